@@ -1,0 +1,35 @@
+//===-- Accel.td - Accel target description ----------------*- tablegen -*-===//
+//
+// The single source of truth for the Accel ISA. Every generator runs on this
+// file: register, instruction and subtarget info, the asm matcher and writer,
+// the code emitter, the disassembler, the machine-parameter table, and (later)
+// instruction selection. docs/isa.md describes the same instructions in prose.
+//
+//===----------------------------------------------------------------------===//
+
+include "llvm/Target/Target.td"
+
+include "AccelMachine.td"
+include "AccelRegisterInfo.td"
+include "AccelSchedule.td"
+include "AccelOperands.td"
+include "AccelInstrFormats.td"
+include "AccelInstrInfo.td"
+
+def AccelInstrInfo : InstrInfo;
+
+def AccelAsmParser : AsmParser {
+  // Operand diagnostics (out-of-range immediates, wrong register file) come
+  // from the DiagnosticString of each operand class.
+  let ReportMultipleNearMisses = 0;
+}
+
+def AccelAsmWriter : AsmWriter;
+
+def : ProcessorModel<"generic", AccelSchedModel, []>;
+
+def Accel : Target {
+  let InstructionSet = AccelInstrInfo;
+  let AssemblyParsers = [AccelAsmParser];
+  let AssemblyWriters = [AccelAsmWriter];
+}

@@ -1,0 +1,55 @@
+//===-- AccelInstrInfoMatrix.td - matrix unit and DMA ------*- tablegen -*-===//
+//
+// Matrix unit: acc[16x16 f32] += A[16xK] . B[Kx16], with A (row-major, row
+// stride 4K bytes) and B (row-major, row stride 64 bytes) in the scratchpad.
+// One k step (256 MACs) per cycle; the unit is busy for K cycles and the tile
+// is ready MatmulLatency cycles after the last step (AccelMachine.td).
+//
+// DMA: asynchronous copies on DmaChannels channels. A transfer starts when its
+// channel is idle (the start stalls otherwise); dma.wait stalls until the
+// channel has finished. All addresses must lie in DRAM or the scratchpad.
+//
+//===----------------------------------------------------------------------===//
+
+let hasSideEffects = 1 in {
+let rb = 0, rc = 0, rd = 0, imm = 0 in
+def MZERO : FmtX<GrpMatrix.V, 0, (outs), (ins ACC:$ra), "mzero $ra",
+                 IIMatrixMove>;
+
+// rb = address of A, rc = address of B, rd = K (1 <= K <= 4096).
+let imm = 0, mayLoad = 1 in
+def MMAC : FmtX<GrpMatrix.V, 1, (outs),
+                (ins ACC:$ra, GPR:$rb, GPR:$rc, GPR:$rd),
+                "mmac $ra, $rb, $rc, $rd", IIMatrix>;
+
+// Tile <-> scratchpad, 16 rows of 64 bytes at address rb (row-major).
+let rc = 0, rd = 0, imm = 0 in {
+let mayLoad = 1 in
+def MLD : FmtX<GrpMatrix.V, 2, (outs), (ins ACC:$ra, GPR:$rb), "mld $ra, $rb",
+               IIMatrixMove>;
+let mayStore = 1 in {
+def MST : FmtX<GrpMatrix.V, 3, (outs), (ins ACC:$ra, GPR:$rb), "mst $ra, $rb",
+               IIMatrixMove>;
+// Stores max(x, 0) of every element (+0.0 for NaN and negative values).
+def MST_RELU : FmtX<GrpMatrix.V, 4, (outs), (ins ACC:$ra, GPR:$rb),
+                    "mst.relu $ra, $rb", IIMatrixMove>;
+}
+}
+}
+
+let hasSideEffects = 1, mayLoad = 1, mayStore = 1 in {
+// Copy rc bytes from rb to ra on channel imm.
+let rd = 0 in
+def DMA_1D : FmtX<GrpDma.V, 0, (outs),
+                  (ins dmach:$imm, GPR:$ra, GPR:$rb, GPR:$rc),
+                  "dma.1d $imm, $ra, $rb, $rc", IIDma>;
+// Copy rows x rowbytes from rb to ra on channel imm, where
+// rc = rows << 32 | rowbytes and rd = dststride << 32 | srcstride.
+def DMA_2D : FmtX<GrpDma.V, 1, (outs),
+                  (ins dmach:$imm, GPR:$ra, GPR:$rb, GPR:$rc, GPR:$rd),
+                  "dma.2d $imm, $ra, $rb, $rc, $rd", IIDma>;
+// Stall until channel imm is idle.
+let ra = 0, rb = 0, rc = 0, rd = 0 in
+def DMA_WAIT : FmtX<GrpDma.V, 2, (outs), (ins dmach:$imm), "dma.wait $imm",
+                    IIDma>;
+}

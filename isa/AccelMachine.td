@@ -1,0 +1,55 @@
+//===-- AccelMachine.td - Accel machine parameters ---------*- tablegen -*-===//
+//
+// Sizes, addresses, rates and dynamic latencies of the machine. These records
+// are emitted (-gen-searchable-tables) as the enum accel::MachineParam, so the
+// simulator, linker and runtime read the same numbers the manual states.
+// Static per-instruction latencies live in AccelSchedule.td.
+//
+//===----------------------------------------------------------------------===//
+
+include "llvm/TableGen/SearchableTable.td"
+
+class AccelMachineParam<int V> {
+  string Name = NAME;
+  int Value = V;
+}
+
+// Memory map. Everything below DramBase + DramSize is reachable with a
+// sign-extended 32-bit immediate, so `li` materializes any address.
+def NullGuardSize  : AccelMachineParam<0x10000>;    // [0, 64 KiB) unmapped
+def SpmBase        : AccelMachineParam<0x100000>;   // on-chip scratchpad
+def SpmSize        : AccelMachineParam<0x200000>;   // 2 MiB
+def DramBase       : AccelMachineParam<0x10000000>;
+def DramSize       : AccelMachineParam<0x10000000>; // 256 MiB
+
+// Instruction issue.
+def InstrBytes     : AccelMachineParam<8>;
+def MaxBundleSize  : AccelMachineParam<4>;
+
+// Matrix unit: 16 accumulator tiles of 16x16 f32; one rank-1 update of a
+// 16x16 tile (256 MACs) per cycle.
+def TileDim        : AccelMachineParam<16>;
+def AccTiles       : AccelMachineParam<16>;
+def MacsPerCycle   : AccelMachineParam<256>;
+def MatmulLatency  : AccelMachineParam<4>;   // pipeline drain after the last k step
+def AccRowsPerCycle : AccelMachineParam<1>;  // mld/mst move one 64-byte row per cycle
+
+// Vector unit.
+def VectorLanes    : AccelMachineParam<16>;
+
+// DMA engine: independent channels, each with a fixed start-up latency and a
+// sustained rate; a 2-D transfer pays the start-up once.
+def DmaChannels    : AccelMachineParam<4>;
+def DmaLatency     : AccelMachineParam<64>;   // cycles before the first byte
+def DmaBytesPerCycle : AccelMachineParam<32>; // per channel
+
+// Dynamic memory latency of scalar and vector loads (load-to-use, cycles).
+// The schedule model assumes SPM latency; a DRAM access stalls for the rest.
+def SpmLoadLatency  : AccelMachineParam<3>;
+def DramLoadLatency : AccelMachineParam<40>;
+
+def AccelMachineParams : GenericEnum {
+  let FilterClass = "AccelMachineParam";
+  let NameField = "Name";
+  let ValueField = "Value";
+}

@@ -1,0 +1,48 @@
+//===-- AccelRegisterInfo.td - Accel register files --------*- tablegen -*-===//
+//
+// 32 x 64-bit general registers r0..r31 (r0 reads as zero, writes to it are
+// discarded; r31 is the link register written by `call`/`callr` and read by
+// `ret`) and 32 x 512-bit vector registers v0..v31 (16 lanes of 32 bits).
+// Floating-point values live in the general registers.
+//
+//===----------------------------------------------------------------------===//
+
+let Namespace = "Accel" in {
+class AccelGPR<bits<5> Num> : Register<"r" # Num> {
+  let HWEncoding{4-0} = Num;
+}
+class AccelVReg<bits<5> Num> : Register<"v" # Num> {
+  let HWEncoding{4-0} = Num;
+}
+}
+
+foreach I = 0-31 in {
+  def R#I : AccelGPR<I>, DwarfRegNum<[I]>;
+}
+foreach I = 0-31 in {
+  def V#I : AccelVReg<I>, DwarfRegNum<[!add(I, 32)]>;
+}
+
+def GPR : RegisterClass<"Accel", [i64], 64, (sequence "R%u", 0, 31)> {
+  let DiagnosticString = "operand must be a general register r0..r31";
+}
+
+def VR : RegisterClass<"Accel", [v16f32, v16i32], 512, (sequence "V%u", 0, 31)> {
+  let DiagnosticString = "operand must be a vector register v0..v31";
+}
+
+// The matrix unit's accumulator tiles acc0..acc15, each 16x16 f32. They are
+// registers so that instruction order and dependences through them are
+// visible to the scheduler; code names them explicitly (not allocatable).
+let Namespace = "Accel" in
+class AccelAcc<bits<5> Num> : Register<"acc" # Num> {
+  let HWEncoding{4-0} = Num;
+}
+foreach I = 0-15 in {
+  def ACC#I : AccelAcc<I>;
+}
+
+def ACC : RegisterClass<"Accel", [untyped], 8192, (sequence "ACC%u", 0, 15)> {
+  let isAllocatable = 0;
+  let DiagnosticString = "operand must be an accumulator tile acc0..acc15";
+}

@@ -1,0 +1,75 @@
+//===-- AccelSchedule.td - Accel functional units and latencies -*- tablegen -*-===//
+//
+// One itinerary per instruction class gives both the functional unit an
+// instruction issues on (the first stage's unit list: the bundle slot rule)
+// and its latency (the first operand cycle: when the result is ready). The
+// assembler's bundle checker, the scheduler and the simulator's interlock all
+// read these tables; nothing else states a latency or a slot.
+//
+// Slot rule: a bundle holds up to 4 instructions, each on a distinct unit.
+// ALU0 and ALU1 run all scalar integer and floating-point operations; only
+// ALU0 branches, so a bundle has at most one control-transfer instruction.
+//
+//===----------------------------------------------------------------------===//
+
+def ALU0 : FuncUnit; // scalar ALU with the branch unit
+def ALU1 : FuncUnit; // scalar ALU
+def LSU  : FuncUnit; // load/store unit: every scalar and vector memory access
+def VPU  : FuncUnit; // vector unit
+def MXU  : FuncUnit; // matrix unit
+def DMA  : FuncUnit; // DMA issue port
+
+// Itinerary classes, named for what the instructions do.
+def IIAlu       : InstrItinClass; // integer add/logic/shift/compare/select
+def IIMul       : InstrItinClass; // integer multiply
+def IIDiv       : InstrItinClass; // integer divide and remainder
+def IIFpu       : InstrItinClass; // f32/f64 add, sub, mul, fma
+def IIFpuFast   : InstrItinClass; // f32/f64 min, max, neg, abs, compares
+def IIFdiv      : InstrItinClass; // f32/f64 divide and square root
+def IICvt       : InstrItinClass; // conversions
+def IIBranch    : InstrItinClass; // branches, jumps, calls, sys, trap
+def IILoad      : InstrItinClass; // scalar loads
+def IIStore     : InstrItinClass; // scalar stores
+def IIVLoad     : InstrItinClass; // vector loads
+def IIVStore    : InstrItinClass; // vector stores
+def IIVAlu      : InstrItinClass; // vector add/sub/min/max/logic/compare/select
+def IIVMul      : InstrItinClass; // vector multiply and fma
+def IIVSpecial  : InstrItinClass; // vector exp, reciprocal, rsqrt
+def IIVReduce   : InstrItinClass; // horizontal sum and max
+def IIVMove     : InstrItinClass; // broadcast, move, lane insert/extract, vcvt
+def IIMatrix    : InstrItinClass; // matrix multiply-accumulate
+def IIMatrixMove : InstrItinClass; // accumulator zero, load, store
+def IIDma       : InstrItinClass; // DMA start and wait
+
+// InstrItinData<Class, [issue stage], [result cycle, operand read cycles...]>
+def AccelItineraries : ProcessorItineraries<
+    [ALU0, ALU1, LSU, VPU, MXU, DMA], [], [
+  InstrItinData<IIAlu,        [InstrStage<1, [ALU0, ALU1]>], [1, 0, 0, 0]>,
+  InstrItinData<IIMul,        [InstrStage<1, [ALU0, ALU1]>], [3, 0, 0]>,
+  InstrItinData<IIDiv,        [InstrStage<1, [ALU0, ALU1]>], [12, 0, 0]>,
+  InstrItinData<IIFpu,        [InstrStage<1, [ALU0, ALU1]>], [4, 0, 0, 0]>,
+  InstrItinData<IIFpuFast,    [InstrStage<1, [ALU0, ALU1]>], [2, 0, 0]>,
+  InstrItinData<IIFdiv,       [InstrStage<1, [ALU0, ALU1]>], [12, 0, 0]>,
+  InstrItinData<IICvt,        [InstrStage<1, [ALU0, ALU1]>], [3, 0]>,
+  InstrItinData<IIBranch,     [InstrStage<1, [ALU0]>],       [1, 0, 0]>,
+  InstrItinData<IILoad,       [InstrStage<1, [LSU]>],        [3, 0]>,
+  InstrItinData<IIStore,      [InstrStage<1, [LSU]>],        [1, 0, 0]>,
+  InstrItinData<IIVLoad,      [InstrStage<1, [LSU]>],        [4, 0, 0]>,
+  InstrItinData<IIVStore,     [InstrStage<1, [LSU]>],        [1, 0, 0, 0]>,
+  InstrItinData<IIVAlu,       [InstrStage<1, [VPU]>],        [2, 0, 0, 0]>,
+  InstrItinData<IIVMul,       [InstrStage<1, [VPU]>],        [4, 0, 0, 0]>,
+  InstrItinData<IIVSpecial,   [InstrStage<1, [VPU]>],        [8, 0]>,
+  InstrItinData<IIVReduce,    [InstrStage<1, [VPU]>],        [4, 0]>,
+  InstrItinData<IIVMove,      [InstrStage<1, [VPU]>],        [1, 0, 0]>,
+  InstrItinData<IIMatrix,     [InstrStage<1, [MXU]>],        [1, 0, 0, 0]>,
+  InstrItinData<IIMatrixMove, [InstrStage<1, [MXU]>],        [1, 0]>,
+  InstrItinData<IIDma,        [InstrStage<1, [DMA]>],        [1, 0, 0, 0, 0]>
+]>;
+
+def AccelSchedModel : SchedMachineModel {
+  let IssueWidth = 4;
+  let MicroOpBufferSize = 0; // in order
+  let LoadLatency = 3;
+  let Itineraries = AccelItineraries;
+  let CompleteModel = 0;
+}

@@ -1,0 +1,85 @@
+//===-- AccelBundleChecker.cpp - Accel bundle issue rules -----------------===//
+
+#include "MCTargetDesc/AccelBundleChecker.h"
+#include "MCTargetDesc/AccelBaseInfo.h"
+#include "MCTargetDesc/AccelInstPrinter.h"
+#include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCInstrItineraries.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+
+using namespace llvm;
+
+/// Names the functional units in \p Units for diagnostics.
+static std::string unitNames(InstrStage::FuncUnits Units) {
+  // Unit bit order is the order of AccelSchedule.td's ProcessorItineraries.
+  static const char *const Names[] = {"ALU0", "ALU1", "LSU",
+                                      "VPU",  "MXU",  "DMA"};
+  std::string S;
+  for (unsigned I = 0; I != std::size(Names); ++I) {
+    if (!(Units & (InstrStage::FuncUnits(1) << I)))
+      continue;
+    if (!S.empty())
+      S += " or ";
+    S += Names[I];
+  }
+  return S;
+}
+
+/// Assigns each instruction from \p Next on a distinct unit of its mask;
+/// returns whether that is possible. Bundles are tiny, so search is cheap.
+static bool assignUnits(ArrayRef<InstrStage::FuncUnits> Needs, unsigned Next,
+                        InstrStage::FuncUnits Taken) {
+  if (Next == Needs.size())
+    return true;
+  InstrStage::FuncUnits Free = Needs[Next] & ~Taken;
+  for (unsigned Bit = 0; Bit != 64; ++Bit) {
+    InstrStage::FuncUnits U = InstrStage::FuncUnits(1) << Bit;
+    if ((Free & U) && assignUnits(Needs, Next + 1, Taken | U))
+      return true;
+  }
+  return false;
+}
+
+std::optional<Accel::BundleViolation>
+Accel::checkBundle(ArrayRef<const MCInst *> Insts, const MCInstrInfo &MII,
+                   const MCRegisterInfo &MRI, const MCSubtargetInfo &STI) {
+  if (Insts.size() > MaxBundleSize)
+    return BundleViolation{MaxBundleSize,
+                           "a bundle holds at most " + std::to_string(
+                               MaxBundleSize) + " instructions"};
+
+  const InstrItineraryData Itins = STI.getInstrItineraryForCPU(STI.getCPU());
+  SmallVector<InstrStage::FuncUnits, 4> Needs;
+  SmallVector<MCRegister, 8> Written;
+  for (unsigned I = 0; I != Insts.size(); ++I) {
+    const MCInst &MI = *Insts[I];
+    const MCInstrDesc &Desc = MII.get(MI.getOpcode());
+
+    Needs.push_back(Itins.beginStage(Desc.getSchedClass())->getUnits());
+    if (!assignUnits(Needs, 0, 0))
+      return BundleViolation{
+          I, "bundle has no free issue slot for this instruction: it needs " +
+                 unitNames(Needs.back()) +
+                 ", taken by other instructions of the bundle"};
+
+    SmallVector<MCRegister, 4> Defs;
+    for (unsigned D = 0; D != Desc.getNumDefs(); ++D)
+      Defs.push_back(MI.getOperand(D).getReg());
+    for (MCPhysReg R : Desc.implicit_defs())
+      Defs.push_back(R);
+    for (MCRegister R : Defs) {
+      if (R == Accel::R0)
+        continue;
+      if (is_contained(Written, R))
+        return BundleViolation{I, std::string("register ") +
+                                      AccelInstPrinter::getRegisterName(R) +
+                                      " is written twice in this bundle"};
+      Written.push_back(R);
+    }
+  }
+  return std::nullopt;
+}

@@ -1,0 +1,46 @@
+//===-- AccelMCTargetDesc.h - Accel target descriptions ---------*- C++ -*-===//
+
+#ifndef LLVM_LIB_TARGET_ACCEL_MCTARGETDESC_ACCELMCTARGETDESC_H
+#define LLVM_LIB_TARGET_ACCEL_MCTARGETDESC_ACCELMCTARGETDESC_H
+
+#include <memory>
+
+namespace llvm {
+class MCAsmBackend;
+class MCCodeEmitter;
+class MCContext;
+class MCInstrInfo;
+class MCObjectTargetWriter;
+class MCRegisterInfo;
+class MCStreamer;
+class MCSubtargetInfo;
+class MCTargetOptions;
+class Target;
+class Triple;
+class MCObjectWriter;
+
+MCCodeEmitter *createAccelMCCodeEmitter(const MCInstrInfo &MCII,
+                                        MCContext &Ctx);
+MCAsmBackend *createAccelAsmBackend(const Target &T,
+                                    const MCSubtargetInfo &STI,
+                                    const MCRegisterInfo &MRI,
+                                    const MCTargetOptions &Options);
+std::unique_ptr<MCObjectTargetWriter> createAccelELFObjectWriter();
+MCStreamer *createAccelELFStreamer(const Triple &T, MCContext &Ctx,
+                                   std::unique_ptr<MCAsmBackend> &&TAB,
+                                   std::unique_ptr<MCObjectWriter> &&OW,
+                                   std::unique_ptr<MCCodeEmitter> &&CE);
+} // namespace llvm
+
+// Register and instruction enums (Accel::R0, Accel::ADD, ...).
+#define GET_REGINFO_ENUM
+#include "AccelGenRegisterInfo.inc"
+
+#define GET_INSTRINFO_ENUM
+#define GET_INSTRINFO_MC_HELPER_DECLS
+#include "AccelGenInstrInfo.inc"
+
+#define GET_SUBTARGETINFO_ENUM
+#include "AccelGenSubtargetInfo.inc"
+
+#endif
