@@ -95,6 +95,8 @@ int main(int argc, char **argv) {
   if (!STI->isCPUStringValid(CPU))
     return fail("unknown CPU '" + CPU + "'");
 
+  // Source comments are not echoed into the --show-encoding listing.
+  MAI->setPreserveAsmComments(false);
   MCContext Ctx(TheTriple, MAI.get(), MRI.get(), STI.get(), &SrcMgr,
                 &MCOptions);
   std::unique_ptr<MCObjectFileInfo> MOFI(
