@@ -1,0 +1,49 @@
+//===-- GcSections.cpp - --gc-sections ------------------------------------===//
+//
+// Marks sections reachable through relocations from the entry symbol and
+// from sections that must be kept (constructor and destructor tables, and
+// anything named .spm* or .keep*), and drops the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Linker.h"
+#include "llvm/ADT/StringRef.h"
+
+using namespace llvm;
+using namespace accel_ld;
+
+static bool isRoot(const InputSection &Sec) {
+  StringRef Name = Sec.Name;
+  return Name.starts_with(".init_array") || Name.starts_with(".fini_array") ||
+         Name.starts_with(".keep");
+}
+
+void Linker::collectGarbage() {
+  std::vector<InputSection *> Work;
+  auto Mark = [&](InputSection *Sec) {
+    if (Sec && !Sec->Live) {
+      Sec->Live = true;
+      Work.push_back(Sec);
+    }
+  };
+  for (auto &File : Files)
+    for (auto &Sec : File->Sections)
+      if (Sec)
+        Sec->Live = false;
+  for (auto &Sec : SyntheticSections)
+    Sec->Live = false;
+
+  if (EntrySymbol)
+    Mark(EntrySymbol->Section);
+  for (auto &File : Files)
+    for (auto &Sec : File->Sections)
+      if (Sec && isRoot(*Sec))
+        Mark(Sec.get());
+
+  while (!Work.empty()) {
+    InputSection *Sec = Work.back();
+    Work.pop_back();
+    for (const Relocation &R : Sec->Relocs)
+      Mark(R.Target->Section);
+  }
+}

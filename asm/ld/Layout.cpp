@@ -1,0 +1,194 @@
+//===-- Layout.cpp - place output sections in the memory map --------------===//
+//
+// DRAM (from DramBase): .text .rodata .init_array .fini_array .data .bss,
+// then the heap up to the stack; the stack is the top StackSize bytes of
+// DRAM. SPM (from SpmBase): .spm and .spm.bss, from input sections named
+// .spm*. The linker defines the symbols the runtime needs (see LinkerSymbols).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Linker.h"
+#include "MCTargetDesc/AccelMachineParams.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+using namespace accel_ld;
+
+/// Bytes between the heap's end and the stack limit that no program may
+/// touch (the simulator reports accesses there as stack overflow).
+static constexpr uint64_t StackGuardSize = 4096;
+
+/// Output section order within each region.
+static const char *const DramOrder[] = {".text", ".rodata", ".init_array",
+                                        ".fini_array", ".data", ".bss"};
+static const char *const SpmOrder[] = {".spm", ".spm.bss"};
+
+/// The output section an input section belongs to.
+static std::string outputNameFor(const InputSection &Sec) {
+  StringRef N = Sec.Name;
+  if (N.starts_with(".spm"))
+    return Sec.NoBits ? ".spm.bss" : ".spm";
+  if (N.starts_with(".init_array"))
+    return ".init_array";
+  if (N.starts_with(".fini_array"))
+    return ".fini_array";
+  if (Sec.NoBits)
+    return ".bss";
+  if (Sec.Flags & ELF::SHF_EXECINSTR)
+    return ".text";
+  if (Sec.Flags & ELF::SHF_WRITE)
+    return ".data";
+  return ".rodata";
+}
+
+static uint64_t outputFlags(StringRef Name) {
+  if (Name == ".text")
+    return ELF::SHF_ALLOC | ELF::SHF_EXECINSTR;
+  if (Name == ".rodata")
+    return ELF::SHF_ALLOC;
+  return ELF::SHF_ALLOC | ELF::SHF_WRITE;
+}
+
+/// Places \p Names' sections one after another from \p Base; returns the end.
+static uint64_t placeRegion(std::vector<std::unique_ptr<OutputSection>> &Outputs,
+                     ArrayRef<const char *> Names, uint64_t Base) {
+  uint64_t Cursor = Base;
+  for (const char *Name : Names)
+    for (auto &Out : Outputs) {
+      if (Out->Name != Name)
+        continue;
+      Cursor = alignTo(Cursor, Out->Align);
+      Out->Addr = Cursor;
+      Cursor += Out->Size;
+    }
+  return Cursor;
+}
+
+void Linker::layout() {
+  std::map<std::string, OutputSection *> ByName;
+  auto GetOutput = [&](const std::string &Name) {
+    OutputSection *&Out = ByName[Name];
+    if (!Out) {
+      Outputs.push_back(std::make_unique<OutputSection>());
+      Out = Outputs.back().get();
+      Out->Name = Name;
+      Out->InSpm = StringRef(Name).starts_with(".spm");
+      Out->NoBits = Name == ".bss" || Name == ".spm.bss";
+      Out->Flags = outputFlags(Name);
+      Out->Align = 8;
+    }
+    return Out;
+  };
+
+  std::vector<InputSection *> All;
+  for (auto &File : Files)
+    for (auto &Sec : File->Sections)
+      if (Sec && Sec->Live)
+        All.push_back(Sec.get());
+  for (auto &Sec : SyntheticSections)
+    if (Sec->Live)
+      All.push_back(Sec.get());
+  // Constructor tables run in priority order (.init_array.N by name).
+  std::stable_sort(All.begin(), All.end(),
+                   [](const InputSection *A, const InputSection *B) {
+                     bool AI = StringRef(A->Name).starts_with(".init_array");
+                     bool BI = StringRef(B->Name).starts_with(".init_array");
+                     return AI && BI && A->Name < B->Name;
+                   });
+
+  for (InputSection *Sec : All) {
+    OutputSection *Out = GetOutput(outputNameFor(*Sec));
+    Out->Align = std::max(Out->Align, Sec->Align);
+    Out->Size = alignTo(Out->Size, Sec->Align);
+    Sec->Out = Out;
+    Sec->OutOffset = Out->Size;
+    Out->Size += Sec->Size;
+    Out->Inputs.push_back(Sec);
+  }
+  // Zero-filled sections end on an 8-byte boundary so crt0 clears them with
+  // whole 64-bit stores.
+  for (auto &Out : Outputs)
+    if (Out->NoBits)
+      Out->Size = alignTo(Out->Size, 8);
+  // Keep the region order stable: sort outputs by the tables above.
+  auto Rank = [](const std::string &Name) {
+    unsigned R = 0;
+    for (const char *N : DramOrder) {
+      if (Name == N)
+        return R;
+      ++R;
+    }
+    for (const char *N : SpmOrder) {
+      if (Name == N)
+        return R;
+      ++R;
+    }
+    return R;
+  };
+  std::stable_sort(Outputs.begin(), Outputs.end(),
+                   [&](const auto &A, const auto &B) {
+                     return Rank(A->Name) < Rank(B->Name);
+                   });
+
+  uint64_t DramEnd = placeRegion(Outputs, DramOrder, AccelParam::DramBase);
+  uint64_t SpmEnd = placeRegion(Outputs, SpmOrder, AccelParam::SpmBase);
+
+  uint64_t StackTop = uint64_t(AccelParam::DramBase) + AccelParam::DramSize;
+  if (Opts.StackSize >= AccelParam::DramSize / 2) {
+    error("stack size " + Twine(Opts.StackSize) + " is too large for DRAM");
+    return;
+  }
+  uint64_t StackLimit = StackTop - Opts.StackSize;
+  uint64_t HeapStart = alignTo(DramEnd, 16);
+  uint64_t HeapEnd = StackLimit - StackGuardSize;
+  if (HeapStart > HeapEnd)
+    error("program does not fit in DRAM: the image ends at 0x" +
+          Twine::utohexstr(DramEnd) + " but the stack guard starts at 0x" +
+          Twine::utohexstr(HeapEnd));
+  if (SpmEnd > uint64_t(AccelParam::SpmBase) + AccelParam::SpmSize)
+    error("scratchpad sections do not fit in the SPM: they need " +
+          Twine(SpmEnd - AccelParam::SpmBase) + " bytes, the SPM has " +
+          Twine(AccelParam::SpmSize));
+
+  auto Set = [&](const char *Name, uint64_t Value) {
+    auto It = Globals.find(Name);
+    if (It != Globals.end() && It->second->LinkerDefined)
+      It->second->Value = Value;
+  };
+  auto SetBounds = [&](const char *Output, const char *Start,
+                       const char *End) {
+    for (auto &Out : Outputs)
+      if (Out->Name == Output) {
+        Set(Start, Out->Addr);
+        Set(End, Out->Addr + Out->Size);
+        return;
+      }
+    Set(Start, 0);
+    Set(End, 0);
+  };
+  SetBounds(".bss", "__bss_start", "__bss_end");
+  SetBounds(".init_array", "__init_array_start", "__init_array_end");
+  SetBounds(".fini_array", "__fini_array_start", "__fini_array_end");
+  SetBounds(".spm.bss", "__spm_bss_start", "__spm_bss_end");
+  Set("_end", DramEnd);
+  Set("__heap_start", HeapStart);
+  Set("__heap_end", HeapEnd);
+  Set("__stack_limit", StackLimit);
+  Set("__stack_top", StackTop);
+  Set("__spm_end", SpmEnd);
+}
+
+/// The symbols the linker defines (unless the program does); layout() gives
+/// them their values.
+void Linker::defineLinkerSymbols() {
+  static const char *const Names[] = {
+      "__bss_start",        "__bss_end",          "__init_array_start",
+      "__init_array_end",   "__fini_array_start", "__fini_array_end",
+      "__spm_bss_start",    "__spm_bss_end",      "_end",
+      "__heap_start",       "__heap_end",         "__stack_limit",
+      "__stack_top",        "__spm_end"};
+  for (const char *Name : Names)
+    defineGlobal(Name, 0);
+}

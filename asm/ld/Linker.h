@@ -1,0 +1,154 @@
+//===-- Linker.h - accel-ld data model --------------------------*- C++ -*-===//
+//
+// The linker's model: input files with their sections and symbols, the
+// global symbol table, and output sections placed in the memory regions of
+// isa/AccelMachine.td. Each phase (read, resolve, gc, layout, relocate,
+// write) lives in its own file and works on a Linker.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_LD_LINKER_H
+#define ACCEL_LD_LINKER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace accel_ld {
+
+struct InputFile;
+struct OutputSection;
+struct Symbol;
+
+struct Relocation {
+  uint64_t Offset;  ///< Within the input section.
+  uint32_t Type;    ///< llvm::Accel::RelocType.
+  int64_t Addend;
+  Symbol *Target;
+};
+
+struct InputSection {
+  InputFile *File = nullptr;
+  std::string Name;
+  uint64_t Size = 0;
+  uint64_t Align = 1;
+  bool NoBits = false;
+  uint64_t Flags = 0;
+  llvm::ArrayRef<uint8_t> Data;
+  std::vector<Relocation> Relocs;
+  /// Data with relocations applied (filled by applyRelocations).
+  std::vector<uint8_t> Patched;
+
+  bool Live = true;
+  OutputSection *Out = nullptr;
+  uint64_t OutOffset = 0;
+
+  uint64_t address() const;
+  /// "file.o:(.text+0x18)", for diagnostics.
+  std::string location(uint64_t Offset) const;
+};
+
+struct Symbol {
+  enum KindTy { Undefined, Defined, Absolute, Common } Kind = Undefined;
+  std::string Name;
+  bool Weak = false;
+  bool Local = false;
+  uint8_t Type = 0;            ///< ELF STT_*.
+  InputSection *Section = nullptr;
+  uint64_t Value = 0;          ///< Offset in Section, or absolute value.
+  uint64_t Size = 0;
+  uint64_t CommonAlign = 1;
+  InputFile *File = nullptr;   ///< The defining file.
+  bool LinkerDefined = false;
+
+  bool isDefined() const { return Kind == Defined || Kind == Absolute; }
+  uint64_t address() const;
+};
+
+struct InputFile {
+  std::string Name; ///< "a.o" or "libm.a(sin.o)".
+  llvm::object::OwningBinary<llvm::object::Binary> Owner;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  /// By ELF section index; null for sections not linked.
+  std::vector<std::unique_ptr<InputSection>> Sections;
+  /// By symbol table index.
+  std::vector<Symbol *> Symbols;
+  std::vector<std::unique_ptr<Symbol>> LocalSymbols;
+};
+
+struct OutputSection {
+  std::string Name;
+  bool InSpm = false;
+  bool NoBits = false;
+  uint64_t Flags = 0;
+  uint64_t Addr = 0;
+  uint64_t Size = 0;
+  uint64_t Align = 1;
+  std::vector<InputSection *> Inputs;
+};
+
+struct Options {
+  std::vector<std::string> Inputs; ///< Files and "-lname" in order.
+  std::vector<std::string> LibDirs;
+  std::string Output = "a.out";
+  std::string Entry = "_start";
+  std::string MapFile;
+  bool GcSections = false;
+  uint64_t StackSize = 1 << 20;
+};
+
+class Linker {
+public:
+  explicit Linker(Options Opts) : Opts(std::move(Opts)) {}
+
+  /// Runs every phase; returns false after reporting errors. No output file
+  /// exists unless it returns true.
+  bool link();
+
+  // Diagnostics.
+  void error(const llvm::Twine &Msg);
+  bool hadError() const { return Errors != 0; }
+
+  Options Opts;
+  std::vector<std::unique_ptr<InputFile>> Files;
+  llvm::StringMap<std::unique_ptr<Symbol>> Globals;
+  std::vector<std::unique_ptr<OutputSection>> Outputs;
+  std::vector<std::unique_ptr<InputSection>> SyntheticSections;
+  Symbol *EntrySymbol = nullptr;
+
+  // Phases, each in its own file.
+  bool readInputs();                                         // InputReader
+  void addObject(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                 const std::string &Name);                   // InputReader
+  void resolveArchives();                                    // Resolver
+  void checkUndefined();                                     // Resolver
+  void allocateCommons();                                    // Resolver
+  void collectGarbage();                                     // GcSections
+  void defineLinkerSymbols();                                // Layout
+  void layout();                                             // Layout
+  void applyRelocations();                                   // Relocate
+  bool writeOutput();                                        // OutputWriter
+  void writeMapFile();                                       // MapFile
+
+  Symbol *defineGlobal(const std::string &Name, uint64_t Value);
+
+private:
+  unsigned Errors = 0;
+  struct ArchiveInput {
+    std::string Name;
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::unique_ptr<llvm::object::Archive> Archive;
+    std::map<uint64_t, bool> LoadedMembers; // by member offset
+  };
+  std::vector<ArchiveInput> Archives;
+  bool addFile(const std::string &Path);
+};
+
+} // namespace accel_ld
+
+#endif

@@ -1,0 +1,145 @@
+//===-- accel-ld.cpp - Accel linker driver --------------------------------===//
+//
+// accel-ld [options] inputs... : links Accel relocatable objects and static
+// archives into an executable placed by the memory map of docs/isa.md.
+// Options follow GNU ld / lld spelling.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Linker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace accel_ld;
+
+static const char *ToolName = "accel-ld";
+
+static void usage(raw_ostream &OS) {
+  OS << "USAGE: accel-ld [options] <inputs...>\n\n"
+        "OPTIONS:\n"
+        "  -o <file>           Output file (default a.out)\n"
+        "  -L <dir>            Add a directory to the library search path\n"
+        "  -l <name>           Link lib<name>.a from the search path\n"
+        "  -e <sym>, --entry=<sym>\n"
+        "                      Entry symbol (default _start)\n"
+        "  --gc-sections       Drop sections unreachable from the entry\n"
+        "  -Map=<file>         Write a link map\n"
+        "  --stack-size=<n>    Stack bytes at the top of DRAM (default "
+        "1048576)\n";
+}
+
+void Linker::error(const Twine &Msg) {
+  WithColor::error(errs(), ToolName) << Msg << "\n";
+  ++Errors;
+}
+
+bool Linker::link() {
+  if (!readInputs())
+    return false;
+  defineLinkerSymbols();
+  auto It = Globals.find(Opts.Entry);
+  if (It == Globals.end() || !It->second->isDefined()) {
+    error("entry symbol '" + Opts.Entry + "' is not defined");
+    return false;
+  }
+  EntrySymbol = It->second.get();
+  allocateCommons();
+  if (Opts.GcSections)
+    collectGarbage();
+  checkUndefined();
+  if (hadError())
+    return false;
+  layout();
+  if (hadError())
+    return false;
+  applyRelocations();
+  if (hadError())
+    return false;
+  if (!Opts.MapFile.empty())
+    writeMapFile();
+  return !hadError() && writeOutput();
+}
+
+/// Parses ld-style arguments: "-o x", "-ox", "-L dir", "-Ldir", "-l x",
+/// "-lx", "-e x", "--entry=x", "-Map=x", "--Map=x", "-Map x".
+static bool parseArgs(int Argc, char **Argv, Options &Opts) {
+  auto Value = [&](int &I, StringRef Arg, StringRef Opt,
+                   std::string &Out) -> bool {
+    if (Arg == Opt) {
+      if (I + 1 >= Argc) {
+        WithColor::error(errs(), ToolName) << Opt << " needs an argument\n";
+        return false;
+      }
+      Out = Argv[++I];
+      return true;
+    }
+    Out = Arg.drop_front(Opt.size()).str();
+    return true;
+  };
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = Argv[I];
+    std::string V;
+    if (Arg == "--help" || Arg == "-help") {
+      usage(outs());
+      exit(0);
+    } else if (Arg == "--gc-sections") {
+      Opts.GcSections = true;
+    } else if (Arg == "--no-gc-sections") {
+      Opts.GcSections = false;
+    } else if (Arg.starts_with("-o")) {
+      if (!Value(I, Arg, "-o", Opts.Output))
+        return false;
+    } else if (Arg.starts_with("-L")) {
+      if (!Value(I, Arg, "-L", V))
+        return false;
+      Opts.LibDirs.push_back(V);
+    } else if (Arg.starts_with("-l")) {
+      if (!Value(I, Arg, "-l", V))
+        return false;
+      Opts.Inputs.push_back("-l" + V);
+    } else if (Arg.starts_with("--entry=")) {
+      Opts.Entry = Arg.drop_front(8).str();
+    } else if (Arg == "-e") {
+      if (!Value(I, Arg, "-e", Opts.Entry))
+        return false;
+    } else if (Arg.starts_with("-Map") || Arg.starts_with("--Map")) {
+      StringRef Rest = Arg.drop_front(Arg.starts_with("--") ? 5 : 4);
+      if (Rest.empty()) {
+        if (!Value(I, "-Map", "-Map", Opts.MapFile))
+          return false;
+      } else if (Rest.consume_front("=")) {
+        Opts.MapFile = Rest.str();
+      } else {
+        WithColor::error(errs(), ToolName) << "unknown option: " << Arg << "\n";
+        return false;
+      }
+    } else if (Arg.starts_with("--stack-size=")) {
+      if (Arg.drop_front(13).getAsInteger(0, Opts.StackSize)) {
+        WithColor::error(errs(), ToolName) << "bad stack size: " << Arg << "\n";
+        return false;
+      }
+    } else if (Arg.starts_with("-") && Arg != "-") {
+      WithColor::error(errs(), ToolName) << "unknown option: " << Arg << "\n";
+      return false;
+    } else {
+      Opts.Inputs.push_back(Arg.str());
+    }
+  }
+  return true;
+}
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  Options Opts;
+  if (!parseArgs(Argc, Argv, Opts))
+    return 1;
+  Linker L(std::move(Opts));
+  if (L.link())
+    return 0;
+  // A failed link leaves no output, not even a stale one.
+  sys::fs::remove(L.Opts.Output);
+  return 1;
+}

@@ -1,0 +1,39 @@
+# crt0.s - program entry for Accel executables.
+#
+# The simulator enters _start with r1 = argc, r2 = argv and r30 = the
+# initial stack pointer (just below the argument strings, 16-byte aligned).
+# crt0 clears .bss and the scratchpad's .spm.bss, runs the constructors of
+# .init_array, calls main(argc, argv) and exits with its return value.
+
+  .text
+  .globl _start
+  .type _start, @function
+_start:
+  { li r18, __bss_start ; li r19, __bss_end }
+  call __accel_clear
+  { li r18, __spm_bss_start ; li r19, __spm_bss_end }
+  call __accel_clear
+
+  # argc and argv live in callee-saved registers across the constructors.
+  { addi r20, r1, 0 ; addi r21, r2, 0 }
+  { li r16, __init_array_start ; li r17, __init_array_end }
+.Linit:
+  bgeu r16, r17, .Linit_done
+  ld.i64 r5, 0(r16)
+  { callr r5 ; addi r16, r16, 8 }
+  jmp .Linit
+.Linit_done:
+  { addi r1, r20, 0 ; addi r2, r21, 0 }
+  call main
+  sys 0                       # exit(r1)
+
+# Zeroes [r18, r19), both 8-byte aligned. The store reads r18 before the
+# add in the same bundle writes it.
+  .type __accel_clear, @function
+__accel_clear:
+  bgeu r18, r19, .Lclear_done
+.Lclear:
+  { st.i64 r0, 0(r18) ; addi r18, r18, 8 }
+  bltu r18, r19, .Lclear
+.Lclear_done:
+  ret
