@@ -12,7 +12,7 @@
 // group 4-bit instruction group, func 6-bit function: together the opcode.
 // A..D  5-bit register fields; unused fields and bit 32 are 0 (a word with a
 //       nonzero unused field does not decode).
-// imm32 immediate, branch offset, lane, tile or channel number.
+// imm32 immediate, branch offset, lane, channel or service number.
 //
 // The formats below name which operand each field holds.
 //

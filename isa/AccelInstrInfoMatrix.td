@@ -11,21 +11,23 @@
 //
 //===----------------------------------------------------------------------===//
 
+// Tiles are operands: mzero, mmac and mld define the tile (mmac also reads
+// it), mst reads it, so dependences through tiles are visible.
 let hasSideEffects = 1 in {
 let rb = 0, rc = 0, rd = 0, imm = 0 in
-def MZERO : FmtX<GrpMatrix.V, 0, (outs), (ins ACC:$ra), "mzero $ra",
+def MZERO : FmtX<GrpMatrix.V, 0, (outs ACC:$ra), (ins), "mzero $ra",
                  IIMatrixMove>;
 
 // rb = address of A, rc = address of B, rd = K (1 <= K <= 4096).
-let imm = 0, mayLoad = 1 in
-def MMAC : FmtX<GrpMatrix.V, 1, (outs),
-                (ins ACC:$ra, GPR:$rb, GPR:$rc, GPR:$rd),
+let imm = 0, mayLoad = 1, Constraints = "$ra = $acc" in
+def MMAC : FmtX<GrpMatrix.V, 1, (outs ACC:$ra),
+                (ins ACC:$acc, GPR:$rb, GPR:$rc, GPR:$rd),
                 "mmac $ra, $rb, $rc, $rd", IIMatrix>;
 
 // Tile <-> scratchpad, 16 rows of 64 bytes at address rb (row-major).
 let rc = 0, rd = 0, imm = 0 in {
 let mayLoad = 1 in
-def MLD : FmtX<GrpMatrix.V, 2, (outs), (ins ACC:$ra, GPR:$rb), "mld $ra, $rb",
+def MLD : FmtX<GrpMatrix.V, 2, (outs ACC:$ra), (ins GPR:$rb), "mld $ra, $rb",
                IIMatrixMove>;
 let mayStore = 1 in {
 def MST : FmtX<GrpMatrix.V, 3, (outs), (ins ACC:$ra, GPR:$rb), "mst $ra, $rb",

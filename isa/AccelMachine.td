@@ -43,8 +43,9 @@ def DmaChannels    : AccelMachineParam<4>;
 def DmaLatency     : AccelMachineParam<64>;   // cycles before the first byte
 def DmaBytesPerCycle : AccelMachineParam<32>; // per channel
 
-// Dynamic memory latency of scalar and vector loads (load-to-use, cycles).
-// The schedule model assumes SPM latency; a DRAM access stalls for the rest.
+// Load-to-use latency of a scalar load from the SPM (the schedule model's
+// IILoad; vector loads take IIVLoad's 4), and of any load from DRAM, which
+// the simulator charges dynamically.
 def SpmLoadLatency  : AccelMachineParam<3>;
 def DramLoadLatency : AccelMachineParam<40>;
 

@@ -37,7 +37,6 @@ def uimm32 : AccelImm<"UImm32", 0, 4294967295> {
 def shamt6  : AccelImm<"UImm6", 0, 63>;   // 64-bit shift amount
 def shamt5  : AccelImm<"UImm5", 0, 31>;   // 32-bit shift amount
 def lane    : AccelImm<"Lane", 0, 15>;    // vector lane
-def acctile : AccelImm<"AccTile", 0, 15>; // accumulator tile
 def dmach   : AccelImm<"DmaChannel", 0, 3>; // DMA channel
 def syscode : AccelImm<"SysCode", 0, 255>;  // `sys` service number
 

@@ -32,11 +32,14 @@ def IILoad      : InstrItinClass; // scalar loads
 def IIStore     : InstrItinClass; // scalar stores
 def IIVLoad     : InstrItinClass; // vector loads
 def IIVStore    : InstrItinClass; // vector stores
-def IIVAlu      : InstrItinClass; // vector add/sub/min/max/logic/compare/select
-def IIVMul      : InstrItinClass; // vector multiply and fma
+def IIVAlu      : InstrItinClass; // vector i32 add/sub, min/max, logic, compare, select
+def IIVMul      : InstrItinClass; // vector f32 add/sub/mul/fma, i32 multiply
 def IIVSpecial  : InstrItinClass; // vector exp, reciprocal, rsqrt
 def IIVReduce   : InstrItinClass; // horizontal sum and max
 def IIVMove     : InstrItinClass; // broadcast, move, lane insert/extract, vcvt
+// The matrix unit's real occupancy (K cycles for mmac, 16 for mld/mst) and
+// tile latency depend on operands; the simulator models them from
+// AccelMachine.td. These classes give the unit and the issue cost.
 def IIMatrix    : InstrItinClass; // matrix multiply-accumulate
 def IIMatrixMove : InstrItinClass; // accumulator zero, load, store
 def IIDma       : InstrItinClass; // DMA start and wait

@@ -122,6 +122,8 @@ class AccelAsmParser : public MCTargetAsmParser {
   SmallVector<PendingInst, 4> Bundle;
   /// Set when the statement just parsed ended with '}'.
   bool CloseAfterStatement = false;
+  /// An instruction of the open bundle had an error (already reported).
+  bool BundleHadError = false;
 
 #define GET_ASSEMBLER_HEADER
 #include "AccelGenAsmMatcher.inc"
@@ -156,7 +158,7 @@ public:
                                OperandVector &Operands, MCStreamer &Out,
                                uint64_t &ErrorInfo,
                                bool MatchingInlineAsm) override;
-  void onLabelParsed(MCSymbol *Symbol) override;
+  void doBeforeLabelEmit(MCSymbol *Symbol, SMLoc IDLoc) override;
   void onEndOfFile() override;
 };
 
@@ -237,19 +239,31 @@ bool AccelAsmParser::ParseInstruction(ParseInstructionInfo &Info,
   MCAsmLexer &Lexer = getLexer();
 
   if (Name == "{") {
-    if (InBundle)
-      return Error(NameLoc, "bundles cannot nest: '{' inside a bundle");
+    if (InBundle) {
+      // The statement fails; a '}' later in it closes the open bundle.
+      Error(NameLoc, "bundles cannot nest: '{' inside a bundle");
+      recoverInBundle();
+      return true;
+    }
     InBundle = true;
+    BundleHadError = false;
     BundleLoc = NameLoc;
     Bundle.clear();
     if (Lexer.is(AsmToken::EndOfStatement)) {
       Lexer.Lex();
       return false; // Instructions follow on later lines.
     }
-    if (Lexer.is(AsmToken::RCurly))
-      return Error(Lexer.getLoc(), "empty bundle");
-    if (Lexer.isNot(AsmToken::Identifier))
-      return Error(Lexer.getLoc(), "expected an instruction after '{'");
+    if (Lexer.is(AsmToken::RCurly)) {
+      Error(Lexer.getLoc(), "empty bundle");
+      CloseAfterStatement = true;
+      recoverInBundle();
+      return true;
+    }
+    if (Lexer.isNot(AsmToken::Identifier)) {
+      Error(Lexer.getLoc(), "expected an instruction after '{'");
+      recoverInBundle();
+      return true;
+    }
     Name = Lexer.getTok().getIdentifier();
     NameLoc = Lexer.getLoc();
     Lexer.Lex();
@@ -257,8 +271,11 @@ bool AccelAsmParser::ParseInstruction(ParseInstructionInfo &Info,
     if (!InBundle)
       return Error(NameLoc, "'}' without an open bundle");
     CloseAfterStatement = true;
-    if (Lexer.isNot(AsmToken::EndOfStatement))
-      return Error(Lexer.getLoc(), "unexpected token after '}'");
+    if (Lexer.isNot(AsmToken::EndOfStatement)) {
+      Error(Lexer.getLoc(), "unexpected token after '}'");
+      recoverInBundle();
+      return true;
+    }
     Lexer.Lex();
     return false;
   }
@@ -298,6 +315,7 @@ bool AccelAsmParser::parseOperands(OperandVector &Operands) {
 }
 
 void AccelAsmParser::recoverInBundle() {
+  BundleHadError = true;
   MCAsmLexer &Lexer = getLexer();
   while (Lexer.isNot(AsmToken::EndOfStatement) && Lexer.isNot(AsmToken::Eof)) {
     if (Lexer.is(AsmToken::RCurly))
@@ -320,9 +338,12 @@ bool AccelAsmParser::MatchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
     SMLoc InstLoc = Operands[0]->getStartLoc();
     unsigned Result =
         MatchInstructionImpl(Operands, Inst, ErrorInfo, MatchingInlineAsm);
-    if (Result != Match_Success && CloseAfterStatement) {
-      InBundle = false;
-      Bundle.clear();
+    if (Result != Match_Success) {
+      BundleHadError = true;
+      if (CloseAfterStatement) {
+        InBundle = false;
+        Bundle.clear();
+      }
     }
     if (Result == Match_MnemonicFail) {
       auto &Op = static_cast<AccelOperand &>(*Operands[0]);
@@ -356,7 +377,8 @@ bool AccelAsmParser::MatchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
 
 bool AccelAsmParser::emitBundle(MCStreamer &Out) {
   if (Bundle.empty())
-    return Error(BundleLoc, "empty bundle");
+    // Instructions that failed have been reported; do not add to that.
+    return BundleHadError ? true : Error(BundleLoc, "empty bundle");
   SmallVector<const MCInst *, 4> Insts;
   for (const PendingInst &P : Bundle)
     Insts.push_back(&P.Inst);
@@ -377,9 +399,9 @@ bool AccelAsmParser::emitBundle(MCStreamer &Out) {
   return false;
 }
 
-void AccelAsmParser::onLabelParsed(MCSymbol *Symbol) {
+void AccelAsmParser::doBeforeLabelEmit(MCSymbol *Symbol, SMLoc IDLoc) {
   if (InBundle)
-    Error(getLexer().getLoc(), "a label cannot be defined inside a bundle");
+    Error(IDLoc, "a label cannot be defined inside a bundle");
 }
 
 void AccelAsmParser::onEndOfFile() {

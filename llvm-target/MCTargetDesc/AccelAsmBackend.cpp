@@ -52,14 +52,15 @@ public:
                   uint64_t Value, bool IsResolved,
                   const MCSubtargetInfo *STI) const override;
 
-  /// Padding is whole one-instruction `nop` bundles.
+  /// Padding in code: zero bytes up to the next word boundary (after data),
+  /// then one-instruction `nop` bundles. The unit test NopPaddingIsANopBundle
+  /// checks this word against the generated encoding of nop.
   bool writeNopData(raw_ostream &OS, uint64_t Count,
                     const MCSubtargetInfo *STI) const override {
-    if (Count % Accel::InstrBytes)
-      return false;
+    OS.write_zeros(Count % Accel::InstrBytes);
     uint64_t Nop = (uint64_t(4) << 59) | (uint64_t(18) << 53) |
                    Accel::EndOfBundleBit; // group Ctrl, func 18: nop
-    for (uint64_t I = 0; I < Count; I += Accel::InstrBytes)
+    for (uint64_t I = 0; I < Count / Accel::InstrBytes; ++I)
       support::endian::write<uint64_t>(OS, Nop, llvm::endianness::little);
     return true;
   }

@@ -4,6 +4,7 @@
 #include "MCTargetDesc/AccelBaseInfo.h"
 #include "MCTargetDesc/AccelInstPrinter.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "MCTargetDesc/AccelUnits.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
@@ -15,16 +16,13 @@ using namespace llvm;
 
 /// Names the functional units in \p Units for diagnostics.
 static std::string unitNames(InstrStage::FuncUnits Units) {
-  // Unit bit order is the order of AccelSchedule.td's ProcessorItineraries.
-  static const char *const Names[] = {"ALU0", "ALU1", "LSU",
-                                      "VPU",  "MXU",  "DMA"};
   std::string S;
-  for (unsigned I = 0; I != std::size(Names); ++I) {
-    if (!(Units & (InstrStage::FuncUnits(1) << I)))
+  for (unsigned U = 0; U != Accel::NumUnits; ++U) {
+    if (!(Units & (InstrStage::FuncUnits(1) << U)))
       continue;
     if (!S.empty())
       S += " or ";
-    S += Names[I];
+    S += Accel::getUnitName(U);
   }
   return S;
 }

@@ -74,10 +74,11 @@ TEST_F(GarbageDecode, NopPaddingIsANopBundle) {
       T->createMCAsmBackend(*STI, *MRI, Options));
   std::string Padding;
   raw_string_ostream OS(Padding);
-  ASSERT_TRUE(MAB->writeNopData(OS, 16, STI.get()));
-  EXPECT_FALSE(MAB->writeNopData(OS, 4, STI.get()));
-  ASSERT_EQ(Padding.size(), 16u);
-  for (unsigned Off = 0; Off != 16; Off += 8) {
+  // 20 bytes after data: 4 zero bytes reach the word boundary, then nops.
+  ASSERT_TRUE(MAB->writeNopData(OS, 20, STI.get()));
+  ASSERT_EQ(Padding.size(), 20u);
+  EXPECT_EQ(Padding.substr(0, 4), std::string(4, '\0'));
+  for (unsigned Off = 4; Off != 20; Off += 8) {
     MCInst Bundle;
     uint64_t Size = 0;
     ArrayRef<uint8_t> Data(

@@ -1,0 +1,147 @@
+//===-- BundleDecoder.cpp - pre-decode program text -----------------------===//
+
+#include "BundleDecoder.h"
+#include "AccelTargetInit.h"
+#include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "MCTargetDesc/AccelUnits.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCDisassembler/MCDisassembler.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCInstrItineraries.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace llvm;
+using namespace accel_sim;
+
+BundleDecoder::BundleDecoder() {
+  initializeAccelMC();
+  Triple TT(Triple::normalize("accel"));
+  std::string Error;
+  TheTarget = TargetRegistry::lookupTarget("accel", TT, Error);
+  MCTargetOptions Options;
+  MRI.reset(TheTarget->createMCRegInfo(TT.str()));
+  MAI.reset(TheTarget->createMCAsmInfo(*MRI, TT.str(), Options));
+  STI.reset(TheTarget->createMCSubtargetInfo(TT.str(), "generic", ""));
+  MII.reset(TheTarget->createMCInstrInfo());
+  Ctx = std::make_unique<MCContext>(TT, MAI.get(), MRI.get(), STI.get());
+  Dis.reset(TheTarget->createMCDisassembler(*STI, *Ctx));
+  Printer.reset(TheTarget->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
+  Printer->setPrintBranchImmAsAddress(true);
+
+  // Scoreboard indices from the register classes' own order.
+  RegIndex.assign(MRI->getNumRegs(), 0xffff);
+  auto Map = [&](unsigned ClassID, unsigned Base) {
+    const MCRegisterClass &RC = MRI->getRegClass(ClassID);
+    for (unsigned I = 0; I != RC.getNumRegs(); ++I)
+      RegIndex[RC.getRegister(I)] = Base + I;
+  };
+  Map(Accel::GPRRegClassID, 0);
+  Map(Accel::VRRegClassID, FirstVReg);
+  Map(Accel::ACCRegClassID, FirstAcc);
+}
+
+BundleDecoder::~BundleDecoder() = default;
+
+void BundleDecoder::fill(DecodedInst &D, const MCInst &MI) const {
+  const MCInstrDesc &Desc = MII->get(MI.getOpcode());
+  D.Opcode = MI.getOpcode();
+  unsigned NumRegs = 0;
+  for (unsigned I = 0; I != MI.getNumOperands(); ++I) {
+    const MCOperand &Op = MI.getOperand(I);
+    if (Op.isImm()) {
+      D.Imm = Op.getImm();
+      continue;
+    }
+    unsigned Index = RegIndex[Op.getReg()];
+    // File-relative number for the semantics.
+    D.Reg[NumRegs++] = Index >= FirstAcc    ? Index - FirstAcc
+                       : Index >= FirstVReg ? Index - FirstVReg
+                                            : Index;
+    if (I < Desc.getNumDefs()) {
+      if (Index != 0) // Writes to r0 are discarded.
+        D.Dsts[D.NumDsts++] = Index;
+    } else {
+      D.Srcs[D.NumSrcs++] = Index;
+    }
+  }
+  for (MCPhysReg R : Desc.implicit_defs())
+    D.Dsts[D.NumDsts++] = RegIndex[R];
+  for (MCPhysReg R : Desc.implicit_uses())
+    D.Srcs[D.NumSrcs++] = RegIndex[R];
+
+  const InstrItineraryData Itins = STI->getInstrItineraryForCPU("generic");
+  unsigned Class = Desc.getSchedClass();
+  D.Unit = Accel::getFirstUnit(Itins.beginStage(Class)->getUnits());
+  D.Latency = Itins.getOperandCycle(Class, 0).value_or(1);
+}
+
+void BundleDecoder::decode(const LoadedProgram &Prog) {
+  uint64_t Start = ~uint64_t(0), End = 0;
+  for (const TextSegment &Seg : Prog.Text) {
+    Start = std::min(Start, Seg.Addr);
+    End = std::max<uint64_t>(End, Seg.Addr + Seg.Bytes.size());
+  }
+  TextBase = Start;
+  WordToBundle.assign((End - Start) / 8, -1);
+
+  for (const TextSegment &Seg : Prog.Text) {
+    uint64_t Off = 0;
+    while (Off + 8 <= Seg.Bytes.size()) {
+      Bundle B;
+      B.Pc = Seg.Addr + Off;
+      MCInst MI;
+      uint64_t Size = 8;
+      ArrayRef<uint8_t> Bytes(Seg.Bytes.data() + Off, Seg.Bytes.size() - Off);
+      if (Dis->getInstruction(MI, Size, Bytes, B.Pc, nulls()) ==
+          MCDisassembler::Success) {
+        B.Size = MI.getNumOperands();
+        B.Words = B.Size;
+        uint8_t Written[NumScoreboardRegs] = {};
+        for (unsigned I = 0; I != B.Size; ++I) {
+          DecodedInst &D = B.Insts[I];
+          fill(D, *MI.getOperand(I).getInst());
+          for (unsigned S = 0; S != D.NumSrcs; ++S) {
+            B.ReadsEarlierWrite |= Written[D.Srcs[S]] != 0;
+            B.UsesVectors |= D.Srcs[S] >= FirstVReg && D.Srcs[S] < FirstAcc;
+          }
+          for (unsigned S = 0; S != D.NumDsts; ++S)
+            Written[D.Dsts[S]] = 1;
+        }
+      } else {
+        Size = 8; // An undecodable word: executing it faults.
+        MI.clear();
+      }
+      WordToBundle[(B.Pc - TextBase) / 8] = Bundles.size();
+      Bundles.push_back(B);
+      Raw.push_back(MI);
+      Off += Size;
+    }
+  }
+
+  // Resolve direct branch targets to bundle indices.
+  for (Bundle &B : Bundles)
+    for (unsigned I = 0; I != B.Size; ++I) {
+      DecodedInst &D = B.Insts[I];
+      const MCInstrDesc &Desc = MII->get(D.Opcode);
+      if ((Desc.isBranch() || Desc.isCall()) && !Desc.isIndirectBranch() &&
+          D.Opcode != Accel::CALLR)
+        D.Target = bundleAt(B.Pc + D.Imm);
+    }
+}
+
+std::string BundleDecoder::disassemble(const Bundle &B) const {
+  const MCInst &MI = Raw[&B - Bundles.data()];
+  if (!B.Size)
+    return "<invalid>";
+  std::string S;
+  raw_string_ostream OS(S);
+  Printer->printInst(&MI, B.Pc, "", *STI, OS);
+  return StringRef(S).ltrim('\t').str();
+}

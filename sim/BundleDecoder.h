@@ -1,0 +1,100 @@
+//===-- BundleDecoder.h - pre-decode program text ---------------*- C++ -*-===//
+//
+// Decodes the program's text once, at load time, through the TableGen-
+// generated disassembler into an array of bundles the simulator dispatches
+// on without decoding again. Each instruction carries what the cycle model
+// needs (unit, result latency, source and destination registers), all taken
+// from the generated instruction and itinerary tables.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_SIM_BUNDLEDECODER_H
+#define ACCEL_SIM_BUNDLEDECODER_H
+
+#include "ProgramLoader.h"
+#include "llvm/MC/MCInst.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MCContext;
+class MCDisassembler;
+class MCInstPrinter;
+class MCInstrInfo;
+class MCRegisterInfo;
+class MCAsmInfo;
+class MCSubtargetInfo;
+class Target;
+} // namespace llvm
+
+namespace accel_sim {
+
+/// Registers in one index space for the scoreboard: r0..r31 are 0..31,
+/// v0..v31 are 32..63, acc0..acc15 are 64..79.
+enum : unsigned { FirstVReg = 32, FirstAcc = 64, NumScoreboardRegs = 80 };
+
+struct DecodedInst {
+  uint16_t Opcode = 0;  ///< llvm::Accel::* opcode.
+  uint8_t Reg[5] = {};  ///< Register operands in operand order, file-relative.
+  int64_t Imm = 0;      ///< The immediate operand, if any.
+  uint8_t Unit = 0;     ///< llvm::Accel::Unit.
+  uint8_t Latency = 1;  ///< Cycles until the result is ready.
+  uint8_t NumSrcs = 0, NumDsts = 0;
+  uint8_t Srcs[6] = {}, Dsts[2] = {}; ///< Scoreboard indices.
+  int32_t Target = -1;  ///< Bundle index of a direct branch's target.
+};
+
+struct Bundle {
+  uint64_t Pc = 0;
+  uint8_t Size = 0;     ///< Instructions (0: the word does not decode).
+  uint8_t Words = 1;    ///< Instruction words, for the next bundle's pc.
+  /// A slot reads a register that an earlier slot writes: execute from a
+  /// snapshot so every slot sees the registers as they were.
+  bool ReadsEarlierWrite = false;
+  bool UsesVectors = false;
+  DecodedInst Insts[4];
+};
+
+class BundleDecoder {
+public:
+  BundleDecoder();
+  ~BundleDecoder();
+
+  /// Decodes every bundle of \p Prog's text.
+  void decode(const LoadedProgram &Prog);
+
+  const std::vector<Bundle> &bundles() const { return Bundles; }
+  /// The bundle starting at \p Pc, or -1 (not in text, or not the start of
+  /// a bundle).
+  int32_t bundleAt(uint64_t Pc) const {
+    uint64_t W = (Pc - TextBase) / 8;
+    if (Pc % 8 || Pc < TextBase || W >= WordToBundle.size())
+      return -1;
+    return WordToBundle[W];
+  }
+  /// Assembly text of a bundle, as accel-objdump prints it.
+  std::string disassemble(const Bundle &B) const;
+
+private:
+  void fill(DecodedInst &D, const llvm::MCInst &MI) const;
+
+  const llvm::Target *TheTarget = nullptr;
+  std::unique_ptr<llvm::MCRegisterInfo> MRI;
+  std::unique_ptr<llvm::MCAsmInfo> MAI;
+  std::unique_ptr<llvm::MCSubtargetInfo> STI;
+  std::unique_ptr<llvm::MCInstrInfo> MII;
+  std::unique_ptr<llvm::MCContext> Ctx;
+  std::unique_ptr<llvm::MCDisassembler> Dis;
+  std::unique_ptr<llvm::MCInstPrinter> Printer;
+  std::vector<uint16_t> RegIndex; ///< MCRegister -> scoreboard index.
+  std::vector<llvm::MCInst> Raw;  ///< Decoded bundles, for printing.
+
+  std::vector<Bundle> Bundles;
+  std::vector<int32_t> WordToBundle;
+  uint64_t TextBase = 0;
+};
+
+} // namespace accel_sim
+
+#endif

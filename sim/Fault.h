@@ -1,0 +1,42 @@
+//===-- Fault.h - simulator faults and exit statuses ------------*- C++ -*-===//
+//
+// A fault stops the program. Each kind has its own exit status, all above the
+// 0..127 range of program exit statuses (docs/simulator.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_SIM_FAULT_H
+#define ACCEL_SIM_FAULT_H
+
+#include <string>
+
+namespace accel_sim {
+
+enum class FaultKind {
+  None = 0,
+  IllegalInstruction = 129, // bad encoding, bad sys number, bad pc
+  MisalignedAccess = 130,
+  OutOfRangeAccess = 131,
+  TextWrite = 132,
+  DmaFault = 133,
+  MatrixFault = 134,
+  StackOverflow = 135,
+  Trap = 136,
+  MaxCycles = 137,
+};
+
+/// The status for a simulator that could not run the program at all (usage,
+/// unreadable or invalid ELF).
+constexpr int LoadFailureStatus = 255;
+
+const char *getFaultName(FaultKind K);
+
+struct Fault {
+  FaultKind Kind = FaultKind::None;
+  std::string Detail;
+  explicit operator bool() const { return Kind != FaultKind::None; }
+};
+
+} // namespace accel_sim
+
+#endif

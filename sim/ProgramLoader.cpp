@@ -1,0 +1,154 @@
+//===-- ProgramLoader.cpp - load an Accel ELF executable ------------------===//
+
+#include "ProgramLoader.h"
+#include "MCTargetDesc/AccelBaseInfo.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELF.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+using namespace llvm::object;
+using namespace accel_sim;
+
+using ELFT = ELF64LE;
+
+std::string LoadedProgram::symbolize(uint64_t Addr) const {
+  auto It = Symbols.upper_bound(Addr);
+  if (It == Symbols.begin())
+    return "";
+  --It;
+  std::string S = It->second;
+  if (Addr != It->first)
+    S += "+0x" + utohexstr(Addr - It->first);
+  return S;
+}
+
+/// Bytes kept free between the stack guard and the heap end, matching the
+/// linker's guard (accel-ld Layout.cpp).
+bool accel_sim::loadProgram(const std::string &Path,
+                            const std::vector<std::string> &Args, Memory &Mem,
+                            LoadedProgram &Prog, std::string &Error) {
+  auto BufOrErr = MemoryBuffer::getFile(Path, false, false);
+  if (!BufOrErr) {
+    Error = Path + ": " + BufOrErr.getError().message();
+    return false;
+  }
+  StringRef Data = (*BufOrErr)->getBuffer();
+  Expected<ELFFile<ELFT>> ElfOrErr = ELFFile<ELFT>::create(Data);
+  if (!ElfOrErr || Data.size() < sizeof(ELFT::Ehdr) ||
+      Data.substr(0, 4) != "\x7f" "ELF") {
+    if (!ElfOrErr)
+      consumeError(ElfOrErr.takeError());
+    Error = Path + ": not an ELF file, or truncated";
+    return false;
+  }
+  const ELFFile<ELFT> &Elf = *ElfOrErr;
+  const ELFT::Ehdr &Hdr = Elf.getHeader();
+  if (Hdr.e_ident[ELF::EI_CLASS] != ELF::ELFCLASS64 ||
+      Hdr.e_ident[ELF::EI_DATA] != ELF::ELFDATA2LSB ||
+      Hdr.e_machine != Accel::EM_ACCEL) {
+    Error = Path + ": not an Accel executable (e_machine " +
+            std::to_string(Hdr.e_machine) + ")";
+    return false;
+  }
+  if (Hdr.e_type != ELF::ET_EXEC) {
+    Error = Path + ": not an executable (link it with accel-ld)";
+    return false;
+  }
+
+  auto PhdrsOrErr = Elf.program_headers();
+  if (!PhdrsOrErr) {
+    Error = Path + ": " + toString(PhdrsOrErr.takeError());
+    return false;
+  }
+  uint64_t TextStart = ~uint64_t(0), TextEnd = 0;
+  for (const ELFT::Phdr &Ph : *PhdrsOrErr) {
+    if (Ph.p_type != ELF::PT_LOAD || Ph.p_memsz == 0)
+      continue;
+    if (Ph.p_filesz > Ph.p_memsz || Ph.p_offset > Data.size() ||
+        Ph.p_filesz > Data.size() - Ph.p_offset) {
+      Error = Path + ": segment at 0x" + utohexstr(Ph.p_vaddr) +
+              " lies outside the file (truncated?)";
+      return false;
+    }
+    uint8_t *Dst = Mem.hostRange(Ph.p_vaddr, Ph.p_memsz);
+    if (!Dst) {
+      Error = Path + ": segment [0x" + utohexstr(Ph.p_vaddr) + ", 0x" +
+              utohexstr(Ph.p_vaddr + Ph.p_memsz) +
+              ") is not inside DRAM or the SPM";
+      return false;
+    }
+    std::memcpy(Dst, Data.data() + Ph.p_offset, Ph.p_filesz);
+    if (Ph.p_flags & ELF::PF_X) {
+      if (Ph.p_vaddr % Accel::InstrBytes) {
+        Error = Path + ": code segment is not 8-byte aligned";
+        return false;
+      }
+      Prog.Text.push_back(
+          {Ph.p_vaddr, std::vector<uint8_t>(Dst, Dst + Ph.p_filesz)});
+      TextStart = std::min<uint64_t>(TextStart, Ph.p_vaddr);
+      TextEnd = std::max<uint64_t>(TextEnd, Ph.p_vaddr + Ph.p_memsz);
+    }
+  }
+  if (Prog.Text.empty()) {
+    Error = Path + ": no executable segment";
+    return false;
+  }
+  Mem.setText(TextStart, TextEnd - TextStart);
+  Prog.Entry = Hdr.e_entry;
+
+  // Symbols: names for traces and faults, and the stack guard.
+  uint64_t HeapEnd = 0, StackLimit = 0;
+  if (auto SectionsOrErr = Elf.sections()) {
+    for (const ELFT::Shdr &Sec : *SectionsOrErr) {
+      if (Sec.sh_type != ELF::SHT_SYMTAB)
+        continue;
+      auto Syms = Elf.symbols(&Sec);
+      auto StrTab = Elf.getStringTableForSymtab(Sec, *SectionsOrErr);
+      if (!Syms || !StrTab) {
+        consumeError(Syms.takeError());
+        consumeError(StrTab.takeError());
+        continue;
+      }
+      for (const ELFT::Sym &S : *Syms) {
+        Expected<StringRef> Name = S.getName(*StrTab);
+        if (!Name) {
+          consumeError(Name.takeError());
+          continue;
+        }
+        if (*Name == "__heap_end")
+          HeapEnd = S.st_value;
+        else if (*Name == "__stack_limit")
+          StackLimit = S.st_value;
+        if (!Name->empty() && S.st_shndx != ELF::SHN_ABS &&
+            S.st_shndx != ELF::SHN_UNDEF && S.getType() != ELF::STT_SECTION &&
+            !Name->starts_with(".L"))
+          Prog.Symbols.emplace(S.st_value, Name->str());
+      }
+    }
+  } else {
+    consumeError(SectionsOrErr.takeError());
+  }
+  if (HeapEnd && StackLimit > HeapEnd)
+    Mem.setStackGuard(HeapEnd, StackLimit - HeapEnd);
+
+  // argv: strings, then the pointer array, at the top of DRAM.
+  uint64_t Top = Memory::DramBase + Memory::DramSize;
+  std::vector<uint64_t> Pointers;
+  for (const std::string &A : Args) {
+    Top -= A.size() + 1;
+    std::memcpy(Mem.hostRange(Top, A.size() + 1), A.c_str(), A.size() + 1);
+    Pointers.push_back(Top);
+  }
+  Pointers.push_back(0);
+  Top = alignDown(Top, 8) - 8 * Pointers.size();
+  std::memcpy(Mem.hostRange(Top, 8 * Pointers.size()), Pointers.data(),
+              8 * Pointers.size());
+  Prog.Argc = Args.size();
+  Prog.Argv = Top;
+  Prog.StackTop = alignDown(Top, 16);
+  return true;
+}

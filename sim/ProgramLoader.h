@@ -1,0 +1,38 @@
+//===-- ProgramLoader.h - load an Accel ELF executable ----------*- C++ -*-===//
+
+#ifndef ACCEL_SIM_PROGRAMLOADER_H
+#define ACCEL_SIM_PROGRAMLOADER_H
+
+#include "Memory.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace accel_sim {
+
+struct TextSegment {
+  uint64_t Addr;
+  std::vector<uint8_t> Bytes;
+};
+
+struct LoadedProgram {
+  uint64_t Entry = 0;
+  std::vector<TextSegment> Text;
+  std::map<uint64_t, std::string> Symbols; ///< Function and label addresses.
+  uint64_t StackTop = 0;                   ///< Initial r30.
+  uint64_t Argc = 0, Argv = 0;
+
+  /// "name+0x10" for an address, or "" if no symbol precedes it.
+  std::string symbolize(uint64_t Addr) const;
+};
+
+/// Loads \p Path's PT_LOAD segments into \p Mem, protects the text, sets the
+/// stack guard from __heap_end/__stack_limit, and writes argv (Args[0] is
+/// the program path) at the top of DRAM. Returns false with \p Error set for
+/// a truncated, foreign or inconsistent ELF.
+bool loadProgram(const std::string &Path, const std::vector<std::string> &Args,
+                 Memory &Mem, LoadedProgram &Prog, std::string &Error);
+
+} // namespace accel_sim
+
+#endif

@@ -1,0 +1,99 @@
+//===-- Simulator.h - the Accel instruction-set simulator -------*- C++ -*-===//
+//
+// Executes pre-decoded bundles with exact architectural semantics and, unless
+// in fast (functional) mode, a cycle model: one bundle issues per cycle, an
+// issuing bundle waits for its source registers (latencies from the
+// itineraries), the matrix unit's occupancy and the DMA channels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_SIM_SIMULATOR_H
+#define ACCEL_SIM_SIMULATOR_H
+
+#include "BundleDecoder.h"
+#include "Fault.h"
+#include "Memory.h"
+#include "ProgramLoader.h"
+#include "Stats.h"
+#include <array>
+#include <cstdio>
+#include <memory>
+
+namespace accel_sim {
+
+class Timeline;
+
+struct SimOptions {
+  bool Timed = true;          ///< Run the cycle model (off: --fast).
+  bool Trace = false;         ///< One line per bundle on stderr.
+  uint64_t MaxCycles = uint64_t(1) << 32; ///< Bundles in fast mode.
+  Timeline *TimelineOut = nullptr;
+};
+
+using VecReg = std::array<uint32_t, 16>;
+using AccTile = std::array<float, 256>;
+
+class Simulator {
+public:
+  Simulator(Memory &Mem, const LoadedProgram &Prog, const BundleDecoder &Dec,
+            SimOptions Opts);
+
+  /// Runs to exit or fault. Returns the process exit status: the program's
+  /// (0..127) or the fault's.
+  int run();
+
+  const Stats &stats() const { return St; }
+  const Fault &fault() const { return F; }
+  /// The faulting bundle's description: pc, symbol, disassembly, cycle.
+  std::string faultReport() const;
+
+  // Architectural state, public for tests.
+  uint64_t X[32] = {};
+  VecReg V[32] = {};
+  AccTile Acc[16] = {};
+
+private:
+  template <bool Timed> int loop();
+  /// Executes one instruction; register sources come from XR/VR (a snapshot
+  /// for bundles that read a register an earlier slot writes).
+  void execute(const DecodedInst &D, const Bundle &B, const uint64_t *XR,
+               const VecReg *VR);
+  void executeMatrix(const DecodedInst &D, const uint64_t *XR);
+  void executeDma(const DecodedInst &D, const uint64_t *XR);
+  void executeSys(const DecodedInst &D, const uint64_t *XR);
+  void branchTo(const DecodedInst &D, const Bundle &B, uint64_t Target);
+
+  // Cycle model (CycleModel.cpp).
+  uint64_t issueCycle(const Bundle &B);
+  void retire(const Bundle &B, uint64_t Issue);
+  void trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX);
+
+  Memory &Mem;
+  const LoadedProgram &Prog;
+  const BundleDecoder &Dec;
+  SimOptions Opts;
+  Fault F;
+  Stats St;
+
+  // Control flow of the bundle being executed.
+  int32_t Next = 0;
+  bool Halted = false;
+  int ExitStatus = 0;
+  int32_t Current = 0;
+
+  // Per-bundle dynamic facts the cycle model needs.
+  uint64_t LastDmaBytes = 0;
+  bool LastLoadFromDram = false;
+  uint64_t LastMatmulK = 0;
+
+  // Cycle model state.
+  uint64_t Cycle = 0;
+  uint64_t Ready[NumScoreboardRegs] = {};
+  uint64_t MxuFree = 0;
+  uint64_t ChannelFree[8] = {};
+  uint64_t DmaCoveredUntil = 0;
+};
+
+} // namespace accel_sim
+
+#endif

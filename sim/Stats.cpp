@@ -1,0 +1,84 @@
+//===-- Stats.cpp - simulator statistics ----------------------------------===//
+
+#include "Stats.h"
+#include "MCTargetDesc/AccelMachineParams.h"
+#include "MCTargetDesc/AccelUnits.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace accel_sim;
+using llvm::format;
+
+const char *accel_sim::getStallName(unsigned Cause) {
+  static const char *const Names[NumStallCauses] = {
+      "scalar-dependency", "vector-dependency", "accumulator-dependency",
+      "matrix-busy",       "dma-channel-busy",  "dma-wait"};
+  return Cause < NumStallCauses ? Names[Cause] : "?";
+}
+
+uint64_t Stats::stallCycles() const {
+  uint64_t Sum = 0;
+  for (uint64_t S : Stalls)
+    Sum += S;
+  return Sum;
+}
+
+/// Useful MACs / (peak MACs per cycle x cycles): the one definition.
+double Stats::matrixUtilization() const {
+  return Cycles ? double(Macs) / (double(llvm::AccelParam::MacsPerCycle) *
+                                  double(Cycles))
+                : 0.0;
+}
+
+static double frac(uint64_t N, uint64_t D) { return D ? double(N) / D : 0.0; }
+
+void Stats::print(llvm::raw_ostream &OS) const {
+  namespace A = llvm::Accel;
+  OS << "--- accel-sim statistics" << (Timed ? "" : " (functional mode)")
+     << " ---\n";
+  OS << format("cycles                 %llu\n", (unsigned long long)Cycles);
+  OS << format("bundles                %llu\n", (unsigned long long)Bundles);
+  OS << format("instructions           %llu\n",
+               (unsigned long long)Instructions);
+  OS << format("instructions/bundle    %.3f\n", frac(Instructions, Bundles));
+  OS << "unit busy fraction\n";
+  OS << format("  scalar (2 ALUs)      %.3f\n",
+               frac(UnitIssues[A::ALU0] + UnitIssues[A::ALU1], 2 * Cycles));
+  OS << format("  load/store           %.3f\n", frac(UnitIssues[A::LSU], Cycles));
+  OS << format("  vector               %.3f\n", frac(UnitIssues[A::VPU], Cycles));
+  OS << format("  matrix               %.3f\n", frac(MatrixBusyCycles, Cycles));
+  OS << format("  dma                  %.3f\n", frac(DmaBusyCycles, Cycles));
+  OS << format("stall cycles           %llu\n",
+               (unsigned long long)stallCycles());
+  for (unsigned C = 0; C != NumStallCauses; ++C)
+    OS << format("  %-22s %llu\n", getStallName(C),
+                 (unsigned long long)Stalls[C]);
+  OS << format("dma transfers          %llu\n",
+               (unsigned long long)DmaTransfers);
+  OS << format("dma bytes              %llu\n", (unsigned long long)DmaBytes);
+  OS << format("dma bandwidth          %.3f bytes/cycle\n",
+               frac(DmaBytes, Cycles));
+  OS << format("matrix MACs            %llu\n", (unsigned long long)Macs);
+  OS << format("matrix utilization     %.4f\n", matrixUtilization());
+}
+
+void Stats::printJson(llvm::raw_ostream &OS) const {
+  namespace A = llvm::Accel;
+  OS << "{\"timed\":" << (Timed ? "true" : "false")
+     << ",\"cycles\":" << Cycles << ",\"bundles\":" << Bundles
+     << ",\"instructions\":" << Instructions
+     << format(",\"instructions_per_bundle\":%.4f", frac(Instructions, Bundles))
+     << format(",\"busy\":{\"scalar\":%.4f,\"lsu\":%.4f,\"vector\":%.4f,"
+               "\"matrix\":%.4f,\"dma\":%.4f}",
+               frac(UnitIssues[A::ALU0] + UnitIssues[A::ALU1], 2 * Cycles),
+               frac(UnitIssues[A::LSU], Cycles),
+               frac(UnitIssues[A::VPU], Cycles),
+               frac(MatrixBusyCycles, Cycles), frac(DmaBusyCycles, Cycles))
+     << ",\"stalls\":{";
+  for (unsigned C = 0; C != NumStallCauses; ++C)
+    OS << (C ? "," : "") << "\"" << getStallName(C) << "\":" << Stalls[C];
+  OS << "},\"dma_bytes\":" << DmaBytes << ",\"dma_transfers\":" << DmaTransfers
+     << format(",\"dma_bytes_per_cycle\":%.4f", frac(DmaBytes, Cycles))
+     << ",\"macs\":" << Macs
+     << format(",\"matrix_utilization\":%.6f}", matrixUtilization()) << "\n";
+}

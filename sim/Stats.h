@@ -1,0 +1,49 @@
+//===-- Stats.h - simulator statistics --------------------------*- C++ -*-===//
+
+#ifndef ACCEL_SIM_STATS_H
+#define ACCEL_SIM_STATS_H
+
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace accel_sim {
+
+enum StallCause : unsigned {
+  StallScalarDep,  ///< waiting for a general register
+  StallVectorDep,  ///< waiting for a vector register
+  StallAccDep,     ///< waiting for an accumulator tile
+  StallMatrixBusy, ///< the matrix unit is occupied
+  StallDmaBusy,    ///< a DMA start on a busy channel
+  StallDmaWait,    ///< dma.wait
+  NumStallCauses
+};
+
+struct Stats {
+  uint64_t Cycles = 0;
+  uint64_t Bundles = 0;
+  uint64_t Instructions = 0;
+  uint64_t UnitIssues[6] = {};   ///< Instructions per llvm::Accel::Unit.
+  uint64_t MatrixBusyCycles = 0;
+  uint64_t DmaBusyCycles = 0;    ///< Cycles with any transfer in flight.
+  uint64_t DmaBytes = 0;
+  uint64_t DmaTransfers = 0;
+  uint64_t Macs = 0;             ///< Useful multiply-accumulates.
+  uint64_t Stalls[NumStallCauses] = {};
+  bool Timed = true;
+
+  uint64_t stallCycles() const;
+  double matrixUtilization() const;
+
+  void print(llvm::raw_ostream &OS) const;
+  void printJson(llvm::raw_ostream &OS) const;
+};
+
+const char *getStallName(unsigned Cause);
+
+} // namespace accel_sim
+
+#endif

@@ -1,0 +1,140 @@
+//===-- accel-sim.cpp - Accel instruction-set simulator driver ------------===//
+//
+// accel-sim [options] prog.elf [args...]: runs the program; its console
+// output goes to stdout/stderr, statistics and traces to stderr, and the exit
+// status is the program's (0..127) or a fault's (docs/simulator.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProgramLoader.h"
+#include "Simulator.h"
+#include "Timeline.h"
+#include "MCTargetDesc/AccelMachineParams.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace accel_sim;
+
+namespace {
+struct CommandLine {
+  std::string Program;
+  std::vector<std::string> ProgramArgs;
+  bool Fast = false, Stats = false, Trace = false;
+  std::string StatsJson, TimelineFile;
+  uint64_t MaxCycles = uint64_t(1) << 32;
+};
+} // namespace
+
+static void usage(raw_ostream &OS) {
+  OS << "USAGE: accel-sim [options] <program.elf> [program arguments...]\n\n"
+        "OPTIONS:\n"
+        "  --fast               Functional mode: no cycle model; cycles then "
+        "count bundles\n"
+        "  --stats              Print statistics to stderr at exit\n"
+        "  --stats-json=<file>  Write statistics as JSON\n"
+        "  --trace              One line per bundle on stderr: cycle, pc, "
+        "disassembly,\n"
+        "                       registers written\n"
+        "  --timeline=<file>    Write a Chrome trace-event timeline (Perfetto)\n"
+        "  --max-cycles=<n>     Stop with a fault after n cycles (default "
+        "4294967296)\n";
+}
+
+/// Options come before the program; everything after it is the program's.
+/// (LLVM's own command line is not used: it has an unrelated -stats.)
+static bool parseCommandLine(int Argc, char **Argv, CommandLine &CL) {
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = Argv[I];
+    if (!CL.Program.empty()) {
+      CL.ProgramArgs.push_back(Arg.str());
+    } else if (Arg == "--help" || Arg == "-help" || Arg == "-h") {
+      usage(outs());
+      exit(0);
+    } else if (Arg == "--fast") {
+      CL.Fast = true;
+    } else if (Arg == "--stats") {
+      CL.Stats = true;
+    } else if (Arg == "--trace") {
+      CL.Trace = true;
+    } else if (Arg.consume_front("--stats-json=")) {
+      CL.StatsJson = Arg.str();
+    } else if (Arg.consume_front("--timeline=")) {
+      CL.TimelineFile = Arg.str();
+    } else if (Arg.consume_front("--max-cycles=")) {
+      if (Arg.getAsInteger(0, CL.MaxCycles)) {
+        WithColor::error(errs(), "accel-sim")
+            << "--max-cycles needs a number, not '" << Arg << "'\n";
+        return false;
+      }
+    } else if (Arg.starts_with("-")) {
+      WithColor::error(errs(), "accel-sim") << "unknown option '" << Arg
+                                            << "' (see --help)\n";
+      return false;
+    } else {
+      CL.Program = Arg.str();
+    }
+  }
+  if (CL.Program.empty()) {
+    WithColor::error(errs(), "accel-sim") << "no program given\n";
+    usage(errs());
+    return false;
+  }
+  return true;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  CommandLine CL;
+  if (!parseCommandLine(argc, argv, CL))
+    return LoadFailureStatus;
+
+  Memory Mem;
+  LoadedProgram Prog;
+  std::vector<std::string> Args{CL.Program};
+  Args.insert(Args.end(), CL.ProgramArgs.begin(), CL.ProgramArgs.end());
+  std::string Error;
+  if (!loadProgram(CL.Program, Args, Mem, Prog, Error)) {
+    WithColor::error(errs(), "accel-sim") << Error << "\n";
+    return LoadFailureStatus;
+  }
+  BundleDecoder Decoder;
+  Decoder.decode(Prog);
+
+  Timeline TL;
+  SimOptions Opts;
+  Opts.Timed = !CL.Fast;
+  Opts.Trace = CL.Trace;
+  Opts.MaxCycles = CL.MaxCycles;
+  Opts.TimelineOut = CL.TimelineFile.empty() ? nullptr : &TL;
+  Simulator Sim(Mem, Prog, Decoder, Opts);
+  int Status = Sim.run();
+  std::fflush(stdout);
+
+  if (Sim.fault())
+    errs() << Sim.faultReport();
+  if (CL.Stats)
+    Sim.stats().print(errs());
+  auto WriteFile = [](const std::string &Path, auto Write) {
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+    if (EC) {
+      WithColor::error(errs(), "accel-sim") << Path << ": " << EC.message()
+                                            << "\n";
+      return false;
+    }
+    Write(OS);
+    return true;
+  };
+  if (!CL.StatsJson.empty() &&
+      !WriteFile(CL.StatsJson, [&](raw_ostream &OS) { Sim.stats().printJson(OS); }))
+    return LoadFailureStatus;
+  if (!CL.TimelineFile.empty() &&
+      !WriteFile(CL.TimelineFile, [&](raw_ostream &OS) {
+        TL.write(OS, AccelParam::DmaChannels);
+      }))
+    return LoadFailureStatus;
+  return Status;
+}
