@@ -82,6 +82,18 @@ void BundleDecoder::fill(DecodedInst &D, const MCInst &MI) const {
   D.Latency = Itins.getOperandCycle(Class, 0).value_or(1);
 }
 
+void BundleDecoder::summarizeTiming(Bundle &B, const DecodedInst &D) const {
+  for (unsigned S = 0; S != D.NumSrcs; ++S)
+    if (!(D.Opcode == Accel::MMAC && D.Srcs[S] >= FirstAcc))
+      B.Reads[B.NumReads++] = D.Srcs[S];
+  for (unsigned S = 0; S != D.NumDsts; ++S) {
+    B.Writes[B.NumWrites] = D.Dsts[S];
+    B.WriteLatency[B.NumWrites++] = D.Latency;
+  }
+  B.DynamicTiming |= D.Unit == Accel::LSU || D.Unit == Accel::MXU ||
+                     D.Unit == Accel::DMA;
+}
+
 void BundleDecoder::decode(const LoadedProgram &Prog) {
   uint64_t Start = ~uint64_t(0), End = 0;
   for (const TextSegment &Seg : Prog.Text) {
@@ -113,6 +125,7 @@ void BundleDecoder::decode(const LoadedProgram &Prog) {
           }
           for (unsigned S = 0; S != D.NumDsts; ++S)
             Written[D.Dsts[S]] = 1;
+          summarizeTiming(B, D);
         }
       } else {
         Size = 8; // An undecodable word: executing it faults.
@@ -124,6 +137,9 @@ void BundleDecoder::decode(const LoadedProgram &Prog) {
       Off += Size;
     }
   }
+
+  for (Bundle &B : Bundles)
+    B.NextSeq = bundleAt(B.Pc + 8 * B.Words);
 
   // Resolve direct branch targets to bundle indices.
   for (Bundle &B : Bundles)

@@ -53,7 +53,17 @@ struct Bundle {
   /// snapshot so every slot sees the registers as they were.
   bool ReadsEarlierWrite = false;
   bool UsesVectors = false;
+  int32_t NextSeq = -1; ///< The bundle at the next address, or -1.
   DecodedInst Insts[4];
+
+  // The cycle model's view of the whole bundle, precomputed.
+  /// Registers to wait for (an mmac's own tile excepted: see CycleModel).
+  uint8_t NumReads = 0, Reads[24] = {};
+  /// Registers written, with their result latencies.
+  uint8_t NumWrites = 0, Writes[8] = {}, WriteLatency[8] = {};
+  /// Holds a load, matrix or DMA instruction, whose timing depends on
+  /// operands: the cycle model handles those one by one.
+  bool DynamicTiming = false;
 };
 
 class BundleDecoder {
@@ -78,6 +88,8 @@ public:
 
 private:
   void fill(DecodedInst &D, const llvm::MCInst &MI) const;
+  /// Adds \p D's reads, writes and timing class to \p B's summary.
+  void summarizeTiming(Bundle &B, const DecodedInst &D) const;
 
   const llvm::Target *TheTarget = nullptr;
   std::unique_ptr<llvm::MCRegisterInfo> MRI;

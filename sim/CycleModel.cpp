@@ -27,29 +27,34 @@ static unsigned stallCauseFor(unsigned Reg) {
 uint64_t Simulator::issueCycle(const Bundle &B) {
   uint64_t Issue = Cycle;
   unsigned Cause = NumStallCauses;
-  auto Need = [&](uint64_t When, unsigned Why) {
-    if (When > Issue) {
-      Issue = When;
-      Cause = Why;
+  for (unsigned R = 0; R != B.NumReads; ++R)
+    if (Ready[B.Reads[R]] > Issue) {
+      Issue = Ready[B.Reads[R]];
+      Cause = stallCauseFor(B.Reads[R]);
     }
-  };
-  for (unsigned I = 0; I != B.Size; ++I) {
-    const DecodedInst &D = B.Insts[I];
-    for (unsigned S = 0; S != D.NumSrcs; ++S) {
+  if (B.DynamicTiming)
+    for (unsigned I = 0; I != B.Size; ++I) {
+      const DecodedInst &D = B.Insts[I];
+      uint64_t When = 0;
+      unsigned Why = NumStallCauses;
       // Back-to-back mmacs on one tile accumulate inside the unit: they wait
-      // for the unit (below), not for the tile's result.
-      if (D.Opcode == A::MMAC && D.Srcs[S] >= FirstAcc)
-        continue;
-      Need(Ready[D.Srcs[S]], stallCauseFor(D.Srcs[S]));
+      // for the unit, not for the tile's result (Bundle::Reads omits it).
+      if (D.Unit == A::MXU) {
+        When = MxuFree;
+        Why = StallMatrixBusy;
+      } else if (D.Opcode == A::DMA_1D || D.Opcode == A::DMA_2D) {
+        When = ChannelFree[D.Imm];
+        Why = StallDmaBusy;
+      } else if (D.Opcode == A::DMA_WAIT) {
+        When = ChannelFree[D.Imm];
+        Why = StallDmaWait;
+      }
+      if (When > Issue) {
+        Issue = When;
+        Cause = Why;
+      }
     }
-    if (D.Unit == A::MXU)
-      Need(MxuFree, StallMatrixBusy);
-    else if (D.Opcode == A::DMA_1D || D.Opcode == A::DMA_2D)
-      Need(ChannelFree[D.Imm], StallDmaBusy);
-    else if (D.Opcode == A::DMA_WAIT)
-      Need(ChannelFree[D.Imm], StallDmaWait);
-  }
-  if (Cause != NumStallCauses) {
+  if (Cause != NumStallCauses) [[unlikely]] {
     St.Stalls[Cause] += Issue - Cycle;
     if (Opts.TimelineOut)
       Opts.TimelineOut->add(TrackStalls, getStallName(Cause), Cycle,
@@ -59,16 +64,26 @@ uint64_t Simulator::issueCycle(const Bundle &B) {
 }
 
 void Simulator::retire(const Bundle &B, uint64_t Issue) {
+  for (unsigned W = 0; W != B.NumWrites; ++W)
+    Ready[B.Writes[W]] = Issue + B.WriteLatency[W];
+  if (B.DynamicTiming)
+    retireDynamic(B, Issue);
+  if (Opts.TimelineOut) [[unlikely]]
+    for (unsigned I = 0; I != B.Size; ++I)
+      if (B.Insts[I].Unit == A::VPU)
+        Opts.TimelineOut->add(TrackVector, "vector", Issue, 1);
+  Cycle = Issue + 1;
+}
+
+/// Timing that depends on operands: DRAM loads, matrix occupancy and tile
+/// readiness, DMA duration.
+void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
   Timeline *TL = Opts.TimelineOut;
   for (unsigned I = 0; I != B.Size; ++I) {
     const DecodedInst &D = B.Insts[I];
-    ++St.UnitIssues[D.Unit];
-    uint64_t Latency = D.Latency;
-    bool IsLoad = D.Unit == A::LSU && D.NumDsts;
-    if (IsLoad && LastLoadFromDram)
-      Latency = std::max<uint64_t>(Latency, P::DramLoadLatency);
-    for (unsigned S = 0; S != D.NumDsts; ++S)
-      Ready[D.Dsts[S]] = Issue + Latency;
+    if (D.Unit == A::LSU && D.NumDsts && LastLoadFromDram)
+      Ready[D.Dsts[0]] =
+          Issue + std::max<uint64_t>(D.Latency, P::DramLoadLatency);
 
     uint64_t Busy = 0;
     switch (D.Opcode) {
@@ -78,7 +93,6 @@ void Simulator::retire(const Bundle &B, uint64_t Issue) {
       break;
     case A::MZERO:
       Busy = 1;
-      Ready[FirstAcc + D.Reg[0]] = Issue + 1;
       break;
     case A::MLD:
       Busy = P::TileDim / P::AccRowsPerCycle;
@@ -103,8 +117,6 @@ void Simulator::retire(const Bundle &B, uint64_t Issue) {
       break;
     }
     default:
-      if (TL && D.Unit == A::VPU)
-        TL->add(TrackVector, "vector", Issue, 1);
       break;
     }
     if (Busy) {
@@ -119,5 +131,4 @@ void Simulator::retire(const Bundle &B, uint64_t Issue) {
                 Issue, Busy);
     }
   }
-  Cycle = Issue + 1;
 }

@@ -1,4 +1,4 @@
-//===-- Execute.cpp - instruction semantics -------------------------------===//
+//===-- Execute.cpp - dispatch loop and instruction semantics -------------===//
 //
 // One case per instruction, written against a small vocabulary: XS(i) is the
 // i-th register operand's value (read from the bundle's snapshot when needed),
@@ -10,10 +10,13 @@
 
 #include "FloatOps.h"
 #include "IntOps.h"
+#include "MatmulKernel.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "Simulator.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cmath>
+#include <cstring>
+#include <memory>
 
 using namespace accel_sim;
 namespace A = llvm::Accel;
@@ -57,8 +60,10 @@ void Simulator::branchTo(const DecodedInst &D, const Bundle &B,
   }
 }
 
-void Simulator::execute(const DecodedInst &D, const Bundle &B,
-                        const uint64_t *XR, const VecReg *VR) {
+// Forced inline: the call itself was the largest cost per instruction.
+[[gnu::always_inline]] inline void
+Simulator::execute(const DecodedInst &D, const Bundle &B,
+                               const uint64_t *XR, const VecReg *VR) {
   uint64_t NextPc = B.Pc + 8 * B.Words;
   switch (D.Opcode) {
   // Integer, 64-bit.
@@ -204,6 +209,106 @@ void Simulator::execute(const DecodedInst &D, const Bundle &B,
   case A::CVT_F64_I64: SETX(fromF64(double(int64_t(XS(1))))); break;
   case A::CVT_F64_U64: SETX(fromF64(double(XS(1)))); break;
 
+  case A::MZERO:
+  case A::MMAC:
+  case A::MLD:
+  case A::MST:
+  case A::MST_RELU:
+    executeMatrix(D, XR);
+    break;
+  case A::DMA_1D:
+  case A::DMA_2D:
+  case A::DMA_WAIT:
+    executeDma(D, XR);
+    break;
+
+  default:
+    executeVector(D, XR, VR);
+    break;
+  }
+}
+
+// The dispatch loop lives here, beside the semantics, so that the scalar
+// cases of execute() inline into it.
+template <bool Timed, bool Traced> int Simulator::loop() {
+  const std::vector<Bundle> &All = Dec.bundles();
+  const Bundle *Bundles = All.data();
+  ExecCount.assign(All.size(), 0);
+  uint64_t *Count = ExecCount.data();
+  int32_t Idx = Dec.bundleAt(Prog.Entry);
+  if (Idx < 0) {
+    F.Kind = FaultKind::IllegalInstruction;
+    F.Detail = "entry point 0x" + llvm::utohexstr(Prog.Entry) +
+               " is not the start of a bundle";
+    return int(F.Kind);
+  }
+  uint64_t OldX[32];
+  uint64_t Limit = Opts.MaxCycles;
+  uint64_t Executed = 0;
+  for (;;) {
+    const Bundle &B = Bundles[Idx];
+    Current = Idx;
+    if (!B.Size) [[unlikely]] {
+      F.Kind = FaultKind::IllegalInstruction;
+      F.Detail = "the word does not decode to an Accel instruction";
+      break;
+    }
+    uint64_t Issue = Executed;
+    if constexpr (Timed)
+      Issue = issueCycle(B);
+    if (Issue >= Limit) [[unlikely]] {
+      F.Kind = FaultKind::MaxCycles;
+      F.Detail = "--max-cycles=" + std::to_string(Limit) + " reached";
+      break;
+    }
+    Next = B.NextSeq;
+    if constexpr (Traced)
+      std::memcpy(OldX, X, sizeof(X));
+
+    if (!B.ReadsEarlierWrite) [[likely]] {
+      for (unsigned I = 0; I != B.Size && !F; ++I)
+        execute(B.Insts[I], B, X, V);
+    } else {
+      // Every slot reads the registers as they were before the bundle.
+      uint64_t XSnap[32];
+      std::memcpy(XSnap, X, sizeof(X));
+      std::unique_ptr<VecReg[]> VSnap;
+      if (B.UsesVectors) {
+        VSnap.reset(new VecReg[32]);
+        std::copy(V, V + 32, VSnap.get());
+      }
+      for (unsigned I = 0; I != B.Size && !F; ++I)
+        execute(B.Insts[I], B, XSnap, VSnap ? VSnap.get() : V);
+    }
+    X[0] = 0;
+    ++Count[Idx];
+    ++Executed;
+    if constexpr (Timed)
+      retire(B, Issue);
+    if constexpr (Traced)
+      trace(B, Issue, OldX);
+    if (F || Halted) [[unlikely]]
+      break;
+    if (Next < 0) [[unlikely]] {
+      F.Kind = FaultKind::IllegalInstruction;
+      F.Detail = "execution ran past the end of the program text";
+      break;
+    }
+    Idx = Next;
+  }
+  St.Cycles = Timed ? Cycle : Executed;
+  countExecutions();
+  return F ? int(F.Kind) : ExitStatus;
+}
+
+template int Simulator::loop<false, false>();
+template int Simulator::loop<false, true>();
+template int Simulator::loop<true, false>();
+template int Simulator::loop<true, true>();
+
+void Simulator::executeVector(const DecodedInst &D, const uint64_t *XR,
+                              const VecReg *VR) {
+  switch (D.Opcode) {
   // Vector memory.
   case A::VLD:
   case A::VLD_S: {
@@ -300,19 +405,6 @@ void Simulator::execute(const DecodedInst &D, const Bundle &B,
     VLANES(uint32_t(convertSaturating<int32_t>(laneF(VS(1), L))));
     break;
 
-  case A::MZERO:
-  case A::MMAC:
-  case A::MLD:
-  case A::MST:
-  case A::MST_RELU:
-    executeMatrix(D, XR);
-    break;
-  case A::DMA_1D:
-  case A::DMA_2D:
-  case A::DMA_WAIT:
-    executeDma(D, XR);
-    break;
-
   default:
     F.Kind = FaultKind::IllegalInstruction;
     F.Detail = "instruction has no semantics in the simulator";
@@ -352,16 +444,7 @@ void Simulator::executeMatrix(const DecodedInst &D, const uint64_t *XR) {
                                : nullptr;
     if (!APtr || !BPtr)
       return;
-    for (uint64_t Kk = 0; Kk != K; ++Kk)
-      for (unsigned I = 0; I != Dim; ++I) {
-        float Av;
-        std::memcpy(&Av, APtr + (I * K + Kk) * 4, 4);
-        for (unsigned J = 0; J != Dim; ++J) {
-          float Bv;
-          std::memcpy(&Bv, BPtr + (Kk * Dim + J) * 4, 4);
-          T[I * Dim + J] = std::fma(Av, Bv, T[I * Dim + J]);
-        }
-      }
+    matmulAccumulate(T.data(), APtr, BPtr, K);
     LastMatmulK = K;
     St.Macs += Dim * Dim * K;
     return;

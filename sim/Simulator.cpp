@@ -45,80 +45,24 @@ Simulator::Simulator(Memory &Mem, const LoadedProgram &Prog,
 }
 
 int Simulator::run() {
-  int Status = Opts.Timed ? loop<true>() : loop<false>();
-  if (!Opts.Timed)
-    St.Cycles = St.Bundles;
-  return Status;
+  if (Opts.Trace)
+    return Opts.Timed ? loop<true, true>() : loop<false, true>();
+  return Opts.Timed ? loop<true, false>() : loop<false, false>();
 }
 
-template <bool Timed> int Simulator::loop() {
-  const std::vector<Bundle> &Bundles = Dec.bundles();
-  int32_t Idx = Dec.bundleAt(Prog.Entry);
-  if (Idx < 0) {
-    F.Kind = FaultKind::IllegalInstruction;
-    F.Detail = "entry point 0x" + llvm::utohexstr(Prog.Entry) +
-               " is not the start of a bundle";
-    return int(F.Kind);
+/// Bundle, instruction and per-unit counts from how often each bundle ran:
+/// cheaper than counting in the dispatch loop.
+void Simulator::countExecutions() {
+  const std::vector<Bundle> &All = Dec.bundles();
+  for (size_t I = 0; I != All.size(); ++I) {
+    uint64_t N = ExecCount[I];
+    if (!N)
+      continue;
+    St.Bundles += N;
+    St.Instructions += N * All[I].Size;
+    for (unsigned S = 0; S != All[I].Size; ++S)
+      St.UnitIssues[All[I].Insts[S].Unit] += N;
   }
-  uint64_t OldX[32];
-  uint64_t Limit = Opts.MaxCycles;
-  for (;;) {
-    const Bundle &B = Bundles[Idx];
-    Current = Idx;
-    if (!B.Size) [[unlikely]] {
-      F.Kind = FaultKind::IllegalInstruction;
-      F.Detail = "the word does not decode to an Accel instruction";
-      break;
-    }
-    uint64_t Issue = St.Bundles;
-    if constexpr (Timed)
-      Issue = issueCycle(B);
-    if (Issue >= Limit) [[unlikely]] {
-      F.Kind = FaultKind::MaxCycles;
-      F.Detail = "--max-cycles=" + std::to_string(Limit) + " reached";
-      break;
-    }
-    Next = Idx + 1 < int32_t(Bundles.size()) &&
-                   Bundles[Idx + 1].Pc == B.Pc + 8 * B.Words
-               ? Idx + 1
-               : -1;
-    if (Opts.Trace) [[unlikely]]
-      std::memcpy(OldX, X, sizeof(X));
-
-    if (!B.ReadsEarlierWrite) [[likely]] {
-      for (unsigned I = 0; I != B.Size && !F; ++I)
-        execute(B.Insts[I], B, X, V);
-    } else {
-      // Every slot reads the registers as they were before the bundle.
-      uint64_t XSnap[32];
-      std::memcpy(XSnap, X, sizeof(X));
-      std::unique_ptr<VecReg[]> VSnap;
-      if (B.UsesVectors) {
-        VSnap.reset(new VecReg[32]);
-        std::copy(V, V + 32, VSnap.get());
-      }
-      for (unsigned I = 0; I != B.Size && !F; ++I)
-        execute(B.Insts[I], B, XSnap, VSnap ? VSnap.get() : V);
-    }
-    X[0] = 0;
-    ++St.Bundles;
-    St.Instructions += B.Size;
-    if constexpr (Timed)
-      retire(B, Issue);
-    if (Opts.Trace) [[unlikely]]
-      trace(B, Issue, OldX);
-    if (F || Halted) [[unlikely]]
-      break;
-    if (Next < 0) [[unlikely]] {
-      F.Kind = FaultKind::IllegalInstruction;
-      F.Detail = "execution ran past the end of the program text";
-      break;
-    }
-    Idx = Next;
-  }
-  if constexpr (Timed)
-    St.Cycles = Cycle;
-  return F ? int(F.Kind) : ExitStatus;
 }
 
 void Simulator::trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX) {

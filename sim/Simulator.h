@@ -53,19 +53,24 @@ public:
   AccTile Acc[16] = {};
 
 private:
-  template <bool Timed> int loop();
+  template <bool Timed, bool Traced> int loop();
   /// Executes one instruction; register sources come from XR/VR (a snapshot
   /// for bundles that read a register an earlier slot writes).
   void execute(const DecodedInst &D, const Bundle &B, const uint64_t *XR,
                const VecReg *VR);
+  void executeVector(const DecodedInst &D, const uint64_t *XR,
+                     const VecReg *VR);
   void executeMatrix(const DecodedInst &D, const uint64_t *XR);
   void executeDma(const DecodedInst &D, const uint64_t *XR);
   void executeSys(const DecodedInst &D, const uint64_t *XR);
   void branchTo(const DecodedInst &D, const Bundle &B, uint64_t Target);
 
+  void countExecutions();
+
   // Cycle model (CycleModel.cpp).
   uint64_t issueCycle(const Bundle &B);
   void retire(const Bundle &B, uint64_t Issue);
+  void retireDynamic(const Bundle &B, uint64_t Issue);
   void trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX);
 
   Memory &Mem;
@@ -80,6 +85,7 @@ private:
   bool Halted = false;
   int ExitStatus = 0;
   int32_t Current = 0;
+  std::vector<uint64_t> ExecCount; ///< Executions per bundle.
 
   // Per-bundle dynamic facts the cycle model needs.
   uint64_t LastDmaBytes = 0;

@@ -15,3 +15,24 @@ config.environment["PATH"] = os.pathsep.join(
     [config.accel_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
 )
 config.substitutions.append(("%accel_src", config.accel_src_root))
+
+config.substitutions.append(
+    ("%expect-exit", "python3 " + os.path.join(config.accel_src_root, "test", "Inputs", "expect_exit.py"))
+)
+
+# The runtime objects the linker needs for a complete program.
+rt = os.path.join(config.accel_obj_root, "lib", "accel")
+config.substitutions.append(("%accel_rt", rt))
+config.substitutions.append(
+    ("%link", "accel-ld %s/crt0.o -L%s -laccelrt" % (rt, rt))
+)
+
+# Execution tests run twice under ctest: with the cycle model and in
+# functional mode (--param sim=fast), so every program must produce the same
+# results both ways. Tests that check cycles or stalls say
+# "REQUIRES: cycle-model".
+if lit_config.params.get("sim", "timed") == "fast":
+    config.substitutions.append(("%sim", "accel-sim --fast"))
+else:
+    config.substitutions.append(("%sim", "accel-sim"))
+    config.available_features.add("cycle-model")

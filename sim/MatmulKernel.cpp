@@ -1,0 +1,59 @@
+//===-- MatmulKernel.cpp - the matrix unit's arithmetic -------------------===//
+//
+// The result must be bit-exact (one rounding per k step), so every version
+// uses a fused multiply-add. Without FMA instructions in the baseline x86-64
+// target, std::fma is a library call per element; a version compiled for
+// AVX2+FMA, chosen at run time, vectorizes the 16-wide rows instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulKernel.h"
+#include <cmath>
+#include <cstring>
+
+using namespace accel_sim;
+
+namespace {
+constexpr unsigned Dim = 16;
+
+template <typename FmaFn>
+inline void matmulRows(float *Acc, const uint8_t *A, const uint8_t *B,
+                       uint64_t K, FmaFn Fma) {
+  for (uint64_t Kk = 0; Kk != K; ++Kk) {
+    float Row[Dim];
+    std::memcpy(Row, B + Kk * Dim * 4, sizeof(Row));
+    for (unsigned I = 0; I != Dim; ++I) {
+      float Av;
+      std::memcpy(&Av, A + (I * K + Kk) * 4, 4);
+      for (unsigned J = 0; J != Dim; ++J)
+        Acc[I * Dim + J] = Fma(Av, Row[J], Acc[I * Dim + J]);
+    }
+  }
+}
+
+void matmulPortable(float *Acc, const uint8_t *A, const uint8_t *B,
+                    uint64_t K) {
+  matmulRows(Acc, A, B, K,
+             [](float X, float Y, float Z) { return std::fma(X, Y, Z); });
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2,fma"))) void
+matmulFma(float *Acc, const uint8_t *A, const uint8_t *B, uint64_t K) {
+  matmulRows(Acc, A, B, K, [](float X, float Y, float Z) {
+    return __builtin_fmaf(X, Y, Z);
+  });
+}
+#endif
+} // namespace
+
+void accel_sim::matmulAccumulate(float *Acc, const uint8_t *A,
+                                 const uint8_t *B, uint64_t K) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool HasFma =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (HasFma)
+    return matmulFma(Acc, A, B, K);
+#endif
+  matmulPortable(Acc, A, B, K);
+}
