@@ -55,7 +55,7 @@ void Simulator::branchTo(const DecodedInst &D, const Bundle &B,
   Next = D.Target >= 0 ? D.Target : Dec.bundleAt(Target);
   if (Next < 0) {
     F.Kind = FaultKind::IllegalInstruction;
-    F.Detail = "control transfer to 0x" + llvm::utohexstr(Target) +
+    F.Detail = "control transfer to " + hex(Target) +
                ", which is not the start of a bundle in the program text";
   }
 }
@@ -238,7 +238,7 @@ template <bool Timed, bool Traced> int Simulator::loop() {
   int32_t Idx = Dec.bundleAt(Prog.Entry);
   if (Idx < 0) {
     F.Kind = FaultKind::IllegalInstruction;
-    F.Detail = "entry point 0x" + llvm::utohexstr(Prog.Entry) +
+    F.Detail = "entry point " + hex(Prog.Entry) +
                " is not the start of a bundle";
     return int(F.Kind);
   }
@@ -434,7 +434,7 @@ void Simulator::executeMatrix(const DecodedInst &D, const uint64_t *XR) {
         P = Mem.block(Addr, Size, 4, false, F, FaultKind::MatrixFault, What);
       else if (!F) {
         F.Kind = FaultKind::MatrixFault;
-        F.Detail = std::string(What) + " at 0x" + llvm::utohexstr(Addr) +
+        F.Detail = std::string(What) + " at " + hex(Addr) +
                    " is not in the scratchpad";
       }
       return P;
@@ -460,8 +460,8 @@ void Simulator::executeMatrix(const DecodedInst &D, const uint64_t *XR) {
                     FaultKind::MatrixFault, IsStore ? "mst" : "mld");
     else {
       F.Kind = FaultKind::MatrixFault;
-      F.Detail = std::string(IsStore ? "mst" : "mld") + " address 0x" +
-                 llvm::utohexstr(Addr) + " is not in the scratchpad";
+      F.Detail = std::string(IsStore ? "mst" : "mld") + " address " +
+                 hex(Addr) + " is not in the scratchpad";
     }
     if (!P)
       return;

@@ -8,6 +8,7 @@
 #ifndef ACCEL_SIM_FAULT_H
 #define ACCEL_SIM_FAULT_H
 
+#include <cstdint>
 #include <string>
 
 namespace accel_sim {
@@ -30,6 +31,9 @@ enum class FaultKind {
 constexpr int LoadFailureStatus = 255;
 
 const char *getFaultName(FaultKind K);
+
+/// "0x1f": addresses and values in messages, lowercase like accel-objdump.
+std::string hex(uint64_t Value);
 
 struct Fault {
   FaultKind Kind = FaultKind::None;

@@ -15,9 +15,9 @@ Memory::Memory()
     throw std::bad_alloc();
 }
 
-static std::string hex(uint64_t V) {
+std::string accel_sim::hex(uint64_t Value) {
   std::string S;
-  llvm::raw_string_ostream(S) << llvm::format("0x%" PRIx64, V);
+  llvm::raw_string_ostream(S) << llvm::format("0x%" PRIx64, Value);
   return S;
 }
 

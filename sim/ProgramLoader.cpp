@@ -22,12 +22,10 @@ std::string LoadedProgram::symbolize(uint64_t Addr) const {
   --It;
   std::string S = It->second;
   if (Addr != It->first)
-    S += "+0x" + utohexstr(Addr - It->first);
+    S += "+" + hex(Addr - It->first);
   return S;
 }
 
-/// Bytes kept free between the stack guard and the heap end, matching the
-/// linker's guard (accel-ld Layout.cpp).
 bool accel_sim::loadProgram(const std::string &Path,
                             const std::vector<std::string> &Args, Memory &Mem,
                             LoadedProgram &Prog, std::string &Error) {
@@ -70,14 +68,14 @@ bool accel_sim::loadProgram(const std::string &Path,
       continue;
     if (Ph.p_filesz > Ph.p_memsz || Ph.p_offset > Data.size() ||
         Ph.p_filesz > Data.size() - Ph.p_offset) {
-      Error = Path + ": segment at 0x" + utohexstr(Ph.p_vaddr) +
+      Error = Path + ": segment at " + hex(Ph.p_vaddr) +
               " lies outside the file (truncated?)";
       return false;
     }
     uint8_t *Dst = Mem.hostRange(Ph.p_vaddr, Ph.p_memsz);
     if (!Dst) {
-      Error = Path + ": segment [0x" + utohexstr(Ph.p_vaddr) + ", 0x" +
-              utohexstr(Ph.p_vaddr + Ph.p_memsz) +
+      Error = Path + ": segment [" + hex(Ph.p_vaddr) + ", " +
+              hex(Ph.p_vaddr + Ph.p_memsz) +
               ") is not inside DRAM or the SPM";
       return false;
     }

@@ -79,10 +79,10 @@ void Simulator::trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX) {
       OS << (First ? "    # " : ", ");
       First = false;
       if (R < FirstVReg)
-        OS << "r" << R << "=0x" << llvm::utohexstr(X[R]);
+        OS << "r" << R << "=" << hex(X[R]);
       else if (R < FirstAcc)
-        OS << "v" << R - FirstVReg << "=[0x"
-           << llvm::utohexstr(V[R - FirstVReg][0]) << ",...]";
+        OS << "v" << R - FirstVReg << "=[" << hex(V[R - FirstVReg][0])
+           << ",...]";
       else
         OS << "acc" << R - FirstAcc;
     }
@@ -92,15 +92,17 @@ void Simulator::trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX) {
 }
 
 std::string Simulator::faultReport() const {
-  const Bundle &B = Dec.bundles()[Current];
+  const Bundle *B = Current >= 0 ? &Dec.bundles()[Current] : nullptr;
+  uint64_t Pc = B ? B->Pc : Prog.Entry;
   std::string S;
   llvm::raw_string_ostream OS(S);
   OS << "accel-sim: fault: " << getFaultName(F.Kind) << ": " << F.Detail
-     << "\n  pc 0x" << llvm::utohexstr(B.Pc);
-  std::string Sym = Prog.symbolize(B.Pc);
+     << "\n  pc " << hex(Pc);
+  std::string Sym = Prog.symbolize(Pc);
   if (!Sym.empty())
     OS << " <" << Sym << ">";
-  OS << "\n  bundle: " << Dec.disassemble(B) << "\n  cycle "
-     << (St.Timed ? Cycle : St.Bundles) << "\n";
+  if (B)
+    OS << "\n  bundle: " << Dec.disassemble(*B);
+  OS << "\n  cycle " << St.Cycles << "\n";
   return S;
 }

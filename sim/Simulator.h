@@ -84,7 +84,7 @@ private:
   int32_t Next = 0;
   bool Halted = false;
   int ExitStatus = 0;
-  int32_t Current = 0;
+  int32_t Current = -1; ///< The bundle executing; -1 before the first.
   std::vector<uint64_t> ExecCount; ///< Executions per bundle.
 
   // Per-bundle dynamic facts the cycle model needs.
