@@ -102,6 +102,8 @@ void BundleDecoder::decode(const LoadedProgram &Prog) {
   }
   TextBase = Start;
   WordToBundle.assign((End - Start) / 8, -1);
+  Bundles.clear();
+  Raw.clear();
 
   for (const TextSegment &Seg : Prog.Text) {
     uint64_t Off = 0;

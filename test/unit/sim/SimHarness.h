@@ -81,7 +81,7 @@ protected:
     append(Text, {inst(A::SYS, {imm(0)})});
     uint8_t *P = Mem.hostRange(TextBase, Text.size());
     std::memcpy(P, Text.data(), Text.size());
-    Prog.Text.push_back({TextBase, Text});
+    Prog.Text.assign(1, {TextBase, Text});
     Prog.Entry = TextBase;
     Mem.setText(TextBase, Text.size());
     Dec.decode(Prog);
