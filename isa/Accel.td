@@ -15,6 +15,8 @@ include "AccelSchedule.td"
 include "AccelOperands.td"
 include "AccelInstrFormats.td"
 include "AccelInstrInfo.td"
+include "AccelCallingConv.td"
+include "AccelPatterns.td"
 
 def AccelInstrInfo : InstrInfo;
 

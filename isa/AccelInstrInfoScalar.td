@@ -124,7 +124,7 @@ def JMP : FmtJ<GrpCtrl.V, 8, (outs), (ins brtarget:$imm), "jmp $imm",
 
 // r31 = address of the next bundle; pc = target.
 let isCall = 1, Defs = [R31] in
-def CALL : FmtJ<GrpCtrl.V, 9, (outs), (ins brtarget:$imm), "call $imm",
+def CALL : FmtJ<GrpCtrl.V, 9, (outs), (ins calltarget:$imm), "call $imm",
                 IIBranch>;
 
 let rd = 0 in {

@@ -20,8 +20,10 @@ class AccelImmAsmOperand<string ClassName, int Lo, int Hi, bit AllowExpr = 0>
                          # !if(AllowExpr, " or a symbol expression", "");
 }
 
+// Also an ImmLeaf, so selection patterns can use the operand directly.
 class AccelImm<string ClassName, int Lo, int Hi, bit AllowExpr = 0>
-    : Operand<i64> {
+    : Operand<i64>,
+      ImmLeaf<i64, "return Imm >= " # Lo # "LL && Imm <= " # Hi # "LL;"> {
   let ParserMatchClass = AccelImmAsmOperand<ClassName, Lo, Hi, AllowExpr>;
   let EncoderMethod = "getImm32OpValue";
   let DecoderMethod = "decodeImmOperand<" # Lo # "LL, " # Hi # "LL>";
@@ -52,6 +54,16 @@ def BrTargetAsmOperand : AsmOperandClass {
 }
 
 def brtarget : Operand<OtherVT> {
+  let ParserMatchClass = BrTargetAsmOperand;
+  let EncoderMethod = "getBranchTargetOpValue";
+  let DecoderMethod = "decodeImmOperand<-2147483648LL, 2147483647LL>";
+  let PrintMethod = "printBranchTarget";
+  let OperandType = "OPERAND_PCREL";
+}
+
+// Call targets: encoded like branch targets, typed as pointers so that
+// selection patterns can place a symbol in them.
+def calltarget : Operand<i64> {
   let ParserMatchClass = BrTargetAsmOperand;
   let EncoderMethod = "getBranchTargetOpValue";
   let DecoderMethod = "decodeImmOperand<-2147483648LL, 2147483647LL>";

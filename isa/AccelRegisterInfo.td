@@ -23,7 +23,9 @@ foreach I = 0-31 in {
   def V#I : AccelVReg<I>, DwarfRegNum<[!add(I, 32)]>;
 }
 
-def GPR : RegisterClass<"Accel", [i64], 64, (sequence "R%u", 0, 31)> {
+// Floating-point values live in the general registers: f64 in all 64 bits, f32
+// in the low 32 (results zero-extended, operands read the low half only).
+def GPR : RegisterClass<"Accel", [i64, f64, f32], 64, (sequence "R%u", 0, 31)> {
   let DiagnosticString = "operand must be a general register r0..r31";
 }
 

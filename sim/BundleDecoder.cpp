@@ -67,6 +67,8 @@ void BundleDecoder::fill(DecodedInst &D, const MCInst &MI) const {
     if (I < Desc.getNumDefs()) {
       if (Index != 0) // Writes to r0 are discarded.
         D.Dsts[D.NumDsts++] = Index;
+      else
+        D.WritesR0 = true;
     } else {
       D.Srcs[D.NumSrcs++] = Index;
     }
@@ -127,6 +129,9 @@ void BundleDecoder::decode(const LoadedProgram &Prog) {
           }
           for (unsigned S = 0; S != D.NumDsts; ++S)
             Written[D.Dsts[S]] = 1;
+          // The executor writes X[0] and clears it after the bundle, so a
+          // later slot reading r0 must read the snapshot.
+          Written[0] |= D.WritesR0;
           summarizeTiming(B, D);
         }
       } else {

@@ -43,6 +43,7 @@ struct DecodedInst {
   uint8_t NumSrcs = 0, NumDsts = 0;
   uint8_t Srcs[6] = {}, Dsts[2] = {}; ///< Scoreboard indices.
   int32_t Target = -1;  ///< Bundle index of a direct branch's target.
+  bool WritesR0 = false; ///< Discarded, but later slots must still read 0.
 };
 
 struct Bundle {

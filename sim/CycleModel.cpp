@@ -55,10 +55,12 @@ uint64_t Simulator::issueCycle(const Bundle &B) {
       }
     }
   if (Cause != NumStallCauses) [[unlikely]] {
-    St.Stalls[Cause] += Issue - Cycle;
+    // A stall cut short by --max-cycles counts only up to the limit, so
+    // that bundles + stall cycles == cycles holds for every run.
+    uint64_t Stall = std::min(Issue, Opts.MaxCycles) - Cycle;
+    St.Stalls[Cause] += Stall;
     if (Opts.TimelineOut)
-      Opts.TimelineOut->add(TrackStalls, getStallName(Cause), Cycle,
-                            Issue - Cycle);
+      Opts.TimelineOut->add(TrackStalls, getStallName(Cause), Cycle, Stall);
   }
   return Issue;
 }

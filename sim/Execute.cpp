@@ -259,6 +259,8 @@ template <bool Timed, bool Traced> int Simulator::loop() {
     if (Issue >= Limit) [[unlikely]] {
       F.Kind = FaultKind::MaxCycles;
       F.Detail = "--max-cycles=" + std::to_string(Limit) + " reached";
+      if constexpr (Timed)
+        Cycle = Limit;
       break;
     }
     Next = B.NextSeq;

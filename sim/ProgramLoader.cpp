@@ -98,37 +98,39 @@ bool accel_sim::loadProgram(const std::string &Path,
   Mem.setText(TextStart, TextEnd - TextStart);
   Prog.Entry = Hdr.e_entry;
 
-  // Symbols: names for traces and faults, and the stack guard.
+  // Symbols: names for traces and faults, and the stack guard. A file whose
+  // section or symbol tables do not parse is truncated or corrupt.
   uint64_t HeapEnd = 0, StackLimit = 0;
-  if (auto SectionsOrErr = Elf.sections()) {
-    for (const ELFT::Shdr &Sec : *SectionsOrErr) {
-      if (Sec.sh_type != ELF::SHT_SYMTAB)
-        continue;
-      auto Syms = Elf.symbols(&Sec);
-      auto StrTab = Elf.getStringTableForSymtab(Sec, *SectionsOrErr);
-      if (!Syms || !StrTab) {
-        consumeError(Syms.takeError());
-        consumeError(StrTab.takeError());
-        continue;
-      }
-      for (const ELFT::Sym &S : *Syms) {
-        Expected<StringRef> Name = S.getName(*StrTab);
-        if (!Name) {
-          consumeError(Name.takeError());
-          continue;
-        }
-        if (*Name == "__heap_end")
-          HeapEnd = S.st_value;
-        else if (*Name == "__stack_limit")
-          StackLimit = S.st_value;
-        if (!Name->empty() && S.st_shndx != ELF::SHN_ABS &&
-            S.st_shndx != ELF::SHN_UNDEF && S.getType() != ELF::STT_SECTION &&
-            !Name->starts_with(".L"))
-          Prog.Symbols.emplace(S.st_value, Name->str());
-      }
+  auto Corrupt = [&](llvm::Error E) {
+    Error = Path + ": corrupt or truncated section or symbol table: " +
+            toString(std::move(E));
+    return false;
+  };
+  auto SectionsOrErr = Elf.sections();
+  if (!SectionsOrErr)
+    return Corrupt(SectionsOrErr.takeError());
+  for (const ELFT::Shdr &Sec : *SectionsOrErr) {
+    if (Sec.sh_type != ELF::SHT_SYMTAB)
+      continue;
+    auto Syms = Elf.symbols(&Sec);
+    if (!Syms)
+      return Corrupt(Syms.takeError());
+    auto StrTab = Elf.getStringTableForSymtab(Sec, *SectionsOrErr);
+    if (!StrTab)
+      return Corrupt(StrTab.takeError());
+    for (const ELFT::Sym &S : *Syms) {
+      Expected<StringRef> Name = S.getName(*StrTab);
+      if (!Name)
+        return Corrupt(Name.takeError());
+      if (*Name == "__heap_end")
+        HeapEnd = S.st_value;
+      else if (*Name == "__stack_limit")
+        StackLimit = S.st_value;
+      if (!Name->empty() && S.st_shndx != ELF::SHN_ABS &&
+          S.st_shndx != ELF::SHN_UNDEF && S.getType() != ELF::STT_SECTION &&
+          !Name->starts_with(".L"))
+        Prog.Symbols.emplace(S.st_value, Name->str());
     }
-  } else {
-    consumeError(SectionsOrErr.takeError());
   }
   if (HeapEnd && StackLimit > HeapEnd)
     Mem.setStackGuard(HeapEnd, StackLimit - HeapEnd);

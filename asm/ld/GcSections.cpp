@@ -2,7 +2,7 @@
 //
 // Marks sections reachable through relocations from the entry symbol and
 // from sections that must be kept (constructor and destructor tables, and
-// anything named .spm* or .keep*), and drops the rest.
+// anything named .keep*), and drops the rest.
 //
 //===----------------------------------------------------------------------===//
 

@@ -90,12 +90,21 @@ void Linker::layout() {
   for (auto &Sec : SyntheticSections)
     if (Sec->Live)
       All.push_back(Sec.get());
-  // Constructor tables run in priority order (.init_array.N by name).
+  // Constructors run in priority order: .init_array.N by N, then plain
+  // .init_array (priority 65536, as in GNU ld and lld). Other sections keep
+  // their order.
+  auto Priority = [](const InputSection *S) -> uint64_t {
+    StringRef Name = S->Name;
+    if (!Name.consume_front(".init_array"))
+      return 0;
+    uint64_t N = 65536;
+    if (Name.consume_front("."))
+      Name.getAsInteger(10, N);
+    return N;
+  };
   std::stable_sort(All.begin(), All.end(),
-                   [](const InputSection *A, const InputSection *B) {
-                     bool AI = StringRef(A->Name).starts_with(".init_array");
-                     bool BI = StringRef(B->Name).starts_with(".init_array");
-                     return AI && BI && A->Name < B->Name;
+                   [&](const InputSection *A, const InputSection *B) {
+                     return Priority(A) < Priority(B);
                    });
 
   for (InputSection *Sec : All) {

@@ -64,8 +64,10 @@ bool Linker::link() {
 }
 
 /// Parses ld-style arguments: "-o x", "-ox", "-L dir", "-Ldir", "-l x",
-/// "-lx", "-e x", "--entry=x", "-Map=x", "--Map=x", "-Map x".
+/// "-lx", "-e x", "--entry=x", "-Map=x", "--Map=x", "-Map x". Reports every
+/// bad argument and returns false if there was one.
 static bool parseArgs(int Argc, char **Argv, Options &Opts) {
+  bool Ok = true;
   auto Value = [&](int &I, StringRef Arg, StringRef Opt,
                    std::string &Out) -> bool {
     if (Arg == Opt) {
@@ -114,30 +116,29 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts) {
         Opts.MapFile = Rest.str();
       } else {
         WithColor::error(errs(), ToolName) << "unknown option: " << Arg << "\n";
-        return false;
+        Ok = false;
       }
     } else if (Arg.starts_with("--stack-size=")) {
       if (Arg.drop_front(13).getAsInteger(0, Opts.StackSize)) {
         WithColor::error(errs(), ToolName) << "bad stack size: " << Arg << "\n";
-        return false;
+        Ok = false;
       }
     } else if (Arg.starts_with("-") && Arg != "-") {
       WithColor::error(errs(), ToolName) << "unknown option: " << Arg << "\n";
-      return false;
+      Ok = false;
     } else {
       Opts.Inputs.push_back(Arg.str());
     }
   }
-  return true;
+  return Ok;
 }
 
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   Options Opts;
-  if (!parseArgs(Argc, Argv, Opts))
-    return 1;
+  bool ArgsOk = parseArgs(Argc, Argv, Opts);
   Linker L(std::move(Opts));
-  if (L.link())
+  if (ArgsOk && L.link())
     return 0;
   // A failed link leaves no output, not even a stale one.
   sys::fs::remove(L.Opts.Output);

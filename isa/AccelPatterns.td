@@ -1,0 +1,290 @@
+//===-- AccelPatterns.td - Accel instruction selection -----*- tablegen -*-===//
+//
+// Target nodes, code-generation pseudos and the SelectionDAG patterns that
+// map LLVM's nodes onto Accel instructions. i32 is not a legal type: it is
+// promoted to i64, and patterns on sext_inreg pick the ".w" forms.
+//
+//===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Target nodes (AccelISD::*).
+//===----------------------------------------------------------------------===//
+
+def SDT_AccelCall : SDTypeProfile<0, -1, [SDTCisVT<0, i64>]>;
+def SDT_AccelCallSeqStart : SDCallSeqStart<[SDTCisVT<0, i64>,
+                                            SDTCisVT<1, i64>]>;
+def SDT_AccelCallSeqEnd : SDCallSeqEnd<[SDTCisVT<0, i64>, SDTCisVT<1, i64>]>;
+
+def Accel_call : SDNode<"AccelISD::CALL", SDT_AccelCall,
+                        [SDNPHasChain, SDNPOptInGlue, SDNPOutGlue,
+                         SDNPVariadic]>;
+def Accel_ret : SDNode<"AccelISD::RET", SDTNone,
+                       [SDNPHasChain, SDNPOptInGlue, SDNPVariadic]>;
+// The absolute address of a symbol (always below 2^31: one `li`).
+def Accel_addr : SDNode<"AccelISD::ADDR", SDTIntUnaryOp>;
+// f32 <-> its bit pattern in a 64-bit integer (zero-extended).
+def Accel_f32_to_bits : SDNode<"AccelISD::F32_TO_BITS",
+                               SDTypeProfile<1, 1, [SDTCisVT<0, i64>,
+                                                    SDTCisVT<1, f32>]>>;
+def Accel_bits_to_f32 : SDNode<"AccelISD::BITS_TO_F32",
+                               SDTypeProfile<1, 1, [SDTCisVT<0, f32>,
+                                                    SDTCisVT<1, i64>]>>;
+def callseq_start : SDNode<"ISD::CALLSEQ_START", SDT_AccelCallSeqStart,
+                           [SDNPHasChain, SDNPOutGlue]>;
+def callseq_end : SDNode<"ISD::CALLSEQ_END", SDT_AccelCallSeqEnd,
+                         [SDNPHasChain, SDNPOptInGlue, SDNPOutGlue]>;
+
+//===----------------------------------------------------------------------===//
+// Pseudos, expanded before emission.
+//===----------------------------------------------------------------------===//
+
+class AccelPseudo<dag Outs, dag Ins, list<dag> Pat>
+    : Instruction {
+  let Namespace = "Accel";
+  let OutOperandList = Outs;
+  let InOperandList = Ins;
+  let Pattern = Pat;
+  let isPseudo = 1;
+  let isCodeGenOnly = 1;
+  let AsmString = "";
+  let Size = 0;
+}
+
+let Defs = [R30], Uses = [R30] in {
+def ADJCALLSTACKDOWN : AccelPseudo<(outs), (ins i64imm:$amt1, i64imm:$amt2),
+                                   [(callseq_start timm:$amt1, timm:$amt2)]>;
+def ADJCALLSTACKUP : AccelPseudo<(outs), (ins i64imm:$amt1, i64imm:$amt2),
+                                 [(callseq_end timm:$amt1, timm:$amt2)]>;
+}
+
+//===----------------------------------------------------------------------===//
+// Immediates.
+//===----------------------------------------------------------------------===//
+
+// The low 32 bits, sign-extended (for li), and the high 32 bits (for lih).
+def Lo32 : SDNodeXForm<imm, [{
+  return CurDAG->getTargetConstant(SignExtend64<32>(N->getZExtValue()),
+                                   SDLoc(N), MVT::i64);
+}]>;
+def Hi32 : SDNodeXForm<imm, [{
+  return CurDAG->getTargetConstant(N->getZExtValue() >> 32, SDLoc(N),
+                                   MVT::i64);
+}]>;
+
+def : Pat<(i64 simm32:$i), (LI imm:$i)>;
+def : Pat<(i64 imm:$i), (LIH (LI (Lo32 imm:$i)), (Hi32 imm:$i))>;
+
+def : Pat<(Accel_addr tglobaladdr:$s), (LI tglobaladdr:$s)>;
+def : Pat<(Accel_addr texternalsym:$s), (LI texternalsym:$s)>;
+def : Pat<(Accel_addr tjumptable:$s), (LI tjumptable:$s)>;
+def : Pat<(Accel_addr tconstpool:$s), (LI tconstpool:$s)>;
+def : Pat<(Accel_addr tblockaddress:$s), (LI tblockaddress:$s)>;
+
+//===----------------------------------------------------------------------===//
+// Integer arithmetic.
+//===----------------------------------------------------------------------===//
+
+class RR<SDPatternOperator Op, Instruction Inst>
+    : Pat<(Op GPR:$a, GPR:$b), (Inst GPR:$a, GPR:$b)>;
+class RI<SDPatternOperator Op, AccelImm Leaf, Instruction Inst>
+    : Pat<(Op GPR:$a, Leaf:$i), (Inst GPR:$a, imm:$i)>;
+
+def : RR<add, ADD>;
+def : RR<sub, SUB>;
+def : RR<and, AND>;
+def : RR<or, OR>;
+def : RR<xor, XOR>;
+def : RR<shl, SHL>;
+def : RR<srl, SRL>;
+def : RR<sra, SRA>;
+def : RR<mul, MUL>;
+def : RR<mulhs, MULH>;
+def : RR<mulhu, MULHU>;
+def : RR<sdiv, DIV>;
+def : RR<udiv, DIVU>;
+def : RR<srem, REM>;
+def : RR<urem, REMU>;
+
+def : RI<add, simm32, ADDI>;
+def : RI<and, simm32, ANDI>;
+def : RI<or, simm32, ORI>;
+def : RI<xor, simm32, XORI>;
+def : RI<shl, shamt6, SHLI>;
+def : RI<srl, shamt6, SRLI>;
+def : RI<sra, shamt6, SRAI>;
+
+// 32-bit operations whose result is sign-extended: the ".w" forms.
+class RRW<SDPatternOperator Op, Instruction Inst>
+    : Pat<(sext_inreg (Op GPR:$a, GPR:$b), i32), (Inst GPR:$a, GPR:$b)>;
+def : RRW<add, ADD_W>;
+def : RRW<sub, SUB_W>;
+def : RRW<mul, MUL_W>;
+def : Pat<(sext_inreg (add GPR:$a, simm32:$i), i32),
+          (ADDI_W GPR:$a, imm:$i)>;
+def : Pat<(sext_inreg (shl GPR:$a, shamt5:$i), i32),
+          (SHLI_W GPR:$a, imm:$i)>;
+def : Pat<(sext_inreg GPR:$a, i32), (ADDI_W GPR:$a, 0)>;
+def : Pat<(sext_inreg GPR:$a, i16), (SRAI (SHLI GPR:$a, 48), 48)>;
+def : Pat<(sext_inreg GPR:$a, i8), (SRAI (SHLI GPR:$a, 56), 56)>;
+
+//===----------------------------------------------------------------------===//
+// Comparisons (results 1 or 0) and select.
+//===----------------------------------------------------------------------===//
+
+def : Pat<(seteq (i64 GPR:$a), GPR:$b), (SEQ GPR:$a, GPR:$b)>;
+def : Pat<(setne (i64 GPR:$a), GPR:$b), (SNE GPR:$a, GPR:$b)>;
+def : Pat<(setlt (i64 GPR:$a), GPR:$b), (SLT GPR:$a, GPR:$b)>;
+def : Pat<(setult (i64 GPR:$a), GPR:$b), (SLTU GPR:$a, GPR:$b)>;
+def : Pat<(setgt (i64 GPR:$a), GPR:$b), (SLT GPR:$b, GPR:$a)>;
+def : Pat<(setugt (i64 GPR:$a), GPR:$b), (SLTU GPR:$b, GPR:$a)>;
+def : Pat<(setge (i64 GPR:$a), GPR:$b), (XORI (SLT GPR:$a, GPR:$b), 1)>;
+def : Pat<(setuge (i64 GPR:$a), GPR:$b), (XORI (SLTU GPR:$a, GPR:$b), 1)>;
+def : Pat<(setle (i64 GPR:$a), GPR:$b), (XORI (SLT GPR:$b, GPR:$a), 1)>;
+def : Pat<(setule (i64 GPR:$a), GPR:$b), (XORI (SLTU GPR:$b, GPR:$a), 1)>;
+def : Pat<(setlt (i64 GPR:$a), simm32:$i), (SLTI GPR:$a, imm:$i)>;
+def : Pat<(setult (i64 GPR:$a), simm32:$i), (SLTIU GPR:$a, imm:$i)>;
+
+foreach Ty = [i64, f64, f32] in
+def : Pat<(Ty (select GPR:$c, (Ty GPR:$t), (Ty GPR:$f))),
+          (SEL GPR:$c, GPR:$t, GPR:$f)>;
+
+//===----------------------------------------------------------------------===//
+// Loads and stores: base register + sign-extended 32-bit offset.
+//===----------------------------------------------------------------------===//
+
+def AddrRegImm : ComplexPattern<i64, 2, "selectAddrRegImm", [frameindex]>;
+
+class LdPat<PatFrag Load, Instruction Inst, ValueType Ty>
+    : Pat<(Ty (Load (AddrRegImm (i64 GPR:$base), simm32:$off))),
+          (Inst GPR:$base, simm32:$off)>;
+class StPat<PatFrag Store, Instruction Inst, ValueType Ty>
+    : Pat<(Store (Ty GPR:$v), (AddrRegImm (i64 GPR:$base), simm32:$off)),
+          (Inst GPR:$v, GPR:$base, simm32:$off)>;
+
+def : LdPat<sextloadi8, LD_I8, i64>;
+def : LdPat<zextloadi8, LD_U8, i64>;
+def : LdPat<extloadi8, LD_U8, i64>;
+def : LdPat<sextloadi16, LD_I16, i64>;
+def : LdPat<zextloadi16, LD_U16, i64>;
+def : LdPat<extloadi16, LD_U16, i64>;
+def : LdPat<sextloadi32, LD_I32, i64>;
+def : LdPat<zextloadi32, LD_U32, i64>;
+def : LdPat<extloadi32, LD_U32, i64>;
+def : LdPat<load, LD_I64, i64>;
+def : LdPat<load, LD_I64, f64>;
+def : LdPat<load, LD_U32, f32>;
+
+def : StPat<truncstorei8, ST_I8, i64>;
+def : StPat<truncstorei16, ST_I16, i64>;
+def : StPat<truncstorei32, ST_I32, i64>;
+def : StPat<store, ST_I64, i64>;
+def : StPat<store, ST_I64, f64>;
+def : StPat<store, ST_I32, f32>;
+
+// Single core, no caches: atomic loads and stores are plain accesses.
+def : LdPat<atomic_load_8, LD_U8, i64>;
+def : LdPat<atomic_load_16, LD_U16, i64>;
+def : LdPat<atomic_load_32, LD_U32, i64>;
+def : LdPat<atomic_load_64, LD_I64, i64>;
+def : StPat<atomic_store_8, ST_I8, i64>;
+def : StPat<atomic_store_16, ST_I16, i64>;
+def : StPat<atomic_store_32, ST_I32, i64>;
+def : StPat<atomic_store_64, ST_I64, i64>;
+
+//===----------------------------------------------------------------------===//
+// Control flow.
+//===----------------------------------------------------------------------===//
+
+def : Pat<(br bb:$t), (JMP bb:$t)>;
+def : Pat<(brind (i64 GPR:$r)), (JR GPR:$r)>;
+def : Pat<(brcond (i64 (seteq (i64 GPR:$a), GPR:$b)), bb:$t), (BEQ GPR:$a, GPR:$b, bb:$t)>;
+def : Pat<(brcond (i64 (setne (i64 GPR:$a), GPR:$b)), bb:$t), (BNE GPR:$a, GPR:$b, bb:$t)>;
+def : Pat<(brcond (i64 (setlt (i64 GPR:$a), GPR:$b)), bb:$t), (BLT GPR:$a, GPR:$b, bb:$t)>;
+def : Pat<(brcond (i64 (setge (i64 GPR:$a), GPR:$b)), bb:$t), (BGE GPR:$a, GPR:$b, bb:$t)>;
+def : Pat<(brcond (i64 (setult (i64 GPR:$a), GPR:$b)), bb:$t), (BLTU GPR:$a, GPR:$b, bb:$t)>;
+def : Pat<(brcond (i64 (setuge (i64 GPR:$a), GPR:$b)), bb:$t), (BGEU GPR:$a, GPR:$b, bb:$t)>;
+def : Pat<(brcond (i64 (setgt (i64 GPR:$a), GPR:$b)), bb:$t), (BLT GPR:$b, GPR:$a, bb:$t)>;
+def : Pat<(brcond (i64 (setle (i64 GPR:$a), GPR:$b)), bb:$t), (BGE GPR:$b, GPR:$a, bb:$t)>;
+def : Pat<(brcond (i64 (setugt (i64 GPR:$a), GPR:$b)), bb:$t), (BLTU GPR:$b, GPR:$a, bb:$t)>;
+def : Pat<(brcond (i64 (setule (i64 GPR:$a), GPR:$b)), bb:$t), (BGEU GPR:$b, GPR:$a, bb:$t)>;
+def : Pat<(brcond (i64 GPR:$c), bb:$t), (BNE GPR:$c, (i64 R0), bb:$t)>;
+
+def : Pat<(Accel_call tglobaladdr:$f), (CALL tglobaladdr:$f)>;
+def : Pat<(Accel_call texternalsym:$f), (CALL texternalsym:$f)>;
+def : Pat<(Accel_call (i64 GPR:$f)), (CALLR GPR:$f)>;
+def : Pat<(Accel_ret), (RET)>;
+def : Pat<(trap), (TRAP)>;
+def : Pat<(debugtrap), (TRAP)>;
+
+//===----------------------------------------------------------------------===//
+// Floating point (values in the general registers).
+//===----------------------------------------------------------------------===//
+
+multiclass FloatPats<ValueType Ty, string P> {
+  def : Pat<(fadd (Ty GPR:$a), (Ty GPR:$b)), (!cast<Instruction>(P # "_ADD") GPR:$a, GPR:$b)>;
+  def : Pat<(fsub (Ty GPR:$a), (Ty GPR:$b)), (!cast<Instruction>(P # "_SUB") GPR:$a, GPR:$b)>;
+  def : Pat<(fmul (Ty GPR:$a), (Ty GPR:$b)), (!cast<Instruction>(P # "_MUL") GPR:$a, GPR:$b)>;
+  def : Pat<(fdiv (Ty GPR:$a), (Ty GPR:$b)), (!cast<Instruction>(P # "_DIV") GPR:$a, GPR:$b)>;
+  def : Pat<(fminnum (Ty GPR:$a), (Ty GPR:$b)), (!cast<Instruction>(P # "_MIN") GPR:$a, GPR:$b)>;
+  def : Pat<(fmaxnum (Ty GPR:$a), (Ty GPR:$b)), (!cast<Instruction>(P # "_MAX") GPR:$a, GPR:$b)>;
+  def : Pat<(fsqrt (Ty GPR:$a)), (!cast<Instruction>(P # "_SQRT") GPR:$a)>;
+  def : Pat<(fneg (Ty GPR:$a)), (!cast<Instruction>(P # "_NEG") GPR:$a)>;
+  def : Pat<(fabs (Ty GPR:$a)), (!cast<Instruction>(P # "_ABS") GPR:$a)>;
+  def : Pat<(fma (Ty GPR:$a), (Ty GPR:$b), (Ty GPR:$c)),
+            (!cast<Instruction>(P # "_FMA") GPR:$a, GPR:$b, GPR:$c)>;
+
+  defvar EQ = !cast<Instruction>(P # "_EQ");
+  defvar LT = !cast<Instruction>(P # "_LT");
+  defvar LE = !cast<Instruction>(P # "_LE");
+  defvar UN = !cast<Instruction>(P # "_UN");
+  // Ordered (and "don't care") compares are direct; unordered ones are
+  // negations of the opposite ordered compare.
+  foreach CC = [SETOEQ, SETEQ] in
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), CC), (EQ GPR:$a, GPR:$b)>;
+  foreach CC = [SETOLT, SETLT] in
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), CC), (LT GPR:$a, GPR:$b)>;
+  foreach CC = [SETOLE, SETLE] in
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), CC), (LE GPR:$a, GPR:$b)>;
+  foreach CC = [SETOGT, SETGT] in
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), CC), (LT GPR:$b, GPR:$a)>;
+  foreach CC = [SETOGE, SETGE] in
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), CC), (LE GPR:$b, GPR:$a)>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETUO), (UN GPR:$a, GPR:$b)>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETO),
+            (XORI (UN GPR:$a, GPR:$b), 1)>;
+  foreach CC = [SETUNE, SETNE] in
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), CC),
+            (XORI (EQ GPR:$a, GPR:$b), 1)>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETUEQ),
+            (OR (UN GPR:$a, GPR:$b), (EQ GPR:$a, GPR:$b))>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETONE),
+            (XORI (OR (UN GPR:$a, GPR:$b), (EQ GPR:$a, GPR:$b)), 1)>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETULT),
+            (XORI (LE GPR:$b, GPR:$a), 1)>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETULE),
+            (XORI (LT GPR:$b, GPR:$a), 1)>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETUGT),
+            (XORI (LE GPR:$a, GPR:$b), 1)>;
+  def : Pat<(setcc (Ty GPR:$a), (Ty GPR:$b), SETUGE),
+            (XORI (LT GPR:$a, GPR:$b), 1)>;
+}
+defm : FloatPats<f32, "F32">;
+defm : FloatPats<f64, "F64">;
+
+def : Pat<(f64 (fpextend (f32 GPR:$a))), (CVT_F64_F32 GPR:$a)>;
+def : Pat<(f32 (fpround (f64 GPR:$a))), (CVT_F32_F64 GPR:$a)>;
+def : Pat<(i64 (fp_to_sint (f32 GPR:$a))), (CVT_I64_F32 GPR:$a)>;
+def : Pat<(i64 (fp_to_uint (f32 GPR:$a))), (CVT_U64_F32 GPR:$a)>;
+def : Pat<(i64 (fp_to_sint (f64 GPR:$a))), (CVT_I64_F64 GPR:$a)>;
+def : Pat<(i64 (fp_to_uint (f64 GPR:$a))), (CVT_U64_F64 GPR:$a)>;
+def : Pat<(f32 (sint_to_fp (i64 GPR:$a))), (CVT_F32_I64 GPR:$a)>;
+def : Pat<(f32 (uint_to_fp (i64 GPR:$a))), (CVT_F32_U64 GPR:$a)>;
+def : Pat<(f64 (sint_to_fp (i64 GPR:$a))), (CVT_F64_I64 GPR:$a)>;
+def : Pat<(f64 (uint_to_fp (i64 GPR:$a))), (CVT_F64_U64 GPR:$a)>;
+
+// Bit patterns: f64 and i64 share all 64 bits; an f32 is the low half, and
+// its integer image is zero-extended.
+def : Pat<(i64 (bitconvert (f64 GPR:$a))), (COPY_TO_REGCLASS GPR:$a, GPR)>;
+def : Pat<(f64 (bitconvert (i64 GPR:$a))), (COPY_TO_REGCLASS GPR:$a, GPR)>;
+def : Pat<(Accel_f32_to_bits (f32 GPR:$a)), (SRLI (SHLI GPR:$a, 32), 32)>;
+def : Pat<(Accel_bits_to_f32 (i64 GPR:$a)), (COPY_TO_REGCLASS GPR:$a, GPR)>;

@@ -1,0 +1,106 @@
+# Accesses outside the SPM and DRAM fault with exit status 131 (docs/isa.md
+# §4 and §8), naming the access, the pc and its symbol, the bundle and the
+# cycle. The first argument selects the case:
+#   null    ld.i64 from 0x8, in the null guard
+#   gap     st.i32 to 0x400000, between the SPM and DRAM
+#   top     ld.u8 from 0x20000000, just past the end of DRAM
+#   vector  vld from 0x2ffff0: lanes 4..15 lie past the end of the SPM
+#   write   write(1, 0x8, 4): the sys write buffer is outside memory
+#   across  write(1, 0x2ffffe, 4): the buffer runs past the end of the SPM
+#
+# RUN: accel-as %s -o %t.o
+# RUN: %link %t.o -o %t.elf
+# RUN: accel-objdump -t %t.elf > %t.sym
+# RUN: %expect-exit 131 %sim %t.elf null 2> %t.null
+# RUN: cat %t.sym %t.null | FileCheck %s --check-prefix=NULL
+# RUN: %expect-exit 131 %sim %t.elf gap 2> %t.gap
+# RUN: cat %t.sym %t.gap | FileCheck %s --check-prefix=GAP
+# RUN: %expect-exit 131 %sim %t.elf top 2> %t.top
+# RUN: cat %t.sym %t.top | FileCheck %s --check-prefix=TOP
+# RUN: %expect-exit 131 %sim %t.elf vector 2> %t.vector
+# RUN: cat %t.sym %t.vector | FileCheck %s --check-prefix=VECTOR
+# RUN: %expect-exit 131 %sim %t.elf write 2> %t.write
+# RUN: cat %t.sym %t.write | FileCheck %s --check-prefix=WRITE
+# RUN: %expect-exit 131 %sim %t.elf across 2> %t.across
+# RUN: cat %t.sym %t.across | FileCheck %s --check-prefix=ACROSS
+
+# NULL: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_null
+# NULL:      accel-sim: fault: access outside memory: read of 8 bytes at 0x8
+# NULL-NEXT:   pc 0x[[#%x,PC]] <do_null>
+# NULL-NEXT:   bundle: ld.i64 r1, 8(r0)
+# NULL-NEXT:   cycle {{[0-9]+}}
+
+# GAP: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_gap
+# GAP:      accel-sim: fault: access outside memory: write of 4 bytes at 0x400000
+# GAP-NEXT:   pc 0x[[#%x,PC]] <do_gap>
+# GAP-NEXT:   bundle: st.i32 r3, 4194304(r0)
+# GAP-NEXT:   cycle {{[0-9]+}}
+
+# TOP: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_top
+# TOP:      accel-sim: fault: access outside memory: read of 1 bytes at 0x20000000
+# TOP-NEXT:   pc 0x[[#%x,PC]] <do_top>
+# TOP-NEXT:   bundle: ld.u8 r1, 536870912(r0)
+
+# VECTOR: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_vector
+# VECTOR:      accel-sim: fault: access outside memory: read of 4 bytes at 0x300000
+# VECTOR-NEXT:   pc 0x[[#%x,PC]] <do_vector>
+# VECTOR-NEXT:   bundle: vld v2, 0(r2)
+
+# WRITE: {{^}}[[#%x,PC:]] g F .text {{[0-9a-f]+}} write
+# WRITE:      accel-sim: fault: access outside memory: sys write buffer reads 4 bytes at 0x8 (outside DRAM and SPM, or across them)
+# WRITE-NEXT:   pc 0x[[#%x,PC]] <write>
+# WRITE-NEXT:   bundle: sys 1
+
+# ACROSS: accel-sim: fault: access outside memory: sys write buffer reads 4 bytes at 0x2ffffe (outside DRAM and SPM, or across them)
+# ACROSS-NEXT:   pc 0x{{[0-9a-f]+}} <write>
+
+  .text
+  .globl main
+main:
+  addi r30, r30, -16
+  st.i64 r31, 8(r30)
+  ld.i64 r5, 8(r2)                # argv[1][0..1]
+  ld.u8 r6, 1(r5)
+  ld.u8 r5, 0(r5)
+  li r3, 7
+  li r4, 110                      # 'n'ull
+  beq r5, r4, do_null
+  li r4, 103                      # 'g'ap
+  beq r5, r4, do_gap
+  li r4, 116                      # 't'op
+  beq r5, r4, do_top
+  li r4, 118                      # 'v'ector
+  beq r5, r4, vector_prep
+  li r4, 119                      # 'w'rite
+  beq r5, r4, do_write
+  li r4, 97                       # 'a'cross
+  beq r5, r4, do_across
+  li r1, 1
+  jmp .Lout
+do_null:
+  ld.i64 r1, 8(r0)
+  jmp .Lout
+do_gap:
+  st.i32 r3, 0x400000(r0)
+  jmp .Lout
+do_top:
+  ld.u8 r1, 0x20000000(r0)
+  jmp .Lout
+vector_prep:
+  li r2, 0x2ffff0
+do_vector:
+  vld v2, 0(r2)
+  jmp .Lout
+do_write:
+  { li r1, 1 ; li r2, 8 }
+  li r3, 4
+  call write
+  jmp .Lout
+do_across:
+  { li r1, 1 ; li r2, 0x2ffffe }
+  li r3, 4
+  call write
+.Lout:
+  ld.i64 r31, 8(r30)
+  addi r30, r30, 16
+  ret
