@@ -18,63 +18,52 @@ using namespace accel_sim;
 namespace A = llvm::Accel;
 namespace P = llvm::AccelParam;
 
-static unsigned stallCauseFor(unsigned Reg) {
+unsigned Simulator::stallCauseFor(unsigned Reg) {
   return Reg >= FirstAcc    ? StallAccDep
          : Reg >= FirstVReg ? StallVectorDep
                             : StallScalarDep;
 }
 
-uint64_t Simulator::issueCycle(const Bundle &B) {
-  uint64_t Issue = Cycle;
-  unsigned Cause = NumStallCauses;
-  for (unsigned R = 0; R != B.NumReads; ++R)
-    if (Ready[B.Reads[R]] > Issue) {
-      Issue = Ready[B.Reads[R]];
-      Cause = stallCauseFor(B.Reads[R]);
+/// Matrix and DMA instructions also wait for their unit or channel.
+uint64_t Simulator::unitsFreeCycle(const Bundle &B, uint64_t Issue,
+                                   unsigned &Cause) {
+  for (unsigned I = 0; I != B.Size; ++I) {
+    const DecodedInst &D = B.Insts[I];
+    uint64_t When = 0;
+    unsigned Why = NumStallCauses;
+    // Back-to-back mmacs on one tile accumulate inside the unit: they wait
+    // for the unit, not for the tile's result (Bundle::Reads omits it).
+    if (D.Unit == A::MXU) {
+      When = MxuFree;
+      Why = StallMatrixBusy;
+    } else if (D.Opcode == A::DMA_1D || D.Opcode == A::DMA_2D) {
+      When = ChannelFree[D.Imm];
+      Why = StallDmaBusy;
+    } else if (D.Opcode == A::DMA_WAIT) {
+      When = ChannelFree[D.Imm];
+      Why = StallDmaWait;
     }
-  if (B.DynamicTiming)
-    for (unsigned I = 0; I != B.Size; ++I) {
-      const DecodedInst &D = B.Insts[I];
-      uint64_t When = 0;
-      unsigned Why = NumStallCauses;
-      // Back-to-back mmacs on one tile accumulate inside the unit: they wait
-      // for the unit, not for the tile's result (Bundle::Reads omits it).
-      if (D.Unit == A::MXU) {
-        When = MxuFree;
-        Why = StallMatrixBusy;
-      } else if (D.Opcode == A::DMA_1D || D.Opcode == A::DMA_2D) {
-        When = ChannelFree[D.Imm];
-        Why = StallDmaBusy;
-      } else if (D.Opcode == A::DMA_WAIT) {
-        When = ChannelFree[D.Imm];
-        Why = StallDmaWait;
-      }
-      if (When > Issue) {
-        Issue = When;
-        Cause = Why;
-      }
+    if (When > Issue) {
+      Issue = When;
+      Cause = Why;
     }
-  if (Cause != NumStallCauses) [[unlikely]] {
-    // A stall cut short by --max-cycles counts only up to the limit, so
-    // that bundles + stall cycles == cycles holds for every run.
-    uint64_t Stall = std::min(Issue, Opts.MaxCycles) - Cycle;
-    St.Stalls[Cause] += Stall;
-    if (Opts.TimelineOut)
-      Opts.TimelineOut->add(TrackStalls, getStallName(Cause), Cycle, Stall);
   }
   return Issue;
 }
 
-void Simulator::retire(const Bundle &B, uint64_t Issue) {
-  for (unsigned W = 0; W != B.NumWrites; ++W)
-    Ready[B.Writes[W]] = Issue + B.WriteLatency[W];
-  if (B.DynamicTiming)
-    retireDynamic(B, Issue);
-  if (Opts.TimelineOut) [[unlikely]]
-    for (unsigned I = 0; I != B.Size; ++I)
-      if (B.Insts[I].Unit == A::VPU)
-        Opts.TimelineOut->add(TrackVector, "vector", Issue, 1);
-  Cycle = Issue + 1;
+void Simulator::chargeStall(unsigned Cause, uint64_t Issue) {
+  // A stall cut short by --max-cycles counts only up to the limit, so that
+  // bundles + stall cycles == cycles holds for every run.
+  uint64_t Stall = std::min(Issue, Opts.MaxCycles) - Cycle;
+  St.Stalls[Cause] += Stall;
+  if (Opts.TimelineOut)
+    Opts.TimelineOut->add(TrackStalls, getStallName(Cause), Cycle, Stall);
+}
+
+void Simulator::recordVectorOps(const Bundle &B, uint64_t Issue) {
+  for (unsigned I = 0; I != B.Size; ++I)
+    if (B.Insts[I].Unit == A::VPU)
+      Opts.TimelineOut->add(TrackVector, "vector", Issue, 1);
 }
 
 /// Timing that depends on operands: DRAM loads, matrix occupancy and tile

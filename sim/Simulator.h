@@ -67,10 +67,40 @@ private:
 
   void countExecutions();
 
-  // Cycle model (CycleModel.cpp).
-  uint64_t issueCycle(const Bundle &B);
-  void retire(const Bundle &B, uint64_t Issue);
+  // Cycle model: the common path inline here, the rest in CycleModel.cpp.
+  /// The cycle \p B issues at: when its source registers are ready and, for
+  /// matrix and DMA instructions, their unit or channel is free.
+  uint64_t issueCycle(const Bundle &B) {
+    uint64_t Issue = Cycle;
+    unsigned Waited = NumScoreboardRegs;
+    for (unsigned R = 0; R != B.NumReads; ++R)
+      if (Ready[B.Reads[R]] > Issue) {
+        Issue = Ready[B.Reads[R]];
+        Waited = B.Reads[R];
+      }
+    unsigned Cause = Waited == NumScoreboardRegs ? unsigned(NumStallCauses)
+                                                 : stallCauseFor(Waited);
+    if (B.DynamicTiming)
+      Issue = unitsFreeCycle(B, Issue, Cause);
+    if (Issue != Cycle) [[unlikely]]
+      chargeStall(Cause, Issue);
+    return Issue;
+  }
+  /// Records when \p B's results are ready and advances the clock.
+  void retire(const Bundle &B, uint64_t Issue) {
+    for (unsigned W = 0; W != B.NumWrites; ++W)
+      Ready[B.Writes[W]] = Issue + B.WriteLatency[W];
+    if (B.DynamicTiming)
+      retireDynamic(B, Issue);
+    if (Opts.TimelineOut) [[unlikely]]
+      recordVectorOps(B, Issue);
+    Cycle = Issue + 1;
+  }
+  static unsigned stallCauseFor(unsigned Reg);
+  uint64_t unitsFreeCycle(const Bundle &B, uint64_t Issue, unsigned &Cause);
+  void chargeStall(unsigned Cause, uint64_t Issue);
   void retireDynamic(const Bundle &B, uint64_t Issue);
+  void recordVectorOps(const Bundle &B, uint64_t Issue);
   void trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX);
 
   Memory &Mem;
