@@ -71,7 +71,22 @@ def Hi32 : SDNodeXForm<imm, [{
                                    MVT::i64);
 }]>;
 
+// The bits of a floating-point constant, split like an integer's.
+def FPLo32 : SDNodeXForm<fpimm, [{
+  uint64_t Bits = N->getValueAPF().bitcastToAPInt().getZExtValue();
+  return CurDAG->getTargetConstant(SignExtend64<32>(Bits), SDLoc(N), MVT::i64);
+}]>;
+def FPHi32 : SDNodeXForm<fpimm, [{
+  uint64_t Bits = N->getValueAPF().bitcastToAPInt().getZExtValue();
+  return CurDAG->getTargetConstant(Bits >> 32, SDLoc(N), MVT::i64);
+}]>;
+
 def : Pat<(i64 simm32:$i), (LI imm:$i)>;
+// An f32 reads only the low 32 bits of its register, so one li suffices.
+def : Pat<(f32 fpimm:$f), (COPY_TO_REGCLASS (LI (FPLo32 fpimm:$f)), GPR)>;
+def : Pat<(f64 fpimm:$f),
+          (COPY_TO_REGCLASS (LIH (LI (FPLo32 fpimm:$f)), (FPHi32 fpimm:$f)),
+                            GPR)>;
 def : Pat<(i64 imm:$i), (LIH (LI (Lo32 imm:$i)), (Hi32 imm:$i))>;
 
 def : Pat<(Accel_addr tglobaladdr:$s), (LI tglobaladdr:$s)>;

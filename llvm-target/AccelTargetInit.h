@@ -13,6 +13,8 @@ void LLVMInitializeAccelTargetInfo();
 void LLVMInitializeAccelTargetMC();
 void LLVMInitializeAccelAsmParser();
 void LLVMInitializeAccelDisassembler();
+void LLVMInitializeAccelTarget();
+void LLVMInitializeAccelAsmPrinter();
 }
 
 namespace llvm {
@@ -21,6 +23,12 @@ inline void initializeAccelMC() {
   LLVMInitializeAccelTargetMC();
   LLVMInitializeAccelAsmParser();
   LLVMInitializeAccelDisassembler();
+}
+/// The MC layer and code generation (TargetMachine, AsmPrinter).
+inline void initializeAccelTarget() {
+  initializeAccelMC();
+  LLVMInitializeAccelTarget();
+  LLVMInitializeAccelAsmPrinter();
 }
 } // namespace llvm
 

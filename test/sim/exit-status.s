@@ -1,7 +1,8 @@
-# The exit status (docs/simulator.md): the value main returns (crt0 passes it
-# to sys 0), or the value given to _exit, if it is 0..127; any other value,
+# The exit status (docs/simulator.md): the int main returns (crt0 passes it
+# to sys 0), or the int given to _exit, if it is 0..127; any other value,
 # including a negative one, becomes 127, so a failure never reads as
-# success. The program returns, or with a second argument "x" passes to
+# success. Only the low 32 bits of an int count (docs/abi.md), so
+# 4294967296 is the int 0. The program returns, or with a second argument "x" passes to
 # _exit from a nested call, the number in its first argument.
 #
 # RUN: accel-as %s -o %t.o
@@ -16,7 +17,8 @@
 # RUN: %expect-exit 127 %sim %t.elf 300
 # RUN: %expect-exit 127 %sim %t.elf -1
 # RUN: %expect-exit 127 %sim %t.elf -256
-# RUN: %expect-exit 127 %sim %t.elf 4294967296
+# RUN: %expect-exit 0 %sim %t.elf 4294967296
+# RUN: %expect-exit 127 %sim %t.elf 4294967295
 # RUN: %expect-exit 0 %sim %t.elf 0 x
 # RUN: %expect-exit 42 %sim %t.elf 42 x
 # RUN: %expect-exit 127 %sim %t.elf 300 x

@@ -1,0 +1,18 @@
+//===-- Accel.h - Top-level interface for the Accel target ------*- C++ -*-===//
+
+#ifndef LLVM_LIB_TARGET_ACCEL_ACCEL_H
+#define LLVM_LIB_TARGET_ACCEL_ACCEL_H
+
+#include "llvm/Support/CodeGen.h"
+
+namespace llvm {
+class AccelTargetMachine;
+class FunctionPass;
+class PassRegistry;
+
+FunctionPass *createAccelISelDag(AccelTargetMachine &TM,
+                                 CodeGenOptLevel OptLevel);
+void initializeAccelDAGToDAGISelLegacyPass(PassRegistry &);
+} // namespace llvm
+
+#endif

@@ -1,0 +1,31 @@
+//===-- AccelFrameLowering.h - Accel frame layout ---------------*- C++ -*-===//
+
+#ifndef LLVM_LIB_TARGET_ACCEL_ACCELFRAMELOWERING_H
+#define LLVM_LIB_TARGET_ACCEL_ACCELFRAMELOWERING_H
+
+#include "llvm/CodeGen/TargetFrameLowering.h"
+
+namespace llvm {
+
+/// The stack grows down, 16-byte aligned. The prologue lowers r30 by the
+/// frame size; with a frame pointer, r29 holds the incoming r30.
+class AccelFrameLowering : public TargetFrameLowering {
+public:
+  AccelFrameLowering()
+      : TargetFrameLowering(StackGrowsDown, Align(16), /*LocalAreaOffset=*/0,
+                            Align(16)) {}
+
+  void emitPrologue(MachineFunction &MF, MachineBasicBlock &MBB) const override;
+  void emitEpilogue(MachineFunction &MF, MachineBasicBlock &MBB) const override;
+  bool hasFP(const MachineFunction &MF) const override;
+  bool hasReservedCallFrame(const MachineFunction &MF) const override;
+  MachineBasicBlock::iterator
+  eliminateCallFramePseudoInstr(MachineFunction &MF, MachineBasicBlock &MBB,
+                                MachineBasicBlock::iterator I) const override;
+  void determineCalleeSaves(MachineFunction &MF, BitVector &SavedRegs,
+                            RegScavenger *RS) const override;
+};
+
+} // namespace llvm
+
+#endif

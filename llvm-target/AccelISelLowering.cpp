@@ -1,0 +1,528 @@
+//===-- AccelISelLowering.cpp - Accel DAG lowering ------------------------===//
+//
+// Legal types: i64, f64 and f32 in the general registers, v16f32 and v16i32
+// in the vector registers. Narrower integers are promoted to i64; what has
+// no instruction is expanded by the legalizer or becomes a libcall.
+// Calls follow docs/abi.md (AccelCallingConv.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccelISelLowering.h"
+#include "AccelMachineFunctionInfo.h"
+#include "AccelSubtarget.h"
+#include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "llvm/CodeGen/CallingConvLower.h"
+#include "llvm/CodeGen/MachineFrameInfo.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "accel-lower"
+
+#include "AccelGenCallingConv.inc"
+
+static constexpr MVT VectorTypes[] = {MVT::v16f32, MVT::v16i32};
+
+AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
+                                         const AccelSubtarget &STI)
+    : TargetLowering(TM), Subtarget(STI) {
+  addRegisterClass(MVT::i64, &Accel::GPRRegClass);
+  addRegisterClass(MVT::f64, &Accel::GPRRegClass);
+  addRegisterClass(MVT::f32, &Accel::GPRRegClass);
+  for (MVT VT : VectorTypes)
+    addRegisterClass(VT, &Accel::VRRegClass);
+  computeRegisterProperties(STI.getRegisterInfo());
+
+  setStackPointerRegisterToSaveRestore(Accel::R30);
+  setBooleanContents(ZeroOrOneBooleanContent);
+  setBooleanVectorContents(ZeroOrNegativeOneBooleanContent);
+  setMinFunctionAlignment(Align(8));
+  setPrefFunctionAlignment(Align(8));
+  setMaxAtomicSizeInBitsSupported(64);
+  setMinCmpXchgSizeInBits(8);
+
+  // Integers.
+  for (unsigned Op : {ISD::SDIVREM, ISD::UDIVREM, ISD::SMUL_LOHI,
+                      ISD::UMUL_LOHI, ISD::ROTL, ISD::ROTR, ISD::BSWAP,
+                      ISD::CTPOP, ISD::CTLZ, ISD::CTTZ, ISD::SHL_PARTS,
+                      ISD::SRL_PARTS, ISD::SRA_PARTS, ISD::SELECT_CC,
+                      ISD::BR_CC, ISD::BITREVERSE})
+    setOperationAction(Op, MVT::i64, Expand);
+  setOperationAction(ISD::SIGN_EXTEND_INREG, MVT::i1, Expand);
+  // Jump tables: load the entry, jump through it.
+  setOperationAction(ISD::BR_JT, MVT::Other, Expand);
+  for (MVT VT : {MVT::i1, MVT::i8, MVT::i16, MVT::i32})
+    setLoadExtAction({ISD::SEXTLOAD, ISD::ZEXTLOAD, ISD::EXTLOAD}, MVT::i64,
+                     VT, VT == MVT::i1 ? Promote : Legal);
+
+  // Addresses of symbols are one `li` each.
+  for (unsigned Op : {ISD::GlobalAddress, ISD::ExternalSymbol,
+                      ISD::BlockAddress, ISD::ConstantPool, ISD::JumpTable})
+    setOperationAction(Op, MVT::i64, Custom);
+
+  // Floating point.
+  for (MVT VT : {MVT::f32, MVT::f64}) {
+    for (unsigned Op :
+         {ISD::FREM, ISD::FPOW, ISD::FPOWI, ISD::FSIN, ISD::FCOS, ISD::FTAN,
+          ISD::FSINCOS, ISD::FEXP, ISD::FEXP2, ISD::FEXP10, ISD::FLOG,
+          ISD::FLOG2, ISD::FLOG10, ISD::FCEIL, ISD::FFLOOR, ISD::FTRUNC,
+          ISD::FRINT, ISD::FNEARBYINT, ISD::FROUND, ISD::FROUNDEVEN,
+          ISD::LROUND, ISD::LLROUND, ISD::LRINT, ISD::LLRINT, ISD::FCOPYSIGN,
+          ISD::FMINIMUM, ISD::FMAXIMUM, ISD::SELECT_CC, ISD::BR_CC,
+          ISD::FP16_TO_FP, ISD::FP_TO_FP16, ISD::FLDEXP, ISD::FFREXP})
+      setOperationAction(Op, VT, Expand);
+    setLoadExtAction(ISD::EXTLOAD, VT, MVT::f16, Expand);
+    setTruncStoreAction(VT, MVT::f16, Expand);
+    setLoadExtAction(ISD::EXTLOAD, VT, MVT::bf16, Expand);
+    setTruncStoreAction(VT, MVT::bf16, Expand);
+  }
+  setLoadExtAction(ISD::EXTLOAD, MVT::f64, MVT::f32, Expand);
+  setTruncStoreAction(MVT::f64, MVT::f32, Expand);
+  // f32 <-> i32 bit casts go through the 64-bit register (i32 is promoted).
+  setOperationAction(ISD::BITCAST, MVT::i32, Custom);
+
+  // Vectors: what an instruction does is legal (AccelPatterns.td), the rest
+  // is expanded, usually into scalar operations.
+  for (MVT VT : VectorTypes) {
+    for (unsigned Op = 0; Op != ISD::BUILTIN_OP_END; ++Op)
+      setOperationAction(Op, VT, Expand);
+    for (unsigned Op : {ISD::LOAD, ISD::STORE, ISD::BITCAST, ISD::VSELECT,
+                        ISD::SETCC, ISD::INSERT_VECTOR_ELT})
+      setOperationAction(Op, VT, Legal);
+    setOperationAction(ISD::EXTRACT_VECTOR_ELT, VT, Custom);
+    setOperationAction(ISD::BUILD_VECTOR, VT, Custom);
+    for (MVT Other : MVT::all_valuetypes()) {
+      setTruncStoreAction(VT, Other, Expand);
+      setLoadExtAction({ISD::SEXTLOAD, ISD::ZEXTLOAD, ISD::EXTLOAD}, VT, Other,
+                       Expand);
+    }
+  }
+  for (unsigned Op : {ISD::FADD, ISD::FSUB, ISD::FMUL, ISD::FMA, ISD::FMINNUM,
+                      ISD::FMAXNUM, ISD::FP_TO_SINT})
+    setOperationAction(Op, MVT::v16f32, Legal);
+  for (unsigned Op : {ISD::ADD, ISD::SUB, ISD::MUL, ISD::SMIN, ISD::SMAX,
+                      ISD::AND, ISD::OR, ISD::XOR, ISD::SHL, ISD::SRL,
+                      ISD::SRA, ISD::SINT_TO_FP})
+    setOperationAction(Op, MVT::v16i32, Legal);
+  for (ISD::CondCode CC : {ISD::SETO, ISD::SETUO, ISD::SETONE, ISD::SETUEQ,
+                           ISD::SETUGT, ISD::SETUGE, ISD::SETULT, ISD::SETULE,
+                           ISD::SETUNE, ISD::SETNE})
+    setCondCodeAction(CC, MVT::v16f32, Expand);
+  for (ISD::CondCode CC : {ISD::SETNE, ISD::SETUGT, ISD::SETUGE, ISD::SETULT,
+                           ISD::SETULE})
+    setCondCodeAction(CC, MVT::v16i32, Expand);
+
+  // Stack, variadic functions, frames.
+  setOperationAction(ISD::VASTART, MVT::Other, Custom);
+  for (unsigned Op : {ISD::VAARG, ISD::VACOPY, ISD::VAEND, ISD::STACKSAVE,
+                      ISD::STACKRESTORE})
+    setOperationAction(Op, MVT::Other, Expand);
+  setOperationAction(ISD::DYNAMIC_STACKALLOC, MVT::i64, Expand);
+  setOperationAction(ISD::FRAMEADDR, MVT::i64, Custom);
+  setOperationAction(ISD::RETURNADDR, MVT::i64, Custom);
+  setOperationAction(ISD::ATOMIC_FENCE, MVT::Other, Custom);
+  setOperationAction(ISD::PREFETCH, MVT::Other, Expand);
+  setOperationAction(ISD::GlobalTLSAddress, MVT::i64, Custom);
+
+  // Inline memcpy/memset of modest sizes with 64-bit moves.
+  MaxStoresPerMemcpy = MaxStoresPerMemmove = MaxStoresPerMemset = 16;
+}
+
+const char *AccelTargetLowering::getTargetNodeName(unsigned Opcode) const {
+  switch (Opcode) {
+  case AccelISD::CALL:
+    return "AccelISD::CALL";
+  case AccelISD::RET:
+    return "AccelISD::RET";
+  case AccelISD::ADDR:
+    return "AccelISD::ADDR";
+  case AccelISD::F32_TO_BITS:
+    return "AccelISD::F32_TO_BITS";
+  case AccelISD::BITS_TO_F32:
+    return "AccelISD::BITS_TO_F32";
+  default:
+    return nullptr;
+  }
+}
+
+EVT AccelTargetLowering::getSetCCResultType(const DataLayout &DL,
+                                            LLVMContext &Context,
+                                            EVT VT) const {
+  if (VT.isVector())
+    return VT.changeVectorElementTypeToInteger();
+  return MVT::i64;
+}
+
+/// Reports \p Msg as an error against the current function (a diagnostic,
+/// not a crash) and returns an undefined value of \p Op's type.
+static SDValue unsupported(SDValue Op, SelectionDAG &DAG, const Twine &Msg) {
+  const Function &F = DAG.getMachineFunction().getFunction();
+  DAG.getContext()->diagnose(
+      DiagnosticInfoUnsupported(F, Msg, SDLoc(Op).getDebugLoc()));
+  if (Op->getNumValues() > 1)
+    return DAG.getMergeValues({DAG.getUNDEF(Op.getValueType()),
+                               Op.getOperand(0)},
+                              SDLoc(Op));
+  return DAG.getUNDEF(Op.getValueType());
+}
+
+SDValue AccelTargetLowering::LowerOperation(SDValue Op,
+                                            SelectionDAG &DAG) const {
+  switch (Op.getOpcode()) {
+  case ISD::GlobalAddress:
+  case ISD::ExternalSymbol:
+  case ISD::BlockAddress:
+  case ISD::ConstantPool:
+  case ISD::JumpTable:
+    return lowerSymbolAddress(Op, DAG);
+  case ISD::BITCAST:
+    return lowerBitcast(Op, DAG);
+  case ISD::VASTART:
+    return lowerVASTART(Op, DAG);
+  case ISD::FRAMEADDR:
+    return lowerFRAMEADDR(Op, DAG);
+  case ISD::RETURNADDR:
+    return lowerRETURNADDR(Op, DAG);
+  case ISD::ATOMIC_FENCE:
+    return Op.getOperand(0); // One core: ordering is program order.
+  case ISD::GlobalTLSAddress:
+    return unsupported(Op, DAG, "thread-local storage is not supported");
+  case ISD::EXTRACT_VECTOR_ELT:
+    // A constant lane is one vext; a variable one goes through memory.
+    return isa<ConstantSDNode>(Op.getOperand(1)) ? Op : SDValue();
+  case ISD::BUILD_VECTOR:
+    // A splat is one vbcast; anything else is built lane by lane.
+    return cast<BuildVectorSDNode>(Op)->getSplatValue() ? Op : SDValue();
+  default:
+    return unsupported(Op, DAG, "cannot lower this operation for Accel");
+  }
+}
+
+void AccelTargetLowering::ReplaceNodeResults(SDNode *N,
+                                             SmallVectorImpl<SDValue> &Results,
+                                             SelectionDAG &DAG) const {
+  SDLoc DL(N);
+  if (N->getOpcode() == ISD::BITCAST && N->getValueType(0) == MVT::i32 &&
+      N->getOperand(0).getValueType() == MVT::f32) {
+    SDValue Bits =
+        DAG.getNode(AccelISD::F32_TO_BITS, DL, MVT::i64, N->getOperand(0));
+    Results.push_back(DAG.getNode(ISD::TRUNCATE, DL, MVT::i32, Bits));
+  }
+}
+
+SDValue AccelTargetLowering::lowerSymbolAddress(SDValue Op,
+                                                SelectionDAG &DAG) const {
+  SDLoc DL(Op);
+  EVT VT = Op.getValueType();
+  SDValue Target;
+  if (auto *G = dyn_cast<GlobalAddressSDNode>(Op))
+    Target = DAG.getTargetGlobalAddress(G->getGlobal(), DL, VT, G->getOffset());
+  else if (auto *E = dyn_cast<ExternalSymbolSDNode>(Op))
+    Target = DAG.getTargetExternalSymbol(E->getSymbol(), VT);
+  else if (auto *B = dyn_cast<BlockAddressSDNode>(Op))
+    Target = DAG.getTargetBlockAddress(B->getBlockAddress(), VT, B->getOffset());
+  else if (auto *C = dyn_cast<ConstantPoolSDNode>(Op))
+    Target = C->isMachineConstantPoolEntry()
+                 ? DAG.getTargetConstantPool(C->getMachineCPVal(), VT,
+                                             C->getAlign(), C->getOffset())
+                 : DAG.getTargetConstantPool(C->getConstVal(), VT,
+                                             C->getAlign(), C->getOffset());
+  else
+    Target = DAG.getTargetJumpTable(cast<JumpTableSDNode>(Op)->getIndex(), VT);
+  return DAG.getNode(AccelISD::ADDR, DL, VT, Target);
+}
+
+SDValue AccelTargetLowering::lowerBitcast(SDValue Op, SelectionDAG &DAG) const {
+  // (f32 (bitcast i32)): the i32 operand is being promoted.
+  SDLoc DL(Op);
+  SDValue In = Op.getOperand(0);
+  if (Op.getValueType() == MVT::f32 && In.getValueType() == MVT::i32)
+    return DAG.getNode(AccelISD::BITS_TO_F32, DL, MVT::f32,
+                       DAG.getNode(ISD::ANY_EXTEND, DL, MVT::i64, In));
+  return SDValue();
+}
+
+SDValue AccelTargetLowering::lowerVASTART(SDValue Op, SelectionDAG &DAG) const {
+  MachineFunction &MF = DAG.getMachineFunction();
+  auto *AFI = MF.getInfo<AccelMachineFunctionInfo>();
+  SDLoc DL(Op);
+  SDValue FI = DAG.getFrameIndex(AFI->getVarArgsFrameIndex(),
+                                 getPointerTy(MF.getDataLayout()));
+  // va_list is a pointer to the next unnamed argument on the stack.
+  const Value *SV = cast<SrcValueSDNode>(Op.getOperand(2))->getValue();
+  return DAG.getStore(Op.getOperand(0), DL, FI, Op.getOperand(1),
+                      MachinePointerInfo(SV));
+}
+
+SDValue AccelTargetLowering::lowerFRAMEADDR(SDValue Op,
+                                            SelectionDAG &DAG) const {
+  MachineFunction &MF = DAG.getMachineFunction();
+  MF.getFrameInfo().setFrameAddressIsTaken(true);
+  if (Op.getConstantOperandVal(0) != 0)
+    return unsupported(Op, DAG,
+                       "__builtin_frame_address with a nonzero level");
+  return DAG.getCopyFromReg(DAG.getEntryNode(), SDLoc(Op), Accel::R29,
+                            MVT::i64);
+}
+
+SDValue AccelTargetLowering::lowerRETURNADDR(SDValue Op,
+                                             SelectionDAG &DAG) const {
+  if (Op.getConstantOperandVal(0) != 0)
+    return unsupported(Op, DAG,
+                       "__builtin_return_address with a nonzero level");
+  MachineFunction &MF = DAG.getMachineFunction();
+  MF.getFrameInfo().setReturnAddressIsTaken(true);
+  Register Reg = MF.addLiveIn(Accel::R31, &Accel::GPRRegClass);
+  return DAG.getCopyFromReg(DAG.getEntryNode(), SDLoc(Op), Reg, MVT::i64);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls, arguments and returns.
+//===----------------------------------------------------------------------===//
+
+static const TargetRegisterClass *regClassFor(MVT VT) {
+  return VT.isVector() ? &Accel::VRRegClass : &Accel::GPRRegClass;
+}
+
+/// Undoes a CCPromoteToType: the value was extended to the location type.
+static SDValue fromLocation(SDValue V, const CCValAssign &VA,
+                            SelectionDAG &DAG, const SDLoc &DL) {
+  switch (VA.getLocInfo()) {
+  case CCValAssign::SExt:
+    V = DAG.getNode(ISD::AssertSext, DL, VA.getLocVT(), V,
+                    DAG.getValueType(VA.getValVT()));
+    break;
+  case CCValAssign::ZExt:
+    V = DAG.getNode(ISD::AssertZext, DL, VA.getLocVT(), V,
+                    DAG.getValueType(VA.getValVT()));
+    break;
+  default:
+    break;
+  }
+  if (VA.getValVT() != VA.getLocVT())
+    V = DAG.getNode(ISD::TRUNCATE, DL, VA.getValVT(), V);
+  return V;
+}
+
+static SDValue toLocation(SDValue V, const CCValAssign &VA, SelectionDAG &DAG,
+                          const SDLoc &DL) {
+  switch (VA.getLocInfo()) {
+  case CCValAssign::SExt:
+    return DAG.getNode(ISD::SIGN_EXTEND, DL, VA.getLocVT(), V);
+  case CCValAssign::ZExt:
+    return DAG.getNode(ISD::ZERO_EXTEND, DL, VA.getLocVT(), V);
+  case CCValAssign::AExt:
+    return DAG.getNode(ISD::ANY_EXTEND, DL, VA.getLocVT(), V);
+  default:
+    return V;
+  }
+}
+
+SDValue AccelTargetLowering::LowerFormalArguments(
+    SDValue Chain, CallingConv::ID CallConv, bool IsVarArg,
+    const SmallVectorImpl<ISD::InputArg> &Ins, const SDLoc &DL,
+    SelectionDAG &DAG, SmallVectorImpl<SDValue> &InVals) const {
+  MachineFunction &MF = DAG.getMachineFunction();
+  MachineFrameInfo &MFI = MF.getFrameInfo();
+  MVT PtrVT = getPointerTy(MF.getDataLayout());
+
+  SmallVector<CCValAssign, 16> ArgLocs;
+  CCState CCInfo(CallConv, IsVarArg, MF, ArgLocs, *DAG.getContext());
+  CCInfo.AnalyzeFormalArguments(Ins, CC_Accel);
+
+  for (unsigned I = 0, E = ArgLocs.size(); I != E; ++I) {
+    const CCValAssign &VA = ArgLocs[I];
+    if (VA.isRegLoc()) {
+      Register VReg = MF.getRegInfo().createVirtualRegister(
+          regClassFor(VA.getLocVT()));
+      MF.getRegInfo().addLiveIn(VA.getLocReg(), VReg);
+      SDValue V = DAG.getCopyFromReg(Chain, DL, VReg, VA.getLocVT());
+      InVals.push_back(fromLocation(V, VA, DAG, DL));
+      continue;
+    }
+    // On the stack, above the incoming stack pointer.
+    if (Ins[I].Flags.isByVal()) {
+      int FI = MFI.CreateFixedObject(Ins[I].Flags.getByValSize(),
+                                     VA.getLocMemOffset(),
+                                     /*IsImmutable=*/false);
+      InVals.push_back(DAG.getFrameIndex(FI, PtrVT));
+      continue;
+    }
+    int FI = MFI.CreateFixedObject(VA.getLocVT().getStoreSize(),
+                                   VA.getLocMemOffset(), /*IsImmutable=*/true);
+    SDValue Addr = DAG.getFrameIndex(FI, PtrVT);
+    // Little endian: a promoted value's low bytes are at the slot's start.
+    InVals.push_back(DAG.getLoad(VA.getValVT(), DL, Chain, Addr,
+                                 MachinePointerInfo::getFixedStack(MF, FI)));
+  }
+
+  if (IsVarArg) {
+    // Unnamed arguments follow the named stack arguments.
+    int FI = MFI.CreateFixedObject(8, CCInfo.getStackSize(), true);
+    MF.getInfo<AccelMachineFunctionInfo>()->setVarArgsFrameIndex(FI);
+  }
+  return Chain;
+}
+
+SDValue AccelTargetLowering::LowerCall(CallLoweringInfo &CLI,
+                                       SmallVectorImpl<SDValue> &InVals) const {
+  SelectionDAG &DAG = CLI.DAG;
+  SDLoc DL = CLI.DL;
+  SDValue Chain = CLI.Chain;
+  SDValue Callee = CLI.Callee;
+  MachineFunction &MF = DAG.getMachineFunction();
+  MVT PtrVT = getPointerTy(MF.getDataLayout());
+  CLI.IsTailCall = false;
+
+  SmallVector<CCValAssign, 16> ArgLocs;
+  CCState CCInfo(CLI.CallConv, CLI.IsVarArg, MF, ArgLocs, *DAG.getContext());
+  for (unsigned I = 0, E = CLI.Outs.size(); I != E; ++I) {
+    MVT VT = CLI.Outs[I].VT;
+    CCAssignFn *Fn =
+        CLI.IsVarArg && !CLI.Outs[I].IsFixed ? CC_Accel_VarArg : CC_Accel;
+    if (Fn(I, VT, VT, CCValAssign::Full, CLI.Outs[I].Flags, CCInfo)) {
+      DAG.getContext()->diagnose(DiagnosticInfoUnsupported(
+          MF.getFunction(), "call argument of an unsupported type",
+          DL.getDebugLoc()));
+      return DAG.getUNDEF(MVT::Other);
+    }
+  }
+  uint64_t NumBytes = alignTo(CCInfo.getStackSize(), 16);
+
+  Chain = DAG.getCALLSEQ_START(Chain, NumBytes, 0, DL);
+  SmallVector<std::pair<unsigned, SDValue>, 8> RegsToPass;
+  SmallVector<SDValue, 8> MemOpChains;
+  SDValue StackPtr;
+  for (unsigned I = 0, E = ArgLocs.size(); I != E; ++I) {
+    const CCValAssign &VA = ArgLocs[I];
+    SDValue Arg = toLocation(CLI.OutVals[I], VA, DAG, DL);
+    if (VA.isRegLoc()) {
+      RegsToPass.push_back({VA.getLocReg(), Arg});
+      continue;
+    }
+    if (!StackPtr)
+      StackPtr = DAG.getCopyFromReg(Chain, DL, Accel::R30, PtrVT);
+    SDValue Addr = DAG.getNode(ISD::ADD, DL, PtrVT, StackPtr,
+                               DAG.getIntPtrConstant(VA.getLocMemOffset(), DL));
+    ISD::ArgFlagsTy Flags = CLI.Outs[I].Flags;
+    if (Flags.isByVal())
+      // Copied inline: a memcpy call here would nest inside this call.
+      MemOpChains.push_back(DAG.getMemcpy(
+          Chain, DL, Addr, Arg,
+          DAG.getConstant(Flags.getByValSize(), DL, MVT::i64),
+          Flags.getNonZeroByValAlign(), /*isVol=*/false, /*AlwaysInline=*/true,
+          nullptr, std::nullopt, MachinePointerInfo(), MachinePointerInfo()));
+    else
+      MemOpChains.push_back(
+          DAG.getStore(Chain, DL, Arg, Addr, MachinePointerInfo()));
+  }
+  if (!MemOpChains.empty())
+    Chain = DAG.getNode(ISD::TokenFactor, DL, MVT::Other, MemOpChains);
+
+  SDValue Glue;
+  for (auto &[Reg, Val] : RegsToPass) {
+    Chain = DAG.getCopyToReg(Chain, DL, Reg, Val, Glue);
+    Glue = Chain.getValue(1);
+  }
+
+  if (auto *G = dyn_cast<GlobalAddressSDNode>(Callee))
+    Callee = DAG.getTargetGlobalAddress(G->getGlobal(), DL, PtrVT,
+                                        G->getOffset());
+  else if (auto *S = dyn_cast<ExternalSymbolSDNode>(Callee))
+    Callee = DAG.getTargetExternalSymbol(S->getSymbol(), PtrVT);
+
+  SmallVector<SDValue, 16> Ops{Chain, Callee};
+  for (auto &[Reg, Val] : RegsToPass)
+    Ops.push_back(DAG.getRegister(Reg, Val.getValueType()));
+  const TargetRegisterInfo *TRI = Subtarget.getRegisterInfo();
+  Ops.push_back(
+      DAG.getRegisterMask(TRI->getCallPreservedMask(MF, CLI.CallConv)));
+  if (Glue)
+    Ops.push_back(Glue);
+
+  Chain = DAG.getNode(AccelISD::CALL, DL, {MVT::Other, MVT::Glue}, Ops);
+  Glue = Chain.getValue(1);
+  Chain = DAG.getCALLSEQ_END(Chain, NumBytes, 0, Glue, DL);
+  Glue = Chain.getValue(1);
+  return lowerCallResult(Chain, Glue, CLI.CallConv, CLI.IsVarArg, CLI.Ins, DL,
+                         DAG, InVals);
+}
+
+SDValue AccelTargetLowering::lowerCallResult(
+    SDValue Chain, SDValue Glue, CallingConv::ID CallConv, bool IsVarArg,
+    const SmallVectorImpl<ISD::InputArg> &Ins, const SDLoc &DL,
+    SelectionDAG &DAG, SmallVectorImpl<SDValue> &InVals) const {
+  SmallVector<CCValAssign, 4> RVLocs;
+  CCState CCInfo(CallConv, IsVarArg, DAG.getMachineFunction(), RVLocs,
+                 *DAG.getContext());
+  CCInfo.AnalyzeCallResult(Ins, RetCC_Accel);
+  for (const CCValAssign &VA : RVLocs) {
+    SDValue V =
+        DAG.getCopyFromReg(Chain, DL, VA.getLocReg(), VA.getLocVT(), Glue);
+    Chain = V.getValue(1);
+    Glue = V.getValue(2);
+    InVals.push_back(fromLocation(V, VA, DAG, DL));
+  }
+  return Chain;
+}
+
+bool AccelTargetLowering::CanLowerReturn(
+    CallingConv::ID CallConv, MachineFunction &MF, bool IsVarArg,
+    const SmallVectorImpl<ISD::OutputArg> &Outs, LLVMContext &Context) const {
+  // Results that do not fit r1/r2 (v1/v2) are returned through memory.
+  SmallVector<CCValAssign, 4> RVLocs;
+  CCState CCInfo(CallConv, IsVarArg, MF, RVLocs, Context);
+  return CCInfo.CheckReturn(Outs, RetCC_Accel);
+}
+
+SDValue
+AccelTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
+                                 bool IsVarArg,
+                                 const SmallVectorImpl<ISD::OutputArg> &Outs,
+                                 const SmallVectorImpl<SDValue> &OutVals,
+                                 const SDLoc &DL, SelectionDAG &DAG) const {
+  SmallVector<CCValAssign, 4> RVLocs;
+  CCState CCInfo(CallConv, IsVarArg, DAG.getMachineFunction(), RVLocs,
+                 *DAG.getContext());
+  CCInfo.AnalyzeReturn(Outs, RetCC_Accel);
+
+  SDValue Glue;
+  SmallVector<SDValue, 4> RetOps{Chain};
+  for (unsigned I = 0, E = RVLocs.size(); I != E; ++I) {
+    const CCValAssign &VA = RVLocs[I];
+    Chain = DAG.getCopyToReg(Chain, DL, VA.getLocReg(),
+                             toLocation(OutVals[I], VA, DAG, DL), Glue);
+    Glue = Chain.getValue(1);
+    RetOps.push_back(DAG.getRegister(VA.getLocReg(), VA.getLocVT()));
+  }
+  RetOps[0] = Chain;
+  if (Glue)
+    RetOps.push_back(Glue);
+  return DAG.getNode(AccelISD::RET, DL, MVT::Other, RetOps);
+}
+
+//===----------------------------------------------------------------------===//
+// Inline assembly.
+//===----------------------------------------------------------------------===//
+
+TargetLowering::ConstraintType
+AccelTargetLowering::getConstraintType(StringRef Constraint) const {
+  if (Constraint == "r" || Constraint == "v")
+    return C_RegisterClass;
+  return TargetLowering::getConstraintType(Constraint);
+}
+
+std::pair<unsigned, const TargetRegisterClass *>
+AccelTargetLowering::getRegForInlineAsmConstraint(const TargetRegisterInfo *TRI,
+                                                  StringRef Constraint,
+                                                  MVT VT) const {
+  if (Constraint == "r")
+    return {0U, &Accel::GPRRegClass};
+  if (Constraint == "v")
+    return {0U, &Accel::VRRegClass};
+  return TargetLowering::getRegForInlineAsmConstraint(TRI, Constraint, VT);
+}

@@ -1,0 +1,100 @@
+//===-- AccelTargetMachine.cpp - Accel target machine ---------------------===//
+
+#include "AccelTargetMachine.h"
+#include "Accel.h"
+#include "AccelMachineFunctionInfo.h"
+#include "AccelTargetInit.h"
+#include "TargetInfo/AccelTargetInfo.h"
+#include "llvm/CodeGen/Passes.h"
+#include "llvm/CodeGen/TargetLoweringObjectFileImpl.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/MC/TargetRegistry.h"
+
+using namespace llvm;
+
+const char *llvm::getAccelDataLayout() {
+  return "e"          // little endian
+         "-m:e"       // ELF mangling
+         "-p:64:64"   // 64-bit pointers
+         "-i64:64"    // i64 naturally aligned
+         "-i128:128"  // i128 16-byte aligned
+         "-n64"       // 64-bit native integers
+         "-S128"      // 16-byte stack alignment
+         "-v512:512"; // vector registers 64-byte aligned
+}
+
+AccelTargetMachine::AccelTargetMachine(const Target &T, const Triple &TT,
+                                       StringRef CPU, StringRef FS,
+                                       const TargetOptions &Options,
+                                       std::optional<Reloc::Model> RM,
+                                       std::optional<CodeModel::Model> CM,
+                                       CodeGenOptLevel OL, bool JIT)
+    : LLVMTargetMachine(T, getAccelDataLayout(), TT, CPU, FS, Options,
+                        RM.value_or(Reloc::Static),
+                        getEffectiveCodeModel(CM, CodeModel::Small), OL),
+      TLOF(std::make_unique<TargetLoweringObjectFileELF>()),
+      Subtarget(TT, CPU, FS, *this) {
+  initAsmInfo();
+}
+
+/// The registry matches every UnknownArch triple; only "accel" gets a
+/// TargetMachine, so another unknown triple fails cleanly in the tool.
+static TargetMachine *createAccelTargetMachine(
+    const Target &T, const Triple &TT, StringRef CPU, StringRef FS,
+    const TargetOptions &Options, std::optional<Reloc::Model> RM,
+    std::optional<CodeModel::Model> CM, CodeGenOptLevel OL, bool JIT) {
+  if (!isAccelTriple(TT))
+    return nullptr;
+  return new AccelTargetMachine(T, TT, CPU, FS, Options, RM, CM, OL, JIT);
+}
+
+MachineFunctionInfo *AccelTargetMachine::createMachineFunctionInfo(
+    BumpPtrAllocator &Allocator, const Function &F,
+    const TargetSubtargetInfo *STI) const {
+  return AccelMachineFunctionInfo::create<AccelMachineFunctionInfo>(Allocator,
+                                                                    F, STI);
+}
+
+namespace {
+class AccelPassConfig : public TargetPassConfig {
+public:
+  AccelPassConfig(AccelTargetMachine &TM, PassManagerBase &PM)
+      : TargetPassConfig(TM, PM) {}
+
+  AccelTargetMachine &getAccelTargetMachine() const {
+    return getTM<AccelTargetMachine>();
+  }
+  void addIRPasses() override {
+    addPass(createAtomicExpandLegacyPass());
+    TargetPassConfig::addIRPasses();
+  }
+  bool addInstSelector() override {
+    addPass(createAccelISelDag(getAccelTargetMachine(), getOptLevel()));
+    return false;
+  }
+};
+} // namespace
+
+TargetPassConfig *AccelTargetMachine::createPassConfig(PassManagerBase &PM) {
+  return new AccelPassConfig(*this, PM);
+}
+
+extern "C" LLVM_EXTERNAL_VISIBILITY void LLVMInitializeAccelTarget() {
+  TargetRegistry::RegisterTargetMachine(getTheAccelTarget(),
+                                       createAccelTargetMachine);
+  PassRegistry &PR = *PassRegistry::getPassRegistry();
+  initializeAccelDAGToDAGISelLegacyPass(PR);
+}
+
+namespace {
+/// Registers the whole target when the library is loaded, so Debian's llc
+/// can use it as a plugin (llc --load=libAccelTarget.so). Registration is
+/// idempotent, so tools that also call the initializers are unaffected.
+struct RegisterOnLoad {
+  RegisterOnLoad() {
+    initializeAccelMC();
+    LLVMInitializeAccelTarget();
+    LLVMInitializeAccelAsmPrinter();
+  }
+} TheRegistration;
+} // namespace
