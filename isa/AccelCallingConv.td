@@ -29,7 +29,7 @@ def RetCC_Accel : CallingConv<[
   CCIfType<[v16f32, v16i32], CCAssignToReg<[V1, V2]>>
 ]>;
 
-// r16..r27 and the frame pointer r29 survive calls. r31 is listed so that a
-// function saves its return address when it makes calls (every call writes
-// r31 as an implicit def, so nothing is kept in r31 across a call).
-def CSR_Accel : CalleeSavedRegs<(add R31, R29, (sequence "R%u", 16, 27))>;
+// r16..r27 and the frame pointer r29 survive calls. The return address is
+// not a special case: it arrives in r31 and is kept in a virtual register
+// (AccelISelLowering), which the allocator saves across calls like any value.
+def CSR_Accel : CalleeSavedRegs<(add R29, (sequence "R%u", 16, 27))>;

@@ -276,8 +276,8 @@ SDValue AccelTargetLowering::lowerRETURNADDR(SDValue Op,
                        "__builtin_return_address with a nonzero level");
   MachineFunction &MF = DAG.getMachineFunction();
   MF.getFrameInfo().setReturnAddressIsTaken(true);
-  Register Reg = MF.addLiveIn(Accel::R31, &Accel::GPRRegClass);
-  return DAG.getCopyFromReg(DAG.getEntryNode(), SDLoc(Op), Reg, MVT::i64);
+  Register RA = MF.getInfo<AccelMachineFunctionInfo>()->getReturnAddressReg();
+  return DAG.getCopyFromReg(DAG.getEntryNode(), SDLoc(Op), RA, MVT::i64);
 }
 
 //===----------------------------------------------------------------------===//
@@ -329,6 +329,10 @@ SDValue AccelTargetLowering::LowerFormalArguments(
   MachineFunction &MF = DAG.getMachineFunction();
   MachineFrameInfo &MFI = MF.getFrameInfo();
   MVT PtrVT = getPointerTy(MF.getDataLayout());
+
+  // The return address is an ordinary value from here to the return.
+  MF.getInfo<AccelMachineFunctionInfo>()->setReturnAddressReg(
+      MF.addLiveIn(Accel::R31, &Accel::GPRRegClass));
 
   SmallVector<CCValAssign, 16> ArgLocs;
   CCState CCInfo(CallConv, IsVarArg, MF, ArgLocs, *DAG.getContext());
@@ -490,8 +494,16 @@ AccelTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
                  *DAG.getContext());
   CCInfo.AnalyzeReturn(Outs, RetCC_Accel);
 
+  // ret jumps to r31: put the return address back first (a read between
+  // the glued result copies below would be unschedulable).
+  Register RA = DAG.getMachineFunction()
+                    .getInfo<AccelMachineFunctionInfo>()
+                    ->getReturnAddressReg();
   SDValue Glue;
-  SmallVector<SDValue, 4> RetOps{Chain};
+  Chain = DAG.getCopyToReg(Chain, DL, Accel::R31,
+                           DAG.getCopyFromReg(Chain, DL, RA, MVT::i64), Glue);
+  Glue = Chain.getValue(1);
+  SmallVector<SDValue, 4> RetOps{Chain, DAG.getRegister(Accel::R31, MVT::i64)};
   for (unsigned I = 0, E = RVLocs.size(); I != E; ++I) {
     const CCValAssign &VA = RVLocs[I];
     Chain = DAG.getCopyToReg(Chain, DL, VA.getLocReg(),
@@ -500,8 +512,7 @@ AccelTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
     RetOps.push_back(DAG.getRegister(VA.getLocReg(), VA.getLocVT()));
   }
   RetOps[0] = Chain;
-  if (Glue)
-    RetOps.push_back(Glue);
+  RetOps.push_back(Glue);
   return DAG.getNode(AccelISD::RET, DL, MVT::Other, RetOps);
 }
 

@@ -49,6 +49,12 @@ public:
                       const SmallVectorImpl<SDValue> &OutVals, const SDLoc &DL,
                       SelectionDAG &DAG) const override;
 
+  /// Any f32 or f64 constant is at most li + lih: no constant pool.
+  bool isFPImmLegal(const APFloat &Imm, EVT VT,
+                    bool ForCodeSize) const override {
+    return VT == MVT::f32 || VT == MVT::f64;
+  }
+
   // Single core, not preemptible: atomics are plain memory operations.
   AtomicExpansionKind shouldExpandAtomicRMWInIR(AtomicRMWInst *) const override {
     return AtomicExpansionKind::NotAtomic;

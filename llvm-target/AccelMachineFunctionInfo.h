@@ -11,6 +11,8 @@ class AccelMachineFunctionInfo : public MachineFunctionInfo {
   /// The fixed stack object where a variadic function's unnamed arguments
   /// begin (va_start's value).
   int VarArgsFrameIndex = 0;
+  /// The virtual register holding the incoming return address (r31).
+  Register ReturnAddressReg;
 
 public:
   AccelMachineFunctionInfo(const Function &F, const TargetSubtargetInfo *STI) {}
@@ -24,6 +26,8 @@ public:
 
   int getVarArgsFrameIndex() const { return VarArgsFrameIndex; }
   void setVarArgsFrameIndex(int FI) { VarArgsFrameIndex = FI; }
+  Register getReturnAddressReg() const { return ReturnAddressReg; }
+  void setReturnAddressReg(Register R) { ReturnAddressReg = R; }
 };
 
 } // namespace llvm

@@ -1,0 +1,3 @@
+define i32 @ret42() {
+  ret i32 42
+}
