@@ -303,3 +303,75 @@ def : Pat<(i64 (bitconvert (f64 GPR:$a))), (COPY_TO_REGCLASS GPR:$a, GPR)>;
 def : Pat<(f64 (bitconvert (i64 GPR:$a))), (COPY_TO_REGCLASS GPR:$a, GPR)>;
 def : Pat<(Accel_f32_to_bits (f32 GPR:$a)), (SRLI (SHLI GPR:$a, 32), 32)>;
 def : Pat<(Accel_bits_to_f32 (i64 GPR:$a)), (COPY_TO_REGCLASS GPR:$a, GPR)>;
+
+//===----------------------------------------------------------------------===//
+// Vectors: <16 x float> and <16 x i32> in the vector registers. A lane
+// value in a general register is an f32, or an i32 promoted to i64.
+//===----------------------------------------------------------------------===//
+
+def Accel_vbcast : SDNode<"AccelISD::VBCAST",
+                          SDTypeProfile<1, 1, [SDTCisVec<0>]>>;
+
+foreach VT = [v16f32, v16i32] in {
+  def : Pat<(VT (load (AddrRegImm (i64 GPR:$base), simm32:$off))),
+            (VLD GPR:$base, simm32:$off)>;
+  def : Pat<(store (VT VR:$v), (AddrRegImm (i64 GPR:$base), simm32:$off)),
+            (VST VR:$v, GPR:$base, simm32:$off)>;
+  def : Pat<(VT (vselect (v16i32 VR:$m), (VT VR:$a), (VT VR:$b))),
+            (VSEL VR:$m, VR:$a, VR:$b)>;
+}
+def : Pat<(v16f32 (bitconvert (v16i32 VR:$v))), (v16f32 VR:$v)>;
+def : Pat<(v16i32 (bitconvert (v16f32 VR:$v))), (v16i32 VR:$v)>;
+
+def : Pat<(v16f32 (Accel_vbcast (f32 GPR:$x))), (VBCAST GPR:$x)>;
+def : Pat<(v16i32 (Accel_vbcast (i64 GPR:$x))), (VBCAST GPR:$x)>;
+def : Pat<(f32 (extractelt (v16f32 VR:$v), lane:$i)), (VEXT VR:$v, lane:$i)>;
+def : Pat<(i64 (vector_extract (v16i32 VR:$v), lane:$i)), (VEXT VR:$v, lane:$i)>;
+def : Pat<(v16f32 (insertelt (v16f32 VR:$v), (f32 GPR:$x), lane:$i)),
+          (VINS VR:$v, GPR:$x, lane:$i)>;
+def : Pat<(v16i32 (vector_insert (v16i32 VR:$v), (i64 GPR:$x), lane:$i)),
+          (VINS VR:$v, GPR:$x, lane:$i)>;
+
+class VPat2<SDPatternOperator Op, ValueType VT, Instruction Inst>
+    : Pat<(VT (Op (VT VR:$a), (VT VR:$b))), (Inst VR:$a, VR:$b)>;
+def : VPat2<fadd, v16f32, VADD_F32>;
+def : VPat2<fsub, v16f32, VSUB_F32>;
+def : VPat2<fmul, v16f32, VMUL_F32>;
+def : VPat2<fminnum, v16f32, VMIN_F32>;
+def : VPat2<fmaxnum, v16f32, VMAX_F32>;
+def : Pat<(v16f32 (fma VR:$a, VR:$b, VR:$c)), (VFMA_F32 VR:$a, VR:$b, VR:$c)>;
+def : VPat2<add, v16i32, VADD_I32>;
+def : VPat2<sub, v16i32, VSUB_I32>;
+def : VPat2<mul, v16i32, VMUL_I32>;
+def : VPat2<smin, v16i32, VMIN_I32>;
+def : VPat2<smax, v16i32, VMAX_I32>;
+def : VPat2<and, v16i32, VAND>;
+def : VPat2<or, v16i32, VOR>;
+def : VPat2<xor, v16i32, VXOR>;
+def : VPat2<shl, v16i32, VSHL_I32>;
+def : VPat2<srl, v16i32, VSRL_I32>;
+def : VPat2<sra, v16i32, VSRA_I32>;
+def : Pat<(v16f32 (sint_to_fp (v16i32 VR:$a))), (VCVT_F32_I32 VR:$a)>;
+def : Pat<(v16i32 (fp_to_sint (v16f32 VR:$a))), (VCVT_I32_F32 VR:$a)>;
+
+// Compares give all-ones or zero lanes; greater-than swaps the operands.
+multiclass VCmpPats<ValueType VT, Instruction EQ, Instruction LT,
+                    Instruction LE, list<CondCode> EQs, list<CondCode> LTs,
+                    list<CondCode> LEs, list<CondCode> GTs,
+                    list<CondCode> GEs> {
+  foreach CC = EQs in
+  def : Pat<(v16i32 (setcc (VT VR:$a), (VT VR:$b), CC)), (EQ VR:$a, VR:$b)>;
+  foreach CC = LTs in
+  def : Pat<(v16i32 (setcc (VT VR:$a), (VT VR:$b), CC)), (LT VR:$a, VR:$b)>;
+  foreach CC = LEs in
+  def : Pat<(v16i32 (setcc (VT VR:$a), (VT VR:$b), CC)), (LE VR:$a, VR:$b)>;
+  foreach CC = GTs in
+  def : Pat<(v16i32 (setcc (VT VR:$a), (VT VR:$b), CC)), (LT VR:$b, VR:$a)>;
+  foreach CC = GEs in
+  def : Pat<(v16i32 (setcc (VT VR:$a), (VT VR:$b), CC)), (LE VR:$b, VR:$a)>;
+}
+defm : VCmpPats<v16f32, VCEQ_F32, VCLT_F32, VCLE_F32, [SETOEQ, SETEQ],
+                [SETOLT, SETLT], [SETOLE, SETLE], [SETOGT, SETGT],
+                [SETOGE, SETGE]>;
+defm : VCmpPats<v16i32, VCEQ_I32, VCLT_I32, VCLE_I32, [SETEQ], [SETLT],
+                [SETLE], [SETGT], [SETGE]>;

@@ -11,9 +11,11 @@ namespace llvm {
 /// frame size; with a frame pointer, r29 holds the incoming r30.
 class AccelFrameLowering : public TargetFrameLowering {
 public:
+  /// The stack is not realigned: a stack object asking for more than 16
+  /// bytes of alignment gets 16 (docs/abi.md).
   AccelFrameLowering()
       : TargetFrameLowering(StackGrowsDown, Align(16), /*LocalAreaOffset=*/0,
-                            Align(16)) {}
+                            Align(16), /*StackRealignable=*/false) {}
 
   void emitPrologue(MachineFunction &MF, MachineBasicBlock &MBB) const override;
   void emitEpilogue(MachineFunction &MF, MachineBasicBlock &MBB) const override;

@@ -144,6 +144,8 @@ const char *AccelTargetLowering::getTargetNodeName(unsigned Opcode) const {
     return "AccelISD::F32_TO_BITS";
   case AccelISD::BITS_TO_F32:
     return "AccelISD::BITS_TO_F32";
+  case AccelISD::VBCAST:
+    return "AccelISD::VBCAST";
   default:
     return nullptr;
   }
@@ -196,7 +198,10 @@ SDValue AccelTargetLowering::LowerOperation(SDValue Op,
     return isa<ConstantSDNode>(Op.getOperand(1)) ? Op : SDValue();
   case ISD::BUILD_VECTOR:
     // A splat is one vbcast; anything else is built lane by lane.
-    return cast<BuildVectorSDNode>(Op)->getSplatValue() ? Op : SDValue();
+    if (SDValue Splat = cast<BuildVectorSDNode>(Op)->getSplatValue())
+      return DAG.getNode(AccelISD::VBCAST, SDLoc(Op), Op.getValueType(),
+                         Splat);
+    return SDValue();
   default:
     return unsupported(Op, DAG, "cannot lower this operation for Accel");
   }

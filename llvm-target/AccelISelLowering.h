@@ -17,6 +17,7 @@ enum NodeType : unsigned {
   ADDR,        ///< Absolute address of a symbol.
   F32_TO_BITS, ///< f32 -> its bits, zero-extended to i64.
   BITS_TO_F32, ///< Low 32 bits of an i64 -> f32.
+  VBCAST,      ///< Every lane = the scalar operand.
 };
 } // namespace AccelISD
 
@@ -48,6 +49,17 @@ public:
                       const SmallVectorImpl<ISD::OutputArg> &Outs,
                       const SmallVectorImpl<SDValue> &OutVals, const SDLoc &DL,
                       SelectionDAG &DAG) const override;
+
+  /// vld/vst need only 4-byte alignment; scalars must be naturally aligned.
+  bool allowsMisalignedMemoryAccesses(EVT VT, unsigned AddrSpace,
+                                      Align Alignment,
+                                      MachineMemOperand::Flags Flags,
+                                      unsigned *Fast) const override {
+    bool Ok = VT.isVector() && Alignment >= Align(4);
+    if (Ok && Fast)
+      *Fast = 1;
+    return Ok;
+  }
 
   /// Any f32 or f64 constant is at most li + lih: no constant pool.
   bool isFPImmLegal(const APFloat &Imm, EVT VT,

@@ -20,7 +20,8 @@ const char *llvm::getAccelDataLayout() {
          "-i128:128"  // i128 16-byte aligned
          "-n64"       // 64-bit native integers
          "-S128"      // 16-byte stack alignment
-         "-v512:512"; // vector registers 64-byte aligned
+         "-v512:128"; // vectors 16-byte aligned: vld/vst need 4, and the
+                      // stack (16) never needs realigning for them
 }
 
 AccelTargetMachine::AccelTargetMachine(const Target &T, const Triple &TT,
