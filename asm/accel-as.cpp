@@ -7,8 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccelTargetInit.h"
-#include "TargetInfo/AccelTargetInfo.h"
+#include "AccelMCObjects.h"
 #include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCCodeEmitter.h"
@@ -66,14 +65,6 @@ int main(int argc, char **argv) {
   ToolName = argv[0];
   cl::HideUnrelatedOptions(AsCategory);
   cl::ParseCommandLineOptions(argc, argv, "Accel assembler\n");
-  initializeAccelMC();
-
-  Triple TheTriple(Triple::normalize("accel"));
-  std::string Error;
-  const Target *T = TargetRegistry::lookupTarget("accel", TheTriple, Error);
-  if (!T || !isAccelTriple(TheTriple))
-    return fail("cannot find the Accel target: " + Error);
-
   ErrorOr<std::unique_ptr<MemoryBuffer>> BufferOrErr =
       MemoryBuffer::getFileOrSTDIN(InputFilename, /*IsText=*/true);
   if (std::error_code EC = BufferOrErr.getError())
@@ -86,19 +77,18 @@ int main(int argc, char **argv) {
   MCTargetOptions MCOptions;
   MCOptions.AsmVerbose = true;
   MCOptions.ShowMCEncoding = ShowEncoding;
-  std::unique_ptr<MCRegisterInfo> MRI(T->createMCRegInfo(TheTriple.str()));
-  std::unique_ptr<MCAsmInfo> MAI(
-      T->createMCAsmInfo(*MRI, TheTriple.str(), MCOptions));
-  std::unique_ptr<MCSubtargetInfo> STI(
-      T->createMCSubtargetInfo(TheTriple.str(), CPU, ""));
-  std::unique_ptr<MCInstrInfo> MCII(T->createMCInstrInfo());
-  if (!STI->isCPUStringValid(CPU))
+  AccelMCObjects MC(CPU, &SrcMgr, MCOptions);
+  if (!MC.STI->isCPUStringValid(CPU))
     return fail("unknown CPU '" + CPU + "'");
-
   // Source comments are not echoed into the --show-encoding listing.
-  MAI->setPreserveAsmComments(false);
-  MCContext Ctx(TheTriple, MAI.get(), MRI.get(), STI.get(), &SrcMgr,
-                &MCOptions);
+  MC.MAI->setPreserveAsmComments(false);
+  const Target *T = MC.TheTarget;
+  const Triple &TheTriple = MC.TT;
+  MCContext &Ctx = *MC.Ctx;
+  MCAsmInfo *MAI = MC.MAI.get();
+  MCRegisterInfo *MRI = MC.MRI.get();
+  MCSubtargetInfo *STI = MC.STI.get();
+  MCInstrInfo *MCII = MC.MII.get();
   std::unique_ptr<MCObjectFileInfo> MOFI(
       T->createMCObjectFileInfo(Ctx, /*PIC=*/false));
   Ctx.setObjectFileInfo(MOFI.get());

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccelTargetInit.h"
+#include "AccelMCObjects.h"
 #include "MCTargetDesc/AccelBaseInfo.h"
 #include "TargetInfo/AccelTargetInfo.h"
 #include "llvm/ADT/StringExtras.h"
@@ -63,34 +63,13 @@ template <typename T> static T unwrapOrError(Expected<T> V, StringRef File) {
 
 namespace {
 /// The MC objects needed to decode and print Accel code.
-struct AccelMC {
-  const Target *T = nullptr;
-  Triple TT{Triple::normalize("accel")};
-  std::unique_ptr<MCRegisterInfo> MRI;
-  std::unique_ptr<MCAsmInfo> MAI;
-  std::unique_ptr<MCSubtargetInfo> STI;
-  std::unique_ptr<MCInstrInfo> MII;
-  std::unique_ptr<MCContext> Ctx;
-  std::unique_ptr<MCDisassembler> Dis;
-  std::unique_ptr<MCInstPrinter> Printer;
-  std::unique_ptr<MCInstrAnalysis> MIA;
+struct AccelMC : AccelMCObjects {
+  std::unique_ptr<MCDisassembler> Dis = createDisassembler();
+  std::unique_ptr<MCInstPrinter> Printer = createInstPrinter();
+  std::unique_ptr<MCInstrAnalysis> MIA{
+      TheTarget->createMCInstrAnalysis(MII.get())};
 
-  bool init(std::string &Error) {
-    T = TargetRegistry::lookupTarget("accel", TT, Error);
-    if (!T)
-      return false;
-    MCTargetOptions Options;
-    MRI.reset(T->createMCRegInfo(TT.str()));
-    MAI.reset(T->createMCAsmInfo(*MRI, TT.str(), Options));
-    STI.reset(T->createMCSubtargetInfo(TT.str(), "generic", ""));
-    MII.reset(T->createMCInstrInfo());
-    Ctx = std::make_unique<MCContext>(TT, MAI.get(), MRI.get(), STI.get());
-    Dis.reset(T->createMCDisassembler(*STI, *Ctx));
-    Printer.reset(T->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
-    Printer->setPrintBranchImmAsAddress(true);
-    MIA.reset(T->createMCInstrAnalysis(MII.get()));
-    return Dis && Printer && MIA;
-  }
+  AccelMC() { Printer->setPrintBranchImmAsAddress(true); }
 };
 } // namespace
 
@@ -318,13 +297,7 @@ int main(int argc, char **argv) {
         << "no action given: use at least one of -d, -r, -h, -t\n";
     return 2;
   }
-  initializeAccelMC();
   AccelMC MC;
-  std::string Error;
-  if (!MC.init(Error)) {
-    WithColor::error(errs(), ToolName) << "Accel target: " << Error << "\n";
-    return 1;
-  }
   for (const std::string &Path : InputFiles)
     dumpFile(Path, MC);
   return HadError ? 1 : 0;

@@ -1,44 +1,28 @@
 //===-- BundleDecoder.cpp - pre-decode program text -----------------------===//
 
 #include "BundleDecoder.h"
-#include "AccelTargetInit.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "MCTargetDesc/AccelUnits.h"
-#include "llvm/MC/MCAsmInfo.h"
-#include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"
 #include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCInstrItineraries.h"
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MC/MCSubtargetInfo.h"
-#include "llvm/MC/MCTargetOptions.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 
 using namespace llvm;
 using namespace accel_sim;
 
-BundleDecoder::BundleDecoder() {
-  initializeAccelMC();
-  Triple TT(Triple::normalize("accel"));
-  std::string Error;
-  TheTarget = TargetRegistry::lookupTarget("accel", TT, Error);
-  MCTargetOptions Options;
-  MRI.reset(TheTarget->createMCRegInfo(TT.str()));
-  MAI.reset(TheTarget->createMCAsmInfo(*MRI, TT.str(), Options));
-  STI.reset(TheTarget->createMCSubtargetInfo(TT.str(), "generic", ""));
-  MII.reset(TheTarget->createMCInstrInfo());
-  Ctx = std::make_unique<MCContext>(TT, MAI.get(), MRI.get(), STI.get());
-  Dis.reset(TheTarget->createMCDisassembler(*STI, *Ctx));
-  Printer.reset(TheTarget->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
+BundleDecoder::BundleDecoder()
+    : Dis(MC.createDisassembler()), Printer(MC.createInstPrinter()) {
   Printer->setPrintBranchImmAsAddress(true);
 
   // Scoreboard indices from the register classes' own order.
-  RegIndex.assign(MRI->getNumRegs(), 0xffff);
+  RegIndex.assign(MC.MRI->getNumRegs(), 0xffff);
   auto Map = [&](unsigned ClassID, unsigned Base) {
-    const MCRegisterClass &RC = MRI->getRegClass(ClassID);
+    const MCRegisterClass &RC = MC.MRI->getRegClass(ClassID);
     for (unsigned I = 0; I != RC.getNumRegs(); ++I)
       RegIndex[RC.getRegister(I)] = Base + I;
   };
@@ -50,7 +34,7 @@ BundleDecoder::BundleDecoder() {
 BundleDecoder::~BundleDecoder() = default;
 
 void BundleDecoder::fill(DecodedInst &D, const MCInst &MI) const {
-  const MCInstrDesc &Desc = MII->get(MI.getOpcode());
+  const MCInstrDesc &Desc = MC.MII->get(MI.getOpcode());
   D.Opcode = MI.getOpcode();
   unsigned NumRegs = 0;
   for (unsigned I = 0; I != MI.getNumOperands(); ++I) {
@@ -78,7 +62,7 @@ void BundleDecoder::fill(DecodedInst &D, const MCInst &MI) const {
   for (MCPhysReg R : Desc.implicit_uses())
     D.Srcs[D.NumSrcs++] = RegIndex[R];
 
-  const InstrItineraryData Itins = STI->getInstrItineraryForCPU("generic");
+  const InstrItineraryData Itins = MC.STI->getInstrItineraryForCPU("generic");
   unsigned Class = Desc.getSchedClass();
   D.Unit = Accel::getFirstUnit(Itins.beginStage(Class)->getUnits());
   D.Latency = Itins.getOperandCycle(Class, 0).value_or(1);
@@ -152,7 +136,7 @@ void BundleDecoder::decode(const LoadedProgram &Prog) {
   for (Bundle &B : Bundles)
     for (unsigned I = 0; I != B.Size; ++I) {
       DecodedInst &D = B.Insts[I];
-      const MCInstrDesc &Desc = MII->get(D.Opcode);
+      const MCInstrDesc &Desc = MC.MII->get(D.Opcode);
       if ((Desc.isBranch() || Desc.isCall()) && !Desc.isIndirectBranch() &&
           D.Opcode != Accel::CALLR)
         D.Target = bundleAt(B.Pc + D.Imm);
@@ -165,6 +149,6 @@ std::string BundleDecoder::disassemble(const Bundle &B) const {
     return "<invalid>";
   std::string S;
   raw_string_ostream OS(S);
-  Printer->printInst(&MI, B.Pc, "", *STI, OS);
+  Printer->printInst(&MI, B.Pc, "", *MC.STI, OS);
   return StringRef(S).ltrim('\t').str();
 }

@@ -11,6 +11,7 @@
 #ifndef ACCEL_SIM_BUNDLEDECODER_H
 #define ACCEL_SIM_BUNDLEDECODER_H
 
+#include "AccelMCObjects.h"
 #include "ProgramLoader.h"
 #include "llvm/MC/MCInst.h"
 #include <memory>
@@ -18,14 +19,8 @@
 #include <vector>
 
 namespace llvm {
-class MCContext;
 class MCDisassembler;
 class MCInstPrinter;
-class MCInstrInfo;
-class MCRegisterInfo;
-class MCAsmInfo;
-class MCSubtargetInfo;
-class Target;
 } // namespace llvm
 
 namespace accel_sim {
@@ -92,12 +87,7 @@ private:
   /// Adds \p D's reads, writes and timing class to \p B's summary.
   void summarizeTiming(Bundle &B, const DecodedInst &D) const;
 
-  const llvm::Target *TheTarget = nullptr;
-  std::unique_ptr<llvm::MCRegisterInfo> MRI;
-  std::unique_ptr<llvm::MCAsmInfo> MAI;
-  std::unique_ptr<llvm::MCSubtargetInfo> STI;
-  std::unique_ptr<llvm::MCInstrInfo> MII;
-  std::unique_ptr<llvm::MCContext> Ctx;
+  llvm::AccelMCObjects MC;
   std::unique_ptr<llvm::MCDisassembler> Dis;
   std::unique_ptr<llvm::MCInstPrinter> Printer;
   std::vector<uint16_t> RegIndex; ///< MCRegister -> scoreboard index.

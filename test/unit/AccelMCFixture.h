@@ -3,7 +3,7 @@
 #ifndef ACCEL_TEST_UNIT_ACCELMCFIXTURE_H
 #define ACCEL_TEST_UNIT_ACCELMCFIXTURE_H
 
-#include "AccelTargetInit.h"
+#include "AccelMCObjects.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "llvm/CodeGen/TargetOpcodes.h"
 #include "llvm/MC/MCAsmBackend.h"
@@ -20,34 +20,17 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "gtest/gtest.h"
 
-/// Creates the Accel MC layer the way the tools do.
+/// The Accel MC layer as the tools create it, plus an encoder and decoder.
 class AccelMCTest : public ::testing::Test {
 protected:
-  llvm::Triple TT{llvm::Triple::normalize("accel")};
-  const llvm::Target *T = nullptr;
-  llvm::MCTargetOptions Options;
-  std::unique_ptr<llvm::MCRegisterInfo> MRI;
-  std::unique_ptr<llvm::MCAsmInfo> MAI;
-  std::unique_ptr<llvm::MCSubtargetInfo> STI;
-  std::unique_ptr<llvm::MCInstrInfo> MII;
-  std::unique_ptr<llvm::MCContext> Ctx;
-  std::unique_ptr<llvm::MCCodeEmitter> Emitter;
-  std::unique_ptr<llvm::MCDisassembler> Dis;
-
-  void SetUp() override {
-    llvm::initializeAccelMC();
-    std::string Error;
-    T = llvm::TargetRegistry::lookupTarget("accel", TT, Error);
-    ASSERT_NE(T, nullptr) << Error;
-    MRI.reset(T->createMCRegInfo(TT.str()));
-    MAI.reset(T->createMCAsmInfo(*MRI, TT.str(), Options));
-    STI.reset(T->createMCSubtargetInfo(TT.str(), "generic", ""));
-    MII.reset(T->createMCInstrInfo());
-    Ctx = std::make_unique<llvm::MCContext>(TT, MAI.get(), MRI.get(),
-                                            STI.get());
-    Emitter.reset(T->createMCCodeEmitter(*MII, *Ctx));
-    Dis.reset(T->createMCDisassembler(*STI, *Ctx));
-  }
+  llvm::AccelMCObjects MC;
+  const llvm::Target *T = MC.TheTarget;
+  llvm::MCTargetOptions &Options = MC.Options;
+  llvm::MCRegisterInfo *MRI = MC.MRI.get();
+  llvm::MCSubtargetInfo *STI = MC.STI.get();
+  llvm::MCInstrInfo *MII = MC.MII.get();
+  std::unique_ptr<llvm::MCCodeEmitter> Emitter = MC.createCodeEmitter();
+  std::unique_ptr<llvm::MCDisassembler> Dis = MC.createDisassembler();
 
   /// Encodes \p MI (an instruction or a BUNDLE) to bytes.
   llvm::SmallVector<char, 32> encode(const llvm::MCInst &MI) {

@@ -75,7 +75,7 @@ TEST_F(GarbageDecode, NopPaddingIsANopBundle) {
   std::string Padding;
   raw_string_ostream OS(Padding);
   // 20 bytes after data: 4 zero bytes reach the word boundary, then nops.
-  ASSERT_TRUE(MAB->writeNopData(OS, 20, STI.get()));
+  ASSERT_TRUE(MAB->writeNopData(OS, 20, STI));
   ASSERT_EQ(Padding.size(), 20u);
   EXPECT_EQ(Padding.substr(0, 4), std::string(4, '\0'));
   for (unsigned Off = 4; Off != 20; Off += 8) {

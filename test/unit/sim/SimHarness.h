@@ -11,7 +11,7 @@
 #ifndef ACCEL_TEST_UNIT_SIM_SIMHARNESS_H
 #define ACCEL_TEST_UNIT_SIM_SIMHARNESS_H
 
-#include "AccelTargetInit.h"
+#include "AccelMCObjects.h"
 #include "BundleDecoder.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "Memory.h"
@@ -122,32 +122,13 @@ private:
       Bundle.addOperand(MCOperand::createInst(&I));
     llvm::SmallVector<char, 32> Bytes;
     llvm::SmallVector<llvm::MCFixup, 4> Fixups;
-    E.Emitter->encodeInstruction(Bundle, Bytes, Fixups, *E.STI);
+    E.Emitter->encodeInstruction(Bundle, Bytes, Fixups, *E.MC.STI);
     Text.insert(Text.end(), Bytes.begin(), Bytes.end());
   }
 
   struct Encoder {
-    std::unique_ptr<llvm::MCRegisterInfo> MRI;
-    std::unique_ptr<llvm::MCAsmInfo> MAI;
-    std::unique_ptr<llvm::MCSubtargetInfo> STI;
-    std::unique_ptr<llvm::MCInstrInfo> MII;
-    std::unique_ptr<llvm::MCContext> Ctx;
-    std::unique_ptr<llvm::MCCodeEmitter> Emitter;
-    Encoder() {
-      llvm::initializeAccelMC();
-      llvm::Triple TT(llvm::Triple::normalize("accel"));
-      std::string Error;
-      const llvm::Target *T =
-          llvm::TargetRegistry::lookupTarget("accel", TT, Error);
-      llvm::MCTargetOptions Options;
-      MRI.reset(T->createMCRegInfo(TT.str()));
-      MAI.reset(T->createMCAsmInfo(*MRI, TT.str(), Options));
-      STI.reset(T->createMCSubtargetInfo(TT.str(), "generic", ""));
-      MII.reset(T->createMCInstrInfo());
-      Ctx = std::make_unique<llvm::MCContext>(TT, MAI.get(), MRI.get(),
-                                              STI.get());
-      Emitter.reset(T->createMCCodeEmitter(*MII, *Ctx));
-    }
+    llvm::AccelMCObjects MC;
+    std::unique_ptr<llvm::MCCodeEmitter> Emitter = MC.createCodeEmitter();
   };
 };
 
