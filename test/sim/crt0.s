@@ -7,7 +7,7 @@
 # before them and log their order; ctor2 clobbers every caller-saved
 # register to check that crt0 keeps argc and argv. main checks everything.
 #
-# RUN: accel-as %s -o %t.o
+# RUN: accel-as -I %S/../Inputs %s -o %t.o
 # RUN: accel-as %S/../Inputs/print.s -o %t.print.o
 # RUN: %link %t.o %t.print.o -e dirty_then_start -o %t.elf
 # RUN: %expect-exit 0 %sim %t.elf alpha beta | FileCheck %s --implicit-check-not=FAIL
@@ -26,15 +26,7 @@
 # CHECK-NEXT: argv[3] is NULL: ok
 # CHECK-NEXT: PASS
 
-  .macro EXPECT name:req, got:req, expected:req
-  .pushsection .rodata.names,"a"
-.Lname\@: .asciz "\name"
-  .popsection
-  { li r1, .Lname\@ ; addi r2, \got, 0 }
-  li r3, \expected
-  call check_eq
-  add r16, r16, r1
-  .endm
+  .include "expect.inc"
 
   .text
   .globl dirty_then_start

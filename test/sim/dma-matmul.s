@@ -14,7 +14,7 @@
 # order, from +0, as mmac does. The values are small integers, so every sum
 # is exact; the comparison is bit for bit. The rest of C must stay zero.
 #
-# RUN: accel-as %s -o %t.o
+# RUN: accel-as -I %S/../Inputs %s -o %t.o
 # RUN: accel-as %S/../Inputs/print.s -o %t.print.o
 # RUN: %link %t.o %t.print.o -o %t.elf
 # RUN: %expect-exit 0 %sim %t.elf | FileCheck %s --implicit-check-not=FAIL
@@ -26,15 +26,7 @@
 # CHECK-NEXT: C[16][16]: ok
 # CHECK-NEXT: PASS
 
-  .macro EXPECT name:req, got:req, expected:req
-  .pushsection .rodata.names,"a"
-.Lname\@: .asciz "\name"
-  .popsection
-  { li r1, .Lname\@ ; addi r2, \got, 0 }
-  addi r3, \expected, 0
-  call check_eq
-  add r16, r16, r1
-  .endm
+  .include "expect.inc"
 
   .set DIM, 32                    # A, B, C are DIM x DIM
   .set ROW, DIM * 4               # bytes per row
@@ -161,13 +153,13 @@ main:
   addi r1, r1, 1
   slti r7, r1, 256
   bne r7, r0, .Lcmp
-  EXPECT "C tile == scalar reference (256 elements)", r17, r0
-  EXPECT "relu tile == max(reference, 0) (256 elements)", r18, r0
+  EXPECT_REG "C tile == scalar reference (256 elements)", r17, r0
+  EXPECT_REG "relu tile == max(reference, 0) (256 elements)", r18, r0
   # Some references must be <= 0 (positive ones counted in r19), or the ReLU
   # check proves nothing.
   slti r19, r19, 256
   li r9, 1
-  EXPECT "negative reference elements", r19, r9
+  EXPECT_REG "negative reference elements", r19, r9
 
 # Everything outside the tile is still zero: C[0..15][*] and C[16..31][0..15].
   { li r1, 0 ; li r17, 0 }
@@ -183,13 +175,13 @@ main:
   addi r1, r1, 1
   slti r4, r1, DIM * DIM
   bne r4, r0, .Lzero
-  EXPECT "C outside the tile is untouched", r17, r0
+  EXPECT_REG "C outside the tile is untouched", r17, r0
 
 # One element by hand: C[16][16] = sum_k A[16][k] B[k][16]
 #   = sum_k (((48 + k) mod 7) - 3) * (((k + 32) mod 5) - 2) = 6.
   ld.u32 r17, c_mat + 16 * ROW + 64(r0)
   li r9, 0x40c00000               # 6.0f
-  EXPECT "C[16][16]", r17, r9
+  EXPECT_REG "C[16][16]", r17, r9
 
   bne r16, r0, .Lout
   li r1, s_pass

@@ -4,7 +4,7 @@
 # and a write to r0 least of all. Each check compares with the documented
 # value; the program exits with the number of failures.
 #
-# RUN: accel-as %s -o %t.o
+# RUN: accel-as -I %S/../Inputs %s -o %t.o
 # RUN: accel-as %S/../Inputs/print.s -o %t.print.o
 # RUN: %link %t.o %t.print.o -o %t.elf
 # RUN: %expect-exit 0 %sim %t.elf | FileCheck %s --implicit-check-not=FAIL
@@ -17,15 +17,7 @@
 # CHECK-NEXT: same bundle, read r0 first: ok
 # CHECK-NEXT: PASS
 
-  .macro EXPECT name:req, got:req, expected:req
-  .pushsection .rodata.names,"a"
-.Lname\@: .asciz "\name"
-  .popsection
-  { li r1, .Lname\@ ; addi r2, \got, 0 }
-  li r3, \expected
-  call check_eq
-  add r16, r16, r1
-  .endm
+  .include "expect.inc"
 
   .text
   .globl main

@@ -7,7 +7,7 @@
 # The arrays live in the scratchpad (.spm.bss); the program prints the
 # results and exits with the number of mismatches.
 #
-# RUN: accel-as %s -o %t.o
+# RUN: accel-as -I %S/../Inputs %s -o %t.o
 # RUN: accel-as %S/../Inputs/print.s -o %t.print.o
 # RUN: %link %t.o %t.print.o -o %t.elf
 # RUN: %expect-exit 0 %sim %t.elf | FileCheck %s --implicit-check-not=FAIL
@@ -25,15 +25,7 @@
 # CHECK-NEXT: strided gather value: ok
 # CHECK-NEXT: PASS
 
-  .macro EXPECT name:req, got:req, expected:req
-  .pushsection .rodata.names,"a"
-.Lname\@: .asciz "\name"
-  .popsection
-  { li r1, .Lname\@ ; addi r2, \got, 0 }
-  addi r3, \expected, 0
-  call check_eq
-  add r16, r16, r1
-  .endm
+  .include "expect.inc"
 
   .set N, 64
 
@@ -105,15 +97,15 @@ main:
   add r8, r8, r5
   addi r1, r1, 1
   blt r1, r9, .Lcompare
-  EXPECT "c == a + b (64 elements)", r8, r0
+  EXPECT_REG "c == a + b (64 elements)", r8, r0
 
-  EXPECT "i32 sum", r20, r17
+  EXPECT_REG "i32 sum", r20, r17
   li r9, 5216
-  EXPECT "i32 sum value", r20, r9
-  EXPECT "f32 dot", r21, r19
+  EXPECT_REG "i32 sum value", r20, r9
+  EXPECT_REG "f32 dot", r21, r19
   # The f32 value of the integer dot product (exact: |dot| < 2^24).
   cvt.f32.i64 r9, r18
-  EXPECT "f32 dot value", r21, r9
+  EXPECT_REG "f32 dot value", r21, r9
 
 # vld.s: every 4th element of a (stride 16 bytes), summed.
   { li r1, a ; li r2, 16 }
@@ -127,9 +119,9 @@ main:
   add r17, r17, r3
   addi r1, r1, 4
   blt r1, r9, .Lgather
-  EXPECT "strided gather sum", r20, r17
+  EXPECT_REG "strided gather sum", r20, r17
   li r9, 640
-  EXPECT "strided gather value", r20, r9
+  EXPECT_REG "strided gather value", r20, r9
 
   bne r16, r0, .Lout
   li r1, s_pass
