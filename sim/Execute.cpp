@@ -414,6 +414,18 @@ void Simulator::executeVector(const DecodedInst &D, const uint64_t *XR,
   }
 }
 
+/// The matrix unit's operands must lie in the scratchpad, 4-byte aligned;
+/// otherwise a matrix fault "<What> <Where> <addr> is not in the scratchpad".
+uint8_t *Simulator::scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
+                                    const char *What, const char *Where) {
+  if (Mem.isSpm(Addr))
+    return Mem.block(Addr, Size, 4, IsWrite, F, FaultKind::MatrixFault, What);
+  F.Kind = FaultKind::MatrixFault;
+  F.Detail = std::string(What) + " " + Where + " " + hex(Addr) +
+             " is not in the scratchpad";
+  return nullptr;
+}
+
 void Simulator::executeMatrix(const DecodedInst &D, const uint64_t *XR) {
   AccTile &T = Acc[D.Reg[0]];
   const unsigned Dim = 16;
@@ -430,20 +442,12 @@ void Simulator::executeMatrix(const DecodedInst &D, const uint64_t *XR) {
                  " is outside [1, 4096]";
       return;
     }
-    auto SpmBlock = [&](uint64_t Addr, uint64_t Size, const char *What) {
-      uint8_t *P = nullptr;
-      if (Mem.isSpm(Addr))
-        P = Mem.block(Addr, Size, 4, false, F, FaultKind::MatrixFault, What);
-      else if (!F) {
-        F.Kind = FaultKind::MatrixFault;
-        F.Detail = std::string(What) + " at " + hex(Addr) +
-                   " is not in the scratchpad";
-      }
-      return P;
-    };
-    const uint8_t *APtr = SpmBlock(XS(2), Dim * K * 4, "mmac operand A");
-    const uint8_t *BPtr = APtr ? SpmBlock(XS(3), K * Dim * 4, "mmac operand B")
-                               : nullptr;
+    const uint8_t *APtr =
+        scratchpadBlock(XS(2), Dim * K * 4, false, "mmac operand A", "at");
+    const uint8_t *BPtr =
+        APtr ? scratchpadBlock(XS(3), K * Dim * 4, false, "mmac operand B",
+                               "at")
+             : nullptr;
     if (!APtr || !BPtr)
       return;
     matmulAccumulate(T.data(), APtr, BPtr, K);
@@ -455,16 +459,8 @@ void Simulator::executeMatrix(const DecodedInst &D, const uint64_t *XR) {
   case A::MST:
   case A::MST_RELU: {
     bool IsStore = D.Opcode != A::MLD;
-    uint64_t Addr = XS(1);
-    uint8_t *P = nullptr;
-    if (Mem.isSpm(Addr))
-      P = Mem.block(Addr, sizeof(AccTile), 4, IsStore, F,
-                    FaultKind::MatrixFault, IsStore ? "mst" : "mld");
-    else {
-      F.Kind = FaultKind::MatrixFault;
-      F.Detail = std::string(IsStore ? "mst" : "mld") + " address " +
-                 hex(Addr) + " is not in the scratchpad";
-    }
+    uint8_t *P = scratchpadBlock(XS(1), sizeof(AccTile), IsStore,
+                                 IsStore ? "mst" : "mld", "address");
     if (!P)
       return;
     if (D.Opcode == A::MLD) {

@@ -61,6 +61,8 @@ private:
   void executeVector(const DecodedInst &D, const uint64_t *XR,
                      const VecReg *VR);
   void executeMatrix(const DecodedInst &D, const uint64_t *XR);
+  uint8_t *scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
+                           const char *What, const char *Where);
   void executeDma(const DecodedInst &D, const uint64_t *XR);
   void executeSys(const DecodedInst &D, const uint64_t *XR);
   void branchTo(const DecodedInst &D, const Bundle &B, uint64_t Target);
