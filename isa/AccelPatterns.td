@@ -196,15 +196,8 @@ def : StPat<store, ST_I64, i64>;
 def : StPat<store, ST_I64, f64>;
 def : StPat<store, ST_I32, f32>;
 
-// Single core, no caches: atomic loads and stores are plain accesses.
-def : LdPat<atomic_load_8, LD_U8, i64>;
-def : LdPat<atomic_load_16, LD_U16, i64>;
-def : LdPat<atomic_load_32, LD_U32, i64>;
-def : LdPat<atomic_load_64, LD_I64, i64>;
-def : StPat<atomic_store_8, ST_I8, i64>;
-def : StPat<atomic_store_16, ST_I16, i64>;
-def : StPat<atomic_store_32, ST_I32, i64>;
-def : StPat<atomic_store_64, ST_I64, i64>;
+// Atomic accesses never reach selection: on one non-preemptible core
+// AtomicExpand rewrites them as plain ones (AccelISelLowering.h).
 
 //===----------------------------------------------------------------------===//
 // Control flow.

@@ -105,10 +105,6 @@ bool AccelInstrInfo::analyzeBranch(MachineBasicBlock &MBB,
   if (NumTerms > 2)
     return true;
 
-  auto Unanalyzable = [](const MachineInstr &MI) {
-    return MI.isIndirectBranch() || MI.isReturn() || MI.isBarrier() &&
-                                                         !MI.isBranch();
-  };
   if (NumTerms == 1) {
     if (I->getOpcode() == Accel::JMP) {
       TBB = I->getOperand(0).getMBB();
@@ -124,8 +120,7 @@ bool AccelInstrInfo::analyzeBranch(MachineBasicBlock &MBB,
     return true;
   }
   // Conditional branch followed by an unconditional one.
-  if (!isCondBranch(First->getOpcode()) || I->getOpcode() != Accel::JMP ||
-      Unanalyzable(*First))
+  if (!isCondBranch(First->getOpcode()) || I->getOpcode() != Accel::JMP)
     return true;
   TBB = First->getOperand(2).getMBB();
   Cond.push_back(MachineOperand::CreateImm(First->getOpcode()));
