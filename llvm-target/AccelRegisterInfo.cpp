@@ -66,15 +66,19 @@ bool AccelRegisterInfo::eliminateFrameIndex(MachineBasicBlock::iterator II,
 
   // Object offsets are relative to the incoming stack pointer, which is
   // where the frame pointer points; the stack pointer is that minus the
-  // frame size (and does not move during the body unless the frame has a
-  // frame pointer).
-  Register Base = Accel::R29;
+  // frame size. r30 is right everywhere unless variable-sized objects move
+  // it, and then r29 is, except for the callee-saved slots: they are
+  // written before r29 is set up (and read after r30 is restored from it).
+  bool IsCalleeSavedSlot =
+      any_of(MFI.getCalleeSavedInfo(), [FI](const CalleeSavedInfo &CSI) {
+        return CSI.getFrameIdx() == FI;
+      });
+  bool UseFP = TFL->hasFP(MF) && MFI.hasVarSizedObjects() && !IsCalleeSavedSlot;
+  Register Base = UseFP ? Accel::R29 : Accel::R30;
   int64_t Offset = MFI.getObjectOffset(FI) + SPAdj +
                    MI.getOperand(FIOperandNum + 1).getImm();
-  if (!TFL->hasFP(MF)) {
-    Base = Accel::R30;
+  if (!UseFP)
     Offset += MFI.getStackSize();
-  }
 
   if (!isInt<32>(Offset)) {
     MF.getFunction().getContext().diagnose(DiagnosticInfoUnsupported(
