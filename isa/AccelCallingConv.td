@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 def CC_Accel : CallingConv<[
-  CCIfByVal<CCPassByVal<8, 8>>,
   CCIfType<[i1, i8, i16, i32], CCPromoteToType<i64>>,
   CCIfType<[i64, f64, f32], CCAssignToReg<[R1, R2, R3, R4, R5, R6, R7, R8]>>,
   CCIfType<[v16f32, v16i32], CCAssignToReg<[V1, V2, V3, V4, V5, V6, V7, V8]>>,
@@ -17,7 +16,6 @@ def CC_Accel : CallingConv<[
 
 // Arguments past the named ones of a variadic call.
 def CC_Accel_VarArg : CallingConv<[
-  CCIfByVal<CCPassByVal<8, 8>>,
   CCIfType<[i1, i8, i16, i32], CCPromoteToType<i64>>,
   CCIfType<[i64, f64, f32], CCAssignToStack<8, 8>>,
   CCIfType<[v16f32, v16i32], CCAssignToStack<64, 64>>

@@ -8,11 +8,15 @@
 namespace llvm {
 class AccelTargetMachine;
 class FunctionPass;
+class ModulePass;
 class PassRegistry;
 
 FunctionPass *createAccelISelDag(AccelTargetMachine &TM,
                                  CodeGenOptLevel OptLevel);
 void initializeAccelDAGToDAGISelLegacyPass(PassRegistry &);
+
+ModulePass *createAccelUnsupportedIRPass();
+void initializeAccelUnsupportedIRPass(PassRegistry &);
 } // namespace llvm
 
 #endif

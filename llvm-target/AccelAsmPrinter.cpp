@@ -8,6 +8,7 @@
 
 #include "AccelMCInstLower.h"
 #include "AccelTargetMachine.h"
+#include "MCTargetDesc/AccelInstPrinter.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "TargetInfo/AccelTargetInfo.h"
 #include "llvm/CodeGen/AsmPrinter.h"
@@ -30,6 +31,10 @@ public:
 
   StringRef getPassName() const override { return "Accel Assembly Printer"; }
   void emitInstruction(const MachineInstr *MI) override;
+  bool PrintAsmOperand(const MachineInstr *MI, unsigned OpNo,
+                       const char *ExtraCode, raw_ostream &OS) override;
+  bool PrintAsmMemoryOperand(const MachineInstr *MI, unsigned OpNo,
+                             const char *ExtraCode, raw_ostream &OS) override;
 };
 } // namespace
 
@@ -51,6 +56,59 @@ void AccelAsmPrinter::emitInstruction(const MachineInstr *MI) {
     Bundle.addOperand(MCOperand::createInst(&I));
   if (!Insts.empty())
     EmitToStreamer(*OutStreamer, Bundle);
+}
+
+/// Inline asm operands: registers by name, immediates and symbols as
+/// expressions; %a of a register is the address 0(reg). Returning true
+/// makes the caller report an invalid operand.
+bool AccelAsmPrinter::PrintAsmOperand(const MachineInstr *MI, unsigned OpNo,
+                                      const char *ExtraCode, raw_ostream &OS) {
+  const MachineOperand &MO = MI->getOperand(OpNo);
+  if (ExtraCode && ExtraCode[0]) {
+    if (ExtraCode[0] == 'a' && !ExtraCode[1] && MO.isReg()) {
+      OS << "0(" << AccelInstPrinter::getRegisterName(MO.getReg()) << ')';
+      return false;
+    }
+    return AsmPrinter::PrintAsmOperand(MI, OpNo, ExtraCode, OS);
+  }
+  switch (MO.getType()) {
+  case MachineOperand::MO_Register:
+    OS << AccelInstPrinter::getRegisterName(MO.getReg());
+    return false;
+  case MachineOperand::MO_Immediate:
+    OS << MO.getImm();
+    return false;
+  case MachineOperand::MO_GlobalAddress:
+    PrintSymbolOperand(MO, OS);
+    return false;
+  case MachineOperand::MO_ExternalSymbol:
+    OS << *GetExternalSymbolSymbol(MO.getSymbolName());
+    return false;
+  default:
+    return true;
+  }
+}
+
+/// A memory operand is the (base register, offset) pair made by
+/// AccelDAGToDAGISel::SelectInlineAsmMemoryOperand.
+bool AccelAsmPrinter::PrintAsmMemoryOperand(const MachineInstr *MI,
+                                            unsigned OpNo,
+                                            const char *ExtraCode,
+                                            raw_ostream &OS) {
+  if (ExtraCode && ExtraCode[0])
+    return true;
+  const MachineOperand &Base = MI->getOperand(OpNo);
+  const MachineOperand &Offset = MI->getOperand(OpNo + 1);
+  if (!Base.isReg())
+    return true;
+  if (Offset.isImm())
+    OS << Offset.getImm();
+  else if (Offset.isGlobal())
+    PrintSymbolOperand(Offset, OS);
+  else
+    return true;
+  OS << '(' << AccelInstPrinter::getRegisterName(Base.getReg()) << ')';
+  return false;
 }
 
 extern "C" LLVM_EXTERNAL_VISIBILITY void LLVMInitializeAccelAsmPrinter() {

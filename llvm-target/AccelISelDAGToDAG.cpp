@@ -29,6 +29,18 @@ public:
   /// base that frame lowering rewrites.
   bool selectAddrRegImm(SDValue Addr, SDValue &Base, SDValue &Offset);
 
+  /// Every memory constraint ("m", "o", ...) is a base register and an
+  /// offset, printed as off(reg) by the asm printer.
+  bool SelectInlineAsmMemoryOperand(const SDValue &Op,
+                                    InlineAsm::ConstraintCode ConstraintID,
+                                    std::vector<SDValue> &OutOps) override {
+    SDValue Base, Offset;
+    selectAddrRegImm(Op, Base, Offset);
+    OutOps.push_back(Base);
+    OutOps.push_back(Offset);
+    return false;
+  }
+
 #include "AccelGenDAGISel.inc"
 };
 

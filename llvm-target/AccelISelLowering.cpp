@@ -146,6 +146,32 @@ const char *AccelTargetLowering::getTargetNodeName(unsigned Opcode) const {
     return "AccelISD::BITS_TO_F32";
   case AccelISD::VBCAST:
     return "AccelISD::VBCAST";
+  case AccelISD::VEXP:
+    return "AccelISD::VEXP";
+  case AccelISD::VRCP:
+    return "AccelISD::VRCP";
+  case AccelISD::VRSQRT:
+    return "AccelISD::VRSQRT";
+  case AccelISD::VREDSUM:
+    return "AccelISD::VREDSUM";
+  case AccelISD::VREDMAX:
+    return "AccelISD::VREDMAX";
+  case AccelISD::DMA_1D:
+    return "AccelISD::DMA_1D";
+  case AccelISD::DMA_2D:
+    return "AccelISD::DMA_2D";
+  case AccelISD::DMA_WAIT:
+    return "AccelISD::DMA_WAIT";
+  case AccelISD::MZERO:
+    return "AccelISD::MZERO";
+  case AccelISD::MMAC:
+    return "AccelISD::MMAC";
+  case AccelISD::MLD:
+    return "AccelISD::MLD";
+  case AccelISD::MST:
+    return "AccelISD::MST";
+  case AccelISD::MST_RELU:
+    return "AccelISD::MST_RELU";
   default:
     return nullptr;
   }
@@ -354,13 +380,6 @@ SDValue AccelTargetLowering::LowerFormalArguments(
       continue;
     }
     // On the stack, above the incoming stack pointer.
-    if (Ins[I].Flags.isByVal()) {
-      int FI = MFI.CreateFixedObject(Ins[I].Flags.getByValSize(),
-                                     VA.getLocMemOffset(),
-                                     /*IsImmutable=*/false);
-      InVals.push_back(DAG.getFrameIndex(FI, PtrVT));
-      continue;
-    }
     int FI = MFI.CreateFixedObject(VA.getLocVT().getStoreSize(),
                                    VA.getLocMemOffset(), /*IsImmutable=*/true);
     SDValue Addr = DAG.getFrameIndex(FI, PtrVT);
@@ -387,6 +406,14 @@ SDValue AccelTargetLowering::LowerCall(CallLoweringInfo &CLI,
   MVT PtrVT = getPointerTy(MF.getDataLayout());
   CLI.IsTailCall = false;
 
+  StringRef CalleeName;
+  if (auto *G = dyn_cast<GlobalAddressSDNode>(Callee))
+    CalleeName = G->getGlobal()->getName();
+  else if (auto *S = dyn_cast<ExternalSymbolSDNode>(Callee))
+    CalleeName = S->getSymbol();
+  if (std::optional<AccelIntrinsicInfo> Info = lookupAccelIntrinsic(CalleeName))
+    return lowerAccelIntrinsic(*Info, CLI, InVals);
+
   SmallVector<CCValAssign, 16> ArgLocs;
   CCState CCInfo(CLI.CallConv, CLI.IsVarArg, MF, ArgLocs, *DAG.getContext());
   for (unsigned I = 0, E = CLI.Outs.size(); I != E; ++I) {
@@ -402,13 +429,36 @@ SDValue AccelTargetLowering::LowerCall(CallLoweringInfo &CLI,
   }
   uint64_t NumBytes = alignTo(CCInfo.getStackSize(), 16);
 
+  // A byval aggregate is passed as a pointer to a copy in the caller's
+  // frame, made before the call sequence so that the copy may itself be a
+  // memcpy call. (It is also what clang's va_arg expects of an aggregate.)
+  SmallVector<SDValue, 8> OutVals(CLI.OutVals.begin(), CLI.OutVals.end());
+  SmallVector<SDValue, 4> ByValCopies;
+  for (unsigned I = 0, E = CLI.Outs.size(); I != E; ++I) {
+    ISD::ArgFlagsTy Flags = CLI.Outs[I].Flags;
+    if (!Flags.isByVal())
+      continue;
+    Align Alignment = Flags.getNonZeroByValAlign();
+    int FI = MF.getFrameInfo().CreateStackObject(Flags.getByValSize(),
+                                                 Alignment, false);
+    SDValue Copy = DAG.getFrameIndex(FI, PtrVT);
+    ByValCopies.push_back(DAG.getMemcpy(
+        Chain, DL, Copy, OutVals[I],
+        DAG.getConstant(Flags.getByValSize(), DL, MVT::i64), Alignment,
+        /*isVol=*/false, /*AlwaysInline=*/false, /*CI=*/nullptr, std::nullopt,
+        MachinePointerInfo::getFixedStack(MF, FI), MachinePointerInfo()));
+    OutVals[I] = Copy;
+  }
+  if (!ByValCopies.empty())
+    Chain = DAG.getNode(ISD::TokenFactor, DL, MVT::Other, ByValCopies);
+
   Chain = DAG.getCALLSEQ_START(Chain, NumBytes, 0, DL);
   SmallVector<std::pair<unsigned, SDValue>, 8> RegsToPass;
   SmallVector<SDValue, 8> MemOpChains;
   SDValue StackPtr;
   for (unsigned I = 0, E = ArgLocs.size(); I != E; ++I) {
     const CCValAssign &VA = ArgLocs[I];
-    SDValue Arg = toLocation(CLI.OutVals[I], VA, DAG, DL);
+    SDValue Arg = toLocation(OutVals[I], VA, DAG, DL);
     if (VA.isRegLoc()) {
       RegsToPass.push_back({VA.getLocReg(), Arg});
       continue;
@@ -417,17 +467,8 @@ SDValue AccelTargetLowering::LowerCall(CallLoweringInfo &CLI,
       StackPtr = DAG.getCopyFromReg(Chain, DL, Accel::R30, PtrVT);
     SDValue Addr = DAG.getNode(ISD::ADD, DL, PtrVT, StackPtr,
                                DAG.getIntPtrConstant(VA.getLocMemOffset(), DL));
-    ISD::ArgFlagsTy Flags = CLI.Outs[I].Flags;
-    if (Flags.isByVal())
-      // Copied inline: a memcpy call here would nest inside this call.
-      MemOpChains.push_back(DAG.getMemcpy(
-          Chain, DL, Addr, Arg,
-          DAG.getConstant(Flags.getByValSize(), DL, MVT::i64),
-          Flags.getNonZeroByValAlign(), /*isVol=*/false, /*AlwaysInline=*/true,
-          nullptr, std::nullopt, MachinePointerInfo(), MachinePointerInfo()));
-    else
-      MemOpChains.push_back(
-          DAG.getStore(Chain, DL, Arg, Addr, MachinePointerInfo()));
+    MemOpChains.push_back(
+        DAG.getStore(Chain, DL, Arg, Addr, MachinePointerInfo()));
   }
   if (!MemOpChains.empty())
     Chain = DAG.getNode(ISD::TokenFactor, DL, MVT::Other, MemOpChains);

@@ -3,6 +3,7 @@
 #ifndef LLVM_LIB_TARGET_ACCEL_ACCELISELLOWERING_H
 #define LLVM_LIB_TARGET_ACCEL_ACCELISELLOWERING_H
 
+#include "AccelIntrinsics.h"
 #include "llvm/CodeGen/SelectionDAG.h"
 #include "llvm/CodeGen/TargetLowering.h"
 
@@ -18,6 +19,22 @@ enum NodeType : unsigned {
   F32_TO_BITS, ///< f32 -> its bits, zero-extended to i64.
   BITS_TO_F32, ///< Low 32 bits of an i64 -> f32.
   VBCAST,      ///< Every lane = the scalar operand.
+
+  // Accelerator intrinsics (AccelIntrinsicLowering.cpp); channel and tile
+  // operands are target constants.
+  VEXP,     ///< Lane-wise e^x approximation (vexp.f32).
+  VRCP,     ///< Lane-wise 1/x approximation (vrcp.f32).
+  VRSQRT,   ///< Lane-wise 1/sqrt(x) approximation (vrsqrt.f32).
+  VREDSUM,  ///< Horizontal sum: f32, or i32 sign-extended to i64.
+  VREDMAX,  ///< Horizontal maximum, likewise.
+  DMA_1D,   ///< chain, channel, destination, source, bytes.
+  DMA_2D,   ///< chain, channel, destination, source, shape, strides.
+  DMA_WAIT, ///< chain, channel.
+  MZERO,    ///< chain, tile.
+  MMAC,     ///< chain, tile, A, B, K.
+  MLD,      ///< chain, tile, source.
+  MST,      ///< chain, tile, destination.
+  MST_RELU, ///< chain, tile, destination.
 };
 } // namespace AccelISD
 
@@ -49,6 +66,19 @@ public:
                       const SmallVectorImpl<ISD::OutputArg> &Outs,
                       const SmallVectorImpl<SDValue> &OutVals, const SDLoc &DL,
                       SelectionDAG &DAG) const override;
+
+  /// Vector types other than the 16-lane registers: a power-of-two vector
+  /// of f32 or i32 lanes is split down to scalars rather than widened to 16
+  /// lanes, since a widened load or store would touch memory past the
+  /// value's end (and there are no masked or partial vector accesses).
+  /// 16-lane vectors of narrower integers are still promoted to v16i32.
+  LegalizeTypeAction getPreferredVectorAction(MVT VT) const override {
+    unsigned Lanes = VT.getVectorMinNumElements();
+    if (VT.isFixedLengthVector() && Lanes > 1 && Lanes != 16 &&
+        VT.isPow2VectorType() && VT.getScalarType() != MVT::i1)
+      return TypeSplitVector;
+    return TargetLowering::getPreferredVectorAction(VT);
+  }
 
   /// vld/vst need only 4-byte alignment; scalars must be naturally aligned.
   bool allowsMisalignedMemoryAccesses(EVT VT, unsigned AddrSpace,
@@ -88,7 +118,16 @@ public:
   getRegForInlineAsmConstraint(const TargetRegisterInfo *TRI,
                                StringRef Constraint, MVT VT) const override;
 
+  /// Builds the matrix instructions, whose tile operand is a physical
+  /// accumulator register chosen by a constant, from their pseudos.
+  MachineBasicBlock *
+  EmitInstrWithCustomInserter(MachineInstr &MI,
+                              MachineBasicBlock *BB) const override;
+
 private:
+  SDValue lowerAccelIntrinsic(const AccelIntrinsicInfo &Info,
+                              CallLoweringInfo &CLI,
+                              SmallVectorImpl<SDValue> &InVals) const;
   SDValue lowerSymbolAddress(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerBitcast(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerVASTART(SDValue Op, SelectionDAG &DAG) const;

@@ -2,6 +2,7 @@
 
 #include "AccelTargetMachine.h"
 #include "Accel.h"
+#include "AccelIntrinsics.h"
 #include "AccelMachineFunctionInfo.h"
 #include "AccelTargetInit.h"
 #include "TargetInfo/AccelTargetInfo.h"
@@ -9,6 +10,7 @@
 #include "llvm/CodeGen/TargetLoweringObjectFileImpl.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 
 using namespace llvm;
 
@@ -56,6 +58,24 @@ MachineFunctionInfo *AccelTargetMachine::createMachineFunctionInfo(
                                                                     F, STI);
 }
 
+/// The optimizer learns the memory effects of the __accel_* functions at the
+/// start of every pipeline (clang -O*, opt -O*), and opt can run the pass
+/// alone as -passes=accel-intrinsic-attrs.
+void AccelTargetMachine::registerPassBuilderCallbacks(PassBuilder &PB) {
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(AccelIntrinsicAttrsPass());
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "accel-intrinsic-attrs")
+          return false;
+        MPM.addPass(AccelIntrinsicAttrsPass());
+        return true;
+      });
+}
+
 namespace {
 class AccelPassConfig : public TargetPassConfig {
 public:
@@ -66,6 +86,7 @@ public:
     return getTM<AccelTargetMachine>();
   }
   void addIRPasses() override {
+    addPass(createAccelUnsupportedIRPass());
     addPass(createAtomicExpandLegacyPass());
     TargetPassConfig::addIRPasses();
   }
@@ -85,6 +106,7 @@ extern "C" LLVM_EXTERNAL_VISIBILITY void LLVMInitializeAccelTarget() {
                                        createAccelTargetMachine);
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeAccelDAGToDAGISelLegacyPass(PR);
+  initializeAccelUnsupportedIRPass(PR);
 }
 
 namespace {

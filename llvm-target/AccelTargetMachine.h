@@ -25,6 +25,7 @@ public:
     return &Subtarget;
   }
   TargetPassConfig *createPassConfig(PassManagerBase &PM) override;
+  void registerPassBuilderCallbacks(PassBuilder &PB) override;
   TargetLoweringObjectFile *getObjFileLowering() const override {
     return TLOF.get();
   }

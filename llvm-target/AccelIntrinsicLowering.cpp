@@ -1,0 +1,180 @@
+//===-- AccelIntrinsicLowering.cpp - __accel_* calls to instructions ------===//
+//
+// A call of a reserved __accel_* function (AccelIntrinsics.def) becomes the
+// instruction it names instead of a call. Wrong signatures and channel or
+// tile numbers that are not constants in range get a diagnostic naming the
+// function, never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccelISelLowering.h"
+#include "AccelSubtarget.h"
+#include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "MCTargetDesc/AccelMachineParams.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/IR/DiagnosticInfo.h"
+
+using namespace llvm;
+
+/// The type a letter of AccelIntrinsics.def stands for.
+static MVT typeOfLetter(char C) {
+  switch (C) {
+  case 'i':
+    return MVT::i64;
+  case 's':
+    return MVT::f32;
+  case 'F':
+    return MVT::v16f32;
+  case 'I':
+    return MVT::v16i32;
+  default:
+    return MVT::Other; // 'v': no value.
+  }
+}
+
+static bool matchesSignature(const AccelIntrinsicInfo &Info,
+                             const TargetLowering::CallLoweringInfo &CLI) {
+  StringRef Result = Info.Result == "v" ? "" : Info.Result;
+  if (CLI.Outs.size() != Info.Params.size() || CLI.Ins.size() != Result.size())
+    return false;
+  for (unsigned I = 0, E = CLI.Outs.size(); I != E; ++I)
+    if (CLI.Outs[I].VT != typeOfLetter(Info.Params[I]))
+      return false;
+  for (unsigned I = 0, E = CLI.Ins.size(); I != E; ++I)
+    if (CLI.Ins[I].VT != typeOfLetter(Result[I]))
+      return false;
+  return true;
+}
+
+static unsigned nodeFor(AccelIntrinsic Id) {
+  switch (Id) {
+  case AccelIntrinsic::Dma1D:
+    return AccelISD::DMA_1D;
+  case AccelIntrinsic::Dma2D:
+    return AccelISD::DMA_2D;
+  case AccelIntrinsic::DmaWait:
+    return AccelISD::DMA_WAIT;
+  case AccelIntrinsic::MZero:
+    return AccelISD::MZERO;
+  case AccelIntrinsic::MMac:
+    return AccelISD::MMAC;
+  case AccelIntrinsic::MLoad:
+    return AccelISD::MLD;
+  case AccelIntrinsic::MStore:
+    return AccelISD::MST;
+  case AccelIntrinsic::MStoreRelu:
+    return AccelISD::MST_RELU;
+  case AccelIntrinsic::VExp:
+    return AccelISD::VEXP;
+  case AccelIntrinsic::VRcp:
+    return AccelISD::VRCP;
+  case AccelIntrinsic::VRsqrt:
+    return AccelISD::VRSQRT;
+  case AccelIntrinsic::VRedSumF32:
+  case AccelIntrinsic::VRedSumI32:
+    return AccelISD::VREDSUM;
+  case AccelIntrinsic::VRedMaxF32:
+  case AccelIntrinsic::VRedMaxI32:
+    return AccelISD::VREDMAX;
+  }
+  llvm_unreachable("unknown Accel intrinsic");
+}
+
+/// hi << 32 | lo as a 32-bit pair: the packed shape and stride operands of
+/// dma.2d.
+static SDValue packPair(SDValue Hi, SDValue Lo, SelectionDAG &DAG,
+                        const SDLoc &DL) {
+  SDValue HiPart = DAG.getNode(ISD::SHL, DL, MVT::i64, Hi,
+                               DAG.getConstant(32, DL, MVT::i64));
+  SDValue LoPart = DAG.getNode(ISD::AND, DL, MVT::i64, Lo,
+                               DAG.getConstant(0xffffffffu, DL, MVT::i64));
+  return DAG.getNode(ISD::OR, DL, MVT::i64, HiPart, LoPart);
+}
+
+SDValue AccelTargetLowering::lowerAccelIntrinsic(
+    const AccelIntrinsicInfo &Info, CallLoweringInfo &CLI,
+    SmallVectorImpl<SDValue> &InVals) const {
+  SelectionDAG &DAG = CLI.DAG;
+  const SDLoc &DL = CLI.DL;
+  auto Fail = [&](const Twine &Why) {
+    DAG.getContext()->diagnose(
+        DiagnosticInfoUnsupported(DAG.getMachineFunction().getFunction(),
+                                  Info.Name + ": " + Why, DL.getDebugLoc()));
+    for (const ISD::InputArg &In : CLI.Ins)
+      InVals.push_back(DAG.getUNDEF(In.VT));
+    return CLI.Chain;
+  };
+  if (!matchesSignature(Info, CLI))
+    return Fail("declared with the wrong signature (see accel.h)");
+
+  unsigned Opcode = nodeFor(Info.Id);
+  SmallVector<SDValue, 8> Ops(CLI.OutVals.begin(), CLI.OutVals.end());
+  if (Info.Result != "v") {
+    // A pure vector operation: a value, no chain. An i32 reduction is
+    // already sign-extended in its register.
+    SDValue V = DAG.getNode(Opcode, DL, CLI.Ins[0].VT, Ops);
+    if (V.getValueType() == MVT::i64)
+      V = DAG.getNode(ISD::AssertSext, DL, MVT::i64, V,
+                      DAG.getValueType(MVT::i32));
+    InVals.push_back(V);
+    return CLI.Chain;
+  }
+
+  // The first operand numbers a DMA channel or an accumulator tile.
+  bool IsDma = Opcode == AccelISD::DMA_1D || Opcode == AccelISD::DMA_2D ||
+               Opcode == AccelISD::DMA_WAIT;
+  unsigned Count =
+      IsDma ? AccelParam::DmaChannels : Accel::ACCRegClass.getNumRegs();
+  auto *Number = dyn_cast<ConstantSDNode>(Ops[0]);
+  if (!Number || Number->getZExtValue() >= Count)
+    return Fail(Twine("the ") + (IsDma ? "channel" : "tile") +
+                " must be a constant from 0 to " + Twine(Count - 1));
+  Ops[0] = DAG.getTargetConstant(Number->getZExtValue(), DL, MVT::i64);
+
+  if (Opcode == AccelISD::DMA_2D) {
+    // (ch, dst, src, rows, row bytes, dst stride, src stride).
+    SDValue Shape = packPair(Ops[3], Ops[4], DAG, DL);
+    SDValue Strides = packPair(Ops[5], Ops[6], DAG, DL);
+    Ops = {Ops[0], Ops[1], Ops[2], Shape, Strides};
+  }
+  Ops.insert(Ops.begin(), CLI.Chain);
+  return DAG.getNode(Opcode, DL, MVT::Other, Ops);
+}
+
+MachineBasicBlock *
+AccelTargetLowering::EmitInstrWithCustomInserter(MachineInstr &MI,
+                                                 MachineBasicBlock *BB) const {
+  unsigned Opcode;
+  switch (MI.getOpcode()) {
+  case Accel::PseudoMZERO:
+    Opcode = Accel::MZERO;
+    break;
+  case Accel::PseudoMMAC:
+    Opcode = Accel::MMAC;
+    break;
+  case Accel::PseudoMLD:
+    Opcode = Accel::MLD;
+    break;
+  case Accel::PseudoMST:
+    Opcode = Accel::MST;
+    break;
+  case Accel::PseudoMST_RELU:
+    Opcode = Accel::MST_RELU;
+    break;
+  default:
+    llvm_unreachable("no custom inserter for this instruction");
+  }
+  const MCInstrDesc &Desc = Subtarget.getInstrInfo()->get(Opcode);
+  Register Tile = Accel::ACCRegClass.getRegister(MI.getOperand(0).getImm());
+  MachineInstrBuilder B = BuildMI(*BB, MI, MI.getDebugLoc(), Desc);
+  // mzero, mmac and mld define the tile; mmac also reads it (tied), and mst
+  // only reads it.
+  if (Desc.getNumDefs())
+    B.addReg(Tile, RegState::Define);
+  if (Opcode == Accel::MMAC || !Desc.getNumDefs())
+    B.addReg(Tile);
+  for (const MachineOperand &MO : drop_begin(MI.operands()))
+    B.add(MO);
+  MI.eraseFromParent();
+  return BB;
+}

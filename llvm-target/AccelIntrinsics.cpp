@@ -1,0 +1,36 @@
+//===-- AccelIntrinsics.cpp - Reserved __accel_* functions ----------------===//
+
+#include "AccelIntrinsics.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+static const AccelIntrinsicInfo Intrinsics[] = {
+#define ACCEL_INTRINSIC(Id, Name, Result, Params, Memory)                      \
+  {AccelIntrinsic::Id, Name, Result, Params, Memory},
+#include "AccelIntrinsics.def"
+};
+
+std::optional<AccelIntrinsicInfo> llvm::lookupAccelIntrinsic(StringRef Name) {
+  if (!Name.starts_with("__accel_"))
+    return std::nullopt;
+  for (const AccelIntrinsicInfo &I : Intrinsics)
+    if (I.Name == Name)
+      return I;
+  return std::nullopt;
+}
+
+PreservedAnalyses AccelIntrinsicAttrsPass::run(Module &M,
+                                               ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (Function &F : M) {
+    std::optional<AccelIntrinsicInfo> Info = lookupAccelIntrinsic(F.getName());
+    if (!Info || !F.isDeclaration())
+      continue;
+    F.setMemoryEffects(Info->Memory);
+    F.addFnAttr(Attribute::NoUnwind);
+    F.addFnAttr(Attribute::WillReturn);
+    Changed = true;
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

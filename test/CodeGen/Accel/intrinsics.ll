@@ -1,0 +1,99 @@
+; Calls of the reserved __accel_* functions become instructions, not calls:
+; channel and tile numbers are the constants given, dma.2d packs its shape
+; (rows << 32 | row bytes) and strides (destination << 32 | source), and
+; the matrix intrinsics name the accumulator tile.
+; RUN: llc -mtriple=accel -O2 -verify-machineinstrs < %s | FileCheck %s
+; RUN: llc -mtriple=accel -O0 -verify-machineinstrs < %s | FileCheck %s
+
+declare void @__accel_dma_1d(i32, ptr, ptr, i64)
+declare void @__accel_dma_2d(i32, ptr, ptr, i64, i64, i64, i64)
+declare void @__accel_dma_wait(i32)
+declare void @__accel_mzero(i32)
+declare void @__accel_mmac(i32, ptr, ptr, i64)
+declare void @__accel_mld(i32, ptr)
+declare void @__accel_mst(i32, ptr)
+declare void @__accel_mst_relu(i32, ptr)
+declare <16 x float> @__accel_vexp(<16 x float>)
+declare <16 x float> @__accel_vrcp(<16 x float>)
+declare <16 x float> @__accel_vrsqrt(<16 x float>)
+declare float @__accel_vredsum_f32(<16 x float>)
+declare float @__accel_vredmax_f32(<16 x float>)
+declare i32 @__accel_vredsum_i32(<16 x i32>)
+declare i32 @__accel_vredmax_i32(<16 x i32>)
+
+; CHECK-LABEL: dma:
+; CHECK-NOT: call
+; CHECK: dma.1d 3, r1, r2, r3
+; CHECK: dma.2d 0, r1, r2, [[SHAPE:r[0-9]+]], [[STRIDES:r[0-9]+]]
+; CHECK: dma.wait 3
+; CHECK: dma.wait 0
+; CHECK: ret
+define void @dma(ptr %dst, ptr %src, i64 %n) {
+  call void @__accel_dma_1d(i32 3, ptr %dst, ptr %src, i64 %n)
+  call void @__accel_dma_2d(i32 0, ptr %dst, ptr %src, i64 4, i64 64, i64 128, i64 256)
+  call void @__accel_dma_wait(i32 3)
+  call void @__accel_dma_wait(i32 0)
+  ret void
+}
+
+; The packed operands of a constant shape: 4 << 32 | 64 and 128 << 32 | 256.
+; CHECK-LABEL: dma2d_shape:
+; CHECK-DAG: li [[LO1:r[0-9]+]], 64
+; CHECK-DAG: lih [[SHAPE:r[0-9]+]], [[LO1]], 0x4
+; CHECK-DAG: li [[LO2:r[0-9]+]], 256
+; CHECK-DAG: lih [[STRIDES:r[0-9]+]], [[LO2]], 0x80
+; CHECK: dma.2d 1, r1, r2, [[SHAPE]], [[STRIDES]]
+define void @dma2d_shape(ptr %dst, ptr %src) {
+  call void @__accel_dma_2d(i32 1, ptr %dst, ptr %src, i64 4, i64 64, i64 128, i64 256)
+  ret void
+}
+
+; CHECK-LABEL: matrix:
+; CHECK-NOT: call
+; CHECK: mzero acc7
+; CHECK: mmac acc7, r1, r2, r3
+; CHECK: mst.relu acc7, r4
+; CHECK: mld acc15, r4
+; CHECK: mst acc15, r1
+; CHECK: ret
+define void @matrix(ptr %a, ptr %b, i64 %k, ptr %c) {
+  call void @__accel_mzero(i32 7)
+  call void @__accel_mmac(i32 7, ptr %a, ptr %b, i64 %k)
+  call void @__accel_mst_relu(i32 7, ptr %c)
+  call void @__accel_mld(i32 15, ptr %c)
+  call void @__accel_mst(i32 15, ptr %a)
+  ret void
+}
+
+; CHECK-LABEL: vector_special:
+; CHECK: vexp.f32 [[E:v[0-9]+]], v1
+; CHECK: vrcp.f32 [[R:v[0-9]+]], [[E]]
+; CHECK: vrsqrt.f32 v1, [[R]]
+; CHECK: ret
+define <16 x float> @vector_special(<16 x float> %x) {
+  %e = call <16 x float> @__accel_vexp(<16 x float> %x)
+  %r = call <16 x float> @__accel_vrcp(<16 x float> %e)
+  %s = call <16 x float> @__accel_vrsqrt(<16 x float> %r)
+  ret <16 x float> %s
+}
+
+; An i32 reduction is already sign-extended: no extension follows it.
+; CHECK-LABEL: reductions:
+; CHECK-DAG: vredsum.f32 {{r[0-9]+}}, v1
+; CHECK-DAG: vredmax.f32 {{r[0-9]+}}, v1
+; CHECK-DAG: vredsum.i32 {{r[0-9]+}}, v2
+; CHECK-DAG: vredmax.i32 {{r[0-9]+}}, v2
+; CHECK-NOT: addi.w
+; CHECK: ret
+define i64 @reductions(<16 x float> %f, <16 x i32> %i, ptr %out) {
+  %fs = call float @__accel_vredsum_f32(<16 x float> %f)
+  %fm = call float @__accel_vredmax_f32(<16 x float> %f)
+  %f2 = fadd float %fs, %fm
+  store float %f2, ptr %out
+  %is = call i32 @__accel_vredsum_i32(<16 x i32> %i)
+  %im = call i32 @__accel_vredmax_i32(<16 x i32> %i)
+  %se = sext i32 %is to i64
+  %me = sext i32 %im to i64
+  %r = add i64 %se, %me
+  ret i64 %r
+}
