@@ -16,7 +16,8 @@ The target is no crashes. The source is fetched once with
 deb-src entry if there is none) into the cache directory, and only the
 Generic tests are extracted; later runs reuse them.
 
-Usage: sweep.py [--build DIR] [--cache DIR] [--verbose] [files...]
+Usage: sweep.py [--build DIR] [--cache DIR] [--verbose] [--llc-arg=-O0 ...]
+                [files...]
 """
 import argparse
 import concurrent.futures
@@ -55,9 +56,10 @@ def fetch_generic_tests(cache):
     return generic
 
 
-def classify(llc, path):
+def classify(llc, extra, path):
     try:
-        proc = subprocess.run([llc, "-mtriple=accel", "-o", os.devnull, path],
+        proc = subprocess.run([llc, "-mtriple=accel"] + extra +
+                              ["-o", os.devnull, path],
                               capture_output=True, text=True,
                               timeout=TIMEOUT_SECONDS)
     except subprocess.TimeoutExpired:
@@ -80,6 +82,8 @@ def main():
     parser.add_argument("--cache", default=DEFAULT_CACHE)
     parser.add_argument("--verbose", action="store_true",
                         help="print the diagnostic of every rejected file")
+    parser.add_argument("--llc-arg", action="append", default=[],
+                        help="an extra llc option, e.g. -O0 (repeatable)")
     parser.add_argument("files", nargs="*",
                         help="files to compile instead of the whole suite")
     args = parser.parse_args()
@@ -93,7 +97,8 @@ def main():
 
     outcomes = {"compiled": [], "diagnosed": [], "crashed": []}
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
-        for path, outcome, why in pool.map(lambda f: classify(llc, f), files):
+        for path, outcome, why in pool.map(lambda f: classify(llc, args.llc_arg, f),
+                                         files):
             outcomes[outcome].append((path, why))
 
     for outcome in ("crashed", "diagnosed"):
