@@ -17,6 +17,10 @@ void initializeAccelDAGToDAGISelLegacyPass(PassRegistry &);
 
 ModulePass *createAccelUnsupportedIRPass();
 void initializeAccelUnsupportedIRPass(PassRegistry &);
+
+FunctionPass *createAccelPacketizerPass();
+void initializeAccelPacketizerPass(PassRegistry &);
+void initializeAccelUnsupportedIRPass(PassRegistry &);
 } // namespace llvm
 
 #endif

@@ -1,7 +1,9 @@
 //===-- AccelInstrInfo.cpp - Accel instruction information ----------------===//
 
 #include "AccelInstrInfo.h"
+#include "AccelSubtarget.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "llvm/CodeGen/DFAPacketizer.h"
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -14,6 +16,7 @@ using namespace llvm;
 
 #define GET_INSTRINFO_CTOR_DTOR
 #include "AccelGenInstrInfo.inc"
+#include "AccelGenDFAPacketizer.inc"
 
 AccelInstrInfo::AccelInstrInfo()
     : AccelGenInstrInfo(Accel::ADJCALLSTACKDOWN, Accel::ADJCALLSTACKUP) {}
@@ -188,4 +191,10 @@ bool AccelInstrInfo::reverseBranchCondition(
     }
   }
   return true;
+}
+
+DFAPacketizer *
+AccelInstrInfo::CreateTargetScheduleState(const TargetSubtargetInfo &STI) const {
+  return static_cast<const AccelSubtarget &>(STI).createDFAPacketizer(
+      STI.getInstrItineraryData());
 }

@@ -47,6 +47,7 @@ public:
     return &InstrItins;
   }
   bool enableMachineScheduler() const override { return true; }
+  bool enablePostRAMachineScheduler() const override { return true; }
 };
 
 } // namespace llvm

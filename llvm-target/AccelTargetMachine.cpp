@@ -11,6 +11,7 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
@@ -76,11 +77,21 @@ void AccelTargetMachine::registerPassBuilderCallbacks(PassBuilder &PB) {
       });
 }
 
+static cl::opt<bool>
+    EnablePacketizer("accel-packetizer", cl::Hidden, cl::init(true),
+                     cl::desc("Bundle independent instructions (-O1 and up; "
+                              "false: one instruction per bundle)"));
+
 namespace {
 class AccelPassConfig : public TargetPassConfig {
 public:
   AccelPassConfig(AccelTargetMachine &TM, PassManagerBase &PM)
-      : TargetPassConfig(TM, PM) {}
+      : TargetPassConfig(TM, PM) {
+    // The machine scheduler after register allocation too: it uses the
+    // itineraries' hazards and latencies, and puts independent
+    // instructions next to each other for the packetizer.
+    substitutePass(&PostRASchedulerID, &PostMachineSchedulerID);
+  }
 
   AccelTargetMachine &getAccelTargetMachine() const {
     return getTM<AccelTargetMachine>();
@@ -93,6 +104,11 @@ public:
   bool addInstSelector() override {
     addPass(createAccelISelDag(getAccelTargetMachine(), getOptLevel()));
     return false;
+  }
+  // Bundles are formed last: nothing after this pass moves instructions.
+  void addPreEmitPass2() override {
+    if (getOptLevel() != CodeGenOptLevel::None && EnablePacketizer)
+      addPass(createAccelPacketizerPass());
   }
 };
 } // namespace
@@ -107,6 +123,7 @@ extern "C" LLVM_EXTERNAL_VISIBILITY void LLVMInitializeAccelTarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeAccelDAGToDAGISelLegacyPass(PR);
   initializeAccelUnsupportedIRPass(PR);
+  initializeAccelPacketizerPass(PR);
 }
 
 namespace {

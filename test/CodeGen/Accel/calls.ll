@@ -7,7 +7,7 @@ declare i64 @callee(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)
 
 ; CHECK-LABEL: caller:
 ; CHECK: addi r30, r30, -{{[0-9]+}}
-; CHECK: {{addi r(1[6-9]|2[0-7]), r31, 0|st.i64 r31, [0-9]+\(r30\)}}
+; CHECK-DAG: {{addi r(1[6-9]|2[0-7]), r31, 0|st.i64 r31, [0-9]+\(r30\)}}
 ; CHECK-DAG: li r1, 1
 ; CHECK-DAG: li r8, 8
 ; CHECK-DAG: st.i64 {{r[0-9]+}}, 0(r30)
