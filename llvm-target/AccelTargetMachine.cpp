@@ -15,18 +15,6 @@
 
 using namespace llvm;
 
-const char *llvm::getAccelDataLayout() {
-  return "e"          // little endian
-         "-m:e"       // ELF mangling
-         "-p:64:64"   // 64-bit pointers
-         "-i64:64"    // i64 naturally aligned
-         "-i128:128"  // i128 16-byte aligned
-         "-n64"       // 64-bit native integers
-         "-S128"      // 16-byte stack alignment
-         "-v512:128"; // vectors 16-byte aligned: vld/vst need 4, and the
-                      // stack (16) never needs realigning for them
-}
-
 AccelTargetMachine::AccelTargetMachine(const Target &T, const Triple &TT,
                                        StringRef CPU, StringRef FS,
                                        const TargetOptions &Options,

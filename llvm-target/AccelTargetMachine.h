@@ -34,9 +34,6 @@ public:
                             const TargetSubtargetInfo *STI) const override;
 };
 
-/// The data layout; clang's AccelTargetInfo must produce the same string.
-const char *getAccelDataLayout();
-
 } // namespace llvm
 
 #endif

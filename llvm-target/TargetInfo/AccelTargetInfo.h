@@ -13,6 +13,10 @@ Target &getTheAccelTarget();
 /// targets on the arch enum alone, so every entry point that takes a triple
 /// (tools, TargetMachine) must confirm the arch name really is "accel".
 bool isAccelTriple(const Triple &TT);
+
+/// The data layout. The code generator and clang's AccelTargetInfo both use
+/// this one string, so type sizes and alignments cannot disagree.
+const char *getAccelDataLayout();
 } // namespace llvm
 
 #endif

@@ -1,0 +1,575 @@
+//===-- Driver.cpp - clang --target=accel command lines -------------------===//
+//
+// The command line is parsed with clang's own option table, so every
+// spelling clang accepts (-Ifoo, -I foo, -DX=1, -Wl,a,b, ...) means the
+// same here. Each option is either translated for the jobs or rejected:
+// an option this target does not support is an error, never ignored.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+#include "Frontend.h"
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::opt;
+using namespace clang::driver::options;
+
+namespace accel {
+namespace {
+
+enum class Stage { Preprocess, SyntaxOnly, Assembly, Object, Link };
+
+/// What an input file is, from its extension or -x.
+enum class InputKind { C, CXX, CPreprocessed, CXXPreprocessed, Asm, AsmCpp, IR,
+                       LinkerInput };
+
+struct Input {
+  std::string Path;
+  InputKind Kind;
+};
+
+struct Job {
+  bool InProcess = false; ///< A cc1 job run by Frontend.h.
+  std::vector<std::string> Args;
+};
+
+class Driver {
+public:
+  explicit Driver(const Installation &Install) : Install(Install) {}
+  int run(ArrayRef<const char *> Argv);
+
+private:
+  bool parse(ArrayRef<const char *> Argv);
+  bool translate(const Arg &A);
+  bool planJobs();
+  std::string cc1Action(bool ToTemp) const;
+  std::vector<std::string> cc1Job(const Input &In, const std::string &Out,
+                                  const std::string &Action,
+                                  const char *Language) const;
+  std::string outputFor(const Input &In, StringRef Ext) const;
+  std::string tempFile(StringRef Stem, StringRef Ext);
+  bool runJob(const Job &J);
+  void printJob(const Job &J, raw_ostream &OS) const;
+  std::string spelling(const Arg &A) const { return A.getAsString(*ParsedArgs); }
+  bool error(const Twine &Msg) {
+    WithColor::error(errs(), "clang") << Msg << '\n';
+    return false;
+  }
+
+  const Installation &Install;
+  const ArgList *ParsedArgs = nullptr; ///< While parse() runs.
+  Stage Stop = Stage::Link;
+  bool EmitLLVM = false, PrintOnly = false, Verbose = false;
+  bool NoStdLib = false, NoStartFiles = false, NoDefaultLibs = false;
+  bool IsCXX = false;
+  std::string Output, Optimization = "-O0";
+  enum class DepKind { None, All, User } Deps = DepKind::None;
+  std::string DepFile;
+  std::vector<std::string> DepTargets;
+  bool DepPhony = false;
+  std::vector<std::string> CC1Flags, LinkFlags, Libraries;
+  std::vector<Input> Inputs;
+  std::vector<Job> Jobs;
+  std::vector<std::string> LinkInputs, Temporaries;
+};
+
+InputKind kindOfExtension(StringRef Path) {
+  std::string Ext = sys::path::extension(Path).str();
+  return StringSwitch<InputKind>(Ext)
+      .Case(".c", InputKind::C)
+      .Cases(".cpp", ".cc", ".cxx", ".C", ".c++", InputKind::CXX)
+      .Case(".i", InputKind::CPreprocessed)
+      .Case(".ii", InputKind::CXXPreprocessed)
+      .Case(".s", InputKind::Asm)
+      .Cases(".S", ".sx", InputKind::AsmCpp)
+      .Cases(".ll", ".bc", InputKind::IR)
+      .Default(InputKind::LinkerInput);
+}
+
+std::optional<InputKind> kindOfLanguage(StringRef Lang) {
+  return StringSwitch<std::optional<InputKind>>(Lang)
+      .Case("c", InputKind::C)
+      .Case("c++", InputKind::CXX)
+      .Case("cpp-output", InputKind::CPreprocessed)
+      .Case("c++-cpp-output", InputKind::CXXPreprocessed)
+      .Case("assembler", InputKind::Asm)
+      .Case("assembler-with-cpp", InputKind::AsmCpp)
+      .Case("ir", InputKind::IR)
+      .Default(std::nullopt);
+}
+
+const char *cc1Language(InputKind K) {
+  switch (K) {
+  case InputKind::C:
+    return "c";
+  case InputKind::CXX:
+    return "c++";
+  case InputKind::CPreprocessed:
+    return "cpp-output";
+  case InputKind::CXXPreprocessed:
+    return "c++-cpp-output";
+  case InputKind::AsmCpp:
+    return "assembler-with-cpp";
+  case InputKind::IR:
+    return "ir";
+  default:
+    return nullptr;
+  }
+}
+
+} // namespace
+
+bool Driver::parse(ArrayRef<const char *> Argv) {
+  unsigned MissingIndex, MissingCount;
+  InputArgList Args =
+      clang::driver::getDriverOptTable().ParseArgs(
+          Argv, MissingIndex, MissingCount,
+          llvm::opt::Visibility(clang::driver::options::ClangOption));
+  ParsedArgs = &Args;
+  if (MissingCount)
+    return error(Twine("argument to '") + Args.getArgString(MissingIndex) +
+                 "' is missing (expected " + Twine(MissingCount) +
+                 " value" + (MissingCount > 1 ? "s" : "") + ")");
+  std::optional<InputKind> Language;
+  for (const Arg *A : Args) {
+    if (A->getOption().matches(OPT_INPUT)) {
+      StringRef Path = A->getValue();
+      InputKind K = Language ? *Language : kindOfExtension(Path);
+      if (Path != "-" && !sys::fs::exists(Path))
+        return error("no such file or directory: '" + Path + "'");
+      if (Path == "-" && !Language)
+        return error("-E or -x required when input is from standard input");
+      Inputs.push_back({Path.str(), K});
+      IsCXX |= K == InputKind::CXX || K == InputKind::CXXPreprocessed;
+      continue;
+    }
+    if (A->getOption().matches(OPT_x)) {
+      StringRef Lang = A->getValue();
+      Language = Lang == "none" ? std::nullopt : kindOfLanguage(Lang);
+      if (Lang != "none" && !Language)
+        return error("language not recognized: '" + Lang + "'");
+      continue;
+    }
+    if (!translate(*A))
+      return false;
+  }
+  ParsedArgs = nullptr;
+  if (Inputs.empty())
+    return error("no input files");
+  return true;
+}
+
+/// Records what one option asks for; false (with a message) if this
+/// target does not support it.
+bool Driver::translate(const Arg &A) {
+  const Option &O = A.getOption();
+  auto PassToCC1 = [&] {
+    ArgStringList Rendered;
+    A.renderAsInput(*ParsedArgs, Rendered);
+    for (const char *S : Rendered)
+      CC1Flags.push_back(S);
+    return true;
+  };
+  switch (O.getID()) {
+  case OPT_E:
+    Stop = Stage::Preprocess;
+    return true;
+  case OPT_fsyntax_only:
+    Stop = Stage::SyntaxOnly;
+    return true;
+  case OPT_S:
+    Stop = std::min(Stop, Stage::Assembly);
+    return true;
+  case OPT_c:
+    Stop = std::min(Stop, Stage::Object);
+    return true;
+  case OPT_emit_llvm:
+    EmitLLVM = true;
+    return true;
+  case OPT__HASH_HASH_HASH:
+    PrintOnly = true;
+    return true;
+  case OPT_v:
+    Verbose = true;
+    return true;
+  case OPT_o:
+    Output = A.getValue();
+    return true;
+  case OPT_target:
+  case OPT_target_legacy_spelling:
+    return true; // accel: main() sent every other target to clang-19.
+  case OPT_mcpu_EQ:
+    if (StringRef(A.getValue()) != "accel" &&
+        StringRef(A.getValue()) != "generic")
+      return error(Twine("unsupported CPU '") + A.getValue() +
+                   "' for target 'accel' (use accel or generic)");
+    return true;
+  // Preprocessor, language and diagnostics: clang -cc1 takes them as is.
+  case OPT_D:
+  case OPT_U:
+  case OPT_I:
+  case OPT_isystem:
+  case OPT_idirafter:
+  case OPT_iquote:
+  case OPT_include:
+  case OPT_nostdinc:
+  case OPT_std_EQ:
+  case OPT_ansi:
+  case OPT_W_Joined:
+  case OPT_w:
+  case OPT_pedantic:
+  case OPT_pedantic_errors:
+  case OPT_P:
+  case OPT_C:
+  case OPT_dM:
+  case OPT_ffast_math:
+  case OPT_fno_fast_math:
+  case OPT_fno_builtin:
+  case OPT_fno_builtin_:
+  case OPT_ffreestanding:
+  case OPT_fno_strict_aliasing:
+  case OPT_fwrapv:
+  case OPT_fno_inline:
+  case OPT_funroll_loops:
+  case OPT_fno_unroll_loops:
+  case OPT_fsigned_char:
+  case OPT_funsigned_char:
+  case OPT_fcommon:
+  case OPT_fno_common:
+  case OPT_ffunction_sections:
+  case OPT_fdata_sections:
+  case OPT_fcolor_diagnostics:
+  case OPT_fno_color_diagnostics:
+  case OPT_fno_exceptions:
+  case OPT_fno_cxx_exceptions:
+  case OPT_fno_rtti:
+  case OPT_fno_vectorize:
+  case OPT_fno_slp_vectorize:
+  case OPT_ferror_limit_EQ:
+    if (O.getID() == OPT_ferror_limit_EQ) {
+      CC1Flags.push_back("-ferror-limit");
+      CC1Flags.push_back(A.getValue());
+      return true;
+    }
+    if (O.getID() == OPT_fcolor_diagnostics ||
+        O.getID() == OPT_fno_color_diagnostics || O.getID() == OPT_fno_exceptions ||
+        O.getID() == OPT_fno_cxx_exceptions || O.getID() == OPT_fno_rtti)
+      return true; // The defaults here; colour is decided below.
+    return PassToCC1();
+  case OPT_fexceptions:
+  case OPT_fcxx_exceptions:
+  case OPT_frtti:
+    return error(Twine("'") + spelling(A) +
+                 "' is not supported for target 'accel': C++ is compiled "
+                 "without exceptions and RTTI");
+  case OPT_fpic:
+  case OPT_fPIC:
+  case OPT_fpie:
+  case OPT_fPIE:
+    return error(Twine("'") + spelling(A) +
+                 "' is not supported for target 'accel': code is static");
+  case OPT_fno_pic:
+  case OPT_fno_PIC:
+  case OPT_fno_pie:
+  case OPT_fno_PIE:
+  case OPT_static:
+  case OPT_no_pie:
+    return true; // Already so.
+  // Dependency files (-MD/-MMD write one beside the compilation).
+  case OPT_MD:
+  case OPT_MMD:
+    Deps = O.getID() == OPT_MD ? DepKind::All : DepKind::User;
+    return true;
+  case OPT_MF:
+    DepFile = A.getValue();
+    return true;
+  case OPT_MT:
+  case OPT_MQ:
+    DepTargets.push_back(A.getValue());
+    return true;
+  case OPT_MP:
+    DepPhony = true;
+    return true;
+  // Linking.
+  case OPT_L:
+  case OPT_Wl_COMMA:
+  case OPT_Xlinker:
+    if (O.getID() == OPT_L) {
+      LinkFlags.push_back(std::string("-L") + A.getValue());
+    } else {
+      for (const char *V : A.getValues())
+        LinkFlags.push_back(V);
+    }
+    return true;
+  case OPT_l:
+    Libraries.push_back(std::string("-l") + A.getValue());
+    return true;
+  case OPT_nostdlib:
+    NoStdLib = true;
+    return true;
+  case OPT_nostartfiles:
+    NoStartFiles = true;
+    return true;
+  case OPT_nodefaultlibs:
+    NoDefaultLibs = true;
+    return true;
+  default:
+    break;
+  }
+  if (O.matches(OPT_O_Group)) {
+    Optimization = StringSwitch<std::string>(spelling(A))
+                       .Cases("-O", "-O1", "-Og", "-O1")
+                       .Case("-Ofast", "-O3")
+                       .Default(spelling(A));
+    if (Optimization == "-O3" && spelling(A) == "-Ofast")
+      CC1Flags.push_back("-ffast-math");
+    return true;
+  }
+  if (O.matches(OPT_g_Group)) {
+    StringRef G = spelling(A);
+    CC1Flags.erase(std::remove_if(CC1Flags.begin(), CC1Flags.end(),
+                                  [](const std::string &F) {
+                                    return StringRef(F).starts_with(
+                                        "-debug-info-kind=");
+                                  }),
+                   CC1Flags.end());
+    if (G == "-g0")
+      return true;
+    CC1Flags.push_back(G == "-g1" || G == "-gline-tables-only"
+                           ? "-debug-info-kind=line-tables-only"
+                           : "-debug-info-kind=constructor");
+    return true;
+  }
+  if (O.getKind() == Option::UnknownClass)
+    return error(Twine("unknown argument: '") +
+                 spelling(A) + "'");
+  return error(Twine("unsupported option '") +
+               spelling(A) + "' for target 'accel'");
+}
+
+/// The cc1 action flag for the stage the driver stops at (or an object for
+/// linking).
+std::string Driver::cc1Action(bool ToTemp) const {
+  switch (Stop) {
+  case Stage::Preprocess:
+    return "-E";
+  case Stage::SyntaxOnly:
+    return "-fsyntax-only";
+  case Stage::Assembly:
+    return EmitLLVM ? "-emit-llvm" : "-S";
+  case Stage::Object:
+  case Stage::Link:
+    return EmitLLVM && !ToTemp ? "-emit-llvm-bc" : "-emit-obj";
+  }
+  llvm_unreachable("unknown stage");
+}
+
+std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
+                                        const std::string &Action,
+                                        const char *Language) const {
+  std::vector<std::string> A = {"-cc1", "-triple", "accel", Action};
+  if (!EmitLLVM || Action == "-emit-obj" || Action == "-S")
+    A.insert(A.end(), {"-mrelocation-model", "static"});
+  A.insert(A.end(),
+           {"-main-file-name", sys::path::filename(In.Path).str(),
+            "-resource-dir", Install.ResourceDir, "-internal-isystem",
+            Install.ResourceDir + "/include", "-internal-isystem",
+            Install.LibDir + "/include", "-internal-externc-isystem",
+            Install.LibDir + "/include/libc", "-fgnuc-version=4.2.1",
+            "-ferror-limit", "19", Optimization});
+  bool CXX = In.Kind == InputKind::CXX || In.Kind == InputKind::CXXPreprocessed;
+  if (CXX)
+    A.insert(A.end(), {"-fno-rtti", "-fno-threadsafe-statics"});
+  if (sys::Process::StandardErrHasColors())
+    A.push_back("-fcolor-diagnostics");
+  A.insert(A.end(), CC1Flags.begin(), CC1Flags.end());
+  // A dependency file is named after the output unless -MF names it.
+  if (Deps != DepKind::None) {
+    SmallString<128> Dep(DepFile);
+    if (Dep.empty()) {
+      Dep = Out == "-" ? sys::path::filename(In.Path) : StringRef(Out);
+      sys::path::replace_extension(Dep, ".d");
+    }
+    A.insert(A.end(), {"-dependency-file", Dep.str().str()});
+    if (Deps == DepKind::All)
+      A.push_back("-sys-header-deps");
+    if (DepPhony)
+      A.push_back("-MP");
+    if (DepTargets.empty())
+      A.insert(A.end(), {"-MT", Out});
+    for (const std::string &T : DepTargets)
+      A.insert(A.end(), {"-MT", T});
+  }
+  A.insert(A.end(), {"-x", Language, In.Path, "-o", Out});
+  return A;
+}
+
+std::string Driver::outputFor(const Input &In, StringRef Ext) const {
+  if (!Output.empty())
+    return Output;
+  SmallString<128> Name(sys::path::filename(In.Path));
+  sys::path::replace_extension(Name, Ext);
+  return Name.str().str();
+}
+
+std::string Driver::tempFile(StringRef Stem, StringRef Ext) {
+  SmallString<128> Path;
+  if (sys::fs::createTemporaryFile(Stem, Ext, Path))
+    return "";
+  Temporaries.push_back(Path.str().str());
+  return Temporaries.back();
+}
+
+bool Driver::planJobs() {
+  bool Linking = Stop == Stage::Link;
+  size_t Compiled = 0;
+  for (const Input &In : Inputs)
+    Compiled += In.Kind != InputKind::LinkerInput;
+  if (!Linking && Stop != Stage::SyntaxOnly && !Output.empty() &&
+      Output != "-" && Compiled > 1)
+    return error("cannot specify -o when generating multiple output files");
+
+  for (const Input &In : Inputs) {
+    std::string Stem = sys::path::stem(In.Path).str();
+    if (In.Kind == InputKind::LinkerInput) {
+      if (Linking)
+        LinkInputs.push_back(In.Path);
+      else
+        errs() << "clang: warning: " << In.Path
+               << ": 'linker' input unused\n";
+      continue;
+    }
+    if (In.Kind == InputKind::Asm || In.Kind == InputKind::AsmCpp) {
+      if (Stop < Stage::Object) {
+        if (Stop == Stage::Preprocess && In.Kind == InputKind::AsmCpp) {
+          std::string Out = Output.empty() ? "-" : Output;
+          Jobs.push_back({true, cc1Job(In, Out, "-E", "assembler-with-cpp")});
+        }
+        continue; // Assembly is already assembly.
+      }
+      std::string Source = In.Path;
+      if (In.Kind == InputKind::AsmCpp) {
+        Source = tempFile(Stem, "s");
+        Jobs.push_back(
+            {true, cc1Job(In, Source, "-E", "assembler-with-cpp")});
+      }
+      std::string Obj = Linking ? tempFile(Stem, "o") : outputFor(In, ".o");
+      Jobs.push_back({false, {Install.BinDir + "/accel-as", Source, "-o", Obj}});
+      if (Linking)
+        LinkInputs.push_back(Obj);
+      continue;
+    }
+    const char *Language = cc1Language(In.Kind);
+    std::string Out;
+    switch (Stop) {
+    case Stage::Preprocess:
+      Out = Output.empty() ? "-" : Output;
+      break;
+    case Stage::SyntaxOnly:
+      Out = "-";
+      break;
+    case Stage::Assembly:
+      Out = outputFor(In, EmitLLVM ? ".ll" : ".s");
+      break;
+    case Stage::Object:
+      Out = outputFor(In, EmitLLVM ? ".bc" : ".o");
+      break;
+    case Stage::Link:
+      if (EmitLLVM)
+        return error("-emit-llvm cannot be used when linking");
+      Out = tempFile(Stem, "o");
+      LinkInputs.push_back(Out);
+      break;
+    }
+    Jobs.push_back({true, cc1Job(In, Out, cc1Action(Linking), Language)});
+  }
+
+  if (!Linking)
+    return true;
+  std::vector<std::string> Link = {Install.BinDir + "/accel-ld"};
+  if (!NoStdLib && !NoStartFiles)
+    Link.push_back(Install.LibDir + "/crt0.o");
+  Link.insert(Link.end(), LinkInputs.begin(), LinkInputs.end());
+  Link.insert(Link.end(), LinkFlags.begin(), LinkFlags.end());
+  Link.insert(Link.end(), Libraries.begin(), Libraries.end());
+  if (!NoStdLib && !NoDefaultLibs) {
+    Link.push_back("-L" + Install.LibDir);
+    if (IsCXX)
+      Link.push_back("-laccelcxx");
+    Link.insert(Link.end(), {"-lc", "-lm", "-laccelrt", "-lclang_rt.builtins"});
+  }
+  Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output});
+  Jobs.push_back({false, Link});
+  return true;
+}
+
+void Driver::printJob(const Job &J, raw_ostream &OS) const {
+  OS << ' ';
+  if (J.InProcess)
+    OS << '"' << Install.Argv0 << "\" ";
+  ListSeparator Sep(" ");
+  for (const std::string &A : J.Args)
+    OS << Sep << '"' << A << '"';
+  OS << '\n';
+}
+
+bool Driver::runJob(const Job &J) {
+  if (Verbose)
+    printJob(J, errs());
+  if (J.InProcess) {
+    std::vector<const char *> Args;
+    for (const std::string &A : drop_begin(J.Args)) // Without "-cc1".
+      Args.push_back(A.c_str());
+    return runCC1(Args, Install.Argv0.c_str());
+  }
+  std::vector<StringRef> Args(J.Args.begin(), J.Args.end());
+  std::string ErrMsg;
+  int Status = sys::ExecuteAndWait(J.Args[0], Args, std::nullopt, {}, 0, 0,
+                                   &ErrMsg);
+  if (Status < 0)
+    return error("unable to execute '" + J.Args[0] + "': " + ErrMsg);
+  if (Status != 0) {
+    StringRef Tool = sys::path::filename(J.Args[0]);
+    return error((Tool == "accel-ld" ? "linker" : "assembler") +
+                 Twine(" command failed with exit code ") + Twine(Status) +
+                 " (use -v to see invocation)");
+  }
+  return true;
+}
+
+int Driver::run(ArrayRef<const char *> Argv) {
+  if (!parse(Argv) || !planJobs())
+    return 1;
+  if (Verbose || PrintOnly)
+    errs() << "Accel clang (libclang-cpp " << LLVM_VERSION_STRING
+           << "), target: accel\n";
+  if (PrintOnly) {
+    for (const Job &J : Jobs)
+      printJob(J, errs());
+    return 0;
+  }
+  bool Ok = true;
+  for (const Job &J : Jobs)
+    if (!(Ok = runJob(J)))
+      break;
+  for (const std::string &T : Temporaries)
+    sys::fs::remove(T);
+  return Ok ? 0 : 1;
+}
+
+int runDriver(const Installation &Install, ArrayRef<const char *> Args) {
+  return Driver(Install).run(Args);
+}
+
+} // namespace accel

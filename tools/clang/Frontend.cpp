@@ -1,0 +1,108 @@
+//===-- Frontend.cpp - Run clang's front end for accel --------------------===//
+//
+// What `clang -cc1` does, except that the target is our AccelTargetInfo:
+// CompilerInstance::ExecuteAction would call createTarget(), which only
+// knows clang's built-in targets, so this file installs the target itself
+// and runs the action's steps the way ExecuteAction does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend.h"
+#include "AccelTargetInfo.h"
+#include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticBuffer.h"
+#include "clang/FrontendTool/Utils.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace clang;
+
+namespace {
+// TargetInfo keeps its options in a private member that only
+// TargetInfo::CreateTargetInfo sets, and that cannot create our target.
+// An explicit instantiation may name private members (C++17
+// [temp.explicit]/12), which gives us the member pointer: this is the one
+// place in the project that reaches into clang's internals.
+using TargetOptsMember = std::shared_ptr<TargetOptions> TargetInfo::*;
+TargetOptsMember targetOptsMember();
+template <TargetOptsMember Member> struct ExposeTargetOpts {
+  friend TargetOptsMember targetOptsMember() { return Member; }
+};
+template struct ExposeTargetOpts<&TargetInfo::TargetOpts>;
+} // namespace
+
+/// TargetInfo::CreateTargetInfo followed by CompilerInstance::createTarget,
+/// for AccelTargetInfo.
+static bool installAccelTarget(CompilerInstance &CI) {
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  auto Opts = std::make_shared<TargetOptions>(CI.getTargetOpts());
+  auto Target = llvm::makeIntrusiveRefCnt<accel::AccelTargetInfo>(
+      llvm::Triple(Opts->Triple));
+  (*Target).*targetOptsMember() = Opts;
+
+  if (!Opts->CPU.empty() && !Target->setCPU(Opts->CPU)) {
+    Diags.Report(diag::err_target_unknown_cpu) << Opts->CPU;
+    return false;
+  }
+  if (!Target->initFeatureMap(Opts->FeatureMap, Diags, Opts->CPU,
+                              Opts->FeaturesAsWritten))
+    return false;
+  Opts->Features.clear();
+  for (const auto &F : Opts->FeatureMap)
+    Opts->Features.push_back((F.getValue() ? "+" : "-") + F.getKey().str());
+  llvm::sort(Opts->Features);
+  if (!Target->handleTargetFeatures(Opts->Features, Diags))
+    return false;
+  Target->setSupportedOpenCLOpts();
+  Target->setCommandLineOpenCLOpts();
+  Target->setMaxAtomicWidth();
+  if (!Target->validateTarget(Diags))
+    return false;
+  // (CreateTargetInfo also asserts on the fixed-point widths; ours are
+  // TargetInfo's defaults.)
+
+  CI.setTarget(Target.get());
+  // As createTarget(): the target learns the language options.
+  CI.getTarget().adjust(Diags, CI.getLangOpts());
+  return true;
+}
+
+/// CompilerInstance::ExecuteAction without createTarget().
+static bool executeAction(CompilerInstance &CI, FrontendAction &Act) {
+  if (!Act.PrepareToExecute(CI) || !installAccelTarget(CI)) {
+    CI.getDiagnosticClient().finish();
+    return false;
+  }
+  for (const FrontendInputFile &Input : CI.getFrontendOpts().Inputs) {
+    if (CI.hasSourceManager())
+      CI.getSourceManager().clearIDTables();
+    if (Act.BeginSourceFile(CI, Input)) {
+      if (llvm::Error Err = Act.Execute())
+        llvm::consumeError(std::move(Err)); // Already reported.
+      Act.EndSourceFile();
+    }
+  }
+  CI.printDiagnosticStats();
+  CI.getDiagnosticClient().finish();
+  return !CI.getDiagnostics().hasErrorOccurred();
+}
+
+bool accel::runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0) {
+  CompilerInstance CI;
+  // Parse first into a buffer, then report through the real engine, as
+  // cc1 does.
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
+  auto *Buffer = new TextDiagnosticBuffer;
+  DiagnosticsEngine ParseDiags(new DiagnosticIDs(), &*DiagOpts, Buffer);
+  bool Parsed =
+      CompilerInvocation::CreateFromArgs(CI.getInvocation(), Args, ParseDiags,
+                                         Argv0);
+  CI.createDiagnostics();
+  Buffer->FlushDiagnostics(CI.getDiagnostics());
+  if (!Parsed)
+    return false;
+  std::unique_ptr<FrontendAction> Act = CreateFrontendAction(CI);
+  return Act && executeAction(CI, *Act);
+}
