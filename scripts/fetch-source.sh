@@ -8,7 +8,7 @@ set -euo pipefail
 package=$1
 dir=$2
 mkdir -p "$dir"
-if compgen -G "$dir/${package}_*.dsc" >/dev/null; then
+if compgen -G "$dir/${package}_*.orig.tar.*" >/dev/null; then
   exit 0
 fi
 

@@ -20,11 +20,13 @@ config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(config.accel_src_root, "test", "Inputs", "expect_exit.py"))
 )
 
-# The runtime objects the linker needs for a complete program.
+# The runtime objects the linker needs for a complete program. libaccelrt
+# comes first, so its exit() (stop at once) is the one crt0 gets; the C
+# library supplies what code generation calls (memcpy, memset, ...).
 rt = os.path.join(config.accel_obj_root, "lib", "accel")
 config.substitutions.append(("%accel_rt", rt))
 config.substitutions.append(
-    ("%link", "accel-ld %s/crt0.o -L%s -laccelrt" % (rt, rt))
+    ("%link", "accel-ld %s/crt0.o -L%s -laccelrt -lc" % (rt, rt))
 )
 
 # Execution tests run twice under ctest: with the cycle model and in

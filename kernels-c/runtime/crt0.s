@@ -3,7 +3,10 @@
 # The simulator enters _start with r1 = argc, r2 = argv and r30 = the
 # initial stack pointer (just below the argument strings, 16-byte aligned).
 # crt0 clears .bss and the scratchpad's .spm.bss, runs the constructors of
-# .init_array, calls main(argc, argv) and exits with its return value.
+# .init_array, calls main(argc, argv) and exits with its return value
+# through exit(): the C library's runs atexit handlers and static
+# destructors and flushes stdio; without the C library, libaccelrt's exit
+# just stops.
 
   .text
   .globl _start
@@ -27,7 +30,7 @@ _start:
   call main
   # main returns an int: its upper 32 bits are unspecified (docs/abi.md).
   addi.w r1, r1, 0
-  sys 0                       # exit(r1)
+  call exit                   # does not return
 
 # Zeroes [r18, r19), both 8-byte aligned. The store reads r18 before the
 # add in the same bundle writes it.

@@ -7,7 +7,8 @@
 #   sys      sys 7, an unknown service
 #   target   jr to the middle of a bundle
 #   end      running past the end of the program text (linked without the
-#            runtime library, so this object's code is last)
+#            runtime library, so this object's code is last; it has its
+#            own exit, which crt0 needs)
 #
 # RUN: accel-as %s -o %t.o
 # RUN: %link %t.o -o %t.elf
@@ -74,6 +75,10 @@ main:
   beq r3, r4, last_code
   li r1, 1
   ret
+
+  .globl exit
+exit:
+  sys 0
 
   .globl garbage, bit32, bad_sys, mid_bundle, bad_jump, last_code
 garbage:

@@ -226,7 +226,6 @@ bool Driver::translate(const Arg &A) {
   case OPT_nostdinc:
   case OPT_std_EQ:
   case OPT_ansi:
-  case OPT_W_Joined:
   case OPT_w:
   case OPT_pedantic:
   case OPT_pedantic_errors:
@@ -327,6 +326,8 @@ bool Driver::translate(const Arg &A) {
   default:
     break;
   }
+  if (O.matches(OPT_W_Group))
+    return PassToCC1(); // Warnings: -Wall, -Wno-x, -Werror, -Werror=x, ...
   if (O.matches(OPT_O_Group)) {
     Optimization = StringSwitch<std::string>(spelling(A))
                        .Cases("-O", "-O1", "-Og", "-O1")
@@ -378,7 +379,9 @@ std::string Driver::cc1Action(bool ToTemp) const {
 std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
                                         const std::string &Action,
                                         const char *Language) const {
-  std::vector<std::string> A = {"-cc1", "-triple", "accel", Action};
+  // -nostdsysteminc: never the host's /usr/include.
+  std::vector<std::string> A = {"-cc1", "-triple", "accel", Action,
+                                "-nostdsysteminc"};
   if (!EmitLLVM || Action == "-emit-obj" || Action == "-S")
     A.insert(A.end(), {"-mrelocation-model", "static"});
   A.insert(A.end(),

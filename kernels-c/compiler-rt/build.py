@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Builds compiler-rt's builtins (libclang_rt.builtins.a) for Accel.
+
+The sources come from Debian's llvm-toolchain-19 source package, fetched
+once by scripts/fetch-source.sh into the cache (the bootstrap does it);
+only compiler-rt/lib/builtins is extracted. The file list is
+GENERIC_SOURCES of their CMakeLists.txt, so it is exactly what compiler-rt
+builds for a generic target, less the files listed in EXCLUDED. These are
+the routines the code generator calls: 128-bit integer division and
+conversions, half-precision conversions, powi, complex multiply/divide.
+
+Usage: build.py --clang CLANG --ar AR --source-cache DIR --work DIR --out LIBDIR
+"""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from cross_build import Library  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+EXCLUDED = {
+    "apple_versioning.c": "Apple platforms only",
+    "os_version_check.c": "Apple platforms only",
+    "trampoline_setup.c": "PowerPC nested-function trampolines",
+}
+
+CFLAGS = ["--target=accel", "-O2", "-fno-builtin", "-w", "-std=c11"]
+
+
+def extract(cache, work):
+    """compiler-rt/lib/builtins of the LLVM source, extracted once."""
+    builtins = os.path.join(work, "builtins")
+    if os.path.isdir(builtins):
+        return builtins
+    subprocess.run(["bash", os.path.join(ROOT, "scripts", "fetch-source.sh"),
+                    "llvm-toolchain-19", cache], check=True)
+    tarballs = glob.glob(os.path.join(cache, "llvm-toolchain-19_*.orig.tar.xz"))
+    if not tarballs:
+        sys.exit("build.py: no llvm-toolchain-19 source in %s" % cache)
+    staging = builtins + ".tmp"
+    os.makedirs(staging, exist_ok=True)
+    subprocess.run(["tar", "-xf", tarballs[0], "-C", staging, "--wildcards",
+                    "--strip-components=4", "*/compiler-rt/lib/builtins/*"],
+                   check=True)
+    os.rename(staging, builtins)
+    return builtins
+
+
+def generic_sources(builtins):
+    """The first set(GENERIC_SOURCES ...) list of compiler-rt's CMake."""
+    text = open(os.path.join(builtins, "CMakeLists.txt")).read()
+    block = re.search(r"^set\(GENERIC_SOURCES\n(.*?)^\)", text,
+                      re.M | re.S).group(1)
+    return [f for f in block.split() if f.endswith(".c")]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--clang", required=True)
+    ap.add_argument("--ar", required=True)
+    ap.add_argument("--source-cache", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    args = ap.parse_args()
+
+    builtins = extract(args.source_cache, args.work)
+    library = Library(args.clang, os.path.join(args.work, "obj"))
+    for name in generic_sources(builtins):
+        if name not in EXCLUDED:
+            library.add(os.path.join(builtins, name), name, CFLAGS)
+    library.build(args.ar, os.path.join(args.out, "libclang_rt.builtins.a"),
+                  args.jobs)
+
+
+if __name__ == "__main__":
+    main()

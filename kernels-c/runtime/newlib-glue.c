@@ -1,0 +1,111 @@
+/* newlib-glue.c - the system layer under the C library (what libgloss is
+   for other newlib targets). The simulator offers console output and exit
+   (write and _exit in syscalls.s); there are no files, processes or clocks,
+   so the rest reports the usual "not supported" errors. The heap lies
+   between the linker's __heap_start and __heap_end, below the stack guard. */
+
+#include <errno.h>
+#include <stddef.h>
+#include <sys/stat.h>
+#include <sys/times.h>
+
+#undef errno
+int errno; /* The C library's reentrant wrappers copy it into _reent. */
+
+extern char __heap_start[], __heap_end[];
+
+void *_sbrk(ptrdiff_t increment) {
+  static char *brk = __heap_start;
+  if (increment > __heap_end - brk || increment < __heap_start - brk) {
+    errno = ENOMEM;
+    return (void *)-1;
+  }
+  char *old = brk;
+  brk += increment;
+  return old;
+}
+
+/* Standard input is always at its end. */
+int _read(int fd, void *buf, size_t count) { return 0; }
+
+int _close(int fd) {
+  errno = EBADF;
+  return -1;
+}
+
+int _open(const char *path, int flags, ...) {
+  errno = ENOENT;
+  return -1;
+}
+
+long _lseek(int fd, long offset, int whence) {
+  errno = ESPIPE;
+  return -1;
+}
+
+/* The three standard streams are character devices (line buffered). */
+int _fstat(int fd, struct stat *st) {
+  if (fd < 0 || fd > 2) {
+    errno = EBADF;
+    return -1;
+  }
+  st->st_mode = S_IFCHR;
+  return 0;
+}
+
+int _isatty(int fd) { return fd >= 0 && fd <= 2; }
+
+int _stat(const char *path, struct stat *st) {
+  errno = ENOENT;
+  return -1;
+}
+
+int _unlink(const char *path) {
+  errno = ENOENT;
+  return -1;
+}
+
+int _link(const char *old, const char *new_path) {
+  errno = EMLINK;
+  return -1;
+}
+
+int _getpid(void) { return 1; }
+
+/* raise() and abort() end up here: stop with the signal's number. */
+void _exit(int status);
+int _kill(int pid, int sig) {
+  if (pid == 1)
+    _exit(128 + sig);
+  errno = EINVAL;
+  return -1;
+}
+
+int _fork(void) {
+  errno = EAGAIN;
+  return -1;
+}
+
+int _wait(int *status) {
+  errno = ECHILD;
+  return -1;
+}
+
+int _execve(const char *name, char *const argv[], char *const env[]) {
+  errno = ENOMEM;
+  return -1;
+}
+
+static char *empty_environment[1];
+char **environ = empty_environment;
+
+clock_t _times(struct tms *buf) {
+  errno = ENOSYS;
+  return (clock_t)-1;
+}
+
+struct timeval;
+int _gettimeofday(struct timeval *tv, void *tz) {
+  errno = ENOSYS;
+  return -1;
+}
