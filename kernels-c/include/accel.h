@@ -1,0 +1,128 @@
+/*===-- accel.h - Accel intrinsics for C and C++ kernels ------------------===
+ *
+ * The accelerator's DMA engine, matrix unit and special vector operations,
+ * for code compiled with clang --target=accel. Each operation is one
+ * instruction (docs/isa.md): the compiler lowers the reserved __accel_*
+ * functions declared here and knows their memory effects (docs/design.md),
+ * so it neither drops them nor moves loads and stores of the buffers they
+ * use across them.
+ *
+ * Channel and tile numbers must be integer constant expressions in range;
+ * anything else is a compile error at the call.
+ *
+ *   DMA (asynchronous; data is there only after accel_dma_wait):
+ *     accel_dma_1d(ch, dst, src, bytes)
+ *     accel_dma_2d(ch, dst, src, rows, row_bytes, dst_stride, src_stride)
+ *     accel_dma_wait(ch)
+ *   Matrix unit, on 16x16 f32 accumulator tiles 0..15 (A is 16 x k with
+ *   rows of k floats, B is k x 16; both in the scratchpad):
+ *     accel_mzero(tile)             tile = 0
+ *     accel_mmac(tile, a, b, k)     tile += A . B
+ *     accel_mld(tile, src)          tile = 16 rows of 16 floats at src
+ *     accel_mst(tile, dst)          16 rows of 16 floats at dst = tile
+ *     accel_mst_relu(tile, dst)     the same, with max(x, +0.0)
+ *   Vectors (accel_v16f: 16 floats; accel_v16i: 16 ints):
+ *     accel_vexp, accel_vrcp, accel_vrsqrt (approximations, isa.md 7.9)
+ *     accel_vredsum, accel_vredmax (float), accel_vredsum_i, accel_vredmax_i
+ *     accel_vload, accel_vstore (any 4-byte aligned address)
+ *   Scratchpad buffers: ACCEL_SPM float buf[256];
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef ACCEL_H
+#define ACCEL_H
+
+#ifndef __accel__
+#error "accel.h is for clang --target=accel"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A variable in the on-chip scratchpad (zeroed at start-up, 64-byte
+ * aligned, so any tile or vector fits). */
+#define ACCEL_SPM __attribute__((section(".spm.bss"), aligned(64)))
+
+typedef float accel_v16f __attribute__((ext_vector_type(16)));
+typedef int accel_v16i __attribute__((ext_vector_type(16)));
+/* The same with the 4-byte alignment that vld and vst need. */
+typedef float accel_v16f_unaligned __attribute__((ext_vector_type(16),
+                                                  aligned(4)));
+
+#define ACCEL_CONSTANT_IN(x, max, what)                                        \
+  __attribute__((diagnose_if(!__builtin_constant_p(x),                         \
+                             what " must be an integer constant expression",   \
+                             "error")))                                        \
+  __attribute__((diagnose_if(__builtin_constant_p(x) && ((x) < 0 || (x) > max),\
+                             what " out of range (0 to " #max ")", "error")))
+#define ACCEL_CHANNEL(ch) ACCEL_CONSTANT_IN(ch, 3, "the DMA channel")
+#define ACCEL_TILE(t) ACCEL_CONSTANT_IN(t, 15, "the accumulator tile")
+
+void __accel_dma_1d(int ch, void *dst, const void *src, unsigned long bytes)
+    ACCEL_CHANNEL(ch);
+void __accel_dma_2d(int ch, void *dst, const void *src, unsigned long rows,
+                    unsigned long row_bytes, unsigned long dst_stride,
+                    unsigned long src_stride) ACCEL_CHANNEL(ch);
+void __accel_dma_wait(int ch) ACCEL_CHANNEL(ch);
+
+void __accel_mzero(int tile) ACCEL_TILE(tile);
+void __accel_mmac(int tile, const float *a, const float *b, unsigned long k)
+    ACCEL_TILE(tile);
+void __accel_mld(int tile, const float *src) ACCEL_TILE(tile);
+void __accel_mst(int tile, float *dst) ACCEL_TILE(tile);
+void __accel_mst_relu(int tile, float *dst) ACCEL_TILE(tile);
+
+accel_v16f __accel_vexp(accel_v16f x) __attribute__((const));
+accel_v16f __accel_vrcp(accel_v16f x) __attribute__((const));
+accel_v16f __accel_vrsqrt(accel_v16f x) __attribute__((const));
+float __accel_vredsum_f32(accel_v16f x) __attribute__((const));
+float __accel_vredmax_f32(accel_v16f x) __attribute__((const));
+int __accel_vredsum_i32(accel_v16i x) __attribute__((const));
+int __accel_vredmax_i32(accel_v16i x) __attribute__((const));
+
+#undef ACCEL_CHANNEL
+#undef ACCEL_TILE
+#undef ACCEL_CONSTANT_IN
+
+/* Function-like macros, so that a constant argument stays a constant at
+ * every optimization level and a misuse is reported where it is written. */
+#define accel_dma_1d(ch, dst, src, bytes) __accel_dma_1d(ch, dst, src, bytes)
+#define accel_dma_2d(ch, dst, src, rows, row_bytes, dst_stride, src_stride)    \
+  __accel_dma_2d(ch, dst, src, rows, row_bytes, dst_stride, src_stride)
+#define accel_dma_wait(ch) __accel_dma_wait(ch)
+#define accel_mzero(tile) __accel_mzero(tile)
+#define accel_mmac(tile, a, b, k) __accel_mmac(tile, a, b, k)
+#define accel_mld(tile, src) __accel_mld(tile, src)
+#define accel_mst(tile, dst) __accel_mst(tile, dst)
+#define accel_mst_relu(tile, dst) __accel_mst_relu(tile, dst)
+
+static inline accel_v16f accel_vexp(accel_v16f x) { return __accel_vexp(x); }
+static inline accel_v16f accel_vrcp(accel_v16f x) { return __accel_vrcp(x); }
+static inline accel_v16f accel_vrsqrt(accel_v16f x) {
+  return __accel_vrsqrt(x);
+}
+static inline float accel_vredsum(accel_v16f x) {
+  return __accel_vredsum_f32(x);
+}
+static inline float accel_vredmax(accel_v16f x) {
+  return __accel_vredmax_f32(x);
+}
+static inline int accel_vredsum_i(accel_v16i x) {
+  return __accel_vredsum_i32(x);
+}
+static inline int accel_vredmax_i(accel_v16i x) {
+  return __accel_vredmax_i32(x);
+}
+static inline accel_v16f accel_vload(const float *p) {
+  return *(const accel_v16f_unaligned *)p;
+}
+static inline void accel_vstore(float *p, accel_v16f v) {
+  *(accel_v16f_unaligned *)p = v;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACCEL_H */
