@@ -9,8 +9,10 @@
 #include <sys/stat.h>
 #include <sys/times.h>
 
+/* The system layer's errno, defined by newlib's reent.c: the reentrant
+   wrappers (_write_r, ...) copy it into the caller's struct _reent. */
 #undef errno
-int errno; /* The C library's reentrant wrappers copy it into _reent. */
+extern int errno;
 
 extern char __heap_start[], __heap_end[];
 
