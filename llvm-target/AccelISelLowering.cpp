@@ -91,10 +91,19 @@ AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
     for (unsigned Op = 0; Op != ISD::BUILTIN_OP_END; ++Op)
       setOperationAction(Op, VT, Expand);
     for (unsigned Op : {ISD::LOAD, ISD::STORE, ISD::BITCAST, ISD::VSELECT,
-                        ISD::SETCC, ISD::INSERT_VECTOR_ELT})
+                        ISD::SETCC})
       setOperationAction(Op, VT, Legal);
+    setOperationAction(ISD::INSERT_VECTOR_ELT, VT, Custom);
     setOperationAction(ISD::EXTRACT_VECTOR_ELT, VT, Custom);
     setOperationAction(ISD::BUILD_VECTOR, VT, Custom);
+    for (unsigned Op :
+         {ISD::VECREDUCE_ADD, ISD::VECREDUCE_MUL, ISD::VECREDUCE_AND,
+          ISD::VECREDUCE_OR, ISD::VECREDUCE_XOR, ISD::VECREDUCE_SMAX,
+          ISD::VECREDUCE_SMIN, ISD::VECREDUCE_UMAX, ISD::VECREDUCE_UMIN,
+          ISD::VECREDUCE_FADD, ISD::VECREDUCE_FMUL, ISD::VECREDUCE_FMAX,
+          ISD::VECREDUCE_FMIN, ISD::VECREDUCE_FMAXIMUM,
+          ISD::VECREDUCE_FMINIMUM})
+      setOperationAction(Op, VT, Custom);
     for (MVT Other : MVT::all_valuetypes()) {
       setTruncStoreAction(VT, Other, Expand);
       setLoadExtAction({ISD::SEXTLOAD, ISD::ZEXTLOAD, ISD::EXTLOAD}, VT, Other,
@@ -112,9 +121,11 @@ AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
                            ISD::SETUGT, ISD::SETUGE, ISD::SETULT, ISD::SETULE,
                            ISD::SETUNE, ISD::SETNE})
     setCondCodeAction(CC, MVT::v16f32, Expand);
-  for (ISD::CondCode CC : {ISD::SETNE, ISD::SETUGT, ISD::SETUGE, ISD::SETULT,
-                           ISD::SETULE})
-    setCondCodeAction(CC, MVT::v16i32, Expand);
+  setCondCodeAction(ISD::SETNE, MVT::v16i32, Expand);
+  // Unsigned lane compares are signed compares with the sign bits flipped
+  // (LLVM's generic expansion of them is meant for floating point).
+  for (ISD::CondCode CC : {ISD::SETUGT, ISD::SETUGE, ISD::SETULT, ISD::SETULE})
+    setCondCodeAction(CC, MVT::v16i32, Custom);
 
   // Stack, variadic functions, frames.
   setOperationAction(ISD::VASTART, MVT::Other, Custom);
@@ -222,15 +233,102 @@ SDValue AccelTargetLowering::LowerOperation(SDValue Op,
   case ISD::EXTRACT_VECTOR_ELT:
     // A constant lane is one vext; a variable one goes through memory.
     return isa<ConstantSDNode>(Op.getOperand(1)) ? Op : SDValue();
+  case ISD::INSERT_VECTOR_ELT:
+    // Likewise: vins for a constant lane, else through memory.
+    return isa<ConstantSDNode>(Op.getOperand(2)) ? Op : SDValue();
   case ISD::BUILD_VECTOR:
     // A splat is one vbcast; anything else is built lane by lane.
     if (SDValue Splat = cast<BuildVectorSDNode>(Op)->getSplatValue())
       return DAG.getNode(AccelISD::VBCAST, SDLoc(Op), Op.getValueType(),
                          Splat);
     return SDValue();
+  case ISD::SETCC: {
+    // Only unsigned v16i32 compares are custom: flip the sign bits.
+    SDLoc DL(Op);
+    SDValue SignBit = DAG.getConstant(0x80000000u, DL, MVT::v16i32);
+    SDValue A = DAG.getNode(ISD::XOR, DL, MVT::v16i32, Op.getOperand(0),
+                            SignBit);
+    SDValue B = DAG.getNode(ISD::XOR, DL, MVT::v16i32, Op.getOperand(1),
+                            SignBit);
+    ISD::CondCode CC;
+    switch (cast<CondCodeSDNode>(Op.getOperand(2))->get()) {
+    case ISD::SETUGT:
+      CC = ISD::SETGT;
+      break;
+    case ISD::SETUGE:
+      CC = ISD::SETGE;
+      break;
+    case ISD::SETULT:
+      CC = ISD::SETLT;
+      break;
+    default:
+      CC = ISD::SETLE;
+      break;
+    }
+    return DAG.getSetCC(DL, Op.getValueType(), A, B, CC);
+  }
+  case ISD::VECREDUCE_ADD:
+  case ISD::VECREDUCE_MUL:
+  case ISD::VECREDUCE_AND:
+  case ISD::VECREDUCE_OR:
+  case ISD::VECREDUCE_XOR:
+  case ISD::VECREDUCE_SMAX:
+  case ISD::VECREDUCE_SMIN:
+  case ISD::VECREDUCE_UMAX:
+  case ISD::VECREDUCE_UMIN:
+  case ISD::VECREDUCE_FADD:
+  case ISD::VECREDUCE_FMUL:
+  case ISD::VECREDUCE_FMAX:
+  case ISD::VECREDUCE_FMIN:
+  case ISD::VECREDUCE_FMAXIMUM:
+  case ISD::VECREDUCE_FMINIMUM:
+    return lowerVectorReduction(Op, DAG);
   default:
     return unsupported(Op, DAG, "cannot lower this operation for Accel");
   }
+}
+
+/// A horizontal reduction: vredsum/vredmax where they compute it (the i32
+/// forms wrap and compare signed, as VECREDUCE_ADD/SMAX do; vredsum.f32's
+/// fixed tree is a valid order for the reassociable VECREDUCE_FADD; vredmax
+/// .f32 is maxNum), otherwise a balanced tree of scalar operations on the
+/// extracted lanes. (LLVM's generic expansion of these on 16 lanes looped
+/// in the DAG combiner.)
+SDValue AccelTargetLowering::lowerVectorReduction(SDValue Op,
+                                                  SelectionDAG &DAG) const {
+  SDLoc DL(Op);
+  SDValue Vec = Op.getOperand(0);
+  EVT VT = Op.getValueType();
+  bool IsFloat = Vec.getValueType() == MVT::v16f32;
+  switch (Op.getOpcode()) {
+  case ISD::VECREDUCE_ADD:
+  case ISD::VECREDUCE_FADD:
+    return DAG.getNode(AccelISD::VREDSUM, DL, VT, Vec);
+  case ISD::VECREDUCE_SMAX:
+  case ISD::VECREDUCE_FMAX:
+    return DAG.getNode(AccelISD::VREDMAX, DL, VT, Vec);
+  default:
+    break;
+  }
+  // An i32 lane arrives any-extended in an i64: extend it as the operation
+  // needs.
+  unsigned BaseOpc = ISD::getVecReduceBaseOpcode(Op.getOpcode());
+  SmallVector<SDValue, 16> Lanes;
+  for (unsigned I = 0; I != 16; ++I) {
+    SDValue Lane = DAG.getNode(ISD::EXTRACT_VECTOR_ELT, DL, VT, Vec,
+                               DAG.getVectorIdxConstant(I, DL));
+    if (BaseOpc == ISD::SMAX || BaseOpc == ISD::SMIN)
+      Lane = DAG.getNode(ISD::SIGN_EXTEND_INREG, DL, VT, Lane,
+                         DAG.getValueType(MVT::i32));
+    else if (!IsFloat && (BaseOpc == ISD::UMAX || BaseOpc == ISD::UMIN))
+      Lane = DAG.getZeroExtendInReg(Lane, DL, MVT::i32);
+    Lanes.push_back(Lane);
+  }
+  for (unsigned Width = 16; Width > 1; Width /= 2)
+    for (unsigned I = 0; I != Width / 2; ++I)
+      Lanes[I] = DAG.getNode(BaseOpc, DL, VT, Lanes[2 * I], Lanes[2 * I + 1],
+                             Op->getFlags());
+  return Lanes[0];
 }
 
 void AccelTargetLowering::ReplaceNodeResults(SDNode *N,

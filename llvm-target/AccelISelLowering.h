@@ -80,6 +80,13 @@ public:
     return TargetLowering::getPreferredVectorAction(VT);
   }
 
+  /// There is no shuffle instruction. Saying so keeps the legalizer from
+  /// turning a BUILD_VECTOR of extracted lanes into a shuffle, whose
+  /// expansion is that BUILD_VECTOR again (an endless loop).
+  bool isShuffleMaskLegal(ArrayRef<int> Mask, EVT VT) const override {
+    return false;
+  }
+
   /// vld/vst need only 4-byte alignment; scalars must be naturally aligned.
   bool allowsMisalignedMemoryAccesses(EVT VT, unsigned AddrSpace,
                                       Align Alignment,
@@ -128,6 +135,7 @@ private:
   SDValue lowerAccelIntrinsic(const AccelIntrinsicInfo &Info,
                               CallLoweringInfo &CLI,
                               SmallVectorImpl<SDValue> &InVals) const;
+  SDValue lowerVectorReduction(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerSymbolAddress(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerBitcast(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerVASTART(SDValue Op, SelectionDAG &DAG) const;

@@ -33,7 +33,8 @@ class CProgramFormat(lit.formats.FileBasedTest):
             for cmd in steps:
                 try:
                     proc = subprocess.run(cmd, capture_output=True, text=True,
-                                          env=env, timeout=TIMEOUT_SECONDS)
+                                          errors="replace", env=env,
+                                          timeout=TIMEOUT_SECONDS)
                 except subprocess.TimeoutExpired:
                     return lit.Test.FAIL, "timed out: %s" % " ".join(cmd)
                 log.append("$ %s\n%s%s" % (" ".join(cmd), proc.stdout,

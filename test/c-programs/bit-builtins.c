@@ -8,7 +8,7 @@ static int naive_ctz64(uint64_t x) { int n = 0; while (n < 64 && !((x >> n) & 1)
 
 int main(void) {
   uint64_t seed = 0x9E3779B97F4A7C15ull;
-  for (int i = 0; i < 300; i++) {
+  for (int i = 0; i < 120; i++) {
     seed = seed * 6364136223846793005ull + 1442695040888963407ull;
     uint64_t v = OPAQUE(seed >> (i % 64));
     uint32_t w = (uint32_t)v;

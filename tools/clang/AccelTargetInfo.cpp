@@ -11,6 +11,10 @@ using namespace accel;
 
 AccelTargetInfo::AccelTargetInfo(const llvm::Triple &Triple)
     : TargetInfo(Triple) {
+  // TargetInfo derives these from the triple, which LLVM cannot parse for
+  // accel (UnknownArch): it would say big-endian and thread-local storage.
+  BigEndian = false;
+  TLSSupported = false;
   // LP64, as the data layout says; long double is double (no quad float).
   LongWidth = LongAlign = PointerWidth = PointerAlign = 64;
   LongDoubleWidth = LongDoubleAlign = 64;
