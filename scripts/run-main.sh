@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds everything, assembles and
-# links the bundled sample kernels, runs each on the simulator, and prints
-# its output and the simulator's statistics (cycles, utilization, stalls).
+# The main job: installs what is missing, builds everything, compiles the
+# bundled sample kernels (C with accel.h, and hand-written assembly), runs
+# each on the simulator, and prints its output and the simulator's
+# statistics (cycles, unit utilization, stalls, DMA and matrix figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -11,18 +12,31 @@ RT=build/lib/accel
 OUT=build/samples
 mkdir -p "$OUT"
 status=0
+
+run() { # name elf
+  if ! "$BIN/accel-sim" --stats --timeline="$OUT/$1.timeline.json" "$2" 2>&1; then
+    echo "=== $1 FAILED"
+    status=1
+  fi
+  echo "(timeline for Perfetto: $OUT/$1.timeline.json)"
+}
+
+for src in kernels-c/samples/*.c; do
+  name=$(basename "$src" .c)
+  echo
+  echo "=== $name ($src, clang --target=accel -O2)"
+  "$BIN/clang" --target=accel -O2 "$src" -o "$OUT/$name.elf" \
+    -Wl,-Map="$OUT/$name.map"
+  run "$name" "$OUT/$name.elf"
+done
+
 for src in kernels-c/asm/*.s; do
   name=$(basename "$src" .s)
   echo
-  echo "=== $name ($src)"
+  echo "=== $name ($src, accel-as)"
   "$BIN/accel-as" "$src" -o "$OUT/$name.o"
   "$BIN/accel-ld" "$RT/crt0.o" "$OUT/$name.o" -L"$RT" -laccelrt \
     -o "$OUT/$name.elf" -Map="$OUT/$name.map"
-  if ! "$BIN/accel-sim" --stats --timeline="$OUT/$name.timeline.json" \
-      "$OUT/$name.elf" 2>&1; then
-    echo "=== $name FAILED"
-    status=1
-  fi
-  echo "(timeline for Perfetto: $OUT/$name.timeline.json)"
+  run "$name" "$OUT/$name.elf"
 done
 exit $status
