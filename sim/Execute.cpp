@@ -299,7 +299,7 @@ template <bool Timed, bool Traced> int Simulator::loop() {
     Idx = Next;
   }
   St.Cycles = Timed ? Cycle : Executed;
-  countExecutions();
+  countExecutions(ExecCount, St);
   return F ? int(F.Kind) : ExitStatus;
 }
 
@@ -532,6 +532,16 @@ void Simulator::executeSys(const DecodedInst &D, const uint64_t *XR) {
     X[1] = Len;
     return;
   }
+  case 2: // Begin the region of interest.
+    RegionBegin = snapshot();
+    InRegion = true;
+    return;
+  case 3: // End it (without a begin: nothing).
+    if (InRegion)
+      Region.addInterval(RegionBegin, snapshot());
+    HasRegion |= InRegion;
+    InRegion = false;
+    return;
   default:
     F.Kind = FaultKind::IllegalInstruction;
     F.Detail = "unknown sys service " + std::to_string(D.Imm);

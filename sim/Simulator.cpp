@@ -52,17 +52,26 @@ int Simulator::run() {
 
 /// Bundle, instruction and per-unit counts from how often each bundle ran:
 /// cheaper than counting in the dispatch loop.
-void Simulator::countExecutions() {
+void Simulator::countExecutions(const std::vector<uint64_t> &Counts,
+                                Stats &Into) const {
   const std::vector<Bundle> &All = Dec.bundles();
   for (size_t I = 0; I != All.size(); ++I) {
-    uint64_t N = ExecCount[I];
+    uint64_t N = Counts[I];
     if (!N)
       continue;
-    St.Bundles += N;
-    St.Instructions += N * All[I].Size;
+    Into.Bundles += N;
+    Into.Instructions += N * All[I].Size;
     for (unsigned S = 0; S != All[I].Size; ++S)
-      St.UnitIssues[All[I].Insts[S].Unit] += N;
+      Into.UnitIssues[All[I].Insts[S].Unit] += N;
   }
+}
+
+/// The statistics so far, for a region boundary.
+Stats Simulator::snapshot() const {
+  Stats Now = St;
+  countExecutions(ExecCount, Now);
+  Now.Cycles = Opts.Timed ? Cycle : Now.Bundles;
+  return Now;
 }
 
 void Simulator::trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX) {

@@ -43,6 +43,9 @@ public:
   int run();
 
   const Stats &stats() const { return St; }
+  /// The region of interest, marked by the program with sys 2 (begin) and
+  /// sys 3 (end); null if it marked none. Several regions add up.
+  const Stats *region() const { return HasRegion ? &Region : nullptr; }
   const Fault &fault() const { return F; }
   /// The faulting bundle's description: pc, symbol, disassembly, cycle.
   std::string faultReport() const;
@@ -67,7 +70,7 @@ private:
   void executeSys(const DecodedInst &D, const uint64_t *XR);
   void branchTo(const DecodedInst &D, const Bundle &B, uint64_t Target);
 
-  void countExecutions();
+  void countExecutions(const std::vector<uint64_t> &Counts, Stats &Into) const;
 
   // Cycle model: the common path inline here, the rest in CycleModel.cpp.
   /// The cycle \p B issues at: when its source registers are ready and, for
@@ -118,6 +121,11 @@ private:
   int ExitStatus = 0;
   int32_t Current = -1; ///< The bundle executing; -1 before the first.
   std::vector<uint64_t> ExecCount; ///< Executions per bundle.
+
+  // Region of interest (sys 2 .. sys 3).
+  Stats snapshot() const;
+  Stats RegionBegin, Region;
+  bool InRegion = false, HasRegion = false;
 
   // Per-bundle dynamic facts the cycle model needs.
   uint64_t LastDmaBytes = 0;

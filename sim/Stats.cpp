@@ -32,9 +32,25 @@ double Stats::matrixUtilization() const {
 
 static double frac(uint64_t N, uint64_t D) { return D ? double(N) / D : 0.0; }
 
-void Stats::print(llvm::raw_ostream &OS) const {
+void Stats::addInterval(const Stats &Begin, const Stats &End) {
+  Cycles += End.Cycles - Begin.Cycles;
+  Bundles += End.Bundles - Begin.Bundles;
+  Instructions += End.Instructions - Begin.Instructions;
+  for (unsigned U = 0; U != 6; ++U)
+    UnitIssues[U] += End.UnitIssues[U] - Begin.UnitIssues[U];
+  MatrixBusyCycles += End.MatrixBusyCycles - Begin.MatrixBusyCycles;
+  DmaBusyCycles += End.DmaBusyCycles - Begin.DmaBusyCycles;
+  DmaBytes += End.DmaBytes - Begin.DmaBytes;
+  DmaTransfers += End.DmaTransfers - Begin.DmaTransfers;
+  Macs += End.Macs - Begin.Macs;
+  for (unsigned C = 0; C != NumStallCauses; ++C)
+    Stalls[C] += End.Stalls[C] - Begin.Stalls[C];
+  Timed = End.Timed;
+}
+
+void Stats::print(llvm::raw_ostream &OS, const char *Title) const {
   namespace A = llvm::Accel;
-  OS << "--- accel-sim statistics" << (Timed ? "" : " (functional mode)")
+  OS << "--- accel-sim " << Title << (Timed ? "" : " (functional mode)")
      << " ---\n";
   OS << format("cycles                 %llu\n", (unsigned long long)Cycles);
   OS << format("bundles                %llu\n", (unsigned long long)Bundles);
@@ -62,7 +78,7 @@ void Stats::print(llvm::raw_ostream &OS) const {
   OS << format("matrix utilization     %.4f\n", matrixUtilization());
 }
 
-void Stats::printJson(llvm::raw_ostream &OS) const {
+void Stats::printJson(llvm::raw_ostream &OS, const Stats *Region) const {
   namespace A = llvm::Accel;
   OS << "{\"timed\":" << (Timed ? "true" : "false")
      << ",\"cycles\":" << Cycles << ",\"bundles\":" << Bundles
@@ -80,5 +96,10 @@ void Stats::printJson(llvm::raw_ostream &OS) const {
   OS << "},\"dma_bytes\":" << DmaBytes << ",\"dma_transfers\":" << DmaTransfers
      << format(",\"dma_bytes_per_cycle\":%.4f", frac(DmaBytes, Cycles))
      << ",\"macs\":" << Macs
-     << format(",\"matrix_utilization\":%.6f}", matrixUtilization()) << "\n";
+     << format(",\"matrix_utilization\":%.6f", matrixUtilization());
+  if (Region) {
+    OS << ",\"region\":";
+    Region->printJson(OS);
+  }
+  OS << "}";
 }

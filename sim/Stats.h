@@ -38,8 +38,12 @@ struct Stats {
   uint64_t stallCycles() const;
   double matrixUtilization() const;
 
-  void print(llvm::raw_ostream &OS) const;
-  void printJson(llvm::raw_ostream &OS) const;
+  /// Adds what happened between \p Begin and \p End, two snapshots.
+  void addInterval(const Stats &Begin, const Stats &End);
+
+  void print(llvm::raw_ostream &OS, const char *Title = "statistics") const;
+  /// One JSON object; \p Region, if given, nested in it as "region".
+  void printJson(llvm::raw_ostream &OS, const Stats *Region = nullptr) const;
 };
 
 const char *getStallName(unsigned Cause);

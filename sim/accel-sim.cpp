@@ -115,8 +115,11 @@ int main(int argc, char **argv) {
 
   if (Sim.fault())
     errs() << Sim.faultReport();
-  if (CL.Stats)
+  if (CL.Stats) {
     Sim.stats().print(errs());
+    if (const Stats *Region = Sim.region())
+      Region->print(errs(), "region of interest (sys 2 .. sys 3)");
+  }
   auto WriteFile = [](const std::string &Path, auto Write) {
     std::error_code EC;
     raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
@@ -129,7 +132,10 @@ int main(int argc, char **argv) {
     return true;
   };
   if (!CL.StatsJson.empty() &&
-      !WriteFile(CL.StatsJson, [&](raw_ostream &OS) { Sim.stats().printJson(OS); }))
+      !WriteFile(CL.StatsJson, [&](raw_ostream &OS) {
+        Sim.stats().printJson(OS, Sim.region());
+        OS << "\n";
+      }))
     return LoadFailureStatus;
   if (!CL.TimelineFile.empty() &&
       !WriteFile(CL.TimelineFile, [&](raw_ostream &OS) {

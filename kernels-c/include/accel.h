@@ -26,6 +26,8 @@
  *     accel_vredsum, accel_vredmax (float), accel_vredsum_i, accel_vredmax_i
  *     accel_vload, accel_vstore (any 4-byte aligned address)
  *   Scratchpad buffers: ACCEL_SPM float buf[256];
+ *   Measuring: accel_region_begin(); ... accel_region_end(); and
+ *     accel-sim --stats reports that region separately.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -114,6 +116,15 @@ static inline int accel_vredsum_i(accel_v16i x) {
 static inline int accel_vredmax_i(accel_v16i x) {
   return __accel_vredmax_i32(x);
 }
+/* The region of interest for accel-sim --stats (sys 2 and sys 3). The
+ * memory clobber keeps the compiler from moving work across them. */
+static inline void accel_region_begin(void) {
+  __asm__ volatile("sys 2" ::: "memory");
+}
+static inline void accel_region_end(void) {
+  __asm__ volatile("sys 3" ::: "memory");
+}
+
 static inline accel_v16f accel_vload(const float *p) {
   return *(const accel_v16f_unaligned *)p;
 }
