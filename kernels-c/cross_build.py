@@ -64,6 +64,7 @@ class Library:
             sys.stderr.write("\n".join(errors))
             sys.exit("%s: %d files failed to compile"
                      % (os.path.basename(archive), len(errors)))
+        os.makedirs(os.path.dirname(archive), exist_ok=True)
         if os.path.exists(archive):
             os.remove(archive)
         subprocess.run([ar, "rcs", archive] + [j[1] for j in self.jobs],

@@ -28,32 +28,14 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import llvm_source  # noqa: E402
 DEFAULT_CACHE = os.path.join(
     os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
     "accel-toolchain", "src")
 TIMEOUT_SECONDS = 120
 CRASH_MARKERS = ("LLVM ERROR:", "Assertion", "Stack dump:",
                  "PLEASE submit a bug report", "UNREACHABLE")
-
-
-def fetch_generic_tests(cache):
-    """Returns llvm/test/CodeGen/Generic of the LLVM source, fetching the
-    source package and extracting just that directory on the first run."""
-    generic = os.path.join(cache, "llvm-19-codegen-generic")
-    if os.path.isdir(generic):
-        return generic
-    subprocess.run(["bash", os.path.join(ROOT, "scripts", "fetch-source.sh"),
-                    "llvm-toolchain-19", cache], check=True)
-    tarball = glob.glob(os.path.join(cache, "llvm-toolchain-19_*.orig.tar.xz"))
-    if not tarball:
-        sys.exit("sweep.py: no llvm-toolchain-19 tarball in %s" % cache)
-    staging = generic + ".tmp"
-    os.makedirs(staging, exist_ok=True)
-    subprocess.run(["tar", "-xf", tarball[0], "-C", staging, "--wildcards",
-                    "--strip-components=5", "*/llvm/test/CodeGen/Generic/*"],
-                   check=True)
-    os.rename(staging, generic)
-    return generic
 
 
 def classify(llc, extra, path):
@@ -91,7 +73,9 @@ def main():
     llc = os.path.join(args.build, "bin", "llc")
     files = args.files
     if not files:
-        generic = fetch_generic_tests(args.cache)
+        generic = llvm_source.extract(
+            args.cache, "llvm/test/CodeGen/Generic",
+            os.path.join(args.cache, "llvm-19-codegen-generic"))
         files = sorted(glob.glob(os.path.join(generic, "**", "*.ll"),
                                  recursive=True))
 

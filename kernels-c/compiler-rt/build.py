@@ -12,10 +12,8 @@ conversions, half-precision conversions, powi, complex multiply/divide.
 Usage: build.py --clang CLANG --ar AR --source-cache DIR --work DIR --out LIBDIR
 """
 import argparse
-import glob
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -23,6 +21,8 @@ sys.path.insert(0, os.path.dirname(HERE))
 from cross_build import Library  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import llvm_source  # noqa: E402
 
 EXCLUDED = {
     "apple_versioning.c": "Apple platforms only",
@@ -31,25 +31,6 @@ EXCLUDED = {
 }
 
 CFLAGS = ["--target=accel", "-O2", "-fno-builtin", "-w", "-std=c11"]
-
-
-def extract(cache, work):
-    """compiler-rt/lib/builtins of the LLVM source, extracted once."""
-    builtins = os.path.join(work, "builtins")
-    if os.path.isdir(builtins):
-        return builtins
-    subprocess.run(["bash", os.path.join(ROOT, "scripts", "fetch-source.sh"),
-                    "llvm-toolchain-19", cache], check=True)
-    tarballs = glob.glob(os.path.join(cache, "llvm-toolchain-19_*.orig.tar.xz"))
-    if not tarballs:
-        sys.exit("build.py: no llvm-toolchain-19 source in %s" % cache)
-    staging = builtins + ".tmp"
-    os.makedirs(staging, exist_ok=True)
-    subprocess.run(["tar", "-xf", tarballs[0], "-C", staging, "--wildcards",
-                    "--strip-components=4", "*/compiler-rt/lib/builtins/*"],
-                   check=True)
-    os.rename(staging, builtins)
-    return builtins
 
 
 def generic_sources(builtins):
@@ -70,7 +51,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
 
-    builtins = extract(args.source_cache, args.work)
+    builtins = llvm_source.extract(args.source_cache,
+                                   "compiler-rt/lib/builtins",
+                                   os.path.join(args.work, "builtins"))
     library = Library(args.clang, os.path.join(args.work, "obj"))
     for name in generic_sources(builtins):
         if name not in EXCLUDED:

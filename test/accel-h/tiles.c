@@ -2,6 +2,8 @@
  * every tile; two mmac calls into one tile accumulate (k = 8 twice equals
  * k = 16 once, in the same order); mzero clears. */
 #include <accel.h>
+
+#include "../c-programs/check.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,14 +14,6 @@ ACCEL_SPM static float a[16][16];
 ACCEL_SPM static float b[16][16];
 ACCEL_SPM static float b_hi[8][16];
 
-static int failures;
-#define CHECK(c)                                                               \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      printf("FAIL line %d: %s\n", __LINE__, #c);                              \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
 
 #define ROUND_TRIP(t)                                                          \
   do {                                                                         \

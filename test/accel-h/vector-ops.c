@@ -4,17 +4,11 @@
  * rounding), reductions exactly: the integer ones wrap like C unsigned
  * arithmetic, the float sum adds in the documented pairwise tree. */
 #include <accel.h>
+
+#include "../c-programs/check.h"
 #include <math.h>
 #include <stdio.h>
 
-static int failures;
-#define CHECK(c)                                                               \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      printf("FAIL line %d: %s\n", __LINE__, #c);                              \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
 
 static int close_enough(float got, float want) {
   return fabsf(got - want) <= fabsf(want) * 0x1p-19f;
