@@ -140,13 +140,15 @@ let isReturn = 1, isTerminator = 1, isBarrier = 1, Uses = [R31] in
 def RET : FmtN<GrpCtrl.V, 12, "ret", IIBranch>;
 
 // System service `imm` with arguments in r1..r3 and the result in r1
-// (0: exit(r1); 1: write(fd r1, buffer r2, length r3)).
+// (0: exit(r1); 1: write(fd r1, buffer r2, length r3); 2, 3: begin and end
+// the region of interest).
 let hasSideEffects = 1, mayLoad = 1, Uses = [R1, R2, R3], Defs = [R1] in
 def SYS : FmtJ<GrpCtrl.V, 16, (outs), (ins syscode:$imm), "sys $imm",
                IIBranch>;
 
-// Stops the program with a trap fault (llvm.trap).
-let hasSideEffects = 1, isTerminator = 1, isBarrier = 1 in
+// Stops the program with a trap fault (llvm.trap and llvm.debugtrap). Not
+// a terminator: debugtrap may stand in the middle of a block.
+let hasSideEffects = 1, isTrap = 1 in
 def TRAP : FmtN<GrpCtrl.V, 17, "trap", IIBranch>;
 
 def NOP : FmtN<GrpCtrl.V, 18, "nop", IIAlu>;

@@ -369,6 +369,11 @@ defm : VCmpPats<v16f32, VCEQ_F32, VCLT_F32, VCLE_F32, [SETOEQ, SETEQ],
 defm : VCmpPats<v16i32, VCEQ_I32, VCLT_I32, VCLE_I32, [SETEQ], [SETLT],
                 [SETLE], [SETGT], [SETGE]>;
 
+// llvm.trap and llvm.debugtrap stop the program with a trap fault (the
+// simulator has no debugger to hand it to).
+def : Pat<(trap), (TRAP)>;
+def : Pat<(debugtrap), (TRAP)>;
+
 //===----------------------------------------------------------------------===//
 // Accelerator intrinsics: calls of the reserved __accel_* functions become
 // these nodes in AccelTargetLowering::lowerAccelIntrinsic. Channel and tile

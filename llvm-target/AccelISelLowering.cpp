@@ -137,6 +137,8 @@ AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
   setOperationAction(ISD::RETURNADDR, MVT::i64, Custom);
   setOperationAction(ISD::ATOMIC_FENCE, MVT::Other, Custom);
   setOperationAction(ISD::PREFETCH, MVT::Other, Expand);
+  setOperationAction(ISD::TRAP, MVT::Other, Legal);
+  setOperationAction(ISD::DEBUGTRAP, MVT::Other, Legal);
   setOperationAction(ISD::GlobalTLSAddress, MVT::i64, Custom);
 
   // Inline memcpy/memset of modest sizes with 64-bit moves.
