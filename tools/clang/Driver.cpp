@@ -73,6 +73,7 @@ private:
   bool EmitLLVM = false, PrintOnly = false, Verbose = false;
   bool NoStdLib = false, NoStartFiles = false, NoDefaultLibs = false;
   bool IsCXX = false;
+  std::optional<bool> Color; ///< -f[no-]color-diagnostics, else if a tty.
   std::string Output, Optimization = "-O0";
   enum class DepKind { None, All, User } Deps = DepKind::None;
   std::string DepFile;
@@ -248,24 +249,20 @@ bool Driver::translate(const Arg &A) {
   case OPT_fno_common:
   case OPT_ffunction_sections:
   case OPT_fdata_sections:
+  case OPT_fno_vectorize:
+  case OPT_fno_slp_vectorize:
+    return PassToCC1();
+  case OPT_ferror_limit_EQ:
+    CC1Flags.insert(CC1Flags.end(), {"-ferror-limit", A.getValue()});
+    return true;
   case OPT_fcolor_diagnostics:
   case OPT_fno_color_diagnostics:
+    Color = O.getID() == OPT_fcolor_diagnostics;
+    return true;
   case OPT_fno_exceptions:
   case OPT_fno_cxx_exceptions:
   case OPT_fno_rtti:
-  case OPT_fno_vectorize:
-  case OPT_fno_slp_vectorize:
-  case OPT_ferror_limit_EQ:
-    if (O.getID() == OPT_ferror_limit_EQ) {
-      CC1Flags.push_back("-ferror-limit");
-      CC1Flags.push_back(A.getValue());
-      return true;
-    }
-    if (O.getID() == OPT_fcolor_diagnostics ||
-        O.getID() == OPT_fno_color_diagnostics || O.getID() == OPT_fno_exceptions ||
-        O.getID() == OPT_fno_cxx_exceptions || O.getID() == OPT_fno_rtti)
-      return true; // The defaults here; colour is decided below.
-    return PassToCC1();
+    return true; // Always so for accel.
   case OPT_fexceptions:
   case OPT_fcxx_exceptions:
   case OPT_frtti:
@@ -394,7 +391,7 @@ std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
   bool CXX = In.Kind == InputKind::CXX || In.Kind == InputKind::CXXPreprocessed;
   if (CXX)
     A.insert(A.end(), {"-fno-rtti", "-fno-threadsafe-statics"});
-  if (sys::Process::StandardErrHasColors())
+  if (Color.value_or(sys::Process::StandardErrHasColors()))
     A.push_back("-fcolor-diagnostics");
   A.insert(A.end(), CC1Flags.begin(), CC1Flags.end());
   // A dependency file is named after the output unless -MF names it.
