@@ -98,35 +98,29 @@ InputKind kindOfExtension(StringRef Path) {
       .Default(InputKind::LinkerInput);
 }
 
+/// The -x names of the kinds that have one, as clang -cc1 spells them too.
+const std::pair<const char *, InputKind> Languages[] = {
+    {"c", InputKind::C},
+    {"c++", InputKind::CXX},
+    {"cpp-output", InputKind::CPreprocessed},
+    {"c++-cpp-output", InputKind::CXXPreprocessed},
+    {"assembler", InputKind::Asm},
+    {"assembler-with-cpp", InputKind::AsmCpp},
+    {"ir", InputKind::IR},
+};
+
 std::optional<InputKind> kindOfLanguage(StringRef Lang) {
-  return StringSwitch<std::optional<InputKind>>(Lang)
-      .Case("c", InputKind::C)
-      .Case("c++", InputKind::CXX)
-      .Case("cpp-output", InputKind::CPreprocessed)
-      .Case("c++-cpp-output", InputKind::CXXPreprocessed)
-      .Case("assembler", InputKind::Asm)
-      .Case("assembler-with-cpp", InputKind::AsmCpp)
-      .Case("ir", InputKind::IR)
-      .Default(std::nullopt);
+  for (const auto &[Name, Kind] : Languages)
+    if (Lang == Name)
+      return Kind;
+  return std::nullopt;
 }
 
-const char *cc1Language(InputKind K) {
-  switch (K) {
-  case InputKind::C:
-    return "c";
-  case InputKind::CXX:
-    return "c++";
-  case InputKind::CPreprocessed:
-    return "cpp-output";
-  case InputKind::CXXPreprocessed:
-    return "c++-cpp-output";
-  case InputKind::AsmCpp:
-    return "assembler-with-cpp";
-  case InputKind::IR:
-    return "ir";
-  default:
-    return nullptr;
-  }
+const char *languageOf(InputKind K) {
+  for (const auto &[Name, Kind] : Languages)
+    if (K == Kind)
+      return Name;
+  return nullptr;
 }
 
 } // namespace
@@ -454,7 +448,7 @@ bool Driver::planJobs() {
       if (Stop < Stage::Object) {
         if (Stop == Stage::Preprocess && In.Kind == InputKind::AsmCpp) {
           std::string Out = Output.empty() ? "-" : Output;
-          Jobs.push_back({true, cc1Job(In, Out, "-E", "assembler-with-cpp")});
+          Jobs.push_back({true, cc1Job(In, Out, "-E", languageOf(In.Kind))});
         }
         continue; // Assembly is already assembly.
       }
@@ -462,7 +456,7 @@ bool Driver::planJobs() {
       if (In.Kind == InputKind::AsmCpp) {
         Source = tempFile(Stem, "s");
         Jobs.push_back(
-            {true, cc1Job(In, Source, "-E", "assembler-with-cpp")});
+            {true, cc1Job(In, Source, "-E", languageOf(In.Kind))});
       }
       std::string Obj = Linking ? tempFile(Stem, "o") : outputFor(In, ".o");
       Jobs.push_back({false, {Install.BinDir + "/accel-as", Source, "-o", Obj}});
@@ -470,7 +464,7 @@ bool Driver::planJobs() {
         LinkInputs.push_back(Obj);
       continue;
     }
-    const char *Language = cc1Language(In.Kind);
+    const char *Language = languageOf(In.Kind);
     std::string Out;
     switch (Stop) {
     case Stage::Preprocess:
