@@ -96,20 +96,15 @@ AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
     setOperationAction(ISD::INSERT_VECTOR_ELT, VT, Custom);
     setOperationAction(ISD::EXTRACT_VECTOR_ELT, VT, Custom);
     setOperationAction(ISD::BUILD_VECTOR, VT, Custom);
-    for (unsigned Op :
-         {ISD::VECREDUCE_ADD, ISD::VECREDUCE_MUL, ISD::VECREDUCE_AND,
-          ISD::VECREDUCE_OR, ISD::VECREDUCE_XOR, ISD::VECREDUCE_SMAX,
-          ISD::VECREDUCE_SMIN, ISD::VECREDUCE_UMAX, ISD::VECREDUCE_UMIN,
-          ISD::VECREDUCE_FADD, ISD::VECREDUCE_FMUL, ISD::VECREDUCE_FMAX,
-          ISD::VECREDUCE_FMIN, ISD::VECREDUCE_FMAXIMUM,
-          ISD::VECREDUCE_FMINIMUM})
-      setOperationAction(Op, VT, Custom);
     for (MVT Other : MVT::all_valuetypes()) {
       setTruncStoreAction(VT, Other, Expand);
       setLoadExtAction({ISD::SEXTLOAD, ISD::ZEXTLOAD, ISD::EXTLOAD}, VT, Other,
                        Expand);
     }
   }
+  // Other reductions are LLVM's generic expansion.
+  setOperationAction(ISD::VECREDUCE_FADD, MVT::v16f32, Custom);
+  setOperationAction(ISD::VECREDUCE_FMAX, MVT::v16f32, Custom);
   for (unsigned Op : {ISD::FADD, ISD::FSUB, ISD::FMUL, ISD::FMA, ISD::FMINNUM,
                       ISD::FMAXNUM, ISD::FP_TO_SINT})
     setOperationAction(Op, MVT::v16f32, Legal);
@@ -269,68 +264,22 @@ SDValue AccelTargetLowering::LowerOperation(SDValue Op,
     }
     return DAG.getSetCC(DL, Op.getValueType(), A, B, CC);
   }
-  case ISD::VECREDUCE_ADD:
-  case ISD::VECREDUCE_MUL:
-  case ISD::VECREDUCE_AND:
-  case ISD::VECREDUCE_OR:
-  case ISD::VECREDUCE_XOR:
-  case ISD::VECREDUCE_SMAX:
-  case ISD::VECREDUCE_SMIN:
-  case ISD::VECREDUCE_UMAX:
-  case ISD::VECREDUCE_UMIN:
   case ISD::VECREDUCE_FADD:
-  case ISD::VECREDUCE_FMUL:
   case ISD::VECREDUCE_FMAX:
-  case ISD::VECREDUCE_FMIN:
-  case ISD::VECREDUCE_FMAXIMUM:
-  case ISD::VECREDUCE_FMINIMUM:
     return lowerVectorReduction(Op, DAG);
   default:
     return unsupported(Op, DAG, "cannot lower this operation for Accel");
   }
 }
 
-/// A horizontal reduction: vredsum/vredmax where they compute it (the i32
-/// forms wrap and compare signed, as VECREDUCE_ADD/SMAX do; vredsum.f32's
-/// fixed tree is a valid order for the reassociable VECREDUCE_FADD; vredmax
-/// .f32 is maxNum), otherwise a balanced tree of scalar operations on the
-/// extracted lanes. (LLVM's generic expansion of these on 16 lanes looped
-/// in the DAG combiner.)
+/// A float reduction the vector unit computes in one instruction:
+/// vredsum.f32's fixed tree is a valid order for the reassociable
+/// VECREDUCE_FADD, and vredmax.f32 is maxNum, as VECREDUCE_FMAX is.
 SDValue AccelTargetLowering::lowerVectorReduction(SDValue Op,
                                                   SelectionDAG &DAG) const {
-  SDLoc DL(Op);
-  SDValue Vec = Op.getOperand(0);
-  EVT VT = Op.getValueType();
-  bool IsFloat = Vec.getValueType() == MVT::v16f32;
-  switch (Op.getOpcode()) {
-  case ISD::VECREDUCE_ADD:
-  case ISD::VECREDUCE_FADD:
-    return DAG.getNode(AccelISD::VREDSUM, DL, VT, Vec);
-  case ISD::VECREDUCE_SMAX:
-  case ISD::VECREDUCE_FMAX:
-    return DAG.getNode(AccelISD::VREDMAX, DL, VT, Vec);
-  default:
-    break;
-  }
-  // An i32 lane arrives any-extended in an i64: extend it as the operation
-  // needs.
-  unsigned BaseOpc = ISD::getVecReduceBaseOpcode(Op.getOpcode());
-  SmallVector<SDValue, 16> Lanes;
-  for (unsigned I = 0; I != 16; ++I) {
-    SDValue Lane = DAG.getNode(ISD::EXTRACT_VECTOR_ELT, DL, VT, Vec,
-                               DAG.getVectorIdxConstant(I, DL));
-    if (BaseOpc == ISD::SMAX || BaseOpc == ISD::SMIN)
-      Lane = DAG.getNode(ISD::SIGN_EXTEND_INREG, DL, VT, Lane,
-                         DAG.getValueType(MVT::i32));
-    else if (!IsFloat && (BaseOpc == ISD::UMAX || BaseOpc == ISD::UMIN))
-      Lane = DAG.getZeroExtendInReg(Lane, DL, MVT::i32);
-    Lanes.push_back(Lane);
-  }
-  for (unsigned Width = 16; Width > 1; Width /= 2)
-    for (unsigned I = 0; I != Width / 2; ++I)
-      Lanes[I] = DAG.getNode(BaseOpc, DL, VT, Lanes[2 * I], Lanes[2 * I + 1],
-                             Op->getFlags());
-  return Lanes[0];
+  unsigned Node = Op.getOpcode() == ISD::VECREDUCE_FADD ? AccelISD::VREDSUM
+                                                         : AccelISD::VREDMAX;
+  return DAG.getNode(Node, SDLoc(Op), Op.getValueType(), Op.getOperand(0));
 }
 
 void AccelTargetLowering::ReplaceNodeResults(SDNode *N,

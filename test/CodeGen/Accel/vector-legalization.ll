@@ -2,7 +2,7 @@
 ; legalized, never looping or failing: unsigned lane compares become signed
 ; compares of sign-flipped lanes, a variable lane index goes through
 ; memory, and reductions of every kind compile (each of these once hung or
-; failed in the legalizer).
+; failed in the legalizer); the float maximum is one vredmax.f32.
 ; RUN: llc -mtriple=accel -O2 -verify-machineinstrs < %s | FileCheck %s
 ; RUN: llc -mtriple=accel -O0 -verify-machineinstrs < %s -o /dev/null
 
@@ -33,6 +33,7 @@ define <16 x i32> @umax(<16 x i32> %a, <16 x i32> %b) {
 }
 
 ; CHECK-LABEL: reductions:
+; CHECK: vredmax.f32 {{r[0-9]+}}, v2
 ; CHECK: ret
 define i32 @reductions(<16 x i32> %v, <16 x float> %f, ptr %out) {
   %add = call i32 @llvm.vector.reduce.add.v16i32(<16 x i32> %v)
