@@ -1,5 +1,6 @@
 # lit configuration for the Accel toolchain tests.
 import os
+import sys
 
 import lit.formats
 
@@ -34,7 +35,15 @@ config.substitutions.append(
 # results both ways. Tests that check cycles or stalls say
 # "REQUIRES: cycle-model".
 if lit_config.params.get("sim", "timed") == "fast":
-    config.substitutions.append(("%sim", "accel-sim --fast"))
+    sim_args = ["--fast"]
 else:
-    config.substitutions.append(("%sim", "accel-sim"))
+    sim_args = []
     config.available_features.add("cycle-model")
+config.substitutions.append(("%sim", " ".join(["accel-sim"] + sim_args)))
+
+# Directories of self-checking C/C++ programs (no RUN lines) set
+# config.test_format to this in their lit.local.cfg.
+sys.path.insert(0, os.path.join(config.accel_src_root, "test", "Inputs"))
+from c_program_format import CProgramFormat  # noqa: E402
+
+config.c_program_format = CProgramFormat(sim_args)
