@@ -5,11 +5,24 @@ An object is rebuilt only when its source, its flags or the compiler (the
 driver and libAccelTarget.so) changed: each object keeps the hash of all
 three beside it.
 """
+import argparse
 import concurrent.futures
 import hashlib
 import os
 import subprocess
 import sys
+
+
+def arguments():
+    """The command-line options every library build takes; callers add the
+    one naming their sources."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--clang", required=True, help="our clang")
+    ap.add_argument("--ar", required=True, help="llvm-ar")
+    ap.add_argument("--work", required=True, help="sources and objects")
+    ap.add_argument("--out", required=True, help="where the archives go")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    return ap
 
 
 def compiler_hash(clang):

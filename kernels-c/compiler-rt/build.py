@@ -11,14 +11,13 @@ conversions, half-precision conversions, powi, complex multiply/divide.
 
 Usage: build.py --clang CLANG --ar AR --source-cache DIR --work DIR --out LIBDIR
 """
-import argparse
 import os
 import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from cross_build import Library  # noqa: E402
+from cross_build import Library, arguments  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -42,13 +41,8 @@ def generic_sources(builtins):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--clang", required=True)
-    ap.add_argument("--ar", required=True)
+    ap = arguments()
     ap.add_argument("--source-cache", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
 
     builtins = llvm_source.extract(args.source_cache,

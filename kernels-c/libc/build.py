@@ -11,7 +11,6 @@ the driver, which finds them without flags.
 
 Usage: build.py --clang CLANG --ar AR --tarball TAR --work DIR --out LIBDIR
 """
-import argparse
 import glob
 import hashlib
 import os
@@ -21,7 +20,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from cross_build import Library  # noqa: E402
+from cross_build import Library, arguments  # noqa: E402
 
 # newlib directories compiled into each library. The rest of libc (POSIX,
 # iconv, XDR, the syscall wrappers) needs an operating system; signals are
@@ -114,13 +113,8 @@ def copy_if_changed(src, dst):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--clang", required=True)
-    ap.add_argument("--ar", required=True)
+    ap = arguments()
     ap.add_argument("--tarball", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
 
     newlib = extract(args.tarball, args.work)
