@@ -52,6 +52,19 @@ static cl::list<std::string> IncludeDirs("I",
                                          cl::cat(AsCategory));
 static cl::opt<std::string> CPU("mcpu", cl::desc("CPU (default: generic)"),
                                 cl::init("generic"), cl::cat(AsCategory));
+static cl::opt<bool> GenDwarf("g",
+                              cl::desc("Emit DWARF line tables and a "
+                                       "compile unit for the assembly source"),
+                              cl::cat(AsCategory));
+// GNU as spells these --gdwarf-N; each implies -g.
+enum DwarfVersionTy : unsigned { Dwarf2 = 2, Dwarf3, Dwarf4, Dwarf5 };
+static cl::opt<DwarfVersionTy> DwarfVersion(
+    cl::desc("DWARF version (default 5):"),
+    cl::values(clEnumValN(Dwarf2, "gdwarf-2", "DWARF 2 (implies -g)"),
+               clEnumValN(Dwarf3, "gdwarf-3", "DWARF 3 (implies -g)"),
+               clEnumValN(Dwarf4, "gdwarf-4", "DWARF 4 (implies -g)"),
+               clEnumValN(Dwarf5, "gdwarf-5", "DWARF 5 (implies -g)")),
+    cl::init(Dwarf5), cl::cat(AsCategory));
 
 static const char *ToolName = "accel-as";
 
@@ -92,6 +105,15 @@ int main(int argc, char **argv) {
   std::unique_ptr<MCObjectFileInfo> MOFI(
       T->createMCObjectFileInfo(Ctx, /*PIC=*/false));
   Ctx.setObjectFileInfo(MOFI.get());
+  if (GenDwarf || DwarfVersion.getNumOccurrences()) {
+    Ctx.setGenDwarfForAssembly(true);
+    Ctx.setDwarfVersion(DwarfVersion);
+    SmallString<128> CWD;
+    if (!sys::fs::current_path(CWD))
+      Ctx.setCompilationDir(CWD);
+    Ctx.setGenDwarfRootFile(InputFilename,
+                            SrcMgr.getMemoryBuffer(1)->getBuffer());
+  }
 
   if (OutputFilename.empty())
     OutputFilename = ShowEncoding ? "-" : "a.out";

@@ -1,14 +1,16 @@
 //===-- accel-objdump.cpp - Accel object file dumper ----------------------===//
 //
 // Dumps Accel ELF objects and executables in llvm-objdump's layout:
-// -d (disassembly with bundles, addresses and symbols), -r (relocations),
-// -h (section headers), -t (symbol table). Words that do not decode print as
-// "<invalid>" and disassembly carries on with the next word.
+// -d (disassembly with bundles, addresses and symbols), -l and -S (source
+// lines and source text from DWARF, with -d), -r (relocations), -h (section
+// headers), -t (symbol table). Words that do not decode print as "<invalid>"
+// and disassembly carries on with the next word.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AccelMCObjects.h"
 #include "MCTargetDesc/AccelBaseInfo.h"
+#include "SourceLines.h"
 #include "TargetInfo/AccelTargetInfo.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -44,6 +46,14 @@ static cl::opt<bool> Headers("h", cl::desc("Show section headers"),
                              cl::cat(DumpCategory));
 static cl::opt<bool> Syms("t", cl::desc("Show the symbol table"),
                           cl::cat(DumpCategory));
+static cl::opt<bool> LineNumbers(
+    "l", cl::desc("With -d, show the source file and line of the code"),
+    cl::cat(DumpCategory));
+static cl::alias LineNumbersLong("line-numbers", cl::aliasopt(LineNumbers));
+static cl::opt<bool> Source(
+    "S", cl::desc("Disassemble (-d) with the source lines interleaved"),
+    cl::cat(DumpCategory));
+static cl::alias SourceLong("source", cl::aliasopt(Source));
 
 static const char *ToolName = "accel-objdump";
 static bool HadError = false;
@@ -51,6 +61,10 @@ static bool HadError = false;
 static void reportError(StringRef File, const Twine &Msg) {
   WithColor::error(errs(), ToolName) << "'" << File << "': " << Msg << "\n";
   HadError = true;
+}
+
+static void reportWarning(StringRef File, const Twine &Msg) {
+  WithColor::warning(errs(), ToolName) << "'" << File << "': " << Msg << "\n";
 }
 
 /// A malformed file is reported and ends the run.
@@ -163,9 +177,40 @@ static void printRelocations(const ELFObjectFileBase &Obj) {
   }
 }
 
+namespace {
+/// Prints, before the code at an offset, what changed since the code before
+/// it: "; function():" and "; file:line" with -l, the source text with -S.
+class SourcePrinter {
+public:
+  explicit SourcePrinter(accel_objdump::SourceLines &Lines) : Lines(Lines) {}
+
+  void printBefore(const SectionRef &Sec, uint64_t Offset) {
+    DILineInfo Info = Lines.lookup(Sec, Offset);
+    if (Info.FileName == DILineInfo::BadString || Info.Line == 0)
+      return;
+    if (LineNumbers && Info.FunctionName != Prev.FunctionName &&
+        Info.FunctionName != DILineInfo::BadString)
+      outs() << "; " << Info.FunctionName << "():\n";
+    if (Info.Line != Prev.Line || Info.FileName != Prev.FileName) {
+      if (LineNumbers)
+        outs() << "; " << Info.FileName << ":" << Info.Line << "\n";
+      if (Source)
+        if (std::optional<StringRef> Text = Lines.text(Info.FileName, Info.Line))
+          outs() << "; " << *Text << "\n";
+    }
+    Prev = Info;
+  }
+
+private:
+  accel_objdump::SourceLines &Lines;
+  DILineInfo Prev;
+};
+} // namespace
+
 /// Disassembles one code section, bundle by bundle.
 static void disassembleSection(const ELFObjectFileBase &Obj,
-                               const SectionRef &Sec, AccelMC &MC) {
+                               const SectionRef &Sec, AccelMC &MC,
+                               SourcePrinter *Src) {
   StringRef File = Obj.getFileName();
   StringRef Bytes = unwrapOrError(Sec.getContents(), File);
   uint64_t Base = Sec.getAddress();
@@ -219,6 +264,8 @@ static void disassembleSection(const ELFObjectFileBase &Obj,
       outs() << "\n" << format("%016" PRIx64, Base + Offset) << " <"
              << It->second << ">:\n";
 
+    if (Src)
+      Src->printBefore(Sec, Offset);
     if (Bytes.size() - Offset < 8) {
       PrintWord(Offset, "  ", "<invalid: truncated word>");
       break;
@@ -281,10 +328,21 @@ static void dumpFile(StringRef Path, AccelMC &MC) {
     printSymbolTable(*Obj);
   if (Relocs && !Disassemble)
     printRelocations(*Obj);
-  if (Disassemble)
-    for (const SectionRef &Sec : Obj->sections())
-      if (Sec.isText() && Sec.getSize())
-        disassembleSection(*Obj, Sec, MC);
+  if (!Disassemble)
+    return;
+  std::optional<accel_objdump::SourceLines> Lines;
+  std::optional<SourcePrinter> Src;
+  if (LineNumbers || Source) {
+    Lines.emplace(*Obj, [&](const Twine &Msg) { reportWarning(Path, Msg); });
+    if (Lines->hasLineTable())
+      Src.emplace(*Lines);
+    else
+      reportWarning(Path, "no line table (.debug_line): compile with -g for "
+                          "-l and -S");
+  }
+  for (const SectionRef &Sec : Obj->sections())
+    if (Sec.isText() && Sec.getSize())
+      disassembleSection(*Obj, Sec, MC, Src ? &*Src : nullptr);
 }
 
 int main(int argc, char **argv) {
@@ -292,9 +350,11 @@ int main(int argc, char **argv) {
   ToolName = argv[0];
   cl::HideUnrelatedOptions(DumpCategory);
   cl::ParseCommandLineOptions(argc, argv, "Accel object file dumper\n");
+  if (Source)
+    Disassemble = true;
   if (!Disassemble && !Relocs && !Headers && !Syms) {
     WithColor::error(errs(), ToolName)
-        << "no action given: use at least one of -d, -r, -h, -t\n";
+        << "no action given: use at least one of -d, -S, -r, -h, -t\n";
     return 2;
   }
   AccelMC MC;

@@ -4,7 +4,9 @@
 #include "MCTargetDesc/AccelBaseInfo.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
+#include "llvm/DebugInfo/DWARF/DWARFContext.h"
 #include "llvm/Object/ELF.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -23,6 +25,30 @@ std::string LoadedProgram::symbolize(uint64_t Addr) const {
   std::string S = It->second;
   if (Addr != It->first)
     S += "+" + hex(Addr - It->first);
+  return S;
+}
+
+std::string LoadedProgram::sourceLocation(uint64_t Addr) const {
+  Expected<OwningBinary<ObjectFile>> Obj = ObjectFile::createObjectFile(Path);
+  if (!Obj) {
+    consumeError(Obj.takeError());
+    return "";
+  }
+  // An executable has no relocations left for the DWARF reader to apply.
+  std::unique_ptr<DWARFContext> Ctx = DWARFContext::create(
+      *Obj->getBinary(), DWARFContext::ProcessDebugRelocations::Ignore,
+      nullptr, "", [](Error E) { consumeError(std::move(E)); },
+      [](Error E) { consumeError(std::move(E)); });
+  DILineInfo Info = Ctx->getLineInfoForAddress(
+      {Addr, SectionedAddress::UndefSection},
+      DILineInfoSpecifier(
+          DILineInfoSpecifier::FileLineInfoKind::RelativeFilePath,
+          DILineInfoSpecifier::FunctionNameKind::None));
+  if (Info.FileName == DILineInfo::BadString || Info.Line == 0)
+    return "";
+  std::string S = Info.FileName + ":" + std::to_string(Info.Line);
+  if (Info.Column)
+    S += ":" + std::to_string(Info.Column);
   return S;
 }
 
@@ -97,6 +123,7 @@ bool accel_sim::loadProgram(const std::string &Path,
   }
   Mem.setText(TextStart, TextEnd - TextStart);
   Prog.Entry = Hdr.e_entry;
+  Prog.Path = Path;
 
   // Symbols: names for traces and faults, and the stack guard. A file whose
   // section or symbol tables do not parse is truncated or corrupt.

@@ -16,6 +16,7 @@ struct TextSegment {
 };
 
 struct LoadedProgram {
+  std::string Path;
   uint64_t Entry = 0;
   std::vector<TextSegment> Text;
   std::map<uint64_t, std::string> Symbols; ///< Function and label addresses.
@@ -24,6 +25,10 @@ struct LoadedProgram {
 
   /// "name+0x10" for an address, or "" if no symbol precedes it.
   std::string symbolize(uint64_t Addr) const;
+  /// "file.c:12:5" for an address, from the executable's DWARF line table
+  /// (linked from -g objects); "" if it has none for the address. Reads the
+  /// file again: meant for fault reports, not for every bundle.
+  std::string sourceLocation(uint64_t Addr) const;
 };
 
 /// Loads \p Path's PT_LOAD segments into \p Mem, protects the text, sets the

@@ -110,6 +110,9 @@ std::string Simulator::faultReport() const {
   std::string Sym = Prog.symbolize(Pc);
   if (!Sym.empty())
     OS << " <" << Sym << ">";
+  std::string Source = Prog.sourceLocation(Pc);
+  if (!Source.empty())
+    OS << " at " << Source;
   if (B)
     OS << "\n  bundle: " << Dec.disassemble(*B);
   OS << "\n  cycle " << St.Cycles << "\n";

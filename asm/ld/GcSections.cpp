@@ -2,7 +2,9 @@
 //
 // Marks sections reachable through relocations from the entry symbol and
 // from sections that must be kept (constructor and destructor tables, and
-// anything named .keep*), and drops the rest.
+// anything named .keep*), and drops the rest. Debug sections are always kept
+// but keep nothing alive: their references to dropped code are resolved to a
+// tombstone (see Relocate.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,4 +48,9 @@ void Linker::collectGarbage() {
     for (const Relocation &R : Sec->Relocs)
       Mark(R.Target->Section);
   }
+
+  for (auto &File : Files)
+    for (auto &Sec : File->Sections)
+      if (Sec && Sec->Debug)
+        Sec->Live = true;
 }

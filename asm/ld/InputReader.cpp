@@ -23,11 +23,18 @@ static T orReport(Linker &L, const std::string &File, Expected<T> V) {
   return T();
 }
 
-static bool isLinkedSection(const ELFT::Shdr &Sec) {
+static bool isLoadedSection(const ELFT::Shdr &Sec) {
   return (Sec.sh_flags & ELF::SHF_ALLOC) &&
          (Sec.sh_type == ELF::SHT_PROGBITS || Sec.sh_type == ELF::SHT_NOBITS ||
           Sec.sh_type == ELF::SHT_INIT_ARRAY ||
           Sec.sh_type == ELF::SHT_FINI_ARRAY);
+}
+
+/// DWARF sections, which the output keeps (unless --strip-debug) so that
+/// accel-objdump -l and the simulator can map addresses to source lines.
+static bool isDebugSection(const ELFT::Shdr &Sec, StringRef Name) {
+  return !(Sec.sh_flags & ELF::SHF_ALLOC) &&
+         Sec.sh_type == ELF::SHT_PROGBITS && Name.starts_with(".debug_");
 }
 
 /// Merges a global symbol definition or reference into the symbol table.
@@ -102,11 +109,14 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
     const ELFT::Shdr &Sec = Shdrs[I];
     if (Sec.sh_type == ELF::SHT_SYMTAB)
       SymtabSec = &Sec;
-    if (!isLinkedSection(Sec))
+    StringRef SecName = orReport(*this, Name, Elf.getSectionName(Sec));
+    bool Debug = !Opts.StripDebug && isDebugSection(Sec, SecName);
+    if (!isLoadedSection(Sec) && !Debug)
       continue;
     auto IS = std::make_unique<InputSection>();
     IS->File = File.get();
-    IS->Name = orReport(*this, Name, Elf.getSectionName(Sec)).str();
+    IS->Name = SecName.str();
+    IS->Debug = Debug;
     IS->Size = Sec.sh_size;
     IS->Align = std::max<uint64_t>(1, Sec.sh_addralign);
     IS->NoBits = Sec.sh_type == ELF::SHT_NOBITS;
@@ -185,7 +195,7 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
       continue;
     InputSection *Target = File->Sections[Sec.sh_info].get();
     if (!Target)
-      continue; // Relocations of a section we do not link (debug info).
+      continue; // Relocations of a section we do not link.
     auto RelasOrErr = Elf.relas(Sec);
     if (!RelasOrErr) {
       error(Name + ": " + toString(RelasOrErr.takeError()));

@@ -3,7 +3,8 @@
 // DRAM (from DramBase): .text .rodata .init_array .fini_array .data .bss,
 // then the heap up to the stack; the stack is the top StackSize bytes of
 // DRAM. SPM (from SpmBase): .spm and .spm.bss, from input sections named
-// .spm*. The linker defines the symbols the runtime needs (see LinkerSymbols).
+// .spm*. Debug sections follow, unplaced (address 0). The linker defines the
+// symbols the runtime needs (see defineLinkerSymbols).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,8 @@ static const char *const SpmOrder[] = {".spm", ".spm.bss"};
 /// The output section an input section belongs to.
 static std::string outputNameFor(const InputSection &Sec) {
   StringRef N = Sec.Name;
+  if (Sec.Debug)
+    return Sec.Name;
   if (N.starts_with(".spm"))
     return Sec.NoBits ? ".spm.bss" : ".spm";
   if (N.starts_with(".init_array"))
@@ -44,6 +47,8 @@ static std::string outputNameFor(const InputSection &Sec) {
 }
 
 static uint64_t outputFlags(StringRef Name) {
+  if (Name.starts_with(".debug_"))
+    return 0;
   if (Name == ".text")
     return ELF::SHF_ALLOC | ELF::SHF_EXECINSTR;
   if (Name == ".rodata")
@@ -76,8 +81,9 @@ void Linker::layout() {
       Out->Name = Name;
       Out->InSpm = StringRef(Name).starts_with(".spm");
       Out->NoBits = Name == ".bss" || Name == ".spm.bss";
+      Out->Debug = StringRef(Name).starts_with(".debug_");
       Out->Flags = outputFlags(Name);
-      Out->Align = 8;
+      Out->Align = Out->Debug ? 1 : 8;
     }
     return Out;
   };

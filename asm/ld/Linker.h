@@ -39,6 +39,9 @@ struct InputSection {
   uint64_t Align = 1;
   bool NoBits = false;
   uint64_t Flags = 0;
+  /// A non-allocated .debug_* section: copied to the output at address 0,
+  /// never a reason to keep code alive under --gc-sections.
+  bool Debug = false;
   llvm::ArrayRef<uint8_t> Data;
   std::vector<Relocation> Relocs;
   /// Data with relocations applied (filled by applyRelocations).
@@ -85,6 +88,7 @@ struct OutputSection {
   std::string Name;
   bool InSpm = false;
   bool NoBits = false;
+  bool Debug = false; ///< Not loaded: no program header, address 0.
   uint64_t Flags = 0;
   uint64_t Addr = 0;
   uint64_t Size = 0;
@@ -99,6 +103,7 @@ struct Options {
   std::string Entry = "_start";
   std::string MapFile;
   bool GcSections = false;
+  bool StripDebug = false;
   uint64_t StackSize = 1 << 20;
 };
 

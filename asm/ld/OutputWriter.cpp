@@ -1,7 +1,8 @@
 //===-- OutputWriter.cpp - write the ELF executable -----------------------===//
 //
-// File layout: ELF header, one PT_LOAD program header per non-empty output
-// section, section contents, .symtab/.strtab/.shstrtab, section headers. The
+// File layout: ELF header, one PT_LOAD program header per non-empty loaded
+// output section, section contents (debug sections last), .symtab/.strtab/
+// .shstrtab, section headers. The
 // file is written through FileOutputBuffer, so a failed link leaves nothing.
 //
 //===----------------------------------------------------------------------===//
@@ -37,9 +38,12 @@ struct StringTable {
 
 bool Linker::writeOutput() {
   std::vector<OutputSection *> Secs;
+  unsigned NumLoaded = 0;
   for (auto &Out : Outputs)
-    if (Out->Size)
+    if (Out->Size) {
       Secs.push_back(Out.get());
+      NumLoaded += !Out->Debug;
+    }
 
   // Section indices: 0 null, 1..N outputs, then symtab, strtab, shstrtab.
   std::map<const OutputSection *, unsigned> Index;
@@ -91,7 +95,7 @@ bool Linker::writeOutput() {
   uint32_t ShstrtabName = Shstrtab.add(".shstrtab");
 
   // File offsets.
-  uint64_t Off = sizeof(ELFT::Ehdr) + Secs.size() * sizeof(ELFT::Phdr);
+  uint64_t Off = sizeof(ELFT::Ehdr) + NumLoaded * sizeof(ELFT::Phdr);
   std::vector<uint64_t> SecOffset;
   for (OutputSection *Out : Secs) {
     Off = alignTo(Off, Out->Align);
@@ -134,7 +138,7 @@ bool Linker::writeOutput() {
   Eh->e_shoff = ShOff;
   Eh->e_ehsize = sizeof(ELFT::Ehdr);
   Eh->e_phentsize = sizeof(ELFT::Phdr);
-  Eh->e_phnum = Secs.size();
+  Eh->e_phnum = NumLoaded;
   Eh->e_shentsize = sizeof(ELFT::Shdr);
   Eh->e_shnum = NumSections;
   Eh->e_shstrndx = ShstrtabIdx;
@@ -143,15 +147,19 @@ bool Linker::writeOutput() {
   auto *Sh = reinterpret_cast<ELFT::Shdr *>(Base + ShOff);
   for (unsigned I = 0; I != Secs.size(); ++I) {
     OutputSection *Out = Secs[I];
-    Ph[I].p_type = ELF::PT_LOAD;
-    Ph[I].p_flags = ELF::PF_R | ((Out->Flags & ELF::SHF_WRITE) ? ELF::PF_W : 0) |
-                    ((Out->Flags & ELF::SHF_EXECINSTR) ? ELF::PF_X : 0);
-    Ph[I].p_offset = SecOffset[I];
-    Ph[I].p_vaddr = Out->Addr;
-    Ph[I].p_paddr = Out->Addr;
-    Ph[I].p_filesz = Out->NoBits ? 0 : Out->Size;
-    Ph[I].p_memsz = Out->Size;
-    Ph[I].p_align = Out->Align;
+    if (!Out->Debug) {
+      // Debug sections come last, so loaded section I has program header I.
+      Ph[I].p_type = ELF::PT_LOAD;
+      Ph[I].p_flags = ELF::PF_R |
+                      ((Out->Flags & ELF::SHF_WRITE) ? ELF::PF_W : 0) |
+                      ((Out->Flags & ELF::SHF_EXECINSTR) ? ELF::PF_X : 0);
+      Ph[I].p_offset = SecOffset[I];
+      Ph[I].p_vaddr = Out->Addr;
+      Ph[I].p_paddr = Out->Addr;
+      Ph[I].p_filesz = Out->NoBits ? 0 : Out->Size;
+      Ph[I].p_memsz = Out->Size;
+      Ph[I].p_align = Out->Align;
+    }
 
     ELFT::Shdr &S = Sh[I + 1];
     S.sh_name = SecNames[I];

@@ -30,9 +30,30 @@ uint64_t Symbol::address() const {
   }
 }
 
+/// What a debug section's reference to code removed by --gc-sections reads:
+/// 0, as in lld, except in the DWARF 4 range and location lists, where a
+/// (0, 0) pair ends the list; those get 1.
+static uint64_t tombstoneFor(const InputSection &DebugSec) {
+  return DebugSec.Name == ".debug_ranges" || DebugSec.Name == ".debug_loc" ? 1
+                                                                           : 0;
+}
+
+static bool isInDeadSection(const Symbol &S) {
+  return S.Kind == Symbol::Defined && S.Section && !S.Section->Live;
+}
+
 void Linker::applyRelocations() {
   auto Apply = [&](InputSection &Sec) {
     for (const Relocation &R : Sec.Relocs) {
+      if (Sec.Debug && isInDeadSection(*R.Target)) {
+        uint64_t Tombstone = tombstoneFor(Sec);
+        uint8_t *Loc = Sec.Patched.data() + R.Offset;
+        if (R.Type == Accel::R_ACCEL_64 && R.Offset + 8 <= Sec.Size)
+          support::endian::write64le(Loc, Tombstone);
+        else if (R.Type == Accel::R_ACCEL_32)
+          support::endian::write32le(Loc, static_cast<uint32_t>(Tombstone));
+        continue;
+      }
       uint64_t S = R.Target->address();
       uint64_t P = Sec.address() + R.Offset;
       int64_t Value = 0;

@@ -26,6 +26,7 @@ static void usage(raw_ostream &OS) {
         "  -e <sym>, --entry=<sym>\n"
         "                      Entry symbol (default _start)\n"
         "  --gc-sections       Drop sections unreachable from the entry\n"
+        "  -S, --strip-debug   Leave out the DWARF (.debug_*) sections\n"
         "  -Map=<file>         Write a link map\n"
         "  --stack-size=<n>    Stack bytes at the top of DRAM (default "
         "1048576)\n";
@@ -91,6 +92,8 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts) {
       Opts.GcSections = true;
     } else if (Arg == "--no-gc-sections") {
       Opts.GcSections = false;
+    } else if (Arg == "-S" || Arg == "--strip-debug") {
+      Opts.StripDebug = true;
     } else if (Arg.starts_with("-o")) {
       if (!Value(I, Arg, "-o", Opts.Output))
         return false;

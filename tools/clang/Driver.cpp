@@ -75,6 +75,8 @@ private:
   bool IsCXX = false;
   std::optional<bool> Color; ///< -f[no-]color-diagnostics, else if a tty.
   std::string Output, Optimization = "-O0";
+  std::string DebugInfoKind;  ///< A cc1 -debug-info-kind value; "": none.
+  unsigned DwarfVersion = 5;  ///< clang's default on Linux.
   enum class DepKind { None, All, User } Deps = DepKind::None;
   std::string DepFile;
   std::vector<std::string> DepTargets;
@@ -329,18 +331,27 @@ bool Driver::translate(const Arg &A) {
     return true;
   }
   if (O.matches(OPT_g_Group)) {
-    StringRef G = spelling(A);
-    CC1Flags.erase(std::remove_if(CC1Flags.begin(), CC1Flags.end(),
-                                  [](const std::string &F) {
-                                    return StringRef(F).starts_with(
-                                        "-debug-info-kind=");
-                                  }),
-                   CC1Flags.end());
-    if (G == "-g0")
-      return true;
-    CC1Flags.push_back(G == "-g1" || G == "-gline-tables-only"
-                           ? "-debug-info-kind=line-tables-only"
-                           : "-debug-info-kind=constructor");
+    // The last -g level wins; -gdwarf-N sets the version and turns debug
+    // info on if no level did.
+    static const std::pair<unsigned, unsigned> Versions[] = {
+        {OPT_gdwarf_2, 2}, {OPT_gdwarf_3, 3}, {OPT_gdwarf_4, 4},
+        {OPT_gdwarf_5, 5}, {OPT_gdwarf, 5}};
+    for (auto [Id, Version] : Versions)
+      if (O.matches(Id)) {
+        DwarfVersion = Version;
+        if (DebugInfoKind.empty())
+          DebugInfoKind = "constructor";
+        return true;
+      }
+    if (O.matches(OPT_gdwarf64))
+      return error("64-bit DWARF ('-gdwarf64') is not supported for "
+                   "target 'accel'");
+    if (O.matches(OPT_g0))
+      DebugInfoKind.clear();
+    else if (O.matches(OPT_gline_tables_only))
+      DebugInfoKind = "line-tables-only";
+    else if (!O.matches(OPT_gdwarf32))
+      DebugInfoKind = "constructor";
     return true;
   }
   if (O.getKind() == Option::UnknownClass)
@@ -387,6 +398,9 @@ std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
     A.insert(A.end(), {"-fno-rtti", "-fno-threadsafe-statics"});
   if (Color.value_or(sys::Process::StandardErrHasColors()))
     A.push_back("-fcolor-diagnostics");
+  if (!DebugInfoKind.empty())
+    A.insert(A.end(), {"-debug-info-kind=" + DebugInfoKind,
+                       "-dwarf-version=" + std::to_string(DwarfVersion)});
   A.insert(A.end(), CC1Flags.begin(), CC1Flags.end());
   // A dependency file is named after the output unless -MF names it.
   if (Deps != DepKind::None) {
@@ -459,7 +473,11 @@ bool Driver::planJobs() {
             {true, cc1Job(In, Source, "-E", languageOf(In.Kind))});
       }
       std::string Obj = Linking ? tempFile(Stem, "o") : outputFor(In, ".o");
-      Jobs.push_back({false, {Install.BinDir + "/accel-as", Source, "-o", Obj}});
+      std::vector<std::string> As = {Install.BinDir + "/accel-as", Source,
+                                     "-o", Obj};
+      if (!DebugInfoKind.empty())
+        As.push_back("--gdwarf-" + std::to_string(DwarfVersion));
+      Jobs.push_back({false, std::move(As)});
       if (Linking)
         LinkInputs.push_back(Obj);
       continue;
