@@ -18,9 +18,11 @@ void initializeAccelDAGToDAGISelLegacyPass(PassRegistry &);
 ModulePass *createAccelUnsupportedIRPass();
 void initializeAccelUnsupportedIRPass(PassRegistry &);
 
+FunctionPass *createAccelConstrainedFPPass();
+void initializeAccelConstrainedFPPass(PassRegistry &);
+
 FunctionPass *createAccelPacketizerPass();
 void initializeAccelPacketizerPass(PassRegistry &);
-void initializeAccelUnsupportedIRPass(PassRegistry &);
 } // namespace llvm
 
 #endif

@@ -98,6 +98,15 @@ public:
     return Ok;
   }
 
+  /// fma.f32/f64 and vfma.f32 take as long as a multiply alone, so fusing
+  /// (llvm.fmuladd, or contraction under -ffp-contract=fast) always wins.
+  bool isFMAFasterThanFMulAndFAdd(const MachineFunction &MF,
+                                  EVT VT) const override {
+    EVT Scalar = VT.getScalarType();
+    return (Scalar == MVT::f32 || Scalar == MVT::f64) &&
+           (!VT.isVector() || VT == MVT::v16f32);
+  }
+
   /// Any f32 or f64 constant is at most li + lih: no constant pool.
   bool isFPImmLegal(const APFloat &Imm, EVT VT,
                     bool ForCodeSize) const override {

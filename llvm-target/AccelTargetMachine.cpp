@@ -86,6 +86,7 @@ public:
   }
   void addIRPasses() override {
     addPass(createAccelUnsupportedIRPass());
+    addPass(createAccelConstrainedFPPass());
     addPass(createAtomicExpandLegacyPass());
     TargetPassConfig::addIRPasses();
   }
@@ -111,6 +112,7 @@ extern "C" LLVM_EXTERNAL_VISIBILITY void LLVMInitializeAccelTarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeAccelDAGToDAGISelLegacyPass(PR);
   initializeAccelUnsupportedIRPass(PR);
+  initializeAccelConstrainedFPPass(PR);
   initializeAccelPacketizerPass(PR);
 }
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "CompileOptions.h"
 #include "Frontend.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringExtras.h"
@@ -76,6 +77,11 @@ private:
   std::optional<bool> Color; ///< -f[no-]color-diagnostics, else if a tty.
   std::string Output, Optimization = "-O0";
   std::string DebugInfoKind;  ///< A cc1 -debug-info-kind value; "": none.
+  FloatingPointOptions FloatOptions;
+  bool NoStdLibInc = false, NoBuiltinInc = false; ///< -nostdinc sets both.
+  /// What -dumpmachine, --version, -print-... asked for: printed instead of
+  /// compiling anything.
+  std::vector<std::string> InfoLines;
   unsigned DwarfVersion = 5;  ///< clang's default on Linux.
   enum class DepKind { None, All, User } Deps = DepKind::None;
   std::string DepFile;
@@ -162,7 +168,7 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
       return false;
   }
   ParsedArgs = nullptr;
-  if (Inputs.empty())
+  if (Inputs.empty() && InfoLines.empty())
     return error("no input files");
   return true;
 }
@@ -212,42 +218,6 @@ bool Driver::translate(const Arg &A) {
       return error(Twine("unsupported CPU '") + A.getValue() +
                    "' for target 'accel' (use accel or generic)");
     return true;
-  // Preprocessor, language and diagnostics: clang -cc1 takes them as is.
-  case OPT_D:
-  case OPT_U:
-  case OPT_I:
-  case OPT_isystem:
-  case OPT_idirafter:
-  case OPT_iquote:
-  case OPT_include:
-  case OPT_nostdinc:
-  case OPT_std_EQ:
-  case OPT_ansi:
-  case OPT_w:
-  case OPT_pedantic:
-  case OPT_pedantic_errors:
-  case OPT_P:
-  case OPT_C:
-  case OPT_dM:
-  case OPT_ffast_math:
-  case OPT_fno_fast_math:
-  case OPT_fno_builtin:
-  case OPT_fno_builtin_:
-  case OPT_ffreestanding:
-  case OPT_fno_strict_aliasing:
-  case OPT_fwrapv:
-  case OPT_fno_inline:
-  case OPT_funroll_loops:
-  case OPT_fno_unroll_loops:
-  case OPT_fsigned_char:
-  case OPT_funsigned_char:
-  case OPT_fcommon:
-  case OPT_fno_common:
-  case OPT_ffunction_sections:
-  case OPT_fdata_sections:
-  case OPT_fno_vectorize:
-  case OPT_fno_slp_vectorize:
-    return PassToCC1();
   case OPT_ferror_limit_EQ:
     CC1Flags.insert(CC1Flags.end(), {"-ferror-limit", A.getValue()});
     return true;
@@ -255,6 +225,63 @@ bool Driver::translate(const Arg &A) {
   case OPT_fno_color_diagnostics:
     Color = O.getID() == OPT_fcolor_diagnostics;
     return true;
+  case OPT_fdiagnostics_color_EQ: {
+    StringRef When = A.getValue();
+    if (When == "always" || When == "never")
+      Color = When == "always";
+    else if (When == "auto")
+      Color.reset();
+    else
+      return error("invalid argument '" + When + "' to -fdiagnostics-color=");
+    return true;
+  }
+  case OPT_nostdinc:
+    NoStdLibInc = NoBuiltinInc = true;
+    return true;
+  case OPT_nostdlibinc:
+    NoStdLibInc = true;
+    return true;
+  case OPT_nobuiltininc:
+    NoBuiltinInc = true;
+    return true;
+  case OPT_mllvm:
+    CC1Flags.insert(CC1Flags.end(), {"-mllvm", A.getValue()});
+    return true;
+  case OPT_Xclang:
+    CC1Flags.push_back(A.getValue());
+    return true;
+  case OPT__version:
+    InfoLines = {std::string("Accel clang version ") + LLVM_VERSION_STRING +
+                     " (libclang-cpp " + LLVM_VERSION_STRING + ")",
+                 "Target: accel", "Thread model: single",
+                 "InstalledDir: " + Install.BinDir};
+    return true;
+  case OPT_dumpmachine:
+    InfoLines.push_back("accel");
+    return true;
+  case OPT_print_resource_dir:
+    InfoLines.push_back(Install.ResourceDir);
+    return true;
+  case OPT_print_search_dirs:
+    InfoLines.push_back("programs: =" + Install.BinDir);
+    InfoLines.push_back("libraries: =" + Install.LibDir);
+    return true;
+  case OPT_print_libgcc_file_name:
+    InfoLines.push_back(Install.LibDir + "/libclang_rt.builtins.a");
+    return true;
+  case OPT_print_file_name_EQ: {
+    SmallString<256> P(Install.LibDir);
+    sys::path::append(P, A.getValue());
+    InfoLines.push_back(sys::fs::exists(P) ? std::string(P) : A.getValue());
+    return true;
+  }
+  case OPT_print_prog_name_EQ: {
+    StringRef Name = A.getValue();
+    InfoLines.push_back(Name == "ld"   ? Install.BinDir + "/accel-ld"
+                        : Name == "as" ? Install.BinDir + "/accel-as"
+                                       : Name.str());
+    return true;
+  }
   case OPT_fno_exceptions:
   case OPT_fno_cxx_exceptions:
   case OPT_fno_rtti:
@@ -319,6 +346,13 @@ bool Driver::translate(const Arg &A) {
   default:
     break;
   }
+  if (translateCompileOption(A, *ParsedArgs, CC1Flags))
+    return true;
+  std::string FloatError;
+  if (FloatOptions.consume(A, FloatError))
+    return true;
+  if (!FloatError.empty())
+    return error(FloatError);
   if (O.matches(OPT_W_Group))
     return PassToCC1(); // Warnings: -Wall, -Wno-x, -Werror, -Werror=x, ...
   if (O.matches(OPT_O_Group)) {
@@ -326,8 +360,8 @@ bool Driver::translate(const Arg &A) {
                        .Cases("-O", "-O1", "-Og", "-O1")
                        .Case("-Ofast", "-O3")
                        .Default(spelling(A));
-    if (Optimization == "-O3" && spelling(A) == "-Ofast")
-      CC1Flags.push_back("-ffast-math");
+    if (O.matches(OPT_Ofast))
+      FloatOptions.applyFastMath();
     return true;
   }
   if (O.matches(OPT_g_Group)) {
@@ -386,13 +420,19 @@ std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
                                 "-nostdsysteminc"};
   if (!EmitLLVM || Action == "-emit-obj" || Action == "-S")
     A.insert(A.end(), {"-mrelocation-model", "static"});
-  A.insert(A.end(),
-           {"-main-file-name", sys::path::filename(In.Path).str(),
-            "-resource-dir", Install.ResourceDir, "-internal-isystem",
-            Install.ResourceDir + "/include", "-internal-isystem",
-            Install.LibDir + "/include", "-internal-externc-isystem",
-            Install.LibDir + "/include/libc", "-fgnuc-version=4.2.1",
-            "-ferror-limit", "19", Optimization});
+  A.insert(A.end(), {"-main-file-name", sys::path::filename(In.Path).str(),
+                     "-resource-dir", Install.ResourceDir});
+  if (NoBuiltinInc)
+    A.push_back("-nobuiltininc");
+  else
+    A.insert(A.end(), {"-internal-isystem", Install.ResourceDir + "/include"});
+  if (!NoStdLibInc)
+    A.insert(A.end(), {"-internal-isystem", Install.LibDir + "/include",
+                       "-internal-externc-isystem",
+                       Install.LibDir + "/include/libc"});
+  A.insert(A.end(), {"-fgnuc-version=4.2.1", "-ferror-limit", "19",
+                     Optimization});
+  FloatOptions.render(A);
   bool CXX = In.Kind == InputKind::CXX || In.Kind == InputKind::CXXPreprocessed;
   if (CXX)
     A.insert(A.end(), {"-fno-rtti", "-fno-threadsafe-statics"});
@@ -561,7 +601,14 @@ bool Driver::runJob(const Job &J) {
 }
 
 int Driver::run(ArrayRef<const char *> Argv) {
-  if (!parse(Argv) || !planJobs())
+  if (!parse(Argv))
+    return 1;
+  if (!InfoLines.empty()) {
+    for (const std::string &Line : InfoLines)
+      outs() << Line << "\n";
+    return 0;
+  }
+  if (!planJobs())
     return 1;
   if (Verbose || PrintOnly)
     errs() << "Accel clang (libclang-cpp " << LLVM_VERSION_STRING

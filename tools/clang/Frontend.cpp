@@ -15,6 +15,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/FrontendTool/Utils.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace clang;
@@ -103,6 +104,19 @@ bool accel::runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0) {
   Buffer->FlushDiagnostics(CI.getDiagnostics());
   if (!Parsed)
     return false;
+  // -mllvm options go to LLVM's (and our target's) cl::opts, as in
+  // ExecuteCompilerInvocation; each compile job of the process parses them
+  // afresh, as clang's in-process cc1 jobs do.
+  const std::vector<std::string> &LLVMArgs = CI.getFrontendOpts().LLVMArgs;
+  if (!LLVMArgs.empty()) {
+    llvm::cl::ResetAllOptionOccurrences();
+    std::vector<const char *> Argv = {"clang (LLVM option parsing)"};
+    for (const std::string &A : LLVMArgs)
+      Argv.push_back(A.c_str());
+    if (!llvm::cl::ParseCommandLineOptions(Argv.size(), Argv.data(), "",
+                                           &llvm::errs()))
+      return false;
+  }
   std::unique_ptr<FrontendAction> Act = CreateFrontendAction(CI);
   return Act && executeAction(CI, *Act);
 }

@@ -1,0 +1,296 @@
+//===-- CompileOptions.cpp - driver compile options to clang -cc1 ---------===//
+
+#include "CompileOptions.h"
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/StringRef.h"
+
+using namespace llvm;
+using namespace llvm::opt;
+using namespace clang::driver::options;
+
+namespace accel {
+
+namespace {
+
+/// Options clang -cc1 takes exactly as the driver does.
+const unsigned SameSpelling[] = {
+    // Preprocessor and language.
+    OPT_D, OPT_U, OPT_I, OPT_isystem, OPT_idirafter, OPT_iquote, OPT_include,
+    OPT_std_EQ, OPT_ansi, OPT_P, OPT_C, OPT_dM, OPT_fgnu89_inline,
+    OPT_fno_operator_names, OPT_fsized_deallocation, OPT_faligned_allocation,
+    OPT_fno_access_control, OPT_fno_elide_constructors,
+    OPT_fno_threadsafe_statics, OPT_fconstexpr_steps_EQ,
+    OPT_ftemplate_depth_EQ, OPT_fno_use_cxa_atexit, OPT_fstrict_enums,
+    OPT_fstrict_vtable_pointers, OPT_fshort_enums, OPT_fopenmp_simd,
+    // Diagnostics.
+    OPT_w, OPT_pedantic, OPT_pedantic_errors, OPT_fmacro_backtrace_limit_EQ,
+    OPT_fno_caret_diagnostics, OPT_fno_diagnostics_show_option,
+    OPT_fno_show_column, OPT_fno_show_source_location,
+    OPT_fdiagnostics_show_template_tree, OPT_fno_elide_type,
+    OPT_fno_spell_checking,
+    // Code generation.
+    OPT_fno_builtin, OPT_fno_builtin_, OPT_ffreestanding, OPT_ftrapv,
+    OPT_fno_inline, OPT_ffunction_sections, OPT_fdata_sections,
+    OPT_fno_jump_tables, OPT_fno_delete_null_pointer_checks,
+    OPT_fno_zero_initialized_in_bss, OPT_ftrivial_auto_var_init,
+    OPT_fvisibility_EQ, OPT_fstack_size_section, OPT_fdebug_prefix_map_EQ,
+    OPT_fno_plt,
+};
+
+/// Options that are already the case on accel: no stack protector, no
+/// unwind tables, no semantic interposition, and address-significance
+/// tables are not used by accel-ld.
+const unsigned AlreadySo[] = {
+    OPT_fno_stack_protector, OPT_fno_asynchronous_unwind_tables,
+    OPT_fno_unwind_tables, OPT_fno_semantic_interposition, OPT_faddrsig,
+    OPT_fno_addrsig, OPT_fno_discard_value_names, OPT_fshow_column,
+};
+
+/// An -fX/-fno-X pair: the last of the two wins, as in clang.
+struct Toggle {
+  unsigned On, Off;
+  std::vector<const char *> OnCC1, OffCC1;
+};
+
+const Toggle Toggles[] = {
+    {OPT_fsigned_char, OPT_funsigned_char, {}, {"-fno-signed-char"}},
+    {OPT_fstrict_aliasing, OPT_fno_strict_aliasing, {}, {"-relaxed-aliasing"}},
+    {OPT_fomit_frame_pointer, OPT_fno_omit_frame_pointer,
+     {"-mframe-pointer=none"}, {"-mframe-pointer=all"}},
+    {OPT_fvectorize, OPT_fno_vectorize, {"-vectorize-loops"}, {}},
+    {OPT_fslp_vectorize, OPT_fno_slp_vectorize, {"-vectorize-slp"}, {}},
+    {OPT_fshort_wchar, OPT_fno_short_wchar,
+     {"-fno-signed-wchar", "-fwchar-type=short"},
+     {"-fsigned-wchar", "-fwchar-type=int"}},
+    {OPT_fwrapv, OPT_fno_wrapv, {"-fwrapv"}, {}},
+    {OPT_fcommon, OPT_fno_common, {"-fcommon"}, {}},
+    {OPT_finline_functions, OPT_fno_inline_functions,
+     {"-finline-functions"}, {"-fno-inline-functions"}},
+    {OPT_funroll_loops, OPT_fno_unroll_loops, {"-funroll-loops"},
+     {"-fno-unroll-loops"}},
+    {OPT_ffinite_loops, OPT_fno_finite_loops, {"-ffinite-loops"},
+     {"-fno-finite-loops"}},
+    {OPT_fms_extensions, OPT_fno_ms_extensions, {"-fms-extensions"}, {}},
+    {OPT_fgnu_keywords, OPT_fno_gnu_keywords, {"-fgnu-keywords"},
+     {"-fno-gnu-keywords"}},
+    {OPT_fdollars_in_identifiers, OPT_fno_dollars_in_identifiers,
+     {"-fdollars-in-identifiers"}, {"-fno-dollars-in-identifiers"}},
+    {OPT_fchar8__t, OPT_fno_char8__t, {"-fchar8_t"}, {"-fno-char8_t"}},
+    {OPT_foptimize_sibling_calls, OPT_fno_optimize_sibling_calls, {},
+     {"-fno-optimize-sibling-calls"}},
+    {OPT_fmerge_all_constants, OPT_fno_merge_all_constants,
+     {"-fmerge-all-constants"}, {}},
+    {OPT_Qy, OPT_Qn, {}, {"-Qn"}}, // -fident, -fno-ident
+};
+
+bool contains(ArrayRef<unsigned> Ids, const Option &O) {
+  for (unsigned Id : Ids)
+    if (O.matches(Id))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool translateCompileOption(const Arg &A, const ArgList &Args,
+                            std::vector<std::string> &CC1) {
+  const Option &O = A.getOption();
+  if (contains(SameSpelling, O)) {
+    ArgStringList Rendered;
+    A.renderAsInput(Args, Rendered);
+    CC1.insert(CC1.end(), Rendered.begin(), Rendered.end());
+    return true;
+  }
+  if (contains(AlreadySo, O))
+    return true;
+  for (const Toggle &T : Toggles)
+    if (O.matches(T.On) || O.matches(T.Off)) {
+      if (Args.getLastArg(T.On, T.Off) == &A) {
+        const auto &Flags = O.matches(T.On) ? T.OnCC1 : T.OffCC1;
+        CC1.insert(CC1.end(), Flags.begin(), Flags.end());
+      }
+      return true;
+    }
+  if (O.matches(OPT_ffile_prefix_map_EQ)) {
+    std::string Map = A.getValue();
+    for (const char *Flag : {"-fdebug-prefix-map=", "-fmacro-prefix-map=",
+                             "-fcoverage-prefix-map="})
+      CC1.push_back(Flag + Map);
+    return true;
+  }
+  if (O.matches(OPT_ftabstop_EQ)) {
+    CC1.insert(CC1.end(), {"-ftabstop", A.getValue()});
+    return true;
+  }
+  if (O.matches(OPT_fmessage_length_EQ)) {
+    if (StringRef(A.getValue()) != "0")
+      CC1.push_back(std::string("-fmessage-length=") + A.getValue());
+    return true;
+  }
+  return false;
+}
+
+void FloatingPointOptions::reset() {
+  HonorInfs = HonorNaNs = true;
+  ApproxFunc = false;
+  MathErrno = true;
+  AssociativeMath = ReciprocalMath = false;
+  SignedZeros = true;
+  // As clang: undoing fast math restores the last explicit -ffp-contract=.
+  if (!LastFPContract.empty())
+    FPContract = LastFPContract;
+  else if (SeenUnsafeMath)
+    FPContract = "on";
+}
+
+void FloatingPointOptions::applyFastMath() {
+  HonorInfs = HonorNaNs = MathErrno = false;
+  AssociativeMath = ReciprocalMath = ApproxFunc = true;
+  SignedZeros = TrappingMath = RoundingMath = false;
+  ExceptionBehavior.clear();
+  FPContract = "fast";
+  BasicComplexRange = true;
+  SeenUnsafeMath = true;
+}
+
+bool FloatingPointOptions::consume(const Arg &A, std::string &Error) {
+  const Option &O = A.getOption();
+  auto Invalid = [&] {
+    Error = "invalid value '" + std::string(A.getValue()) + "' in '" +
+            A.getSpelling().str() + A.getValue() + "'";
+    return false;
+  };
+  switch (O.getID()) {
+  case OPT_ffast_math:
+    applyFastMath();
+    return true;
+  case OPT_fno_fast_math:
+    reset();
+    return true;
+  case OPT_ffinite_math_only:
+    HonorInfs = HonorNaNs = false;
+    return true;
+  case OPT_fno_finite_math_only:
+    HonorInfs = HonorNaNs = true;
+    return true;
+  case OPT_fhonor_infinities:
+  case OPT_fno_honor_infinities:
+    HonorInfs = O.matches(OPT_fhonor_infinities);
+    return true;
+  case OPT_fhonor_nans:
+  case OPT_fno_honor_nans:
+    HonorNaNs = O.matches(OPT_fhonor_nans);
+    return true;
+  case OPT_fapprox_func:
+  case OPT_fno_approx_func:
+    ApproxFunc = O.matches(OPT_fapprox_func);
+    return true;
+  case OPT_fmath_errno:
+  case OPT_fno_math_errno:
+    MathErrno = O.matches(OPT_fmath_errno);
+    return true;
+  case OPT_fassociative_math:
+  case OPT_fno_associative_math:
+    AssociativeMath = O.matches(OPT_fassociative_math);
+    return true;
+  case OPT_freciprocal_math:
+  case OPT_fno_reciprocal_math:
+    ReciprocalMath = O.matches(OPT_freciprocal_math);
+    return true;
+  case OPT_fsigned_zeros:
+  case OPT_fno_signed_zeros:
+    SignedZeros = O.matches(OPT_fsigned_zeros);
+    return true;
+  case OPT_ftrapping_math:
+  case OPT_fno_trapping_math:
+    TrappingMath = O.matches(OPT_ftrapping_math);
+    ExceptionBehavior = TrappingMath ? "strict" : "ignore";
+    return true;
+  case OPT_frounding_math:
+  case OPT_fno_rounding_math:
+    RoundingMath = O.matches(OPT_frounding_math);
+    return true;
+  case OPT_funsafe_math_optimizations:
+    AssociativeMath = ReciprocalMath = ApproxFunc = true;
+    SignedZeros = TrappingMath = false;
+    ExceptionBehavior.clear();
+    FPContract = "fast";
+    SeenUnsafeMath = true;
+    return true;
+  case OPT_fno_unsafe_math_optimizations: {
+    bool Errno = MathErrno, Infs = HonorInfs, NaNs = HonorNaNs;
+    reset();
+    MathErrno = Errno;
+    HonorInfs = Infs;
+    HonorNaNs = NaNs;
+    return true;
+  }
+  case OPT_ffp_contract: {
+    StringRef V = A.getValue();
+    if (V != "fast" && V != "on" && V != "off" && V != "fast-honor-pragmas")
+      return Invalid();
+    FPContract = LastFPContract = V.str();
+    return true;
+  }
+  case OPT_ffp_exception_behavior_EQ: {
+    StringRef V = A.getValue();
+    if (V != "ignore" && V != "maytrap" && V != "strict")
+      return Invalid();
+    ExceptionBehavior = V.str();
+    TrappingMath = V == "strict";
+    return true;
+  }
+  case OPT_ffp_model_EQ: {
+    StringRef V = A.getValue();
+    if (V != "fast" && V != "precise" && V != "strict")
+      return Invalid();
+    reset();
+    FPContract = "on";
+    if (V == "fast") {
+      applyFastMath();
+    } else if (V == "strict") {
+      ExceptionBehavior = "strict";
+      FPContract = "off";
+      TrappingMath = RoundingMath = true;
+    }
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+void FloatingPointOptions::render(std::vector<std::string> &CC1) const {
+  // In clang's order (RenderFloatingPointOptions).
+  if (!HonorInfs)
+    CC1.push_back("-menable-no-infs");
+  if (!HonorNaNs)
+    CC1.push_back("-menable-no-nans");
+  if (ApproxFunc)
+    CC1.push_back("-fapprox-func");
+  if (MathErrno)
+    CC1.push_back("-fmath-errno");
+  if (AssociativeMath && ReciprocalMath && !SignedZeros && ApproxFunc &&
+      !TrappingMath)
+    CC1.push_back("-funsafe-math-optimizations");
+  if (!SignedZeros)
+    CC1.push_back("-fno-signed-zeros");
+  if (AssociativeMath && !SignedZeros && !TrappingMath)
+    CC1.push_back("-mreassociate");
+  if (ReciprocalMath)
+    CC1.push_back("-freciprocal-math");
+  CC1.push_back("-ffp-contract=" + FPContract);
+  CC1.push_back(RoundingMath ? "-frounding-math" : "-fno-rounding-math");
+  if (!ExceptionBehavior.empty())
+    CC1.push_back("-ffp-exception-behavior=" + ExceptionBehavior);
+  if (!HonorInfs && !HonorNaNs && !MathErrno && AssociativeMath &&
+      ApproxFunc && ReciprocalMath && !SignedZeros && !TrappingMath &&
+      !RoundingMath)
+    CC1.push_back("-ffast-math");
+  if (!HonorInfs && !HonorNaNs)
+    CC1.push_back("-ffinite-math-only");
+  if (BasicComplexRange)
+    CC1.push_back("-complex-range=basic");
+}
+
+} // namespace accel
