@@ -201,6 +201,9 @@ public:
     Prev = Info;
   }
 
+  /// After a label: the next code shows its function and line again.
+  void reset() { Prev = DILineInfo(); }
+
 private:
   accel_objdump::SourceLines &Lines;
   DILineInfo Prev;
@@ -263,6 +266,8 @@ static void disassembleSection(const ELFObjectFileBase &Obj,
     for (auto It = L.first; It != L.second; ++It)
       outs() << "\n" << format("%016" PRIx64, Base + Offset) << " <"
              << It->second << ">:\n";
+    if (Src && L.first != L.second)
+      Src->reset();
 
     if (Src)
       Src->printBefore(Sec, Offset);

@@ -76,13 +76,13 @@ private:
   bool IsCXX = false;
   std::optional<bool> Color; ///< -f[no-]color-diagnostics, else if a tty.
   std::string Output, Optimization = "-O0";
-  std::string DebugInfoKind;  ///< A cc1 -debug-info-kind value; "": none.
+  std::string DebugInfoKind; ///< A cc1 -debug-info-kind value; "": none.
+  unsigned DwarfVersion = 5; ///< clang's default on Linux.
   FloatingPointOptions FloatOptions;
   bool NoStdLibInc = false, NoBuiltinInc = false; ///< -nostdinc sets both.
   /// What -dumpmachine, --version, -print-... asked for: printed instead of
   /// compiling anything.
   std::vector<std::string> InfoLines;
-  unsigned DwarfVersion = 5;  ///< clang's default on Linux.
   enum class DepKind { None, All, User } Deps = DepKind::None;
   std::string DepFile;
   std::vector<std::string> DepTargets;
