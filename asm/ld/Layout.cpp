@@ -47,8 +47,6 @@ static std::string outputNameFor(const InputSection &Sec) {
 }
 
 static uint64_t outputFlags(StringRef Name) {
-  if (Name.starts_with(".debug_"))
-    return 0;
   if (Name == ".text")
     return ELF::SHF_ALLOC | ELF::SHF_EXECINSTR;
   if (Name == ".rodata")
@@ -82,7 +80,7 @@ void Linker::layout() {
       Out->InSpm = StringRef(Name).starts_with(".spm");
       Out->NoBits = Name == ".bss" || Name == ".spm.bss";
       Out->Debug = StringRef(Name).starts_with(".debug_");
-      Out->Flags = outputFlags(Name);
+      Out->Flags = Out->Debug ? 0 : outputFlags(Name);
       Out->Align = Out->Debug ? 1 : 8;
     }
     return Out;

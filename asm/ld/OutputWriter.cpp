@@ -1,9 +1,9 @@
 //===-- OutputWriter.cpp - write the ELF executable -----------------------===//
 //
 // File layout: ELF header, one PT_LOAD program header per non-empty loaded
-// output section, section contents (debug sections last), .symtab/.strtab/
-// .shstrtab, section headers. The
-// file is written through FileOutputBuffer, so a failed link leaves nothing.
+// output section, section contents, .symtab/.strtab/.shstrtab, section
+// headers. The file is written through FileOutputBuffer, so a failed link
+// leaves nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -145,20 +145,20 @@ bool Linker::writeOutput() {
 
   auto *Ph = reinterpret_cast<ELFT::Phdr *>(Base + Eh->e_phoff);
   auto *Sh = reinterpret_cast<ELFT::Shdr *>(Base + ShOff);
+  ELFT::Phdr *NextPh = Ph;
   for (unsigned I = 0; I != Secs.size(); ++I) {
     OutputSection *Out = Secs[I];
     if (!Out->Debug) {
-      // Debug sections come last, so loaded section I has program header I.
-      Ph[I].p_type = ELF::PT_LOAD;
-      Ph[I].p_flags = ELF::PF_R |
-                      ((Out->Flags & ELF::SHF_WRITE) ? ELF::PF_W : 0) |
-                      ((Out->Flags & ELF::SHF_EXECINSTR) ? ELF::PF_X : 0);
-      Ph[I].p_offset = SecOffset[I];
-      Ph[I].p_vaddr = Out->Addr;
-      Ph[I].p_paddr = Out->Addr;
-      Ph[I].p_filesz = Out->NoBits ? 0 : Out->Size;
-      Ph[I].p_memsz = Out->Size;
-      Ph[I].p_align = Out->Align;
+      ELFT::Phdr &P = *NextPh++;
+      P.p_type = ELF::PT_LOAD;
+      P.p_flags = ELF::PF_R | ((Out->Flags & ELF::SHF_WRITE) ? ELF::PF_W : 0) |
+                  ((Out->Flags & ELF::SHF_EXECINSTR) ? ELF::PF_X : 0);
+      P.p_offset = SecOffset[I];
+      P.p_vaddr = Out->Addr;
+      P.p_paddr = Out->Addr;
+      P.p_filesz = Out->NoBits ? 0 : Out->Size;
+      P.p_memsz = Out->Size;
+      P.p_align = Out->Align;
     }
 
     ELFT::Shdr &S = Sh[I + 1];

@@ -45,15 +45,6 @@ static bool isInDeadSection(const Symbol &S) {
 void Linker::applyRelocations() {
   auto Apply = [&](InputSection &Sec) {
     for (const Relocation &R : Sec.Relocs) {
-      if (Sec.Debug && isInDeadSection(*R.Target)) {
-        uint64_t Tombstone = tombstoneFor(Sec);
-        uint8_t *Loc = Sec.Patched.data() + R.Offset;
-        if (R.Type == Accel::R_ACCEL_64 && R.Offset + 8 <= Sec.Size)
-          support::endian::write64le(Loc, Tombstone);
-        else if (R.Type == Accel::R_ACCEL_32)
-          support::endian::write32le(Loc, static_cast<uint32_t>(Tombstone));
-        continue;
-      }
       uint64_t S = R.Target->address();
       uint64_t P = Sec.address() + R.Offset;
       int64_t Value = 0;
@@ -83,6 +74,10 @@ void Linker::applyRelocations() {
         error(Sec.location(R.Offset) + ": unknown relocation type " +
               Twine(R.Type));
         continue;
+      }
+      if (Sec.Debug && isInDeadSection(*R.Target)) {
+        Value = tombstoneFor(Sec);
+        Fits = true;
       }
       if (!Fits) {
         error(Sec.location(R.Offset) + ": relocation " +

@@ -95,7 +95,8 @@ bool contains(ArrayRef<unsigned> Ids, const Option &O) {
 bool translateCompileOption(const Arg &A, const ArgList &Args,
                             std::vector<std::string> &CC1) {
   const Option &O = A.getOption();
-  if (contains(SameSpelling, O)) {
+  // Warnings (-Wall, -Wno-x, -Werror, -Werror=x, ...) are cc1's too.
+  if (contains(SameSpelling, O) || O.matches(OPT_W_Group)) {
     ArgStringList Rendered;
     A.renderAsInput(Args, Rendered);
     CC1.insert(CC1.end(), Rendered.begin(), Rendered.end());

@@ -177,13 +177,6 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
 /// target does not support it.
 bool Driver::translate(const Arg &A) {
   const Option &O = A.getOption();
-  auto PassToCC1 = [&] {
-    ArgStringList Rendered;
-    A.renderAsInput(*ParsedArgs, Rendered);
-    for (const char *S : Rendered)
-      CC1Flags.push_back(S);
-    return true;
-  };
   switch (O.getID()) {
   case OPT_E:
     Stop = Stage::Preprocess;
@@ -353,8 +346,6 @@ bool Driver::translate(const Arg &A) {
     return true;
   if (!FloatError.empty())
     return error(FloatError);
-  if (O.matches(OPT_W_Group))
-    return PassToCC1(); // Warnings: -Wall, -Wno-x, -Werror, -Werror=x, ...
   if (O.matches(OPT_O_Group)) {
     Optimization = StringSwitch<std::string>(spelling(A))
                        .Cases("-O", "-O1", "-Og", "-O1")
