@@ -105,6 +105,15 @@ AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
   // Other reductions are LLVM's generic expansion.
   setOperationAction(ISD::VECREDUCE_FADD, MVT::v16f32, Custom);
   setOperationAction(ISD::VECREDUCE_FMAX, MVT::v16f32, Custom);
+  setOperationAction(ISD::VECREDUCE_ADD, MVT::v16i32, Custom);
+  // On the bits: LLVM's own expansion of a vector fneg is -0.0 - x, which
+  // leaves a NaN's sign alone; fabs and copysign it would do lane by lane.
+  for (unsigned Op : {ISD::FNEG, ISD::FABS, ISD::FCOPYSIGN})
+    setOperationAction(Op, MVT::v16f32, Custom);
+  for (unsigned Op : {ISD::VECREDUCE_SMAX, ISD::VECREDUCE_SMIN,
+                      ISD::VECREDUCE_UMAX, ISD::VECREDUCE_UMIN})
+    setOperationAction(Op, MVT::v16i32, Custom);
+  setOperationAction(ISD::VECREDUCE_FMIN, MVT::v16f32, Custom);
   for (unsigned Op : {ISD::FADD, ISD::FSUB, ISD::FMUL, ISD::FMA, ISD::FMINNUM,
                       ISD::FMAXNUM, ISD::FP_TO_SINT})
     setOperationAction(Op, MVT::v16f32, Legal);
@@ -233,12 +242,18 @@ SDValue AccelTargetLowering::LowerOperation(SDValue Op,
   case ISD::INSERT_VECTOR_ELT:
     // Likewise: vins for a constant lane, else through memory.
     return isa<ConstantSDNode>(Op.getOperand(2)) ? Op : SDValue();
-  case ISD::BUILD_VECTOR:
+  case ISD::BUILD_VECTOR: {
     // A splat is one vbcast; anything else is built lane by lane.
-    if (SDValue Splat = cast<BuildVectorSDNode>(Op)->getSplatValue())
-      return DAG.getNode(AccelISD::VBCAST, SDLoc(Op), Op.getValueType(),
-                         Splat);
-    return SDValue();
+    SDValue Splat = cast<BuildVectorSDNode>(Op)->getSplatValue();
+    if (!Splat)
+      return SDValue();
+    // vbcast reads the low 32 bits: a sign-extended constant is often one
+    // li where the zero-extended one needs li + lih.
+    if (auto *C = dyn_cast<ConstantSDNode>(Splat))
+      Splat = DAG.getConstant(SignExtend64<32>(C->getZExtValue()),
+                              SDLoc(Op), Splat.getValueType());
+    return DAG.getNode(AccelISD::VBCAST, SDLoc(Op), Op.getValueType(), Splat);
+  }
   case ISD::SETCC: {
     // Only unsigned v16i32 compares are custom: flip the sign bits.
     SDLoc DL(Op);
@@ -266,20 +281,101 @@ SDValue AccelTargetLowering::LowerOperation(SDValue Op,
   }
   case ISD::VECREDUCE_FADD:
   case ISD::VECREDUCE_FMAX:
+  case ISD::VECREDUCE_FMIN:
+  case ISD::VECREDUCE_ADD:
+  case ISD::VECREDUCE_SMAX:
+  case ISD::VECREDUCE_SMIN:
+  case ISD::VECREDUCE_UMAX:
+  case ISD::VECREDUCE_UMIN:
     return lowerVectorReduction(Op, DAG);
+  case ISD::FNEG:
+  case ISD::FABS:
+  case ISD::FCOPYSIGN:
+    return lowerVectorSignBit(Op, DAG);
   default:
     return unsupported(Op, DAG, "cannot lower this operation for Accel");
   }
 }
 
-/// A float reduction the vector unit computes in one instruction:
-/// vredsum.f32's fixed tree is a valid order for the reassociable
-/// VECREDUCE_FADD, and vredmax.f32 is maxNum, as VECREDUCE_FMAX is.
+/// The bits to flip in each i32 lane so that the signed order of the
+/// flipped values is the order \p Opcode reduces by.
+static uint32_t orderFlip(unsigned Opcode) {
+  switch (Opcode) {
+  case ISD::VECREDUCE_SMIN:
+    return 0xffffffff;
+  case ISD::VECREDUCE_UMAX:
+    return 0x80000000;
+  case ISD::VECREDUCE_UMIN:
+    return 0x7fffffff;
+  default:
+    return 0;
+  }
+}
+
+/// Reductions through vredsum and vredmax. vredsum.f32's fixed tree is a
+/// valid order for the reassociable VECREDUCE_FADD, and vredmax.f32 is
+/// maxNum, as VECREDUCE_FMAX is; minNum is -maxNum of the negated lanes.
+/// The i32 results come sign-extended, which fills the i64 an i32 result is
+/// promoted to. The other integer orders are the signed one after flipping
+/// bits of every lane and of the result: ~x reverses the signed order, the
+/// sign bit turns the unsigned order into the signed one.
 SDValue AccelTargetLowering::lowerVectorReduction(SDValue Op,
                                                   SelectionDAG &DAG) const {
-  unsigned Node = Op.getOpcode() == ISD::VECREDUCE_FADD ? AccelISD::VREDSUM
-                                                         : AccelISD::VREDMAX;
-  return DAG.getNode(Node, SDLoc(Op), Op.getValueType(), Op.getOperand(0));
+  SDLoc DL(Op);
+  EVT VT = Op.getValueType();
+  SDValue Vec = Op.getOperand(0);
+  EVT VecVT = Vec.getValueType();
+  switch (Op.getOpcode()) {
+  case ISD::VECREDUCE_FADD:
+  case ISD::VECREDUCE_ADD:
+    return DAG.getNode(AccelISD::VREDSUM, DL, VT, Vec);
+  case ISD::VECREDUCE_FMAX:
+    return DAG.getNode(AccelISD::VREDMAX, DL, VT, Vec);
+  case ISD::VECREDUCE_FMIN: {
+    SDValue Max = DAG.getNode(AccelISD::VREDMAX, DL, VT,
+                              DAG.getNode(ISD::FNEG, DL, VecVT, Vec));
+    return DAG.getNode(ISD::FNEG, DL, VT, Max);
+  }
+  default:
+    break;
+  }
+  uint32_t Flip = orderFlip(Op.getOpcode());
+  if (!Flip)
+    return DAG.getNode(AccelISD::VREDMAX, DL, VT, Vec);
+  SDValue Lanes = DAG.getNode(ISD::XOR, DL, VecVT, Vec,
+                              DAG.getConstant(Flip, DL, VecVT));
+  SDValue Max = DAG.getNode(AccelISD::VREDMAX, DL, VT, Lanes);
+  return DAG.getNode(ISD::XOR, DL, VT, Max,
+                     DAG.getConstant(SignExtend64<32>(Flip), DL, VT));
+}
+
+/// fneg, fabs and copysign of f32 lanes as vxor/vand/vor of the sign bit.
+SDValue AccelTargetLowering::lowerVectorSignBit(SDValue Op,
+                                                SelectionDAG &DAG) const {
+  SDLoc DL(Op);
+  EVT VT = Op.getValueType(), IntVT = MVT::v16i32;
+  SDValue X = DAG.getBitcast(IntVT, Op.getOperand(0));
+  SDValue Sign = DAG.getConstant(APInt::getSignMask(32), DL, IntVT);
+  SDValue Magnitude = DAG.getConstant(APInt::getSignedMaxValue(32), DL, IntVT);
+  SDValue Bits;
+  switch (Op.getOpcode()) {
+  case ISD::FNEG:
+    Bits = DAG.getNode(ISD::XOR, DL, IntVT, X, Sign);
+    break;
+  case ISD::FABS:
+    Bits = DAG.getNode(ISD::AND, DL, IntVT, X, Magnitude);
+    break;
+  default: {
+    if (Op.getOperand(1).getValueType() != VT)
+      return SDValue(); // A sign of another type: the generic expansion.
+    SDValue Y = DAG.getBitcast(IntVT, Op.getOperand(1));
+    Bits = DAG.getNode(ISD::OR, DL, IntVT,
+                       DAG.getNode(ISD::AND, DL, IntVT, X, Magnitude),
+                       DAG.getNode(ISD::AND, DL, IntVT, Y, Sign));
+    break;
+  }
+  }
+  return DAG.getBitcast(VT, Bits);
 }
 
 void AccelTargetLowering::ReplaceNodeResults(SDNode *N,

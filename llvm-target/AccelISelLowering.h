@@ -145,6 +145,7 @@ private:
                               CallLoweringInfo &CLI,
                               SmallVectorImpl<SDValue> &InVals) const;
   SDValue lowerVectorReduction(SDValue Op, SelectionDAG &DAG) const;
+  SDValue lowerVectorSignBit(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerSymbolAddress(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerBitcast(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerVASTART(SDValue Op, SelectionDAG &DAG) const;

@@ -5,6 +5,7 @@
 #include "AccelIntrinsics.h"
 #include "AccelMachineFunctionInfo.h"
 #include "AccelTargetInit.h"
+#include "AccelTargetTransformInfo.h"
 #include "TargetInfo/AccelTargetInfo.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetLoweringObjectFileImpl.h"
@@ -63,6 +64,11 @@ void AccelTargetMachine::registerPassBuilderCallbacks(PassBuilder &PB) {
         MPM.addPass(AccelIntrinsicAttrsPass());
         return true;
       });
+}
+
+TargetTransformInfo
+AccelTargetMachine::getTargetTransformInfo(const Function &F) const {
+  return TargetTransformInfo(AccelTTIImpl(this, F));
 }
 
 static cl::opt<bool>

@@ -26,6 +26,7 @@ public:
   }
   TargetPassConfig *createPassConfig(PassManagerBase &PM) override;
   void registerPassBuilderCallbacks(PassBuilder &PB) override;
+  TargetTransformInfo getTargetTransformInfo(const Function &F) const override;
   TargetLoweringObjectFile *getObjFileLowering() const override {
     return TLOF.get();
   }

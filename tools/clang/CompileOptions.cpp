@@ -46,6 +46,11 @@ const unsigned AlreadySo[] = {
     OPT_fno_addrsig, OPT_fno_discard_value_names, OPT_fshow_column,
 };
 
+/// Taken as a whole by renderOptimizationDefaults, with the -O level.
+const unsigned OptimizationDefaults[] = {
+    OPT_fvectorize,          OPT_fno_vectorize,       OPT_fslp_vectorize,
+    OPT_fno_slp_vectorize,   OPT_fomit_frame_pointer, OPT_fno_omit_frame_pointer};
+
 /// An -fX/-fno-X pair: the last of the two wins, as in clang.
 struct Toggle {
   unsigned On, Off;
@@ -55,10 +60,6 @@ struct Toggle {
 const Toggle Toggles[] = {
     {OPT_fsigned_char, OPT_funsigned_char, {}, {"-fno-signed-char"}},
     {OPT_fstrict_aliasing, OPT_fno_strict_aliasing, {}, {"-relaxed-aliasing"}},
-    {OPT_fomit_frame_pointer, OPT_fno_omit_frame_pointer,
-     {"-mframe-pointer=none"}, {"-mframe-pointer=all"}},
-    {OPT_fvectorize, OPT_fno_vectorize, {"-vectorize-loops"}, {}},
-    {OPT_fslp_vectorize, OPT_fno_slp_vectorize, {"-vectorize-slp"}, {}},
     {OPT_fshort_wchar, OPT_fno_short_wchar,
      {"-fno-signed-wchar", "-fwchar-type=short"},
      {"-fsigned-wchar", "-fwchar-type=int"}},
@@ -92,17 +93,56 @@ bool contains(ArrayRef<unsigned> Ids, const Option &O) {
 
 } // namespace
 
+/// As clang's shouldEnableVectorizerAtOLevel: on from -O2 and at -Os; at
+/// -Oz only the SLP vectorizer.
+static bool vectorizeByDefault(const ArgList &Args, bool SLP) {
+  const Arg *O = Args.getLastArg(OPT_O_Group);
+  if (!O || O->getOption().matches(OPT_O0))
+    return false;
+  if (O->getOption().matches(OPT_Ofast))
+    return true;
+  StringRef Level = O->getValue();
+  if (Level == "s")
+    return true;
+  if (Level == "z")
+    return SLP;
+  unsigned N = 0;
+  return !Level.getAsInteger(10, N) && N > 1;
+}
+
+void renderOptimizationDefaults(const ArgList &Args,
+                                std::vector<std::string> &CC1) {
+  // Accel code keeps no frame pointer unless asked, at every level: r29 is
+  // one more register, and nothing walks frames.
+  CC1.push_back(Args.hasFlag(OPT_fno_omit_frame_pointer,
+                             OPT_fomit_frame_pointer, false)
+                    ? "-mframe-pointer=all"
+                    : "-mframe-pointer=none");
+  // A later -O level re-enables what an earlier -fno-vectorize turned off,
+  // as in clang, where the -O group aliases -fvectorize.
+  bool Loops = vectorizeByDefault(Args, false);
+  if (Args.hasFlag(OPT_fvectorize, Loops ? OPT_O_Group : OPT_fvectorize,
+                   OPT_fno_vectorize, Loops))
+    CC1.push_back("-vectorize-loops");
+  bool SLP = vectorizeByDefault(Args, true);
+  if (Args.hasFlag(OPT_fslp_vectorize, SLP ? OPT_O_Group : OPT_fslp_vectorize,
+                   OPT_fno_slp_vectorize, SLP))
+    CC1.push_back("-vectorize-slp");
+}
+
 bool translateCompileOption(const Arg &A, const ArgList &Args,
                             std::vector<std::string> &CC1) {
   const Option &O = A.getOption();
-  // Warnings (-Wall, -Wno-x, -Werror, -Werror=x, ...) are cc1's too.
-  if (contains(SameSpelling, O) || O.matches(OPT_W_Group)) {
+  // Warnings (-Wall, -Wno-x, -Werror, -Werror=x, ...) and optimization
+  // remarks (-Rpass=loop-vectorize, -Rpass-missed=, ...) are cc1's too.
+  if (contains(SameSpelling, O) || O.matches(OPT_W_Group) ||
+      O.matches(OPT_R_Group)) {
     ArgStringList Rendered;
     A.renderAsInput(Args, Rendered);
     CC1.insert(CC1.end(), Rendered.begin(), Rendered.end());
     return true;
   }
-  if (contains(AlreadySo, O))
+  if (contains(AlreadySo, O) || contains(OptimizationDefaults, O))
     return true;
   for (const Toggle &T : Toggles)
     if (O.matches(T.On) || O.matches(T.Off)) {

@@ -25,6 +25,13 @@ bool translateCompileOption(const llvm::opt::Arg &A,
                             const llvm::opt::ArgList &Args,
                             std::vector<std::string> &CC1);
 
+/// Appends what depends on the -O level and may be overridden: the frame
+/// pointer (-f(no-)omit-frame-pointer), and -vectorize-loops and
+/// -vectorize-slp where clang-19 would enable them (-f(no-)vectorize,
+/// -f(no-)slp-vectorize).
+void renderOptimizationDefaults(const llvm::opt::ArgList &Args,
+                                std::vector<std::string> &CC1);
+
 /// The floating-point model, built up option by option.
 class FloatingPointOptions {
 public:

@@ -167,6 +167,7 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
     if (!translate(*A))
       return false;
   }
+  renderOptimizationDefaults(Args, CC1Flags);
   ParsedArgs = nullptr;
   if (Inputs.empty() && InfoLines.empty())
     return error("no input files");
@@ -349,7 +350,6 @@ bool Driver::translate(const Arg &A) {
   if (O.matches(OPT_O_Group)) {
     Optimization = StringSwitch<std::string>(spelling(A))
                        .Cases("-O", "-O1", "-Og", "-O1")
-                       .Case("-Ofast", "-O3")
                        .Default(spelling(A));
     if (O.matches(OPT_Ofast))
       FloatOptions.applyFastMath();
