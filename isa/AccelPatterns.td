@@ -304,6 +304,10 @@ def : Pat<(Accel_bits_to_f32 (i64 GPR:$a)), (COPY_TO_REGCLASS GPR:$a, GPR)>;
 
 def Accel_vbcast : SDNode<"AccelISD::VBCAST",
                           SDTypeProfile<1, 1, [SDTCisVec<0>]>>;
+// A lane insert that the DAG combiner leaves alone (BUILD_VECTOR lowering).
+def Accel_vins : SDNode<"AccelISD::VINS",
+                        SDTypeProfile<1, 3, [SDTCisVec<0>, SDTCisSameAs<0, 1>,
+                                             SDTCisVT<3, i64>]>>;
 
 foreach VT = [v16f32, v16i32] in {
   def : Pat<(VT (load (AddrRegImm (i64 GPR:$base), simm32:$off))),
@@ -318,6 +322,10 @@ def : Pat<(v16i32 (bitconvert (v16f32 VR:$v))), (v16i32 VR:$v)>;
 
 def : Pat<(v16f32 (Accel_vbcast (f32 GPR:$x))), (VBCAST GPR:$x)>;
 def : Pat<(v16i32 (Accel_vbcast (i64 GPR:$x))), (VBCAST GPR:$x)>;
+def : Pat<(v16f32 (Accel_vins (v16f32 VR:$v), (f32 GPR:$x), lane:$i)),
+          (VINS VR:$v, GPR:$x, lane:$i)>;
+def : Pat<(v16i32 (Accel_vins (v16i32 VR:$v), (i64 GPR:$x), lane:$i)),
+          (VINS VR:$v, GPR:$x, lane:$i)>;
 def : Pat<(f32 (extractelt (v16f32 VR:$v), lane:$i)), (VEXT VR:$v, lane:$i)>;
 def : Pat<(i64 (vector_extract (v16i32 VR:$v), lane:$i)), (VEXT VR:$v, lane:$i)>;
 def : Pat<(v16f32 (insertelt (v16f32 VR:$v), (f32 GPR:$x), lane:$i)),

@@ -114,12 +114,14 @@ AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
                       ISD::VECREDUCE_UMAX, ISD::VECREDUCE_UMIN})
     setOperationAction(Op, MVT::v16i32, Custom);
   setOperationAction(ISD::VECREDUCE_FMIN, MVT::v16f32, Custom);
+  // Conversions are keyed by their integer type, the result of FP_TO_SINT
+  // and the operand of SINT_TO_FP.
   for (unsigned Op : {ISD::FADD, ISD::FSUB, ISD::FMUL, ISD::FMA, ISD::FMINNUM,
-                      ISD::FMAXNUM, ISD::FP_TO_SINT})
+                      ISD::FMAXNUM})
     setOperationAction(Op, MVT::v16f32, Legal);
   for (unsigned Op : {ISD::ADD, ISD::SUB, ISD::MUL, ISD::SMIN, ISD::SMAX,
                       ISD::AND, ISD::OR, ISD::XOR, ISD::SHL, ISD::SRL,
-                      ISD::SRA, ISD::SINT_TO_FP})
+                      ISD::SRA, ISD::FP_TO_SINT, ISD::SINT_TO_FP})
     setOperationAction(Op, MVT::v16i32, Legal);
   for (ISD::CondCode CC : {ISD::SETO, ISD::SETUO, ISD::SETONE, ISD::SETUEQ,
                            ISD::SETUGT, ISD::SETUGE, ISD::SETULT, ISD::SETULE,
@@ -163,6 +165,8 @@ const char *AccelTargetLowering::getTargetNodeName(unsigned Opcode) const {
     return "AccelISD::BITS_TO_F32";
   case AccelISD::VBCAST:
     return "AccelISD::VBCAST";
+  case AccelISD::VINS:
+    return "AccelISD::VINS";
   case AccelISD::VEXP:
     return "AccelISD::VEXP";
   case AccelISD::VRCP:
@@ -242,18 +246,8 @@ SDValue AccelTargetLowering::LowerOperation(SDValue Op,
   case ISD::INSERT_VECTOR_ELT:
     // Likewise: vins for a constant lane, else through memory.
     return isa<ConstantSDNode>(Op.getOperand(2)) ? Op : SDValue();
-  case ISD::BUILD_VECTOR: {
-    // A splat is one vbcast; anything else is built lane by lane.
-    SDValue Splat = cast<BuildVectorSDNode>(Op)->getSplatValue();
-    if (!Splat)
-      return SDValue();
-    // vbcast reads the low 32 bits: a sign-extended constant is often one
-    // li where the zero-extended one needs li + lih.
-    if (auto *C = dyn_cast<ConstantSDNode>(Splat))
-      Splat = DAG.getConstant(SignExtend64<32>(C->getZExtValue()),
-                              SDLoc(Op), Splat.getValueType());
-    return DAG.getNode(AccelISD::VBCAST, SDLoc(Op), Op.getValueType(), Splat);
-  }
+  case ISD::BUILD_VECTOR:
+    return lowerBuildVector(Op, DAG);
   case ISD::SETCC: {
     // Only unsigned v16i32 compares are custom: flip the sign bits.
     SDLoc DL(Op);
@@ -347,6 +341,50 @@ SDValue AccelTargetLowering::lowerVectorReduction(SDValue Op,
   SDValue Max = DAG.getNode(AccelISD::VREDMAX, DL, VT, Lanes);
   return DAG.getNode(ISD::XOR, DL, VT, Max,
                      DAG.getConstant(SignExtend64<32>(Flip), DL, VT));
+}
+
+/// A splat is one vbcast. Other vectors of computed lanes are a vbcast of
+/// the most frequent lane and a vins for each lane that differs: through memory they would
+/// take 16 stores and a vld, all on the load/store unit. Target nodes, not
+/// INSERT_VECTOR_ELT: the DAG combiner rebuilds a BUILD_VECTOR from a chain
+/// of those, and cycles with SimplifyDemandedBits on a lane extracted from
+/// it. Vectors of constants come from the constant pool (LLVM's expansion).
+SDValue AccelTargetLowering::lowerBuildVector(SDValue Op,
+                                              SelectionDAG &DAG) const {
+  auto *BV = cast<BuildVectorSDNode>(Op);
+  SDLoc DL(Op);
+  EVT VT = Op.getValueType();
+  if (SDValue Splat = BV->getSplatValue()) {
+    // vbcast reads the low 32 bits: a sign-extended constant is often one
+    // li where the zero-extended one needs li + lih.
+    if (auto *C = dyn_cast<ConstantSDNode>(Splat))
+      Splat = DAG.getConstant(SignExtend64<32>(C->getZExtValue()), DL,
+                              Splat.getValueType());
+    return DAG.getNode(AccelISD::VBCAST, DL, VT, Splat);
+  }
+  if (BV->isConstant())
+    return SDValue();
+  // Broadcast the most frequent lane value: fewest vins.
+  SmallDenseMap<SDValue, unsigned, 16> Count;
+  SDValue Common;
+  unsigned Most = 0;
+  for (SDValue Lane : BV->op_values()) {
+    if (Lane.isUndef())
+      continue;
+    unsigned N = ++Count[Lane];
+    if (N > Most) {
+      Most = N;
+      Common = Lane;
+    }
+  }
+  SDValue Vec = DAG.getNode(AccelISD::VBCAST, DL, VT, Common);
+  for (unsigned I = 0, E = BV->getNumOperands(); I != E; ++I) {
+    SDValue Lane = BV->getOperand(I);
+    if (!Lane.isUndef() && Lane != Common)
+      Vec = DAG.getNode(AccelISD::VINS, DL, VT, Vec, Lane,
+                        DAG.getConstant(I, DL, MVT::i64));
+  }
+  return Vec;
 }
 
 /// fneg, fabs and copysign of f32 lanes as vxor/vand/vor of the sign bit.

@@ -19,6 +19,7 @@ enum NodeType : unsigned {
   F32_TO_BITS, ///< f32 -> its bits, zero-extended to i64.
   BITS_TO_F32, ///< Low 32 bits of an i64 -> f32.
   VBCAST,      ///< Every lane = the scalar operand.
+  VINS,        ///< Operand 0 with lane operand 2 (a constant) = operand 1.
 
   // Accelerator intrinsics (AccelIntrinsicLowering.cpp); channel and tile
   // operands are target constants.
@@ -146,6 +147,7 @@ private:
                               SmallVectorImpl<SDValue> &InVals) const;
   SDValue lowerVectorReduction(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerVectorSignBit(SDValue Op, SelectionDAG &DAG) const;
+  SDValue lowerBuildVector(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerSymbolAddress(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerBitcast(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerVASTART(SDValue Op, SelectionDAG &DAG) const;

@@ -61,6 +61,7 @@ static void fill(void) {
   x[22] = -0.0f;
   y[40] = 0.0f;
   x[41] = 1e-40f; /* subnormal */
+  /* x[42] on stays finite (to_int, widen). */
 }
 
 /* Bit for bit, except that any two NaNs agree. */
@@ -104,8 +105,8 @@ int main(void) {
                  from_unsigned_ref(n, uints, want), n);
     CHECK_KERNEL(nan_compares(n, x, y, iout), nan_compares_ref(n, x, y, iwant),
                  iout, iwant, n);
-    /* Finite inputs only: a NaN or infinity has no int32_t value. */
-    CHECK_KERNEL(to_int(n, y + 6, iout), to_int_ref(n, y + 6, iwant), iout,
+    /* Past the special values: a NaN or infinity has no int32_t value. */
+    CHECK_KERNEL(to_int(n, x + 42, iout), to_int_ref(n, x + 42, iwant), iout,
                  iwant, n);
     CHECK_KERNEL(doubles(n, d, dout), doubles_ref(n, d, dwant), dout, dwant,
                  n);

@@ -25,6 +25,34 @@ define <16 x float> @insert_variable(<16 x float> %v, float %x, i32 %i) {
   ret <16 x float> %r
 }
 
+; A vector of computed lanes is a vbcast of the most frequent and a vins
+; per other lane, not 16 stores and a vld through the stack.
+; CHECK-LABEL: build_lanes:
+; CHECK: vbcast [[V:v[0-9]+]], r3
+; CHECK-NEXT: vins [[V]], r1, 0
+; CHECK-NEXT: vins [[V]], r2, 1
+; CHECK-NEXT: ret
+define <16 x float> @build_lanes(float %a, float %b, float %c) {
+  %v0 = insertelement <16 x float> undef, float %a, i32 0
+  %v1 = insertelement <16 x float> %v0, float %b, i32 1
+  %v2 = insertelement <16 x float> %v1, float %c, i32 2
+  %r = shufflevector <16 x float> %v2, <16 x float> undef, <16 x i32> <i32 0, i32 1, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>
+  ret <16 x float> %r
+}
+
+; Lanes of a scalarized byte-vector load, extracted again (from a vectorized
+; newlib strstr): once an endless DAG-combine cycle.
+; CHECK-LABEL: byte_lanes:
+; CHECK: ret
+define i64 @byte_lanes(ptr %p) {
+  %v = load <16 x i8>, ptr %p, align 1
+  %w = zext <16 x i8> %v to <16 x i64>
+  %a = extractelement <16 x i64> %w, i64 2
+  %b = extractelement <16 x i64> %w, i64 1
+  %s = add i64 %a, %b
+  ret i64 %s
+}
+
 ; CHECK-LABEL: umax:
 ; CHECK: ret
 define <16 x i32> @umax(<16 x i32> %a, <16 x i32> %b) {
