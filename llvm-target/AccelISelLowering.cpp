@@ -344,11 +344,12 @@ SDValue AccelTargetLowering::lowerVectorReduction(SDValue Op,
 }
 
 /// A splat is one vbcast. Other vectors of computed lanes are a vbcast of
-/// the most frequent lane and a vins for each lane that differs: through memory they would
-/// take 16 stores and a vld, all on the load/store unit. Target nodes, not
-/// INSERT_VECTOR_ELT: the DAG combiner rebuilds a BUILD_VECTOR from a chain
-/// of those, and cycles with SimplifyDemandedBits on a lane extracted from
-/// it. Vectors of constants come from the constant pool (LLVM's expansion).
+/// the most frequent lane and a vins for each lane that differs: through
+/// memory they would take 16 stores and a vld, all on the load/store unit.
+/// Target nodes, not INSERT_VECTOR_ELT: the DAG combiner rebuilds a
+/// BUILD_VECTOR from a chain of those, and cycles with SimplifyDemandedBits
+/// on a lane extracted from it. Vectors of constants come from the constant
+/// pool (LLVM's expansion).
 SDValue AccelTargetLowering::lowerBuildVector(SDValue Op,
                                               SelectionDAG &DAG) const {
   auto *BV = cast<BuildVectorSDNode>(Op);

@@ -48,8 +48,9 @@ const unsigned AlreadySo[] = {
 
 /// Taken as a whole by renderOptimizationDefaults, with the -O level.
 const unsigned OptimizationDefaults[] = {
-    OPT_fvectorize,          OPT_fno_vectorize,       OPT_fslp_vectorize,
-    OPT_fno_slp_vectorize,   OPT_fomit_frame_pointer, OPT_fno_omit_frame_pointer};
+    OPT_fvectorize,          OPT_fno_vectorize,
+    OPT_fslp_vectorize,      OPT_fno_slp_vectorize,
+    OPT_fomit_frame_pointer, OPT_fno_omit_frame_pointer};
 
 /// An -fX/-fno-X pair: the last of the two wins, as in clang.
 struct Toggle {
