@@ -37,13 +37,22 @@ const unsigned SameSpelling[] = {
     OPT_fno_plt,
 };
 
-/// Options that are already the case on accel: no stack protector, no
-/// unwind tables, no semantic interposition, and address-significance
-/// tables are not used by accel-ld.
+/// Options that are already the case on accel: no unwind tables, no
+/// semantic interposition, and address-significance tables are not used by
+/// accel-ld.
 const unsigned AlreadySo[] = {
-    OPT_fno_stack_protector, OPT_fno_asynchronous_unwind_tables,
+    OPT_fno_asynchronous_unwind_tables,
     OPT_fno_unwind_tables, OPT_fno_semantic_interposition, OPT_faddrsig,
     OPT_fno_addrsig, OPT_fno_discard_value_names, OPT_fshow_column,
+};
+
+/// The last of these sets the stack protector's level: cc1's -stack-protector
+/// 1, 2 or 3 (the runtime's __stack_chk_guard and __stack_chk_fail), or none.
+const std::pair<unsigned, const char *> StackProtectors[] = {
+    {OPT_fno_stack_protector, nullptr},
+    {OPT_fstack_protector, "1"},
+    {OPT_fstack_protector_strong, "2"},
+    {OPT_fstack_protector_all, "3"},
 };
 
 /// Taken as a whole by renderOptimizationDefaults, with the -O level.
@@ -145,6 +154,15 @@ bool translateCompileOption(const Arg &A, const ArgList &Args,
   }
   if (contains(AlreadySo, O) || contains(OptimizationDefaults, O))
     return true;
+  for (auto [Id, Level] : StackProtectors)
+    if (O.matches(Id)) {
+      const Arg *Last =
+          Args.getLastArg(OPT_fno_stack_protector, OPT_fstack_protector,
+                          OPT_fstack_protector_strong, OPT_fstack_protector_all);
+      if (Last == &A && Level)
+        CC1.insert(CC1.end(), {"-stack-protector", Level});
+      return true;
+    }
   for (const Toggle &T : Toggles)
     if (O.matches(T.On) || O.matches(T.Off)) {
       if (Args.getLastArg(T.On, T.Off) == &A) {

@@ -87,6 +87,7 @@ private:
   std::string DepFile;
   std::vector<std::string> DepTargets;
   bool DepPhony = false;
+  bool StackUsage = false; ///< -fstack-usage: a .su file per compilation.
   std::vector<std::string> CC1Flags, LinkFlags, Libraries;
   std::vector<Input> Inputs;
   std::vector<Job> Jobs;
@@ -314,6 +315,9 @@ bool Driver::translate(const Arg &A) {
   case OPT_MP:
     DepPhony = true;
     return true;
+  case OPT_fstack_usage:
+    StackUsage = true;
+    return true;
   // Linking.
   case OPT_L:
   case OPT_Wl_COMMA:
@@ -433,6 +437,15 @@ std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
     A.insert(A.end(), {"-debug-info-kind=" + DebugInfoKind,
                        "-dwarf-version=" + std::to_string(DwarfVersion)});
   A.insert(A.end(), CC1Flags.begin(), CC1Flags.end());
+  // As clang: the -o name with .su, else the input's; per input when
+  // several are compiled at once (clang would give them all one file).
+  if (StackUsage) {
+    SmallString<128> Su(Output.empty() || Inputs.size() > 1
+                            ? sys::path::filename(In.Path)
+                            : StringRef(Output));
+    sys::path::replace_extension(Su, ".su");
+    A.insert(A.end(), {"-stack-usage-file", Su.str().str()});
+  }
   // A dependency file is named after the output unless -MF names it.
   if (Deps != DepKind::None) {
     SmallString<128> Dep(DepFile);
