@@ -57,6 +57,15 @@ static inline int check_near_abs(double a, double b, double tol) {
 #define CHECK_REL(a, b, rel) CHECK(check_near_rel((a), (b), (rel)))
 #define CHECK_ABS(a, b, tol) CHECK(check_near_abs((a), (b), (tol)))
 
+/* snprintf(...) writes exactly the string expect and returns its length. */
+#define CHECK_FORMAT(expect, ...)                                             \
+  do {                                                                        \
+    char check_buf_[512];                                                     \
+    int check_n_ = snprintf(check_buf_, sizeof check_buf_, __VA_ARGS__);     \
+    CHECK_STR(check_buf_, expect);                                            \
+    CHECK_EQ(check_n_, (int)strlen(expect));                                  \
+  } while (0)
+
 /* Hide a value from the optimiser so that -O2 code still computes at run
  * time what -O0 code computes (GNU statement expression). */
 #define OPAQUE(x)                                                             \
