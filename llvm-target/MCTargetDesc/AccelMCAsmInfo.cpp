@@ -1,6 +1,9 @@
 //===-- AccelMCAsmInfo.cpp - Accel assembly syntax ------------------------===//
 
 #include "MCTargetDesc/AccelMCAsmInfo.h"
+#include "MCTargetDesc/AccelInstPrinter.h"
+#include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "llvm/MC/MCRegister.h"
 
 using namespace llvm;
 
@@ -16,4 +19,13 @@ AccelMCAsmInfo::AccelMCAsmInfo(const Triple &TT) {
   Data64bitsDirective = "\t.quad\t";
   UsesELFSectionDirectiveForBSS = true;
   ExceptionsType = ExceptionHandling::None;
+}
+
+bool AccelMCAsmInfo::isValidUnquotedName(StringRef Name) const {
+  if (!MCAsmInfoELF::isValidUnquotedName(Name))
+    return false;
+  for (unsigned Reg = 1; Reg < Accel::NUM_TARGET_REGS; ++Reg)
+    if (Name == AccelInstPrinter::getRegisterName(MCRegister(Reg)))
+      return false;
+  return true;
 }

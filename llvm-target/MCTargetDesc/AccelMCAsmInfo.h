@@ -11,6 +11,10 @@ class Triple;
 class AccelMCAsmInfo : public MCAsmInfoELF {
 public:
   explicit AccelMCAsmInfo(const Triple &TT);
+
+  /// Also false for a symbol spelled like a register (a function "v3"):
+  /// printed unquoted, the assembler would read it back as the register.
+  bool isValidUnquotedName(StringRef Name) const override;
 };
 } // namespace llvm
 

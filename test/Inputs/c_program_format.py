@@ -1,10 +1,15 @@
 """A lit test format for self-checking C and C++ programs.
 
-Each .c or .cpp file is compiled with clang --target=accel at every level in
-OPT_LEVELS, linked with the C library, and run on accel-sim; it passes when
-every build compiles and exits with status 0. The file needs no RUN lines:
-the programs stay plain C/C++ that also build on a host.
+Each .c or .cpp file is compiled with clang --target=accel (clang++ for C++)
+at every level in OPT_LEVELS, linked with the C library, and run on
+accel-sim; it passes when every build compiles and exits with status 0.
+At ROUND_TRIP_LEVEL the program is also compiled through the assembler
+(-save-temps), whose object must be byte for byte the one the compiler
+writes directly: the assembly printer and parser agree on every program.
+The file needs no RUN lines: the programs stay plain C/C++ that also build
+on a host.
 """
+import filecmp
 import os
 import subprocess
 
@@ -12,6 +17,7 @@ import lit.formats
 import lit.Test
 
 OPT_LEVELS = ("-O0", "-O2")
+ROUND_TRIP_LEVEL = "-O2"
 TIMEOUT_SECONDS = 120
 
 
@@ -26,10 +32,17 @@ class CProgramFormat(lit.formats.FileBasedTest):
         stem = os.path.join(out_dir, os.path.basename(src))
         env = dict(os.environ, PATH=test.config.environment["PATH"])
         log = []
+        driver = "clang++" if src.endswith(".cpp") else "clang"
         for opt in OPT_LEVELS:
+            obj = "%s%s.o" % (stem, opt)
             elf = "%s%s.elf" % (stem, opt)
-            steps = [["clang", "--target=accel", opt, "-Wall", src, "-o", elf],
-                     ["accel-sim"] + self.sim_args + [elf]]
+            compile_ = [driver, "--target=accel", opt, "-Wall", "-c", src]
+            steps = [compile_ + ["-o", obj]]
+            if opt == ROUND_TRIP_LEVEL:
+                steps.append(compile_ + ["-save-temps=obj", "-o",
+                                         obj + ".via-asm"])
+            steps += [[driver, "--target=accel", obj, "-o", elf],
+                      ["accel-sim"] + self.sim_args + [elf]]
             for cmd in steps:
                 try:
                     proc = subprocess.run(cmd, capture_output=True, text=True,
@@ -41,5 +54,13 @@ class CProgramFormat(lit.formats.FileBasedTest):
                                            proc.stderr))
                 if proc.returncode != 0:
                     log.append("exit status %d" % proc.returncode)
+                    return lit.Test.FAIL, "\n".join(log)
+                if "-save-temps=obj" in cmd and not filecmp.cmp(
+                        obj, obj + ".via-asm", shallow=False):
+                    asm = os.path.splitext(src)[0] + ".s"
+                    log.append("%s differs from %s.via-asm: the assembly "
+                               "(%s) does not assemble to the object the "
+                               "compiler wrote" % (obj, obj, os.path.join(
+                                   out_dir, os.path.basename(asm))))
                     return lit.Test.FAIL, "\n".join(log)
         return lit.Test.PASS, ""

@@ -47,19 +47,25 @@ struct Job {
 
 class Driver {
 public:
-  explicit Driver(const Installation &Install) : Install(Install) {}
+  Driver(const Installation &Install, bool CXXMode)
+      : Install(Install), CXXMode(CXXMode) {}
   int run(ArrayRef<const char *> Argv);
 
 private:
   bool parse(ArrayRef<const char *> Argv);
   bool translate(const Arg &A);
   bool planJobs();
+  bool planCompile(const Input &In);
+  void planAssemble(const Input &Source, const std::string &Path,
+                    bool FromCompiler);
   std::string cc1Action(bool ToTemp) const;
-  std::vector<std::string> cc1Job(const Input &In, const std::string &Out,
+  std::vector<std::string> cc1Job(const Input &Original, const Input &In,
+                                  const std::string &Out,
                                   const std::string &Action,
-                                  const char *Language) const;
+                                  ArrayRef<const char *> Extra = {}) const;
   std::string outputFor(const Input &In, StringRef Ext) const;
   std::string tempFile(StringRef Stem, StringRef Ext);
+  std::string intermediate(const Input &In, StringRef Ext);
   bool runJob(const Job &J);
   void printJob(const Job &J, raw_ostream &OS) const;
   std::string spelling(const Arg &A) const { return A.getAsString(*ParsedArgs); }
@@ -73,7 +79,8 @@ private:
   Stage Stop = Stage::Link;
   bool EmitLLVM = false, PrintOnly = false, Verbose = false;
   bool NoStdLib = false, NoStartFiles = false, NoDefaultLibs = false;
-  bool IsCXX = false;
+  bool CXXMode;       ///< clang++: C inputs are C++, links the C++ runtime.
+  bool IsCXX = false; ///< Some input is C++.
   std::optional<bool> Color; ///< -f[no-]color-diagnostics, else if a tty.
   std::string Output, Optimization = "-O0";
   std::string DebugInfoKind; ///< A cc1 -debug-info-kind value; "": none.
@@ -88,6 +95,10 @@ private:
   std::vector<std::string> DepTargets;
   bool DepPhony = false;
   bool StackUsage = false; ///< -fstack-usage: a .su file per compilation.
+  /// -save-temps[=cwd|obj]: keep each stage's file (.i, .bc, .s, .o) in the
+  /// working directory or beside the -o output.
+  enum class SaveTempsKind { None, Cwd, Obj } SaveTemps = SaveTempsKind::None;
+  std::vector<std::string> AssemblerFlags; ///< -Wa, and -Xassembler.
   std::vector<std::string> CC1Flags, LinkFlags, Libraries;
   std::vector<Input> Inputs;
   std::vector<Job> Jobs;
@@ -145,11 +156,23 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
     return error(Twine("argument to '") + Args.getArgString(MissingIndex) +
                  "' is missing (expected " + Twine(MissingCount) +
                  " value" + (MissingCount > 1 ? "s" : "") + ")");
+  if (const Arg *Mode = Args.getLastArg(OPT_driver_mode)) {
+    StringRef Name = Mode->getValue();
+    if (Name != "gcc" && Name != "g++")
+      return error("invalid driver mode '" + Name +
+                   "' for target 'accel' (use gcc or g++)");
+    CXXMode = Name == "g++";
+  }
   std::optional<InputKind> Language;
   for (const Arg *A : Args) {
     if (A->getOption().matches(OPT_INPUT)) {
       StringRef Path = A->getValue();
       InputKind K = Language ? *Language : kindOfExtension(Path);
+      if (CXXMode && !Language && K == InputKind::C) {
+        K = InputKind::CXX;
+        errs() << "clang: warning: treating 'c' input as 'c++' when in C++ "
+                  "mode, this behavior is deprecated [-Wdeprecated]\n";
+      }
       if (Path != "-" && !sys::fs::exists(Path))
         return error("no such file or directory: '" + Path + "'");
       if (Path == "-" && !Language)
@@ -204,6 +227,8 @@ bool Driver::translate(const Arg &A) {
   case OPT_o:
     Output = A.getValue();
     return true;
+  case OPT_driver_mode:
+    return true; // parse() read it first: it changes what inputs are.
   case OPT_target:
   case OPT_target_legacy_spelling:
     return true; // accel: main() sent every other target to clang-19.
@@ -318,6 +343,18 @@ bool Driver::translate(const Arg &A) {
   case OPT_fstack_usage:
     StackUsage = true;
     return true;
+  case OPT_save_temps_EQ: {
+    StringRef Where = A.getValue();
+    if (Where != "cwd" && Where != "obj")
+      return error("invalid argument '" + Where + "' to -save-temps=");
+    SaveTemps = Where == "cwd" ? SaveTempsKind::Cwd : SaveTempsKind::Obj;
+    return true;
+  }
+  case OPT_Wa_COMMA:
+  case OPT_Xassembler:
+    for (const char *V : A.getValues())
+      AssemblerFlags.push_back(V);
+    return true;
   // Linking.
   case OPT_L:
   case OPT_Wl_COMMA:
@@ -407,15 +444,21 @@ std::string Driver::cc1Action(bool ToTemp) const {
   llvm_unreachable("unknown stage");
 }
 
-std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
+/// A cc1 job compiling In, which is Original or an intermediate file made
+/// from it (-save-temps): dependency files come from the first stage only,
+/// and names derived from the source use Original's.
+std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
+                                        const std::string &Out,
                                         const std::string &Action,
-                                        const char *Language) const {
+                                        ArrayRef<const char *> Extra) const {
+  bool FirstStage = In.Path == Original.Path;
   // -nostdsysteminc: never the host's /usr/include.
   std::vector<std::string> A = {"-cc1", "-triple", "accel", Action,
                                 "-nostdsysteminc"};
   if (!EmitLLVM || Action == "-emit-obj" || Action == "-S")
     A.insert(A.end(), {"-mrelocation-model", "static"});
-  A.insert(A.end(), {"-main-file-name", sys::path::filename(In.Path).str(),
+  A.insert(A.end(), {"-main-file-name",
+                     sys::path::filename(Original.Path).str(),
                      "-resource-dir", Install.ResourceDir});
   if (NoBuiltinInc)
     A.push_back("-nobuiltininc");
@@ -441,16 +484,23 @@ std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
   // several are compiled at once (clang would give them all one file).
   if (StackUsage) {
     SmallString<128> Su(Output.empty() || Inputs.size() > 1
-                            ? sys::path::filename(In.Path)
+                            ? sys::path::filename(Original.Path)
                             : StringRef(Output));
     sys::path::replace_extension(Su, ".su");
     A.insert(A.end(), {"-stack-usage-file", Su.str().str()});
   }
-  // A dependency file is named after the output unless -MF names it.
-  if (Deps != DepKind::None) {
-    SmallString<128> Dep(DepFile);
+  // As clang names them: the dependency file after -o (.d), else after
+  // the input; its target is the -o name, else the input's object.
+  if (Deps != DepKind::None && FirstStage) {
+    bool NamedOutput = !Output.empty() && Output != "-";
+    SmallString<128> Dep(DepFile), Target(Output);
+    if (!NamedOutput) {
+      Target = sys::path::filename(Original.Path);
+      sys::path::replace_extension(Target, ".o");
+    }
     if (Dep.empty()) {
-      Dep = Out == "-" ? sys::path::filename(In.Path) : StringRef(Out);
+      Dep = NamedOutput ? StringRef(Output)
+                        : sys::path::filename(Original.Path);
       sys::path::replace_extension(Dep, ".d");
     }
     A.insert(A.end(), {"-dependency-file", Dep.str().str()});
@@ -459,11 +509,12 @@ std::vector<std::string> Driver::cc1Job(const Input &In, const std::string &Out,
     if (DepPhony)
       A.push_back("-MP");
     if (DepTargets.empty())
-      A.insert(A.end(), {"-MT", Out});
+      A.insert(A.end(), {"-MT", Target.str().str()});
     for (const std::string &T : DepTargets)
       A.insert(A.end(), {"-MT", T});
   }
-  A.insert(A.end(), {"-x", Language, In.Path, "-o", Out});
+  A.insert(A.end(), Extra.begin(), Extra.end());
+  A.insert(A.end(), {"-x", languageOf(In.Kind), In.Path, "-o", Out});
   return A;
 }
 
@@ -483,6 +534,97 @@ std::string Driver::tempFile(StringRef Stem, StringRef Ext) {
   return Temporaries.back();
 }
 
+/// A file between two jobs: a temporary, or with -save-temps the input's
+/// stem with Ext in the working directory (=cwd) or the output's (=obj).
+std::string Driver::intermediate(const Input &In, StringRef Ext) {
+  StringRef Stem = sys::path::stem(In.Path);
+  if (SaveTemps == SaveTempsKind::None)
+    return tempFile(Stem, Ext);
+  SmallString<128> Path;
+  if (SaveTemps == SaveTempsKind::Obj && !Output.empty())
+    Path = sys::path::parent_path(Output);
+  sys::path::append(Path, Stem + "." + Ext);
+  return Path.str().str();
+}
+
+/// accel-as assembles Path, made from Source (a .s, a preprocessed .S, or
+/// the compiler's output), into the output or an object to link. Debug
+/// info for the assembly source itself only when it is the user's: the
+/// compiler's assembly carries its own.
+void Driver::planAssemble(const Input &Source, const std::string &Path,
+                          bool FromCompiler) {
+  bool Linking = Stop == Stage::Link;
+  std::string Obj =
+      Linking ? intermediate(Source, "o") : outputFor(Source, ".o");
+  std::vector<std::string> As = {Install.BinDir + "/accel-as"};
+  if (!DebugInfoKind.empty() && !FromCompiler)
+    As.push_back("--gdwarf-" + std::to_string(DwarfVersion));
+  As.insert(As.end(), AssemblerFlags.begin(), AssemblerFlags.end());
+  As.insert(As.end(), {Path, "-o", Obj});
+  Jobs.push_back({false, std::move(As)});
+  if (Linking)
+    LinkInputs.push_back(Obj);
+}
+
+/// The jobs for a C, C++ or IR input. Objects come from the front end
+/// directly, or through accel-as when there are assembler flags or
+/// -save-temps, which also keeps the preprocessed source and the IR.
+bool Driver::planCompile(const Input &In) {
+  bool SaveStages = SaveTemps != SaveTempsKind::None && Stop >= Stage::Assembly;
+  Input Current = In;
+  if (SaveStages &&
+      (In.Kind == InputKind::C || In.Kind == InputKind::CXX)) {
+    bool CXX = In.Kind == InputKind::CXX;
+    std::string Preprocessed = intermediate(In, CXX ? "ii" : "i");
+    Jobs.push_back({true, cc1Job(In, Current, Preprocessed, "-E")});
+    Current = {Preprocessed,
+               CXX ? InputKind::CXXPreprocessed : InputKind::CPreprocessed};
+  }
+  if (EmitLLVM) {
+    if (Stop == Stage::Link)
+      return error("-emit-llvm cannot be used when linking");
+  } else if (SaveStages && Current.Kind != InputKind::IR) {
+    std::string Bitcode = intermediate(In, "bc");
+    // Unoptimized, as clang keeps it: the -O level applies once, when the
+    // .bc is compiled.
+    Jobs.push_back({true, cc1Job(In, Current, Bitcode, "-emit-llvm-bc",
+                                 {"-emit-llvm-uselists",
+                                  "-disable-llvm-passes"})});
+    Current = {Bitcode, InputKind::IR};
+  }
+  bool ViaAssembler = !EmitLLVM && Stop >= Stage::Object &&
+                      (SaveTemps != SaveTempsKind::None ||
+                       !AssemblerFlags.empty());
+  if (ViaAssembler) {
+    std::string Assembly = intermediate(In, "s");
+    Jobs.push_back({true, cc1Job(In, Current, Assembly, "-S")});
+    planAssemble(In, Assembly, /*FromCompiler=*/true);
+    return true;
+  }
+  std::string Out;
+  switch (Stop) {
+  case Stage::Preprocess:
+    Out = Output.empty() ? "-" : Output;
+    break;
+  case Stage::SyntaxOnly:
+    Out = "-";
+    break;
+  case Stage::Assembly:
+    Out = outputFor(In, EmitLLVM ? ".ll" : ".s");
+    break;
+  case Stage::Object:
+    Out = outputFor(In, EmitLLVM ? ".bc" : ".o");
+    break;
+  case Stage::Link:
+    Out = intermediate(In, "o");
+    LinkInputs.push_back(Out);
+    break;
+  }
+  Jobs.push_back(
+      {true, cc1Job(In, Current, Out, cc1Action(Stop == Stage::Link))});
+  return true;
+}
+
 bool Driver::planJobs() {
   bool Linking = Stop == Stage::Link;
   size_t Compiled = 0;
@@ -493,7 +635,6 @@ bool Driver::planJobs() {
     return error("cannot specify -o when generating multiple output files");
 
   for (const Input &In : Inputs) {
-    std::string Stem = sys::path::stem(In.Path).str();
     if (In.Kind == InputKind::LinkerInput) {
       if (Linking)
         LinkInputs.push_back(In.Path);
@@ -502,54 +643,28 @@ bool Driver::planJobs() {
                << ": 'linker' input unused\n";
       continue;
     }
-    if (In.Kind == InputKind::Asm || In.Kind == InputKind::AsmCpp) {
-      if (Stop < Stage::Object) {
-        if (Stop == Stage::Preprocess && In.Kind == InputKind::AsmCpp) {
-          std::string Out = Output.empty() ? "-" : Output;
-          Jobs.push_back({true, cc1Job(In, Out, "-E", languageOf(In.Kind))});
-        }
-        continue; // Assembly is already assembly.
-      }
-      std::string Source = In.Path;
-      if (In.Kind == InputKind::AsmCpp) {
-        Source = tempFile(Stem, "s");
-        Jobs.push_back(
-            {true, cc1Job(In, Source, "-E", languageOf(In.Kind))});
-      }
-      std::string Obj = Linking ? tempFile(Stem, "o") : outputFor(In, ".o");
-      std::vector<std::string> As = {Install.BinDir + "/accel-as", Source,
-                                     "-o", Obj};
-      if (!DebugInfoKind.empty())
-        As.push_back("--gdwarf-" + std::to_string(DwarfVersion));
-      Jobs.push_back({false, std::move(As)});
-      if (Linking)
-        LinkInputs.push_back(Obj);
+    if (In.Kind != InputKind::Asm && In.Kind != InputKind::AsmCpp) {
+      if (!planCompile(In))
+        return false;
       continue;
     }
-    const char *Language = languageOf(In.Kind);
-    std::string Out;
-    switch (Stop) {
-    case Stage::Preprocess:
-      Out = Output.empty() ? "-" : Output;
-      break;
-    case Stage::SyntaxOnly:
-      Out = "-";
-      break;
-    case Stage::Assembly:
-      Out = outputFor(In, EmitLLVM ? ".ll" : ".s");
-      break;
-    case Stage::Object:
-      Out = outputFor(In, EmitLLVM ? ".bc" : ".o");
-      break;
-    case Stage::Link:
-      if (EmitLLVM)
-        return error("-emit-llvm cannot be used when linking");
-      Out = tempFile(Stem, "o");
-      LinkInputs.push_back(Out);
-      break;
+    if (Stop < Stage::Object) {
+      if (Stop == Stage::Preprocess && In.Kind == InputKind::AsmCpp)
+        Jobs.push_back({true, cc1Job(In, In, Output.empty() ? "-" : Output,
+                                     "-E")});
+      continue; // Assembly is already assembly.
     }
-    Jobs.push_back({true, cc1Job(In, Out, cc1Action(Linking), Language)});
+    std::string Source = In.Path;
+    if (In.Kind == InputKind::AsmCpp) {
+      Source = intermediate(In, "s");
+      Jobs.push_back({true, cc1Job(In, In, Source, "-E")});
+    }
+    planAssemble(In, Source, /*FromCompiler=*/false);
   }
+  if (!AssemblerFlags.empty() &&
+      none_of(Jobs, [](const Job &J) { return !J.InProcess; }))
+    errs() << "clang: warning: -Wa, and -Xassembler arguments unused: no "
+              "assembler job\n";
 
   if (!Linking)
     return true;
@@ -561,7 +676,7 @@ bool Driver::planJobs() {
   Link.insert(Link.end(), Libraries.begin(), Libraries.end());
   if (!NoStdLib && !NoDefaultLibs) {
     Link.push_back("-L" + Install.LibDir);
-    if (IsCXX)
+    if (IsCXX || CXXMode)
       Link.push_back("-laccelcxx");
     Link.insert(Link.end(), {"-lc", "-lm", "-laccelrt", "-lclang_rt.builtins"});
   }
@@ -631,8 +746,9 @@ int Driver::run(ArrayRef<const char *> Argv) {
   return Ok ? 0 : 1;
 }
 
-int runDriver(const Installation &Install, ArrayRef<const char *> Args) {
-  return Driver(Install).run(Args);
+int runDriver(const Installation &Install, ArrayRef<const char *> Args,
+              bool CXXMode) {
+  return Driver(Install, CXXMode).run(Args);
 }
 
 } // namespace accel

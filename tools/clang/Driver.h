@@ -23,7 +23,10 @@ struct Installation {
 };
 
 /// Runs the command line (without argv[0]); returns the exit status.
-int runDriver(const Installation &Install, llvm::ArrayRef<const char *> Args);
+/// CXXMode is clang++'s: .c inputs are C++ and links get the C++ runtime
+/// (--driver-mode=g++ or =gcc on the command line overrides it).
+int runDriver(const Installation &Install, llvm::ArrayRef<const char *> Args,
+              bool CXXMode);
 
 } // namespace accel
 

@@ -1,9 +1,9 @@
 //===-- main.cpp - clang: accel here, any other target in clang-19 --------===//
 //
-// build/bin/clang (and accel-clang, whose default target is accel).
-// --target=accel runs our driver (Driver.h); any other --target, or none
-// when invoked as clang, hands the whole command line to Debian's clang-19
-// unchanged.
+// build/bin/clang (and accel-clang, whose default target is accel), with
+// clang++ and accel-clang++ for C++. --target=accel runs our driver
+// (Driver.h); any other --target, or none when invoked as clang, hands the
+// whole command line to Debian's clang-19 (or clang++) unchanged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,17 +46,21 @@ int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   ArrayRef<const char *> Args(Argv + 1, Argv + Argc);
   std::string Exe = sys::fs::getMainExecutable(Argv[0], (void *)&main);
-  bool AccelByName = sys::path::filename(Argv[0]).starts_with("accel-");
+  StringRef Name = sys::path::filename(Argv[0]);
+  bool AccelByName = Name.starts_with("accel-");
+  bool CXXByName = Name.ends_with("++");
 
   std::optional<std::string> Target = targetOf(Args);
   bool Accel = Target ? StringRef(*Target).split('-').first == "accel"
                       : AccelByName;
   if (!Accel) {
-    std::vector<const char *> Exec = {ACCEL_CLANG19};
+    // clang++ is clang-19's symlink: clang picks its mode from argv[0].
+    const char *Clang = CXXByName ? ACCEL_CLANG19 "++" : ACCEL_CLANG19;
+    std::vector<const char *> Exec = {Clang};
     Exec.insert(Exec.end(), Args.begin(), Args.end());
     Exec.push_back(nullptr);
-    execv(ACCEL_CLANG19, const_cast<char *const *>(Exec.data()));
-    fprintf(stderr, "clang: error: cannot run %s: %s\n", ACCEL_CLANG19,
+    execv(Clang, const_cast<char *const *>(Exec.data()));
+    fprintf(stderr, "clang: error: cannot run %s: %s\n", Clang,
             strerror(errno));
     return 1;
   }
@@ -69,5 +73,5 @@ int main(int Argc, char **Argv) {
   sys::path::append(Lib, "lib", "accel");
   Install.LibDir = Lib.str().str();
   Install.ResourceDir = ACCEL_CLANG_RESOURCE_DIR;
-  return accel::runDriver(Install, Args);
+  return accel::runDriver(Install, Args, CXXByName);
 }
