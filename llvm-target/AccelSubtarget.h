@@ -48,6 +48,12 @@ public:
   }
   bool enableMachineScheduler() const override { return true; }
   bool enablePostRAMachineScheduler() const override { return true; }
+
+  /// Gives loads known to read DRAM a longer latency than the schedule
+  /// model's (which assumes the scratchpad).
+  void adjustSchedDependency(SUnit *Def, int DefOpIdx, SUnit *Use,
+                             int UseOpIdx, SDep &Dep,
+                             const TargetSchedModel *SchedModel) const override;
 };
 
 } // namespace llvm

@@ -39,6 +39,8 @@ def region_cycles(sim, elf, kernel, stats):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--cflags", default="",
+                    help="more compiler flags, e.g. '-mllvm -accel-...'")
     args = ap.parse_args()
     clang = os.path.join(args.build, "bin", "clang")
     sim = os.path.join(args.build, "bin", "accel-sim")
@@ -49,7 +51,8 @@ def main():
         for mode, mode_flags in MODES.items():
             elf = os.path.join(work, "%s-%s.elf" % (place, mode))
             subprocess.run([clang, "--target=accel", "-O2", *place_flags,
-                            *mode_flags, os.path.join(HERE, "kernels.c"),
+                            *mode_flags, *args.cflags.split(),
+                            os.path.join(HERE, "kernels.c"),
                             "-o", elf], check=True)
             for k in KERNELS:
                 cycles[place, mode, k] = region_cycles(sim, elf, k, stats)
