@@ -221,8 +221,6 @@ def : Pat<(Accel_call tglobaladdr:$f), (CALL tglobaladdr:$f)>;
 def : Pat<(Accel_call texternalsym:$f), (CALL texternalsym:$f)>;
 def : Pat<(Accel_call (i64 GPR:$f)), (CALLR GPR:$f)>;
 def : Pat<(Accel_ret), (RET)>;
-def : Pat<(trap), (TRAP)>;
-def : Pat<(debugtrap), (TRAP)>;
 
 //===----------------------------------------------------------------------===//
 // Floating point (values in the general registers).
@@ -378,7 +376,8 @@ defm : VCmpPats<v16i32, VCEQ_I32, VCLT_I32, VCLE_I32, [SETEQ], [SETLT],
                 [SETLE], [SETGT], [SETGE]>;
 
 // llvm.trap and llvm.debugtrap stop the program with a trap fault (the
-// simulator has no debugger to hand it to).
+// simulator has no debugger to hand it to), as does llvm.ubsantrap, a
+// failed -fsanitize-trap= check, which LLVM expands to a trap.
 def : Pat<(trap), (TRAP)>;
 def : Pat<(debugtrap), (TRAP)>;
 

@@ -1,13 +1,14 @@
 """A lit test format for self-checking C and C++ programs.
 
 Each .c or .cpp file is compiled with clang --target=accel (clang++ for C++)
-at every level in OPT_LEVELS, linked with the C library, and run on
+in every configuration of CONFIGS, linked with the C library, and run on
 accel-sim; it passes when every build compiles and exits with status 0.
-At ROUND_TRIP_LEVEL the program is also compiled through the assembler
-(-save-temps), whose object must be byte for byte the one the compiler
-writes directly: the assembly printer and parser agree on every program.
-The file needs no RUN lines: the programs stay plain C/C++ that also build
-on a host.
+The sanitized configuration traps on undefined behaviour, in the program
+or in what the compiler made of it. In the ROUND_TRIP configuration the
+program is also compiled through the assembler (-save-temps), whose object
+must be byte for byte the one the compiler writes directly: the assembly
+printer and parser agree on every program. The file needs no RUN lines:
+the programs stay plain C/C++ that also build on a host.
 """
 import filecmp
 import os
@@ -16,8 +17,12 @@ import subprocess
 import lit.formats
 import lit.Test
 
-OPT_LEVELS = ("-O0", "-O2")
-ROUND_TRIP_LEVEL = "-O2"
+CONFIGS = {
+    "O0": ["-O0"],
+    "O2": ["-O2"],
+    "ubsan": ["-O2", "-fsanitize=undefined", "-fsanitize-trap=all"],
+}
+ROUND_TRIP = "O2"
 TIMEOUT_SECONDS = 120
 
 
@@ -33,12 +38,12 @@ class CProgramFormat(lit.formats.FileBasedTest):
         env = dict(os.environ, PATH=test.config.environment["PATH"])
         log = []
         driver = "clang++" if src.endswith(".cpp") else "clang"
-        for opt in OPT_LEVELS:
-            obj = "%s%s.o" % (stem, opt)
-            elf = "%s%s.elf" % (stem, opt)
-            compile_ = [driver, "--target=accel", opt, "-Wall", "-c", src]
+        for config, flags in CONFIGS.items():
+            obj = "%s.%s.o" % (stem, config)
+            elf = "%s.%s.elf" % (stem, config)
+            compile_ = [driver, "--target=accel", *flags, "-Wall", "-c", src]
             steps = [compile_ + ["-o", obj]]
-            if opt == ROUND_TRIP_LEVEL:
+            if config == ROUND_TRIP:
                 steps.append(compile_ + ["-save-temps=obj", "-o",
                                          obj + ".via-asm"])
             steps += [[driver, "--target=accel", obj, "-o", elf],

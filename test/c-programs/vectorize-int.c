@@ -17,11 +17,12 @@ static int idx[MAXN];
 
 KERNEL(arith, (int n, const int32_t *restrict x, const int32_t *restrict y,
                int32_t *restrict z),
-       z[i] = (x[i] * y[i] + (x[i] - y[i])) ^ ((x[i] & 0xff) | (y[i] << 3)))
+       z[i] = (x[i] * y[i] + (x[i] - y[i])) ^
+              ((x[i] & 0xff) | (int32_t)((uint32_t)y[i] << 3)))
 KERNEL(shifts, (int n, const int32_t *restrict x, const int32_t *restrict y,
                 int32_t *restrict z),
        z[i] = (x[i] >> (y[i] & 31)) + (int32_t)((uint32_t)x[i] >> (y[i] & 15)) +
-              (x[i] << (y[i] & 7)))
+              (int32_t)((uint32_t)x[i] << (y[i] & 7)))
 KERNEL(minmax, (int n, const int32_t *restrict x, const int32_t *restrict y,
                 int32_t *restrict z),
        z[i] = (x[i] < y[i] ? x[i] : y[i]) * 3 + (x[i] > y[i] ? x[i] : y[i]))

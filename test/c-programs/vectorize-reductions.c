@@ -9,7 +9,7 @@
 
 #define MAXN 400
 static int32_t a[MAXN];
-static uint32_t u[MAXN];
+static uint32_t u[MAXN + 1]; /* umin reads u + 1 */
 static float f[MAXN];
 
 /* Defines name() and name_ref() returning the reduction of the first n. */
@@ -27,7 +27,7 @@ static float f[MAXN];
   }
 
 REDUCTION(sum, int32_t, 0, r += x[i])
-REDUCTION(sum_squares, int32_t, 7, r += x[i] * x[i])
+REDUCTION(sum_squares, uint32_t, 7, r += x[i] * x[i]) /* wraps */
 REDUCTION(smax, int32_t, INT32_MIN, r = x[i] > r ? x[i] : r)
 REDUCTION(smin, int32_t, INT32_MAX, r = x[i] < r ? x[i] : r)
 REDUCTION(umax, uint32_t, 0, r = x[i] > r ? x[i] : r)
@@ -77,10 +77,11 @@ int main(void) {
     u[i] = i * 2246822519u;
     f[i] = (float)((i * 37) % 113) / 16.0f + 0.03125f;
   }
+  u[MAXN] = 12345u;
   for (unsigned k = 0; k < sizeof counts / sizeof counts[0]; ++k) {
     int n = OPAQUE(counts[k]);
     CHECK_EQ(sum(n, a), sum_ref(n, a));
-    CHECK_EQ(sum_squares(n, a), sum_squares_ref(n, a));
+    CHECK_EQ(sum_squares(n, u), sum_squares_ref(n, u));
     CHECK_EQ(smax(n, a), smax_ref(n, a));
     CHECK_EQ(smin(n, a), smin_ref(n, a));
     CHECK_EQ(umax(n, u), umax_ref(n, u));

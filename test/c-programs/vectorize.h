@@ -20,7 +20,7 @@
   }
 
 /* The first n elements of got and expected hold the same bytes. */
-static void same(const void *got, const void *expected, size_t bytes,
+static inline void same(const void *got, const void *expected, size_t bytes,
                  int n, int line) {
   if (memcmp(got, expected, bytes) != 0) {
     printf("FAIL line %d: n=%d: results differ\n", line, n);

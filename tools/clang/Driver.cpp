@@ -10,6 +10,7 @@
 #include "Driver.h"
 #include "CompileOptions.h"
 #include "Frontend.h"
+#include "Sanitizers.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -86,6 +87,7 @@ private:
   std::string DebugInfoKind; ///< A cc1 -debug-info-kind value; "": none.
   unsigned DwarfVersion = 5; ///< clang's default on Linux.
   FloatingPointOptions FloatOptions;
+  SanitizerOptions Sanitizers;
   bool NoStdLibInc = false, NoBuiltinInc = false; ///< -nostdinc sets both.
   /// What -dumpmachine, --version, -print-... asked for: printed instead of
   /// compiling anything.
@@ -193,6 +195,9 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
   }
   renderOptimizationDefaults(Args, CC1Flags);
   ParsedArgs = nullptr;
+  std::string SanitizerError;
+  if (!Sanitizers.render(CC1Flags, SanitizerError))
+    return error(SanitizerError);
   if (Inputs.empty() && InfoLines.empty())
     return error("no input files");
   return true;
@@ -388,6 +393,11 @@ bool Driver::translate(const Arg &A) {
     return true;
   if (!FloatError.empty())
     return error(FloatError);
+  std::string SanitizerError;
+  if (Sanitizers.consume(A, SanitizerError))
+    return true;
+  if (!SanitizerError.empty())
+    return error(SanitizerError);
   if (O.matches(OPT_O_Group)) {
     Optimization = StringSwitch<std::string>(spelling(A))
                        .Cases("-O", "-O1", "-Og", "-O1")
