@@ -59,13 +59,12 @@ private:
   bool planCompile(const Input &In);
   void planAssemble(const Input &Source, const std::string &Path,
                     bool FromCompiler);
-  std::string cc1Action(bool ToTemp) const;
+  std::string cc1Action() const;
   std::vector<std::string> cc1Job(const Input &Original, const Input &In,
                                   const std::string &Out,
                                   const std::string &Action,
                                   ArrayRef<const char *> Extra = {}) const;
   std::string outputFor(const Input &In, StringRef Ext) const;
-  std::string tempFile(StringRef Stem, StringRef Ext);
   std::string intermediate(const Input &In, StringRef Ext);
   bool runJob(const Job &J);
   void printJob(const Job &J, raw_ostream &OS) const;
@@ -73,6 +72,9 @@ private:
   bool error(const Twine &Msg) {
     WithColor::error(errs(), "clang") << Msg << '\n';
     return false;
+  }
+  void warning(const Twine &Msg) {
+    WithColor::warning(errs(), "clang") << Msg << '\n';
   }
 
   const Installation &Install;
@@ -172,8 +174,8 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
       InputKind K = Language ? *Language : kindOfExtension(Path);
       if (CXXMode && !Language && K == InputKind::C) {
         K = InputKind::CXX;
-        errs() << "clang: warning: treating 'c' input as 'c++' when in C++ "
-                  "mode, this behavior is deprecated [-Wdeprecated]\n";
+        warning("treating 'c' input as 'c++' when in C++ mode, this "
+                "behavior is deprecated [-Wdeprecated]");
       }
       if (Path != "-" && !sys::fs::exists(Path))
         return error("no such file or directory: '" + Path + "'");
@@ -439,7 +441,7 @@ bool Driver::translate(const Arg &A) {
 
 /// The cc1 action flag for the stage the driver stops at (or an object for
 /// linking).
-std::string Driver::cc1Action(bool ToTemp) const {
+std::string Driver::cc1Action() const {
   switch (Stop) {
   case Stage::Preprocess:
     return "-E";
@@ -448,8 +450,9 @@ std::string Driver::cc1Action(bool ToTemp) const {
   case Stage::Assembly:
     return EmitLLVM ? "-emit-llvm" : "-S";
   case Stage::Object:
+    return EmitLLVM ? "-emit-llvm-bc" : "-emit-obj";
   case Stage::Link:
-    return EmitLLVM && !ToTemp ? "-emit-llvm-bc" : "-emit-obj";
+    return "-emit-obj";
   }
   llvm_unreachable("unknown stage");
 }
@@ -536,21 +539,17 @@ std::string Driver::outputFor(const Input &In, StringRef Ext) const {
   return Name.str().str();
 }
 
-std::string Driver::tempFile(StringRef Stem, StringRef Ext) {
-  SmallString<128> Path;
-  if (sys::fs::createTemporaryFile(Stem, Ext, Path))
-    return "";
-  Temporaries.push_back(Path.str().str());
-  return Temporaries.back();
-}
-
 /// A file between two jobs: a temporary, or with -save-temps the input's
 /// stem with Ext in the working directory (=cwd) or the output's (=obj).
 std::string Driver::intermediate(const Input &In, StringRef Ext) {
   StringRef Stem = sys::path::stem(In.Path);
-  if (SaveTemps == SaveTempsKind::None)
-    return tempFile(Stem, Ext);
   SmallString<128> Path;
+  if (SaveTemps == SaveTempsKind::None) {
+    if (sys::fs::createTemporaryFile(Stem, Ext, Path))
+      return "";
+    Temporaries.push_back(Path.str().str());
+    return Temporaries.back();
+  }
   if (SaveTemps == SaveTempsKind::Obj && !Output.empty())
     Path = sys::path::parent_path(Output);
   sys::path::append(Path, Stem + "." + Ext);
@@ -631,7 +630,7 @@ bool Driver::planCompile(const Input &In) {
     break;
   }
   Jobs.push_back(
-      {true, cc1Job(In, Current, Out, cc1Action(Stop == Stage::Link))});
+      {true, cc1Job(In, Current, Out, cc1Action())});
   return true;
 }
 
@@ -649,8 +648,7 @@ bool Driver::planJobs() {
       if (Linking)
         LinkInputs.push_back(In.Path);
       else
-        errs() << "clang: warning: " << In.Path
-               << ": 'linker' input unused\n";
+        warning(In.Path + ": 'linker' input unused");
       continue;
     }
     if (In.Kind != InputKind::Asm && In.Kind != InputKind::AsmCpp) {
@@ -673,8 +671,7 @@ bool Driver::planJobs() {
   }
   if (!AssemblerFlags.empty() &&
       none_of(Jobs, [](const Job &J) { return !J.InProcess; }))
-    errs() << "clang: warning: -Wa, and -Xassembler arguments unused: no "
-              "assembler job\n";
+    warning("-Wa, and -Xassembler arguments unused: no assembler job");
 
   if (!Linking)
     return true;

@@ -28,6 +28,12 @@ std::string names(SanitizerMask Mask) {
   return join(Values, ",");
 }
 
+std::string unknownValue(const opt::Arg &A, StringRef Value) {
+  return ("unsupported argument '" + Value + "' to option '" +
+          A.getOption().getPrefixedName() + "'")
+      .str();
+}
+
 /// The checks \p A names (groups expanded), or an empty mask with \p Error
 /// set for a name clang does not know.
 SanitizerMask parseValues(const opt::Arg &A, std::string &Error) {
@@ -35,9 +41,7 @@ SanitizerMask parseValues(const opt::Arg &A, std::string &Error) {
   for (StringRef Value : A.getValues()) {
     SanitizerMask Kinds = parseSanitizerValue(Value, /*AllowGroups=*/true);
     if (!Kinds) {
-      Error = ("unsupported argument '" + Value + "' to option '" +
-               A.getOption().getPrefixedName() + "'")
-                  .str();
+      Error = unknownValue(A, Value);
       return {};
     }
     Mask |= expandSanitizerGroups(Kinds);
@@ -52,17 +56,18 @@ bool SanitizerOptions::consume(const opt::Arg &A, std::string &Error) {
   case OPT_fsanitize_EQ:
     for (StringRef Value : A.getValues()) {
       SanitizerMask Kinds = parseSanitizerValue(Value, /*AllowGroups=*/true);
-      SanitizerMask Checks = expandSanitizerGroups(Kinds);
+      if (!Kinds) {
+        Error = unknownValue(A, Value);
+        return false;
+      }
       // A group (undefined) brings what accel has of it, as clang drops
       // what a target lacks; a check named alone must be supported.
+      SanitizerMask Checks = expandSanitizerGroups(Kinds);
       bool Group = Checks != Kinds;
-      if (!Kinds || (!Group && (Checks & ~Supported)) ||
-          !(Checks & Supported)) {
-        Error = Kinds ? "'-fsanitize=" + Value.str() +
-                            "' is not supported for target 'accel': it "
-                            "has only the undefined-behaviour checks"
-                      : "unsupported argument '" + Value.str() +
-                            "' to option '-fsanitize='";
+      if ((!Group && (Checks & ~Supported)) || !(Checks & Supported)) {
+        Error = "'-fsanitize=" + Value.str() +
+                "' is not supported for target 'accel': it has only the "
+                "undefined-behaviour checks";
         return false;
       }
       Enabled |= Checks & Supported;
