@@ -101,11 +101,13 @@ public:
 
   /// fma.f32/f64 and vfma.f32 take as long as a multiply alone, so fusing
   /// (llvm.fmuladd, or contraction under -ffp-contract=fast) always wins.
+  /// Other vector types (v8f64, v4f32) become these when legalized, and are
+  /// fused too: a vectorized llvm.fmuladd must round as the scalar loop it
+  /// came from does.
   bool isFMAFasterThanFMulAndFAdd(const MachineFunction &MF,
                                   EVT VT) const override {
     EVT Scalar = VT.getScalarType();
-    return (Scalar == MVT::f32 || Scalar == MVT::f64) &&
-           (!VT.isVector() || VT == MVT::v16f32);
+    return Scalar == MVT::f32 || Scalar == MVT::f64;
   }
 
   /// Any f32 or f64 constant is at most li + lih: no constant pool.

@@ -65,6 +65,18 @@ static void mergeGlobal(Linker &L, Symbol &Existing, const Symbol &New) {
   Existing = New;
 }
 
+Symbol *Linker::addGlobal(const Symbol &New) {
+  auto &Slot = Globals[New.Name];
+  if (!Slot) {
+    Slot = std::make_unique<Symbol>(New);
+    if (New.Kind == Symbol::Undefined)
+      Slot->File = nullptr;
+  } else {
+    mergeGlobal(*this, *Slot, New);
+  }
+  return Slot.get();
+}
+
 void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
                        const std::string &Name) {
   Expected<ELFFile<ELFT>> ObjOrErr = ELFFile<ELFT>::create(Buffer->getBuffer());
@@ -173,15 +185,8 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
         File->Symbols.push_back(File->LocalSymbols.back().get());
         continue;
       }
-      auto &Slot = Globals[New.Name];
-      if (!Slot) {
-        Slot = std::make_unique<Symbol>(New);
-        if (New.Kind == Symbol::Undefined)
-          Slot->File = nullptr;
-      } else {
-        mergeGlobal(*this, *Slot, New);
-      }
-      File->Symbols.push_back(Slot.get());
+      UsedByObjects.insert(New.Name);
+      File->Symbols.push_back(addGlobal(New));
     }
   }
 
@@ -241,12 +246,20 @@ bool Linker::addFile(const std::string &Path) {
     Archives.push_back(std::move(A));
     return true;
   }
-  if (Magic != file_magic::elf_relocatable) {
-    error(Path + ": not an Accel relocatable object or archive");
-    return false;
-  }
-  addObject(std::move(Buf), Path);
+  addBuffer(std::move(Buf), Path);
   return true;
+}
+
+/// An object file or an archive member: ELF or (for LTO) bitcode.
+void Linker::addBuffer(std::unique_ptr<MemoryBuffer> Buffer,
+                       const std::string &Name) {
+  file_magic Magic = identify_magic(Buffer->getBuffer());
+  if (Magic == file_magic::elf_relocatable)
+    addObject(std::move(Buffer), Name);
+  else if (Magic == file_magic::bitcode)
+    addBitcode(std::move(Buffer), Name);
+  else
+    error(Name + ": not an Accel relocatable object, bitcode or archive");
 }
 
 bool Linker::readInputs() {

@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/LTO/LTO.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include <map>
@@ -82,6 +84,9 @@ struct InputFile {
   /// By symbol table index.
   std::vector<Symbol *> Symbols;
   std::vector<std::unique_ptr<Symbol>> LocalSymbols;
+  /// A bitcode object: no sections, its symbols defined by LTO (LTO.cpp).
+  bool IsBitcode = false;
+  std::unique_ptr<llvm::lto::InputFile> Bitcode; ///< Until LTO takes it.
 };
 
 struct OutputSection {
@@ -105,6 +110,8 @@ struct Options {
   bool GcSections = false;
   bool StripDebug = false;
   uint64_t StackSize = 1 << 20;
+  unsigned LTOOptLevel = 2;  ///< --lto-O<n>, -plugin-opt=O<n>.
+  unsigned ThinLTOJobs = 0;  ///< --thinlto-jobs=<n>; 0: one per core.
 };
 
 class Linker {
@@ -117,6 +124,7 @@ public:
 
   // Diagnostics.
   void error(const llvm::Twine &Msg);
+  void warning(const llvm::Twine &Msg);
   bool hadError() const { return Errors != 0; }
 
   Options Opts;
@@ -125,11 +133,19 @@ public:
   std::vector<std::unique_ptr<OutputSection>> Outputs;
   std::vector<std::unique_ptr<InputSection>> SyntheticSections;
   Symbol *EntrySymbol = nullptr;
+  /// Global names an ELF object defines or references: LTO keeps them.
+  llvm::StringSet<> UsedByObjects;
 
   // Phases, each in its own file.
   bool readInputs();                                         // InputReader
+  void addBuffer(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                 const std::string &Name);                   // InputReader
   void addObject(std::unique_ptr<llvm::MemoryBuffer> Buffer,
                  const std::string &Name);                   // InputReader
+  Symbol *addGlobal(const Symbol &New);                      // InputReader
+  void addBitcode(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                  const std::string &Name);                  // LTO
+  bool compileBitcode();                                     // LTO
   void resolveArchives();                                    // Resolver
   void checkUndefined();                                     // Resolver
   void allocateCommons();                                    // Resolver
@@ -152,6 +168,9 @@ private:
   };
   std::vector<ArchiveInput> Archives;
   bool addFile(const std::string &Path);
+  std::vector<llvm::lto::SymbolResolution>
+  resolutionsFor(const InputFile &File,
+                 const llvm::StringSet<> &RuntimeCalls) const;
 };
 
 } // namespace accel_ld

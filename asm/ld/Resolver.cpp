@@ -33,7 +33,7 @@ void Linker::resolveArchives() {
           error(A.Name + ": " + toString(Ref.takeError()));
           return;
         }
-        addObject(MemoryBuffer::getMemBuffer(*Ref, false),
+        addBuffer(MemoryBuffer::getMemBuffer(*Ref, false),
                   A.Name + "(" + Ref->getBufferIdentifier().str() + ")");
         Changed = true;
       }

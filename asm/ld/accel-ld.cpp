@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Linker.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -29,7 +30,13 @@ static void usage(raw_ostream &OS) {
         "  -S, --strip-debug   Leave out the DWARF (.debug_*) sections\n"
         "  -Map=<file>         Write a link map\n"
         "  --stack-size=<n>    Stack bytes at the top of DRAM (default "
-        "1048576)\n";
+        "1048576)\n"
+        "  --lto-O<n>, -plugin-opt=O<n>\n"
+        "                      Optimization level of bitcode inputs (default "
+        "2)\n"
+        "  --thinlto-jobs=<n>  ThinLTO backends run at once (default: one "
+        "per core)\n"
+        "  -mllvm <option>     An LLVM option for LTO code generation\n";
 }
 
 void Linker::error(const Twine &Msg) {
@@ -37,8 +44,12 @@ void Linker::error(const Twine &Msg) {
   ++Errors;
 }
 
+void Linker::warning(const Twine &Msg) {
+  WithColor::warning(errs(), ToolName) << Msg << "\n";
+}
+
 bool Linker::link() {
-  if (!readInputs())
+  if (!readInputs() || !compileBitcode())
     return false;
   defineLinkerSymbols();
   auto It = Globals.find(Opts.Entry);
@@ -67,8 +78,16 @@ bool Linker::link() {
 /// Parses ld-style arguments: "-o x", "-ox", "-L dir", "-Ldir", "-l x",
 /// "-lx", "-e x", "--entry=x", "-Map=x", "--Map=x", "-Map x". Reports every
 /// bad argument and returns false if there was one.
-static bool parseArgs(int Argc, char **Argv, Options &Opts) {
+static bool parseArgs(int Argc, char **Argv, Options &Opts,
+                      std::vector<std::string> &LLVMArgs) {
   bool Ok = true;
+  auto LTOLevel = [&](StringRef Arg, StringRef Level) {
+    if (Level.getAsInteger(10, Opts.LTOOptLevel) || Opts.LTOOptLevel > 3) {
+      WithColor::error(errs(), ToolName)
+          << "invalid optimization level for LTO: " << Arg << "\n";
+      Ok = false;
+    }
+  };
   auto Value = [&](int &I, StringRef Arg, StringRef Opt,
                    std::string &Out) -> bool {
     if (Arg == Opt) {
@@ -126,6 +145,20 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts) {
         WithColor::error(errs(), ToolName) << "bad stack size: " << Arg << "\n";
         Ok = false;
       }
+    } else if (Arg.starts_with("--lto-O")) {
+      LTOLevel(Arg, Arg.drop_front(7));
+    } else if (Arg.starts_with("-plugin-opt=O") ||
+               Arg.starts_with("--plugin-opt=O")) {
+      LTOLevel(Arg, Arg.substr(Arg.find('=') + 2));
+    } else if (Arg.starts_with("--thinlto-jobs=")) {
+      if (Arg.drop_front(15).getAsInteger(10, Opts.ThinLTOJobs)) {
+        WithColor::error(errs(), ToolName) << "bad job count: " << Arg << "\n";
+        Ok = false;
+      }
+    } else if (Arg == "-mllvm") {
+      if (!Value(I, Arg, "-mllvm", V))
+        return false;
+      LLVMArgs.push_back(V);
     } else if (Arg.starts_with("-") && Arg != "-") {
       WithColor::error(errs(), ToolName) << "unknown option: " << Arg << "\n";
       Ok = false;
@@ -139,7 +172,16 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts) {
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   Options Opts;
-  bool ArgsOk = parseArgs(Argc, Argv, Opts);
+  std::vector<std::string> LLVMArgs;
+  bool ArgsOk = parseArgs(Argc, Argv, Opts, LLVMArgs);
+  if (ArgsOk && !LLVMArgs.empty()) {
+    // For LTO's code generation, as llc would take them.
+    std::vector<const char *> CLArgs = {ToolName};
+    for (const std::string &A : LLVMArgs)
+      CLArgs.push_back(A.c_str());
+    ArgsOk = cl::ParseCommandLineOptions(CLArgs.size(), CLArgs.data(), "",
+                                         &errs());
+  }
   Linker L(std::move(Opts));
   if (ArgsOk && L.link())
     return 0;

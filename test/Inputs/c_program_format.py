@@ -4,7 +4,8 @@ Each .c or .cpp file is compiled with clang --target=accel (clang++ for C++)
 in every configuration of CONFIGS, linked with the C library, and run on
 accel-sim; it passes when every build compiles and exits with status 0.
 The sanitized configuration traps on undefined behaviour, in the program
-or in what the compiler made of it. In the ROUND_TRIP configuration the
+or in what the compiler made of it; the LTO one compiles bitcode objects
+again as a whole in the linker. In the ROUND_TRIP configuration the
 program is also compiled through the assembler (-save-temps), whose object
 must be byte for byte the one the compiler writes directly: the assembly
 printer and parser agree on every program. The file needs no RUN lines:
@@ -21,6 +22,7 @@ CONFIGS = {
     "O0": ["-O0"],
     "O2": ["-O2"],
     "ubsan": ["-O2", "-fsanitize=undefined", "-fsanitize-trap=all"],
+    "lto": ["-O2", "-flto"],
 }
 ROUND_TRIP = "O2"
 TIMEOUT_SECONDS = 120
@@ -46,7 +48,7 @@ class CProgramFormat(lit.formats.FileBasedTest):
             if config == ROUND_TRIP:
                 steps.append(compile_ + ["-save-temps=obj", "-o",
                                          obj + ".via-asm"])
-            steps += [[driver, "--target=accel", obj, "-o", elf],
+            steps += [[driver, "--target=accel", *flags, obj, "-o", elf],
                       ["accel-sim"] + self.sim_args + [elf]]
             for cmd in steps:
                 try:

@@ -66,6 +66,7 @@ private:
                                   ArrayRef<const char *> Extra = {}) const;
   std::string outputFor(const Input &In, StringRef Ext) const;
   std::string intermediate(const Input &In, StringRef Ext);
+  void addLTOOptions(std::vector<std::string> &Link) const;
   bool runJob(const Job &J);
   void printJob(const Job &J, raw_ostream &OS) const;
   std::string spelling(const Arg &A) const { return A.getAsString(*ParsedArgs); }
@@ -103,6 +104,11 @@ private:
   /// working directory or beside the -o output.
   enum class SaveTempsKind { None, Cwd, Obj } SaveTemps = SaveTempsKind::None;
   std::vector<std::string> AssemblerFlags; ///< -Wa, and -Xassembler.
+  /// -flto[=full|thin]: objects are bitcode, optimized and compiled again
+  /// as a whole by accel-ld.
+  enum class LTOKind { None, Full, Thin } LTO = LTOKind::None;
+  std::string LTOJobs;                  ///< -flto-jobs=, for ThinLTO.
+  std::vector<std::string> LLVMOptions; ///< -mllvm, also for LTO's codegen.
   std::vector<std::string> CC1Flags, LinkFlags, Libraries;
   std::vector<Input> Inputs;
   std::vector<Job> Jobs;
@@ -273,7 +279,27 @@ bool Driver::translate(const Arg &A) {
     return true;
   case OPT_mllvm:
     CC1Flags.insert(CC1Flags.end(), {"-mllvm", A.getValue()});
+    LLVMOptions.push_back(A.getValue());
     return true;
+  case OPT_flto_EQ: {
+    StringRef Kind = A.getValue();
+    if (Kind != "full" && Kind != "thin")
+      return error("unsupported argument '" + Kind +
+                   "' to option '-flto='");
+    LTO = Kind == "thin" ? LTOKind::Thin : LTOKind::Full;
+    return true;
+  }
+  case OPT_fno_lto:
+    LTO = LTOKind::None;
+    return true;
+  case OPT_flto_jobs_EQ: {
+    unsigned Jobs;
+    if (StringRef(A.getValue()).getAsInteger(10, Jobs))
+      return error(Twine("invalid argument '") + A.getValue() +
+                   "' to -flto-jobs=");
+    LTOJobs = A.getValue();
+    return true;
+  }
   case OPT_Xclang:
     CC1Flags.push_back(A.getValue());
     return true;
@@ -440,19 +466,20 @@ bool Driver::translate(const Arg &A) {
 }
 
 /// The cc1 action flag for the stage the driver stops at (or an object for
-/// linking).
+/// linking). With -flto, objects and assembly are bitcode and IR text.
 std::string Driver::cc1Action() const {
+  bool IR = EmitLLVM || LTO != LTOKind::None;
   switch (Stop) {
   case Stage::Preprocess:
     return "-E";
   case Stage::SyntaxOnly:
     return "-fsyntax-only";
   case Stage::Assembly:
-    return EmitLLVM ? "-emit-llvm" : "-S";
+    return IR ? "-emit-llvm" : "-S";
   case Stage::Object:
-    return EmitLLVM ? "-emit-llvm-bc" : "-emit-obj";
+    return IR ? "-emit-llvm-bc" : "-emit-obj";
   case Stage::Link:
-    return "-emit-obj";
+    return LTO != LTOKind::None ? "-emit-llvm-bc" : "-emit-obj";
   }
   llvm_unreachable("unknown stage");
 }
@@ -492,6 +519,9 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
   if (!DebugInfoKind.empty())
     A.insert(A.end(), {"-debug-info-kind=" + DebugInfoKind,
                        "-dwarf-version=" + std::to_string(DwarfVersion)});
+  if (LTO != LTOKind::None && Action != "-E" && Action != "-fsyntax-only")
+    A.insert(A.end(), {LTO == LTOKind::Thin ? "-flto=thin" : "-flto=full",
+                       "-flto-unit"});
   A.insert(A.end(), CC1Flags.begin(), CC1Flags.end());
   // As clang: the -o name with .su, else the input's; per input when
   // several are compiled at once (clang would give them all one file).
@@ -601,7 +631,8 @@ bool Driver::planCompile(const Input &In) {
                                   "-disable-llvm-passes"})});
     Current = {Bitcode, InputKind::IR};
   }
-  bool ViaAssembler = !EmitLLVM && Stop >= Stage::Object &&
+  bool ViaAssembler = !EmitLLVM && LTO == LTOKind::None &&
+                      Stop >= Stage::Object &&
                       (SaveTemps != SaveTempsKind::None ||
                        !AssemblerFlags.empty());
   if (ViaAssembler) {
@@ -679,6 +710,8 @@ bool Driver::planJobs() {
   if (!NoStdLib && !NoStartFiles)
     Link.push_back(Install.LibDir + "/crt0.o");
   Link.insert(Link.end(), LinkInputs.begin(), LinkInputs.end());
+  if (LTO != LTOKind::None)
+    addLTOOptions(Link);
   Link.insert(Link.end(), LinkFlags.begin(), LinkFlags.end());
   Link.insert(Link.end(), Libraries.begin(), Libraries.end());
   if (!NoStdLib && !NoDefaultLibs) {
@@ -690,6 +723,20 @@ bool Driver::planJobs() {
   Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output});
   Jobs.push_back({false, Link});
   return true;
+}
+
+/// What the link's LTO needs of the compile options: the -O level (-Os and
+/// -Oz are in the functions' attributes already), -flto-jobs= and -mllvm.
+void Driver::addLTOOptions(std::vector<std::string> &Link) const {
+  std::string Level = StringSwitch<std::string>(Optimization)
+                          .Cases("-O0", "-O1", "-O3", Optimization.substr(2))
+                          .Case("-Ofast", "3")
+                          .Default("2");
+  Link.push_back("--lto-O" + Level);
+  if (!LTOJobs.empty())
+    Link.push_back("--thinlto-jobs=" + LTOJobs);
+  for (const std::string &O : LLVMOptions)
+    Link.insert(Link.end(), {"-mllvm", O});
 }
 
 void Driver::printJob(const Job &J, raw_ostream &OS) const {

@@ -1,0 +1,186 @@
+//===-- LTO.cpp - link-time optimization of bitcode inputs ----------------===//
+//
+// Bitcode objects (clang -flto, full or thin) join the symbol table like
+// ELF objects: their definitions are placeholders with no section, and their
+// references pull archive members. Once every input is read, libLLVM's LTO
+// compiles all bitcode into ELF objects in memory, told for each symbol
+// whether its definition is the one the link chose and whether an ELF
+// object uses it (else LTO may internalize it). The placeholders are then
+// dropped, the new objects read as ordinary inputs, and archives searched
+// again for what code generation itself calls (memcpy, libcalls).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Linker.h"
+#include "AccelTargetInit.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/LTO/LTO.h"
+#include "llvm/Support/Caching.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+using namespace accel_ld;
+
+void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
+                        const std::string &Name) {
+  auto File = std::make_unique<InputFile>();
+  File->Name = Name;
+  File->Buffer = std::move(Buffer);
+  File->IsBitcode = true;
+  // Named as the link names it: ThinLTO needs a distinct name per module,
+  // and archive members' own names need not be.
+  Expected<std::unique_ptr<lto::InputFile>> ObjOrErr = lto::InputFile::create(
+      MemoryBufferRef(File->Buffer->getBuffer(), File->Name));
+  if (!ObjOrErr) {
+    error(Name + ": not valid bitcode: " + toString(ObjOrErr.takeError()));
+    return;
+  }
+  StringRef TripleName = (*ObjOrErr)->getTargetTriple();
+  if (Triple(TripleName).getArchName() != "accel") {
+    error(Name + ": bitcode is for target '" + TripleName + "', not accel");
+    return;
+  }
+  File->Bitcode = std::move(*ObjOrErr);
+  for (const lto::InputFile::Symbol &Sym : File->Bitcode->symbols()) {
+    Symbol New;
+    New.Name = Sym.getName().str();
+    New.File = File.get();
+    New.Weak = Sym.isWeak();
+    if (Sym.isUndefined()) {
+      New.Kind = Symbol::Undefined;
+    } else if (Sym.isCommon()) {
+      New.Kind = Symbol::Common;
+      New.Size = Sym.getCommonSize();
+      New.CommonAlign = std::max<uint64_t>(1, Sym.getCommonAlignment());
+    } else {
+      New.Kind = Symbol::Defined; // A placeholder until compileBitcode.
+    }
+    addGlobal(New);
+  }
+  Files.push_back(std::move(File));
+}
+
+/// The code generation level lld pairs with each LTO optimization level.
+static CodeGenOptLevel codeGenLevel(unsigned OptLevel) {
+  switch (OptLevel) {
+  case 0:
+    return CodeGenOptLevel::None;
+  case 1:
+    return CodeGenOptLevel::Less;
+  case 2:
+    return CodeGenOptLevel::Default;
+  default:
+    return CodeGenOptLevel::Aggressive;
+  }
+}
+
+/// What LTO needs to be told of each symbol of \p File, in its order.
+std::vector<lto::SymbolResolution>
+Linker::resolutionsFor(const InputFile &File,
+                       const StringSet<> &RuntimeCalls) const {
+  std::vector<lto::SymbolResolution> Res;
+  for (const lto::InputFile::Symbol &Sym : File.Bitcode->symbols()) {
+    const Symbol &S = *Globals.find(Sym.getName())->second;
+    lto::SymbolResolution R;
+    R.Prevailing = !Sym.isUndefined() && S.File == &File;
+    // A static executable: whatever is defined now is the final definition.
+    R.FinalDefinitionInLinkageUnit = S.isDefined() || S.Kind == Symbol::Common;
+    // Code generation may call a runtime function (memcpy, a libcall) that
+    // no object names yet, so those stay visible as well.
+    R.VisibleToRegularObj = UsedByObjects.contains(Sym.getName()) ||
+                            Sym.getName() == Opts.Entry ||
+                            RuntimeCalls.contains(Sym.getName());
+    R.LinkerRedefined = S.LinkerDefined;
+    Res.push_back(R);
+  }
+  return Res;
+}
+
+bool Linker::compileBitcode() {
+  std::vector<InputFile *> BitcodeFiles;
+  for (auto &File : Files)
+    if (File->IsBitcode)
+      BitcodeFiles.push_back(File.get());
+  if (BitcodeFiles.empty())
+    return true;
+  initializeAccelTarget();
+
+  lto::Config Conf;
+  Conf.OptLevel = Opts.LTOOptLevel;
+  Conf.CGOptLevel = codeGenLevel(Opts.LTOOptLevel);
+  Conf.RelocModel = Reloc::Static;
+  // clang's ELF default; .ctors sections would not run.
+  Conf.Options.UseInitArray = true;
+  // A section per function and object, as lld asks, so --gc-sections can
+  // drop what the optimized program no longer uses.
+  Conf.Options.FunctionSections = Conf.Options.DataSections = true;
+  Conf.PTO.LoopVectorization = Conf.PTO.SLPVectorization =
+      Opts.LTOOptLevel > 1;
+  Conf.DiagHandler = [this](const DiagnosticInfo &DI) {
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    DiagnosticPrinterRawOStream DP(OS);
+    DI.print(DP);
+    if (DI.getSeverity() == DS_Error)
+      error("LTO: " + Msg);
+    else if (DI.getSeverity() == DS_Warning)
+      warning("LTO: " + Msg);
+  };
+
+  lto::ThinBackend Backend = lto::createInProcessThinBackend(
+      heavyweight_hardware_concurrency(Opts.ThinLTOJobs));
+  lto::LTO LTO(std::move(Conf), std::move(Backend));
+
+  StringSet<> RuntimeCalls;
+  for (const char *Name : lto::LTO::getRuntimeLibcallSymbols(Triple("accel")))
+    RuntimeCalls.insert(Name);
+  for (InputFile *File : BitcodeFiles) {
+    // LTO consumes the symbol table; resolve before giving it away.
+    std::vector<lto::SymbolResolution> Res =
+        resolutionsFor(*File, RuntimeCalls);
+    if (Error E = LTO.add(std::move(File->Bitcode), Res)) {
+      error(File->Name + ": " + toString(std::move(E)));
+      return false;
+    }
+  }
+
+  std::vector<SmallString<0>> Objects(LTO.getMaxTasks());
+  std::vector<std::string> Names(Objects.size());
+  auto AddStream = [&](unsigned Task, const Twine &ModuleName)
+      -> Expected<std::unique_ptr<CachedFileStream>> {
+    Names[Task] = ModuleName.str();
+    return std::make_unique<CachedFileStream>(
+        std::make_unique<raw_svector_ostream>(Objects[Task]));
+  };
+  if (Error E = LTO.run(AddStream)) {
+    error("LTO: " + toString(std::move(E)));
+    return false;
+  }
+  if (hadError())
+    return false;
+
+  // The bitcode definitions are replaced by the compiled ones.
+  for (auto &Entry : Globals) {
+    Symbol &S = *Entry.second;
+    if (S.File && S.File->IsBitcode) {
+      std::string Name = S.Name;
+      S = Symbol();
+      S.Name = Name;
+    }
+  }
+  for (size_t Task = 0; Task != Objects.size(); ++Task) {
+    if (Objects[Task].empty())
+      continue;
+    std::string Name = Task == 0 || Names[Task].empty()
+                           ? std::string("ld-temp.o")
+                           : Names[Task] + ".lto.o";
+    addObject(MemoryBuffer::getMemBufferCopy(Objects[Task], Name), Name);
+  }
+  resolveArchives();
+  return !hadError();
+}
