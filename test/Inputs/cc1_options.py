@@ -18,6 +18,9 @@ import sys
 import tempfile
 
 REFERENCE = ["clang-19", "--target=riscv64-unknown-elf"]
+# What clang-19 adds for riscv64 alone: with debug info it defines the
+# macro saying .cfi directives work, and accel code has none.
+TARGET_ONLY = {"-D__GCC_HAVE_DWARF2_CFI_ASM=1"}
 OURS = ["clang", "--target=accel"]
 
 
@@ -36,7 +39,7 @@ def check(source, opts):
     ref_base, ref = cc1_args(REFERENCE, source, []), cc1_args(REFERENCE, source, opts)
     our_base, ours = cc1_args(OURS, source, []), cc1_args(OURS, source, opts)
     problems = []
-    missing = (ref - ref_base) - ours
+    missing = (ref - ref_base) - ours - TARGET_ONLY
     if missing:
         problems.append("missing %s" % sorted(missing))
     extra = (ours - our_base) - ref

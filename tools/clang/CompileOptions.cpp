@@ -34,16 +34,20 @@ const unsigned SameSpelling[] = {
     OPT_fno_jump_tables, OPT_fno_delete_null_pointer_checks,
     OPT_fno_zero_initialized_in_bss, OPT_ftrivial_auto_var_init,
     OPT_fvisibility_EQ, OPT_fstack_size_section, OPT_fdebug_prefix_map_EQ,
-    OPT_fno_plt,
+    OPT_fmacro_prefix_map_EQ, OPT_fno_plt, OPT_fno_verbose_asm,
+    // Reports of the compiler's own work.
+    OPT_ftime_report, OPT_ftime_report_EQ, OPT_ftime_trace_granularity_EQ,
+    OPT_ftime_trace_verbose,
 };
 
 /// Options that are already the case on accel: no unwind tables, no
-/// semantic interposition, and address-significance tables are not used by
-/// accel-ld.
+/// semantic interposition, address-significance tables are not used by
+/// accel-ld, and assembly is verbose (commented) by default.
 const unsigned AlreadySo[] = {
     OPT_fno_asynchronous_unwind_tables,
     OPT_fno_unwind_tables, OPT_fno_semantic_interposition, OPT_faddrsig,
     OPT_fno_addrsig, OPT_fno_discard_value_names, OPT_fshow_column,
+    OPT_fverbose_asm,
 };
 
 /// The last of these sets the stack protector's level: cc1's -stack-protector

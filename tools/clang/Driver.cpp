@@ -63,10 +63,11 @@ private:
   std::vector<std::string> cc1Job(const Input &Original, const Input &In,
                                   const std::string &Out,
                                   const std::string &Action,
-                                  ArrayRef<const char *> Extra = {}) const;
+                                  ArrayRef<std::string> Extra = {}) const;
   std::string outputFor(const Input &In, StringRef Ext) const;
   std::string intermediate(const Input &In, StringRef Ext);
   void addLTOOptions(std::vector<std::string> &Link) const;
+  std::vector<std::string> reportFlags(const Input &In) const;
   bool runJob(const Job &J);
   void printJob(const Job &J, raw_ostream &OS) const;
   std::string spelling(const Arg &A) const { return A.getAsString(*ParsedArgs); }
@@ -109,6 +110,13 @@ private:
   enum class LTOKind { None, Full, Thin } LTO = LTOKind::None;
   std::string LTOJobs;                  ///< -flto-jobs=, for ThinLTO.
   std::vector<std::string> LLVMOptions; ///< -mllvm, also for LTO's codegen.
+  /// -ftime-trace[=]: a Chrome trace per compilation, here or as named.
+  std::optional<std::string> TimeTrace;
+  /// -fsave-optimization-record[=format], -foptimization-record-file=,
+  /// -foptimization-record-passes=: the optimizers' remarks in a file per
+  /// compilation.
+  bool SaveRemarks = false;
+  std::string RemarksFormat = "yaml", RemarksFile, RemarksPasses;
   std::vector<std::string> CC1Flags, LinkFlags, Libraries;
   std::vector<Input> Inputs;
   std::vector<Job> Jobs;
@@ -292,6 +300,38 @@ bool Driver::translate(const Arg &A) {
   case OPT_fno_lto:
     LTO = LTOKind::None;
     return true;
+  case OPT_ftime_trace:
+  case OPT_ftime_trace_EQ:
+    TimeTrace = O.matches(OPT_ftime_trace_EQ) ? A.getValue() : "";
+    return true;
+  case OPT_fsave_optimization_record:
+  case OPT_fsave_optimization_record_EQ: {
+    StringRef Format =
+        O.matches(OPT_fsave_optimization_record) ? "yaml" : A.getValue();
+    // LLVM 19 crashes writing the bitstream format's section into an ELF
+    // object (clang-19 does too, for every ELF target).
+    if (Format == "bitstream")
+      return error("the bitstream remark format is not supported for target "
+                   "'accel': use -fsave-optimization-record (YAML)");
+    if (Format != "yaml")
+      return error("unknown remark serializer format: '" + Format + "'");
+    RemarksFormat = Format.str();
+    SaveRemarks = true;
+    return true;
+  }
+  case OPT_foptimization_record_file_EQ:
+    RemarksFile = A.getValue();
+    SaveRemarks = true;
+    return true;
+  case OPT_foptimization_record_passes_EQ:
+    RemarksPasses = A.getValue();
+    SaveRemarks = true;
+    return true;
+  case OPT_fno_save_optimization_record:
+    SaveRemarks = false;
+    return true;
+  case OPT_pipe:
+    return true; // Jobs share files, or run in this process: nothing to do.
   case OPT_flto_jobs_EQ: {
     unsigned Jobs;
     if (StringRef(A.getValue()).getAsInteger(10, Jobs))
@@ -402,6 +442,9 @@ bool Driver::translate(const Arg &A) {
   case OPT_l:
     Libraries.push_back(std::string("-l") + A.getValue());
     return true;
+  case OPT_e:
+    LinkFlags.insert(LinkFlags.end(), {"-e", A.getValue()});
+    return true;
   case OPT_nostdlib:
     NoStdLib = true;
     return true;
@@ -490,7 +533,7 @@ std::string Driver::cc1Action() const {
 std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
                                         const std::string &Out,
                                         const std::string &Action,
-                                        ArrayRef<const char *> Extra) const {
+                                        ArrayRef<std::string> Extra) const {
   bool FirstStage = In.Path == Original.Path;
   // -nostdsysteminc: never the host's /usr/include.
   std::vector<std::string> A = {"-cc1", "-triple", "accel", Action,
@@ -519,6 +562,8 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
   if (!DebugInfoKind.empty())
     A.insert(A.end(), {"-debug-info-kind=" + DebugInfoKind,
                        "-dwarf-version=" + std::to_string(DwarfVersion)});
+  else if (SaveRemarks) // As clang: remarks need at least line tables.
+    A.push_back("-debug-info-kind=line-tables-only");
   if (LTO != LTOKind::None && Action != "-E" && Action != "-fsyntax-only")
     A.insert(A.end(), {LTO == LTOKind::Thin ? "-flto=thin" : "-flto=full",
                        "-flto-unit"});
@@ -637,7 +682,8 @@ bool Driver::planCompile(const Input &In) {
                        !AssemblerFlags.empty());
   if (ViaAssembler) {
     std::string Assembly = intermediate(In, "s");
-    Jobs.push_back({true, cc1Job(In, Current, Assembly, "-S")});
+    Jobs.push_back(
+        {true, cc1Job(In, Current, Assembly, "-S", reportFlags(In))});
     planAssemble(In, Assembly, /*FromCompiler=*/true);
     return true;
   }
@@ -660,9 +706,48 @@ bool Driver::planCompile(const Input &In) {
     LinkInputs.push_back(Out);
     break;
   }
-  Jobs.push_back(
-      {true, cc1Job(In, Current, Out, cc1Action())});
+  Jobs.push_back({true, cc1Job(In, Current, Out, cc1Action(),
+                               Stop == Stage::Preprocess
+                                   ? std::vector<std::string>()
+                                   : reportFlags(In))});
   return true;
+}
+
+/// The compiler's reports on compiling In (-ftime-trace,
+/// -fsave-optimization-record), for its last cc1 job, in the files clang
+/// names: after the -o output of -c or -S, else after the input; a trace
+/// of a compilation that is linked goes beside the program, named after
+/// both.
+std::vector<std::string> Driver::reportFlags(const Input &In) const {
+  std::vector<std::string> Flags;
+  bool NamedOutput = Stop != Stage::Link && !Output.empty() && Output != "-";
+  StringRef Stem = sys::path::stem(In.Path);
+  if (TimeTrace) {
+    SmallString<128> Trace(*TimeTrace);
+    if (Trace.empty() || sys::fs::is_directory(Trace)) {
+      if (Stop == Stage::Link) {
+        StringRef Program = Output.empty() ? "a.out" : StringRef(Output);
+        sys::path::append(Trace, sys::path::parent_path(Program),
+                          sys::path::stem(Program) + "-" + Stem + ".json");
+      } else {
+        sys::path::append(Trace, NamedOutput ? StringRef(Output) : Stem);
+        sys::path::replace_extension(Trace, ".json");
+      }
+    }
+    Flags.push_back("-ftime-trace=" + Trace.str().str());
+  }
+  if (SaveRemarks) {
+    SmallString<128> File(RemarksFile);
+    if (File.empty()) {
+      File = NamedOutput && Stop >= Stage::Assembly ? StringRef(Output) : Stem;
+      sys::path::replace_extension(File, ".opt." + RemarksFormat);
+    }
+    Flags.insert(Flags.end(), {"-opt-record-file", File.str().str(),
+                               "-opt-record-format", RemarksFormat});
+    if (!RemarksPasses.empty())
+      Flags.insert(Flags.end(), {"-opt-record-passes", RemarksPasses});
+  }
+  return Flags;
 }
 
 bool Driver::planJobs() {

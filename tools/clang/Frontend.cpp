@@ -17,6 +17,10 @@
 #include "clang/FrontendTool/Utils.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TimeProfiler.h"
+#include "llvm/Support/Timer.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -76,6 +80,8 @@ static bool executeAction(CompilerInstance &CI, FrontendAction &Act) {
     CI.getDiagnosticClient().finish();
     return false;
   }
+  if (CI.getCodeGenOpts().TimePasses) // -ftime-report
+    CI.createFrontendTimer();
   for (const FrontendInputFile &Input : CI.getFrontendOpts().Inputs) {
     if (CI.hasSourceManager())
       CI.getSourceManager().clearIDTables();
@@ -88,6 +94,20 @@ static bool executeAction(CompilerInstance &CI, FrontendAction &Act) {
   CI.printDiagnosticStats();
   CI.getDiagnosticClient().finish();
   return !CI.getDiagnostics().hasErrorOccurred();
+}
+
+/// -ftime-trace=FILE: the Chrome trace cc1_main would write.
+static bool writeTimeTrace(CompilerInstance &CI) {
+  const std::string &Path = CI.getFrontendOpts().TimeTracePath;
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_TextWithCRLF);
+  if (!EC)
+    llvm::timeTraceProfilerWrite(OS);
+  llvm::timeTraceProfilerCleanup();
+  if (EC)
+    CI.getDiagnostics().Report(diag::err_fe_unable_to_open_output)
+        << Path << EC.message();
+  return !EC;
 }
 
 bool accel::runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0) {
@@ -117,6 +137,18 @@ bool accel::runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0) {
                                            &llvm::errs()))
       return false;
   }
+  const FrontendOptions &FEOpts = CI.getFrontendOpts();
+  bool Tracing = !FEOpts.TimeTracePath.empty();
+  if (Tracing)
+    llvm::timeTraceProfilerInitialize(FEOpts.TimeTraceGranularity, Argv0,
+                                      FEOpts.TimeTraceVerbose);
   std::unique_ptr<FrontendAction> Act = CreateFrontendAction(CI);
-  return Act && executeAction(CI, *Act);
+  bool Ok = Act && executeAction(CI, *Act);
+  // As cc1_main: the timers still running (code generation's, with
+  // -ftime-report) report now.
+  llvm::TimerGroup::printAll(llvm::errs());
+  llvm::TimerGroup::clearAll();
+  if (Tracing)
+    Ok &= writeTimeTrace(CI);
+  return Ok;
 }
