@@ -6,6 +6,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/PseudoSourceValue.h"
 #include "llvm/CodeGen/ScheduleDAG.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -17,9 +18,13 @@ using namespace llvm;
 #define DEBUG_TYPE "accel-subtarget"
 
 static cl::opt<unsigned> DramLoadSchedLatency(
-    "accel-dram-load-sched-latency", cl::Hidden, cl::init(12),
-    cl::desc("Latency the schedulers assume for a load known to read DRAM "
-             "(default 12; DRAM's real latency is 40, the scratchpad's 3)"));
+    "accel-dram-load-sched-latency", cl::Hidden, cl::init(40),
+    cl::desc("Latency the schedulers assume for a scalar load known to read "
+             "DRAM (default 40, DRAM's; the scratchpad's is 3)"));
+static cl::opt<unsigned> DramVectorLoadSchedLatency(
+    "accel-dram-vector-load-sched-latency", cl::Hidden, cl::init(12),
+    cl::desc("Latency the schedulers assume for a vector load known to read "
+             "DRAM (default 12)"));
 
 #define GET_SUBTARGETINFO_TARGET_DESC
 #define GET_SUBTARGETINFO_CTOR
@@ -74,5 +79,11 @@ void AccelSubtarget::adjustSchedDependency(
   if (Dep.getKind() != SDep::Data || !Def->isInstr() ||
       !readsDram(*Def->getInstr()))
     return;
-  Dep.setLatency(std::max(Dep.getLatency(), DramLoadSchedLatency.getValue()));
+  Register Reg = Dep.getReg();
+  const MachineRegisterInfo &MRI = Def->getInstr()->getMF()->getRegInfo();
+  bool Vector = Reg.isVirtual() ? MRI.getRegClass(Reg) == &Accel::VRRegClass
+                                : Accel::VRRegClass.contains(Reg);
+  unsigned Latency =
+      Vector ? DramVectorLoadSchedLatency : DramLoadSchedLatency;
+  Dep.setLatency(std::max(Dep.getLatency(), Latency));
 }
