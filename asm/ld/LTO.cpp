@@ -22,6 +22,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include <mutex>
 
 using namespace llvm;
 using namespace accel_ld;
@@ -79,6 +80,24 @@ static CodeGenOptLevel codeGenLevel(unsigned OptLevel) {
   }
 }
 
+/// Code generation as clang's for ELF, at the link's optimization level.
+static lto::Config ltoConfig(const Options &Opts,
+                             DiagnosticHandlerFunction DiagHandler) {
+  lto::Config Conf;
+  Conf.OptLevel = Opts.LTOOptLevel;
+  Conf.CGOptLevel = codeGenLevel(Opts.LTOOptLevel);
+  Conf.RelocModel = Reloc::Static;
+  // clang's ELF default; .ctors sections would not run.
+  Conf.Options.UseInitArray = true;
+  // A section per function and object, as lld asks, so --gc-sections can
+  // drop what the optimized program no longer uses.
+  Conf.Options.FunctionSections = Conf.Options.DataSections = true;
+  Conf.PTO.LoopVectorization = Conf.PTO.SLPVectorization =
+      Opts.LTOOptLevel > 1;
+  Conf.DiagHandler = std::move(DiagHandler);
+  return Conf;
+}
+
 /// What LTO needs to be told of each symbol of \p File, in its order.
 std::vector<lto::SymbolResolution>
 Linker::resolutionsFor(const InputFile &File,
@@ -110,28 +129,19 @@ bool Linker::compileBitcode() {
     return true;
   initializeAccelTarget();
 
-  lto::Config Conf;
-  Conf.OptLevel = Opts.LTOOptLevel;
-  Conf.CGOptLevel = codeGenLevel(Opts.LTOOptLevel);
-  Conf.RelocModel = Reloc::Static;
-  // clang's ELF default; .ctors sections would not run.
-  Conf.Options.UseInitArray = true;
-  // A section per function and object, as lld asks, so --gc-sections can
-  // drop what the optimized program no longer uses.
-  Conf.Options.FunctionSections = Conf.Options.DataSections = true;
-  Conf.PTO.LoopVectorization = Conf.PTO.SLPVectorization =
-      Opts.LTOOptLevel > 1;
-  Conf.DiagHandler = [this](const DiagnosticInfo &DI) {
+  // ThinLTO backends report from their threads.
+  std::mutex DiagMutex;
+  lto::Config Conf = ltoConfig(Opts, [&](const DiagnosticInfo &DI) {
     std::string Msg;
     raw_string_ostream OS(Msg);
     DiagnosticPrinterRawOStream DP(OS);
     DI.print(DP);
+    std::lock_guard<std::mutex> Lock(DiagMutex);
     if (DI.getSeverity() == DS_Error)
       error("LTO: " + Msg);
     else if (DI.getSeverity() == DS_Warning)
       warning("LTO: " + Msg);
-  };
-
+  });
   lto::ThinBackend Backend = lto::createInProcessThinBackend(
       heavyweight_hardware_concurrency(Opts.ThinLTOJobs));
   lto::LTO LTO(std::move(Conf), std::move(Backend));
