@@ -224,30 +224,28 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
   Files.push_back(std::move(File));
 }
 
-bool Linker::addFile(const std::string &Path) {
+void Linker::addFile(const std::string &Path) {
   auto BufOrErr = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                         /*RequiresNullTerminator=*/false);
   if (!BufOrErr) {
     error("cannot open " + Path + ": " + BufOrErr.getError().message());
-    return false;
+    return;
   }
   std::unique_ptr<MemoryBuffer> Buf = std::move(*BufOrErr);
-  file_magic Magic = identify_magic(Buf->getBuffer());
-  if (Magic == file_magic::archive) {
-    ArchiveInput A;
-    A.Name = Path;
-    Error Err = Error::success();
-    A.Archive = std::make_unique<Archive>(Buf->getMemBufferRef(), Err);
-    if (Err) {
-      error(Path + ": bad archive: " + toString(std::move(Err)));
-      return false;
-    }
-    A.Buffer = std::move(Buf);
-    Archives.push_back(std::move(A));
-    return true;
+  if (identify_magic(Buf->getBuffer()) != file_magic::archive) {
+    addBuffer(std::move(Buf), Path);
+    return;
   }
-  addBuffer(std::move(Buf), Path);
-  return true;
+  ArchiveInput A;
+  A.Name = Path;
+  Error Err = Error::success();
+  A.Archive = std::make_unique<Archive>(Buf->getMemBufferRef(), Err);
+  if (Err) {
+    error(Path + ": bad archive: " + toString(std::move(Err)));
+    return;
+  }
+  A.Buffer = std::move(Buf);
+  Archives.push_back(std::move(A));
 }
 
 /// An object file or an archive member: ELF or (for LTO) bitcode.

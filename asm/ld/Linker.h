@@ -167,7 +167,7 @@ private:
     std::map<uint64_t, bool> LoadedMembers; // by member offset
   };
   std::vector<ArchiveInput> Archives;
-  bool addFile(const std::string &Path);
+  void addFile(const std::string &Path);
   std::vector<llvm::lto::SymbolResolution>
   resolutionsFor(const InputFile &File,
                  const llvm::StringSet<> &RuntimeCalls) const;

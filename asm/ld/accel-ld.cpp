@@ -81,12 +81,13 @@ bool Linker::link() {
 static bool parseArgs(int Argc, char **Argv, Options &Opts,
                       std::vector<std::string> &LLVMArgs) {
   bool Ok = true;
+  auto Reject = [&](const Twine &Msg) {
+    WithColor::error(errs(), ToolName) << Msg << "\n";
+    Ok = false;
+  };
   auto LTOLevel = [&](StringRef Arg, StringRef Level) {
-    if (Level.getAsInteger(10, Opts.LTOOptLevel) || Opts.LTOOptLevel > 3) {
-      WithColor::error(errs(), ToolName)
-          << "invalid optimization level for LTO: " << Arg << "\n";
-      Ok = false;
-    }
+    if (Level.getAsInteger(10, Opts.LTOOptLevel) || Opts.LTOOptLevel > 3)
+      Reject("invalid optimization level for LTO: " + Arg);
   };
   auto Value = [&](int &I, StringRef Arg, StringRef Opt,
                    std::string &Out) -> bool {
@@ -137,31 +138,25 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts,
       } else if (Rest.consume_front("=")) {
         Opts.MapFile = Rest.str();
       } else {
-        WithColor::error(errs(), ToolName) << "unknown option: " << Arg << "\n";
-        Ok = false;
+        Reject("unknown option: " + Arg);
       }
     } else if (Arg.starts_with("--stack-size=")) {
-      if (Arg.drop_front(13).getAsInteger(0, Opts.StackSize)) {
-        WithColor::error(errs(), ToolName) << "bad stack size: " << Arg << "\n";
-        Ok = false;
-      }
+      if (Arg.drop_front(13).getAsInteger(0, Opts.StackSize))
+        Reject("bad stack size: " + Arg);
     } else if (Arg.starts_with("--lto-O")) {
       LTOLevel(Arg, Arg.drop_front(7));
     } else if (Arg.starts_with("-plugin-opt=O") ||
                Arg.starts_with("--plugin-opt=O")) {
       LTOLevel(Arg, Arg.substr(Arg.find('=') + 2));
     } else if (Arg.starts_with("--thinlto-jobs=")) {
-      if (Arg.drop_front(15).getAsInteger(10, Opts.ThinLTOJobs)) {
-        WithColor::error(errs(), ToolName) << "bad job count: " << Arg << "\n";
-        Ok = false;
-      }
+      if (Arg.drop_front(15).getAsInteger(10, Opts.ThinLTOJobs))
+        Reject("bad job count: " + Arg);
     } else if (Arg == "-mllvm") {
       if (!Value(I, Arg, "-mllvm", V))
         return false;
       LLVMArgs.push_back(V);
     } else if (Arg.starts_with("-") && Arg != "-") {
-      WithColor::error(errs(), ToolName) << "unknown option: " << Arg << "\n";
-      Ok = false;
+      Reject("unknown option: " + Arg);
     } else {
       Opts.Inputs.push_back(Arg.str());
     }

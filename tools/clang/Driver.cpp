@@ -706,10 +706,8 @@ bool Driver::planCompile(const Input &In) {
     LinkInputs.push_back(Out);
     break;
   }
-  Jobs.push_back({true, cc1Job(In, Current, Out, cc1Action(),
-                               Stop == Stage::Preprocess
-                                   ? std::vector<std::string>()
-                                   : reportFlags(In))});
+  Jobs.push_back(
+      {true, cc1Job(In, Current, Out, cc1Action(), reportFlags(In))});
   return true;
 }
 
@@ -717,9 +715,11 @@ bool Driver::planCompile(const Input &In) {
 /// -fsave-optimization-record), for its last cc1 job, in the files clang
 /// names: after the -o output of -c or -S, else after the input; a trace
 /// of a compilation that is linked goes beside the program, named after
-/// both.
+/// both. Preprocessing alone reports nothing.
 std::vector<std::string> Driver::reportFlags(const Input &In) const {
   std::vector<std::string> Flags;
+  if (Stop == Stage::Preprocess)
+    return Flags;
   bool NamedOutput = Stop != Stage::Link && !Output.empty() && Output != "-";
   StringRef Stem = sys::path::stem(In.Path);
   if (TimeTrace) {
