@@ -53,7 +53,10 @@ static void mergeGlobal(Linker &L, Symbol &Existing, const Symbol &New) {
     }
     return;
   }
-  // New is a definition.
+  // New is a definition. Linker-defined symbols exist while inputs are read
+  // only for --defsym, which overrides inputs as a linker script would.
+  if (Existing.LinkerDefined)
+    return;
   bool ExistingStrongDef = Existing.isDefined() && !Existing.Weak;
   if (ExistingStrongDef && !New.Weak) {
     L.error("duplicate symbol: " + New.Name + "\n>>> defined in " +

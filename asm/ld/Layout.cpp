@@ -12,6 +12,7 @@
 #include "MCTargetDesc/AccelMachineParams.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
@@ -204,4 +205,41 @@ void Linker::defineLinkerSymbols() {
       "__stack_top",        "__spm_end"};
   for (const char *Name : Names)
     defineGlobal(Name, 0);
+}
+
+/// lld's --print-memory-usage table, for the two regions: DRAM counts the
+/// image (code and data; the heap and stack take what is left) and the SPM
+/// its scratchpad sections.
+void Linker::printMemoryUsage(raw_ostream &OS) const {
+  uint64_t DramUsed = 0, SpmUsed = 0;
+  for (const auto &Out : Outputs) {
+    if (Out->Debug || !Out->Size)
+      continue;
+    if (Out->InSpm)
+      SpmUsed = std::max(SpmUsed, Out->Addr + Out->Size - AccelParam::SpmBase);
+    else
+      DramUsed =
+          std::max(DramUsed, Out->Addr + Out->Size - AccelParam::DramBase);
+  }
+  auto PrintSize = [&](uint64_t Size) {
+    if (Size == 0) // lld would say "0 GB".
+      OS << format_decimal(0, 11) << " B";
+    else if ((Size & 0x3fffffff) == 0)
+      OS << format_decimal(Size >> 30, 10) << " GB";
+    else if ((Size & 0xfffff) == 0)
+      OS << format_decimal(Size >> 20, 10) << " MB";
+    else if ((Size & 0x3ff) == 0)
+      OS << format_decimal(Size >> 10, 10) << " KB";
+    else
+      OS << " " << format_decimal(Size, 10) << " B";
+  };
+  OS << "Memory region         Used Size  Region Size  %age Used\n";
+  auto Row = [&](StringRef Name, uint64_t Used, uint64_t Size) {
+    OS << right_justify(Name, 16) << ": ";
+    PrintSize(Used);
+    PrintSize(Size);
+    OS << "    " << format("%6.2f%%", Used * 100.0 / Size) << '\n';
+  };
+  Row("DRAM", DramUsed, AccelParam::DramSize);
+  Row("SPM", SpmUsed, AccelParam::SpmSize);
 }

@@ -16,6 +16,7 @@
 #include "llvm/LTO/LTO.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <memory>
 #include <string>
@@ -69,6 +70,8 @@ struct Symbol {
   uint64_t Size = 0;
   uint64_t CommonAlign = 1;
   InputFile *File = nullptr;   ///< The defining file.
+  /// Defined by the linker: a --defsym, which beats any input's
+  /// definition, or a runtime bound (defineLinkerSymbols), which does not.
   bool LinkerDefined = false;
 
   bool isDefined() const { return Kind == Defined || Kind == Absolute; }
@@ -101,6 +104,14 @@ struct OutputSection {
   std::vector<InputSection *> Inputs;
 };
 
+/// --defsym=Name=Expr, where Expr is a number, a symbol, or a symbol plus or
+/// minus a number.
+struct Defsym {
+  std::string Name;
+  std::string Target; ///< Empty for a number.
+  int64_t Offset = 0;
+};
+
 struct Options {
   std::vector<std::string> Inputs; ///< Files and "-lname" in order.
   std::vector<std::string> LibDirs;
@@ -109,6 +120,9 @@ struct Options {
   std::string MapFile;
   bool GcSections = false;
   bool StripDebug = false;
+  bool StripAll = false;     ///< -s: no symbol table either.
+  bool PrintMemoryUsage = false;
+  std::vector<Defsym> Defsyms;
   uint64_t StackSize = 1 << 20;
   unsigned LTOOptLevel = 2;  ///< --lto-O<n>, -plugin-opt=O<n>.
   unsigned ThinLTOJobs = 0;  ///< --thinlto-jobs=<n>; 0: one per core.
@@ -150,8 +164,11 @@ public:
   void checkUndefined();                                     // Resolver
   void allocateCommons();                                    // Resolver
   void collectGarbage();                                     // GcSections
+  void declareDefsyms();                                     // Resolver
+  void resolveDefsyms();                                     // Resolver
   void defineLinkerSymbols();                                // Layout
   void layout();                                             // Layout
+  void printMemoryUsage(llvm::raw_ostream &OS) const;        // Layout
   void applyRelocations();                                   // Relocate
   bool writeOutput();                                        // OutputWriter
   void writeMapFile();                                       // MapFile

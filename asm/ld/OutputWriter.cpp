@@ -1,8 +1,8 @@
 //===-- OutputWriter.cpp - write the ELF executable -----------------------===//
 //
 // File layout: ELF header, one PT_LOAD program header per non-empty loaded
-// output section, section contents, .symtab/.strtab/.shstrtab, section
-// headers. The file is written through FileOutputBuffer, so a failed link
+// output section, section contents, .symtab/.strtab (unless --strip-all),
+// .shstrtab, section headers. The file is written through FileOutputBuffer, so a failed link
 // leaves nothing.
 //
 //===----------------------------------------------------------------------===//
@@ -36,6 +36,47 @@ struct StringTable {
 };
 } // namespace
 
+/// The output's symbol table, locals first (ELF requires it), then
+/// globals; returns the index of the first global.
+static unsigned
+buildSymbolTable(const Linker &L,
+                 const std::map<const OutputSection *, unsigned> &Index,
+                 std::vector<ELFT::Sym> &Syms, StringTable &Strtab) {
+  Syms.resize(1);
+  std::memset(&Syms[0], 0, sizeof(ELFT::Sym));
+  auto AddSym = [&](const Symbol &S, uint8_t Bind) {
+    ELFT::Sym E;
+    std::memset(&E, 0, sizeof(E));
+    E.st_name = Strtab.add(S.Name);
+    E.setBindingAndType(Bind, S.Type);
+    E.st_size = S.Size;
+    E.st_value = S.address();
+    if (S.Kind == Symbol::Defined && S.Section && S.Section->Out) {
+      auto It = Index.find(S.Section->Out);
+      E.st_shndx = It != Index.end() ? It->second : ELF::SHN_ABS;
+    } else {
+      E.st_shndx = S.isDefined() ? ELF::SHN_ABS : ELF::SHN_UNDEF;
+    }
+    Syms.push_back(E);
+  };
+  for (auto &File : L.Files)
+    for (auto &S : File->LocalSymbols)
+      if (S->Kind == Symbol::Defined && !S->Name.empty() &&
+          S->Type != ELF::STT_SECTION && S->Type != ELF::STT_FILE &&
+          S->Section && S->Section->Live && S->Section->Out)
+        AddSym(*S, ELF::STB_LOCAL);
+  unsigned FirstGlobal = Syms.size();
+  for (auto &Entry : L.Globals) {
+    const Symbol &S = *Entry.second;
+    if (S.Kind == Symbol::Defined && S.Section && !S.Section->Live)
+      continue;
+    if (S.Kind == Symbol::Undefined)
+      continue;
+    AddSym(S, S.Weak ? ELF::STB_WEAK : ELF::STB_GLOBAL);
+  }
+  return FirstGlobal;
+}
+
 bool Linker::writeOutput() {
   std::vector<OutputSection *> Secs;
   unsigned NumLoaded = 0;
@@ -45,53 +86,28 @@ bool Linker::writeOutput() {
       NumLoaded += !Out->Debug;
     }
 
-  // Section indices: 0 null, 1..N outputs, then symtab, strtab, shstrtab.
+  // Section indices: 0 null, 1..N outputs, then symtab and strtab (unless
+  // stripped), shstrtab.
   std::map<const OutputSection *, unsigned> Index;
   for (unsigned I = 0; I != Secs.size(); ++I)
     Index[Secs[I]] = I + 1;
+  bool HasSymtab = !Opts.StripAll;
   unsigned SymtabIdx = Secs.size() + 1, StrtabIdx = SymtabIdx + 1,
-           ShstrtabIdx = StrtabIdx + 1, NumSections = ShstrtabIdx + 1;
+           ShstrtabIdx = HasSymtab ? StrtabIdx + 1 : SymtabIdx,
+           NumSections = ShstrtabIdx + 1;
 
-  // Symbols: locals first (ELF requires it), then globals.
   StringTable Strtab;
-  std::vector<ELFT::Sym> Syms(1);
-  std::memset(&Syms[0], 0, sizeof(ELFT::Sym));
-  auto AddSym = [&](const Symbol &S, uint8_t Bind) {
-    ELFT::Sym E;
-    std::memset(&E, 0, sizeof(E));
-    E.st_name = Strtab.add(S.Name);
-    E.setBindingAndType(Bind, S.Type);
-    E.st_size = S.Size;
-    E.st_value = S.address();
-    if (S.Kind == Symbol::Defined && S.Section && S.Section->Out)
-      E.st_shndx = Index.count(S.Section->Out) ? Index[S.Section->Out]
-                                               : ELF::SHN_ABS;
-    else
-      E.st_shndx = S.isDefined() ? ELF::SHN_ABS : ELF::SHN_UNDEF;
-    Syms.push_back(E);
-  };
-  for (auto &File : Files)
-    for (auto &S : File->LocalSymbols)
-      if (S->Kind == Symbol::Defined && !S->Name.empty() &&
-          S->Type != ELF::STT_SECTION && S->Type != ELF::STT_FILE &&
-          S->Section && S->Section->Live && S->Section->Out)
-        AddSym(*S, ELF::STB_LOCAL);
-  unsigned FirstGlobal = Syms.size();
-  for (auto &Entry : Globals) {
-    const Symbol &S = *Entry.second;
-    if (S.Kind == Symbol::Defined && S.Section && !S.Section->Live)
-      continue;
-    if (S.Kind == Symbol::Undefined)
-      continue;
-    AddSym(S, S.Weak ? ELF::STB_WEAK : ELF::STB_GLOBAL);
-  }
+  std::vector<ELFT::Sym> Syms;
+  unsigned FirstGlobal = 0;
+  if (HasSymtab)
+    FirstGlobal = buildSymbolTable(*this, Index, Syms, Strtab);
 
   StringTable Shstrtab;
   std::vector<uint32_t> SecNames;
   for (OutputSection *Out : Secs)
     SecNames.push_back(Shstrtab.add(Out->Name));
-  uint32_t SymtabName = Shstrtab.add(".symtab");
-  uint32_t StrtabName = Shstrtab.add(".strtab");
+  uint32_t SymtabName = HasSymtab ? Shstrtab.add(".symtab") : 0;
+  uint32_t StrtabName = HasSymtab ? Shstrtab.add(".strtab") : 0;
   uint32_t ShstrtabName = Shstrtab.add(".shstrtab");
 
   // File offsets.
@@ -107,7 +123,7 @@ bool Linker::writeOutput() {
   uint64_t SymtabOff = Off;
   Off += Syms.size() * sizeof(ELFT::Sym);
   uint64_t StrtabOff = Off;
-  Off += Strtab.Data.size();
+  Off += HasSymtab ? Strtab.Data.size() : 0;
   uint64_t ShstrtabOff = Off;
   Off += Shstrtab.Data.size();
   Off = alignTo(Off, 8);
@@ -181,9 +197,6 @@ bool Linker::writeOutput() {
                     In->Patched.size());
   }
 
-  std::memcpy(Base + SymtabOff, Syms.data(), Syms.size() * sizeof(ELFT::Sym));
-  std::memcpy(Base + StrtabOff, Strtab.Data.data(), Strtab.Data.size());
-  std::memcpy(Base + ShstrtabOff, Shstrtab.Data.data(), Shstrtab.Data.size());
   auto SetTable = [&](unsigned Idx, uint32_t Name, uint32_t Type, uint64_t Offset,
                       uint64_t Size) {
     Sh[Idx].sh_name = Name;
@@ -192,14 +205,20 @@ bool Linker::writeOutput() {
     Sh[Idx].sh_size = Size;
     Sh[Idx].sh_addralign = 1;
   };
-  SetTable(SymtabIdx, SymtabName, ELF::SHT_SYMTAB, SymtabOff,
-           Syms.size() * sizeof(ELFT::Sym));
-  Sh[SymtabIdx].sh_link = StrtabIdx;
-  Sh[SymtabIdx].sh_info = FirstGlobal;
-  Sh[SymtabIdx].sh_entsize = sizeof(ELFT::Sym);
-  Sh[SymtabIdx].sh_addralign = 8;
-  SetTable(StrtabIdx, StrtabName, ELF::SHT_STRTAB, StrtabOff,
-           Strtab.Data.size());
+  if (HasSymtab) {
+    std::memcpy(Base + SymtabOff, Syms.data(),
+                Syms.size() * sizeof(ELFT::Sym));
+    std::memcpy(Base + StrtabOff, Strtab.Data.data(), Strtab.Data.size());
+    SetTable(SymtabIdx, SymtabName, ELF::SHT_SYMTAB, SymtabOff,
+             Syms.size() * sizeof(ELFT::Sym));
+    Sh[SymtabIdx].sh_link = StrtabIdx;
+    Sh[SymtabIdx].sh_info = FirstGlobal;
+    Sh[SymtabIdx].sh_entsize = sizeof(ELFT::Sym);
+    Sh[SymtabIdx].sh_addralign = 8;
+    SetTable(StrtabIdx, StrtabName, ELF::SHT_STRTAB, StrtabOff,
+             Strtab.Data.size());
+  }
+  std::memcpy(Base + ShstrtabOff, Shstrtab.Data.data(), Shstrtab.Data.size());
   SetTable(ShstrtabIdx, ShstrtabName, ELF::SHT_STRTAB, ShstrtabOff,
            Shstrtab.Data.size());
 

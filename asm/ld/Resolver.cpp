@@ -1,7 +1,8 @@
-//===-- Resolver.cpp - archive members, undefined and common symbols ------===//
+//===-- Resolver.cpp - archives, undefined, common and --defsym symbols ---===//
 
 #include "Linker.h"
 #include "llvm/BinaryFormat/ELF.h"
+#include <functional>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -93,4 +94,61 @@ void Linker::allocateCommons() {
     S.Value = 0;
     SyntheticSections.push_back(std::move(Sec));
   }
+}
+
+/// --defsym names are defined before any input is read, so that they
+/// override inputs' definitions and archives are not searched for them;
+/// the symbols they name are references that archives may resolve.
+void Linker::declareDefsyms() {
+  for (const Defsym &D : Opts.Defsyms)
+    defineGlobal(D.Name, 0);
+  for (const Defsym &D : Opts.Defsyms)
+    if (!D.Target.empty()) {
+      Symbol Ref;
+      Ref.Name = D.Target;
+      addGlobal(Ref);
+      UsedByObjects.insert(D.Target); // LTO must keep it.
+    }
+}
+
+/// Gives each --defsym its value, once every input symbol is final: a
+/// number, or another symbol's place plus an offset. The last --defsym of
+/// a name wins; one may name another, but not itself.
+void Linker::resolveDefsyms() {
+  StringMap<const Defsym *> ByName;
+  for (const Defsym &D : Opts.Defsyms)
+    ByName[D.Name] = &D;
+  StringMap<bool> Resolved; // Name -> whether it got a value.
+  StringSet<> Active;
+  std::function<bool(StringRef)> Resolve = [&](StringRef Name) {
+    if (auto It = Resolved.find(Name); It != Resolved.end())
+      return It->second;
+    if (!Active.insert(Name).second) {
+      error("--defsym: symbol '" + Name + "' is defined in terms of itself");
+      return Resolved[Name] = false;
+    }
+    const Defsym &D = *ByName[Name];
+    Symbol &S = *Globals[Name];
+    if (D.Target.empty()) {
+      S.Kind = Symbol::Absolute;
+      S.Value = D.Offset;
+    } else {
+      if (ByName.count(D.Target) && !Resolve(D.Target))
+        return Resolved[Name] = false;
+      const Symbol &T = *Globals[D.Target];
+      if (!T.isDefined()) {
+        error("--defsym: undefined symbol: " + D.Target);
+        return Resolved[Name] = false;
+      }
+      S.Kind = T.Kind;
+      S.Section = T.Section;
+      S.Type = T.Type;
+      S.Value = T.Value + D.Offset;
+    }
+    // From here on an ordinary definition, which layout() leaves alone.
+    S.LinkerDefined = false;
+    return Resolved[Name] = true;
+  };
+  for (const Defsym &D : Opts.Defsyms)
+    Resolve(D.Name);
 }

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Linker.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -18,6 +20,13 @@ using namespace accel_ld;
 
 static const char *ToolName = "accel-ld";
 
+/// A name as C and assembly spell symbols: letters, digits, '_', '.', '$',
+/// not starting with a digit.
+static bool isSymbolName(StringRef S) {
+  return !S.empty() && !isDigit(S[0]) &&
+         all_of(S, [](char C) { return isAlnum(C) || C == '_' || C == '.' || C == '$'; });
+}
+
 static void usage(raw_ostream &OS) {
   OS << "USAGE: accel-ld [options] <inputs...>\n\n"
         "OPTIONS:\n"
@@ -28,6 +37,13 @@ static void usage(raw_ostream &OS) {
         "                      Entry symbol (default _start)\n"
         "  --gc-sections       Drop sections unreachable from the entry\n"
         "  -S, --strip-debug   Leave out the DWARF (.debug_*) sections\n"
+        "  -s, --strip-all     Leave out the symbol table and DWARF sections\n"
+        "  --defsym=<sym>=<expr>\n"
+        "                      Define <sym> as a number, a symbol, or a "
+        "symbol +/- a number\n"
+        "  --print-memory-usage\n"
+        "                      Print how much of DRAM and the SPM the program "
+        "uses\n"
         "  -Map=<file>         Write a link map\n"
         "  --stack-size=<n>    Stack bytes at the top of DRAM (default "
         "1048576)\n"
@@ -49,6 +65,7 @@ void Linker::warning(const Twine &Msg) {
 }
 
 bool Linker::link() {
+  declareDefsyms();
   if (!readInputs() || !compileBitcode())
     return false;
   defineLinkerSymbols();
@@ -59,6 +76,9 @@ bool Linker::link() {
   }
   EntrySymbol = It->second.get();
   allocateCommons();
+  resolveDefsyms();
+  if (hadError())
+    return false;
   if (Opts.GcSections)
     collectGarbage();
   checkUndefined();
@@ -67,12 +87,42 @@ bool Linker::link() {
   layout();
   if (hadError())
     return false;
+  if (Opts.PrintMemoryUsage)
+    printMemoryUsage(outs());
   applyRelocations();
   if (hadError())
     return false;
   if (!Opts.MapFile.empty())
     writeMapFile();
   return !hadError() && writeOutput();
+}
+
+/// "name=expr", where expr is a number (C syntax), a symbol, or a symbol
+/// followed by + or - and a number.
+static std::optional<Defsym> parseDefsym(StringRef Arg) {
+  auto [Name, Expr] = Arg.split('=');
+  Name = Name.trim();
+  Expr = Expr.trim();
+  if (Name.empty() || Expr.empty() || !isSymbolName(Name))
+    return std::nullopt;
+  Defsym D;
+  D.Name = Name.str();
+  uint64_t Number;
+  if (!Expr.getAsInteger(0, Number)) {
+    D.Offset = Number;
+    return D;
+  }
+  size_t Op = Expr.find_first_of("+-");
+  StringRef Target = Expr.substr(0, Op).trim();
+  if (!isSymbolName(Target))
+    return std::nullopt;
+  D.Target = Target.str();
+  if (Op != StringRef::npos) {
+    if (Expr.substr(Op + 1).trim().getAsInteger(0, Number))
+      return std::nullopt;
+    D.Offset = Expr[Op] == '-' ? -int64_t(Number) : int64_t(Number);
+  }
+  return D;
 }
 
 /// Parses ld-style arguments: "-o x", "-ox", "-L dir", "-Ldir", "-l x",
@@ -114,6 +164,26 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts,
       Opts.GcSections = false;
     } else if (Arg == "-S" || Arg == "--strip-debug") {
       Opts.StripDebug = true;
+    } else if (Arg == "-s" || Arg == "--strip-all") {
+      Opts.StripAll = Opts.StripDebug = true;
+    } else if (Arg == "--print-memory-usage") {
+      Opts.PrintMemoryUsage = true;
+    } else if (Arg.starts_with("--defsym") || Arg.starts_with("-defsym")) {
+      StringRef Rest = Arg.drop_front(Arg.starts_with("--") ? 8 : 7);
+      if (Rest.empty()) {
+        if (!Value(I, Arg, Arg, V))
+          return false;
+      } else if (Rest.consume_front("=")) {
+        V = Rest.str();
+      } else {
+        Reject("unknown option: " + Arg);
+        continue;
+      }
+      std::optional<Defsym> D = parseDefsym(V);
+      if (D)
+        Opts.Defsyms.push_back(*D);
+      else
+        Reject("--defsym: syntax error: " + V);
     } else if (Arg.starts_with("-o")) {
       if (!Value(I, Arg, "-o", Opts.Output))
         return false;

@@ -16,7 +16,7 @@ namespace {
 const unsigned SameSpelling[] = {
     // Preprocessor and language.
     OPT_D, OPT_U, OPT_I, OPT_isystem, OPT_idirafter, OPT_iquote, OPT_include,
-    OPT_std_EQ, OPT_ansi, OPT_P, OPT_C, OPT_dM, OPT_fgnu89_inline,
+    OPT_P, OPT_C, OPT_dM, OPT_fgnu89_inline,
     OPT_fno_operator_names, OPT_fsized_deallocation, OPT_faligned_allocation,
     OPT_fno_access_control, OPT_fno_elide_constructors,
     OPT_fno_threadsafe_statics, OPT_fconstexpr_steps_EQ,

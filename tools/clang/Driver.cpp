@@ -55,6 +55,7 @@ public:
 private:
   bool parse(ArrayRef<const char *> Argv);
   bool translate(const Arg &A);
+  bool translatePreprocessorArgs(const Arg &A);
   bool planJobs();
   bool planCompile(const Input &In);
   void planAssemble(const Input &Source, const std::string &Path,
@@ -97,6 +98,10 @@ private:
   /// compiling anything.
   std::vector<std::string> InfoLines;
   enum class DepKind { None, All, User } Deps = DepKind::None;
+  /// -M/-MM: the dependencies are the output (-MF, -o, else stdout); the
+  /// source is preprocessed for nothing else.
+  bool DepsOnly = false;
+  std::string Standard; ///< The last -std=<standard> or -ansi.
   std::string DepFile;
   std::vector<std::string> DepTargets;
   bool DepPhony = false;
@@ -350,7 +355,12 @@ bool Driver::translate(const Arg &A) {
                  "InstalledDir: " + Install.BinDir};
     return true;
   case OPT_dumpmachine:
+  case OPT_print_target_triple:
+  case OPT_print_effective_triple:
     InfoLines.push_back("accel");
+    return true;
+  case OPT_dumpversion:
+    InfoLines.push_back(LLVM_VERSION_STRING);
     return true;
   case OPT_print_resource_dir:
     InfoLines.push_back(Install.ResourceDir);
@@ -398,11 +408,25 @@ bool Driver::translate(const Arg &A) {
   case OPT_static:
   case OPT_no_pie:
     return true; // Already so.
-  // Dependency files (-MD/-MMD write one beside the compilation).
+  // Dependency files (-MD/-MMD write one beside the compilation; -M/-MM
+  // only that).
   case OPT_MD:
   case OPT_MMD:
     Deps = O.getID() == OPT_MD ? DepKind::All : DepKind::User;
     return true;
+  case OPT_M:
+  case OPT_MM:
+    Deps = O.getID() == OPT_M ? DepKind::All : DepKind::User;
+    DepsOnly = true;
+    Stop = Stage::Preprocess;
+    return true;
+  case OPT_std_EQ:
+  case OPT_ansi: // Also --std=, --std <standard> and --ansi.
+    Standard = O.matches(OPT_ansi) ? "-ansi" : std::string("-std=") + A.getValue();
+    return true;
+  case OPT_Wp_COMMA:
+  case OPT_Xpreprocessor:
+    return translatePreprocessorArgs(A);
   case OPT_MF:
     DepFile = A.getValue();
     return true;
@@ -444,6 +468,9 @@ bool Driver::translate(const Arg &A) {
     return true;
   case OPT_e:
     LinkFlags.insert(LinkFlags.end(), {"-e", A.getValue()});
+    return true;
+  case OPT_s:
+    LinkFlags.push_back("-s");
     return true;
   case OPT_nostdlib:
     NoStdLib = true;
@@ -508,13 +535,30 @@ bool Driver::translate(const Arg &A) {
                spelling(A) + "' for target 'accel'");
 }
 
+/// -Wp,<args> and -Xpreprocessor <arg> go to cc1 as they are, but for
+/// -Wp,-MD,<file> and -Wp,-MMD,<file>, which some build systems (Linux's)
+/// use: clang rewrites them to -MD/-MMD -MF <file>.
+bool Driver::translatePreprocessorArgs(const Arg &A) {
+  ArrayRef<const char *> Values = A.getValues();
+  StringRef First = Values.front();
+  if (A.getOption().matches(OPT_Wp_COMMA) &&
+      (First == "-MD" || First == "-MMD")) {
+    Deps = First == "-MD" ? DepKind::All : DepKind::User;
+    if (Values.size() == 2)
+      DepFile = Values[1];
+    return true;
+  }
+  CC1Flags.insert(CC1Flags.end(), Values.begin(), Values.end());
+  return true;
+}
+
 /// The cc1 action flag for the stage the driver stops at (or an object for
 /// linking). With -flto, objects and assembly are bitcode and IR text.
 std::string Driver::cc1Action() const {
   bool IR = EmitLLVM || LTO != LTOKind::None;
   switch (Stop) {
   case Stage::Preprocess:
-    return "-E";
+    return DepsOnly ? "-Eonly" : "-E";
   case Stage::SyntaxOnly:
     return "-fsyntax-only";
   case Stage::Assembly:
@@ -567,6 +611,14 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
   if (LTO != LTOKind::None && Action != "-E" && Action != "-fsyntax-only")
     A.insert(A.end(), {LTO == LTOKind::Thin ? "-flto=thin" : "-flto=full",
                        "-flto-unit"});
+  // The last -std= or -ansi; cc1 has no -ansi: it is the input language's
+  // first standard.
+  if (!Standard.empty())
+    A.push_back(Standard != "-ansi" ? Standard
+                : CXX               ? "-std=c++98"
+                                    : "-std=c89");
+  if (DepsOnly)
+    A.push_back("-w"); // As clang: warnings are the compile's to give.
   A.insert(A.end(), CC1Flags.begin(), CC1Flags.end());
   // As clang: the -o name with .su, else the input's; per input when
   // several are compiled at once (clang would give them all one file).
@@ -579,14 +631,18 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
   }
   // As clang names them: the dependency file after -o (.d), else after
   // the input; its target is the -o name, else the input's object.
+  // With -M/-MM the output is the dependency file and the target is the
+  // input's object.
   if (Deps != DepKind::None && FirstStage) {
     bool NamedOutput = !Output.empty() && Output != "-";
     SmallString<128> Dep(DepFile), Target(Output);
-    if (!NamedOutput) {
+    if (!NamedOutput || DepsOnly) {
       Target = sys::path::filename(Original.Path);
       sys::path::replace_extension(Target, ".o");
     }
-    if (Dep.empty()) {
+    if (Dep.empty() && DepsOnly) {
+      Dep = Output.empty() ? "-" : Output;
+    } else if (Dep.empty()) {
       Dep = NamedOutput ? StringRef(Output)
                         : sys::path::filename(Original.Path);
       sys::path::replace_extension(Dep, ".d");
@@ -602,7 +658,9 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
       A.insert(A.end(), {"-MT", T});
   }
   A.insert(A.end(), Extra.begin(), Extra.end());
-  A.insert(A.end(), {"-x", languageOf(In.Kind), In.Path, "-o", Out});
+  A.insert(A.end(), {"-x", languageOf(In.Kind), In.Path});
+  if (Action != "-Eonly")
+    A.insert(A.end(), {"-o", Out});
   return A;
 }
 
@@ -775,7 +833,7 @@ bool Driver::planJobs() {
     if (Stop < Stage::Object) {
       if (Stop == Stage::Preprocess && In.Kind == InputKind::AsmCpp)
         Jobs.push_back({true, cc1Job(In, In, Output.empty() ? "-" : Output,
-                                     "-E")});
+                                     cc1Action())});
       continue; // Assembly is already assembly.
     }
     std::string Source = In.Path;
