@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Linker.h"
+#include "llvm/Support/WithColor.h"
 #include "AccelTargetInit.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -94,6 +95,9 @@ static lto::Config ltoConfig(const Options &Opts,
   Conf.Options.FunctionSections = Conf.Options.DataSections = true;
   Conf.PTO.LoopVectorization = Conf.PTO.SLPVectorization =
       Opts.LTOOptLevel > 1;
+  Conf.RemarksFilename = Opts.RemarksFile;
+  Conf.RemarksPasses = Opts.RemarksPasses;
+  Conf.RemarksFormat = Opts.RemarksFormat;
   Conf.DiagHandler = std::move(DiagHandler);
   return Conf;
 }
@@ -141,6 +145,8 @@ bool Linker::compileBitcode() {
       error("LTO: " + Msg);
     else if (DI.getSeverity() == DS_Warning)
       warning("LTO: " + Msg);
+    else if (DI.getSeverity() == DS_Remark) // Asked for by -pass-remarks.
+      WithColor::remark(errs(), "accel-ld") << Msg << "\n";
   });
   lto::ThinBackend Backend = lto::createInProcessThinBackend(
       heavyweight_hardware_concurrency(Opts.ThinLTOJobs));

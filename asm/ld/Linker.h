@@ -126,6 +126,8 @@ struct Options {
   uint64_t StackSize = 1 << 20;
   unsigned LTOOptLevel = 2;  ///< --lto-O<n>, -plugin-opt=O<n>.
   unsigned ThinLTOJobs = 0;  ///< --thinlto-jobs=<n>; 0: one per core.
+  /// --opt-remarks-filename/-passes/-format: LTO's optimization remarks.
+  std::string RemarksFile, RemarksPasses, RemarksFormat = "yaml";
 };
 
 class Linker {

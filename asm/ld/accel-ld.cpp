@@ -52,7 +52,10 @@ static void usage(raw_ostream &OS) {
         "2)\n"
         "  --thinlto-jobs=<n>  ThinLTO backends run at once (default: one "
         "per core)\n"
-        "  -mllvm <option>     An LLVM option for LTO code generation\n";
+        "  -mllvm <option>     An LLVM option for LTO code generation\n"
+        "  --opt-remarks-filename <file>, --opt-remarks-passes <regex>,\n"
+        "  --opt-remarks-format <yaml|bitstream>\n"
+        "                      Save LTO's optimization remarks\n";
 }
 
 void Linker::error(const Twine &Msg) {
@@ -125,6 +128,29 @@ static std::optional<Defsym> parseDefsym(StringRef Arg) {
   return D;
 }
 
+/// lld's --opt-remarks-<x> <value>, or the spelling clang passes lld,
+/// -plugin-opt=opt-remarks-<x>=<value> (which sets \p Attached), for x =
+/// filename, passes or format: the field it sets; null for other arguments.
+static std::string *remarksOption(Options &Opts, StringRef Arg,
+                                  std::optional<StringRef> &Attached) {
+  StringRef Name;
+  if (Arg.starts_with("--opt-remarks-")) {
+    Name = Arg.drop_front(14);
+  } else if (Arg.consume_front("-plugin-opt=opt-remarks-") &&
+             Arg.contains('=')) {
+    auto [Key, Value] = Arg.split('=');
+    Name = Key;
+    Attached = Value;
+  }
+  if (Name == "filename")
+    return &Opts.RemarksFile;
+  if (Name == "passes")
+    return &Opts.RemarksPasses;
+  if (Name == "format")
+    return &Opts.RemarksFormat;
+  return nullptr;
+}
+
 /// Parses ld-style arguments: "-o x", "-ox", "-L dir", "-Ldir", "-l x",
 /// "-lx", "-e x", "--entry=x", "-Map=x", "--Map=x", "-Map x". Reports every
 /// bad argument and returns false if there was one.
@@ -155,6 +181,7 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts,
   for (int I = 1; I < Argc; ++I) {
     StringRef Arg = Argv[I];
     std::string V;
+    std::optional<StringRef> Attached;
     if (Arg == "--help" || Arg == "-help") {
       usage(outs());
       exit(0);
@@ -221,6 +248,11 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts,
     } else if (Arg.starts_with("--thinlto-jobs=")) {
       if (Arg.drop_front(15).getAsInteger(10, Opts.ThinLTOJobs))
         Reject("bad job count: " + Arg);
+    } else if (std::string *Field = remarksOption(Opts, Arg, Attached)) {
+      if (Attached)
+        *Field = Attached->str();
+      else if (!Value(I, Arg, Arg, *Field))
+        return false;
     } else if (Arg == "-mllvm") {
       if (!Value(I, Arg, "-mllvm", V))
         return false;

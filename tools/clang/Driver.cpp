@@ -115,6 +115,8 @@ private:
   enum class LTOKind { None, Full, Thin } LTO = LTOKind::None;
   std::string LTOJobs;                  ///< -flto-jobs=, for ThinLTO.
   std::vector<std::string> LLVMOptions; ///< -mllvm, also for LTO's codegen.
+  /// -Rpass=, -Rpass-missed=, -Rpass-analysis= as LLVM options, for LTO.
+  std::vector<std::string> PassRemarkOptions;
   /// -ftime-trace[=]: a Chrome trace per compilation, here or as named.
   std::optional<std::string> TimeTrace;
   /// -fsave-optimization-record[=format], -foptimization-record-file=,
@@ -337,6 +339,18 @@ bool Driver::translate(const Arg &A) {
     return true;
   case OPT_pipe:
     return true; // Jobs share files, or run in this process: nothing to do.
+  case OPT_Rpass_EQ:
+  case OPT_Rpass_missed_EQ:
+  case OPT_Rpass_analysis_EQ: {
+    // cc1's (translateCompileOption); LTO's optimizers take them as the
+    // LLVM options behind them.
+    StringRef Kind = O.matches(OPT_Rpass_EQ)          ? ""
+                     : O.matches(OPT_Rpass_missed_EQ) ? "-missed"
+                                                      : "-analysis";
+    PassRemarkOptions.push_back(("-pass-remarks" + Kind + "=").str() +
+                                A.getValue());
+    break;
+  }
   case OPT_flto_jobs_EQ: {
     unsigned Jobs;
     if (StringRef(A.getValue()).getAsInteger(10, Jobs))
@@ -869,7 +883,8 @@ bool Driver::planJobs() {
 }
 
 /// What the link's LTO needs of the compile options: the -O level (-Os and
-/// -Oz are in the functions' attributes already), -flto-jobs= and -mllvm.
+/// -Oz are in the functions' attributes already), -flto-jobs=, -mllvm, and
+/// the remarks asked for.
 void Driver::addLTOOptions(std::vector<std::string> &Link) const {
   std::string Level = StringSwitch<std::string>(Optimization)
                           .Cases("-O0", "-O1", "-O3", Optimization.substr(2))
@@ -880,6 +895,20 @@ void Driver::addLTOOptions(std::vector<std::string> &Link) const {
     Link.push_back("--thinlto-jobs=" + LTOJobs);
   for (const std::string &O : LLVMOptions)
     Link.insert(Link.end(), {"-mllvm", O});
+  for (const std::string &O : PassRemarkOptions)
+    Link.insert(Link.end(), {"-mllvm", O});
+  // As clang names it: the record file's name (or the program's) with
+  // .opt.ld.<format>.
+  if (SaveRemarks) {
+    std::string File = !RemarksFile.empty() ? RemarksFile
+                       : !Output.empty()     ? Output
+                                             : "a.out";
+    Link.insert(Link.end(),
+                {"--opt-remarks-filename", File + ".opt.ld." + RemarksFormat,
+                 "--opt-remarks-format", RemarksFormat});
+    if (!RemarksPasses.empty())
+      Link.insert(Link.end(), {"--opt-remarks-passes", RemarksPasses});
+  }
 }
 
 void Driver::printJob(const Job &J, raw_ostream &OS) const {
