@@ -2,8 +2,8 @@
 //
 // File layout: ELF header, one PT_LOAD program header per non-empty loaded
 // output section, section contents, .symtab/.strtab (unless --strip-all),
-// .shstrtab, section headers. The file is written through FileOutputBuffer, so a failed link
-// leaves nothing.
+// .shstrtab, section headers. The file is written through FileOutputBuffer,
+// so a failed link leaves nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -197,8 +197,8 @@ bool Linker::writeOutput() {
                     In->Patched.size());
   }
 
-  auto SetTable = [&](unsigned Idx, uint32_t Name, uint32_t Type, uint64_t Offset,
-                      uint64_t Size) {
+  auto SetTable = [&](unsigned Idx, uint32_t Name, uint32_t Type,
+                      uint64_t Offset, uint64_t Size) {
     Sh[Idx].sh_name = Name;
     Sh[Idx].sh_type = Type;
     Sh[Idx].sh_offset = Offset;

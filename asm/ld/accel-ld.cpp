@@ -23,8 +23,9 @@ static const char *ToolName = "accel-ld";
 /// A name as C and assembly spell symbols: letters, digits, '_', '.', '$',
 /// not starting with a digit.
 static bool isSymbolName(StringRef S) {
-  return !S.empty() && !isDigit(S[0]) &&
-         all_of(S, [](char C) { return isAlnum(C) || C == '_' || C == '.' || C == '$'; });
+  return !S.empty() && !isDigit(S[0]) && all_of(S, [](char C) {
+           return isAlnum(C) || C == '_' || C == '.' || C == '$';
+         });
 }
 
 static void usage(raw_ostream &OS) {
