@@ -30,6 +30,12 @@ PreservedAnalyses AccelIntrinsicAttrsPass::run(Module &M,
     F.setMemoryEffects(Info->Memory);
     F.addFnAttr(Attribute::NoUnwind);
     F.addFnAttr(Attribute::WillReturn);
+    // The operations (no result) name a channel or tile that must stay a
+    // constant: SimplifyCFG would otherwise sink or hoist two calls that
+    // differ only in it into one call on a phi. Real intrinsics say so with
+    // immarg, which the verifier allows on intrinsics only.
+    if (Info->Result == "v")
+      F.addFnAttr(Attribute::NoMerge);
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

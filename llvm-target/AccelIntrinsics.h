@@ -31,8 +31,9 @@ struct AccelIntrinsicInfo {
 /// The intrinsic a function name reserves, if it is one.
 std::optional<AccelIntrinsicInfo> lookupAccelIntrinsic(StringRef Name);
 
-/// Sets the memory effects (and nounwind, willreturn) of every __accel_*
-/// declaration in the module. Runs at the start of the optimization
+/// Sets the memory effects (and nounwind, willreturn; nomerge for those
+/// with a channel or tile operand) of every __accel_* declaration in the
+/// module. Runs at the start of the optimization
 /// pipeline, registered by AccelTargetMachine::registerPassBuilderCallbacks.
 struct AccelIntrinsicAttrsPass : PassInfoMixin<AccelIntrinsicAttrsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &);

@@ -1,8 +1,9 @@
 /* gemm_relu.c - C = relu(A . B) for A 64x128 and B 128x64 (f32), the
  * accelerator way: 16x16 output tiles on the matrix unit, operands in the
- * scratchpad. B (32 KiB) is brought in once, as four 16-column blocks; A
- * streams in 16-row blocks, double-buffered so that the next block arrives
- * while the current one is multiplied; finished tiles go back to DRAM by
+ * scratchpad. B (32 KiB) is brought in once, as four 16-column blocks, the
+ * last of them while the first tiles are computed; A streams in 16-row
+ * blocks, double-buffered so that the next block arrives while the current
+ * one is multiplied; finished tiles go back to DRAM by
  * DMA from two alternating buffers, waited for only before a buffer is
  * reused. The result is checked against plain C doing the same fused
  * multiply-adds in the same order, so it must match bit for bit. The
@@ -24,9 +25,10 @@ ACCEL_SPM static float a_blk[2][T][K];   /* 2 x 8 KiB: rows of A     */
 ACCEL_SPM static float b_blk[N / T][K][T]; /* 32 KiB: B by column block */
 ACCEL_SPM static float c_tile[2][T][T];  /* finished tiles            */
 
-/* Channels: first A's block 0 on 0 and B's four blocks on 1, 2, 3 and 1
- * (channels run in parallel, each at its own rate); then 0 and 1 for A's
- * two buffers and 2 and 3 for C's. */
+/* Channels: A's first block on 0 and three of B's four blocks on 1, 2 and 3,
+ * all arriving together; B's last block then follows on 0 while the first
+ * three tiles are computed. From then on 0 and 1 carry A's two buffers and
+ * 2 and 3 C's. */
 #define FETCH_A(buf, ti) accel_dma_1d(buf, a_blk[buf], &A[ti][0], sizeof a_blk[0])
 #define WAIT_A(buf)                                                            \
   do {                                                                         \
@@ -37,20 +39,22 @@ ACCEL_SPM static float c_tile[2][T][T];  /* finished tiles            */
   } while (0)
 
 static void gemm_relu(void) {
-  FETCH_A(0, 0);
 #define FETCH_B(ch, j)                                                         \
   accel_dma_2d(ch, b_blk[j], &B[0][(j) * T], K, T * sizeof(float),            \
                T * sizeof(float), N * sizeof(float))
+  FETCH_A(0, 0);
   FETCH_B(1, 0);
   FETCH_B(2, 1);
   FETCH_B(3, 2);
-  FETCH_B(1, 3); /* starts when channel 1 is free */
+  accel_dma_wait(0);
   accel_dma_wait(1);
   accel_dma_wait(2);
   accel_dma_wait(3);
+  FETCH_B(0, 3); /* needed only by the fourth tile */
   int out = 0;
   for (int ti = 0, buf = 0; ti < M; ti += T, buf ^= 1) {
-    WAIT_A(buf);
+    if (ti) /* The first block is in already. */
+      WAIT_A(buf);
     if (ti + T < M) { /* The next block streams in meanwhile. */
       if (buf)
         FETCH_A(0, ti + T);
@@ -58,6 +62,8 @@ static void gemm_relu(void) {
         FETCH_A(1, ti + T);
     }
     for (int j = 0; j < N / T; ++j, out ^= 1) {
+      if (ti == 0 && j == N / T - 1)
+        accel_dma_wait(0); /* B's last block */
       accel_mzero(0);
       accel_mmac(0, &a_blk[buf][0][0], &b_blk[j][0][0], K);
       /* c_tile[out] went out two tiles ago: wait for that transfer. */

@@ -3,7 +3,8 @@
 // Runs the real -O2 pipeline, with the target's pass builder callbacks, on
 // IR that calls the intrinsics: the optimizer must keep every DMA and
 // matrix operation and keep loads after a DMA wait, yet may still optimize
-// around them where their declared effects allow.
+// around them where their declared effects allow, and must not merge calls
+// whose channel or tile differs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 #include "gtest/gtest.h"
+#include <set>
 
 using namespace llvm;
 
@@ -47,6 +49,28 @@ define float @load_after_wait(ptr %src) {
   call void @__accel_dma_wait(i32 0)
   %v = load float, ptr @buf
   ret float %v
+}
+
+define void @waits_on_either_channel(i1 %c) {
+entry:
+  br i1 %c, label %one, label %zero
+one:
+  call void @__accel_dma_wait(i32 1)
+  br label %done
+zero:
+  call void @__accel_dma_wait(i32 0)
+  br label %done
+done:
+  call void @__accel_mzero(i32 0)
+  br i1 %c, label %t1, label %t2
+t1:
+  call void @__accel_mst(i32 1, ptr @buf)
+  br label %end
+t2:
+  call void @__accel_mst(i32 2, ptr @buf)
+  br label %end
+end:
+  ret void
 }
 
 define float @unrelated_load(ptr %a, ptr %b) {
@@ -129,6 +153,27 @@ TEST_F(IntrinsicAttrs, LoadAfterDmaWaitIsNotForwardedFromEarlierStore) {
   EXPECT_TRUE(isa<LoadInst>(Ret->getReturnValue()));
   std::vector<std::string> Expected = {"__accel_dma_1d", "__accel_dma_wait"};
   EXPECT_EQ(callees(F), Expected);
+}
+
+// SimplifyCFG would sink the two calls of each pair into one call on a phi
+// of the channels (or tiles), which must be constants: the calls must stay
+// apart.
+TEST_F(IntrinsicAttrs, CallsOnDifferentChannelsOrTilesAreNotMerged) {
+  runO2();
+  std::set<std::pair<std::string, uint64_t>> Calls;
+  for (const BasicBlock &BB : *M->getFunction("waits_on_either_channel"))
+    for (const Instruction &I : BB)
+      if (const auto *CI = dyn_cast<CallInst>(&I)) {
+        std::string Name = CI->getCalledFunction()->getName().str();
+        const auto *Number = dyn_cast<ConstantInt>(CI->getArgOperand(0));
+        ASSERT_TRUE(Number) << Name << " on a variable";
+        Calls.insert({Name, Number->getZExtValue()});
+      }
+  std::set<std::pair<std::string, uint64_t>> Expected = {
+      {"__accel_dma_wait", 0}, {"__accel_dma_wait", 1},
+      {"__accel_mzero", 0},    {"__accel_mst", 1},
+      {"__accel_mst", 2}};
+  EXPECT_EQ(Calls, Expected);
 }
 
 TEST_F(IntrinsicAttrs, LoadsOfOtherMemoryAreOptimizedAcrossMatmul) {
