@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ACCEL_ASM_SOURCELINES_H
-#define ACCEL_ASM_SOURCELINES_H
+#ifndef ACCEL_ASM_OBJDUMP_SOURCELINES_H
+#define ACCEL_ASM_OBJDUMP_SOURCELINES_H
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/DebugInfo/DIContext.h"
