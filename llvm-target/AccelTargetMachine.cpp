@@ -5,10 +5,10 @@
 #include "AccelIntrinsics.h"
 #include "AccelMachineFunctionInfo.h"
 #include "AccelTargetInit.h"
+#include "AccelTargetObjectFile.h"
 #include "AccelTargetTransformInfo.h"
 #include "TargetInfo/AccelTargetInfo.h"
 #include "llvm/CodeGen/Passes.h"
-#include "llvm/CodeGen/TargetLoweringObjectFileImpl.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -25,7 +25,7 @@ AccelTargetMachine::AccelTargetMachine(const Target &T, const Triple &TT,
     : LLVMTargetMachine(T, getAccelDataLayout(), TT, CPU, FS, Options,
                         RM.value_or(Reloc::Static),
                         getEffectiveCodeModel(CM, CodeModel::Small), OL),
-      TLOF(std::make_unique<TargetLoweringObjectFileELF>()),
+      TLOF(std::make_unique<AccelTargetObjectFile>()),
       Subtarget(TT, CPU, FS, *this) {
   initAsmInfo();
 }

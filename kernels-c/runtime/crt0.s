@@ -32,10 +32,21 @@ _start:
   addi.w r1, r1, 0
   call exit                   # does not return
 
-# Zeroes [r18, r19), both 8-byte aligned. The store reads r18 before the
-# add in the same bundle writes it.
+# Zeroes [r18, r19), both 8-byte aligned: 64 bytes a vector store while
+# that many are left, then 8 at a time. In a bundle every instruction reads
+# the registers as they were before it, so a store uses r18 before the add
+# beside it moves it on. Clobbers r17 and v0. Global so that tests can call
+# it (test/ld/crt0-clear.test): the simulator's memory starts zeroed, so
+# crt0's own calls could not show a mistake.
+  .globl __accel_clear
   .type __accel_clear, @function
 __accel_clear:
+  { vbcast v0, r0 ; addi r17, r18, 64 }  # r17: the end of the next 64
+  bltu r19, r17, .Lclear_words
+.Lclear_vectors:
+  { vst v0, 0(r18) ; addi r18, r18, 64 ; addi r17, r17, 64 }
+  bgeu r19, r17, .Lclear_vectors
+.Lclear_words:
   bgeu r18, r19, .Lclear_done
 .Lclear:
   { st.i64 r0, 0(r18) ; addi r18, r18, 8 }
