@@ -11,6 +11,7 @@
 
 #include "MCTargetDesc/AccelBaseInfo.h"
 #include "Objdump.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -139,6 +140,9 @@ static DumpOptions optionsFromCommandLine() {
   return O;
 }
 
+/// Section names seen in any input, for -j's warning.
+static StringSet<> FoundSections;
+
 static void dumpFile(StringRef Path, const DumpOptions &Opts) {
   Expected<OwningBinary<ObjectFile>> BinOrErr =
       ObjectFile::createObjectFile(Path);
@@ -153,6 +157,11 @@ static void dumpFile(StringRef Path, const DumpOptions &Opts) {
     return;
   }
   outs() << "\n" << Path << ":\tfile format elf64-accel\n";
+  for (const SectionRef &Sec : Obj->sections())
+    if (Expected<StringRef> Name = Sec.getName())
+      FoundSections.insert(*Name);
+    else
+      consumeError(Name.takeError());
   if (Opts.FileHeaders)
     printFileHeaders(*Obj);
   if (Opts.PrivateHeaders)
@@ -190,5 +199,11 @@ int main(int argc, char **argv) {
   }
   for (const std::string &Path : InputFiles)
     dumpFile(Path, Opts);
+  for (const std::string &Name : Opts.Sections)
+    if (!FoundSections.contains(Name))
+      WithColor::warning(errs(), ToolName)
+          << "section '" << Name
+          << "' mentioned in a -j/--section option, but not found in any "
+             "input file\n";
   return HadError ? 1 : 0;
 }
