@@ -35,7 +35,15 @@ bool Driver::runJob(const Job &J) {
     std::vector<const char *> Args;
     for (const std::string &A : drop_begin(J.Args)) // Without "-cc1".
       Args.push_back(A.c_str());
-    return runCC1(Args, Install.Argv0.c_str());
+    if (runCC1(Args, Install.Argv0.c_str()))
+      return true;
+    // An error after the output was written (a report file that cannot be
+    // opened) must not leave it behind as if the compile had worked.
+    auto O = find(J.Args, "-o");
+    if (O != J.Args.end() && std::next(O) != J.Args.end() &&
+        *std::next(O) != "-")
+      sys::fs::remove(*std::next(O));
+    return false;
   }
   std::vector<StringRef> Args(J.Args.begin(), J.Args.end());
   std::string ErrMsg;
