@@ -221,17 +221,16 @@ void Linker::printMemoryUsage(raw_ostream &OS) const {
       DramUsed =
           std::max(DramUsed, Out->Addr + Out->Size - AccelParam::DramBase);
   }
+  // The largest unit that divides the size; bytes for 0 (lld says "0 GB").
   auto PrintSize = [&](uint64_t Size) {
-    if (Size == 0) // lld would say "0 GB".
-      OS << format_decimal(0, 11) << " B";
-    else if ((Size & 0x3fffffff) == 0)
-      OS << format_decimal(Size >> 30, 10) << " GB";
-    else if ((Size & 0xfffff) == 0)
-      OS << format_decimal(Size >> 20, 10) << " MB";
-    else if ((Size & 0x3ff) == 0)
-      OS << format_decimal(Size >> 10, 10) << " KB";
-    else
+    if (Size == 0 || (Size & 0x3ff))
       OS << " " << format_decimal(Size, 10) << " B";
+    else if (Size & 0xfffff)
+      OS << format_decimal(Size >> 10, 10) << " KB";
+    else if (Size & 0x3fffffff)
+      OS << format_decimal(Size >> 20, 10) << " MB";
+    else
+      OS << format_decimal(Size >> 30, 10) << " GB";
   };
   OS << "Memory region         Used Size  Region Size  %age Used\n";
   auto Row = [&](StringRef Name, uint64_t Used, uint64_t Size) {

@@ -111,9 +111,11 @@ void Linker::declareDefsyms() {
     }
 }
 
-/// Gives each --defsym its value, once every input symbol is final: a
-/// number, or another symbol's place plus an offset. The last --defsym of
-/// a name wins; one may name another, but not itself.
+/// Gives each --defsym its value: a number, or another symbol's place plus
+/// an offset. The last --defsym of a name wins; one may name another, but
+/// not itself. Runs once every input symbol is final, before
+/// --gc-sections (an alias keeps its target's section alive), and again
+/// after layout(), which gives the runtime bounds their values.
 void Linker::resolveDefsyms() {
   StringMap<const Defsym *> ByName;
   for (const Defsym &D : Opts.Defsyms)

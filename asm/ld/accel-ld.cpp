@@ -89,6 +89,8 @@ bool Linker::link() {
   if (hadError())
     return false;
   layout();
+  // Again, now that the runtime bounds (__heap_start, ...) have values.
+  resolveDefsyms();
   if (hadError())
     return false;
   if (Opts.PrintMemoryUsage)
