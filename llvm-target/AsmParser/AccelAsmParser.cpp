@@ -12,11 +12,12 @@
 
 #include "MCTargetDesc/AccelBundleChecker.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "MCTargetDesc/AccelSectionSizeCheck.h"
 #include "TargetInfo/AccelTargetInfo.h"
+#include "llvm/CodeGen/TargetOpcodes.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCInst.h"
-#include "llvm/CodeGen/TargetOpcodes.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCParser/MCAsmLexer.h"
 #include "llvm/MC/MCParser/MCParsedAsmOperand.h"
@@ -66,8 +67,7 @@ public:
 
   /// An immediate in [Lo, Hi]; a relocatable expression where the operand
   /// can carry a fixup.
-  template <int64_t Lo, int64_t Hi, bool AllowExpr>
-  bool isImmInRange() const {
+  template <int64_t Lo, int64_t Hi, bool AllowExpr> bool isImmInRange() const {
     if (!isImm())
       return false;
     if (const auto *CE = dyn_cast<MCConstantExpr>(Imm))
@@ -209,8 +209,8 @@ bool AccelAsmParser::parseOperand(OperandVector &Operands) {
   SMLoc S = getLexer().getLoc();
   if (getLexer().is(AsmToken::LParen)) {
     // "(base)" with the offset omitted means offset 0.
-    Operands.push_back(AccelOperand::createImm(
-        MCConstantExpr::create(0, getContext()), S, S));
+    Operands.push_back(
+        AccelOperand::createImm(MCConstantExpr::create(0, getContext()), S, S));
   } else {
     const MCExpr *Expr;
     SMLoc E;
@@ -407,6 +407,15 @@ void AccelAsmParser::doBeforeLabelEmit(MCSymbol *Symbol, SMLoc IDLoc) {
 void AccelAsmParser::onEndOfFile() {
   if (InBundle)
     Error(BundleLoc, "bundle is not closed with '}'");
+  // Before the streamer writes sections: a section larger than any memory
+  // would take the host's disk and time first. Only an object streamer has
+  // sections to check.
+  if (const MCAssembler *Asm = getStreamer().getAssemblerPtr())
+    reportOversizedSections(
+        [&](SMLoc Loc, const Twine &Msg) {
+          Error(Loc.isValid() ? Loc : getTok().getLoc(), Msg);
+        },
+        *Asm);
 }
 
 extern "C" LLVM_EXTERNAL_VISIBILITY void LLVMInitializeAccelAsmParser() {
