@@ -15,8 +15,12 @@
 #include "llvm/Support/WithColor.h"
 #include "AccelTargetInit.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSummaryIndex.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/LTO/LTO.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,6 +32,34 @@
 using namespace llvm;
 using namespace accel_ld;
 
+/// libLLVM's LTO reads a bitcode file's symbol table up front and trusts the
+/// rest; a corrupt module or summary crashes it later, inside LTO::run. So
+/// each input is parsed and verified here once, in a context of its own.
+static Error checkBitcode(MemoryBufferRef Buffer) {
+  Expected<std::vector<BitcodeModule>> Modules = getBitcodeModuleList(Buffer);
+  if (!Modules)
+    return Modules.takeError();
+  for (BitcodeModule &BM : *Modules) {
+    LLVMContext Ctx;
+    Expected<std::unique_ptr<Module>> M = BM.parseModule(Ctx);
+    if (!M)
+      return M.takeError();
+    std::string Broken;
+    raw_string_ostream OS(Broken);
+    if (verifyModule(**M, &OS))
+      return createStringError("invalid module: " + OS.str());
+    Expected<BitcodeLTOInfo> Info = BM.getLTOInfo();
+    if (!Info)
+      return Info.takeError();
+    if (Info->HasSummary)
+      if (Expected<std::unique_ptr<ModuleSummaryIndex>> Summary =
+              BM.getSummary();
+          !Summary)
+        return Summary.takeError();
+  }
+  return Error::success();
+}
+
 void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
                         const std::string &Name) {
   auto File = std::make_unique<InputFile>();
@@ -36,8 +68,13 @@ void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
   File->IsBitcode = true;
   // Named as the link names it: ThinLTO needs a distinct name per module,
   // and archive members' own names need not be.
-  Expected<std::unique_ptr<lto::InputFile>> ObjOrErr = lto::InputFile::create(
-      MemoryBufferRef(File->Buffer->getBuffer(), File->Name));
+  MemoryBufferRef Ref(File->Buffer->getBuffer(), File->Name);
+  if (Error E = checkBitcode(Ref)) {
+    error(Name + ": not valid bitcode: " + toString(std::move(E)));
+    return;
+  }
+  Expected<std::unique_ptr<lto::InputFile>> ObjOrErr =
+      lto::InputFile::create(Ref);
   if (!ObjOrErr) {
     error(Name + ": not valid bitcode: " + toString(ObjOrErr.takeError()));
     return;
