@@ -15,11 +15,16 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/FrontendTool/Utils.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/Timer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -74,6 +79,28 @@ static bool installAccelTarget(CompilerInstance &CI) {
   return true;
 }
 
+/// An IR input (.ll, .bc) that parses but breaks the IR's rules is an error
+/// here: the optimizer's verifier would abort the process, and with it off
+/// (as clang-19 runs) code generation may crash instead. A file that does
+/// not parse passes, for clang's own loader to report.
+static bool verifyIRInput(CompilerInstance &CI, const FrontendInputFile &In) {
+  if (In.getKind().getLanguage() != Language::LLVM_IR || !In.isFile())
+    return true;
+  llvm::LLVMContext Ctx;
+  llvm::SMDiagnostic ParseError;
+  std::unique_ptr<llvm::Module> M =
+      llvm::parseIRFile(In.getFile(), ParseError, Ctx);
+  std::string Broken;
+  llvm::raw_string_ostream OS(Broken);
+  if (!M || !llvm::verifyModule(*M, &OS))
+    return true;
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                     "%0: input module cannot be verified: %1"))
+      << In.getFile() << StringRef(Broken).trim();
+  return false;
+}
+
 /// CompilerInstance::ExecuteAction without createTarget().
 static bool executeAction(CompilerInstance &CI, FrontendAction &Act) {
   if (!Act.PrepareToExecute(CI) || !installAccelTarget(CI)) {
@@ -85,6 +112,8 @@ static bool executeAction(CompilerInstance &CI, FrontendAction &Act) {
   for (const FrontendInputFile &Input : CI.getFrontendOpts().Inputs) {
     if (CI.hasSourceManager())
       CI.getSourceManager().clearIDTables();
+    if (!verifyIRInput(CI, Input))
+      continue;
     if (Act.BeginSourceFile(CI, Input)) {
       if (llvm::Error Err = Act.Execute())
         llvm::consumeError(std::move(Err)); // Already reported.
