@@ -22,6 +22,7 @@
 #include "llvm/IR/ModuleSummaryIndex.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/LTO/LTO.h"
+#include "llvm/Object/ModuleSymbolTable.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Threading.h"
@@ -32,13 +33,34 @@
 using namespace llvm;
 using namespace accel_ld;
 
-/// libLLVM's LTO reads a bitcode file's symbol table up front and trusts the
-/// rest; a corrupt module or summary crashes it later, inside LTO::run. So
-/// each input is parsed and verified here once, in a context of its own.
-static Error checkBitcode(MemoryBufferRef Buffer) {
+/// The names of M's symbols that LTO resolves, in the order of its symbol
+/// table (what irsymtab::build records).
+static void appendLTOSymbolNames(Module &M, std::vector<std::string> &Names) {
+  ModuleSymbolTable SymTab;
+  SymTab.addModule(&M);
+  for (ModuleSymbolTable::Symbol S : SymTab.symbols()) {
+    uint32_t Flags = SymTab.getSymbolFlags(S);
+    if (!(Flags & object::BasicSymbolRef::SF_Global) ||
+        (Flags & object::BasicSymbolRef::SF_FormatSpecific))
+      continue;
+    std::string Name;
+    raw_string_ostream OS(Name);
+    SymTab.printSymbolName(OS, S);
+    Names.push_back(std::move(Name));
+  }
+}
+
+/// libLLVM's LTO reads a bitcode file's symbol table (irsymtab) up front and
+/// trusts the rest: a corrupt module or summary, or a module whose symbols
+/// differ from the table, crashes it later, inside LTO::add or LTO::run. So
+/// each input is parsed, verified and compared here once, in a context of
+/// its own.
+static Error checkBitcode(MemoryBufferRef Buffer,
+                          const lto::InputFile &Input) {
   Expected<std::vector<BitcodeModule>> Modules = getBitcodeModuleList(Buffer);
   if (!Modules)
     return Modules.takeError();
+  std::vector<std::string> ModuleSymbols;
   for (BitcodeModule &BM : *Modules) {
     LLVMContext Ctx;
     Expected<std::unique_ptr<Module>> M = BM.parseModule(Ctx);
@@ -56,7 +78,16 @@ static Error checkBitcode(MemoryBufferRef Buffer) {
               BM.getSummary();
           !Summary)
         return Summary.takeError();
+    appendLTOSymbolNames(**M, ModuleSymbols);
   }
+  ArrayRef<lto::InputFile::Symbol> TableSymbols = Input.symbols();
+  if (ModuleSymbols.size() != TableSymbols.size() ||
+      !llvm::equal(ModuleSymbols, TableSymbols,
+                   [](const std::string &Name,
+                      const lto::InputFile::Symbol &Sym) {
+                     return Name == Sym.getName();
+                   }))
+    return createStringError("the symbol table does not match the module");
   return Error::success();
 }
 
@@ -69,14 +100,14 @@ void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
   // Named as the link names it: ThinLTO needs a distinct name per module,
   // and archive members' own names need not be.
   MemoryBufferRef Ref(File->Buffer->getBuffer(), File->Name);
-  if (Error E = checkBitcode(Ref)) {
-    error(Name + ": not valid bitcode: " + toString(std::move(E)));
-    return;
-  }
   Expected<std::unique_ptr<lto::InputFile>> ObjOrErr =
       lto::InputFile::create(Ref);
   if (!ObjOrErr) {
     error(Name + ": not valid bitcode: " + toString(ObjOrErr.takeError()));
+    return;
+  }
+  if (Error E = checkBitcode(Ref, **ObjOrErr)) {
+    error(Name + ": not valid bitcode: " + toString(std::move(E)));
     return;
   }
   StringRef TripleName = (*ObjOrErr)->getTargetTriple();
