@@ -1,5 +1,4 @@
-//===-- AccelSectionSizeCheck.h - Reject sections no memory holds -*- C++
-//-*-===//
+//===-- AccelSectionSizeCheck.h - Sections no memory holds -----*- C++ -*-===//
 //
 // '.zero 99999999999' is valid syntax, but writing its section would fill
 // the disk long before a link could report that it fits in no memory. The
