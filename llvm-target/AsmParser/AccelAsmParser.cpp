@@ -67,7 +67,8 @@ public:
 
   /// An immediate in [Lo, Hi]; a relocatable expression where the operand
   /// can carry a fixup.
-  template <int64_t Lo, int64_t Hi, bool AllowExpr> bool isImmInRange() const {
+  template <int64_t Lo, int64_t Hi, bool AllowExpr>
+  bool isImmInRange() const {
     if (!isImm())
       return false;
     if (const auto *CE = dyn_cast<MCConstantExpr>(Imm))
@@ -209,8 +210,8 @@ bool AccelAsmParser::parseOperand(OperandVector &Operands) {
   SMLoc S = getLexer().getLoc();
   if (getLexer().is(AsmToken::LParen)) {
     // "(base)" with the offset omitted means offset 0.
-    Operands.push_back(
-        AccelOperand::createImm(MCConstantExpr::create(0, getContext()), S, S));
+    Operands.push_back(AccelOperand::createImm(
+        MCConstantExpr::create(0, getContext()), S, S));
   } else {
     const MCExpr *Expr;
     SMLoc E;

@@ -48,30 +48,33 @@ public:
   // the assembly parser at the end of its input.
   void emitFill(const MCExpr &NumValues, int64_t Size, int64_t Expr,
                 SMLoc Loc) override {
-    if (Size > 0 && isLargerThanMemory(NumValues, std::min<int64_t>(Size, 8),
-                                       Loc, "'.fill' emits"))
+    if (Size > 0 &&
+        rejectIfLargerThanMemory(NumValues, std::min<int64_t>(Size, 8), Loc,
+                                 "'.fill' emits"))
       return;
     MCELFStreamer::emitFill(NumValues, Size, Expr, Loc);
   }
 
   void emitFill(const MCExpr &NumBytes, uint64_t FillValue,
                 SMLoc Loc) override {
-    if (isLargerThanMemory(NumBytes, 1, Loc, "the directive emits"))
+    if (rejectIfLargerThanMemory(NumBytes, 1, Loc, "the directive emits"))
       return;
     MCELFStreamer::emitFill(NumBytes, FillValue, Loc);
   }
 
   void emitValueToOffset(const MCExpr *Offset, unsigned char Value,
                          SMLoc Loc) override {
-    if (isLargerThanMemory(*Offset, 1, Loc, "'.org' grows the section to"))
+    if (rejectIfLargerThanMemory(*Offset, 1, Loc,
+                                 "'.org' grows the section to"))
       return;
     MCELFStreamer::emitValueToOffset(Offset, Value, Loc);
   }
 
 private:
-  /// Reports Count units of UnitSize bytes more than any memory holds.
-  bool isLargerThanMemory(const MCExpr &Count, uint64_t UnitSize, SMLoc Loc,
-                          const Twine &What) {
+  /// Reports, and returns true for, Count units of UnitSize bytes: more
+  /// than any memory holds.
+  bool rejectIfLargerThanMemory(const MCExpr &Count, uint64_t UnitSize,
+                                SMLoc Loc, const Twine &What) {
     int64_t N;
     if (!Count.evaluateAsAbsolute(N, getAssemblerPtr()) || N <= 0)
       return false;

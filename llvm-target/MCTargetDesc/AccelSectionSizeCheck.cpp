@@ -68,9 +68,8 @@ SizeStep grow(uint64_t Size, const MCFragment &F) {
 
 } // namespace
 
-bool llvm::reportOversizedSections(ReportSizeErrorFn Report,
+void llvm::reportOversizedSections(ReportSizeErrorFn Report,
                                    const MCAssembler &Asm) {
-  bool Reported = false;
   for (const MCSection &Sec : Asm) {
     uint64_t Size = 0;
     for (const MCFragment &F : Sec) {
@@ -78,11 +77,8 @@ bool llvm::reportOversizedSections(ReportSizeErrorFn Report,
       Size = Step.SizeAfter;
       if (reportIfLargerThanMemory(
               Report, Step.Loc,
-              "section '" + Sec.getName() + "' grows to at least", Size)) {
-        Reported = true;
+              "section '" + Sec.getName() + "' grows to at least", Size))
         break;
-      }
     }
   }
-  return Reported;
 }

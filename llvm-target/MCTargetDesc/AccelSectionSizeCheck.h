@@ -28,8 +28,8 @@ bool reportIfLargerThanMemory(ReportSizeErrorFn Report, SMLoc Loc,
                               const Twine &What, uint64_t Size);
 
 /// Reports each section whose contents already exceed Accel's largest memory,
-/// at the directive that took it past. Returns true if it reported any.
-bool reportOversizedSections(ReportSizeErrorFn Report, const MCAssembler &Asm);
+/// at the directive that took it past.
+void reportOversizedSections(ReportSizeErrorFn Report, const MCAssembler &Asm);
 
 } // namespace llvm
 
