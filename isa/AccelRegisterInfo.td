@@ -17,7 +17,10 @@ class AccelVReg<bits<5> Num> : Register<"v" # Num> {
 }
 
 foreach I = 0-31 in {
-  def R#I : AccelGPR<I>, DwarfRegNum<[I]>;
+  def R#I : AccelGPR<I>, DwarfRegNum<[I]> {
+    // r0 is the constant zero: code generation reads it for 0 and +0.0.
+    let isConstant = !eq(I, 0);
+  }
 }
 foreach I = 0-31 in {
   def V#I : AccelVReg<I>, DwarfRegNum<[!add(I, 32)]>;

@@ -45,28 +45,32 @@ def IIMatrixMove : InstrItinClass; // accumulator zero, load, store
 def IIDma       : InstrItinClass; // DMA start and wait
 
 // InstrItinData<Class, [issue stage], [result cycle, operand read cycles...]>
+// Operands are read when the bundle issues. LLVM numbers that cycle 1: the
+// latency of a dependence is result cycle - read cycle + 1, so a result
+// cycle of N lets the consumer issue N cycles after the producer, as the
+// simulator's interlock does.
 def AccelItineraries : ProcessorItineraries<
     [ALU0, ALU1, LSU, VPU, MXU, DMA], [], [
-  InstrItinData<IIAlu,        [InstrStage<1, [ALU0, ALU1]>], [1, 0, 0, 0]>,
-  InstrItinData<IIMul,        [InstrStage<1, [ALU0, ALU1]>], [3, 0, 0]>,
-  InstrItinData<IIDiv,        [InstrStage<1, [ALU0, ALU1]>], [12, 0, 0]>,
-  InstrItinData<IIFpu,        [InstrStage<1, [ALU0, ALU1]>], [4, 0, 0, 0]>,
-  InstrItinData<IIFpuFast,    [InstrStage<1, [ALU0, ALU1]>], [2, 0, 0]>,
-  InstrItinData<IIFdiv,       [InstrStage<1, [ALU0, ALU1]>], [12, 0, 0]>,
-  InstrItinData<IICvt,        [InstrStage<1, [ALU0, ALU1]>], [3, 0]>,
-  InstrItinData<IIBranch,     [InstrStage<1, [ALU0]>],       [1, 0, 0]>,
-  InstrItinData<IILoad,       [InstrStage<1, [LSU]>],        [3, 0]>,
-  InstrItinData<IIStore,      [InstrStage<1, [LSU]>],        [1, 0, 0]>,
-  InstrItinData<IIVLoad,      [InstrStage<1, [LSU]>],        [4, 0, 0]>,
-  InstrItinData<IIVStore,     [InstrStage<1, [LSU]>],        [1, 0, 0, 0]>,
-  InstrItinData<IIVAlu,       [InstrStage<1, [VPU]>],        [2, 0, 0, 0]>,
-  InstrItinData<IIVMul,       [InstrStage<1, [VPU]>],        [4, 0, 0, 0]>,
-  InstrItinData<IIVSpecial,   [InstrStage<1, [VPU]>],        [8, 0]>,
-  InstrItinData<IIVReduce,    [InstrStage<1, [VPU]>],        [4, 0]>,
-  InstrItinData<IIVMove,      [InstrStage<1, [VPU]>],        [1, 0, 0]>,
-  InstrItinData<IIMatrix,     [InstrStage<1, [MXU]>],        [1, 0, 0, 0]>,
-  InstrItinData<IIMatrixMove, [InstrStage<1, [MXU]>],        [1, 0]>,
-  InstrItinData<IIDma,        [InstrStage<1, [DMA]>],        [1, 0, 0, 0, 0]>
+  InstrItinData<IIAlu,        [InstrStage<1, [ALU0, ALU1]>], [1, 1, 1, 1]>,
+  InstrItinData<IIMul,        [InstrStage<1, [ALU0, ALU1]>], [3, 1, 1]>,
+  InstrItinData<IIDiv,        [InstrStage<1, [ALU0, ALU1]>], [12, 1, 1]>,
+  InstrItinData<IIFpu,        [InstrStage<1, [ALU0, ALU1]>], [4, 1, 1, 1]>,
+  InstrItinData<IIFpuFast,    [InstrStage<1, [ALU0, ALU1]>], [2, 1, 1]>,
+  InstrItinData<IIFdiv,       [InstrStage<1, [ALU0, ALU1]>], [12, 1, 1]>,
+  InstrItinData<IICvt,        [InstrStage<1, [ALU0, ALU1]>], [3, 1]>,
+  InstrItinData<IIBranch,     [InstrStage<1, [ALU0]>],       [1, 1, 1]>,
+  InstrItinData<IILoad,       [InstrStage<1, [LSU]>],        [3, 1]>,
+  InstrItinData<IIStore,      [InstrStage<1, [LSU]>],        [1, 1, 1]>,
+  InstrItinData<IIVLoad,      [InstrStage<1, [LSU]>],        [4, 1, 1]>,
+  InstrItinData<IIVStore,     [InstrStage<1, [LSU]>],        [1, 1, 1, 1]>,
+  InstrItinData<IIVAlu,       [InstrStage<1, [VPU]>],        [2, 1, 1, 1]>,
+  InstrItinData<IIVMul,       [InstrStage<1, [VPU]>],        [4, 1, 1, 1]>,
+  InstrItinData<IIVSpecial,   [InstrStage<1, [VPU]>],        [8, 1]>,
+  InstrItinData<IIVReduce,    [InstrStage<1, [VPU]>],        [4, 1]>,
+  InstrItinData<IIVMove,      [InstrStage<1, [VPU]>],        [1, 1, 1]>,
+  InstrItinData<IIMatrix,     [InstrStage<1, [MXU]>],        [1, 1, 1, 1]>,
+  InstrItinData<IIMatrixMove, [InstrStage<1, [MXU]>],        [1, 1]>,
+  InstrItinData<IIDma,        [InstrStage<1, [DMA]>],        [1, 1, 1, 1, 1]>
 ]>;
 
 def AccelSchedModel : SchedMachineModel {

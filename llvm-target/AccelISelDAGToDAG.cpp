@@ -62,6 +62,20 @@ void AccelDAGToDAGISel::Select(SDNode *N) {
     return;
   }
   SDLoc DL(N);
+  // Zero, and +0.0 (all bits clear), is r0: no `li`, and stores and
+  // compares of zero read r0 directly.
+  bool IsZero = false;
+  if (N->getOpcode() == ISD::Constant)
+    IsZero = cast<ConstantSDNode>(N)->isZero();
+  else if (N->getOpcode() == ISD::ConstantFP)
+    IsZero = cast<ConstantFPSDNode>(N)->isZero() &&
+             !cast<ConstantFPSDNode>(N)->isNegative();
+  if (IsZero) {
+    ReplaceNode(N, CurDAG->getCopyFromReg(CurDAG->getEntryNode(), DL,
+                                          Accel::R0, N->getValueType(0))
+                       .getNode());
+    return;
+  }
   if (N->getOpcode() == ISD::FrameIndex) {
     // The address of a stack object: addi fi, 0.
     int FI = cast<FrameIndexSDNode>(N)->getIndex();
@@ -74,33 +88,69 @@ void AccelDAGToDAGISel::Select(SDNode *N) {
   SelectCode(N);
 }
 
+/// The symbol whose address \p V is, if a memory operand's offset can hold
+/// it: a global or constant pool entry (absolute addresses fit the signed
+/// 32-bit offset, as they fit `li`).
+static SDValue getOffsetSymbol(SDValue V) {
+  if (V.getOpcode() != AccelISD::ADDR)
+    return SDValue();
+  SDValue Sym = V.getOperand(0);
+  if (isa<GlobalAddressSDNode>(Sym) || isa<ConstantPoolSDNode>(Sym))
+    return Sym;
+  return SDValue();
+}
+
+/// \p Sym + \p C as one relocatable offset.
+static SDValue addToSymbol(SelectionDAG &DAG, SDValue Sym, int64_t C) {
+  if (C == 0)
+    return Sym;
+  SDLoc DL(Sym);
+  if (auto *G = dyn_cast<GlobalAddressSDNode>(Sym))
+    return DAG.getTargetGlobalAddress(G->getGlobal(), DL, MVT::i64,
+                                      G->getOffset() + C, G->getTargetFlags());
+  auto *CP = cast<ConstantPoolSDNode>(Sym);
+  return CP->isMachineConstantPoolEntry()
+             ? DAG.getTargetConstantPool(CP->getMachineCPVal(), MVT::i64,
+                                         CP->getAlign(), CP->getOffset() + C)
+             : DAG.getTargetConstantPool(CP->getConstVal(), MVT::i64,
+                                         CP->getAlign(), CP->getOffset() + C);
+}
+
 bool AccelDAGToDAGISel::selectAddrRegImm(SDValue Addr, SDValue &Base,
                                          SDValue &Offset) {
   SDLoc DL(Addr);
-  auto AsBase = [&](SDValue V) {
-    if (auto *FI = dyn_cast<FrameIndexSDNode>(V))
-      return CurDAG->getTargetFrameIndex(FI->getIndex(), MVT::i64);
-    return V;
-  };
+  int64_t C = 0;
   if (CurDAG->isBaseWithConstantOffset(Addr)) {
-    int64_t C = cast<ConstantSDNode>(Addr.getOperand(1))->getSExtValue();
-    if (isInt<32>(C)) {
-      Base = AsBase(Addr.getOperand(0));
-      Offset = CurDAG->getTargetConstant(C, DL, MVT::i64);
-      return true;
+    int64_t V = cast<ConstantSDNode>(Addr.getOperand(1))->getSExtValue();
+    if (isInt<32>(V)) {
+      C = V;
+      Addr = Addr.getOperand(0);
     }
   }
-  // A symbol's absolute address as the offset from r0: ld r1, sym(r0).
-  if (Addr.getOpcode() == AccelISD::ADDR) {
-    SDValue Sym = Addr.getOperand(0);
-    if (isa<GlobalAddressSDNode>(Sym) || isa<ConstantPoolSDNode>(Sym)) {
-      Base = CurDAG->getRegister(Accel::R0, MVT::i64);
-      Offset = Sym;
-      return true;
+  // A symbol's address goes into the offset: ld r1, sym+C(r0), or
+  // ld r1, sym+C(r2) for r2 + sym. (A frame index stays the base: frame
+  // lowering rewrites it with an immediate offset.)
+  if (SDValue Sym = getOffsetSymbol(Addr)) {
+    Base = CurDAG->getRegister(Accel::R0, MVT::i64);
+    Offset = addToSymbol(*CurDAG, Sym, C);
+    return true;
+  }
+  if (Addr.getOpcode() == ISD::ADD) {
+    for (unsigned I = 0; I != 2; ++I) {
+      SDValue Sym = getOffsetSymbol(Addr.getOperand(I));
+      SDValue Other = Addr.getOperand(1 - I);
+      if (Sym && !isa<FrameIndexSDNode>(Other)) {
+        Base = Other;
+        Offset = addToSymbol(*CurDAG, Sym, C);
+        return true;
+      }
     }
   }
-  Base = AsBase(Addr);
-  Offset = CurDAG->getTargetConstant(0, DL, MVT::i64);
+  if (auto *FI = dyn_cast<FrameIndexSDNode>(Addr))
+    Base = CurDAG->getTargetFrameIndex(FI->getIndex(), MVT::i64);
+  else
+    Base = Addr;
+  Offset = CurDAG->getTargetConstant(C, DL, MVT::i64);
   return true;
 }
 

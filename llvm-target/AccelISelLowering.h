@@ -81,6 +81,18 @@ public:
     return TargetLowering::getPreferredVectorAction(VT);
   }
 
+  /// A memory operand is a base register plus a signed 32-bit offset, which
+  /// may be a symbol's address: reg + imm or reg + sym + imm. There is no
+  /// register + register form.
+  bool isLegalAddressingMode(const DataLayout &DL, const AddrMode &AM,
+                             Type *Ty, unsigned AddrSpace,
+                             Instruction *I = nullptr) const override {
+    if (AM.ScalableOffset || !isInt<32>(AM.BaseOffs))
+      return false;
+    // Scale 1 without a base register is that register as the base.
+    return AM.Scale == 0 || (AM.Scale == 1 && !AM.HasBaseReg);
+  }
+
   /// There is no shuffle instruction. Saying so keeps the legalizer from
   /// turning a BUILD_VECTOR of extracted lanes into a shuffle, whose
   /// expansion is that BUILD_VECTOR again (an endless loop).

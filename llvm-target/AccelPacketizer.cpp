@@ -14,27 +14,50 @@
 // The post-RA scheduler runs first and orders instructions so that
 // independent ones are adjacent.
 //
+// A bundle issues when the last of its operands is ready, so an instruction
+// that would wait for an earlier result starts a new bundle instead of
+// holding back the independent ones already gathered: a load issued a cycle
+// late delays its own consumers by its whole latency. The packetizer keeps
+// the cycle in which each bundle of the region can issue, estimated from
+// the scheduling graph's latencies.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Accel.h"
 #include "AccelInstrInfo.h"
 #include "AccelSubtarget.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/CodeGen/DFAPacketizer.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/ScheduleDAG.h"
 #include "llvm/InitializePasses.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
 #define DEBUG_TYPE "accel-packetizer"
 
+static cl::opt<bool> AvoidStalls(
+    "accel-packetizer-avoid-stalls", cl::Hidden, cl::init(true),
+    cl::desc("Start a new bundle rather than let an instruction waiting for "
+             "an operand hold back the bundle it would join"));
+
 namespace {
 
 class AccelPacketizerList : public VLIWPacketizerList {
   unsigned IssueWidth;
+  /// Estimated issue cycle of each instruction in the region's finished
+  /// bundles, counted from the region's start.
+  DenseMap<const SUnit *, unsigned> IssueCycle;
+  /// The earliest cycle the current bundle can issue in.
+  unsigned BundleCycle = 0;
+
+  /// The cycle from which every operand \p SU reads from an earlier bundle
+  /// is ready.
+  unsigned operandsReadyCycle(const SUnit &SU) const;
 
 public:
   AccelPacketizerList(MachineFunction &MF, MachineLoopInfo &MLI,
@@ -55,6 +78,19 @@ public:
   }
 
   bool isLegalToPacketizeTogether(SUnit *SUI, SUnit *SUJ) override;
+  bool shouldAddToPacket(const MachineInstr &MI) override;
+  MachineBasicBlock::iterator addToPacket(MachineInstr &MI) override;
+  void endPacket(MachineBasicBlock *MBB,
+                 MachineBasicBlock::iterator MI) override;
+
+  /// Bundles \p Begin up to \p End, a scheduling region of \p MBB.
+  void packetizeRegion(MachineBasicBlock &MBB,
+                       MachineBasicBlock::iterator Begin,
+                       MachineBasicBlock::iterator End) {
+    IssueCycle.clear();
+    BundleCycle = 0;
+    PacketizeMIs(&MBB, Begin, End);
+  }
 };
 
 class AccelPacketizer : public MachineFunctionPass {
@@ -125,6 +161,41 @@ bool AccelPacketizerList::isLegalToPacketizeTogether(SUnit *SUI, SUnit *SUJ) {
   });
 }
 
+unsigned AccelPacketizerList::operandsReadyCycle(const SUnit &SU) const {
+  unsigned Ready = 0;
+  for (const SDep &Dep : SU.Preds) {
+    if (Dep.getKind() != SDep::Data)
+      continue;
+    auto It = IssueCycle.find(Dep.getSUnit());
+    if (It != IssueCycle.end())
+      Ready = std::max(Ready, It->second + Dep.getLatency());
+  }
+  return Ready;
+}
+
+bool AccelPacketizerList::shouldAddToPacket(const MachineInstr &MI) {
+  if (!AvoidStalls || CurrentPacketMIs.empty())
+    return true;
+  const SUnit *SU = MIToSUnit.at(const_cast<MachineInstr *>(&MI));
+  return operandsReadyCycle(*SU) <= BundleCycle;
+}
+
+MachineBasicBlock::iterator
+AccelPacketizerList::addToPacket(MachineInstr &MI) {
+  BundleCycle = std::max(BundleCycle, operandsReadyCycle(*MIToSUnit.at(&MI)));
+  return VLIWPacketizerList::addToPacket(MI);
+}
+
+void AccelPacketizerList::endPacket(MachineBasicBlock *MBB,
+                                    MachineBasicBlock::iterator MI) {
+  if (!CurrentPacketMIs.empty()) {
+    for (MachineInstr *Member : CurrentPacketMIs)
+      IssueCycle[MIToSUnit.at(Member)] = BundleCycle;
+    ++BundleCycle;
+  }
+  VLIWPacketizerList::endPacket(MBB, MI);
+}
+
 bool AccelPacketizer::runOnMachineFunction(MachineFunction &MF) {
   if (skipFunction(MF.getFunction()))
     return false;
@@ -148,7 +219,7 @@ bool AccelPacketizer::runOnMachineFunction(MachineFunction &MF) {
       if (RE != End)
         ++RE;
       if (RB != End)
-        Packetizer.PacketizeMIs(&MBB, RB, RE);
+        Packetizer.packetizeRegion(MBB, RB, RE);
       Begin = RE;
     }
   }

@@ -7,6 +7,8 @@
 ; RUN: llc -mtriple=accel -O2 -filetype=obj < %s -o %t.o
 ; RUN: accel-objdump -d %t.o | FileCheck %s --check-prefix=OBJ
 ; RUN: llc -mtriple=accel -O0 < %s | FileCheck %s --check-prefix=O0
+; RUN: llc -mtriple=accel -O2 -accel-packetizer-avoid-stalls=false < %s \
+; RUN:   | FileCheck %s --check-prefix=STALLS
 
 ; Four independent ALU results, but two ALUs: two per bundle, and the sums
 ; that use them come later.
@@ -63,3 +65,28 @@ define <16 x float> @units(<16 x float> %u, <16 x float> %v, ptr %p, i64 %x, ptr
 
 ; OBJ: <alus>:
 ; OBJ: {
+
+; A bundle issues when all its operands are ready: the multiply, waiting
+; 40 cycles for a DRAM load, does not join the bundle of the third load,
+; which would then wait with it. (Bundled as before with
+; -accel-packetizer-avoid-stalls=false.)
+; CHECK-LABEL: stall:
+; CHECK: ld.i64 [[A:r[0-9]+]], d(r0)
+; CHECK-NEXT: ld.i64 {{r[0-9]+}}, d+8(r0)
+; CHECK-NEXT: ld.i64 {{r[0-9]+}}, d+16(r0)
+; CHECK-NEXT: mul r1, [[A]], r1
+; STALLS-LABEL: stall:
+; STALLS: { ld.i64 {{r[0-9]+}}, d+16(r0) ; mul r1, {{r[0-9]+}}, r1 }
+@d = global [4 x i64] zeroinitializer
+
+define i64 @stall(i64 %k) {
+  %p1 = getelementptr i64, ptr @d, i64 1
+  %p2 = getelementptr i64, ptr @d, i64 2
+  %a = load i64, ptr @d
+  %b = load i64, ptr %p1
+  %c = load i64, ptr %p2
+  %m = mul i64 %a, %k
+  %s = add i64 %m, %b
+  %t = add i64 %s, %c
+  ret i64 %t
+}
