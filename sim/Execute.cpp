@@ -234,6 +234,7 @@ template <bool Timed, bool Traced> int Simulator::loop() {
   const std::vector<Bundle> &All = Dec.bundles();
   const Bundle *Bundles = All.data();
   ExecCount.assign(All.size(), 0);
+  StallCount.assign(All.size(), 0);
   uint64_t *Count = ExecCount.data();
   int32_t Idx = Dec.bundleAt(Prog.Entry);
   if (Idx < 0) {

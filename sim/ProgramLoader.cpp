@@ -28,17 +28,30 @@ std::string LoadedProgram::symbolize(uint64_t Addr) const {
   return S;
 }
 
-std::string LoadedProgram::sourceLocation(uint64_t Addr) const {
-  Expected<OwningBinary<ObjectFile>> Obj = ObjectFile::createObjectFile(Path);
-  if (!Obj) {
-    consumeError(Obj.takeError());
-    return "";
+SourceLines::SourceLines(const std::string &Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return;
+  Expected<std::unique_ptr<ObjectFile>> File =
+      ObjectFile::createObjectFile((*Buf)->getMemBufferRef());
+  if (!File) {
+    consumeError(File.takeError());
+    return;
   }
+  Buffer = std::move(*Buf);
+  Obj = std::move(*File);
   // An executable has no relocations left for the DWARF reader to apply.
-  std::unique_ptr<DWARFContext> Ctx = DWARFContext::create(
-      *Obj->getBinary(), DWARFContext::ProcessDebugRelocations::Ignore,
-      nullptr, "", [](Error E) { consumeError(std::move(E)); },
+  Ctx = DWARFContext::create(
+      *Obj, DWARFContext::ProcessDebugRelocations::Ignore, nullptr, "",
+      [](Error E) { consumeError(std::move(E)); },
       [](Error E) { consumeError(std::move(E)); });
+}
+
+SourceLines::~SourceLines() = default;
+
+std::string SourceLines::lookup(uint64_t Addr, bool WithColumn) const {
+  if (!Ctx)
+    return "";
   DILineInfo Info = Ctx->getLineInfoForAddress(
       {Addr, SectionedAddress::UndefSection},
       DILineInfoSpecifier(
@@ -47,9 +60,13 @@ std::string LoadedProgram::sourceLocation(uint64_t Addr) const {
   if (Info.FileName == DILineInfo::BadString || Info.Line == 0)
     return "";
   std::string S = Info.FileName + ":" + std::to_string(Info.Line);
-  if (Info.Column)
+  if (WithColumn && Info.Column)
     S += ":" + std::to_string(Info.Column);
   return S;
+}
+
+std::string LoadedProgram::sourceLocation(uint64_t Addr) const {
+  return SourceLines(Path).lookup(Addr);
 }
 
 bool accel_sim::loadProgram(const std::string &Path,

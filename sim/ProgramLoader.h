@@ -5,10 +5,37 @@
 
 #include "Memory.h"
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+namespace llvm {
+class DWARFContext;
+class MemoryBuffer;
+namespace object {
+class ObjectFile;
+}
+} // namespace llvm
+
 namespace accel_sim {
+
+/// Source locations of addresses, from an executable's DWARF line table
+/// (linked from -g objects).
+class SourceLines {
+public:
+  /// Reads \p Path; without a readable file or line table every lookup
+  /// answers "".
+  explicit SourceLines(const std::string &Path);
+  ~SourceLines();
+  /// "file.c:12:5" for \p Addr, or "" if the line table does not cover it.
+  /// With \p WithColumn false, "file.c:12".
+  std::string lookup(uint64_t Addr, bool WithColumn = true) const;
+
+private:
+  std::unique_ptr<llvm::object::ObjectFile> Obj;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  std::unique_ptr<llvm::DWARFContext> Ctx;
+};
 
 struct TextSegment {
   uint64_t Addr;
@@ -27,7 +54,7 @@ struct LoadedProgram {
   std::string symbolize(uint64_t Addr) const;
   /// "file.c:12:5" for an address, from the executable's DWARF line table
   /// (linked from -g objects); "" if it has none for the address. Reads the
-  /// file again: meant for fault reports, not for every bundle.
+  /// file again: meant for fault reports; SourceLines serves many lookups.
   std::string sourceLocation(uint64_t Addr) const;
 };
 

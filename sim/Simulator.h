@@ -47,6 +47,10 @@ public:
   /// sys 3 (end); null if it marked none. Several regions add up.
   const Stats *region() const { return HasRegion ? &Region : nullptr; }
   const Fault &fault() const { return F; }
+  /// Per bundle (indexed as BundleDecoder::bundles()): how often it issued,
+  /// and the stall cycles it waited before issuing (cycle model only).
+  const std::vector<uint64_t> &executions() const { return ExecCount; }
+  const std::vector<uint64_t> &stallCycles() const { return StallCount; }
   /// The faulting bundle's description: pc, symbol, disassembly, cycle.
   std::string faultReport() const;
 
@@ -120,7 +124,8 @@ private:
   bool Halted = false;
   int ExitStatus = 0;
   int32_t Current = -1; ///< The bundle executing; -1 before the first.
-  std::vector<uint64_t> ExecCount; ///< Executions per bundle.
+  std::vector<uint64_t> ExecCount;  ///< Executions per bundle.
+  std::vector<uint64_t> StallCount; ///< Stall cycles per bundle.
 
   // Region of interest (sys 2 .. sys 3).
   Stats snapshot() const;

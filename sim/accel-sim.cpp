@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramLoader.h"
+#include "Profile.h"
 #include "Simulator.h"
 #include "Timeline.h"
 #include "MCTargetDesc/AccelMachineParams.h"
@@ -23,6 +24,7 @@ struct CommandLine {
   std::string Program;
   std::vector<std::string> ProgramArgs;
   bool Fast = false, Stats = false, Trace = false;
+  unsigned ProfileRows = 0; ///< --profile: rows per table; 0 means none.
   std::string StatsJson, TimelineFile;
   uint64_t MaxCycles = uint64_t(1) << 32;
 };
@@ -39,6 +41,9 @@ static void usage(raw_ostream &OS) {
         "disassembly,\n"
         "                       registers written\n"
         "  --timeline=<file>    Write a Chrome trace-event timeline (Perfetto)\n"
+        "  --profile[=<n>]      Print to stderr at exit the n (default 20) "
+        "symbols and\n"
+        "                       source lines with the most cycles\n"
         "  --max-cycles=<n>     Stop with a fault after n cycles (default "
         "4294967296)\n";
 }
@@ -63,6 +68,15 @@ static bool parseCommandLine(int Argc, char **Argv, CommandLine &CL) {
       CL.StatsJson = Arg.str();
     } else if (Arg.consume_front("--timeline=")) {
       CL.TimelineFile = Arg.str();
+    } else if (Arg == "--profile") {
+      CL.ProfileRows = 20;
+    } else if (Arg.consume_front("--profile=")) {
+      if (Arg.getAsInteger(10, CL.ProfileRows) || CL.ProfileRows == 0) {
+        WithColor::error(errs(), "accel-sim")
+            << "--profile= needs a positive number of rows, not '" << Arg
+            << "'\n";
+        return false;
+      }
     } else if (Arg.consume_front("--max-cycles=")) {
       if (Arg.getAsInteger(0, CL.MaxCycles)) {
         WithColor::error(errs(), "accel-sim")
@@ -120,6 +134,10 @@ int main(int argc, char **argv) {
     if (const Stats *Region = Sim.region())
       Region->print(errs(), "region of interest (sys 2 .. sys 3)");
   }
+  if (CL.ProfileRows)
+    printProfile(errs(), Prog, Decoder,
+                 {Sim.executions(), Sim.stallCycles()}, !CL.Fast,
+                 CL.ProfileRows);
   auto WriteFile = [](const std::string &Path, auto Write) {
     std::error_code EC;
     raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);

@@ -197,7 +197,7 @@ bool translateCompileOption(const Arg &A, const ArgList &Args,
 void FloatingPointOptions::reset() {
   HonorInfs = HonorNaNs = true;
   ApproxFunc = false;
-  MathErrno = true;
+  MathErrno = MathErrnoDefault;
   AssociativeMath = ReciprocalMath = false;
   SignedZeros = true;
   // As clang: undoing fast math restores the last explicit -ffp-contract=.

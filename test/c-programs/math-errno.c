@@ -1,0 +1,47 @@
+/* libm and errno. newlib's libm runs in its IEEE mode by default
+ * (_LIB_VERSION == _IEEE_): no function sets errno, which is why the driver
+ * defaults to -fno-math-errno and compiles sqrtf() to fsqrt.f32. Setting
+ * _LIB_VERSION to _POSIX_ makes the library's wrappers set errno. The
+ * library functions are called through volatile pointers so that the
+ * compiler cannot replace them by instructions. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include "check.h"
+
+static float (*volatile lib_sqrtf)(float) = sqrtf;
+static double (*volatile lib_log)(double) = log;
+
+static unsigned bits(float f) {
+  unsigned u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+int main(void) {
+  CHECK(_LIB_VERSION == _IEEE_);
+  errno = 0;
+  CHECK(isnan(lib_sqrtf(-1.0f)));
+  CHECK(isinf(lib_log(0.0)) && lib_log(0.0) < 0);
+  CHECK(isnan(lib_log(-1.0)));
+  CHECK_EQ(errno, 0);
+
+  _LIB_VERSION = _POSIX_;
+  errno = 0;
+  CHECK(isnan(lib_sqrtf(-1.0f)));
+  CHECK_EQ(errno, EDOM);
+  errno = 0;
+  CHECK(isnan(lib_log(-1.0)));
+  CHECK_EQ(errno, EDOM);
+  _LIB_VERSION = _IEEE_;
+
+  /* The instruction and the library agree, and both round correctly:
+   * sqrt(2) as a float is 0x3fb504f3. */
+  CHECK_EQ(bits(sqrtf(OPAQUE(2.0f))), 0x3fb504f3u);
+  CHECK_EQ(bits(lib_sqrtf(2.0f)), 0x3fb504f3u);
+  /* fmaf rounds once: (1 + 2^-23)(1 - 2^-23) - 1 = -2^-46 exactly, which
+   * a separate multiply would round to 0. */
+  float e = 0x1p-23f;
+  CHECK(fmaf(OPAQUE(1.0f + e), OPAQUE(1.0f - e), -1.0f) == -0x1p-46f);
+  CHECK_DONE();
+}
