@@ -56,7 +56,8 @@ void Simulator::chargeStall(unsigned Cause, uint64_t Issue) {
   // bundles + stall cycles == cycles holds for every run.
   uint64_t Stall = std::min(Issue, Opts.MaxCycles) - Cycle;
   St.Stalls[Cause] += Stall;
-  StallCount[Current] += Stall;
+  if (Opts.Profile)
+    StallCount[Current] += Stall;
   if (Opts.TimelineOut)
     Opts.TimelineOut->add(TrackStalls, getStallName(Cause), Cycle, Stall);
 }

@@ -26,6 +26,7 @@ class Timeline;
 struct SimOptions {
   bool Timed = true;          ///< Run the cycle model (off: --fast).
   bool Trace = false;         ///< One line per bundle on stderr.
+  bool Profile = false;       ///< Count stall cycles per bundle.
   uint64_t MaxCycles = uint64_t(1) << 32; ///< Bundles in fast mode.
   Timeline *TimelineOut = nullptr;
 };
@@ -48,7 +49,8 @@ public:
   const Stats *region() const { return HasRegion ? &Region : nullptr; }
   const Fault &fault() const { return F; }
   /// Per bundle (indexed as BundleDecoder::bundles()): how often it issued,
-  /// and the stall cycles it waited before issuing (cycle model only).
+  /// and the stall cycles it waited before issuing (cycle model with
+  /// SimOptions::Profile only).
   const std::vector<uint64_t> &executions() const { return ExecCount; }
   const std::vector<uint64_t> &stallCycles() const { return StallCount; }
   /// The faulting bundle's description: pc, symbol, disassembly, cycle.
@@ -124,8 +126,7 @@ private:
   bool Halted = false;
   int ExitStatus = 0;
   int32_t Current = -1; ///< The bundle executing; -1 before the first.
-  std::vector<uint64_t> ExecCount;  ///< Executions per bundle.
-  std::vector<uint64_t> StallCount; ///< Stall cycles per bundle.
+  std::vector<uint64_t> ExecCount; ///< Executions per bundle.
 
   // Region of interest (sys 2 .. sys 3).
   Stats snapshot() const;
@@ -143,6 +144,8 @@ private:
   uint64_t MxuFree = 0;
   uint64_t ChannelFree[8] = {};
   uint64_t DmaCoveredUntil = 0;
+
+  std::vector<uint64_t> StallCount; ///< Stall cycles per bundle (--profile).
 };
 
 } // namespace accel_sim

@@ -121,6 +121,7 @@ int main(int argc, char **argv) {
   SimOptions Opts;
   Opts.Timed = !CL.Fast;
   Opts.Trace = CL.Trace;
+  Opts.Profile = CL.ProfileRows != 0;
   Opts.MaxCycles = CL.MaxCycles;
   Opts.TimelineOut = CL.TimelineFile.empty() ? nullptr : &TL;
   Simulator Sim(Mem, Prog, Decoder, Opts);
