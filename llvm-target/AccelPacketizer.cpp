@@ -27,6 +27,7 @@
 #include "AccelInstrInfo.h"
 #include "AccelSubtarget.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "MCTargetDesc/AccelMachineParams.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/CodeGen/DFAPacketizer.h"
@@ -167,8 +168,14 @@ unsigned AccelPacketizerList::operandsReadyCycle(const SUnit &SU) const {
     if (Dep.getKind() != SDep::Data)
       continue;
     auto It = IssueCycle.find(Dep.getSUnit());
-    if (It != IssueCycle.end())
-      Ready = std::max(Ready, It->second + Dep.getLatency());
+    if (It == IssueCycle.end())
+      continue;
+    // The schedulers may assume less than DRAM's latency for a load (to
+    // bound register pressure); a stall is measured against the real one.
+    unsigned Latency = Dep.getLatency();
+    if (AccelSubtarget::readsDram(*Dep.getSUnit()->getInstr()))
+      Latency = std::max<unsigned>(Latency, AccelParam::DramLoadLatency);
+    Ready = std::max(Ready, It->second + Latency);
   }
   return Ready;
 }

@@ -48,10 +48,9 @@ static bool isDramObject(const Value *Object) {
   return isa<AllocaInst>(Object);
 }
 
-/// True if every memory operand of MI is known to read DRAM. Pointers of
-/// unknown provenance (arguments, say) are left with the schedule model's
-/// scratchpad latency: kernels point into the scratchpad.
-static bool readsDram(const MachineInstr &MI) {
+// Pointers of unknown provenance (arguments, say) are left with the
+// schedule model's scratchpad latency: kernels point into the scratchpad.
+bool AccelSubtarget::readsDram(const MachineInstr &MI) {
   if (!MI.mayLoad() || MI.memoperands_empty())
     return false;
   for (const MachineMemOperand *MMO : MI.memoperands()) {

@@ -54,6 +54,10 @@ public:
   void adjustSchedDependency(SUnit *Def, int DefOpIdx, SUnit *Use,
                              int UseOpIdx, SDep &Dep,
                              const TargetSchedModel *SchedModel) const override;
+
+  /// True if every memory operand of \p MI is known to read DRAM (so its
+  /// result takes DRAM's latency, not the schedule model's).
+  static bool readsDram(const MachineInstr &MI);
 };
 
 } // namespace llvm
