@@ -8,7 +8,8 @@ Takes valid inputs, damages them, and runs the tool that reads them:
   ld       relocatable objects (ELF and ThinLTO bitcode) with bytes changed
            -> accel-ld
   objdump  executables with bytes changed -> accel-objdump (-d, -x, -s, ...)
-  sim      executables with bits flipped inside .text -> accel-sim
+  sim      executables with bits flipped inside .text -> accel-sim, or
+           anywhere -> accel-sim --profile (symbols, DWARF line table)
   ir       LLVM IR with types, operands and intrinsic calls swapped
            -> llc (-O0 and -O2) and clang -c
 
@@ -85,6 +86,8 @@ class Corpus:
         for i, c in enumerate(programs):
             base = os.path.join(work, "prog%d" % i)
             flags = ["-O2", "-flto=thin"] if i % 3 == 0 else ["-O%d" % (i % 3)]
+            if i % 2:
+                flags.append("-g")
             if subprocess.run([clang, "--target=accel", *flags, "-c", c, "-o",
                                base + ".o"], capture_output=True).returncode:
                 continue
@@ -204,9 +207,14 @@ def one_case(kind, rng, corpus, bin_dir, work):
         data = f.read()
     path = os.path.join(work, "case.elf")
     if kind == "sim":
-        span = exec_section(data) or (0, len(data))
-        data = damage_bytes(rng, data, *span)
-        cmd = [tool("accel-sim"), "--max-cycles=3000000", path]
+        if rng.random() < 0.5:
+            span = exec_section(data) or (0, len(data))
+            data = damage_bytes(rng, data, *span)
+            cmd = [tool("accel-sim"), "--max-cycles=3000000", path]
+        else:
+            data = damage_bytes(rng, data)
+            cmd = [tool("accel-sim"), "--profile", "--max-cycles=3000000",
+                   path]
     else:
         data = damage_bytes(rng, data)
         cmd = [tool("accel-objdump"),
