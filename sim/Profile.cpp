@@ -81,10 +81,11 @@ void accel_sim::printProfile(llvm::raw_ostream &OS, const LoadedProgram &Prog,
   uint64_t Total = 0;
   bool AnyLine = false;
   for (size_t I = 0; I != All.size(); ++I) {
-    uint64_t N = Counts.Executions[I];
-    if (!N)
+    // A bundle stopped by --max-cycles while stalling never issued, but
+    // its stall cycles count.
+    uint64_t N = Counts.Executions[I], Stalls = Counts.StallCycles[I];
+    if (!N && !Stalls)
       continue;
-    uint64_t Stalls = Counts.StallCycles[I];
     Total += N + Stalls;
     Symbols.add(symbolOf(Prog, All[I].Pc), N, All[I].Size, Stalls);
     std::string Line = Lines.lookup(All[I].Pc, /*WithColumn=*/false);
