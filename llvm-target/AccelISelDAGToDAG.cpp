@@ -68,8 +68,7 @@ void AccelDAGToDAGISel::Select(SDNode *N) {
   if (N->getOpcode() == ISD::Constant)
     IsZero = cast<ConstantSDNode>(N)->isZero();
   else if (N->getOpcode() == ISD::ConstantFP)
-    IsZero = cast<ConstantFPSDNode>(N)->isZero() &&
-             !cast<ConstantFPSDNode>(N)->isNegative();
+    IsZero = cast<ConstantFPSDNode>(N)->getValueAPF().isPosZero();
   if (IsZero) {
     ReplaceNode(N, CurDAG->getCopyFromReg(CurDAG->getEntryNode(), DL,
                                           Accel::R0, N->getValueType(0))

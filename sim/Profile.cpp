@@ -66,12 +66,6 @@ public:
 };
 } // namespace
 
-/// The name of the symbol at or before \p Pc, or "?" before the first.
-static std::string symbolOf(const LoadedProgram &Prog, uint64_t Pc) {
-  auto It = Prog.Symbols.upper_bound(Pc);
-  return It == Prog.Symbols.begin() ? "?" : std::prev(It)->second;
-}
-
 void accel_sim::printProfile(llvm::raw_ostream &OS, const LoadedProgram &Prog,
                              const BundleDecoder &Dec, BundleCounts Counts,
                              bool Timed, unsigned Top) {
@@ -87,7 +81,8 @@ void accel_sim::printProfile(llvm::raw_ostream &OS, const LoadedProgram &Prog,
     if (!N && !Stalls)
       continue;
     Total += N + Stalls;
-    Symbols.add(symbolOf(Prog, All[I].Pc), N, All[I].Size, Stalls);
+    const auto *Sym = Prog.symbolAt(All[I].Pc);
+    Symbols.add(Sym ? Sym->second : "?", N, All[I].Size, Stalls);
     std::string Line = Lines.lookup(All[I].Pc, /*WithColumn=*/false);
     AnyLine |= !Line.empty();
     SourceRows.add(Line.empty() ? "(no line information)" : Line, N,

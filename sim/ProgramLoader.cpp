@@ -17,14 +17,19 @@ using namespace accel_sim;
 
 using ELFT = ELF64LE;
 
-std::string LoadedProgram::symbolize(uint64_t Addr) const {
+const std::pair<const uint64_t, std::string> *
+LoadedProgram::symbolAt(uint64_t Addr) const {
   auto It = Symbols.upper_bound(Addr);
-  if (It == Symbols.begin())
+  return It == Symbols.begin() ? nullptr : &*std::prev(It);
+}
+
+std::string LoadedProgram::symbolize(uint64_t Addr) const {
+  const auto *Sym = symbolAt(Addr);
+  if (!Sym)
     return "";
-  --It;
-  std::string S = It->second;
-  if (Addr != It->first)
-    S += "+" + hex(Addr - It->first);
+  std::string S = Sym->second;
+  if (Addr != Sym->first)
+    S += "+" + hex(Addr - Sym->first);
   return S;
 }
 

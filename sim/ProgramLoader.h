@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -50,6 +51,8 @@ struct LoadedProgram {
   uint64_t StackTop = 0;                   ///< Initial r30.
   uint64_t Argc = 0, Argv = 0;
 
+  /// The nearest symbol at or before \p Addr, or null if none precedes it.
+  const std::pair<const uint64_t, std::string> *symbolAt(uint64_t Addr) const;
   /// "name+0x10" for an address, or "" if no symbol precedes it.
   std::string symbolize(uint64_t Addr) const;
   /// "file.c:12:5" for an address, from the executable's DWARF line table
