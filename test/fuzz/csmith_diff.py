@@ -86,10 +86,10 @@ def check_one(seed, args, bin_dir, work):
     host = os.path.join(work, "host")
     # UBSan on the reference: with --float, Csmith converts out-of-range
     # floats to int (undefined; x86 gives INT_MIN, accel saturates).
-    rc, _, err = run(["gcc", "-O0", "-w", "-fsanitize=undefined",
-                      "-fsanitize=float-cast-overflow",
-                      "-fno-sanitize-recover=all", "-I", CSMITH_INCLUDE,
-                      source, "-o", host], 120)
+    rc, _, _ = run(["gcc", "-O0", "-w", "-fsanitize=undefined",
+                    "-fsanitize=float-cast-overflow",
+                    "-fno-sanitize-recover=all", "-I", CSMITH_INCLUDE,
+                    source, "-o", host], 120)
     if rc != 0:
         return "skipped", ""
     rc, expected, _ = run([host], args.host_limit)
