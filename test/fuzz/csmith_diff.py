@@ -26,11 +26,12 @@ Usage: csmith_diff.py [--build DIR] [--seed N] [--count N]
 """
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from bounded_run import run_bounded
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -48,24 +49,9 @@ def ensure_csmith():
                            "libcsmith-dev"], check=True, env=env)
 
 
-def child_limits():
-    resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
-    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
-
-
 def run(cmd, timeout, cwd=None):
-    """(returncode or 'timeout', stdout, stderr) of cmd."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True,
-                            preexec_fn=child_limits, cwd=cwd)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, 9)
-        proc.communicate()
-        return "timeout", "", ""
-    return (proc.returncode, out.decode(errors="replace"),
-            err.decode(errors="replace"))
+    """run_bounded with this suite's 64 MiB limit on files written."""
+    return run_bounded(cmd, timeout, 64 << 20, cwd=cwd)
 
 
 def check_one(seed, args, bin_dir, work):

@@ -30,11 +30,12 @@ import argparse
 import glob
 import os
 import random
-import resource
 import struct
 import subprocess
 import sys
 import tempfile
+
+from bounded_run import run_bounded
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -44,25 +45,13 @@ TIMEOUT = 30
 KINDS = ("as", "ld", "objdump", "sim", "ir")
 
 
-def child_limits():
-    resource.setrlimit(resource.RLIMIT_FSIZE, (256 << 20, 256 << 20))
-    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
-
-
 def run(cmd):
     """Returns None when the tool behaved, else a short description."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, start_new_session=True,
-                            preexec_fn=child_limits)
-    try:
-        _, err = proc.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, 9)
-        proc.communicate()
+    rc, _, err = run_bounded(cmd, TIMEOUT, 256 << 20, capture_stdout=False)
+    if rc == "timeout":
         return "no answer in %d s" % TIMEOUT
-    err = err.decode(errors="replace")
-    if proc.returncode < 0:
-        return "signal %d" % -proc.returncode
+    if rc < 0:
+        return "signal %d" % -rc
     for mark in CRASH_MARKS:
         if mark in err:
             return err[err.find(mark):][:300].replace("\n", " | ")
