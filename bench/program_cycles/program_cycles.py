@@ -59,15 +59,14 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    work = tempfile.mkdtemp()
+    with tempfile.TemporaryDirectory() as work:
+        def both(source):
+            return (source,
+                    cycles(args.build, work, source, args.base.split(), "base"),
+                    cycles(args.build, work, source, args.new.split(), "new"))
 
-    def both(source):
-        return (source,
-                cycles(args.build, work, source, args.base.split(), "base"),
-                cycles(args.build, work, source, args.new.split(), "new"))
-
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(both, programs()))
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(both, programs()))
     errors = [(s, r) for s, a, b in results for r in (a, b)
               if isinstance(r, str)]
     for source, error in errors:
