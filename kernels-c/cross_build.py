@@ -1,5 +1,6 @@
-"""Compiles C sources with our clang --target=accel into a static library:
-the shared part of libc/build.py and compiler-rt/build.py.
+"""Compiles C and C++ sources with our clang --target=accel into a static
+library: the shared part of libc/build.py, compiler-rt/build.py and
+libcxx/build.py.
 
 An object is rebuilt only when its source, its flags or the compiler (the
 driver and libAccelTarget.so) changed: each object keeps the hash of all
@@ -23,6 +24,22 @@ def arguments():
     ap.add_argument("--out", required=True, help="where the archives go")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     return ap
+
+
+def copy_if_changed(src, dst):
+    """Copies SRC to DST unless DST already has its contents, so that a
+    rebuild leaves installed headers' times (and what depends on them)
+    alone."""
+    write_if_changed(dst, open(src, "rb").read())
+
+
+def write_if_changed(dst, data):
+    """Writes DATA (bytes) to DST unless DST already holds it."""
+    if os.path.exists(dst) and open(dst, "rb").read() == data:
+        return
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with open(dst, "wb") as f:
+        f.write(data)
 
 
 def compiler_hash(clang):

@@ -2,7 +2,8 @@
 //
 // Marks sections reachable through relocations from the entry symbol and
 // from sections that must be kept (constructor and destructor tables, and
-// anything named .keep*), and drops the rest. Debug sections are always kept
+// anything named .keep*), and drops the rest. A reference to __start_X or
+// __stop_X keeps the sections named X. Debug sections are always kept
 // but keep nothing alive: their references to dropped code are resolved to a
 // tombstone (see Relocate.cpp).
 //
@@ -45,8 +46,16 @@ void Linker::collectGarbage() {
   while (!Work.empty()) {
     InputSection *Sec = Work.back();
     Work.pop_back();
-    for (const Relocation &R : Sec->Relocs)
+    for (const Relocation &R : Sec->Relocs) {
       Mark(R.Target->Section);
+      // __start_X and __stop_X keep every section named X.
+      StringRef Encapsulated = encapsulatedSection(*R.Target);
+      if (!Encapsulated.empty() && R.Target->LinkerDefined)
+        for (auto &File : Files)
+          for (auto &Other : File->Sections)
+            if (Other && Other->Name == Encapsulated)
+              Mark(Other.get());
+    }
   }
 
   for (auto &File : Files)

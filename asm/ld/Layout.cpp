@@ -4,7 +4,9 @@
 // then the heap up to the stack; the stack is the top StackSize bytes of
 // DRAM. SPM (from SpmBase): .spm and .spm.bss, from input sections named
 // .spm*. Debug sections follow, unplaced (address 0). The linker defines the
-// symbols the runtime needs (see defineLinkerSymbols).
+// symbols the runtime needs (see defineLinkerSymbols), and, as GNU ld and
+// lld do, __start_X and __stop_X around the input sections named X when X
+// is a C identifier (libc++ finds its replaceable operator new that way).
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +55,12 @@ static uint64_t outputFlags(StringRef Name) {
   if (Name == ".rodata")
     return ELF::SHF_ALLOC;
   return ELF::SHF_ALLOC | ELF::SHF_WRITE;
+}
+
+static bool isCIdentifier(StringRef Name) {
+  auto Alpha = [](char C) { return isAlpha(C) || C == '_'; };
+  return !Name.empty() && Alpha(Name[0]) &&
+         all_of(Name, [&](char C) { return Alpha(C) || isDigit(C); });
 }
 
 /// Places \p Names' sections one after another from \p Base; returns the end.
@@ -107,9 +115,15 @@ void Linker::layout() {
       Name.getAsInteger(10, N);
     return N;
   };
+  // Sections named X for __start_X/__stop_X follow the rest of their
+  // output section, together.
+  auto Group = [](const InputSection *S) {
+    return isCIdentifier(S->Name) ? StringRef(S->Name) : StringRef();
+  };
   std::stable_sort(All.begin(), All.end(),
                    [&](const InputSection *A, const InputSection *B) {
-                     return Priority(A) < Priority(B);
+                     return std::make_pair(Priority(A), Group(A)) <
+                            std::make_pair(Priority(B), Group(B));
                    });
 
   for (InputSection *Sec : All) {
@@ -192,6 +206,35 @@ void Linker::layout() {
   Set("__stack_limit", StackLimit);
   Set("__stack_top", StackTop);
   Set("__spm_end", SpmEnd);
+
+  // __start_X and __stop_X: the first and the end of the sections named X.
+  std::map<StringRef, std::pair<uint64_t, uint64_t>> Bounds;
+  for (const InputSection *Sec : All) {
+    if (!isCIdentifier(Sec->Name))
+      continue;
+    uint64_t Begin = Sec->address(), End = Begin + Sec->Size;
+    auto [It, New] = Bounds.try_emplace(Sec->Name, Begin, End);
+    It->second.first = std::min(It->second.first, Begin);
+    It->second.second = std::max(It->second.second, End);
+  }
+  for (auto &Entry : Globals) {
+    Symbol *Sym = Entry.second.get();
+    StringRef Section = encapsulatedSection(*Sym);
+    if (Section.empty() || !Sym->LinkerDefined)
+      continue;
+    auto It = Bounds.find(Section);
+    bool Start = Entry.first().starts_with("__start_");
+    Sym->Value = It == Bounds.end() ? 0
+                 : Start            ? It->second.first
+                                    : It->second.second;
+  }
+}
+
+StringRef Linker::encapsulatedSection(const Symbol &S) const {
+  StringRef Name = S.Name;
+  if (!Name.consume_front("__start_") && !Name.consume_front("__stop_"))
+    return StringRef();
+  return CIdentSections.contains(Name) ? Name : StringRef();
 }
 
 /// The symbols the linker defines (unless the program does); layout() gives
@@ -204,6 +247,18 @@ void Linker::defineLinkerSymbols() {
       "__heap_start",       "__heap_end",         "__stack_limit",
       "__stack_top",        "__spm_end"};
   for (const char *Name : Names)
+    defineGlobal(Name, 0);
+
+  for (auto &File : Files)
+    for (auto &Sec : File->Sections)
+      if (Sec && isCIdentifier(Sec->Name))
+        CIdentSections.insert(Sec->Name);
+  std::vector<std::string> Encapsulating;
+  for (auto &Entry : Globals)
+    if (Entry.second->Kind == Symbol::Undefined &&
+        !encapsulatedSection(*Entry.second).empty())
+      Encapsulating.push_back(Entry.first().str());
+  for (const std::string &Name : Encapsulating)
     defineGlobal(Name, 0);
 }
 

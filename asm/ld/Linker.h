@@ -176,6 +176,9 @@ public:
   void writeMapFile();                                       // MapFile
 
   Symbol *defineGlobal(const std::string &Name, uint64_t Value);
+  /// For __start_X and __stop_X, a symbol the linker defines when some
+  /// input section is named X: X's name; else empty.
+  llvm::StringRef encapsulatedSection(const Symbol &S) const;
 
 private:
   unsigned Errors = 0;
@@ -186,6 +189,9 @@ private:
     std::map<uint64_t, bool> LoadedMembers; // by member offset
   };
   std::vector<ArchiveInput> Archives;
+  /// Input sections named as C identifiers, which __start_ and __stop_
+  /// symbols may delimit.
+  llvm::StringSet<> CIdentSections;
   void addFile(const std::string &Path);
   std::vector<llvm::lto::SymbolResolution>
   resolutionsFor(const InputFile &File,

@@ -20,7 +20,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from cross_build import Library, arguments  # noqa: E402
+from cross_build import Library, arguments, copy_if_changed  # noqa: E402
 
 # newlib directories compiled into each library. The rest of libc (POSIX,
 # iconv, XDR, the syscall wrappers) needs an operating system; signals are
@@ -101,15 +101,6 @@ def install_headers(newlib, out):
     for h in ("newlib.h", "_newlib_version.h"):
         copy_if_changed(os.path.join(HERE, h), os.path.join(inc, h))
     return inc
-
-
-def copy_if_changed(src, dst):
-    data = open(src, "rb").read()
-    if os.path.exists(dst) and open(dst, "rb").read() == data:
-        return
-    os.makedirs(os.path.dirname(dst), exist_ok=True)
-    with open(dst, "wb") as f:
-        f.write(data)
 
 
 def main():

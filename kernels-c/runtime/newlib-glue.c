@@ -111,3 +111,18 @@ int _gettimeofday(struct timeval *tv, void *tz) {
   errno = ENOSYS;
   return -1;
 }
+
+/* newlib's aligned_alloc (which libc++'s aligned operator new calls) leaves
+   posix_memalign to the system, as on Linux and RTEMS; here it is newlib's
+   own memalign with POSIX's checks and error codes. */
+void *memalign(size_t align, size_t size);
+
+int posix_memalign(void **result, size_t align, size_t size) {
+  if (align < sizeof(void *) || (align & (align - 1)) != 0)
+    return EINVAL;
+  void *p = memalign(align, size);
+  if (!p)
+    return ENOMEM;
+  *result = p;
+  return 0;
+}

@@ -107,6 +107,8 @@ private:
   FloatingPointOptions FloatOptions;
   SanitizerOptions Sanitizers;
   bool NoStdLibInc = false, NoBuiltinInc = false; ///< -nostdinc sets both.
+  bool NoStdIncCXX = false; ///< -nostdinc++: no libc++ headers.
+  bool NoStdLibCXX = false; ///< -nostdlib++: links without libc++.
   /// What -dumpmachine, --version, -print-... asked for: printed instead of
   /// compiling anything.
   std::vector<std::string> InfoLines;

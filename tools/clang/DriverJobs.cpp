@@ -53,6 +53,11 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
   A.insert(A.end(), {"-main-file-name",
                      sys::path::filename(Original.Path).str(),
                      "-resource-dir", Install.ResourceDir});
+  bool CXX = In.Kind == InputKind::CXX || In.Kind == InputKind::CXXPreprocessed;
+  // libc++'s headers come first: its <stddef.h>, <math.h>, ... wrap the C
+  // ones with #include_next.
+  if (CXX && !NoStdIncCXX && !NoStdLibInc)
+    A.insert(A.end(), {"-internal-isystem", Install.LibDir + "/include/c++/v1"});
   if (NoBuiltinInc)
     A.push_back("-nobuiltininc");
   else
@@ -64,7 +69,6 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
   A.insert(A.end(), {"-fgnuc-version=4.2.1", "-ferror-limit", "19",
                      Optimization});
   FloatOptions.render(A);
-  bool CXX = In.Kind == InputKind::CXX || In.Kind == InputKind::CXXPreprocessed;
   if (CXX)
     A.insert(A.end(), {"-fno-rtti", "-fno-threadsafe-statics"});
   if (Color.value_or(sys::Process::StandardErrHasColors()))
@@ -325,6 +329,8 @@ bool Driver::planJobs() {
   Link.insert(Link.end(), Libraries.begin(), Libraries.end());
   if (!NoStdLib && !NoDefaultLibs) {
     Link.push_back("-L" + Install.LibDir);
+    if ((IsCXX || CXXMode) && !NoStdLibCXX)
+      Link.push_back("-lc++");
     if (IsCXX || CXXMode)
       Link.push_back("-laccelcxx");
     Link.insert(Link.end(), {"-lc", "-lm", "-laccelrt", "-lclang_rt.builtins"});

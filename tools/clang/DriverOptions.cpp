@@ -184,6 +184,9 @@ bool Driver::translate(const Arg &A) {
   case OPT_nobuiltininc:
     NoBuiltinInc = true;
     return true;
+  case OPT_nostdincxx:
+    NoStdIncCXX = true;
+    return true;
   case OPT_mllvm:
     CC1Flags.insert(CC1Flags.end(), {"-mllvm", A.getValue()});
     LLVMOptions.push_back(A.getValue());
@@ -387,6 +390,9 @@ bool Driver::translate(const Arg &A) {
     return true;
   case OPT_nodefaultlibs:
     NoDefaultLibs = true;
+    return true;
+  case OPT_nostdlibxx:
+    NoStdLibCXX = true;
     return true;
   default:
     break;
