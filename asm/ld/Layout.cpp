@@ -213,7 +213,7 @@ void Linker::layout() {
     if (!isCIdentifier(Sec->Name))
       continue;
     uint64_t Begin = Sec->address(), End = Begin + Sec->Size;
-    auto [It, New] = Bounds.try_emplace(Sec->Name, Begin, End);
+    auto It = Bounds.try_emplace(Sec->Name, Begin, End).first;
     It->second.first = std::min(It->second.first, Begin);
     It->second.second = std::max(It->second.second, End);
   }

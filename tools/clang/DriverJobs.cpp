@@ -329,10 +329,11 @@ bool Driver::planJobs() {
   Link.insert(Link.end(), Libraries.begin(), Libraries.end());
   if (!NoStdLib && !NoDefaultLibs) {
     Link.push_back("-L" + Install.LibDir);
-    if ((IsCXX || CXXMode) && !NoStdLibCXX)
-      Link.push_back("-lc++");
-    if (IsCXX || CXXMode)
+    if (IsCXX || CXXMode) {
+      if (!NoStdLibCXX)
+        Link.push_back("-lc++");
       Link.push_back("-laccelcxx");
+    }
     Link.insert(Link.end(), {"-lc", "-lm", "-laccelrt", "-lclang_rt.builtins"});
   }
   Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output});
