@@ -1,8 +1,8 @@
 """One directory of the LLVM 19.1.7 source, from Debian's llvm-toolchain-19
 source package: fetched once into a cache by fetch-source.sh (which adds a
-deb-src entry if needed), then only the wanted directory is extracted from
-the 164 MB tarball, once. Used by compiler-rt's build and the codegen
-robustness sweep.
+deb-src entry if needed), then only the wanted directory (or parts of it)
+is extracted from the 164 MB tarball, once. Used by compiler-rt's and
+libc++'s builds and the codegen robustness sweep.
 """
 import glob
 import os
@@ -12,9 +12,11 @@ import sys
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 
 
-def extract(cache, subdir, dest):
-    """Extracts llvm-project's SUBDIR (e.g. "compiler-rt/lib/builtins") into
-    DEST unless it is already there; returns DEST."""
+def extract(cache, subdir, dest, parts=None):
+    """Extracts llvm-project's SUBDIR (e.g. "compiler-rt/lib/builtins"), or
+    only its PARTS (paths under SUBDIR, which keep their place, e.g.
+    ["include", "src"]), into DEST unless it is already there, in one pass
+    over the tarball; returns DEST."""
     if os.path.isdir(dest):
         return dest
     subprocess.run(["bash", os.path.join(SCRIPTS, "fetch-source.sh"),
@@ -25,8 +27,13 @@ def extract(cache, subdir, dest):
     staging = dest + ".tmp"
     os.makedirs(staging, exist_ok=True)
     depth = 1 + subdir.count("/") + 1  # the top directory, then SUBDIR
+    # Anchored below the top directory ('*' must not match '/'): else
+    # llvm/utils/gn/secondary/SUBDIR/... would match as well. A matched
+    # directory comes with everything under it.
+    patterns = ["*/%s/%s" % (subdir, part) for part in parts] if parts \
+        else ["*/%s" % subdir]
     subprocess.run(["tar", "-xf", tarballs[0], "-C", staging, "--wildcards",
-                    "--strip-components=%d" % depth, "*/%s/*" % subdir],
-                   check=True)
+                    "--no-wildcards-match-slash",
+                    "--strip-components=%d" % depth, *patterns], check=True)
     os.rename(staging, dest)
     return dest

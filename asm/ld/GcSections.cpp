@@ -11,6 +11,7 @@
 
 #include "Linker.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace llvm;
 using namespace accel_ld;
@@ -43,14 +44,16 @@ void Linker::collectGarbage() {
       if (Sec && isRoot(*Sec))
         Mark(Sec.get());
 
+  // __start_X and __stop_X keep every section named X (each X once).
+  StringSet<> KeptByBounds;
   while (!Work.empty()) {
     InputSection *Sec = Work.back();
     Work.pop_back();
     for (const Relocation &R : Sec->Relocs) {
       Mark(R.Target->Section);
-      // __start_X and __stop_X keep every section named X.
       StringRef Encapsulated = encapsulatedSection(*R.Target);
-      if (!Encapsulated.empty() && R.Target->LinkerDefined)
+      if (!Encapsulated.empty() && R.Target->LinkerDefined &&
+          KeptByBounds.insert(Encapsulated).second)
         for (auto &File : Files)
           for (auto &Other : File->Sections)
             if (Other && Other->Name == Encapsulated)

@@ -85,11 +85,10 @@ def main():
     ap.add_argument("--source-cache", required=True)
     args = ap.parse_args()
 
-    def extract(subdir):
-        return llvm_source.extract(args.source_cache, "libcxx/" + subdir,
-                                   os.path.join(args.work, subdir))
-
-    src, include, vendor = extract("src"), extract("include"), extract("vendor/llvm")
+    parts = ["src", "include", "vendor/llvm"]
+    libcxx = llvm_source.extract(args.source_cache, "libcxx",
+                                 os.path.join(args.work, "libcxx"), parts)
+    src, include, vendor = (os.path.join(libcxx, p) for p in parts)
     headers = install_headers(include, vendor, args.out)
     library = Library(args.clang, os.path.join(args.work, "obj"))
     flags = CXXFLAGS + ["-isystem", headers, "-I", src]
