@@ -2,7 +2,8 @@
 source package: fetched once into a cache by fetch-source.sh (which adds a
 deb-src entry if needed), then only the wanted directory (or parts of it)
 is extracted from the 164 MB tarball, once. Used by compiler-rt's and
-libc++'s builds and the codegen robustness sweep.
+libc++'s builds, the codegen robustness sweep and, from the command line
+(llvm_source.py CACHE SUBDIR DEST), for compiler-rt's builtins tests.
 """
 import glob
 import os
@@ -37,3 +38,9 @@ def extract(cache, subdir, dest, parts=None):
                     "--strip-components=%d" % depth, *patterns], check=True)
     os.rename(staging, dest)
     return dest
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit("usage: llvm_source.py CACHE SUBDIR DEST")
+    extract(*sys.argv[1:])

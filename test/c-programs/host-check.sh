@@ -14,7 +14,7 @@ fail=0
 for f in "${files[@]}"; do
   b=$(basename "$f"); n=${b%.*}
   case $b in
-    *.c)   flags="-std=c11";        libs="-lm" ;;
+    *.c)   flags="-std=c11";        libs="-lm -latomic" ;;
     # libstdc++ 12's stable_sort calls its own deprecated
     # get_temporary_buffer, which clang-19 reports even in a system header.
     *.cpp) flags="-std=c++17 -fno-exceptions -fno-rtti -Wno-deprecated-declarations"

@@ -19,6 +19,13 @@ int main(void) {
   CHECK(ldexpf(OPAQUE(3.0f), -2) == 0.75f);
   CHECK(scalbn(OPAQUE(1.5), 10) == 1536.0);
   CHECK(scalbnf(OPAQUE(1.5f), -1) == 0.75f);
+  /* Results just below the smallest subnormal round to it; half of it is
+     a tie, which rounds to (even) zero. */
+  CHECK(ldexpf(OPAQUE(0x1.cp-147f), -3) == FLT_TRUE_MIN);
+  CHECK(scalbnf(OPAQUE(0x1.8p-148f), -2) == FLT_TRUE_MIN);
+  CHECK(scalbnf(OPAQUE(0x1p-147f), -3) == 0.0f);
+  CHECK(ldexp(OPAQUE(0x1.cp-1072), -3) == DBL_TRUE_MIN);
+  CHECK(scalbn(OPAQUE(0x1p-1072), -3) == 0.0);
   CHECK(ilogb(OPAQUE(1024.0)) == 10 && ilogb(OPAQUE(0.3)) == -2);
   CHECK(ilogb(OPAQUE(DBL_TRUE_MIN)) == -1074);
   CHECK(logb(OPAQUE(-48.0)) == 5.0);
