@@ -27,6 +27,11 @@ AccelTargetMachine::AccelTargetMachine(const Target &T, const Triple &TT,
                         getEffectiveCodeModel(CM, CodeModel::Small), OL),
       TLOF(std::make_unique<AccelTargetObjectFile>()),
       Subtarget(TT, CPU, FS, *this) {
+  // One core runs one thread: the optimizer may treat memory as no other
+  // thread sees it (LICM promotes conditional stores, isSingleThreaded).
+  // Set here, not left to the front end, so that clang, clang on IR input
+  // (-save-temps), llc and LTO in accel-ld all compile alike.
+  this->Options.ThreadModel = ThreadModel::Single;
   initAsmInfo();
 }
 

@@ -22,20 +22,28 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from cross_build import Library, arguments, copy_if_changed  # noqa: E402
 
-# newlib directories compiled into each library. The rest of libc (POSIX,
-# iconv, XDR, the syscall wrappers) needs an operating system; signals are
-# newlib's own emulation (raise() and abort() end in _kill).
+# newlib directories compiled into each library, and our machine files
+# (accel/: what newlib keeps in libc/machine/ARCH and libm/machine/ARCH).
+# The rest of libc (POSIX, iconv, XDR) needs an operating system; signals
+# are newlib's own emulation (raise() and abort() end in _kill).
+# libc/syscalls gives the POSIX names (isatty, gettimeofday, close, ...)
+# over the system layer's _isatty, _gettimeofday, _close, ... (libc++'s
+# <print> and system_clock call them).
 LIBRARIES = {
     "c": ["libc/ctype", "libc/errno", "libc/locale", "libc/misc",
           "libc/reent", "libc/search", "libc/stdio", "libc/stdlib",
-          "libc/string", "libc/time", "libc/argz", "libc/signal"],
+          "libc/string", "libc/time", "libc/argz", "libc/signal",
+          "libc/syscalls"],
     "m": ["libm/common", "libm/math", "libm/complex"],
 }
+MACHINE = os.path.join(HERE, "accel")
+MACHINE_SOURCES = {"m": ["fenv.c"]}
 
 # Files left out: the alternative newlib-nano stdio and malloc (nano-*.c),
-# and what needs an operating system.
+# and what needs an operating system or the runtime already has.
 EXCLUDED = {
     "libc/reent/stat64r.c": "large-file stat64 needs an OS",
+    "libc/syscalls/syswrite.c": "write is the runtime's (syscalls.s)",
 }
 
 
@@ -100,6 +108,9 @@ def install_headers(newlib, out):
             copy_if_changed(src, os.path.join(inc, os.path.relpath(src, top)))
     for h in ("newlib.h", "_newlib_version.h"):
         copy_if_changed(os.path.join(HERE, h), os.path.join(inc, h))
+    # Over newlib's placeholder sys/fenv.h and its RTOS-only threads.h.
+    for h in ("sys/fenv.h", "threads.h"):
+        copy_if_changed(os.path.join(MACHINE, h), os.path.join(inc, h))
     return inc
 
 
@@ -121,6 +132,9 @@ def main():
                 for suffix, extra in MULTI.get(rel, [("", [])]):
                     if not excluded(rel):
                         library.add(src, rel, flags + extra, suffix)
+        for name in MACHINE_SOURCES.get(lib, []):
+            library.add(os.path.join(MACHINE, name), "accel/" + name,
+                        CFLAGS + ["-isystem", inc])
         library.build(args.ar, os.path.join(args.out, "lib%s.a" % lib),
                       args.jobs)
 

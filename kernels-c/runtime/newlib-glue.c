@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/times.h>
 
 /* The system layer's errno, defined by newlib's reent.c: the reentrant
@@ -106,8 +107,12 @@ clock_t _times(struct tms *buf) {
   return (clock_t)-1;
 }
 
-struct timeval;
+/* There is no clock. time() sees the error and returns -1; libc++'s
+   system_clock::now() ignores it, so it gets the epoch rather than an
+   uninitialized time. */
 int _gettimeofday(struct timeval *tv, void *tz) {
+  if (tv)
+    *tv = (struct timeval){0, 0};
   errno = ENOSYS;
   return -1;
 }

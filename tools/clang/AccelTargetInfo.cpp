@@ -37,6 +37,8 @@ void AccelTargetInfo::getTargetDefines(const LangOptions &Opts,
   Builder.defineMacro("__accel__");
   Builder.defineMacro("__ACCEL__");
   Builder.defineMacro("__ELF__");
+  // One core, no threads: there is no <threads.h> (C11 6.10.8.3).
+  Builder.defineMacro("__STDC_NO_THREADS__");
   // The machine, for accel.h and kernels (values from isa/AccelMachine.td).
   auto Define = [&](const char *Name, uint64_t Value) {
     Builder.defineMacro(Name, llvm::Twine(Value));

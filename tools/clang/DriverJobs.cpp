@@ -66,8 +66,9 @@ std::vector<std::string> Driver::cc1Job(const Input &Original, const Input &In,
     A.insert(A.end(), {"-internal-isystem", Install.LibDir + "/include",
                        "-internal-externc-isystem",
                        Install.LibDir + "/include/libc"});
+  // One thread, as clang's bare-metal targets say: no __STDCPP_THREADS__.
   A.insert(A.end(), {"-fgnuc-version=4.2.1", "-ferror-limit", "19",
-                     Optimization});
+                     "-mthread-model", "single", Optimization});
   FloatOptions.render(A);
   if (CXX)
     A.insert(A.end(), {"-fno-rtti", "-fno-threadsafe-statics"});

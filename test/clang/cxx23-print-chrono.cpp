@@ -1,0 +1,24 @@
+// C++23 <print> and <format>, and std::chrono::system_clock. libc++ asks
+// isatty() whether a stream is a terminal and reads the clock with
+// gettimeofday(): both come from newlib's libc/syscalls over the runtime's
+// system layer. There is no clock, so system_clock reads the epoch.
+// RUN: clang++ --target=accel -std=c++23 -O2 -Wall -Werror %s -o %t.elf
+// RUN: accel-sim %t.elf | FileCheck %s
+// CHECK: print 42 1.5 accel
+// CHECK-NEXT: println [    7] [-3   ]
+// CHECK-NEXT: format 0003.142 ff 1e+10
+// CHECK-NEXT: system_clock 0
+#include <chrono>
+#include <cstdio>
+#include <format>
+#include <print>
+#include <string>
+
+int main() {
+  std::print("print {} {} {}\n", 42, 1.5, std::string("accel"));
+  std::println(stdout, "println [{:>5}] [{:<4}]", 7, -3);
+  std::string s = std::format("{:08.3f} {:x} {}", 3.14159, 255, 1e10);
+  std::printf("format %s\n", s.c_str());
+  auto since = std::chrono::system_clock::now().time_since_epoch();
+  std::println("system_clock {}", since.count());
+}
