@@ -24,6 +24,7 @@ struct function {
   void (*address)(void);
 };
 #define F(f) {#f, (void (*)(void))f},
+#define FFL(name) F(name) F(name##f) F(name##l)
 
 /* volatile: so that no reference is optimized away. */
 static const volatile struct function functions[] = {
@@ -39,47 +40,21 @@ static const volatile struct function functions[] = {
     F(imaxabs) F(imaxdiv) F(strtoimax) F(strtoumax) F(wcstoimax) F(wcstoumax)
     /* <locale.h> */
     F(setlocale) F(localeconv)
-    /* <math.h> (double) */
-    F(acos) F(asin) F(atan) F(atan2) F(cos) F(sin) F(tan) F(acosh) F(asinh)
-    F(atanh) F(cosh) F(sinh) F(tanh) F(exp) F(exp2) F(expm1) F(frexp) F(ilogb)
-    F(ldexp) F(log) F(log10) F(log1p) F(log2) F(logb) F(modf) F(scalbn)
-    F(scalbln) F(cbrt) F(fabs) F(hypot) F(pow) F(sqrt) F(erf) F(erfc)
-    F(lgamma) F(tgamma) F(ceil) F(floor) F(nearbyint) F(rint) F(lrint)
-    F(llrint) F(round) F(lround) F(llround) F(trunc) F(fmod) F(remainder)
-    F(remquo) F(copysign) F(nan) F(nextafter) F(nexttoward) F(fdim) F(fmax)
-    F(fmin) F(fma)
-    /* <math.h> (float) */
-    F(acosf) F(asinf) F(atanf) F(atan2f) F(cosf) F(sinf) F(tanf) F(acoshf)
-    F(asinhf) F(atanhf) F(coshf) F(sinhf) F(tanhf) F(expf) F(exp2f) F(expm1f)
-    F(frexpf) F(ilogbf) F(ldexpf) F(logf) F(log10f) F(log1pf) F(log2f)
-    F(logbf) F(modff) F(scalbnf) F(scalblnf) F(cbrtf) F(fabsf) F(hypotf)
-    F(powf) F(sqrtf) F(erff) F(erfcf) F(lgammaf) F(tgammaf) F(ceilf) F(floorf)
-    F(nearbyintf) F(rintf) F(lrintf) F(llrintf) F(roundf) F(lroundf)
-    F(llroundf) F(truncf) F(fmodf) F(remainderf) F(remquof) F(copysignf)
-    F(nanf) F(nextafterf) F(nexttowardf) F(fdimf) F(fmaxf) F(fminf) F(fmaf)
-    /* <math.h> (long double) */
-    F(acosl) F(asinl) F(atanl) F(atan2l) F(cosl) F(sinl) F(tanl) F(acoshl)
-    F(asinhl) F(atanhl) F(coshl) F(sinhl) F(tanhl) F(expl) F(exp2l) F(expm1l)
-    F(frexpl) F(ilogbl) F(ldexpl) F(logl) F(log10l) F(log1pl) F(log2l)
-    F(logbl) F(modfl) F(scalbnl) F(scalblnl) F(cbrtl) F(fabsl) F(hypotl)
-    F(powl) F(sqrtl) F(erfl) F(erfcl) F(lgammal) F(tgammal) F(ceill) F(floorl)
-    F(nearbyintl) F(rintl) F(lrintl) F(llrintl) F(roundl) F(lroundl)
-    F(llroundl) F(truncl) F(fmodl) F(remainderl) F(remquol) F(copysignl)
-    F(nanl) F(nextafterl) F(nexttowardl) F(fdiml) F(fmaxl) F(fminl) F(fmal)
-    /* <complex.h> (double) */
-    F(cabs) F(cacos) F(cacosh) F(carg) F(casin) F(casinh) F(catan) F(catanh)
-    F(ccos) F(ccosh) F(cexp) F(cimag) F(clog) F(conj) F(cpow) F(cproj)
-    F(creal) F(csin) F(csinh) F(csqrt) F(ctan) F(ctanh)
-    /* <complex.h> (float) */
-    F(cabsf) F(cacosf) F(cacoshf) F(cargf) F(casinf) F(casinhf) F(catanf)
-    F(catanhf) F(ccosf) F(ccoshf) F(cexpf) F(cimagf) F(clogf) F(conjf)
-    F(cpowf) F(cprojf) F(crealf) F(csinf) F(csinhf) F(csqrtf) F(ctanf)
-    F(ctanhf)
-    /* <complex.h> (long double) */
-    F(cabsl) F(cacosl) F(cacoshl) F(cargl) F(casinl) F(casinhl) F(catanl)
-    F(catanhl) F(ccosl) F(ccoshl) F(cexpl) F(cimagl) F(clogl) F(conjl)
-    F(cpowl) F(cprojl) F(creall) F(csinl) F(csinhl) F(csqrtl) F(ctanl)
-    F(ctanhl)
+    /* <math.h>, each with its float and long double forms */
+    FFL(acos) FFL(asin) FFL(atan) FFL(atan2) FFL(cos) FFL(sin) FFL(tan)
+    FFL(acosh) FFL(asinh) FFL(atanh) FFL(cosh) FFL(sinh) FFL(tanh) FFL(exp)
+    FFL(exp2) FFL(expm1) FFL(frexp) FFL(ilogb) FFL(ldexp) FFL(log) FFL(log10)
+    FFL(log1p) FFL(log2) FFL(logb) FFL(modf) FFL(scalbn) FFL(scalbln)
+    FFL(cbrt) FFL(fabs) FFL(hypot) FFL(pow) FFL(sqrt) FFL(erf) FFL(erfc)
+    FFL(lgamma) FFL(tgamma) FFL(ceil) FFL(floor) FFL(nearbyint) FFL(rint)
+    FFL(lrint) FFL(llrint) FFL(round) FFL(lround) FFL(llround) FFL(trunc)
+    FFL(fmod) FFL(remainder) FFL(remquo) FFL(copysign) FFL(nan) FFL(nextafter)
+    FFL(nexttoward) FFL(fdim) FFL(fmax) FFL(fmin) FFL(fma)
+    /* <complex.h>, each with its float and long double forms */
+    FFL(cabs) FFL(cacos) FFL(cacosh) FFL(carg) FFL(casin) FFL(casinh)
+    FFL(catan) FFL(catanh) FFL(ccos) FFL(ccosh) FFL(cexp) FFL(cimag) FFL(clog)
+    FFL(conj) FFL(cpow) FFL(cproj) FFL(creal) FFL(csin) FFL(csinh) FFL(csqrt)
+    FFL(ctan) FFL(ctanh)
     /* <setjmp.h>, <signal.h> */
     F(longjmp) F(signal) F(raise)
     /* <stdio.h> */
