@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs, idempotently, the Debian packages the build and the tests need,
 # and fetches the source packages the build compiles for accel (LLVM's, for
-# compiler-rt's builtins) into the cache. A fast no-op when all is present.
+# compiler-rt's builtins and libc++; picolibc) into the cache. A fast no-op when all is present.
 set -euo pipefail
 
 PACKAGES=(
   cmake ninja-build g++ python3
   llvm-19-dev llvm-19-tools clang-19 libclang-cpp19-dev libclang-19-dev
   libgtest-dev googletest
-  newlib-source patch xz-utils
+  meson patch xz-utils
 )
 
 missing=()
@@ -26,7 +26,10 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# compiler-rt's builtins are built from the llvm-toolchain-19 source package
-# (kernels-c/compiler-rt/build.py); the C library from newlib-source above.
-bash "$(dirname "$0")/fetch-source.sh" llvm-toolchain-19 \
-  "${ACCEL_SOURCE_CACHE:-$HOME/.cache/accel-toolchain/src}"
+# compiler-rt's builtins and libc++ are built from the llvm-toolchain-19
+# source package (kernels-c/compiler-rt/build.py, kernels-c/libcxx/build.py),
+# the C library from picolibc's (kernels-c/libc/build.py).
+for package in llvm-toolchain-19 picolibc; do
+  bash "$(dirname "$0")/fetch-source.sh" "$package" \
+    "${ACCEL_SOURCE_CACHE:-$HOME/.cache/accel-toolchain/src}"
+done

@@ -9,6 +9,7 @@
 #include "Linker.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -54,6 +55,7 @@ static void usage(raw_ostream &OS) {
         "  --thinlto-jobs=<n>  ThinLTO backends run at once (default: one "
         "per core)\n"
         "  -mllvm <option>     An LLVM option for LTO code generation\n"
+        "  --version, -v       Print the version and exit\n"
         "  --opt-remarks-filename <file>, --opt-remarks-passes <regex>,\n"
         "  --opt-remarks-format <yaml|bitstream>\n"
         "                      Save LTO's optimization remarks\n";
@@ -187,6 +189,12 @@ static bool parseArgs(int Argc, char **Argv, Options &Opts,
     std::optional<StringRef> Attached;
     if (Arg == "--help" || Arg == "-help") {
       usage(outs());
+      exit(0);
+    } else if (Arg == "--version" || Arg == "-v" || Arg == "-version") {
+      // The wording build systems look for (meson, libtool): accel-ld
+      // takes GNU ld's options.
+      outs() << "accel-ld (LLVM " LLVM_VERSION_STRING
+                ") (compatible with GNU linkers)\n";
       exit(0);
     } else if (Arg == "--gc-sections") {
       Opts.GcSections = true;

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Builds the C library (libc.a, libm.a) for Accel from newlib's sources.
+"""Builds the C library (libc.a, libm.a) for Accel from picolibc's sources.
 
-The sources are Debian's newlib-source package (newlib 3.3.0, installed by
-scripts/bootstrap.sh as /usr/src/newlib/newlib-3.3.0.tar.xz). They are
-extracted once, the patches in patches/ add the Accel-specific bits to
-newlib's machine headers, and every C file of the chosen directories is
-compiled with our own clang --target=accel. Only files whose source,
-flags or compiler changed are recompiled. The headers are installed for
-the driver, which finds them without flags.
+The sources are Debian's picolibc source package, fetched once into the
+source cache by scripts/fetch-source.sh (1.8.10-2 from the trixie
+release: bookworm's 1.8-1 has lost its tarballs on the mirror). They are
+extracted once, the patches in patches/ add Accel to picolibc's machine
+headers, and machine/accel/ becomes picolibc's newlib/libc/machine/accel.
+picolibc's own meson build then compiles the library with our clang
+--target=accel, recompiling only what changed: everything when the
+compiler changed. The headers are installed for the driver, which finds
+them without flags.
 
-Usage: build.py --clang CLANG --ar AR --tarball TAR --work DIR --out LIBDIR
+Usage: build.py --clang CLANG --ar AR --source-cache DIR --work DIR --out LIBDIR
 """
 import glob
 import hashlib
@@ -20,123 +22,175 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from cross_build import Library, arguments, copy_if_changed  # noqa: E402
+from cross_build import (arguments, compiler_hash, copy_if_changed,  # noqa: E402
+                         write_if_changed)
 
-# newlib directories compiled into each library, and our machine files
-# (accel/: what newlib keeps in libc/machine/ARCH and libm/machine/ARCH).
-# The rest of libc (POSIX, iconv, XDR) needs an operating system; signals
-# are newlib's own emulation (raise() and abort() end in _kill).
-# libc/syscalls gives the POSIX names (isatty, gettimeofday, close, ...)
-# over the system layer's _isatty, _gettimeofday, _close, ... (libc++'s
-# <print> and system_clock call them).
-LIBRARIES = {
-    "c": ["libc/ctype", "libc/errno", "libc/locale", "libc/misc",
-          "libc/reent", "libc/search", "libc/stdio", "libc/stdlib",
-          "libc/string", "libc/time", "libc/argz", "libc/signal",
-          "libc/syscalls"],
-    "m": ["libm/common", "libm/math", "libm/complex"],
-}
-MACHINE = os.path.join(HERE, "accel")
-MACHINE_SOURCES = {"m": ["fenv.c"]}
+SCRIPTS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts")
 
-# Files left out: the alternative newlib-nano stdio and malloc (nano-*.c),
-# and what needs an operating system or the runtime already has.
-EXCLUDED = {
-    "libc/reent/stat64r.c": "large-file stat64 needs an OS",
-    "libc/syscalls/syswrite.c": "write is the runtime's (syscalls.s)",
-}
-
-
-def excluded(rel):
-    return rel in EXCLUDED or os.path.basename(rel).startswith("nano-")
-
-
-# Sources that newlib's Makefile.am compiles several times with different
-# macros, one object each: (object suffix, extra flags).
-MALLOC_PARTS = ["MALLOC", "FREE", "REALLOC", "CALLOC", "CFREE", "MEMALIGN",
-                "VALLOC", "PVALLOC", "MALLINFO", "MALLOC_STATS",
-                "MALLOC_USABLE_SIZE", "MALLOPT"]
-FORMAT_VARIANTS = [("", []), ("-int", ["-DINTEGER_ONLY"]),
-                   ("-str", ["-DSTRING_ONLY"]),
-                   ("-str-int", ["-DSTRING_ONLY", "-DINTEGER_ONLY"])]
-MULTI = {
-    "libc/stdlib/mallocr.c": [("-" + p.lower(),
-                               ["-DINTERNAL_NEWLIB", "-DDEFINE_" + p])
-                              for p in MALLOC_PARTS],
-    "libc/stdio/vfprintf.c": FORMAT_VARIANTS,
-    "libc/stdio/vfwprintf.c": FORMAT_VARIANTS,
-    "libc/stdio/vfscanf.c": FORMAT_VARIANTS,
-    "libc/stdio/vfwscanf.c": FORMAT_VARIANTS,
+# picolibc's configuration (its meson_options.txt documents each option).
+OPTIONS = {
+    # Only the library: no multilibs, tests, semihosting or picolibc's crt0
+    # (the runtime has Accel's).
+    "multilib": "false",
+    "tests": "false",
+    "semihost": "false",
+    "picocrt": "false",
+    "specsdir": "none",
+    # One core, no threads: no thread-local storage, no locks.
+    "thread-local-storage": "false",
+    "single-thread": "true",
+    # stdin, stdout and stderr over read() and write() (the runtime's).
+    "posix-console": "true",
+    # The whole of C17's printf and scanf, and C23's %b.
+    "io-long-long": "true",
+    "io-long-double": "true",
+    "io-pos-args": "true",
+    "printf-percent-n": "true",
+    "io-percent-b": "true",
+    "io-wchar": "true",
+    # UTF-8 locales ("C.UTF-8") for the multibyte and <uchar.h> functions.
+    "mb-capable": "true",
+    # newlib's exit (with C11's quick_exit) and full allocator (dlmalloc),
+    # not the space-saving ones.
+    "picoexit": "false",
+    "newlib-nano-malloc": "false",
+    "optimization": "2",
+    "debug": "false",
+    "b_ndebug": "true",
 }
 
-# -fno-builtin: the optimizer must not turn memcpy's own loop into a call
-# of memcpy. -w: newlib's sources are not ours to fix warnings in.
-CFLAGS = ["--target=accel", "-O2", "-fno-builtin", "-w",
-          "-D_COMPILING_NEWLIB", "-DHAVE_INITFINI_ARRAY"]
+# meson's description of the machine. Its configure checks link programs
+# with -nostdlib, so without crt0: main is their entry.
+CROSS_FILE = """[binaries]
+c = ['{clang}', '--target=accel', '-nostdlibinc']
+ar = '{ar}'
+
+[host_machine]
+system = 'none'
+cpu_family = 'accel'
+cpu = 'accel'
+endian = 'little'
+
+[properties]
+skip_sanity_check = true
+
+[built-in options]
+c_link_args = ['-Wl,--entry=main']
+"""
+
+
+def fetch(cache):
+    """The upstream tarball, fetched into CACHE once."""
+    subprocess.run(["bash", os.path.join(SCRIPTS, "fetch-source.sh"),
+                    "picolibc", cache], check=True)
+    tarballs = glob.glob(os.path.join(cache, "picolibc_*.orig.tar.*"))
+    if not tarballs:
+        sys.exit("no picolibc source in %s" % cache)
+    return tarballs[0]
+
+
+def tree_hash(paths):
+    """A hash of the named files' contents and relative names."""
+    h = hashlib.sha256()
+    for p in paths:
+        h.update(os.path.relpath(p, HERE).encode())
+        with open(p, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
 
 
 def extract(tarball, work):
-    """Extracts and patches the sources once; returns the newlib dir."""
+    """Extracts and patches the sources once (again when a patch or a
+    machine file changes); returns the source tree."""
     src = os.path.join(work, "src")
     stamp = os.path.join(work, "src.stamp")
     patches = sorted(glob.glob(os.path.join(HERE, "patches", "*.patch")))
-    want = hashlib.sha256()
-    for p in [tarball] + patches:
-        want.update(p.encode())
-        want.update(str(os.path.getmtime(p)).encode())
-    want = want.hexdigest()
+    machine = os.path.join(HERE, "machine", "accel")
+    machine_files = sorted(glob.glob(os.path.join(machine, "**"),
+                                     recursive=True))
+    want = tarball + tree_hash(patches + [f for f in machine_files
+                                          if os.path.isfile(f)])
     if os.path.exists(stamp) and open(stamp).read() == want:
-        return os.path.join(src, "newlib")
+        return src
     shutil.rmtree(src, ignore_errors=True)
     os.makedirs(src)
-    subprocess.run(["tar", "-xf", tarball, "-C", src, "--strip-components=1",
-         "--wildcards", "*/newlib/libc", "*/newlib/libm"], check=True)
+    subprocess.run(["tar", "-xf", tarball, "-C", src, "--strip-components=1"],
+                   check=True)
     for p in patches:
         subprocess.run(["patch", "-s", "-p1", "-d", src, "-i", p], check=True)
+    shutil.copytree(machine, os.path.join(src, "newlib", "libc", "machine",
+                                          "accel"))
     open(stamp, "w").write(want)
-    return os.path.join(src, "newlib")
+    return src
 
 
-def install_headers(newlib, out):
-    """The C library's headers with our configuration headers, for the
-    driver (which searches include/libc). Copied again only when changed."""
+def configure_and_build(args, src):
+    """picolibc's meson build with our clang as a cross compiler; installs
+    into WORK/install and returns that."""
+    obj = os.path.join(args.work, "obj")
+    install_dir = os.path.join(args.work, "install")
+    cross = CROSS_FILE.format(clang=os.path.abspath(args.clang),
+                              ar=os.path.abspath(args.ar))
+    # ninja tracks sources and flags, not the compiler: configure afresh
+    # when it or the configuration changed.
+    config = hashlib.sha256(compiler_hash(args.clang) + cross.encode()
+                            + repr(OPTIONS).encode()).hexdigest()
+    stamp = os.path.join(args.work, "config.hash")
+    if not os.path.exists(stamp) or open(stamp).read() != config:
+        shutil.rmtree(obj, ignore_errors=True)
+        os.makedirs(obj)
+        cross_file = os.path.join(args.work, "accel-cross.txt")
+        write_if_changed(cross_file, cross.encode())
+        run_quietly(["meson", "setup", obj, src, "--cross-file", cross_file,
+                     "--prefix", install_dir]
+                    + ["-D%s=%s" % kv for kv in OPTIONS.items()],
+                    "configuring picolibc")
+        write_if_changed(stamp, config.encode())
+    run_quietly(["ninja", "-C", obj, "-j", str(args.jobs)], "building picolibc")
+    shutil.rmtree(install_dir, ignore_errors=True)
+    run_quietly(["meson", "install", "-C", obj, "--quiet", "--no-rebuild"],
+                "installing picolibc")
+    return install_dir
+
+
+def run_quietly(command, what):
+    """Runs COMMAND; shows its output only when it fails."""
+    proc = subprocess.run(command, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout)
+        sys.exit("build.py: %s failed" % what)
+
+
+def install(install_dir, out):
+    """libc.a and libm.a (empty: picolibc's libm is inside libc.a, but
+    programs link with -lm); the headers into include/libc, which holds
+    exactly picolibc's. Copied only when changed, so that a rebuild leaves
+    what depends on them alone."""
+    for lib in ("libc.a", "libm.a"):
+        copy_if_changed(os.path.join(install_dir, "lib", lib),
+                        os.path.join(out, lib))
+    top = os.path.join(install_dir, "include")
     inc = os.path.join(out, "include", "libc")
-    top = os.path.join(newlib, "libc", "include")
+    wanted = set()
     for dirpath, _, files in os.walk(top):
         for f in files:
-            src = os.path.join(dirpath, f)
-            copy_if_changed(src, os.path.join(inc, os.path.relpath(src, top)))
-    for h in ("newlib.h", "_newlib_version.h"):
-        copy_if_changed(os.path.join(HERE, h), os.path.join(inc, h))
-    # Over newlib's placeholder sys/fenv.h and its RTOS-only threads.h.
-    for h in ("sys/fenv.h", "threads.h"):
-        copy_if_changed(os.path.join(MACHINE, h), os.path.join(inc, h))
-    return inc
+            rel = os.path.relpath(os.path.join(dirpath, f), top)
+            wanted.add(rel)
+            copy_if_changed(os.path.join(top, rel), os.path.join(inc, rel))
+    for dirpath, _, files in os.walk(inc):
+        for f in files:
+            path = os.path.join(dirpath, f)
+            if os.path.relpath(path, inc) not in wanted:
+                os.remove(path)
 
 
 def main():
     ap = arguments()
-    ap.add_argument("--tarball", required=True)
+    ap.add_argument("--source-cache", required=True)
     args = ap.parse_args()
-
-    newlib = extract(args.tarball, args.work)
-    inc = install_headers(newlib, args.out)
-    for lib, dirs in LIBRARIES.items():
-        library = Library(args.clang, os.path.join(args.work, "obj"))
-        for d in dirs:
-            flags = CFLAGS + ["-I", os.path.join(newlib, d), "-isystem", inc]
-            if d.startswith("libm"):
-                flags += ["-I", os.path.join(newlib, "libm", "common")]
-            for src in sorted(glob.glob(os.path.join(newlib, d, "*.c"))):
-                rel = os.path.relpath(src, newlib)
-                for suffix, extra in MULTI.get(rel, [("", [])]):
-                    if not excluded(rel):
-                        library.add(src, rel, flags + extra, suffix)
-        for name in MACHINE_SOURCES.get(lib, []):
-            library.add(os.path.join(MACHINE, name), "accel/" + name,
-                        CFLAGS + ["-isystem", inc])
-        library.build(args.ar, os.path.join(args.out, "lib%s.a" % lib),
-                      args.jobs)
+    src = extract(fetch(args.source_cache), args.work)
+    install(configure_and_build(args, src), args.out)
 
 
 if __name__ == "__main__":

@@ -10,13 +10,9 @@ _exit:
   addi.w r1, r1, 0
   sys 0
 
-# long write(int fd, const void *buf, unsigned long count), and _write,
-# the name the C library's stdio calls.
+# long write(int fd, const void *buf, unsigned long count)
   .globl write
   .type write, @function
-  .globl _write
-  .type _write, @function
 write:
-_write:
   sys 1
   ret

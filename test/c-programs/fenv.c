@@ -37,7 +37,9 @@ int main(void) {
   /* No other direction exists: asking for one fails and changes nothing. */
   CHECK(fesetround(OPAQUE(FE_TONEAREST + 1)) != 0);
   CHECK(fegetround() == FE_TONEAREST);
-  CHECK(feraiseexcept(OPAQUE(1)) != 0 && feclearexcept(OPAQUE(1)) != 0);
+  /* There is no flag to raise (clearing one that does not exist
+     succeeds: afterwards, it is not set). */
+  CHECK(feraiseexcept(OPAQUE(1)) != 0 && feclearexcept(OPAQUE(1)) == 0);
 #else
   CHECK(feclearexcept(FE_INEXACT) == 0);
   volatile double inexact = third(OPAQUE(1.0));

@@ -39,6 +39,11 @@ void AccelTargetInfo::getTargetDefines(const LangOptions &Opts,
   Builder.defineMacro("__ELF__");
   // One core, no threads: there is no <threads.h> (C11 6.10.8.3).
   Builder.defineMacro("__STDC_NO_THREADS__");
+  // Atomics up to 8 bytes are lock-free (MaxAtomicInlineWidth), and GCC's
+  // macros say so to code that checks (picolibc's stdio, libstdc++-style
+  // headers).
+  for (int Bytes : {1, 2, 4, 8})
+    Builder.defineMacro("__GCC_HAVE_SYNC_COMPARE_AND_SWAP_" + Twine(Bytes));
   // The machine, for accel.h and kernels (values from isa/AccelMachine.td).
   auto Define = [&](const char *Name, uint64_t Value) {
     Builder.defineMacro(Name, llvm::Twine(Value));

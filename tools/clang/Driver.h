@@ -140,6 +140,7 @@ private:
   bool SaveRemarks = false;
   std::string RemarksFormat = "yaml", RemarksFile, RemarksPasses;
   std::vector<std::string> CC1Flags, LinkFlags, Libraries;
+  bool HasLinkerArgs = false; ///< -Wl, or -Xlinker seen.
   std::vector<Input> Inputs;
   std::vector<Job> Jobs;
   std::vector<std::string> LinkInputs, Temporaries;

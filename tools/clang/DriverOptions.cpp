@@ -81,19 +81,24 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
     CXXMode = Name == "g++";
   }
   std::optional<InputKind> Language;
+  // Standard input without -x is C (C++ in g++ mode), as for clang, but
+  // only when preprocessing: -E may come after it.
+  bool StdinWithoutLanguage = false;
   for (const Arg *A : Args) {
     if (A->getOption().matches(OPT_INPUT)) {
       StringRef Path = A->getValue();
-      InputKind K = Language ? *Language : kindOfExtension(Path);
-      if (CXXMode && !Language && K == InputKind::C) {
+      bool IsStdin = Path == "-";
+      StdinWithoutLanguage |= IsStdin && !Language;
+      InputKind K = Language  ? *Language
+                    : IsStdin ? (CXXMode ? InputKind::CXX : InputKind::C)
+                              : kindOfExtension(Path);
+      if (CXXMode && !Language && !IsStdin && K == InputKind::C) {
         K = InputKind::CXX;
         warning("treating 'c' input as 'c++' when in C++ mode, this "
                 "behavior is deprecated [-Wdeprecated]");
       }
-      if (Path != "-" && !sys::fs::exists(Path))
+      if (!IsStdin && !sys::fs::exists(Path))
         return error("no such file or directory: '" + Path + "'");
-      if (Path == "-" && !Language)
-        return error("-E or -x required when input is from standard input");
       Inputs.push_back({Path.str(), K});
       IsCXX |= K == InputKind::CXX || K == InputKind::CXXPreprocessed;
       continue;
@@ -108,12 +113,18 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
     if (!translate(*A))
       return false;
   }
+  if (StdinWithoutLanguage && Stop != Stage::Preprocess)
+    return error("-E or -x required when input is from standard input");
   renderOptimizationDefaults(Args, CC1Flags);
   ParsedArgs = nullptr;
   std::string SanitizerError;
   if (!Sanitizers.render(CC1Flags, SanitizerError))
     return error(SanitizerError);
-  if (Inputs.empty() && InfoLines.empty())
+  // As for clang, -l, -Wl, and -Xlinker are linker inputs: "-Wl,--version"
+  // alone asks the linker for its version.
+  bool HasLinkerInputs = !Libraries.empty() || HasLinkerArgs;
+  if (Inputs.empty() && InfoLines.empty() &&
+      !(HasLinkerInputs && Stop == Stage::Link))
     return error("no input files");
   return true;
 }
@@ -371,6 +382,7 @@ bool Driver::translate(const Arg &A) {
     } else {
       for (const char *V : A.getValues())
         LinkFlags.push_back(V);
+      HasLinkerArgs = true;
     }
     return true;
   case OPT_l:
