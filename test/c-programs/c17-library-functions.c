@@ -1,8 +1,7 @@
 /* Every function of the C17 library links and has an address: the C
  * library is complete, not only the parts other programs happen to use.
  * (A missing one, such as <fenv.h>'s, is an undefined symbol at link
- * time.) newlib 3.3.0 lacks two things C17 has, left out here: <uchar.h>
- * (mbrtoc16 ...) and timespec_get. */
+ * time.) */
 #include <complex.h>
 #include <ctype.h>
 #include <fenv.h>
@@ -15,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <uchar.h>
 #include <wchar.h>
 #include <wctype.h>
 #include "check.h"
@@ -79,7 +79,9 @@ static const volatile struct function functions[] = {
     F(strlen)
     /* <time.h> */
     F(clock) F(difftime) F(mktime) F(time) F(asctime) F(ctime) F(gmtime)
-    F(localtime) F(strftime)
+    F(localtime) F(strftime) F(timespec_get)
+    /* <uchar.h> */
+    F(mbrtoc16) F(c16rtomb) F(mbrtoc32) F(c32rtomb)
     /* <wchar.h> */
     F(fwprintf) F(fwscanf) F(swprintf) F(swscanf) F(vfwprintf) F(vfwscanf)
     F(vswprintf) F(vswscanf) F(vwprintf) F(vwscanf) F(wprintf) F(wscanf)
