@@ -59,7 +59,8 @@ OPTIONS = {
     "b_ndebug": "true",
 }
 
-# meson's description of the machine. Its configure checks link programs
+# meson's description of the machine. -nostdlibinc: picolibc's own
+# headers, not the installed copy. meson's configure checks link programs
 # with -nostdlib, so without crt0: main is their entry.
 CROSS_FILE = """[binaries]
 c = ['{clang}', '--target=accel', '-nostdlibinc']

@@ -6,7 +6,7 @@ The sources come from Debian's llvm-toolchain-19 source package, fetched
 once into the cache like compiler-rt's (scripts/llvm_source.py); only
 libcxx/include, libcxx/src and libcxx/vendor/llvm are extracted. The
 configuration is __config_site beside this script (no threads, locales or
-file system; newlib underneath), and the file list is
+file system; picolibc underneath), and the file list is
 LIBCXX_SOURCES of libcxx/src/CMakeLists.txt plus new.cpp, as libc++'s CMake
 builds it with that configuration. There is no C++ ABI library: with
 -fno-exceptions -fno-rtti, libc++'s own fallbacks (exception_fallback.ipp)
@@ -29,7 +29,8 @@ import llvm_source  # noqa: E402
 
 # As libc++'s cxx_add_basic_build_flags and cxx_static: C++23, the
 # library's own headers only, the building-the-library macros. GNU mode:
-# newlib declares POSIX functions (fileno) only without __STRICT_ANSI__.
+# the C library declares POSIX functions (fileno) only without
+# __STRICT_ANSI__.
 CXXFLAGS = ["--target=accel", "-O2", "-std=gnu++23", "-nostdinc++",
             "-fno-exceptions", "-fno-rtti", "-faligned-allocation",
             "-fsized-deallocation",

@@ -47,9 +47,9 @@ private:
   void reset();
 
   bool HonorInfs = true, HonorNaNs = true, ApproxFunc = false;
-  /// newlib's libm, in its default IEEE mode (_LIB_VERSION = _IEEE_), never
-  /// sets errno: so, as clang on Darwin and the BSDs, -fno-math-errno is the
-  /// default, and sqrtf, fmaf and friends can become instructions.
+  /// picolibc's libm, in its default IEEE mode, never sets errno: so, as
+  /// clang on Darwin and the BSDs, -fno-math-errno is the default, and
+  /// sqrtf, fmaf and friends can become instructions.
   static constexpr bool MathErrnoDefault = false;
   bool MathErrno = MathErrnoDefault;
   bool AssociativeMath = false, ReciprocalMath = false, SignedZeros = true;
