@@ -1,6 +1,6 @@
 """Compiles C and C++ sources with our clang --target=accel into a static
-library: the shared part of libc/build.py, compiler-rt/build.py and
-libcxx/build.py.
+library: the shared part of compiler-rt/build.py and libcxx/build.py
+(libc/build.py uses the helpers, picolibc having a build of its own).
 
 An object is rebuilt only when its source, its flags or the compiler (the
 driver and libAccelTarget.so) changed: each object keeps the hash of all

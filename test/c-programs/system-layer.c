@@ -1,8 +1,8 @@
-/* The system layer under the C library (kernels-c/runtime/newlib-glue.c),
- * through the POSIX names (newlib's libc/syscalls) and the C functions over
- * it: the standard streams are terminals, standard input is at its end,
- * there are no files and no clock, and every failure sets errno. What a
- * host answers differs, so the checks are Accel's. */
+/* The system layer under the C library (kernels-c/runtime/system.c),
+ * through the POSIX names and the C functions over it: the standard
+ * streams are terminals, standard input is at its end, there are no files
+ * and no clock, and every failure sets errno. What a host answers differs,
+ * so the checks are Accel's. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
