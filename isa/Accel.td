@@ -2,8 +2,10 @@
 //
 // The single source of truth for the Accel ISA. Every generator runs on this
 // file: register, instruction and subtarget info, the asm matcher and writer,
-// the code emitter, the disassembler, the machine-parameter table, and (later)
-// instruction selection. docs/isa.md describes the same instructions in prose.
+// the code emitter, the disassembler, the named-operand table the simulator
+// reads operands through, the machine-parameter table, instruction selection
+// and the DFA packetizer. docs/isa.md describes the same instructions in
+// prose.
 //
 //===----------------------------------------------------------------------===//
 

@@ -48,6 +48,8 @@ class AccelInst<bits<4> Group, bits<6> Func, dag Outs, dag Ins, string Asm,
   let hasSideEffects = 0;
   let mayLoad = 0;
   let mayStore = 0;
+  // The simulator reads operands by name (Accel::getNamedOperandIdx).
+  let UseNamedOperandTable = 1;
 
   let Inst{63} = 0;
   let Inst{62-59} = Group;

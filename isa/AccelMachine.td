@@ -1,9 +1,12 @@
 //===-- AccelMachine.td - Accel machine parameters ---------*- tablegen -*-===//
 //
 // Sizes, addresses, rates and dynamic latencies of the machine. These records
-// are emitted (-gen-searchable-tables) as the enum accel::MachineParam, so the
-// simulator, linker and runtime read the same numbers the manual states.
-// Static per-instruction latencies live in AccelSchedule.td.
+// are emitted (-gen-searchable-tables) as the enum llvm::AccelParam
+// (MCTargetDesc/AccelMachineParams.h), from which the simulator, linker,
+// compiler, clang's __ACCEL_*__ macros and so accel.h take their numbers; the
+// register and operand definitions of isa/ read them here. Change a value
+// here and rebuild: nothing else states it. Static per-instruction latencies
+// live in AccelSchedule.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +35,7 @@ def TileDim        : AccelMachineParam<16>;
 def AccTiles       : AccelMachineParam<16>;
 def MacsPerCycle   : AccelMachineParam<256>;
 def MatmulLatency  : AccelMachineParam<4>;   // pipeline drain after the last k step
+def MatmulMaxK     : AccelMachineParam<4096>; // largest K of one mmac
 def AccRowsPerCycle : AccelMachineParam<1>;  // mld/mst move one 64-byte row per cycle
 
 // Vector unit.

@@ -38,8 +38,8 @@ def uimm32 : AccelImm<"UImm32", 0, 4294967295> {
 }
 def shamt6  : AccelImm<"UImm6", 0, 63>;   // 64-bit shift amount
 def shamt5  : AccelImm<"UImm5", 0, 31>;   // 32-bit shift amount
-def lane    : AccelImm<"Lane", 0, 15>;    // vector lane
-def dmach   : AccelImm<"DmaChannel", 0, 3>; // DMA channel
+def lane    : AccelImm<"Lane", 0, !sub(VectorLanes.Value, 1)>;    // vector lane
+def dmach   : AccelImm<"DmaChannel", 0, !sub(DmaChannels.Value, 1)>; // DMA channel
 def syscode : AccelImm<"SysCode", 0, 255>;  // `sys` service number
 
 // Branch, jump and call targets: a signed 32-bit byte offset from the address

@@ -36,18 +36,23 @@ def VR : RegisterClass<"Accel", [v16f32, v16i32], 512, (sequence "V%u", 0, 31)> 
   let DiagnosticString = "operand must be a vector register v0..v31";
 }
 
-// The matrix unit's accumulator tiles acc0..acc15, each 16x16 f32. They are
-// registers so that instruction order and dependences through them are
-// visible to the scheduler; code names them explicitly (not allocatable).
+// The matrix unit's AccTiles accumulator tiles acc0, acc1, ..., each
+// TileDim x TileDim f32 (AccelMachine.td). They are registers so that
+// instruction order and dependences through them are visible to the
+// scheduler; code names them explicitly (not allocatable).
 let Namespace = "Accel" in
 class AccelAcc<bits<5> Num> : Register<"acc" # Num> {
   let HWEncoding{4-0} = Num;
 }
-foreach I = 0-15 in {
+defvar LastAcc = !sub(AccTiles.Value, 1);
+foreach I = !range(AccTiles.Value) in {
   def ACC#I : AccelAcc<I>;
 }
 
-def ACC : RegisterClass<"Accel", [untyped], 8192, (sequence "ACC%u", 0, 15)> {
+def ACC : RegisterClass<"Accel", [untyped],
+                        !mul(TileDim.Value, TileDim.Value, 32),
+                        (sequence "ACC%u", 0, LastAcc)> {
   let isAllocatable = 0;
-  let DiagnosticString = "operand must be an accumulator tile acc0..acc15";
+  let DiagnosticString = "operand must be an accumulator tile acc0..acc"
+                         # !cast<string>(LastAcc);
 }

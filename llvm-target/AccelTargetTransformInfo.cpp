@@ -1,6 +1,7 @@
 //===-- AccelTargetTransformInfo.cpp - Accel cost model -------------------===//
 
 #include "AccelTargetTransformInfo.h"
+#include "MCTargetDesc/AccelMachineParams.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -16,8 +17,9 @@ static cl::opt<unsigned> MaxInterleave(
 /// r0 (zero), r29 (frame pointer when used) and r30 (stack pointer) never
 /// hold values; every vector register does.
 unsigned AccelTTIImpl::getNumberOfRegisters(unsigned ClassID) const {
-  bool Vector = ClassID == 1;
-  return Vector ? 32 : 29;
+  bool Vector = ClassID == getRegisterClassForType(/*Vector=*/true);
+  return Vector ? Accel::VRRegClass.getNumRegs()
+                : Accel::GPRRegClass.getNumRegs() - 3;
 }
 
 TypeSize
@@ -26,7 +28,7 @@ AccelTTIImpl::getRegisterBitWidth(TargetTransformInfo::RegisterKind K) const {
   case TargetTransformInfo::RGK_Scalar:
     return TypeSize::getFixed(64);
   case TargetTransformInfo::RGK_FixedWidthVector:
-    return TypeSize::getFixed(512);
+    return TypeSize::getFixed(AccelParam::VectorLanes * 32);
   case TargetTransformInfo::RGK_ScalableVector:
     return TypeSize::getScalable(0);
   }
@@ -35,7 +37,9 @@ AccelTTIImpl::getRegisterBitWidth(TargetTransformInfo::RegisterKind K) const {
 
 /// Narrower vectors are split into scalars (see getPreferredVectorAction),
 /// so the SLP vectorizer gains nothing below the full 16 lanes.
-unsigned AccelTTIImpl::getMinVectorRegisterBitWidth() const { return 512; }
+unsigned AccelTTIImpl::getMinVectorRegisterBitWidth() const {
+  return AccelParam::VectorLanes * 32;
+}
 
 /// A DRAM load takes 40 cycles and the load/store unit accepts one access a
 /// bundle: several vector iterations in flight hide that latency.

@@ -36,18 +36,27 @@ BundleDecoder::~BundleDecoder() = default;
 void BundleDecoder::fill(DecodedInst &D, const MCInst &MI) const {
   const MCInstrDesc &Desc = MC.MII->get(MI.getOpcode());
   D.Opcode = MI.getOpcode();
-  unsigned NumRegs = 0;
-  for (unsigned I = 0; I != MI.getNumOperands(); ++I) {
-    const MCOperand &Op = MI.getOperand(I);
+  // The semantics read operands by name.
+  for (unsigned Name = 0; Name != Accel::OpName::OPERAND_LAST; ++Name) {
+    int Idx = Accel::getNamedOperandIdx(D.Opcode, Name);
+    if (Idx < 0)
+      continue;
+    const MCOperand &Op = MI.getOperand(Idx);
     if (Op.isImm()) {
       D.Imm = Op.getImm();
       continue;
     }
     unsigned Index = RegIndex[Op.getReg()];
-    // File-relative number for the semantics.
-    D.Reg[NumRegs++] = Index >= FirstAcc    ? Index - FirstAcc
-                       : Index >= FirstVReg ? Index - FirstVReg
-                                            : Index;
+    D.Reg[Name] = Index >= FirstAcc    ? Index - FirstAcc
+                  : Index >= FirstVReg ? Index - FirstVReg
+                                       : Index;
+  }
+  // The cycle model's view: which registers are read and written.
+  for (unsigned I = 0; I != MI.getNumOperands(); ++I) {
+    const MCOperand &Op = MI.getOperand(I);
+    if (!Op.isReg())
+      continue;
+    unsigned Index = RegIndex[Op.getReg()];
     if (I < Desc.getNumDefs()) {
       if (Index != 0) // Writes to r0 are discarded.
         D.Dsts[D.NumDsts++] = Index;

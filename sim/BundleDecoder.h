@@ -12,6 +12,8 @@
 #define ACCEL_SIM_BUNDLEDECODER_H
 
 #include "AccelMCObjects.h"
+#include "MCTargetDesc/AccelMCTargetDesc.h"
+#include "MCTargetDesc/AccelMachineParams.h"
 #include "ProgramLoader.h"
 #include "llvm/MC/MCInst.h"
 #include <memory>
@@ -26,13 +28,19 @@ class MCInstPrinter;
 namespace accel_sim {
 
 /// Registers in one index space for the scoreboard: r0..r31 are 0..31,
-/// v0..v31 are 32..63, acc0..acc15 are 64..79.
-enum : unsigned { FirstVReg = 32, FirstAcc = 64, NumScoreboardRegs = 80 };
+/// v0..v31 are 32..63, then the accumulator tiles.
+enum : unsigned {
+  FirstVReg = 32,
+  FirstAcc = 64,
+  NumScoreboardRegs = FirstAcc + llvm::AccelParam::AccTiles
+};
 
 struct DecodedInst {
   uint16_t Opcode = 0;  ///< llvm::Accel::* opcode.
-  uint8_t Reg[5] = {};  ///< Register operands in operand order, file-relative.
-  int64_t Imm = 0;      ///< The immediate operand, if any.
+  /// Register operands by name (llvm::Accel::OpName::rd, ...), each the
+  /// register's number within its file.
+  uint8_t Reg[llvm::Accel::OpName::OPERAND_LAST] = {};
+  int64_t Imm = 0;      ///< The immediate operand (imm), if any.
   uint8_t Unit = 0;     ///< llvm::Accel::Unit.
   uint8_t Latency = 1;  ///< Cycles until the result is ready.
   uint8_t NumSrcs = 0, NumDsts = 0;

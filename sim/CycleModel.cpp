@@ -82,14 +82,14 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
     switch (D.Opcode) {
     case A::MMAC:
       Busy = LastMatmulK;
-      Ready[FirstAcc + D.Reg[0]] = Issue + Busy + P::MatmulLatency;
+      Ready[FirstAcc + D.Reg[A::OpName::ra]] = Issue + Busy + P::MatmulLatency;
       break;
     case A::MZERO:
       Busy = 1;
       break;
     case A::MLD:
       Busy = P::TileDim / P::AccRowsPerCycle;
-      Ready[FirstAcc + D.Reg[0]] = Issue + Busy;
+      Ready[FirstAcc + D.Reg[A::OpName::ra]] = Issue + Busy;
       break;
     case A::MST:
     case A::MST_RELU:

@@ -31,8 +31,9 @@ struct SimOptions {
   Timeline *TimelineOut = nullptr;
 };
 
-using VecReg = std::array<uint32_t, 16>;
-using AccTile = std::array<float, 256>;
+using VecReg = std::array<uint32_t, llvm::AccelParam::VectorLanes>;
+using AccTile =
+    std::array<float, llvm::AccelParam::TileDim * llvm::AccelParam::TileDim>;
 
 class Simulator {
 public:
@@ -59,7 +60,7 @@ public:
   // Architectural state, public for tests.
   uint64_t X[32] = {};
   VecReg V[32] = {};
-  AccTile Acc[16] = {};
+  AccTile Acc[llvm::AccelParam::AccTiles] = {};
 
 private:
   template <bool Timed, bool Traced> int loop();
@@ -67,12 +68,12 @@ private:
   /// for bundles that read a register an earlier slot writes).
   void execute(const DecodedInst &D, const Bundle &B, const uint64_t *XR,
                const VecReg *VR);
-  void executeVector(const DecodedInst &D, const uint64_t *XR,
-                     const VecReg *VR);
-  void executeMatrix(const DecodedInst &D, const uint64_t *XR);
+  void executeVectorMatrixDma(const DecodedInst &D, const uint64_t *XR,
+                              const VecReg *VR);
   uint8_t *scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
                            const char *What, const char *Where);
-  void executeDma(const DecodedInst &D, const uint64_t *XR);
+  void copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows, uint64_t RowBytes,
+               uint64_t DstStride, uint64_t SrcStride);
   void executeSys(const DecodedInst &D, const uint64_t *XR);
   void branchTo(const DecodedInst &D, const Bundle &B, uint64_t Target);
 
@@ -142,7 +143,7 @@ private:
   uint64_t Cycle = 0;
   uint64_t Ready[NumScoreboardRegs] = {};
   uint64_t MxuFree = 0;
-  uint64_t ChannelFree[8] = {};
+  uint64_t ChannelFree[llvm::AccelParam::DmaChannels] = {};
   uint64_t DmaCoveredUntil = 0;
 
   std::vector<uint64_t> StallCount; ///< Stall cycles per bundle (--profile).

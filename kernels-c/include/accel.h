@@ -8,14 +8,16 @@
  * use across them.
  *
  * Channel and tile numbers must be integer constant expressions in range;
- * anything else is a compile error at the call.
+ * anything else is a compile error at the call. The machine's sizes are
+ * clang's __ACCEL_*__ macros (isa/AccelMachine.td).
  *
  *   DMA (asynchronous; data is there only after accel_dma_wait):
  *     accel_dma_1d(ch, dst, src, bytes)
  *     accel_dma_2d(ch, dst, src, rows, row_bytes, dst_stride, src_stride)
  *     accel_dma_wait(ch)
- *   Matrix unit, on 16x16 f32 accumulator tiles 0..15 (A is 16 x k with
- *   rows of k floats, B is k x 16; both in the scratchpad):
+ *   Matrix unit, on __ACCEL_TILES__ accumulator tiles of __ACCEL_TILE_DIM__
+ *   x __ACCEL_TILE_DIM__ f32 (16 of 16 x 16 today; A is 16 x k with rows of
+ *   k floats, B is k x 16; both in the scratchpad):
  *     accel_mzero(tile)             tile = 0
  *     accel_mmac(tile, a, b, k)     tile += A . B
  *     accel_mld(tile, src)          tile = 16 rows of 16 floats at src
@@ -52,14 +54,23 @@ typedef int accel_v16i __attribute__((ext_vector_type(16)));
 typedef float accel_v16f_unaligned __attribute__((ext_vector_type(16),
                                                   aligned(4)));
 
-#define ACCEL_CONSTANT_IN(x, max, what)                                        \
+#define ACCEL_STRINGIFY(x) #x
+#define ACCEL_STRING(x) ACCEL_STRINGIFY(x)
+#define ACCEL_CONSTANT_BELOW(x, count, what, things)                           \
   __attribute__((diagnose_if(!__builtin_constant_p(x),                         \
                              what " must be an integer constant expression",   \
                              "error")))                                        \
-  __attribute__((diagnose_if(__builtin_constant_p(x) && ((x) < 0 || (x) > max),\
-                             what " out of range (0 to " #max ")", "error")))
-#define ACCEL_CHANNEL(ch) ACCEL_CONSTANT_IN(ch, 3, "the DMA channel")
-#define ACCEL_TILE(t) ACCEL_CONSTANT_IN(t, 15, "the accumulator tile")
+  __attribute__((diagnose_if(__builtin_constant_p(x) &&                        \
+                                 ((x) < 0 || (x) >= (count)),                  \
+                             what " out of range (there are "                  \
+                                 ACCEL_STRING(count) " " things ", from 0)",   \
+                             "error")))
+#define ACCEL_CHANNEL(ch)                                                      \
+  ACCEL_CONSTANT_BELOW(ch, __ACCEL_DMA_CHANNELS__, "the DMA channel",          \
+                       "DMA channels")
+#define ACCEL_TILE(t)                                                          \
+  ACCEL_CONSTANT_BELOW(t, __ACCEL_TILES__, "the accumulator tile",             \
+                       "accumulator tiles")
 
 void __accel_dma_1d(int ch, void *dst, const void *src, unsigned long bytes)
     ACCEL_CHANNEL(ch);
@@ -85,7 +96,9 @@ int __accel_vredmax_i32(accel_v16i x) __attribute__((const));
 
 #undef ACCEL_CHANNEL
 #undef ACCEL_TILE
-#undef ACCEL_CONSTANT_IN
+#undef ACCEL_CONSTANT_BELOW
+#undef ACCEL_STRING
+#undef ACCEL_STRINGIFY
 
 /* Function-like macros, so that a constant argument stays a constant at
  * every optimization level and a misuse is reported where it is written. */

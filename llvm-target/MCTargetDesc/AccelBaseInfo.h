@@ -8,6 +8,7 @@
 #ifndef LLVM_LIB_TARGET_ACCEL_MCTARGETDESC_ACCELBASEINFO_H
 #define LLVM_LIB_TARGET_ACCEL_MCTARGETDESC_ACCELBASEINFO_H
 
+#include "MCTargetDesc/AccelMachineParams.h"
 #include <cstdint>
 
 namespace llvm {
@@ -15,8 +16,8 @@ namespace Accel {
 
 /// Bit 63 of an instruction word marks the last word of a bundle.
 constexpr uint64_t EndOfBundleBit = uint64_t(1) << 63;
-constexpr unsigned InstrBytes = 8;
-constexpr unsigned MaxBundleSize = 4;
+constexpr unsigned InstrBytes = AccelParam::InstrBytes;
+constexpr unsigned MaxBundleSize = AccelParam::MaxBundleSize;
 
 /// The ELF e_machine value of Accel objects (not assigned by any registry;
 /// chosen far above the assigned range).

@@ -3,6 +3,7 @@
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "MCTargetDesc/AccelInstPrinter.h"
 #include "MCTargetDesc/AccelMCAsmInfo.h"
+#include "MCTargetDesc/AccelUnits.h"
 #include "TargetInfo/AccelTargetInfo.h"
 #include "llvm/MC/MCInstrAnalysis.h"
 #include "llvm/MC/MCInstrInfo.h"
@@ -13,6 +14,7 @@
 using namespace llvm;
 
 #define GET_INSTRINFO_MC_DESC
+#define GET_INSTRINFO_NAMED_OPS
 #define ENABLE_INSTR_PREDICATE_VERIFIER
 #include "AccelGenInstrInfo.inc"
 
@@ -21,6 +23,20 @@ using namespace llvm;
 
 #define GET_SUBTARGETINFO_MC_DESC
 #include "AccelGenSubtargetInfo.inc"
+
+// Accel::Unit numbers the units as the itineraries' unit masks do
+// (AccelSchedule.td's ProcessorItineraries list): the build stops here if
+// the two disagree.
+#define CHECK_UNIT(U)                                                          \
+  static_assert(AccelItinerariesFU::U == uint64_t(1) << Accel::U,             \
+                "Accel::Unit disagrees with AccelSchedule.td: " #U);
+CHECK_UNIT(ALU0)
+CHECK_UNIT(ALU1)
+CHECK_UNIT(LSU)
+CHECK_UNIT(VPU)
+CHECK_UNIT(MXU)
+CHECK_UNIT(DMA)
+#undef CHECK_UNIT
 
 static MCInstrInfo *createAccelMCInstrInfo() {
   auto *X = new MCInstrInfo();

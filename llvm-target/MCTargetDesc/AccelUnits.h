@@ -2,7 +2,8 @@
 //
 // The functional units of AccelSchedule.td. An itinerary stage's unit mask has
 // bit N set for the Nth unit of the ProcessorItineraries list, which is the
-// order of this enum.
+// order of this enum: AccelMCTargetDesc.cpp checks it against the generated
+// masks at compile time.
 //
 //===----------------------------------------------------------------------===//
 

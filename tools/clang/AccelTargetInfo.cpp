@@ -50,8 +50,8 @@ void AccelTargetInfo::getTargetDefines(const LangOptions &Opts,
   };
   Define("__ACCEL_VECTOR_LANES__", llvm::AccelParam::VectorLanes);
   Define("__ACCEL_VECTOR_BYTES__", llvm::AccelParam::VectorLanes * 4);
-  Define("__ACCEL_TILE_DIM__", 16);
-  Define("__ACCEL_TILES__", 16);
+  Define("__ACCEL_TILE_DIM__", llvm::AccelParam::TileDim);
+  Define("__ACCEL_TILES__", llvm::AccelParam::AccTiles);
   Define("__ACCEL_DMA_CHANNELS__", llvm::AccelParam::DmaChannels);
   Define("__ACCEL_SPM_BASE__", llvm::AccelParam::SpmBase);
   Define("__ACCEL_SPM_SIZE__", llvm::AccelParam::SpmSize);
