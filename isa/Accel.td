@@ -1,11 +1,14 @@
 //===-- Accel.td - Accel target description ----------------*- tablegen -*-===//
 //
-// The single source of truth for the Accel ISA. Every generator runs on this
-// file: register, instruction and subtarget info, the asm matcher and writer,
-// the code emitter, the disassembler, the named-operand table the simulator
-// reads operands through, the machine-parameter table, instruction selection
-// and the DFA packetizer. docs/isa.md describes the same instructions in
-// prose.
+// The single source of truth for the Accel ISA: registers, instructions and
+// their encodings, functional units and latencies, machine parameters.
+// llvm-target/AccelCodeGen.td adds the compiler's patterns and intrinsics,
+// and every generator runs on that: register, instruction and subtarget
+// info, the asm matcher and writer, the code emitter, the disassembler, the
+// named-operand table the simulator reads operands through, the machine-
+// parameter table, instruction selection and the DFA packetizer. docs/isa.md
+// describes the same instructions in prose (test/docs checks it against
+// this file).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +21,6 @@ include "AccelOperands.td"
 include "AccelInstrFormats.td"
 include "AccelInstrInfo.td"
 include "AccelCallingConv.td"
-include "AccelPatterns.td"
 
 def AccelInstrInfo : InstrInfo;
 

@@ -167,32 +167,10 @@ const char *AccelTargetLowering::getTargetNodeName(unsigned Opcode) const {
     return "AccelISD::VBCAST";
   case AccelISD::VINS:
     return "AccelISD::VINS";
-  case AccelISD::VEXP:
-    return "AccelISD::VEXP";
-  case AccelISD::VRCP:
-    return "AccelISD::VRCP";
-  case AccelISD::VRSQRT:
-    return "AccelISD::VRSQRT";
   case AccelISD::VREDSUM:
     return "AccelISD::VREDSUM";
   case AccelISD::VREDMAX:
     return "AccelISD::VREDMAX";
-  case AccelISD::DMA_1D:
-    return "AccelISD::DMA_1D";
-  case AccelISD::DMA_2D:
-    return "AccelISD::DMA_2D";
-  case AccelISD::DMA_WAIT:
-    return "AccelISD::DMA_WAIT";
-  case AccelISD::MZERO:
-    return "AccelISD::MZERO";
-  case AccelISD::MMAC:
-    return "AccelISD::MMAC";
-  case AccelISD::MLD:
-    return "AccelISD::MLD";
-  case AccelISD::MST:
-    return "AccelISD::MST";
-  case AccelISD::MST_RELU:
-    return "AccelISD::MST_RELU";
   default:
     return nullptr;
   }
@@ -595,7 +573,7 @@ SDValue AccelTargetLowering::LowerCall(CallLoweringInfo &CLI,
     CalleeName = G->getGlobal()->getName();
   else if (auto *S = dyn_cast<ExternalSymbolSDNode>(Callee))
     CalleeName = S->getSymbol();
-  if (std::optional<AccelIntrinsicInfo> Info = lookupAccelIntrinsic(CalleeName))
+  if (const AccelIntrinsic *Info = lookupAccelIntrinsic(CalleeName))
     return lowerAccelIntrinsic(*Info, CLI, InVals);
 
   SmallVector<CCValAssign, 16> ArgLocs;

@@ -20,22 +20,8 @@ enum NodeType : unsigned {
   BITS_TO_F32, ///< Low 32 bits of an i64 -> f32.
   VBCAST,      ///< Every lane = the scalar operand.
   VINS,        ///< Operand 0 with lane operand 2 (a constant) = operand 1.
-
-  // Accelerator intrinsics (AccelIntrinsicLowering.cpp); channel and tile
-  // operands are target constants.
-  VEXP,     ///< Lane-wise e^x approximation (vexp.f32).
-  VRCP,     ///< Lane-wise 1/x approximation (vrcp.f32).
-  VRSQRT,   ///< Lane-wise 1/sqrt(x) approximation (vrsqrt.f32).
-  VREDSUM,  ///< Horizontal sum: f32, or i32 sign-extended to i64.
-  VREDMAX,  ///< Horizontal maximum, likewise.
-  DMA_1D,   ///< chain, channel, destination, source, bytes.
-  DMA_2D,   ///< chain, channel, destination, source, shape, strides.
-  DMA_WAIT, ///< chain, channel.
-  MZERO,    ///< chain, tile.
-  MMAC,     ///< chain, tile, A, B, K.
-  MLD,      ///< chain, tile, source.
-  MST,      ///< chain, tile, destination.
-  MST_RELU, ///< chain, tile, destination.
+  VREDSUM,     ///< Horizontal sum: f32, or i32 sign-extended to i64.
+  VREDMAX,     ///< Horizontal maximum, likewise.
 };
 } // namespace AccelISD
 
@@ -156,7 +142,7 @@ public:
                               MachineBasicBlock *BB) const override;
 
 private:
-  SDValue lowerAccelIntrinsic(const AccelIntrinsicInfo &Info,
+  SDValue lowerAccelIntrinsic(const AccelIntrinsic &Info,
                               CallLoweringInfo &CLI,
                               SmallVectorImpl<SDValue> &InVals) const;
   SDValue lowerVectorReduction(SDValue Op, SelectionDAG &DAG) const;

@@ -1,7 +1,8 @@
 //===-- AccelIntrinsicLowering.cpp - __accel_* calls to instructions ------===//
 //
-// A call of a reserved __accel_* function (AccelIntrinsics.def) becomes the
-// instruction it names instead of a call. Wrong signatures and channel or
+// A call of a reserved __accel_* function (AccelIntrinsics.td) becomes the
+// instruction its record names, built as a machine node (no target node or
+// pattern per intrinsic). Wrong signatures and channel or
 // tile numbers that are not constants in range get a diagnostic naming the
 // function, never a crash.
 //
@@ -32,52 +33,19 @@ static MVT typeOfLetter(char C) {
   }
 }
 
-static bool matchesSignature(const AccelIntrinsicInfo &Info,
+static bool matchesSignature(const AccelIntrinsic &Info,
                              const TargetLowering::CallLoweringInfo &CLI) {
-  StringRef Result = Info.Result == "v" ? "" : Info.Result;
-  if (CLI.Outs.size() != Info.Params.size() || CLI.Ins.size() != Result.size())
+  StringRef Params = Info.Params;
+  StringRef Result = StringRef(Info.Result) == "v" ? "" : Info.Result;
+  if (CLI.Outs.size() != Params.size() || CLI.Ins.size() != Result.size())
     return false;
   for (unsigned I = 0, E = CLI.Outs.size(); I != E; ++I)
-    if (CLI.Outs[I].VT != typeOfLetter(Info.Params[I]))
+    if (CLI.Outs[I].VT != typeOfLetter(Params[I]))
       return false;
   for (unsigned I = 0, E = CLI.Ins.size(); I != E; ++I)
     if (CLI.Ins[I].VT != typeOfLetter(Result[I]))
       return false;
   return true;
-}
-
-static unsigned nodeFor(AccelIntrinsic Id) {
-  switch (Id) {
-  case AccelIntrinsic::Dma1D:
-    return AccelISD::DMA_1D;
-  case AccelIntrinsic::Dma2D:
-    return AccelISD::DMA_2D;
-  case AccelIntrinsic::DmaWait:
-    return AccelISD::DMA_WAIT;
-  case AccelIntrinsic::MZero:
-    return AccelISD::MZERO;
-  case AccelIntrinsic::MMac:
-    return AccelISD::MMAC;
-  case AccelIntrinsic::MLoad:
-    return AccelISD::MLD;
-  case AccelIntrinsic::MStore:
-    return AccelISD::MST;
-  case AccelIntrinsic::MStoreRelu:
-    return AccelISD::MST_RELU;
-  case AccelIntrinsic::VExp:
-    return AccelISD::VEXP;
-  case AccelIntrinsic::VRcp:
-    return AccelISD::VRCP;
-  case AccelIntrinsic::VRsqrt:
-    return AccelISD::VRSQRT;
-  case AccelIntrinsic::VRedSumF32:
-  case AccelIntrinsic::VRedSumI32:
-    return AccelISD::VREDSUM;
-  case AccelIntrinsic::VRedMaxF32:
-  case AccelIntrinsic::VRedMaxI32:
-    return AccelISD::VREDMAX;
-  }
-  llvm_unreachable("unknown Accel intrinsic");
 }
 
 /// hi << 32 | lo as a 32-bit pair: the packed shape and stride operands of
@@ -92,14 +60,14 @@ static SDValue packPair(SDValue Hi, SDValue Lo, SelectionDAG &DAG,
 }
 
 SDValue AccelTargetLowering::lowerAccelIntrinsic(
-    const AccelIntrinsicInfo &Info, CallLoweringInfo &CLI,
+    const AccelIntrinsic &Info, CallLoweringInfo &CLI,
     SmallVectorImpl<SDValue> &InVals) const {
   SelectionDAG &DAG = CLI.DAG;
   const SDLoc &DL = CLI.DL;
   auto Fail = [&](const Twine &Why) {
-    DAG.getContext()->diagnose(
-        DiagnosticInfoUnsupported(DAG.getMachineFunction().getFunction(),
-                                  Info.Name + ": " + Why, DL.getDebugLoc()));
+    DAG.getContext()->diagnose(DiagnosticInfoUnsupported(
+        DAG.getMachineFunction().getFunction(), Twine(Info.Name) + ": " + Why,
+        DL.getDebugLoc()));
     for (const ISD::InputArg &In : CLI.Ins)
       InVals.push_back(DAG.getUNDEF(In.VT));
     return CLI.Chain;
@@ -107,12 +75,11 @@ SDValue AccelTargetLowering::lowerAccelIntrinsic(
   if (!matchesSignature(Info, CLI))
     return Fail("declared with the wrong signature (see accel.h)");
 
-  unsigned Opcode = nodeFor(Info.Id);
   SmallVector<SDValue, 8> Ops(CLI.OutVals.begin(), CLI.OutVals.end());
-  if (Info.Result != "v") {
+  if (Info.Number == AccelIntrinsics::NumberNone) {
     // A pure vector operation: a value, no chain. An i32 reduction is
     // already sign-extended in its register.
-    SDValue V = DAG.getNode(Opcode, DL, CLI.Ins[0].VT, Ops);
+    SDValue V(DAG.getMachineNode(Info.Inst, DL, CLI.Ins[0].VT, Ops), 0);
     if (V.getValueType() == MVT::i64)
       V = DAG.getNode(ISD::AssertSext, DL, MVT::i64, V,
                       DAG.getValueType(MVT::i32));
@@ -121,51 +88,40 @@ SDValue AccelTargetLowering::lowerAccelIntrinsic(
   }
 
   // The first operand numbers a DMA channel or an accumulator tile.
-  bool IsDma = Opcode == AccelISD::DMA_1D || Opcode == AccelISD::DMA_2D ||
-               Opcode == AccelISD::DMA_WAIT;
-  unsigned Count =
-      IsDma ? AccelParam::DmaChannels : Accel::ACCRegClass.getNumRegs();
+  bool IsChannel = Info.Number == AccelIntrinsics::NumberChannel;
+  unsigned Count = IsChannel ? AccelParam::DmaChannels : AccelParam::AccTiles;
   auto *Number = dyn_cast<ConstantSDNode>(Ops[0]);
   if (!Number || Number->getZExtValue() >= Count)
-    return Fail(Twine("the ") + (IsDma ? "channel" : "tile") +
+    return Fail(Twine("the ") + (IsChannel ? "channel" : "tile") +
                 " must be a constant from 0 to " + Twine(Count - 1));
   Ops[0] = DAG.getTargetConstant(Number->getZExtValue(), DL, MVT::i64);
 
-  if (Opcode == AccelISD::DMA_2D) {
+  if (Info.Inst == Accel::DMA_2D) {
     // (ch, dst, src, rows, row bytes, dst stride, src stride).
     SDValue Shape = packPair(Ops[3], Ops[4], DAG, DL);
     SDValue Strides = packPair(Ops[5], Ops[6], DAG, DL);
     Ops = {Ops[0], Ops[1], Ops[2], Shape, Strides};
   }
-  Ops.insert(Ops.begin(), CLI.Chain);
-  return DAG.getNode(Opcode, DL, MVT::Other, Ops);
+  unsigned Opcode = Info.Inst;
+  if (!IsChannel) {
+    // The tile becomes a register after selection (see below).
+    Ops.insert(Ops.begin(), DAG.getTargetConstant(Info.Inst, DL, MVT::i64));
+    Opcode = Accel::PseudoTileOp;
+  }
+  Ops.push_back(CLI.Chain);
+  return SDValue(DAG.getMachineNode(Opcode, DL, MVT::Other, Ops), 0);
 }
 
+/// PseudoTileOp (real opcode, tile number, operands...) becomes the real
+/// instruction on the tile's accumulator register, which is not allocatable
+/// and so cannot be a value of the DAG.
 MachineBasicBlock *
 AccelTargetLowering::EmitInstrWithCustomInserter(MachineInstr &MI,
                                                  MachineBasicBlock *BB) const {
-  unsigned Opcode;
-  switch (MI.getOpcode()) {
-  case Accel::PseudoMZERO:
-    Opcode = Accel::MZERO;
-    break;
-  case Accel::PseudoMMAC:
-    Opcode = Accel::MMAC;
-    break;
-  case Accel::PseudoMLD:
-    Opcode = Accel::MLD;
-    break;
-  case Accel::PseudoMST:
-    Opcode = Accel::MST;
-    break;
-  case Accel::PseudoMST_RELU:
-    Opcode = Accel::MST_RELU;
-    break;
-  default:
-    llvm_unreachable("no custom inserter for this instruction");
-  }
+  assert(MI.getOpcode() == Accel::PseudoTileOp && "no custom inserter");
+  unsigned Opcode = MI.getOperand(0).getImm();
   const MCInstrDesc &Desc = Subtarget.getInstrInfo()->get(Opcode);
-  Register Tile = Accel::ACCRegClass.getRegister(MI.getOperand(0).getImm());
+  Register Tile = Accel::ACCRegClass.getRegister(MI.getOperand(1).getImm());
   MachineInstrBuilder B = BuildMI(*BB, MI, MI.getDebugLoc(), Desc);
   // mzero, mmac and mld define the tile; mmac also reads it (tied), and mst
   // only reads it.
@@ -173,7 +129,7 @@ AccelTargetLowering::EmitInstrWithCustomInserter(MachineInstr &MI,
     B.addReg(Tile, RegState::Define);
   if (Opcode == Accel::MMAC || !Desc.getNumDefs())
     B.addReg(Tile);
-  for (const MachineOperand &MO : drop_begin(MI.operands()))
+  for (const MachineOperand &MO : drop_begin(MI.operands(), 2))
     B.add(MO);
   MI.eraseFromParent();
   return BB;

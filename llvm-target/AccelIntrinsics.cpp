@@ -1,40 +1,70 @@
 //===-- AccelIntrinsics.cpp - Reserved __accel_* functions ----------------===//
 
 #include "AccelIntrinsics.h"
+#include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
 
-static const AccelIntrinsicInfo Intrinsics[] = {
-#define ACCEL_INTRINSIC(Id, Name, Result, Params, Memory)                      \
-  {AccelIntrinsic::Id, Name, Result, Params, Memory},
-#include "AccelIntrinsics.def"
-};
+namespace llvm {
+namespace AccelIntrinsics {
+using namespace Accel; // The table names opcodes unqualified.
+#define GET_AccelIntrinsicTable_DECL
+#define GET_AccelIntrinsicTable_IMPL
+#include "AccelGenSearchableTables.inc"
+} // namespace AccelIntrinsics
+} // namespace llvm
 
-std::optional<AccelIntrinsicInfo> llvm::lookupAccelIntrinsic(StringRef Name) {
+const AccelIntrinsic *llvm::lookupAccelIntrinsic(StringRef Name) {
   if (!Name.starts_with("__accel_"))
-    return std::nullopt;
-  for (const AccelIntrinsicInfo &I : Intrinsics)
-    if (I.Name == Name)
-      return I;
-  return std::nullopt;
+    return nullptr;
+  // The generated search ignores case; a reserved name matches exactly.
+  const AccelIntrinsic *I = AccelIntrinsics::lookupAccelIntrinsicByName(Name);
+  return I && Name == I->Name ? I : nullptr;
+}
+
+ArrayRef<AccelIntrinsic> llvm::getAccelIntrinsics() {
+  return AccelIntrinsics::AccelIntrinsicTable;
+}
+
+MemoryEffects llvm::getAccelIntrinsicMemory(const AccelIntrinsic &I) {
+  using namespace AccelIntrinsics;
+  auto ArgsAndState = [](ModRefInfo Args) {
+    return MemoryEffects::argMemOnly(Args) |
+           MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef);
+  };
+  switch (I.Memory) {
+  case IntrMemNone:
+    return MemoryEffects::none();
+  case IntrMemState:
+    return MemoryEffects::inaccessibleMemOnly(ModRefInfo::ModRef);
+  case IntrMemReadArgs:
+    return ArgsAndState(ModRefInfo::Ref);
+  case IntrMemWriteArgs:
+    return ArgsAndState(ModRefInfo::Mod);
+  case IntrMemReadWriteArgs:
+    return ArgsAndState(ModRefInfo::ModRef);
+  case IntrMemAny:
+    return MemoryEffects::unknown();
+  }
+  llvm_unreachable("unknown intrinsic memory kind");
 }
 
 PreservedAnalyses AccelIntrinsicAttrsPass::run(Module &M,
                                                ModuleAnalysisManager &) {
   bool Changed = false;
   for (Function &F : M) {
-    std::optional<AccelIntrinsicInfo> Info = lookupAccelIntrinsic(F.getName());
+    const AccelIntrinsic *Info = lookupAccelIntrinsic(F.getName());
     if (!Info || !F.isDeclaration())
       continue;
-    F.setMemoryEffects(Info->Memory);
+    F.setMemoryEffects(getAccelIntrinsicMemory(*Info));
     F.addFnAttr(Attribute::NoUnwind);
     F.addFnAttr(Attribute::WillReturn);
-    // The operations (no result) name a channel or tile that must stay a
+    // The operations that name a channel or tile need it to stay a
     // constant: SimplifyCFG would otherwise sink or hoist two calls that
     // differ only in it into one call on a phi. Real intrinsics say so with
     // immarg, which the verifier allows on intrinsics only.
-    if (Info->Result == "v")
+    if (Info->Number != AccelIntrinsics::NumberNone)
       F.addFnAttr(Attribute::NoMerge);
     Changed = true;
   }

@@ -1,35 +1,51 @@
 //===-- AccelIntrinsics.h - Reserved __accel_* functions --------*- C++ -*-===//
 //
-// Looks up the accelerator intrinsics of AccelIntrinsics.def, and the pass
-// that declares their memory effects to the optimizer.
+// The accelerator intrinsics of AccelIntrinsics.td, looked up by name, and
+// the pass that declares their memory effects to the optimizer.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_LIB_TARGET_ACCEL_ACCELINTRINSICS_H
 #define LLVM_LIB_TARGET_ACCEL_ACCELINTRINSICS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/ModRef.h"
-#include <optional>
 
 namespace llvm {
+namespace AccelIntrinsics {
 
-enum class AccelIntrinsic {
-#define ACCEL_INTRINSIC(Id, Name, Result, Params, Memory) Id,
-#include "AccelIntrinsics.def"
+#define GET_AccelIntrinsicMemoryKind_DECL
+#define GET_AccelIntrinsicNumberKind_DECL
+#include "AccelGenSearchableTables.inc"
+
+/// One record of AccelIntrinsics.td (the fields' meaning is documented
+/// there).
+struct AccelIntrinsic {
+  const char *Name;
+  const char *Public;
+  unsigned Inst; ///< The Accel:: opcode a call becomes.
+  const char *Result;
+  const char *Params;
+  const char *CResult;
+  const char *CParams;
+  AccelIntrinsicMemoryKind Memory;
+  AccelIntrinsicNumberKind Number;
 };
 
-struct AccelIntrinsicInfo {
-  AccelIntrinsic Id;
-  StringRef Name;
-  StringRef Result; ///< Letters as in AccelIntrinsics.def.
-  StringRef Params;
-  MemoryEffects Memory;
-};
+} // namespace AccelIntrinsics
 
-/// The intrinsic a function name reserves, if it is one.
-std::optional<AccelIntrinsicInfo> lookupAccelIntrinsic(StringRef Name);
+using AccelIntrinsics::AccelIntrinsic;
+
+/// The intrinsic a function name reserves, or null.
+const AccelIntrinsic *lookupAccelIntrinsic(StringRef Name);
+
+/// Every intrinsic, in the order of AccelIntrinsics.td.
+ArrayRef<AccelIntrinsic> getAccelIntrinsics();
+
+/// What the optimizer may assume of a call of \p I.
+MemoryEffects getAccelIntrinsicMemory(const AccelIntrinsic &I);
 
 /// Sets the memory effects (and nounwind, willreturn; nomerge for those
 /// with a channel or tile operand) of every __accel_* declaration in the

@@ -3,7 +3,8 @@
  * The accelerator's DMA engine, matrix unit and special vector operations,
  * for code compiled with clang --target=accel. Each operation is one
  * instruction (docs/isa.md): the compiler lowers the reserved __accel_*
- * functions declared here and knows their memory effects (docs/design.md),
+ * functions declared in accel_intrinsics.h and knows their memory effects
+ * (docs/design.md),
  * so it neither drops them nor moves loads and stores of the buffers they
  * use across them.
  *
@@ -72,27 +73,12 @@ typedef float accel_v16f_unaligned __attribute__((ext_vector_type(16),
   ACCEL_CONSTANT_BELOW(t, __ACCEL_TILES__, "the accumulator tile",             \
                        "accumulator tiles")
 
-void __accel_dma_1d(int ch, void *dst, const void *src, unsigned long bytes)
-    ACCEL_CHANNEL(ch);
-void __accel_dma_2d(int ch, void *dst, const void *src, unsigned long rows,
-                    unsigned long row_bytes, unsigned long dst_stride,
-                    unsigned long src_stride) ACCEL_CHANNEL(ch);
-void __accel_dma_wait(int ch) ACCEL_CHANNEL(ch);
-
-void __accel_mzero(int tile) ACCEL_TILE(tile);
-void __accel_mmac(int tile, const float *a, const float *b, unsigned long k)
-    ACCEL_TILE(tile);
-void __accel_mld(int tile, const float *src) ACCEL_TILE(tile);
-void __accel_mst(int tile, float *dst) ACCEL_TILE(tile);
-void __accel_mst_relu(int tile, float *dst) ACCEL_TILE(tile);
-
-accel_v16f __accel_vexp(accel_v16f x) __attribute__((const));
-accel_v16f __accel_vrcp(accel_v16f x) __attribute__((const));
-accel_v16f __accel_vrsqrt(accel_v16f x) __attribute__((const));
-float __accel_vredsum_f32(accel_v16f x) __attribute__((const));
-float __accel_vredmax_f32(accel_v16f x) __attribute__((const));
-int __accel_vredsum_i32(accel_v16i x) __attribute__((const));
-int __accel_vredmax_i32(accel_v16i x) __attribute__((const));
+/* The intrinsics: their declarations, generated from the compiler's table
+ * of them (llvm-target/AccelIntrinsics.td). The operations on a channel or
+ * tile are function-like macros, so that a constant argument stays a
+ * constant at every optimization level and a misuse is reported where it
+ * is written. */
+#include <accel_intrinsics.h>
 
 #undef ACCEL_CHANNEL
 #undef ACCEL_TILE
@@ -100,35 +86,6 @@ int __accel_vredmax_i32(accel_v16i x) __attribute__((const));
 #undef ACCEL_STRING
 #undef ACCEL_STRINGIFY
 
-/* Function-like macros, so that a constant argument stays a constant at
- * every optimization level and a misuse is reported where it is written. */
-#define accel_dma_1d(ch, dst, src, bytes) __accel_dma_1d(ch, dst, src, bytes)
-#define accel_dma_2d(ch, dst, src, rows, row_bytes, dst_stride, src_stride)    \
-  __accel_dma_2d(ch, dst, src, rows, row_bytes, dst_stride, src_stride)
-#define accel_dma_wait(ch) __accel_dma_wait(ch)
-#define accel_mzero(tile) __accel_mzero(tile)
-#define accel_mmac(tile, a, b, k) __accel_mmac(tile, a, b, k)
-#define accel_mld(tile, src) __accel_mld(tile, src)
-#define accel_mst(tile, dst) __accel_mst(tile, dst)
-#define accel_mst_relu(tile, dst) __accel_mst_relu(tile, dst)
-
-static inline accel_v16f accel_vexp(accel_v16f x) { return __accel_vexp(x); }
-static inline accel_v16f accel_vrcp(accel_v16f x) { return __accel_vrcp(x); }
-static inline accel_v16f accel_vrsqrt(accel_v16f x) {
-  return __accel_vrsqrt(x);
-}
-static inline float accel_vredsum(accel_v16f x) {
-  return __accel_vredsum_f32(x);
-}
-static inline float accel_vredmax(accel_v16f x) {
-  return __accel_vredmax_f32(x);
-}
-static inline int accel_vredsum_i(accel_v16i x) {
-  return __accel_vredsum_i32(x);
-}
-static inline int accel_vredmax_i(accel_v16i x) {
-  return __accel_vredmax_i32(x);
-}
 /* The region of interest for accel-sim --stats (sys 2 and sys 3). The
  * memory clobber keeps the compiler from moving work across them. */
 static inline void accel_region_begin(void) {

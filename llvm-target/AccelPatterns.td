@@ -382,22 +382,10 @@ def : Pat<(trap), (TRAP)>;
 def : Pat<(debugtrap), (TRAP)>;
 
 //===----------------------------------------------------------------------===//
-// Accelerator intrinsics: calls of the reserved __accel_* functions become
-// these nodes in AccelTargetLowering::lowerAccelIntrinsic. Channel and tile
-// numbers are target constants, checked there.
+// Horizontal reductions (vector_reduce_* lowered in AccelISelLowering.cpp):
+// f32 from v16f32, an i32 lane value (sign-extended to i64) from v16i32.
 //===----------------------------------------------------------------------===//
 
-def SDT_AccelVUnary : SDTypeProfile<1, 1, [SDTCisVT<0, v16f32>,
-                                           SDTCisVT<1, v16f32>]>;
-def Accel_vexp : SDNode<"AccelISD::VEXP", SDT_AccelVUnary>;
-def Accel_vrcp : SDNode<"AccelISD::VRCP", SDT_AccelVUnary>;
-def Accel_vrsqrt : SDNode<"AccelISD::VRSQRT", SDT_AccelVUnary>;
-def : Pat<(Accel_vexp VR:$a), (VEXP_F32 VR:$a)>;
-def : Pat<(Accel_vrcp VR:$a), (VRCP_F32 VR:$a)>;
-def : Pat<(Accel_vrsqrt VR:$a), (VRSQRT_F32 VR:$a)>;
-
-// Horizontal reductions: f32 from v16f32, an i32 lane value (sign-extended
-// to i64) from v16i32.
 def SDT_AccelVReduce : SDTypeProfile<1, 1, [SDTCisVec<1>]>;
 def Accel_vredsum : SDNode<"AccelISD::VREDSUM", SDT_AccelVReduce>;
 def Accel_vredmax : SDNode<"AccelISD::VREDMAX", SDT_AccelVReduce>;
@@ -406,58 +394,13 @@ def : Pat<(f32 (Accel_vredmax (v16f32 VR:$a))), (VREDMAX_F32 VR:$a)>;
 def : Pat<(i64 (Accel_vredsum (v16i32 VR:$a))), (VREDSUM_I32 VR:$a)>;
 def : Pat<(i64 (Accel_vredmax (v16i32 VR:$a))), (VREDMAX_I32 VR:$a)>;
 
-// DMA: (channel, destination, source, ...) as in the assembly syntax.
-def SDT_AccelDma1D : SDTypeProfile<0, 4, [SDTCisVT<0, i64>, SDTCisVT<1, i64>,
-                                          SDTCisVT<2, i64>, SDTCisVT<3, i64>]>;
-def SDT_AccelDma2D : SDTypeProfile<0, 5, [SDTCisVT<0, i64>, SDTCisVT<1, i64>,
-                                          SDTCisVT<2, i64>, SDTCisVT<3, i64>,
-                                          SDTCisVT<4, i64>]>;
-def SDT_AccelDmaWait : SDTypeProfile<0, 1, [SDTCisVT<0, i64>]>;
-defvar DmaProps = [SDNPHasChain, SDNPSideEffect, SDNPMayLoad, SDNPMayStore];
-def Accel_dma1d : SDNode<"AccelISD::DMA_1D", SDT_AccelDma1D, DmaProps>;
-def Accel_dma2d : SDNode<"AccelISD::DMA_2D", SDT_AccelDma2D, DmaProps>;
-def Accel_dmawait : SDNode<"AccelISD::DMA_WAIT", SDT_AccelDmaWait, DmaProps>;
-def : Pat<(Accel_dma1d timm:$ch, GPR:$dst, GPR:$src, GPR:$n),
-          (DMA_1D timm:$ch, GPR:$dst, GPR:$src, GPR:$n)>;
-def : Pat<(Accel_dma2d timm:$ch, GPR:$dst, GPR:$src, GPR:$shape,
-                       GPR:$strides),
-          (DMA_2D timm:$ch, GPR:$dst, GPR:$src, GPR:$shape, GPR:$strides)>;
-def : Pat<(Accel_dmawait timm:$ch), (DMA_WAIT timm:$ch)>;
+//===----------------------------------------------------------------------===//
+// Accelerator intrinsics (AccelIntrinsics.td) need no patterns: a call
+// becomes its instruction as a machine node. A tile operation is this pseudo
+// until its tile number becomes a register (EmitInstrWithCustomInserter):
+// operands are the real opcode, the tile number and the real operands.
+//===----------------------------------------------------------------------===//
 
-// Matrix unit: the tile is a constant naming an accumulator register, which
-// is not allocatable, so these pseudos become the real instructions with
-// that physical register in AccelTargetLowering::EmitInstrWithCustomInserter.
-def SDT_AccelTile : SDTypeProfile<0, 1, [SDTCisVT<0, i64>]>;
-def SDT_AccelTileMem : SDTypeProfile<0, 2, [SDTCisVT<0, i64>,
-                                            SDTCisVT<1, i64>]>;
-def SDT_AccelMmac : SDTypeProfile<0, 4, [SDTCisVT<0, i64>, SDTCisVT<1, i64>,
-                                         SDTCisVT<2, i64>, SDTCisVT<3, i64>]>;
-def Accel_mzero : SDNode<"AccelISD::MZERO", SDT_AccelTile,
-                         [SDNPHasChain, SDNPSideEffect]>;
-def Accel_mmac : SDNode<"AccelISD::MMAC", SDT_AccelMmac,
-                        [SDNPHasChain, SDNPSideEffect, SDNPMayLoad]>;
-def Accel_mld : SDNode<"AccelISD::MLD", SDT_AccelTileMem,
-                       [SDNPHasChain, SDNPSideEffect, SDNPMayLoad]>;
-def Accel_mst : SDNode<"AccelISD::MST", SDT_AccelTileMem,
-                       [SDNPHasChain, SDNPSideEffect, SDNPMayStore]>;
-def Accel_mst_relu : SDNode<"AccelISD::MST_RELU", SDT_AccelTileMem,
-                            [SDNPHasChain, SDNPSideEffect, SDNPMayStore]>;
-
-let usesCustomInserter = 1, hasSideEffects = 1 in {
-def PseudoMZERO : AccelPseudo<(outs), (ins i64imm:$tile),
-                              [(Accel_mzero timm:$tile)]>;
-let mayLoad = 1 in {
-def PseudoMMAC : AccelPseudo<(outs),
-                             (ins i64imm:$tile, GPR:$a, GPR:$b, GPR:$k),
-                             [(Accel_mmac timm:$tile, GPR:$a, GPR:$b,
-                                          GPR:$k)]>;
-def PseudoMLD : AccelPseudo<(outs), (ins i64imm:$tile, GPR:$src),
-                            [(Accel_mld timm:$tile, GPR:$src)]>;
-}
-let mayStore = 1 in {
-def PseudoMST : AccelPseudo<(outs), (ins i64imm:$tile, GPR:$dst),
-                            [(Accel_mst timm:$tile, GPR:$dst)]>;
-def PseudoMST_RELU : AccelPseudo<(outs), (ins i64imm:$tile, GPR:$dst),
-                                 [(Accel_mst_relu timm:$tile, GPR:$dst)]>;
-}
-}
+let usesCustomInserter = 1, hasSideEffects = 1, mayLoad = 1, mayStore = 1 in
+def PseudoTileOp : AccelPseudo<(outs), (ins i64imm:$opcode, i64imm:$tile,
+                                            variable_ops), []>;

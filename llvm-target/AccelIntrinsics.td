@@ -1,0 +1,123 @@
+//===-- AccelIntrinsics.td - the __accel_* intrinsics ------*- tablegen -*-===//
+//
+// One record per accelerator intrinsic: a function with a reserved name that
+// the compiler turns into one instruction instead of a call. The record is
+// the intrinsic's only definition. It gives
+//   - the C declaration, public name and range check that accel.h includes
+//     (accel-intrinsics-header prints them into accel_intrinsics.h),
+//   - the memory effects the optimizer may assume (AccelIntrinsicAttrsPass),
+//   - the instruction the call becomes (AccelIntrinsicLowering.cpp builds it
+//     directly: there is no target node, pattern or pseudo per intrinsic).
+// Emitted as the table AccelIntrinsicTable (-gen-searchable-tables).
+//
+//===----------------------------------------------------------------------===//
+
+// What the optimizer may assume of a call. Channel and tile state is
+// inaccessible memory, so operations on it stay in order.
+class AccelIntrinsicMemory;
+def IntrMemNone : AccelIntrinsicMemory;           // a pure value
+def IntrMemState : AccelIntrinsicMemory;          // unit state only
+def IntrMemReadArgs : AccelIntrinsicMemory;       // reads its buffers, and state
+def IntrMemWriteArgs : AccelIntrinsicMemory;      // writes its buffers, and state
+def IntrMemReadWriteArgs : AccelIntrinsicMemory;  // both, and state
+// A DMA wait makes the destination's new contents visible without naming
+// it, so it may touch any memory.
+def IntrMemAny : AccelIntrinsicMemory;
+
+def AccelIntrinsicMemoryKind : GenericEnum {
+  let FilterClass = "AccelIntrinsicMemory";
+}
+
+// The first argument numbers a unit resource and must be a constant below
+// the machine's count of it (AccelMachine.td).
+class AccelIntrinsicNumber;
+def NumberNone : AccelIntrinsicNumber;
+def NumberChannel : AccelIntrinsicNumber; // DMA channel, < DmaChannels
+def NumberTile : AccelIntrinsicNumber;    // accumulator tile, < AccTiles
+
+def AccelIntrinsicNumberKind : GenericEnum {
+  let FilterClass = "AccelIntrinsicNumber";
+}
+
+// The record's name is the intrinsic's public name in accel.h.
+// Name: the reserved function the public name calls.
+// Inst: the instruction a call becomes.
+// Result, Params: one letter per value in lowered (legal) types: v = void,
+//   i = i64 (an integer or pointer), s = f32, F = <16 x float>,
+//   I = <16 x i32>. A call with another signature is an error.
+// CResult, CParams: the C declaration.
+class AccelIntrinsic<string name, Instruction inst,
+                     string result, string params, string cresult,
+                     string cparams, AccelIntrinsicMemory memory,
+                     AccelIntrinsicNumber number = NumberNone> {
+  string Name = name;
+  string Public = NAME;
+  Instruction Inst = inst;
+  string Result = result;
+  string Params = params;
+  string CResult = cresult;
+  string CParams = cparams;
+  AccelIntrinsicMemory Memory = memory;
+  AccelIntrinsicNumber Number = number;
+}
+
+// DMA: (channel, destination, source, ...) as in the assembly syntax;
+// dma.2d's shape and strides are packed into its two registers.
+def accel_dma_1d : AccelIntrinsic<"__accel_dma_1d", DMA_1D, "v", "iiii",
+                     "void", "int ch, void *dst, const void *src, "
+                             "unsigned long bytes",
+                     IntrMemReadWriteArgs, NumberChannel>;
+def accel_dma_2d : AccelIntrinsic<"__accel_dma_2d", DMA_2D, "v", "iiiiiii",
+                     "void", "int ch, void *dst, const void *src, "
+                             "unsigned long rows, unsigned long row_bytes, "
+                             "unsigned long dst_stride, "
+                             "unsigned long src_stride",
+                     IntrMemReadWriteArgs, NumberChannel>;
+def accel_dma_wait : AccelIntrinsic<"__accel_dma_wait", DMA_WAIT, "v", "i",
+                     "void", "int ch", IntrMemAny, NumberChannel>;
+
+// Matrix unit: the tile operand names an accumulator register.
+def accel_mzero : AccelIntrinsic<"__accel_mzero", MZERO, "v", "i",
+                     "void", "int tile", IntrMemState, NumberTile>;
+def accel_mmac : AccelIntrinsic<"__accel_mmac", MMAC, "v", "iiii",
+                     "void", "int tile, const float *a, const float *b, "
+                             "unsigned long k",
+                     IntrMemReadArgs, NumberTile>;
+def accel_mld : AccelIntrinsic<"__accel_mld", MLD, "v", "ii",
+                     "void", "int tile, const float *src", IntrMemReadArgs,
+                     NumberTile>;
+def accel_mst : AccelIntrinsic<"__accel_mst", MST, "v", "ii",
+                     "void", "int tile, float *dst", IntrMemWriteArgs,
+                     NumberTile>;
+def accel_mst_relu : AccelIntrinsic<"__accel_mst_relu", MST_RELU, "v", "ii",
+                     "void", "int tile, float *dst", IntrMemWriteArgs,
+                     NumberTile>;
+
+// Vector operations with no generic IR equivalent.
+def accel_vexp : AccelIntrinsic<"__accel_vexp", VEXP_F32, "F", "F",
+                     "accel_v16f", "accel_v16f x", IntrMemNone>;
+def accel_vrcp : AccelIntrinsic<"__accel_vrcp", VRCP_F32, "F", "F",
+                     "accel_v16f", "accel_v16f x", IntrMemNone>;
+def accel_vrsqrt : AccelIntrinsic<"__accel_vrsqrt", VRSQRT_F32, "F", "F",
+                     "accel_v16f", "accel_v16f x", IntrMemNone>;
+def accel_vredsum : AccelIntrinsic<"__accel_vredsum_f32", VREDSUM_F32,
+                     "s", "F", "float", "accel_v16f x", IntrMemNone>;
+def accel_vredmax : AccelIntrinsic<"__accel_vredmax_f32", VREDMAX_F32,
+                     "s", "F", "float", "accel_v16f x", IntrMemNone>;
+def accel_vredsum_i : AccelIntrinsic<"__accel_vredsum_i32", VREDSUM_I32,
+                     "i", "I", "int", "accel_v16i x", IntrMemNone>;
+def accel_vredmax_i : AccelIntrinsic<"__accel_vredmax_i32", VREDMAX_I32,
+                     "i", "I", "int", "accel_v16i x", IntrMemNone>;
+
+def AccelIntrinsicTable : GenericTable {
+  let FilterClass = "AccelIntrinsic";
+  let Fields = ["Name", "Public", "Inst", "Result", "Params", "CResult",
+                "CParams", "Memory", "Number"];
+  string TypeOf_Memory = "AccelIntrinsicMemoryKind";
+  string TypeOf_Number = "AccelIntrinsicNumberKind";
+}
+
+def lookupAccelIntrinsicByName : SearchIndex {
+  let Table = AccelIntrinsicTable;
+  let Key = ["Name"];
+}
