@@ -16,6 +16,7 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
+#include <optional>
 
 using namespace llvm;
 using namespace accel_ld;
@@ -78,7 +79,45 @@ static uint64_t placeRegion(std::vector<std::unique_ptr<OutputSection>> &Outputs
   return Cursor;
 }
 
-void Linker::layout() {
+/// The live input sections, in the order they are placed. Constructors run
+/// in priority order: .init_array.N by N, then plain .init_array (priority
+/// 65536, as in GNU ld and lld). Sections named X for __start_X/__stop_X
+/// follow the rest of their output section, together. Other sections keep
+/// their order.
+static std::vector<InputSection *> liveSectionsInOrder(const Linker &L) {
+  std::vector<InputSection *> All;
+  for (auto &File : L.Files)
+    for (auto &Sec : File->Sections)
+      if (Sec && Sec->Live)
+        All.push_back(Sec.get());
+  for (auto &Sec : L.SyntheticSections)
+    if (Sec->Live)
+      All.push_back(Sec.get());
+  auto Priority = [](const InputSection *S) -> uint64_t {
+    StringRef Name = S->Name;
+    if (!Name.consume_front(".init_array"))
+      return 0;
+    uint64_t N = 65536;
+    if (Name.consume_front("."))
+      Name.getAsInteger(10, N);
+    return N;
+  };
+  auto Group = [](const InputSection *S) {
+    return isCIdentifier(S->Name) ? StringRef(S->Name) : StringRef();
+  };
+  std::stable_sort(All.begin(), All.end(),
+                   [&](const InputSection *A, const InputSection *B) {
+                     return std::make_pair(Priority(A), Group(A)) <
+                            std::make_pair(Priority(B), Group(B));
+                   });
+  return All;
+}
+
+/// Creates the output sections for \p All and places each input section in
+/// its output section.
+static void
+assignOutputSections(std::vector<std::unique_ptr<OutputSection>> &Outputs,
+                     ArrayRef<InputSection *> All) {
   std::map<std::string, OutputSection *> ByName;
   auto GetOutput = [&](const std::string &Name) {
     OutputSection *&Out = ByName[Name];
@@ -95,37 +134,6 @@ void Linker::layout() {
     return Out;
   };
 
-  std::vector<InputSection *> All;
-  for (auto &File : Files)
-    for (auto &Sec : File->Sections)
-      if (Sec && Sec->Live)
-        All.push_back(Sec.get());
-  for (auto &Sec : SyntheticSections)
-    if (Sec->Live)
-      All.push_back(Sec.get());
-  // Constructors run in priority order: .init_array.N by N, then plain
-  // .init_array (priority 65536, as in GNU ld and lld). Other sections keep
-  // their order.
-  auto Priority = [](const InputSection *S) -> uint64_t {
-    StringRef Name = S->Name;
-    if (!Name.consume_front(".init_array"))
-      return 0;
-    uint64_t N = 65536;
-    if (Name.consume_front("."))
-      Name.getAsInteger(10, N);
-    return N;
-  };
-  // Sections named X for __start_X/__stop_X follow the rest of their
-  // output section, together.
-  auto Group = [](const InputSection *S) {
-    return isCIdentifier(S->Name) ? StringRef(S->Name) : StringRef();
-  };
-  std::stable_sort(All.begin(), All.end(),
-                   [&](const InputSection *A, const InputSection *B) {
-                     return std::make_pair(Priority(A), Group(A)) <
-                            std::make_pair(Priority(B), Group(B));
-                   });
-
   for (InputSection *Sec : All) {
     OutputSection *Out = GetOutput(outputNameFor(*Sec));
     Out->Align = std::max(Out->Align, Sec->Align);
@@ -140,7 +148,11 @@ void Linker::layout() {
   for (auto &Out : Outputs)
     if (Out->NoBits)
       Out->Size = alignTo(Out->Size, 8);
-  // Keep the region order stable: sort outputs by the tables above.
+}
+
+/// Keeps the region order stable: sorts outputs by the tables above.
+static void
+sortOutputSections(std::vector<std::unique_ptr<OutputSection>> &Outputs) {
   auto Rank = [](const std::string &Name) {
     unsigned R = 0;
     for (const char *N : DramOrder) {
@@ -159,35 +171,49 @@ void Linker::layout() {
                    [&](const auto &A, const auto &B) {
                      return Rank(A->Name) < Rank(B->Name);
                    });
+}
 
-  uint64_t DramEnd = placeRegion(Outputs, DramOrder, AccelParam::DramBase);
-  uint64_t SpmEnd = placeRegion(Outputs, SpmOrder, AccelParam::SpmBase);
+namespace {
+/// The memory map once the sections are placed.
+struct MemoryMap {
+  uint64_t DramEnd, SpmEnd; ///< Where the placed sections end.
+  uint64_t HeapStart, HeapEnd, StackLimit, StackTop;
+};
+} // namespace
 
+/// Places the heap and the stack after the sections in DRAM, reporting
+/// what does not fit; std::nullopt if the stack cannot be placed at all.
+static std::optional<MemoryMap> planMemory(Linker &L, uint64_t DramEnd,
+                                           uint64_t SpmEnd) {
   uint64_t StackTop = uint64_t(AccelParam::DramBase) + AccelParam::DramSize;
-  if (Opts.StackSize >= AccelParam::DramSize / 2) {
-    error("stack size " + Twine(Opts.StackSize) + " is too large for DRAM");
-    return;
+  if (L.Opts.StackSize >= AccelParam::DramSize / 2) {
+    L.error("stack size " + Twine(L.Opts.StackSize) + " is too large for DRAM");
+    return std::nullopt;
   }
-  uint64_t StackLimit = StackTop - Opts.StackSize;
+  uint64_t StackLimit = StackTop - L.Opts.StackSize;
   uint64_t HeapStart = alignTo(DramEnd, 16);
   uint64_t HeapEnd = StackLimit - StackGuardSize;
   if (HeapStart > HeapEnd)
-    error("program does not fit in DRAM: the image ends at 0x" +
-          Twine::utohexstr(DramEnd) + " but the stack guard starts at 0x" +
-          Twine::utohexstr(HeapEnd));
+    L.error("program does not fit in DRAM: the image ends at 0x" +
+            Twine::utohexstr(DramEnd) + " but the stack guard starts at 0x" +
+            Twine::utohexstr(HeapEnd));
   if (SpmEnd > uint64_t(AccelParam::SpmBase) + AccelParam::SpmSize)
-    error("scratchpad sections do not fit in the SPM: they need " +
-          Twine(SpmEnd - AccelParam::SpmBase) + " bytes, the SPM has " +
-          Twine(AccelParam::SpmSize));
+    L.error("scratchpad sections do not fit in the SPM: they need " +
+            Twine(SpmEnd - AccelParam::SpmBase) + " bytes, the SPM has " +
+            Twine(AccelParam::SpmSize));
+  return MemoryMap{DramEnd, SpmEnd, HeapStart, HeapEnd, StackLimit, StackTop};
+}
 
+/// The values of the symbols defineLinkerSymbols defined, unless the
+/// program defined them.
+static void setRuntimeSymbols(Linker &L, const MemoryMap &Map) {
   auto Set = [&](const char *Name, uint64_t Value) {
-    auto It = Globals.find(Name);
-    if (It != Globals.end() && It->second->LinkerDefined)
+    auto It = L.Globals.find(Name);
+    if (It != L.Globals.end() && It->second->LinkerDefined)
       It->second->Value = Value;
   };
-  auto SetBounds = [&](const char *Output, const char *Start,
-                       const char *End) {
-    for (auto &Out : Outputs)
+  auto SetBounds = [&](const char *Output, const char *Start, const char *End) {
+    for (auto &Out : L.Outputs)
       if (Out->Name == Output) {
         Set(Start, Out->Addr);
         Set(End, Out->Addr + Out->Size);
@@ -200,14 +226,17 @@ void Linker::layout() {
   SetBounds(".init_array", "__init_array_start", "__init_array_end");
   SetBounds(".fini_array", "__fini_array_start", "__fini_array_end");
   SetBounds(".spm.bss", "__spm_bss_start", "__spm_bss_end");
-  Set("_end", DramEnd);
-  Set("__heap_start", HeapStart);
-  Set("__heap_end", HeapEnd);
-  Set("__stack_limit", StackLimit);
-  Set("__stack_top", StackTop);
-  Set("__spm_end", SpmEnd);
+  Set("_end", Map.DramEnd);
+  Set("__heap_start", Map.HeapStart);
+  Set("__heap_end", Map.HeapEnd);
+  Set("__stack_limit", Map.StackLimit);
+  Set("__stack_top", Map.StackTop);
+  Set("__spm_end", Map.SpmEnd);
+}
 
-  // __start_X and __stop_X: the first and the end of the sections named X.
+/// __start_X and __stop_X: the first and the end of the sections named X
+/// among \p All.
+static void setEncapsulationSymbols(Linker &L, ArrayRef<InputSection *> All) {
   std::map<StringRef, std::pair<uint64_t, uint64_t>> Bounds;
   for (const InputSection *Sec : All) {
     if (!isCIdentifier(Sec->Name))
@@ -217,9 +246,9 @@ void Linker::layout() {
     It->second.first = std::min(It->second.first, Begin);
     It->second.second = std::max(It->second.second, End);
   }
-  for (auto &Entry : Globals) {
+  for (auto &Entry : L.Globals) {
     Symbol *Sym = Entry.second.get();
-    StringRef Section = encapsulatedSection(*Sym);
+    StringRef Section = L.encapsulatedSection(*Sym);
     if (Section.empty() || !Sym->LinkerDefined)
       continue;
     auto It = Bounds.find(Section);
@@ -228,6 +257,20 @@ void Linker::layout() {
                  : Start            ? It->second.first
                                     : It->second.second;
   }
+}
+
+void Linker::layout() {
+  std::vector<InputSection *> All = liveSectionsInOrder(*this);
+  assignOutputSections(Outputs, All);
+  sortOutputSections(Outputs);
+
+  uint64_t DramEnd = placeRegion(Outputs, DramOrder, AccelParam::DramBase);
+  uint64_t SpmEnd = placeRegion(Outputs, SpmOrder, AccelParam::SpmBase);
+  std::optional<MemoryMap> Map = planMemory(*this, DramEnd, SpmEnd);
+  if (!Map)
+    return;
+  setRuntimeSymbols(*this, *Map);
+  setEncapsulationSymbols(*this, All);
 }
 
 StringRef Linker::encapsulatedSection(const Symbol &S) const {

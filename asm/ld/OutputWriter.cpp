@@ -77,70 +77,80 @@ buildSymbolTable(const Linker &L,
   return FirstGlobal;
 }
 
-bool Linker::writeOutput() {
+namespace {
+/// What the output file holds and where: all of it is known before the
+/// file is created, as its size depends on all of it.
+struct ElfImage {
+  /// The non-empty output sections, as section headers 1..N.
   std::vector<OutputSection *> Secs;
-  unsigned NumLoaded = 0;
-  for (auto &Out : Outputs)
-    if (Out->Size) {
-      Secs.push_back(Out.get());
-      NumLoaded += !Out->Debug;
-    }
-
+  std::vector<uint32_t> SecNames;   ///< Offsets in Shstrtab.
+  std::vector<uint64_t> SecOffsets; ///< File offsets.
+  unsigned NumLoaded = 0;           ///< Program headers: Secs not Debug.
+  bool HasSymtab = false;           ///< Not --strip-all.
   // Section indices: 0 null, 1..N outputs, then symtab and strtab (unless
   // stripped), shstrtab.
-  std::map<const OutputSection *, unsigned> Index;
-  for (unsigned I = 0; I != Secs.size(); ++I)
-    Index[Secs[I]] = I + 1;
-  bool HasSymtab = !Opts.StripAll;
-  unsigned SymtabIdx = Secs.size() + 1, StrtabIdx = SymtabIdx + 1,
-           ShstrtabIdx = HasSymtab ? StrtabIdx + 1 : SymtabIdx,
-           NumSections = ShstrtabIdx + 1;
-
-  StringTable Strtab;
+  unsigned SymtabIdx = 0, StrtabIdx = 0, ShstrtabIdx = 0, NumSections = 0;
   std::vector<ELFT::Sym> Syms;
   unsigned FirstGlobal = 0;
-  if (HasSymtab)
-    FirstGlobal = buildSymbolTable(*this, Index, Syms, Strtab);
+  StringTable Strtab, Shstrtab;
+  uint32_t SymtabName = 0, StrtabName = 0, ShstrtabName = 0;
+  uint64_t SymtabOff = 0, StrtabOff = 0, ShstrtabOff = 0, ShOff = 0;
+  uint64_t FileSize = 0;
+};
+} // namespace
 
-  StringTable Shstrtab;
-  std::vector<uint32_t> SecNames;
-  for (OutputSection *Out : Secs)
-    SecNames.push_back(Shstrtab.add(Out->Name));
-  uint32_t SymtabName = HasSymtab ? Shstrtab.add(".symtab") : 0;
-  uint32_t StrtabName = HasSymtab ? Shstrtab.add(".strtab") : 0;
-  uint32_t ShstrtabName = Shstrtab.add(".shstrtab");
+/// Chooses the sections to write, their indices and names, and builds the
+/// symbol table.
+static void planSections(const Linker &L, ElfImage &Image) {
+  for (auto &Out : L.Outputs)
+    if (Out->Size) {
+      Image.Secs.push_back(Out.get());
+      Image.NumLoaded += !Out->Debug;
+    }
 
-  // File offsets.
-  uint64_t Off = sizeof(ELFT::Ehdr) + NumLoaded * sizeof(ELFT::Phdr);
-  std::vector<uint64_t> SecOffset;
-  for (OutputSection *Out : Secs) {
+  std::map<const OutputSection *, unsigned> Index;
+  for (unsigned I = 0; I != Image.Secs.size(); ++I)
+    Index[Image.Secs[I]] = I + 1;
+  Image.HasSymtab = !L.Opts.StripAll;
+  Image.SymtabIdx = Image.Secs.size() + 1;
+  Image.StrtabIdx = Image.SymtabIdx + 1;
+  Image.ShstrtabIdx = Image.HasSymtab ? Image.StrtabIdx + 1 : Image.SymtabIdx;
+  Image.NumSections = Image.ShstrtabIdx + 1;
+
+  if (Image.HasSymtab)
+    Image.FirstGlobal = buildSymbolTable(L, Index, Image.Syms, Image.Strtab);
+
+  for (OutputSection *Out : Image.Secs)
+    Image.SecNames.push_back(Image.Shstrtab.add(Out->Name));
+  Image.SymtabName = Image.HasSymtab ? Image.Shstrtab.add(".symtab") : 0;
+  Image.StrtabName = Image.HasSymtab ? Image.Shstrtab.add(".strtab") : 0;
+  Image.ShstrtabName = Image.Shstrtab.add(".shstrtab");
+}
+
+/// Lays out the file: headers, section contents, tables, section headers.
+static void assignFileOffsets(ElfImage &Image) {
+  uint64_t Off = sizeof(ELFT::Ehdr) + Image.NumLoaded * sizeof(ELFT::Phdr);
+  for (OutputSection *Out : Image.Secs) {
     Off = alignTo(Off, Out->Align);
-    SecOffset.push_back(Off);
+    Image.SecOffsets.push_back(Off);
     if (!Out->NoBits)
       Off += Out->Size;
   }
   Off = alignTo(Off, 8);
-  uint64_t SymtabOff = Off;
-  Off += Syms.size() * sizeof(ELFT::Sym);
-  uint64_t StrtabOff = Off;
-  Off += HasSymtab ? Strtab.Data.size() : 0;
-  uint64_t ShstrtabOff = Off;
-  Off += Shstrtab.Data.size();
+  Image.SymtabOff = Off;
+  Off += Image.Syms.size() * sizeof(ELFT::Sym);
+  Image.StrtabOff = Off;
+  Off += Image.HasSymtab ? Image.Strtab.Data.size() : 0;
+  Image.ShstrtabOff = Off;
+  Off += Image.Shstrtab.Data.size();
   Off = alignTo(Off, 8);
-  uint64_t ShOff = Off;
-  Off += NumSections * sizeof(ELFT::Shdr);
+  Image.ShOff = Off;
+  Off += Image.NumSections * sizeof(ELFT::Shdr);
+  Image.FileSize = Off;
+}
 
-  Expected<std::unique_ptr<FileOutputBuffer>> BufOrErr =
-      FileOutputBuffer::create(Opts.Output, Off, FileOutputBuffer::F_executable);
-  if (!BufOrErr) {
-    error("cannot open " + Opts.Output + ": " +
-          toString(BufOrErr.takeError()));
-    return false;
-  }
-  std::unique_ptr<FileOutputBuffer> Buf = std::move(*BufOrErr);
-  uint8_t *Base = Buf->getBufferStart();
-  std::memset(Base, 0, Off);
-
+static void writeElfHeader(const ElfImage &Image, uint64_t Entry,
+                           uint8_t *Base) {
   auto *Eh = reinterpret_cast<ELFT::Ehdr *>(Base);
   std::memcpy(Eh->e_ident, ELF::ElfMagic, 4);
   Eh->e_ident[ELF::EI_CLASS] = ELF::ELFCLASS64;
@@ -149,52 +159,78 @@ bool Linker::writeOutput() {
   Eh->e_type = ELF::ET_EXEC;
   Eh->e_machine = Accel::EM_ACCEL;
   Eh->e_version = ELF::EV_CURRENT;
-  Eh->e_entry = EntrySymbol->address();
+  Eh->e_entry = Entry;
   Eh->e_phoff = sizeof(ELFT::Ehdr);
-  Eh->e_shoff = ShOff;
+  Eh->e_shoff = Image.ShOff;
   Eh->e_ehsize = sizeof(ELFT::Ehdr);
   Eh->e_phentsize = sizeof(ELFT::Phdr);
-  Eh->e_phnum = NumLoaded;
+  Eh->e_phnum = Image.NumLoaded;
   Eh->e_shentsize = sizeof(ELFT::Shdr);
-  Eh->e_shnum = NumSections;
-  Eh->e_shstrndx = ShstrtabIdx;
+  Eh->e_shnum = Image.NumSections;
+  Eh->e_shstrndx = Image.ShstrtabIdx;
+}
 
-  auto *Ph = reinterpret_cast<ELFT::Phdr *>(Base + Eh->e_phoff);
-  auto *Sh = reinterpret_cast<ELFT::Shdr *>(Base + ShOff);
-  ELFT::Phdr *NextPh = Ph;
-  for (unsigned I = 0; I != Secs.size(); ++I) {
-    OutputSection *Out = Secs[I];
-    if (!Out->Debug) {
-      ELFT::Phdr &P = *NextPh++;
-      P.p_type = ELF::PT_LOAD;
-      P.p_flags = ELF::PF_R | ((Out->Flags & ELF::SHF_WRITE) ? ELF::PF_W : 0) |
-                  ((Out->Flags & ELF::SHF_EXECINSTR) ? ELF::PF_X : 0);
-      P.p_offset = SecOffset[I];
-      P.p_vaddr = Out->Addr;
-      P.p_paddr = Out->Addr;
-      P.p_filesz = Out->NoBits ? 0 : Out->Size;
-      P.p_memsz = Out->Size;
-      P.p_align = Out->Align;
-    }
+/// A PT_LOAD program header per loaded section, right after the ELF header.
+static void writeProgramHeaders(const ElfImage &Image, uint8_t *Base) {
+  auto *NextPh = reinterpret_cast<ELFT::Phdr *>(Base + sizeof(ELFT::Ehdr));
+  for (unsigned I = 0; I != Image.Secs.size(); ++I) {
+    const OutputSection *Out = Image.Secs[I];
+    if (Out->Debug)
+      continue;
+    ELFT::Phdr &P = *NextPh++;
+    P.p_type = ELF::PT_LOAD;
+    P.p_flags = ELF::PF_R | ((Out->Flags & ELF::SHF_WRITE) ? ELF::PF_W : 0) |
+                ((Out->Flags & ELF::SHF_EXECINSTR) ? ELF::PF_X : 0);
+    P.p_offset = Image.SecOffsets[I];
+    P.p_vaddr = Out->Addr;
+    P.p_paddr = Out->Addr;
+    P.p_filesz = Out->NoBits ? 0 : Out->Size;
+    P.p_memsz = Out->Size;
+    P.p_align = Out->Align;
+  }
+}
 
+/// The output sections' contents: their input sections, relocated.
+static void writeSectionContents(const ElfImage &Image, uint8_t *Base) {
+  for (unsigned I = 0; I != Image.Secs.size(); ++I) {
+    const OutputSection *Out = Image.Secs[I];
+    if (Out->NoBits)
+      continue;
+    for (InputSection *In : Out->Inputs)
+      if (!In->NoBits)
+        std::memcpy(Base + Image.SecOffsets[I] + In->OutOffset,
+                    In->Patched.data(), In->Patched.size());
+  }
+}
+
+/// .symtab and .strtab (unless stripped) and .shstrtab.
+static void writeTables(const ElfImage &Image, uint8_t *Base) {
+  if (Image.HasSymtab) {
+    std::memcpy(Base + Image.SymtabOff, Image.Syms.data(),
+                Image.Syms.size() * sizeof(ELFT::Sym));
+    std::memcpy(Base + Image.StrtabOff, Image.Strtab.Data.data(),
+                Image.Strtab.Data.size());
+  }
+  std::memcpy(Base + Image.ShstrtabOff, Image.Shstrtab.Data.data(),
+              Image.Shstrtab.Data.size());
+}
+
+/// The section headers: the output sections', then the tables'.
+static void writeSectionHeaders(const ElfImage &Image, uint8_t *Base) {
+  auto *Sh = reinterpret_cast<ELFT::Shdr *>(Base + Image.ShOff);
+  for (unsigned I = 0; I != Image.Secs.size(); ++I) {
+    const OutputSection *Out = Image.Secs[I];
     ELFT::Shdr &S = Sh[I + 1];
-    S.sh_name = SecNames[I];
+    S.sh_name = Image.SecNames[I];
     S.sh_type = Out->NoBits ? ELF::SHT_NOBITS
                 : Out->Name == ".init_array" ? ELF::SHT_INIT_ARRAY
                 : Out->Name == ".fini_array" ? ELF::SHT_FINI_ARRAY
                                              : ELF::SHT_PROGBITS;
     S.sh_flags = Out->Flags;
     S.sh_addr = Out->Addr;
-    S.sh_offset = SecOffset[I];
+    S.sh_offset = Image.SecOffsets[I];
     S.sh_size = Out->Size;
     S.sh_addralign = Out->Align;
-
-    if (Out->NoBits)
-      continue;
-    for (InputSection *In : Out->Inputs)
-      if (!In->NoBits)
-        std::memcpy(Base + SecOffset[I] + In->OutOffset, In->Patched.data(),
-                    In->Patched.size());
   }
 
   auto SetTable = [&](unsigned Idx, uint32_t Name, uint32_t Type,
@@ -205,22 +241,42 @@ bool Linker::writeOutput() {
     Sh[Idx].sh_size = Size;
     Sh[Idx].sh_addralign = 1;
   };
-  if (HasSymtab) {
-    std::memcpy(Base + SymtabOff, Syms.data(),
-                Syms.size() * sizeof(ELFT::Sym));
-    std::memcpy(Base + StrtabOff, Strtab.Data.data(), Strtab.Data.size());
-    SetTable(SymtabIdx, SymtabName, ELF::SHT_SYMTAB, SymtabOff,
-             Syms.size() * sizeof(ELFT::Sym));
-    Sh[SymtabIdx].sh_link = StrtabIdx;
-    Sh[SymtabIdx].sh_info = FirstGlobal;
-    Sh[SymtabIdx].sh_entsize = sizeof(ELFT::Sym);
-    Sh[SymtabIdx].sh_addralign = 8;
-    SetTable(StrtabIdx, StrtabName, ELF::SHT_STRTAB, StrtabOff,
-             Strtab.Data.size());
+  if (Image.HasSymtab) {
+    SetTable(Image.SymtabIdx, Image.SymtabName, ELF::SHT_SYMTAB,
+             Image.SymtabOff, Image.Syms.size() * sizeof(ELFT::Sym));
+    Sh[Image.SymtabIdx].sh_link = Image.StrtabIdx;
+    Sh[Image.SymtabIdx].sh_info = Image.FirstGlobal;
+    Sh[Image.SymtabIdx].sh_entsize = sizeof(ELFT::Sym);
+    Sh[Image.SymtabIdx].sh_addralign = 8;
+    SetTable(Image.StrtabIdx, Image.StrtabName, ELF::SHT_STRTAB,
+             Image.StrtabOff, Image.Strtab.Data.size());
   }
-  std::memcpy(Base + ShstrtabOff, Shstrtab.Data.data(), Shstrtab.Data.size());
-  SetTable(ShstrtabIdx, ShstrtabName, ELF::SHT_STRTAB, ShstrtabOff,
-           Shstrtab.Data.size());
+  SetTable(Image.ShstrtabIdx, Image.ShstrtabName, ELF::SHT_STRTAB,
+           Image.ShstrtabOff, Image.Shstrtab.Data.size());
+}
+
+bool Linker::writeOutput() {
+  ElfImage Image;
+  planSections(*this, Image);
+  assignFileOffsets(Image);
+
+  Expected<std::unique_ptr<FileOutputBuffer>> BufOrErr =
+      FileOutputBuffer::create(Opts.Output, Image.FileSize,
+                               FileOutputBuffer::F_executable);
+  if (!BufOrErr) {
+    error("cannot open " + Opts.Output + ": " +
+          toString(BufOrErr.takeError()));
+    return false;
+  }
+  std::unique_ptr<FileOutputBuffer> Buf = std::move(*BufOrErr);
+  uint8_t *Base = Buf->getBufferStart();
+  std::memset(Base, 0, Image.FileSize);
+
+  writeElfHeader(Image, EntrySymbol->address(), Base);
+  writeProgramHeaders(Image, Base);
+  writeSectionContents(Image, Base);
+  writeTables(Image, Base);
+  writeSectionHeaders(Image, Base);
 
   if (Error E = Buf->commit()) {
     error("cannot write " + Opts.Output + ": " + toString(std::move(E)));

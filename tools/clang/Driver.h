@@ -66,6 +66,20 @@ public:
 private:
   bool parse(llvm::ArrayRef<const char *> Argv);
   bool translate(const llvm::opt::Arg &A);
+  // translate()'s groups of options: each returns std::nullopt for an option
+  // not its own, else what translate() returns.
+  std::optional<bool> translateFlagOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateStageOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateTargetOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateLanguageOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateDiagnosticOption(const llvm::opt::Arg &A);
+  std::optional<bool> translatePreprocessorOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateLTOOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateReportOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateInfoOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateToolOption(const llvm::opt::Arg &A);
+  std::optional<bool> translateCodeGenOption(const llvm::opt::Arg &A);
+  bool translateDebugOption(const llvm::opt::Arg &A);
   bool translatePreprocessorArgs(const llvm::opt::Arg &A);
   bool planJobs();
   bool planCompile(const Input &In);

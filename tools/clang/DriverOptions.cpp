@@ -132,8 +132,54 @@ bool Driver::parse(ArrayRef<const char *> Argv) {
 /// Records what one option asks for; false (with a message) if this
 /// target does not support it.
 bool Driver::translate(const Arg &A) {
-  const Option &O = A.getOption();
-  switch (O.getID()) {
+  // Each returns std::nullopt for an option it does not handle (or, as
+  // translateReportOption does for -Rpass=, leaves to the next). The option
+  // IDs the groups switch on are disjoint; translateCodeGenOption, which
+  // also matches option groups and cc1's options, must come last.
+  using Translator = std::optional<bool> (Driver::*)(const Arg &);
+  static const Translator Translators[] = {
+      &Driver::translateFlagOption,       &Driver::translateStageOption,
+      &Driver::translateTargetOption,     &Driver::translateLanguageOption,
+      &Driver::translateDiagnosticOption, &Driver::translatePreprocessorOption,
+      &Driver::translateLTOOption,        &Driver::translateReportOption,
+      &Driver::translateInfoOption,       &Driver::translateToolOption,
+      &Driver::translateCodeGenOption};
+  for (Translator Translate : Translators)
+    if (std::optional<bool> Handled = (this->*Translate)(A))
+      return *Handled;
+  if (A.getOption().getKind() == Option::UnknownClass)
+    return error(Twine("unknown argument: '") + spelling(A) + "'");
+  return error(Twine("unsupported option '") + spelling(A) +
+               "' for target 'accel'");
+}
+
+/// Options that only turn on one of the driver's flags.
+std::optional<bool> Driver::translateFlagOption(const Arg &A) {
+  static const std::pair<unsigned, bool Driver::*> Flags[] = {
+      {OPT_emit_llvm, &Driver::EmitLLVM},
+      {OPT__HASH_HASH_HASH, &Driver::PrintOnly},
+      {OPT_v, &Driver::Verbose},
+      {OPT_nostdlibinc, &Driver::NoStdLibInc},
+      {OPT_nobuiltininc, &Driver::NoBuiltinInc},
+      {OPT_nostdincxx, &Driver::NoStdIncCXX},
+      {OPT_MP, &Driver::DepPhony},
+      {OPT_fstack_usage, &Driver::StackUsage},
+      {OPT_nostdlib, &Driver::NoStdLib},
+      {OPT_nostartfiles, &Driver::NoStartFiles},
+      {OPT_nodefaultlibs, &Driver::NoDefaultLibs},
+      {OPT_nostdlibxx, &Driver::NoStdLibCXX},
+  };
+  for (auto [Id, Flag] : Flags)
+    if (A.getOption().getID() == Id) {
+      this->*Flag = true;
+      return true;
+    }
+  return std::nullopt;
+}
+
+/// Where the jobs stop and what they write.
+std::optional<bool> Driver::translateStageOption(const Arg &A) {
+  switch (A.getOption().getID()) {
   case OPT_E:
     Stop = Stage::Preprocess;
     return true;
@@ -146,18 +192,26 @@ bool Driver::translate(const Arg &A) {
   case OPT_c:
     Stop = std::min(Stop, Stage::Object);
     return true;
-  case OPT_emit_llvm:
-    EmitLLVM = true;
-    return true;
-  case OPT__HASH_HASH_HASH:
-    PrintOnly = true;
-    return true;
-  case OPT_v:
-    Verbose = true;
-    return true;
   case OPT_o:
     Output = A.getValue();
     return true;
+  case OPT_save_temps_EQ: {
+    StringRef Where = A.getValue();
+    if (Where != "cwd" && Where != "obj")
+      return error("invalid argument '" + Where + "' to -save-temps=");
+    SaveTemps = Where == "cwd" ? SaveTempsKind::Cwd : SaveTempsKind::Obj;
+    return true;
+  }
+  case OPT_pipe:
+    return true; // Jobs share files, or run in this process: nothing to do.
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The target, CPU and code model: accel's or an error.
+std::optional<bool> Driver::translateTargetOption(const Arg &A) {
+  switch (A.getOption().getID()) {
   case OPT_driver_mode:
     return true; // parse() read it first: it changes what inputs are.
   case OPT_target:
@@ -169,6 +223,52 @@ bool Driver::translate(const Arg &A) {
       return error(Twine("unsupported CPU '") + A.getValue() +
                    "' for target 'accel' (use accel or generic)");
     return true;
+  case OPT_fpic:
+  case OPT_fPIC:
+  case OPT_fpie:
+  case OPT_fPIE:
+    return error(Twine("'") + spelling(A) +
+                 "' is not supported for target 'accel': code is static");
+  case OPT_fno_pic:
+  case OPT_fno_PIC:
+  case OPT_fno_pie:
+  case OPT_fno_PIE:
+  case OPT_static:
+  case OPT_no_pie:
+    return true; // Already so.
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The language standard, and the C++ features accel does without.
+std::optional<bool> Driver::translateLanguageOption(const Arg &A) {
+  const Option &O = A.getOption();
+  switch (O.getID()) {
+  case OPT_std_EQ:
+  case OPT_ansi: // Also --std=, --std <standard> and --ansi.
+    Standard = O.matches(OPT_ansi) ? std::string("-ansi")
+                                   : std::string("-std=") + A.getValue();
+    return true;
+  case OPT_fno_exceptions:
+  case OPT_fno_cxx_exceptions:
+  case OPT_fno_rtti:
+    return true; // Always so for accel.
+  case OPT_fexceptions:
+  case OPT_fcxx_exceptions:
+  case OPT_frtti:
+    return error(Twine("'") + spelling(A) +
+                 "' is not supported for target 'accel': C++ is compiled "
+                 "without exceptions and RTTI");
+  default:
+    return std::nullopt;
+  }
+}
+
+/// How diagnostics look: their colour and how many before giving up.
+std::optional<bool> Driver::translateDiagnosticOption(const Arg &A) {
+  const Option &O = A.getOption();
+  switch (O.getID()) {
   case OPT_ferror_limit_EQ:
     CC1Flags.insert(CC1Flags.end(), {"-ferror-limit", A.getValue()});
     return true;
@@ -186,18 +286,49 @@ bool Driver::translate(const Arg &A) {
       return error("invalid argument '" + When + "' to -fdiagnostics-color=");
     return true;
   }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Include paths, -Wp, and dependency files. -nostdlibinc, -nobuiltininc
+/// and -nostdinc++ are in translateFlagOption's table.
+std::optional<bool> Driver::translatePreprocessorOption(const Arg &A) {
+  const Option &O = A.getOption();
+  switch (O.getID()) {
   case OPT_nostdinc:
     NoStdLibInc = NoBuiltinInc = true;
     return true;
-  case OPT_nostdlibinc:
-    NoStdLibInc = true;
+  case OPT_Wp_COMMA:
+  case OPT_Xpreprocessor:
+    return translatePreprocessorArgs(A);
+  // Dependency files (-MD/-MMD write one beside the compilation; -M/-MM
+  // only that).
+  case OPT_MD:
+  case OPT_MMD:
+    Deps = O.getID() == OPT_MD ? DepKind::All : DepKind::User;
     return true;
-  case OPT_nobuiltininc:
-    NoBuiltinInc = true;
+  case OPT_M:
+  case OPT_MM:
+    Deps = O.getID() == OPT_M ? DepKind::All : DepKind::User;
+    DepsOnly = true;
+    Stop = Stage::Preprocess;
     return true;
-  case OPT_nostdincxx:
-    NoStdIncCXX = true;
+  case OPT_MF:
+    DepFile = A.getValue();
     return true;
+  case OPT_MT:
+  case OPT_MQ:
+    DepTargets.push_back(A.getValue());
+    return true;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Link-time optimization, and -mllvm, which LTO's code generator takes too.
+std::optional<bool> Driver::translateLTOOption(const Arg &A) {
+  switch (A.getOption().getID()) {
   case OPT_mllvm:
     CC1Flags.insert(CC1Flags.end(), {"-mllvm", A.getValue()});
     LLVMOptions.push_back(A.getValue());
@@ -205,14 +336,30 @@ bool Driver::translate(const Arg &A) {
   case OPT_flto_EQ: {
     StringRef Kind = A.getValue();
     if (Kind != "full" && Kind != "thin")
-      return error("unsupported argument '" + Kind +
-                   "' to option '-flto='");
+      return error("unsupported argument '" + Kind + "' to option '-flto='");
     LTO = Kind == "thin" ? LTOKind::Thin : LTOKind::Full;
     return true;
   }
   case OPT_fno_lto:
     LTO = LTOKind::None;
     return true;
+  case OPT_flto_jobs_EQ: {
+    unsigned Jobs;
+    if (StringRef(A.getValue()).getAsInteger(10, Jobs))
+      return error(Twine("invalid argument '") + A.getValue() +
+                   "' to -flto-jobs=");
+    LTOJobs = A.getValue();
+    return true;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The compiler's reports: time traces and optimization remarks.
+std::optional<bool> Driver::translateReportOption(const Arg &A) {
+  const Option &O = A.getOption();
+  switch (O.getID()) {
   case OPT_ftime_trace:
   case OPT_ftime_trace_EQ:
     TimeTrace = O.matches(OPT_ftime_trace_EQ) ? A.getValue() : "";
@@ -243,31 +390,26 @@ bool Driver::translate(const Arg &A) {
   case OPT_fno_save_optimization_record:
     SaveRemarks = false;
     return true;
-  case OPT_pipe:
-    return true; // Jobs share files, or run in this process: nothing to do.
   case OPT_Rpass_EQ:
   case OPT_Rpass_missed_EQ:
   case OPT_Rpass_analysis_EQ: {
-    // cc1's (translateCompileOption); LTO's optimizers take them as the
-    // LLVM options behind them.
+    // cc1's (translateCompileOption), so left to translateCodeGenOption;
+    // LTO's optimizers take them as the LLVM options behind them.
     StringRef Kind = O.matches(OPT_Rpass_EQ)          ? ""
                      : O.matches(OPT_Rpass_missed_EQ) ? "-missed"
                                                       : "-analysis";
     PassRemarkOptions.push_back(("-pass-remarks" + Kind + "=").str() +
                                 A.getValue());
-    break;
+    return std::nullopt;
   }
-  case OPT_flto_jobs_EQ: {
-    unsigned Jobs;
-    if (StringRef(A.getValue()).getAsInteger(10, Jobs))
-      return error(Twine("invalid argument '") + A.getValue() +
-                   "' to -flto-jobs=");
-    LTOJobs = A.getValue();
-    return true;
+  default:
+    return std::nullopt;
   }
-  case OPT_Xclang:
-    CC1Flags.push_back(A.getValue());
-    return true;
+}
+
+/// --version, -dumpmachine, -print-...: lines printed instead of compiling.
+std::optional<bool> Driver::translateInfoOption(const Arg &A) {
+  switch (A.getOption().getID()) {
   case OPT__version:
     InfoLines = {std::string("Accel clang version ") + LLVM_VERSION_STRING +
                      " (libclang-cpp " + LLVM_VERSION_STRING + ")",
@@ -305,69 +447,19 @@ bool Driver::translate(const Arg &A) {
                                        : Name.str());
     return true;
   }
-  case OPT_fno_exceptions:
-  case OPT_fno_cxx_exceptions:
-  case OPT_fno_rtti:
-    return true; // Always so for accel.
-  case OPT_fexceptions:
-  case OPT_fcxx_exceptions:
-  case OPT_frtti:
-    return error(Twine("'") + spelling(A) +
-                 "' is not supported for target 'accel': C++ is compiled "
-                 "without exceptions and RTTI");
-  case OPT_fpic:
-  case OPT_fPIC:
-  case OPT_fpie:
-  case OPT_fPIE:
-    return error(Twine("'") + spelling(A) +
-                 "' is not supported for target 'accel': code is static");
-  case OPT_fno_pic:
-  case OPT_fno_PIC:
-  case OPT_fno_pie:
-  case OPT_fno_PIE:
-  case OPT_static:
-  case OPT_no_pie:
-    return true; // Already so.
-  // Dependency files (-MD/-MMD write one beside the compilation; -M/-MM
-  // only that).
-  case OPT_MD:
-  case OPT_MMD:
-    Deps = O.getID() == OPT_MD ? DepKind::All : DepKind::User;
-    return true;
-  case OPT_M:
-  case OPT_MM:
-    Deps = O.getID() == OPT_M ? DepKind::All : DepKind::User;
-    DepsOnly = true;
-    Stop = Stage::Preprocess;
-    return true;
-  case OPT_std_EQ:
-  case OPT_ansi: // Also --std=, --std <standard> and --ansi.
-    Standard = O.matches(OPT_ansi) ? std::string("-ansi")
-                                   : std::string("-std=") + A.getValue();
-    return true;
-  case OPT_Wp_COMMA:
-  case OPT_Xpreprocessor:
-    return translatePreprocessorArgs(A);
-  case OPT_MF:
-    DepFile = A.getValue();
-    return true;
-  case OPT_MT:
-  case OPT_MQ:
-    DepTargets.push_back(A.getValue());
-    return true;
-  case OPT_MP:
-    DepPhony = true;
-    return true;
-  case OPT_fstack_usage:
-    StackUsage = true;
-    return true;
-  case OPT_save_temps_EQ: {
-    StringRef Where = A.getValue();
-    if (Where != "cwd" && Where != "obj")
-      return error("invalid argument '" + Where + "' to -save-temps=");
-    SaveTemps = Where == "cwd" ? SaveTempsKind::Cwd : SaveTempsKind::Obj;
-    return true;
+  default:
+    return std::nullopt;
   }
+}
+
+/// Arguments for the other tools: cc1 (-Xclang), the assembler and the
+/// linker. -nostdlib and the like are in translateFlagOption's table.
+std::optional<bool> Driver::translateToolOption(const Arg &A) {
+  const Option &O = A.getOption();
+  switch (O.getID()) {
+  case OPT_Xclang:
+    CC1Flags.push_back(A.getValue());
+    return true;
   case OPT_Wa_COMMA:
   case OPT_Xassembler:
     for (const char *V : A.getValues())
@@ -394,21 +486,15 @@ bool Driver::translate(const Arg &A) {
   case OPT_s:
     LinkFlags.push_back("-s");
     return true;
-  case OPT_nostdlib:
-    NoStdLib = true;
-    return true;
-  case OPT_nostartfiles:
-    NoStartFiles = true;
-    return true;
-  case OPT_nodefaultlibs:
-    NoDefaultLibs = true;
-    return true;
-  case OPT_nostdlibxx:
-    NoStdLibCXX = true;
-    return true;
   default:
-    break;
+    return std::nullopt;
   }
+}
+
+/// The options cc1 takes (CompileOptions.h), floating-point and sanitizer
+/// options, -O and -g.
+std::optional<bool> Driver::translateCodeGenOption(const Arg &A) {
+  const Option &O = A.getOption();
   if (translateCompileOption(A, *ParsedArgs, CC1Flags))
     return true;
   std::string FloatError;
@@ -429,35 +515,36 @@ bool Driver::translate(const Arg &A) {
       FloatOptions.applyFastMath();
     return true;
   }
-  if (O.matches(OPT_g_Group)) {
-    // The last -g level wins; -gdwarf-N sets the version and turns debug
-    // info on if no level did.
-    static const std::pair<unsigned, unsigned> Versions[] = {
-        {OPT_gdwarf_2, 2}, {OPT_gdwarf_3, 3}, {OPT_gdwarf_4, 4},
-        {OPT_gdwarf_5, 5}, {OPT_gdwarf, 5}};
-    for (auto [Id, Version] : Versions)
-      if (O.matches(Id)) {
-        DwarfVersion = Version;
-        if (DebugInfoKind.empty())
-          DebugInfoKind = "constructor";
-        return true;
-      }
-    if (O.matches(OPT_gdwarf64))
-      return error("64-bit DWARF ('-gdwarf64') is not supported for "
-                   "target 'accel'");
-    if (O.matches(OPT_g0))
-      DebugInfoKind.clear();
-    else if (O.matches(OPT_gline_tables_only))
-      DebugInfoKind = "line-tables-only";
-    else if (!O.matches(OPT_gdwarf32))
-      DebugInfoKind = "constructor";
-    return true;
-  }
-  if (O.getKind() == Option::UnknownClass)
-    return error(Twine("unknown argument: '") +
-                 spelling(A) + "'");
-  return error(Twine("unsupported option '") +
-               spelling(A) + "' for target 'accel'");
+  if (O.matches(OPT_g_Group))
+    return translateDebugOption(A);
+  return std::nullopt;
+}
+
+/// An option of the -g group.
+bool Driver::translateDebugOption(const Arg &A) {
+  const Option &O = A.getOption();
+  // The last -g level wins; -gdwarf-N sets the version and turns debug
+  // info on if no level did.
+  static const std::pair<unsigned, unsigned> Versions[] = {
+      {OPT_gdwarf_2, 2}, {OPT_gdwarf_3, 3}, {OPT_gdwarf_4, 4},
+      {OPT_gdwarf_5, 5}, {OPT_gdwarf, 5}};
+  for (auto [Id, Version] : Versions)
+    if (O.matches(Id)) {
+      DwarfVersion = Version;
+      if (DebugInfoKind.empty())
+        DebugInfoKind = "constructor";
+      return true;
+    }
+  if (O.matches(OPT_gdwarf64))
+    return error("64-bit DWARF ('-gdwarf64') is not supported for "
+                 "target 'accel'");
+  if (O.matches(OPT_g0))
+    DebugInfoKind.clear();
+  else if (O.matches(OPT_gline_tables_only))
+    DebugInfoKind = "line-tables-only";
+  else if (!O.matches(OPT_gdwarf32))
+    DebugInfoKind = "constructor";
+  return true;
 }
 
 /// -Wp,<args> and -Xpreprocessor <arg> go to cc1 as they are, but for
