@@ -56,6 +56,7 @@ def VCLE_F32 : VBinary<GrpVF32.V, 8, "vcle.f32">;
 def VEXP_F32   : VUnary<GrpVF32.V, 9,  "vexp.f32",   IIVSpecial>;
 def VRCP_F32   : VUnary<GrpVF32.V, 10, "vrcp.f32",   IIVSpecial>;
 def VRSQRT_F32 : VUnary<GrpVF32.V, 11, "vrsqrt.f32", IIVSpecial>;
+def VTANH_F32  : VUnary<GrpVF32.V, 12, "vtanh.f32",  IIVSpecial>;
 
 def VADD_I32 : VBinary<GrpVI32.V, 0,  "vadd.i32">;
 def VSUB_I32 : VBinary<GrpVI32.V, 1,  "vsub.i32">;

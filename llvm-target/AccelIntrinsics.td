@@ -100,6 +100,8 @@ def accel_vrcp : AccelIntrinsic<"__accel_vrcp", VRCP_F32, "F", "F",
                      "accel_v16f", "accel_v16f x", IntrMemNone>;
 def accel_vrsqrt : AccelIntrinsic<"__accel_vrsqrt", VRSQRT_F32, "F", "F",
                      "accel_v16f", "accel_v16f x", IntrMemNone>;
+def accel_vtanh : AccelIntrinsic<"__accel_vtanh", VTANH_F32, "F", "F",
+                                 "accel_v16f", "accel_v16f x", IntrMemNone>;
 def accel_vredsum : AccelIntrinsic<"__accel_vredsum_f32", VREDSUM_F32,
                      "s", "F", "float", "accel_v16f x", IntrMemNone>;
 def accel_vredmax : AccelIntrinsic<"__accel_vredmax_f32", VREDMAX_F32,

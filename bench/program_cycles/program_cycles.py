@@ -9,9 +9,14 @@ accel-sim's cycle model and prints the programs whose cycles differ, then
 the totals and their ratio. A program that fails to build or run either
 way fails the benchmark: the programs check their own results.
 
-Usage: program_cycles.py --base FLAGS --new FLAGS [--build DIR] [--jobs N]
+Usage: program_cycles.py --base FLAGS --new FLAGS [--build DIR]
+                         [--base-build DIR] [--jobs N]
 e.g.   program_cycles.py --base='-mllvm -accel-packetizer-avoid-stalls=false' --new=''
 (write --base=FLAGS: a value that starts with '-' needs the '=')
+
+--base-build compares two toolchains instead (e.g. a copy of build/ from
+before a change, --base='' --new=''): the baseline's clang and accel-sim
+come from that directory and load its own libAccelTarget.so.
 """
 import argparse
 import concurrent.futures
@@ -35,17 +40,21 @@ def programs():
 
 def cycles(build, work, source, flags, tag):
     """The program's cycles, or an error message."""
+    # A copied build's binaries would find the original's target library
+    # through their run path; the library path comes first.
+    env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(build, "lib"))
     elf = os.path.join(work, "%s.%s.elf" % (os.path.basename(source), tag))
     driver = "clang++" if source.endswith(".cpp") else "clang"
     compile_cmd = [os.path.join(build, "bin", driver), "--target=accel", "-O2",
                    "-I", os.path.join(ROOT, "test", "c-programs"), *flags,
                    source, "-o", elf, "-lm"]
-    run = subprocess.run(compile_cmd, capture_output=True, text=True)
+    run = subprocess.run(compile_cmd, capture_output=True, text=True, env=env)
     if run.returncode != 0:
         return "compile failed: " + run.stderr.strip()
     stats = elf + ".json"
     run = subprocess.run([os.path.join(build, "bin", "accel-sim"),
-                          "--stats-json=" + stats, elf], capture_output=True)
+                          "--stats-json=" + stats, elf], capture_output=True,
+                         env=env)
     if run.returncode != 0:
         return "exit status %d" % run.returncode
     with open(stats) as f:
@@ -57,12 +66,15 @@ def main():
     ap.add_argument("--base", required=True, help="flags of the baseline")
     ap.add_argument("--new", required=True, help="flags of the change")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--base-build", help="toolchain of the baseline "
+                    "(default: --build)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
+    base_build = args.base_build or args.build
     with tempfile.TemporaryDirectory() as work:
         def both(source):
             return (source,
-                    cycles(args.build, work, source, args.base.split(), "base"),
+                    cycles(base_build, work, source, args.base.split(), "base"),
                     cycles(args.build, work, source, args.new.split(), "new"))
 
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

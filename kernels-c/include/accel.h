@@ -25,7 +25,8 @@
  *     accel_mst(tile, dst)          16 rows of 16 floats at dst = tile
  *     accel_mst_relu(tile, dst)     the same, with max(x, +0.0)
  *   Vectors (accel_v16f: 16 floats; accel_v16i: 16 ints):
- *     accel_vexp, accel_vrcp, accel_vrsqrt (approximations, isa.md 7.9)
+ *     accel_vexp, accel_vrcp, accel_vrsqrt, accel_vtanh (approximations,
+ *     isa.md 7.8)
  *     accel_vredsum, accel_vredmax (float), accel_vredsum_i, accel_vredmax_i
  *     accel_vload, accel_vstore (any 4-byte aligned address)
  *   Scratchpad buffers: ACCEL_SPM float buf[256];

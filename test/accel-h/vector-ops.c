@@ -1,5 +1,5 @@
 /* The vector operations with no C equivalent, against libm and plain C:
- * vexp, vrcp and vrsqrt within their documented accuracy (relative error
+ * vexp, vrcp, vrsqrt and vtanh within their documented accuracy (relative error
  * below 2^-20 for normal results; checked at 2^-19 against libm's own
  * rounding), reductions exactly: the integer ones wrap like C unsigned
  * arithmetic, the float sum adds in the documented pairwise tree. */
@@ -26,6 +26,7 @@ int main(void) {
   accel_v16f e = accel_vexp(accel_vload(xs));
   accel_v16f r = accel_vrcp(v);
   accel_v16f s = accel_vrsqrt(v);
+  accel_v16f th = accel_vtanh(accel_vload(xs));
   float out[16];
   accel_vstore(out, e);
   for (int i = 0; i < 16; ++i)
@@ -36,6 +37,9 @@ int main(void) {
   accel_vstore(out, s);
   for (int i = 0; i < 16; ++i)
     CHECK(close_enough(out[i], 1.0f / sqrtf(x[i])));
+  accel_vstore(out, th);
+  for (int i = 0; i < 16; ++i)
+    CHECK(close_enough(out[i], tanhf(xs[i])));
 
   /* Pairwise tree: ((l0+l1)+(l2+l3)) + ... as in isa.md 7.10. */
   float l[16];

@@ -16,6 +16,7 @@ declare void @__accel_mst_relu(i32, ptr)
 declare <16 x float> @__accel_vexp(<16 x float>)
 declare <16 x float> @__accel_vrcp(<16 x float>)
 declare <16 x float> @__accel_vrsqrt(<16 x float>)
+declare <16 x float> @__accel_vtanh(<16 x float>)
 declare float @__accel_vredsum_f32(<16 x float>)
 declare float @__accel_vredmax_f32(<16 x float>)
 declare i32 @__accel_vredsum_i32(<16 x i32>)
@@ -68,13 +69,15 @@ define void @matrix(ptr %a, ptr %b, i64 %k, ptr %c) {
 ; CHECK-LABEL: vector_special:
 ; CHECK: vexp.f32 [[E:v[0-9]+]], v1
 ; CHECK: vrcp.f32 [[R:v[0-9]+]], [[E]]
-; CHECK: vrsqrt.f32 v1, [[R]]
+; CHECK: vrsqrt.f32 [[S:v[0-9]+]], [[R]]
+; CHECK: vtanh.f32 v1, [[S]]
 ; CHECK: ret
 define <16 x float> @vector_special(<16 x float> %x) {
   %e = call <16 x float> @__accel_vexp(<16 x float> %x)
   %r = call <16 x float> @__accel_vrcp(<16 x float> %e)
   %s = call <16 x float> @__accel_vrsqrt(<16 x float> %r)
-  ret <16 x float> %s
+  %t = call <16 x float> @__accel_vtanh(<16 x float> %s)
+  ret <16 x float> %t
 }
 
 ; An i32 reduction is already sign-extended: no extension follows it.

@@ -395,6 +395,34 @@ TEST_F(Vector, ApproximationsWithinDocumentedError) {
   }
 }
 
+TEST_F(Vector, TanhWithinDocumentedErrorAndSpecialCases) {
+  // Results in the normal range within 2^-20 of tanh in double precision.
+  InitV[1] = fromFloats({-10.0f, -3.0f, -1.0f, -0.5f, -0.01f, 1.0e-6f,
+                         1.0e-30f, 0.1f, 0.5f, 0.75f, 1.0f, 2.0f, 3.5f, 5.0f,
+                         8.9f, -1.2e-38f});
+  // +-0 -> +-0; +-inf -> +-1; |x| >= 9.02 -> +-1; NaN -> canonical NaN.
+  InitV[2] = fromFloats({0.0f, -0.0f, Inf, -Inf, 9.02f, -9.02f, 20.0f,
+                         -1.0e30f, 0, 0, 0, 1.0e38f, -50.0f, 0.0f, 0.0f,
+                         0.0f});
+  InitV[2][8] = 0x7fc12345u;
+  InitV[2][9] = 0x7f800001u;
+  InitV[2][10] = 0xffc00001u;
+  const uint32_t Want[16] = {
+      0,          bits(-0.0f), bits(1.0f), bits(-1.0f), bits(1.0f),
+      bits(-1.0f), bits(1.0f), bits(-1.0f), CanonNaN32, CanonNaN32,
+      CanonNaN32, bits(1.0f), bits(-1.0f), 0,          0,
+      0};
+  EXPECT_EQ(run({inst(A::VTANH_F32, {reg(v(10)), reg(v(1))}),
+                  inst(A::VTANH_F32, {reg(v(11)), reg(v(2))})}),
+            0);
+  for (unsigned L = 0; L != 16; ++L) {
+    SCOPED_TRACE(testing::Message() << "lane " << L);
+    double X = flt(InitV[1][L]);
+    EXPECT_TRUE(withinApprox(Sim->V[10][L], std::tanh(X))) << "vtanh " << X;
+    EXPECT_EQ(Sim->V[11][L], Want[L]) << "vtanh " << flt(InitV[2][L]);
+  }
+}
+
 TEST_F(Vector, ApproximationSpecialCases) {
   const uint32_t QNaN = 0x7fc12345u, SNaN = 0x7f800001u, NegNaN = 0xffc00001u;
   // vexp: overflow -> +inf (and +inf -> +inf); underflow -> +0; -inf -> +0;

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Checks that the machine parameters of isa/AccelMachine.td reach every
+tool that depends on them: clang's __ACCEL_*__ macros, accel.h's channel
+and tile checks, the linker's scratchpad size and the simulator's channels,
+tiles and memory map.
+
+Usage: check_machine_params.py <repo root> <work dir>
+Runs llvm-tblgen (as check_isa_manual.py finds it), and clang and accel-sim
+from PATH. Prints each disagreement and exits 1 on any.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_isa_manual import dump_records, find_llvm_include, find_tblgen
+
+# A program at the edges the parameters set: the last DMA channel, the last
+# accumulator tile and the last bytes of the scratchpad.
+EDGES_C = r"""
+#include <accel.h>
+#include <string.h>
+enum { LAST_CH = __ACCEL_DMA_CHANNELS__ - 1, LAST_TILE = __ACCEL_TILES__ - 1 };
+static float src[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+ACCEL_SPM static float tile[__ACCEL_TILE_DIM__ * __ACCEL_TILE_DIM__];
+int main(void) {
+  float *spm_end = (float *)(__ACCEL_SPM_BASE__ + __ACCEL_SPM_SIZE__);
+  accel_dma_1d(LAST_CH, spm_end - 16, src, sizeof src);
+  accel_dma_wait(LAST_CH);
+  if (memcmp(spm_end - 16, src, sizeof src) != 0)
+    return 1;
+  accel_mzero(LAST_TILE);
+  accel_mst(LAST_TILE, tile);
+  return tile[0] == 0.0f ? 0 : 2;
+}
+"""
+
+# One byte past the scratchpad: the simulator must fault.
+PAST_SPM_C = r"""
+int main(void) {
+  *(volatile char *)(__ACCEL_SPM_BASE__ + __ACCEL_SPM_SIZE__) = 1;
+  return 0;
+}
+"""
+
+# A scratchpad buffer one byte too large: the linker must refuse it.
+TOO_BIG_C = r"""
+#include <accel.h>
+ACCEL_SPM char big[__ACCEL_SPM_SIZE__ + 1];
+int main(void) { return big[0]; }
+"""
+
+
+def run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def main():
+    root, work = sys.argv[1], sys.argv[2]
+    os.makedirs(work, exist_ok=True)
+    tblgen = find_tblgen(None)
+    records = dump_records(root, tblgen, find_llvm_include(None, tblgen))
+    p = {n: records[n]["Value"]
+         for n in records["!instanceof"]["AccelMachineParam"]}
+    errors = []
+
+    want = {
+        "__ACCEL_VECTOR_LANES__": p["VectorLanes"],
+        "__ACCEL_VECTOR_BYTES__": p["VectorLanes"] * 4,
+        "__ACCEL_TILE_DIM__": p["TileDim"],
+        "__ACCEL_TILES__": p["AccTiles"],
+        "__ACCEL_DMA_CHANNELS__": p["DmaChannels"],
+        "__ACCEL_SPM_BASE__": p["SpmBase"],
+        "__ACCEL_SPM_SIZE__": p["SpmSize"],
+    }
+    macros = run(["clang", "--target=accel", "-dM", "-E", "-x", "c",
+                  os.devnull])
+    defined = {}
+    for line in macros.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "#define":
+            defined[parts[1]] = parts[2]
+    for name, value in want.items():
+        if defined.get(name) != str(value):
+            errors.append("clang defines %s as %s, AccelMachine.td says %d"
+                          % (name, defined.get(name), value))
+
+    def build(name, text):
+        src = os.path.join(work, name + ".c")
+        with open(src, "w") as f:
+            f.write(text)
+        elf = os.path.join(work, name + ".elf")
+        return run(["clang", "--target=accel", "-O2", src, "-o", elf]), elf
+
+    compiled, elf = build("edges", EDGES_C)
+    if compiled.returncode != 0:
+        errors.append("the last channel and tile do not compile:\n"
+                      + compiled.stderr)
+    else:
+        ran = run(["accel-sim", elf])
+        if ran.returncode != 0:
+            errors.append("accel-sim rejects the last channel, tile or "
+                          "scratchpad bytes (exit %d): %s"
+                          % (ran.returncode, ran.stderr))
+
+    compiled, elf = build("past_spm", PAST_SPM_C)
+    ran = run(["accel-sim", elf]) if compiled.returncode == 0 else None
+    if not ran or ran.returncode == 0 or "outside memory" not in ran.stderr:
+        errors.append("accel-sim does not fault one byte past the "
+                      "scratchpad: %s" % (ran.stderr if ran else
+                                          compiled.stderr))
+
+    compiled, _ = build("too_big", TOO_BIG_C)
+    if compiled.returncode == 0 or "SPM" not in compiled.stderr:
+        errors.append("the linker accepts a scratchpad buffer of SpmSize + 1 "
+                      "bytes: %s" % compiled.stderr)
+
+    for e in errors:
+        print("machine parameters: " + e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
