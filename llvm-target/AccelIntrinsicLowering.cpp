@@ -17,7 +17,7 @@
 
 using namespace llvm;
 
-/// The type a letter of AccelIntrinsics.def stands for.
+/// The type a signature letter of AccelIntrinsics.td stands for.
 static MVT typeOfLetter(char C) {
   switch (C) {
   case 'i':

@@ -3,18 +3,19 @@
 // The result must be bit-exact (one rounding per k step), so every version
 // uses a fused multiply-add. Without FMA instructions in the baseline x86-64
 // target, std::fma is a library call per element; a version compiled for
-// AVX2+FMA, chosen at run time, vectorizes the 16-wide rows instead.
+// AVX2+FMA, chosen at run time, vectorizes the TileDim-wide rows instead.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MatmulKernel.h"
+#include "MCTargetDesc/AccelMachineParams.h"
 #include <cmath>
 #include <cstring>
 
 using namespace accel_sim;
 
 namespace {
-constexpr unsigned Dim = 16;
+constexpr unsigned Dim = llvm::AccelParam::TileDim;
 
 template <typename FmaFn>
 inline void matmulRows(float *Acc, const uint8_t *A, const uint8_t *B,

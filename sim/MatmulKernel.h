@@ -7,8 +7,9 @@
 
 namespace accel_sim {
 
-/// Acc[16x16] += A[16xK] . B[Kx16] (row-major, A's row stride K), as mmac
-/// defines it: for k in order, Acc[i][j] = fma(A[i][k], B[k][j], Acc[i][j]).
+/// Acc[TxT] += A[TxK] . B[KxT] for T = TileDim (row-major, A's row stride
+/// K), as mmac defines it: for k in order,
+/// Acc[i][j] = fma(A[i][k], B[k][j], Acc[i][j]).
 /// A and B point at 4-byte-aligned bytes in simulated memory.
 void matmulAccumulate(float *Acc, const uint8_t *A, const uint8_t *B,
                       uint64_t K);

@@ -38,14 +38,34 @@ config.substitutions.append(
 # "REQUIRES: cycle-model".
 if lit_config.params.get("sim", "timed") == "fast":
     sim_args = ["--fast"]
+    # ctest runs both modes at once: each needs its own temporary files.
+    config.test_exec_root = os.path.join(config.accel_obj_root, "test-sim-fast")
 else:
     sim_args = []
     config.available_features.add("cycle-model")
 config.substitutions.append(("%sim", " ".join(["accel-sim"] + sim_args)))
 
+sys.path.insert(0, os.path.join(config.accel_src_root, "test", "Inputs"))
+
+# The machine's sizes from isa/AccelMachine.td, for tests of behaviour at
+# their edges: a build with other values runs the same tests.
+from isa_records import machine_params  # noqa: E402
+
+params = machine_params(config.accel_src_root,
+                        os.path.join(config.llvm_tools_dir, "llvm-tblgen"))
+for name, value in [
+    ("%dma_channels", params["DmaChannels"]),
+    ("%last_channel", params["DmaChannels"] - 1),
+    ("%acc_tiles", params["AccTiles"]),
+    ("%last_tile", params["AccTiles"] - 1),
+    ("%spm_size", params["SpmSize"]),
+    ("%spm_mib", params["SpmSize"] // (1 << 20)),
+    ("%spm_limit", params["SpmBase"] + params["SpmSize"]),
+]:
+    config.substitutions.append((name, str(value)))
+
 # Directories of self-checking C/C++ programs (no RUN lines) set
 # config.test_format to this in their lit.local.cfg.
-sys.path.insert(0, os.path.join(config.accel_src_root, "test", "Inputs"))
 from c_program_format import CProgramFormat  # noqa: E402
 
 config.c_program_format = CProgramFormat(sim_args)

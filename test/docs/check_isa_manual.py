@@ -57,13 +57,13 @@ Each disagreement is printed as `docs/isa.md:LINE: ...` or `docs/isa.md:
 """
 
 import argparse
-import json
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "Inputs"))
+from isa_records import dump_records, find_llvm_include, find_tblgen  # noqa: E402
 
 FORMATS = {
     "FmtR": "R", "FmtR4": "R4", "FmtR1": "R1", "FmtI": "I",
@@ -73,36 +73,6 @@ OPCODE_RE = re.compile(r"^([0-9A-Fa-f])/([0-9A-Fa-f]{2})$")
 
 
 # --- TableGen ---------------------------------------------------------------
-
-def find_tblgen(explicit):
-    if explicit:
-        return explicit
-    found = shutil.which("llvm-tblgen")
-    return found or "/usr/lib/llvm-19/bin/llvm-tblgen"
-
-
-def find_llvm_include(explicit, tblgen):
-    if explicit:
-        return explicit
-    guess = os.path.join(os.path.dirname(os.path.realpath(tblgen)), "..",
-                         "include")
-    if os.path.exists(os.path.join(guess, "llvm", "Target", "Target.td")):
-        return os.path.normpath(guess)
-    return "/usr/lib/llvm-19/include"
-
-
-def dump_records(root, tblgen, llvm_include):
-    isa = os.path.join(root, "isa")
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "accel.json")
-        cmd = [tblgen, "--dump-json", "-I", llvm_include, "-I", isa,
-               os.path.join(isa, "Accel.td"), "-o", out]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            sys.exit("error: %s failed:\n%s" % (" ".join(cmd), proc.stderr))
-        with open(out) as f:
-            return json.load(f)
-
 
 def bits_value(bits, lo, hi, what):
     """Inst{hi-lo} as an integer; bits is indexed by bit number."""

@@ -5,15 +5,16 @@ and tile checks, the linker's scratchpad size and the simulator's channels,
 tiles and memory map.
 
 Usage: check_machine_params.py <repo root> <work dir>
-Runs llvm-tblgen (as check_isa_manual.py finds it), and clang and accel-sim
-from PATH. Prints each disagreement and exits 1 on any.
+Runs llvm-tblgen (test/Inputs/isa_records.py), and clang and accel-sim from
+PATH. Prints each disagreement and exits 1 on any.
 """
 import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_isa_manual import dump_records, find_llvm_include, find_tblgen
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "Inputs"))
+from isa_records import machine_params  # noqa: E402
 
 # A program at the edges the parameters set: the last DMA channel, the last
 # accumulator tile and the last bytes of the scratchpad.
@@ -58,10 +59,7 @@ def run(cmd):
 def main():
     root, work = sys.argv[1], sys.argv[2]
     os.makedirs(work, exist_ok=True)
-    tblgen = find_tblgen(None)
-    records = dump_records(root, tblgen, find_llvm_include(None, tblgen))
-    p = {n: records[n]["Value"]
-         for n in records["!instanceof"]["AccelMachineParam"]}
+    p = machine_params(root)
     errors = []
 
     want = {

@@ -10,20 +10,20 @@
 #   mld     mld from a misaligned SPM address
 #
 # RUN: accel-as %s -o %t.o
-# RUN: %link %t.o -o %t.elf
+# RUN: %link %t.o -o %t.elf --defsym=spm_limit=%spm_limit
 # RUN: accel-objdump -t %t.elf > %t.sym
 # RUN: %expect-exit 134 %sim %t.elf dram 2> %t.dram
-# RUN: cat %t.sym %t.dram | FileCheck %s --check-prefix=DRAM
+# RUN: cat %t.sym %t.dram | FileCheck %s --check-prefix=DRAM -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 134 %sim %t.elf bend 2> %t.bend
-# RUN: cat %t.sym %t.bend | FileCheck %s --check-prefix=BEND
+# RUN: cat %t.sym %t.bend | FileCheck %s --check-prefix=BEND -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 134 %sim %t.elf k0 2> %t.k0
-# RUN: cat %t.sym %t.k0 | FileCheck %s --check-prefix=K0
+# RUN: cat %t.sym %t.k0 | FileCheck %s --check-prefix=K0 -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 134 %sim %t.elf kbig 2> %t.kbig
-# RUN: cat %t.sym %t.kbig | FileCheck %s --check-prefix=KBIG
+# RUN: cat %t.sym %t.kbig | FileCheck %s --check-prefix=KBIG -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 134 %sim %t.elf mst 2> %t.mst
-# RUN: cat %t.sym %t.mst | FileCheck %s --check-prefix=MST
+# RUN: cat %t.sym %t.mst | FileCheck %s --check-prefix=MST -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 134 %sim %t.elf mld 2> %t.mld
-# RUN: cat %t.sym %t.mld | FileCheck %s --check-prefix=MLD
+# RUN: cat %t.sym %t.mld | FileCheck %s --check-prefix=MLD -D#SPM_LIMIT=%spm_limit
 
 # DRAM-DAG: {{^}}[[#%x,BUF:]] l .bss {{[0-9a-f]+}} dram_buf
 # DRAM-DAG: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_mmac
@@ -33,7 +33,7 @@
 # DRAM-NEXT:   cycle {{[0-9]+}}
 
 # BEND: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_mmac
-# BEND:      accel-sim: fault: matrix unit fault: mmac operand B reads 512 bytes at 0x2fff00 (outside DRAM and SPM, or across them)
+# BEND:      accel-sim: fault: matrix unit fault: mmac operand B reads 512 bytes at 0x[[#%x,SPM_LIMIT-256]] (outside DRAM and SPM, or across them)
 # BEND-NEXT:   pc 0x[[#%x,PC]] <do_mmac>
 # BEND-NEXT:   bundle: mmac acc1, r10, r11, r12
 
@@ -80,7 +80,7 @@ dram_prep:
   li r10, dram_buf
   jmp do_mmac
 bend_prep:
-  li r11, 0x2fff00
+  li r11, spm_limit - 256
   jmp do_mmac
 k0_prep:
   li r12, 0

@@ -2,27 +2,28 @@
 # §4 and §8), naming the access, the pc and its symbol, the bundle and the
 # cycle. The first argument selects the case:
 #   null    ld.i64 from 0x8, in the null guard
-#   gap     st.i32 to 0x400000, between the SPM and DRAM
+#   gap     st.i32 to the SPM's end + 1 MiB, between the SPM and DRAM
+#           (spm_limit, SpmBase + SpmSize, is defined at the link)
 #   top     ld.u8 from 0x20000000, just past the end of DRAM
-#   vector  vld from 0x2ffff0: lanes 4..15 lie past the end of the SPM
+#   vector  vld from the SPM's end - 16: lanes 4..15 lie past the end of the SPM
 #   write   write(1, 0x8, 4): the sys write buffer is outside memory
-#   across  write(1, 0x2ffffe, 4): the buffer runs past the end of the SPM
+#   across  write(1, the SPM's end - 2, 4): the buffer runs past the end of the SPM
 #
 # RUN: accel-as %s -o %t.o
-# RUN: %link %t.o -o %t.elf
+# RUN: %link %t.o -o %t.elf --defsym=spm_limit=%spm_limit
 # RUN: accel-objdump -t %t.elf > %t.sym
 # RUN: %expect-exit 131 %sim %t.elf null 2> %t.null
-# RUN: cat %t.sym %t.null | FileCheck %s --check-prefix=NULL
+# RUN: cat %t.sym %t.null | FileCheck %s --check-prefix=NULL -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 131 %sim %t.elf gap 2> %t.gap
-# RUN: cat %t.sym %t.gap | FileCheck %s --check-prefix=GAP
+# RUN: cat %t.sym %t.gap | FileCheck %s --check-prefix=GAP -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 131 %sim %t.elf top 2> %t.top
-# RUN: cat %t.sym %t.top | FileCheck %s --check-prefix=TOP
+# RUN: cat %t.sym %t.top | FileCheck %s --check-prefix=TOP -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 131 %sim %t.elf vector 2> %t.vector
-# RUN: cat %t.sym %t.vector | FileCheck %s --check-prefix=VECTOR
+# RUN: cat %t.sym %t.vector | FileCheck %s --check-prefix=VECTOR -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 131 %sim %t.elf write 2> %t.write
-# RUN: cat %t.sym %t.write | FileCheck %s --check-prefix=WRITE
+# RUN: cat %t.sym %t.write | FileCheck %s --check-prefix=WRITE -D#SPM_LIMIT=%spm_limit
 # RUN: %expect-exit 131 %sim %t.elf across 2> %t.across
-# RUN: cat %t.sym %t.across | FileCheck %s --check-prefix=ACROSS
+# RUN: cat %t.sym %t.across | FileCheck %s --check-prefix=ACROSS -D#SPM_LIMIT=%spm_limit
 
 # NULL: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_null
 # NULL:      accel-sim: fault: access outside memory: read of 8 bytes at 0x8
@@ -31,9 +32,9 @@
 # NULL-NEXT:   cycle {{[0-9]+}}
 
 # GAP: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_gap
-# GAP:      accel-sim: fault: access outside memory: write of 4 bytes at 0x400000
+# GAP:      accel-sim: fault: access outside memory: write of 4 bytes at 0x[[#%x,SPM_LIMIT+0x100000]]
 # GAP-NEXT:   pc 0x[[#%x,PC]] <do_gap>
-# GAP-NEXT:   bundle: st.i32 r3, 4194304(r0)
+# GAP-NEXT:   bundle: st.i32 r3, [[#SPM_LIMIT+0x100000]](r0)
 # GAP-NEXT:   cycle {{[0-9]+}}
 
 # TOP: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_top
@@ -42,7 +43,7 @@
 # TOP-NEXT:   bundle: ld.u8 r1, 536870912(r0)
 
 # VECTOR: {{^}}[[#%x,PC:]] l .text {{[0-9a-f]+}} do_vector
-# VECTOR:      accel-sim: fault: access outside memory: read of 4 bytes at 0x300000
+# VECTOR:      accel-sim: fault: access outside memory: read of 4 bytes at 0x[[#%x,SPM_LIMIT]]
 # VECTOR-NEXT:   pc 0x[[#%x,PC]] <do_vector>
 # VECTOR-NEXT:   bundle: vld v2, 0(r2)
 
@@ -51,7 +52,7 @@
 # WRITE-NEXT:   pc 0x[[#%x,PC]] <write>
 # WRITE-NEXT:   bundle: sys 1
 
-# ACROSS: accel-sim: fault: access outside memory: sys write buffer reads 4 bytes at 0x2ffffe (outside DRAM and SPM, or across them)
+# ACROSS: accel-sim: fault: access outside memory: sys write buffer reads 4 bytes at 0x[[#%x,SPM_LIMIT-2]] (outside DRAM and SPM, or across them)
 # ACROSS-NEXT:   pc 0x{{[0-9a-f]+}} <write>
 
   .text
@@ -81,13 +82,13 @@ do_null:
   ld.i64 r1, 8(r0)
   jmp .Lout
 do_gap:
-  st.i32 r3, 0x400000(r0)
+  st.i32 r3, spm_limit + 0x100000(r0)
   jmp .Lout
 do_top:
   ld.u8 r1, 0x20000000(r0)
   jmp .Lout
 vector_prep:
-  li r2, 0x2ffff0
+  li r2, spm_limit - 16
 do_vector:
   vld v2, 0(r2)
   jmp .Lout
@@ -97,7 +98,7 @@ do_write:
   call write
   jmp .Lout
 do_across:
-  { li r1, 1 ; li r2, 0x2ffffe }
+  { li r1, 1 ; li r2, spm_limit - 2 }
   li r3, 4
   call write
 .Lout:

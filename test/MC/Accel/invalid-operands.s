@@ -3,9 +3,13 @@
 # of the wrong file. Each diagnostic's text and line:col; no other error; no
 # object file left.
 #
+# @CHANNELS@ and @TILES@ stand for the machine's counts (isa/AccelMachine.td),
+# the first channel and tile numbers out of range.
 # RUN: rm -f %t.o
-# RUN: not accel-as %s -o %t.o 2>&1 \
-# RUN:   | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+# RUN: sed -e 's/@CHANNELS@/%dma_channels/' -e 's/@TILES@/%acc_tiles/' %s > %t.s
+# RUN: not accel-as %t.s -o %t.o 2>&1 \
+# RUN:   | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: \
+# RUN:       -DLAST_CHANNEL=%last_channel -DLAST_TILE=%last_tile
 # RUN: not test -e %t.o
 
 #===--- simm32 [-2147483648, 2147483647]: ALU immediates, li, offsets -----===#
@@ -78,28 +82,28 @@ vins v1, r2, 16
 # CHECK: :[[@LINE+1]]:14: error: immediate must be an integer in the range [0, 15]
 vins v1, r2, lane
 
-#===--- Accumulator tiles acc0..acc15 (acc16 is not a register) ----------===#
+#===--- Accumulator tiles acc0..acc<last> (acc<count> is not a register) ---===#
 
-# CHECK: :[[@LINE+1]]:7: error: operand must be an accumulator tile acc0..acc15
-mzero acc16
-# CHECK: :[[@LINE+1]]:6: error: operand must be an accumulator tile acc0..acc15
-mmac acc16, r1, r2, r3
-# CHECK: :[[@LINE+1]]:5: error: operand must be an accumulator tile acc0..acc15
-mld acc16, r1
-# CHECK: :[[@LINE+1]]:10: error: operand must be an accumulator tile acc0..acc15
-mst.relu acc31, r1
-# CHECK: :[[@LINE+1]]:7: error: operand must be an accumulator tile acc0..acc15
+# CHECK: :[[@LINE+1]]:7: error: operand must be an accumulator tile acc0..acc[[LAST_TILE]]
+mzero acc@TILES@
+# CHECK: :[[@LINE+1]]:6: error: operand must be an accumulator tile acc0..acc[[LAST_TILE]]
+mmac acc@TILES@, r1, r2, r3
+# CHECK: :[[@LINE+1]]:5: error: operand must be an accumulator tile acc0..acc[[LAST_TILE]]
+mld acc@TILES@, r1
+# CHECK: :[[@LINE+1]]:10: error: operand must be an accumulator tile acc0..acc[[LAST_TILE]]
+mst.relu acc99, r1
+# CHECK: :[[@LINE+1]]:7: error: operand must be an accumulator tile acc0..acc[[LAST_TILE]]
 mzero 5
 
-#===--- DMA channel [0, 3] -----------------------------------------------===#
+#===--- DMA channel [0, last] --------------------------------------------===#
 
-# CHECK: :[[@LINE+1]]:8: error: immediate must be an integer in the range [0, 3]
-dma.1d 4, r1, r2, r3
-# CHECK: :[[@LINE+1]]:8: error: immediate must be an integer in the range [0, 3]
+# CHECK: :[[@LINE+1]]:8: error: immediate must be an integer in the range [0, [[LAST_CHANNEL]]]
+dma.1d @CHANNELS@, r1, r2, r3
+# CHECK: :[[@LINE+1]]:8: error: immediate must be an integer in the range [0, [[LAST_CHANNEL]]]
 dma.2d -1, r1, r2, r3, r4
-# CHECK: :[[@LINE+1]]:10: error: immediate must be an integer in the range [0, 3]
-dma.wait 4
-# CHECK: :[[@LINE+1]]:10: error: immediate must be an integer in the range [0, 3]
+# CHECK: :[[@LINE+1]]:10: error: immediate must be an integer in the range [0, [[LAST_CHANNEL]]]
+dma.wait @CHANNELS@
+# CHECK: :[[@LINE+1]]:10: error: immediate must be an integer in the range [0, [[LAST_CHANNEL]]]
 dma.wait acc0
 
 #===--- sys code [0, 255] ------------------------------------------------===#
@@ -171,9 +175,9 @@ vadd.i32 v32, v1, v2
 
 #===--- A tile is needed -------------------------------------------------===#
 
-# CHECK: :[[@LINE+1]]:7: error: operand must be an accumulator tile acc0..acc15
+# CHECK: :[[@LINE+1]]:7: error: operand must be an accumulator tile acc0..acc[[LAST_TILE]]
 mzero r1
-# CHECK: :[[@LINE+1]]:5: error: operand must be an accumulator tile acc0..acc15
+# CHECK: :[[@LINE+1]]:5: error: operand must be an accumulator tile acc0..acc[[LAST_TILE]]
 mst v1, r2
 
 # After all of these, a valid instruction assembles without any error.
