@@ -82,7 +82,8 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
     switch (D.Opcode) {
     case A::MMAC:
       Busy = LastMatmulK;
-      Ready[FirstAcc + D.Reg[A::OpName::ra]] = Issue + Busy + P::MatmulLatency;
+      Ready[FirstAcc + D.Reg[A::OpName::ra]] =
+          Issue + Busy + P::MatmulLatency;
       break;
     case A::MZERO:
       Busy = 1;

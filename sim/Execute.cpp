@@ -1,4 +1,4 @@
-//===-- Execute.cpp - the dispatch loop over the semantics files -----------===//
+//===-- Execute.cpp - the dispatch loop over the semantics files ----------===//
 //
 // Each instruction's semantics is one SEMANTICS(OPCODE, statement) entry in
 // semantics/<unit>.inc, written in the vocabulary of semantics/Vocabulary.h.

@@ -1,4 +1,4 @@
-//===-- Vocabulary.h - the words the semantics files are written in -*- C++ -*-===//
+//===-- Vocabulary.h - the words of the semantics files ---------*- C++ -*-===//
 //
 // The semantics files (*.inc beside this header) say what each instruction
 // does as one SEMANTICS(OPCODE, statement) entry, written against this small
@@ -14,9 +14,10 @@
 //   FAIL(K, s)   stop with fault kind FaultKind::K and detail s
 //
 // An entry is one statement; a block may `break` to end the instruction
-// early (a fault). Operand names are those of the .td definitions (rd, rs1, ... ; ra..rd for
-// the X format), looked up in TableGen's named-operand table when the
-// program is decoded, never by position. Only Execute.cpp includes this.
+// early (a fault). Operand names are those of the .td definitions (rd, rs1,
+// ...; ra..rd for the X format), looked up in TableGen's named-operand table
+// when the program is decoded, never by position. Only Execute.cpp and
+// SemanticsCoverage.cpp include the .inc files.
 //
 //===----------------------------------------------------------------------===//
 
