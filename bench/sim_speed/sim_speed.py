@@ -26,13 +26,19 @@ def run(cmd, **kw):
 
 
 def timed(cmd, repeat=3):
-    """The best of `repeat` runs: a shared machine only ever adds time."""
+    """The best of `repeat` runs: a shared machine only ever adds time.
+    The loops exit with their hash (0..127); a fault (accel-sim's statuses
+    above 127) or a signal would time something else, so it stops the
+    benchmark."""
     best = None
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
         elapsed = time.perf_counter() - start
+        if not 0 <= proc.returncode <= 127:
+            sys.exit("sim_speed.py: %s failed with status %d:\n%s"
+                     % (" ".join(cmd), proc.returncode, proc.stderr))
         best = elapsed if best is None else min(best, elapsed)
     return best
 
