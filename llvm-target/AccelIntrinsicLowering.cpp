@@ -76,7 +76,7 @@ SDValue AccelTargetLowering::lowerAccelIntrinsic(
     return Fail("declared with the wrong signature (see accel.h)");
 
   SmallVector<SDValue, 8> Ops(CLI.OutVals.begin(), CLI.OutVals.end());
-  if (Info.Number == AccelIntrinsics::NumberNone) {
+  if (!CLI.Ins.empty()) {
     // A pure vector operation: a value, no chain. An i32 reduction is
     // already sign-extended in its register.
     SDValue V(DAG.getMachineNode(Info.Inst, DL, CLI.Ins[0].VT, Ops), 0);
@@ -87,14 +87,18 @@ SDValue AccelTargetLowering::lowerAccelIntrinsic(
     return CLI.Chain;
   }
 
-  // The first operand numbers a DMA channel or an accumulator tile.
+  // An operation: the first operand may number a DMA channel or an
+  // accumulator tile.
   bool IsChannel = Info.Number == AccelIntrinsics::NumberChannel;
-  unsigned Count = IsChannel ? AccelParam::DmaChannels : AccelParam::AccTiles;
-  auto *Number = dyn_cast<ConstantSDNode>(Ops[0]);
-  if (!Number || Number->getZExtValue() >= Count)
-    return Fail(Twine("the ") + (IsChannel ? "channel" : "tile") +
-                " must be a constant from 0 to " + Twine(Count - 1));
-  Ops[0] = DAG.getTargetConstant(Number->getZExtValue(), DL, MVT::i64);
+  bool IsTile = Info.Number == AccelIntrinsics::NumberTile;
+  if (IsChannel || IsTile) {
+    unsigned Count = IsChannel ? AccelParam::DmaChannels : AccelParam::AccTiles;
+    auto *Number = dyn_cast<ConstantSDNode>(Ops[0]);
+    if (!Number || Number->getZExtValue() >= Count)
+      return Fail(Twine("the ") + (IsChannel ? "channel" : "tile") +
+                  " must be a constant from 0 to " + Twine(Count - 1));
+    Ops[0] = DAG.getTargetConstant(Number->getZExtValue(), DL, MVT::i64);
+  }
 
   if (Info.Inst == Accel::DMA_2D) {
     // (ch, dst, src, rows, row bytes, dst stride, src stride).
@@ -103,7 +107,7 @@ SDValue AccelTargetLowering::lowerAccelIntrinsic(
     Ops = {Ops[0], Ops[1], Ops[2], Shape, Strides};
   }
   unsigned Opcode = Info.Inst;
-  if (!IsChannel) {
+  if (IsTile) {
     // The tile becomes a register after selection (see below).
     Ops.insert(Ops.begin(), DAG.getTargetConstant(Info.Inst, DL, MVT::i64));
     Opcode = Accel::PseudoTileOp;

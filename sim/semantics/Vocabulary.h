@@ -42,6 +42,7 @@ inline float laneF(const VecReg &Reg, unsigned L) {
   return bitCast<float>(Reg[L]);
 }
 inline int32_t laneI(const VecReg &Reg, unsigned L) { return int32_t(Reg[L]); }
+inline uint32_t laneU(const VecReg &Reg, unsigned L) { return Reg[L]; }
 
 /// Pairwise tree reduction of a vector's lanes (the order isa.md states):
 /// level by level, element i = e[2i] op e[2i+1].
@@ -56,7 +57,6 @@ T reduceTree(const VecReg &Reg, T (*Lane)(const VecReg &, unsigned),
       E[I] = Combine(E[2 * I], E[2 * I + 1]);
   return E[0];
 }
-inline uint32_t laneU(const VecReg &Reg, unsigned L) { return Reg[L]; }
 
 } // namespace semantics
 } // namespace accel_sim

@@ -32,12 +32,13 @@ def find_llvm_include(explicit, tblgen):
     return "/usr/lib/llvm-19/include"
 
 
-def dump_records(root, tblgen, llvm_include):
+def dump_records(root, tblgen, llvm_include, td="Accel.td"):
+    """The records of isa/<td>."""
     isa = os.path.join(root, "isa")
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "accel.json")
         cmd = [tblgen, "--dump-json", "-I", llvm_include, "-I", isa,
-               os.path.join(isa, "Accel.td"), "-o", out]
+               os.path.join(isa, td), "-o", out]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
             sys.exit("error: %s failed:\n%s" % (" ".join(cmd), proc.stderr))
@@ -46,8 +47,11 @@ def dump_records(root, tblgen, llvm_include):
 
 
 def machine_params(root, tblgen=None):
-    """AccelMachine.td's parameters: {"SpmSize": 2097152, ...}."""
+    """AccelMachine.td's parameters: {"SpmSize": 2097152, ...}. The file
+    stands alone, so this reads it alone (milliseconds, where the whole ISA
+    takes seconds: lit calls this at every start)."""
     tblgen = find_tblgen(tblgen)
-    records = dump_records(root, tblgen, find_llvm_include(None, tblgen))
+    records = dump_records(root, tblgen, find_llvm_include(None, tblgen),
+                           "AccelMachine.td")
     return {n: records[n]["Value"]
             for n in records["!instanceof"]["AccelMachineParam"]}

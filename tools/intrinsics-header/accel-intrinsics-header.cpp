@@ -35,18 +35,7 @@ static void printIntrinsic(raw_ostream &OS, const AccelIntrinsic &I) {
   SmallVector<StringRef, 8> Names = parameterNames(I.CParams);
   std::string Args = join(Names, ", ");
   OS << I.CResult << " " << I.Name << "(" << I.CParams << ")";
-  switch (I.Number) {
-  case AccelIntrinsics::NumberChannel:
-    OS << "\n    ACCEL_CHANNEL(" << Names[0] << ");\n";
-    OS << "#define " << I.Public << "(" << Args << ") " << I.Name << "("
-       << Args << ")\n";
-    return;
-  case AccelIntrinsics::NumberTile:
-    OS << "\n    ACCEL_TILE(" << Names[0] << ");\n";
-    OS << "#define " << I.Public << "(" << Args << ") " << I.Name << "("
-       << Args << ")\n";
-    return;
-  case AccelIntrinsics::NumberNone:
+  if (I.Number == AccelIntrinsics::NumberNone) {
     OS << (I.Memory == AccelIntrinsics::IntrMemNone
                ? " __attribute__((const));\n"
                : ";\n");
@@ -54,6 +43,12 @@ static void printIntrinsic(raw_ostream &OS, const AccelIntrinsic &I) {
        << ") {\n  return " << I.Name << "(" << Args << ");\n}\n";
     return;
   }
+  const char *Check = I.Number == AccelIntrinsics::NumberChannel
+                          ? "ACCEL_CHANNEL"
+                          : "ACCEL_TILE";
+  OS << "\n    " << Check << "(" << Names[0] << ");\n";
+  OS << "#define " << I.Public << "(" << Args << ") " << I.Name << "(" << Args
+     << ")\n";
 }
 
 int main(int argc, char **argv) {
