@@ -67,10 +67,9 @@ public:
 } // namespace
 
 void accel_sim::printProfile(llvm::raw_ostream &OS, const LoadedProgram &Prog,
-                             const BundleDecoder &Dec, BundleCounts Counts,
-                             bool Timed, unsigned Top) {
+                             const SourceLines &Lines, const BundleDecoder &Dec,
+                             BundleCounts Counts, bool Timed, unsigned Top) {
   const std::vector<Bundle> &All = Dec.bundles();
-  SourceLines Lines(Prog.Path);
   Table Symbols, SourceRows;
   uint64_t Total = 0;
   bool AnyLine = false;

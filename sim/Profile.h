@@ -22,6 +22,7 @@ namespace accel_sim {
 
 class BundleDecoder;
 struct LoadedProgram;
+class SourceLines;
 
 /// Per-bundle counts of a finished run, indexed as BundleDecoder::bundles().
 struct BundleCounts {
@@ -29,10 +30,11 @@ struct BundleCounts {
   const std::vector<uint64_t> &StallCycles;
 };
 
-/// Prints the \p Top most expensive symbols, then source lines, to \p OS.
+/// Prints the \p Top most expensive symbols, then source lines (from
+/// \p Lines), to \p OS.
 void printProfile(llvm::raw_ostream &OS, const LoadedProgram &Prog,
-                  const BundleDecoder &Dec, BundleCounts Counts, bool Timed,
-                  unsigned Top);
+                  const SourceLines &Lines, const BundleDecoder &Dec,
+                  BundleCounts Counts, bool Timed, unsigned Top);
 
 } // namespace accel_sim
 

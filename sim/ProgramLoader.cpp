@@ -1,6 +1,7 @@
 //===-- ProgramLoader.cpp - load an Accel ELF executable ------------------===//
 
 #include "ProgramLoader.h"
+#include "ContainedRead.h"
 #include "MCTargetDesc/AccelBaseInfo.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -33,6 +34,18 @@ std::string LoadedProgram::symbolize(uint64_t Addr) const {
   return S;
 }
 
+/// Everything lookup() reads: each unit's DIEs and line table, and a lookup
+/// of every row's address (the address ranges, the file names).
+static void readLineTables(DWARFContext &Ctx) {
+  for (const std::unique_ptr<DWARFUnit> &CU : Ctx.compile_units()) {
+    CU->getUnitDIE(/*ExtractUnitDIEOnly=*/false);
+    if (const DWARFDebugLine::LineTable *Table = Ctx.getLineTableForUnit(&*CU))
+      for (const DWARFDebugLine::Row &Row : Table->Rows)
+        Ctx.getLineInfoForAddress(
+            {Row.Address.Address, SectionedAddress::UndefSection});
+  }
+}
+
 SourceLines::SourceLines(const std::string &Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
@@ -50,6 +63,15 @@ SourceLines::SourceLines(const std::string &Path) {
       *Obj, DWARFContext::ProcessDebugRelocations::Ignore, nullptr, "",
       [](Error E) { consumeError(std::move(E)); },
       [](Error E) { consumeError(std::move(E)); });
+  // LLVM's DWARF reader trusts the lengths it reads: a child reads the
+  // tables first (ContainedRead.h), and only then does this process.
+  if (Error E = accel::readContained("DWARF", [&] {
+        readLineTables(*Ctx);
+        return Error::success();
+      })) {
+    Problem = toString(std::move(E));
+    Ctx.reset();
+  }
 }
 
 SourceLines::~SourceLines() = default;

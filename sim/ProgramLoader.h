@@ -25,9 +25,12 @@ namespace accel_sim {
 class SourceLines {
 public:
   /// Reads \p Path; without a readable file or line table every lookup
-  /// answers "".
+  /// answers "", and so it does for malformed DWARF, which problem() then
+  /// describes.
   explicit SourceLines(const std::string &Path);
   ~SourceLines();
+  /// "malformed DWARF: ..." if the line tables could not be read, else "".
+  const std::string &problem() const { return Problem; }
   /// "file.c:12:5" for \p Addr, or "" if the line table does not cover it.
   /// With \p WithColumn false, "file.c:12".
   std::string lookup(uint64_t Addr, bool WithColumn = true) const;
@@ -36,6 +39,7 @@ private:
   std::unique_ptr<llvm::object::ObjectFile> Obj;
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
   std::unique_ptr<llvm::DWARFContext> Ctx;
+  std::string Problem;
 };
 
 struct TextSegment {

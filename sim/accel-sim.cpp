@@ -15,6 +15,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 using namespace llvm;
 using namespace accel_sim;
@@ -114,6 +115,17 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "accel-sim") << Error << "\n";
     return LoadFailureStatus;
   }
+  // A profile's source lines are read before the run: malformed DWARF
+  // fails at once, not after a long simulation.
+  std::optional<SourceLines> Lines;
+  if (CL.ProfileRows) {
+    Lines.emplace(CL.Program);
+    if (!Lines->problem().empty()) {
+      WithColor::error(errs(), "accel-sim")
+          << CL.Program << ": " << Lines->problem() << "\n";
+      return LoadFailureStatus;
+    }
+  }
   BundleDecoder Decoder;
   Decoder.decode(Prog);
 
@@ -136,7 +148,7 @@ int main(int argc, char **argv) {
       Region->print(errs(), "region of interest (sys 2 .. sys 3)");
   }
   if (CL.ProfileRows)
-    printProfile(errs(), Prog, Decoder,
+    printProfile(errs(), Prog, *Lines, Decoder,
                  {Sim.executions(), Sim.stallCycles()}, !CL.Fast,
                  CL.ProfileRows);
   auto WriteFile = [](const std::string &Path, auto Write) {

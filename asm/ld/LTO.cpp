@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Linker.h"
-#include "llvm/Support/WithColor.h"
 #include "AccelTargetInit.h"
+#include "ContainedRead.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -26,6 +26,7 @@
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include <mutex>
@@ -100,14 +101,28 @@ void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
   // Named as the link names it: ThinLTO needs a distinct name per module,
   // and archive members' own names need not be.
   MemoryBufferRef Ref(File->Buffer->getBuffer(), File->Name);
+  // The whole check runs in a child: LLVM's bitcode reader can crash on a
+  // damaged file. What the child read completely, this process reads again
+  // safely (only the symbol table, here; LTO reads the rest).
+  auto Malformed = [](Error E) {
+    return createStringError("malformed bitcode: " + toString(std::move(E)));
+  };
+  if (Error E = accel::readContained("bitcode", [&]() -> Error {
+        Expected<std::unique_ptr<lto::InputFile>> Obj =
+            lto::InputFile::create(Ref);
+        if (!Obj)
+          return Malformed(Obj.takeError());
+        if (Error E = checkBitcode(Ref, **Obj))
+          return Malformed(std::move(E));
+        return Error::success();
+      })) {
+    error(Name + ": " + toString(std::move(E)));
+    return;
+  }
   Expected<std::unique_ptr<lto::InputFile>> ObjOrErr =
       lto::InputFile::create(Ref);
   if (!ObjOrErr) {
-    error(Name + ": not valid bitcode: " + toString(ObjOrErr.takeError()));
-    return;
-  }
-  if (Error E = checkBitcode(Ref, **ObjOrErr)) {
-    error(Name + ": not valid bitcode: " + toString(std::move(E)));
+    error(Name + ": " + toString(Malformed(ObjOrErr.takeError())));
     return;
   }
   StringRef TripleName = (*ObjOrErr)->getTargetTriple();

@@ -11,6 +11,7 @@
 
 #include "MCTargetDesc/AccelBaseInfo.h"
 #include "Objdump.h"
+#include "ContainedRead.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -156,26 +157,35 @@ static void dumpFile(StringRef Path, const DumpOptions &Opts) {
     reportError(Path, "not an Accel ELF file");
     return;
   }
-  outs() << "\n" << Path << ":\tfile format elf64-accel\n";
   for (const SectionRef &Sec : Obj->sections())
     if (Expected<StringRef> Name = Sec.getName())
       FoundSections.insert(*Name);
     else
       consumeError(Name.takeError());
-  if (Opts.FileHeaders)
-    printFileHeaders(*Obj);
-  if (Opts.PrivateHeaders)
-    printProgramHeaders(*Obj);
-  if (Opts.SectionHeaders)
-    printSectionHeaders(*Obj, Opts);
-  if (Opts.Syms)
-    printSymbolTable(*Obj, Opts);
-  if (Opts.Relocs && !Opts.Disassemble)
-    printRelocations(*Obj, Opts);
-  if (Opts.FullContents)
-    printSectionContents(*Obj, Opts);
-  if (Opts.Disassemble)
-    disassemble(*Obj, Opts);
+  // The dump runs in a child process: LLVM's DWARF reader, and the ELF
+  // accessors under it, can crash on a damaged file.
+  Expected<int> Status = accel::runContained("ELF or DWARF", [&] {
+    outs() << "\n" << Path << ":\tfile format elf64-accel\n";
+    if (Opts.FileHeaders)
+      printFileHeaders(*Obj);
+    if (Opts.PrivateHeaders)
+      printProgramHeaders(*Obj);
+    if (Opts.SectionHeaders)
+      printSectionHeaders(*Obj, Opts);
+    if (Opts.Syms)
+      printSymbolTable(*Obj, Opts);
+    if (Opts.Relocs && !Opts.Disassemble)
+      printRelocations(*Obj, Opts);
+    if (Opts.FullContents)
+      printSectionContents(*Obj, Opts);
+    if (Opts.Disassemble)
+      disassemble(*Obj, Opts);
+    return HadError ? 1 : 0;
+  });
+  if (!Status)
+    reportError(Path, toString(Status.takeError()));
+  else if (*Status)
+    HadError = true;
 }
 
 int main(int argc, char **argv) {

@@ -3,7 +3,7 @@
 // gettimeofday(): both come from newlib's libc/syscalls over the runtime's
 // system layer. There is no clock, so system_clock reads the epoch.
 // RUN: clang++ --target=accel -std=c++23 -O2 -Wall -Werror %s -o %t.elf
-// RUN: accel-sim %t.elf | FileCheck %s
+// RUN: %sim %t.elf | FileCheck %s
 // CHECK: print 42 1.5 accel
 // CHECK-NEXT: println [    7] [-3   ]
 // CHECK-NEXT: format 0003.142 ff 1e+10

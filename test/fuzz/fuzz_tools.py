@@ -12,9 +12,12 @@ Takes valid inputs, damages them, and runs the tool that reads them:
            anywhere -> accel-sim --profile (symbols, DWARF line table)
   ir       LLVM IR with types, operands and intrinsic calls swapped
            -> llc (-O0 and -O2) and clang -c
+  bc       bitcode (clang -flto objects) with bytes changed -> clang -c, llc
 
 Any outcome is fine except a crash (a signal, `LLVM ERROR:`, an assertion, a
-stack dump) or a hang (no answer in 30 s). Those inputs are saved under
+stack dump) or a hang (no answer in 30 s). A reader that died in the child
+process the tools run it in ("malformed bitcode: the reader crashed") is
+fine: the tool reported it and exited 1. Those inputs are saved under
 --out with the command that failed. Each child runs with a 256 MiB file
 size limit and a 4 GiB address-space limit, in its own process group, so a
 runaway output cannot fill the disk.
@@ -24,7 +27,7 @@ test/CodeGen/Accel/*.ll and a few test/c-programs compiled by our clang.
 A run is reproducible from its --seed.
 
 Usage: fuzz_tools.py [--build DIR] [--seed N] [--iterations N]
-                     [--only as,ld,objdump,sim,ir] [--out DIR]
+                     [--only as,ld,objdump,sim,ir,bc] [--out DIR]
 """
 import argparse
 import glob
@@ -42,7 +45,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 CRASH_MARKS = ("Stack dump", "LLVM ERROR", "Assertion", "UNREACHABLE",
                "PLEASE submit")
 TIMEOUT = 30
-KINDS = ("as", "ld", "objdump", "sim", "ir")
+KINDS = ("as", "ld", "objdump", "sim", "ir", "bc")
 
 
 def run(cmd):
@@ -85,7 +88,10 @@ class Corpus:
                                "-o", base + ".elf"],
                               capture_output=True).returncode == 0:
                 self.executables.append(base + ".elf")
-        if not (self.asm and self.ir and self.objects and self.executables):
+        self.bitcode = [o for o in self.objects
+                        if open(o, "rb").read(4) == b"BC\xc0\xde"]
+        if not (self.asm and self.ir and self.objects and self.executables
+                and self.bitcode):
             sys.exit("fuzz_tools.py: could not build the corpus; build first")
 
 
@@ -185,6 +191,18 @@ def one_case(kind, rng, corpus, bin_dir, work):
             [tool("clang"), "--target=accel", "-O2", "-c", path, "-o",
              path + ".o"]])
         return path, cmd
+    if kind == "bc":
+        path = os.path.join(work, "case.bc")
+        with open(rng.choice(corpus.bitcode), "rb") as f:
+            data = damage_bytes(rng, f.read())
+        with open(path, "wb") as f:
+            f.write(data)
+        cmd = rng.choice([
+            [tool("clang"), "--target=accel", "-O2", "-c", path, "-o",
+             path + ".o"],
+            [tool("llc"), "-mtriple=accel", "-O0", path, "-o", path + ".s"],
+            [tool("llc"), "-O2", "-filetype=obj", path, "-o", path + ".o"]])
+        return path, cmd
     if kind == "ld":
         path = os.path.join(work, "case.o")
         with open(rng.choice(corpus.objects), "rb") as f:
@@ -230,8 +248,10 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         corpus = Corpus(bin_dir, work)
         findings = 0
+        cases = {kind: 0 for kind in kinds}
         for i in range(args.iterations):
             kind = rng.choice(kinds)
+            cases[kind] += 1
             path, cmd = one_case(kind, rng, corpus, bin_dir, work)
             problem = run(cmd)
             if problem is None:
@@ -244,8 +264,10 @@ def main():
             print("FINDING %s: %s\n  %s" % (
                 saved, problem, " ".join(cmd).replace(path, saved)),
                 flush=True)
-        print("%d cases, %d findings (seed %d)" % (args.iterations, findings,
-                                                  args.seed))
+        print("%d cases (%s), %d findings (seed %d)" % (
+            args.iterations,
+            ", ".join("%s %d" % (k, n) for k, n in cases.items()),
+            findings, args.seed))
     return 1 if findings else 0
 
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ContainedRead.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -129,24 +130,35 @@ static bool refillStdin(StringRef Data) {
 int main(int Argc, char **Argv) {
   ArrayRef<const char *> Args(Argv + 1, Argv + Argc);
 
-  std::string TripleName;
-  if (std::optional<std::string> T = tripleFromArgs(Args)) {
-    TripleName = *T;
-  } else if (!readsNoInput(Args)) {
-    StringRef Input = inputFromArgs(Args);
+  std::unique_ptr<MemoryBuffer> Input;
+  StringRef InputName = inputFromArgs(Args);
+  if (!readsNoInput(Args)) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-        MemoryBuffer::getFileOrSTDIN(Input);
-    if (Buffer) {
-      TripleName = tripleOfModule(**Buffer);
-      if (Input == "-" && !refillStdin((*Buffer)->getBuffer())) {
-        fprintf(stderr, "llc: error: cannot pass on standard input: %s\n",
-                strerror(errno));
-        return 1;
-      }
+        MemoryBuffer::getFileOrSTDIN(InputName);
+    // An unreadable input is llc-19's to report.
+    if (Buffer)
+      Input = std::move(*Buffer);
+    if (Input && InputName == "-" && !refillStdin(Input->getBuffer())) {
+      fprintf(stderr, "llc: error: cannot pass on standard input: %s\n",
+              strerror(errno));
+      return 1;
     }
-    // An unreadable input is llc-19's to report. A module with no triple
-    // is compiled for the host, as llc-19 does.
   }
+  // llc-19's reader can crash on a damaged module; read it in a child first.
+  if (Input)
+    if (Error E = accel::checkIRContained(Input->getMemBufferRef())) {
+      fprintf(stderr, "llc: error: %s: %s\n",
+              InputName == "-" ? "<stdin>" : InputName.str().c_str(),
+              toString(std::move(E)).c_str());
+      return 1;
+    }
+
+  // A module with no triple is compiled for the host, as llc-19 does.
+  std::string TripleName;
+  if (std::optional<std::string> T = tripleFromArgs(Args))
+    TripleName = *T;
+  else if (Input)
+    TripleName = tripleOfModule(*Input);
 
   SmallString<256> Plugin(sys::path::parent_path(sys::path::parent_path(
       sys::fs::getMainExecutable(Argv[0], (void *)&main))));

@@ -1,0 +1,46 @@
+//===-- ContainedRead.h - LLVM's readers of user bytes, in a child -*- C++ -*-===//
+//
+// LLVM's bitcode, IR and DWARF readers are not hardened against malformed
+// files: a damaged one can crash them, make them call report_fatal_error or
+// exhaust memory. Every tool of ours that hands user bytes to them does so
+// through these functions, which run the reading in a forked child process
+// first. The child's death (a signal, a fatal error, an allocation failure,
+// even a stack overflow) becomes an Error saying the input is malformed; the
+// tool reports it and exits non-zero. Reading is deterministic, so once the
+// child has read the bytes the parent can read them again safely (see
+// docs/design.md, "Damaged input").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_TOOLS_SUPPORT_CONTAINEDREAD_H
+#define ACCEL_TOOLS_SUPPORT_CONTAINEDREAD_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+namespace accel {
+
+/// Runs \p Run in a child process and returns its result (0..255), which
+/// becomes the child's exit status. The child shares standard output and
+/// error. If the child dies instead, the error reads "malformed <What>:
+/// <how>" (What is "bitcode", "ELF", "DWARF", ...).
+llvm::Expected<int> runContained(llvm::StringRef What,
+                                 llvm::function_ref<int()> Run);
+
+/// Runs \p Read in a child process and returns its error (only the message
+/// crosses back), or a "malformed <What>" error if the child died.
+llvm::Error readContained(llvm::StringRef What,
+                          llvm::function_ref<llvm::Error()> Read);
+
+/// Parses an LLVM IR module (text or bitcode) and verifies it, in a child
+/// process. Succeeds if the module is valid, and also if it does not parse:
+/// the parse error is the caller's reader's to report, with its location.
+/// Fails if the module breaks the IR's rules (the verifier's message) or if
+/// the reader dies.
+llvm::Error checkIRContained(llvm::MemoryBufferRef Buffer);
+
+} // namespace accel
+
+#endif
