@@ -73,6 +73,25 @@ static int fail(const Twine &Msg) {
   return 1;
 }
 
+/// Past this many errors the assembler stops, as clang does past
+/// -ferror-limit: a macro that expands itself on an erroneous line repeats
+/// its errors exponentially (found by fuzzing; test/MC/Accel/error-limit.s).
+static constexpr unsigned ErrorLimit = 1000;
+
+/// Prints each diagnostic as SourceMgr would, counting the errors.
+static void handleDiagnostic(const SMDiagnostic &Diag, void *) {
+  static unsigned Errors = 0;
+  Diag.print(nullptr, errs());
+  if (Diag.getKind() != SourceMgr::DK_Error || ++Errors < ErrorLimit)
+    return;
+  WithColor::error(errs(), ToolName)
+      << "too many errors (" << ErrorLimit << "), stopping now\n";
+  // The output is open and incomplete; no destructor runs after exit().
+  if (OutputFilename != "-")
+    sys::fs::remove(OutputFilename);
+  std::exit(1);
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   ToolName = argv[0];
@@ -86,6 +105,7 @@ int main(int argc, char **argv) {
   SourceMgr SrcMgr;
   SrcMgr.AddNewSourceBuffer(std::move(*BufferOrErr), SMLoc());
   SrcMgr.setIncludeDirs(IncludeDirs);
+  SrcMgr.setDiagHandler(handleDiagnostic);
 
   MCTargetOptions MCOptions;
   MCOptions.AsmVerbose = true;

@@ -2,6 +2,8 @@
 # Installs, idempotently, the Debian packages the build and the tests need,
 # and fetches the source packages the build compiles for accel (LLVM's, for
 # compiler-rt's builtins and libc++; picolibc) into the cache. A fast no-op when all is present.
+# Arguments name more packages, for the commands that need them
+# (test/fuzz/libfuzzer/run.sh).
 set -euo pipefail
 
 PACKAGES=(
@@ -9,6 +11,7 @@ PACKAGES=(
   llvm-19-dev llvm-19-tools clang-19 libclang-cpp19-dev libclang-19-dev
   libgtest-dev googletest
   meson patch xz-utils
+  "$@"
 )
 
 missing=()

@@ -115,8 +115,9 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "accel-sim") << Error << "\n";
     return LoadFailureStatus;
   }
-  // A profile's source lines are read before the run: malformed DWARF
-  // fails at once, not after a long simulation.
+  // A profile's source lines are read, and the output files opened, before
+  // the run: malformed DWARF or an unwritable path fails at once, not after
+  // a long simulation.
   std::optional<SourceLines> Lines;
   if (CL.ProfileRows) {
     Lines.emplace(CL.Program);
@@ -126,6 +127,21 @@ int main(int argc, char **argv) {
       return LoadFailureStatus;
     }
   }
+  std::unique_ptr<raw_fd_ostream> StatsJsonOut, TimelineOut;
+  auto Open = [](const std::string &Path, std::unique_ptr<raw_fd_ostream> &OS) {
+    if (Path.empty())
+      return true;
+    std::error_code EC;
+    OS = std::make_unique<raw_fd_ostream>(Path, EC, sys::fs::OF_Text);
+    if (!EC)
+      return true;
+    WithColor::error(errs(), "accel-sim") << Path << ": " << EC.message()
+                                          << "\n";
+    return false;
+  };
+  if (!Open(CL.StatsJson, StatsJsonOut) || !Open(CL.TimelineFile, TimelineOut))
+    return LoadFailureStatus;
+
   BundleDecoder Decoder;
   Decoder.decode(Prog);
 
@@ -135,7 +151,7 @@ int main(int argc, char **argv) {
   Opts.Trace = CL.Trace;
   Opts.Profile = CL.ProfileRows != 0;
   Opts.MaxCycles = CL.MaxCycles;
-  Opts.TimelineOut = CL.TimelineFile.empty() ? nullptr : &TL;
+  Opts.TimelineOut = TimelineOut ? &TL : nullptr;
   Simulator Sim(Mem, Prog, Decoder, Opts);
   int Status = Sim.run();
   std::fflush(stdout);
@@ -151,27 +167,26 @@ int main(int argc, char **argv) {
     printProfile(errs(), Prog, *Lines, Decoder,
                  {Sim.executions(), Sim.stallCycles()}, !CL.Fast,
                  CL.ProfileRows);
-  auto WriteFile = [](const std::string &Path, auto Write) {
-    std::error_code EC;
-    raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
-    if (EC) {
-      WithColor::error(errs(), "accel-sim") << Path << ": " << EC.message()
-                                            << "\n";
-      return false;
-    }
-    Write(OS);
-    return true;
+  // A write error (a full disk) is reported when the file is closed.
+  auto Close = [](const std::string &Path, raw_fd_ostream &OS) {
+    OS.close();
+    if (!OS.has_error())
+      return true;
+    WithColor::error(errs(), "accel-sim") << Path << ": "
+                                          << OS.error().message() << "\n";
+    OS.clear_error();
+    return false;
   };
-  if (!CL.StatsJson.empty() &&
-      !WriteFile(CL.StatsJson, [&](raw_ostream &OS) {
-        Sim.stats().printJson(OS, Sim.region());
-        OS << "\n";
-      }))
-    return LoadFailureStatus;
-  if (!CL.TimelineFile.empty() &&
-      !WriteFile(CL.TimelineFile, [&](raw_ostream &OS) {
-        TL.write(OS, AccelParam::DmaChannels);
-      }))
-    return LoadFailureStatus;
+  if (StatsJsonOut) {
+    Sim.stats().printJson(*StatsJsonOut, Sim.region());
+    *StatsJsonOut << "\n";
+    if (!Close(CL.StatsJson, *StatsJsonOut))
+      return LoadFailureStatus;
+  }
+  if (TimelineOut) {
+    TL.write(*TimelineOut, AccelParam::DmaChannels);
+    if (!Close(CL.TimelineFile, *TimelineOut))
+      return LoadFailureStatus;
+  }
   return Status;
 }

@@ -9,9 +9,10 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".s", ".test", ".ll", ".mir", ".c", ".cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.accel_obj_root, "test")
-# compiler-rt-builtins is a suite of its own (ctest runs it).
+# compiler-rt-builtins is a suite of its own (ctest runs it); fuzz/ holds
+# the fuzzing tools and harnesses, not tests.
 config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py",
-                   "compiler-rt-builtins"]
+                   "compiler-rt-builtins", "fuzz"]
 
 # Our tools first, then LLVM's FileCheck, not and count.
 config.environment["PATH"] = os.pathsep.join(

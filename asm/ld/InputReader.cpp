@@ -1,6 +1,7 @@
 //===-- InputReader.cpp - read objects and archives into the Linker -------===//
 
 #include "Linker.h"
+#include "ContainedRead.h"
 #include "MCTargetDesc/AccelBaseInfo.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
@@ -100,10 +101,6 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
           ", not Accel (" + Twine(Accel::EM_ACCEL) + ")");
     return;
   }
-  if (Hdr.e_type != ELF::ET_REL) {
-    error(Name + ": not a relocatable object");
-    return;
-  }
 
   auto File = std::make_unique<InputFile>();
   File->Name = Name;
@@ -124,7 +121,12 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
     const ELFT::Shdr &Sec = Shdrs[I];
     if (Sec.sh_type == ELF::SHT_SYMTAB)
       SymtabSec = &Sec;
-    StringRef SecName = orReport(*this, Name, Elf.getSectionName(Sec));
+    Expected<StringRef> SecNameOrErr = Elf.getSectionName(Sec);
+    if (!SecNameOrErr) { // A bad e_shstrndx fails every section: say it once.
+      error(Name + ": " + toString(SecNameOrErr.takeError()));
+      return;
+    }
+    StringRef SecName = *SecNameOrErr;
     bool Debug = !Opts.StripDebug && isDebugSection(Sec, SecName);
     if (!isLoadedSection(Sec) && !Debug)
       continue;
@@ -152,9 +154,8 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
     auto SymsOrErr = Elf.symbols(SymtabSec);
     auto StrTabOrErr = Elf.getStringTableForSymtab(*SymtabSec, Shdrs);
     if (!SymsOrErr || !StrTabOrErr) {
-      consumeError(SymsOrErr.takeError());
-      consumeError(StrTabOrErr.takeError());
-      error(Name + ": malformed symbol table");
+      Error E = joinErrors(SymsOrErr.takeError(), StrTabOrErr.takeError());
+      error(Name + ": malformed symbol table: " + toString(std::move(E)));
       return;
     }
     for (const ELFT::Sym &ESym : *SymsOrErr) {
@@ -216,7 +217,8 @@ void Linker::addObject(std::unique_ptr<MemoryBuffer> Buffer,
               Twine(SymIdx) + " in relocation");
         continue;
       }
-      if (R.r_offset + 4 > Target->Size) {
+      // (Not r_offset + 4 > Size: a huge offset would wrap around.)
+      if (R.r_offset > Target->Size || Target->Size - R.r_offset < 4) {
         error(Target->location(R.r_offset) + ": relocation outside section");
         continue;
       }
@@ -237,6 +239,31 @@ void Linker::addFile(const std::string &Path) {
   std::unique_ptr<MemoryBuffer> Buf = std::move(*BufOrErr);
   if (identify_magic(Buf->getBuffer()) != file_magic::archive) {
     addBuffer(std::move(Buf), Path);
+    return;
+  }
+  // LLVM's archive reader trusts the symbol table's member offsets and
+  // name lengths: a child reads all of it first. Its errors are reported
+  // below, a member's when the link needs that member.
+  if (Error E = accel::readContained("archive", [&]() -> Error {
+        Error Err = Error::success();
+        Archive Ar(Buf->getMemBufferRef(), Err);
+        if (Err) {
+          consumeError(std::move(Err));
+          return Error::success();
+        }
+        for (const Archive::Symbol &Sym : Ar.symbols()) {
+          (void)Sym.getName();
+          Expected<Archive::Child> Child = Sym.getMember();
+          if (!Child) {
+            consumeError(Child.takeError());
+            continue;
+          }
+          if (Expected<MemoryBufferRef> Ref = Child->getMemoryBufferRef(); !Ref)
+            consumeError(Ref.takeError());
+        }
+        return Error::success();
+      })) {
+    error(Path + ": " + toString(std::move(E)));
     return;
   }
   ArchiveInput A;

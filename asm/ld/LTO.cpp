@@ -92,6 +92,22 @@ static Error checkBitcode(MemoryBufferRef Buffer,
   return Error::success();
 }
 
+/// LTO::add reads more of the symbol table than checkBitcode compares (IR
+/// names, comdats, sections) and trusts it: a damaged string offset crashed
+/// it. Adding the file alone to a throwaway LTO, in the child that reads
+/// the input, reads it all.
+static Error trialAdd(std::unique_ptr<lto::InputFile> Input) {
+  std::vector<lto::SymbolResolution> Res;
+  for (const lto::InputFile::Symbol &Sym : Input->symbols()) {
+    lto::SymbolResolution R;
+    R.Prevailing = R.FinalDefinitionInLinkageUnit = !Sym.isUndefined();
+    R.VisibleToRegularObj = true;
+    Res.push_back(R);
+  }
+  lto::LTO Trial{lto::Config()};
+  return Trial.add(std::move(Input), Res);
+}
+
 void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
                         const std::string &Name) {
   auto File = std::make_unique<InputFile>();
@@ -102,8 +118,8 @@ void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
   // and archive members' own names need not be.
   MemoryBufferRef Ref(File->Buffer->getBuffer(), File->Name);
   // The whole check runs in a child: LLVM's bitcode reader can crash on a
-  // damaged file. What the child read completely, this process reads again
-  // safely (only the symbol table, here; LTO reads the rest).
+  // damaged file. What the child read completely (parsing, verifying, a
+  // trial LTO::add), this process reads again safely.
   auto Malformed = [](Error E) {
     return createStringError("malformed bitcode: " + toString(std::move(E)));
   };
@@ -114,7 +130,7 @@ void Linker::addBitcode(std::unique_ptr<MemoryBuffer> Buffer,
           return Malformed(Obj.takeError());
         if (Error E = checkBitcode(Ref, **Obj))
           return Malformed(std::move(E));
-        return Error::success();
+        return trialAdd(std::move(*Obj));
       })) {
     error(Name + ": " + toString(std::move(E)));
     return;

@@ -12,7 +12,9 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFTypes.h"
 #include "llvm/Support/FileOutputBuffer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 #include <cstring>
 
 using namespace llvm;
@@ -255,21 +257,44 @@ static void writeSectionHeaders(const ElfImage &Image, uint8_t *Base) {
            Image.ShstrtabOff, Image.Shstrtab.Data.size());
 }
 
+/// Whether \p Path names an existing file that is neither a regular file
+/// nor a directory: a device, a FIFO, a socket.
+static bool isSpecialFile(const std::string &Path) {
+  sys::fs::file_status Status;
+  if (sys::fs::status(Path, Status))
+    return false;
+  return Status.type() != sys::fs::file_type::regular_file &&
+         Status.type() != sys::fs::file_type::directory_file;
+}
+
 bool Linker::writeOutput() {
   ElfImage Image;
   planSections(*this, Image);
   assignFileOffsets(Image);
 
-  Expected<std::unique_ptr<FileOutputBuffer>> BufOrErr =
-      FileOutputBuffer::create(Opts.Output, Image.FileSize,
-                               FileOutputBuffer::F_executable);
-  if (!BufOrErr) {
-    error("cannot open " + Opts.Output + ": " +
-          toString(BufOrErr.takeError()));
-    return false;
+  // A regular file is written through FileOutputBuffer (a temporary file,
+  // renamed when complete). It would write a device (/dev/full) through a
+  // stream whose write errors it ignores, and abort later; those outputs
+  // are written from memory here.
+  bool Special = isSpecialFile(Opts.Output);
+  std::unique_ptr<FileOutputBuffer> Buf;
+  std::vector<uint8_t> InMemory;
+  uint8_t *Base;
+  if (Special) {
+    InMemory.resize(Image.FileSize);
+    Base = InMemory.data();
+  } else {
+    Expected<std::unique_ptr<FileOutputBuffer>> BufOrErr =
+        FileOutputBuffer::create(Opts.Output, Image.FileSize,
+                                 FileOutputBuffer::F_executable);
+    if (!BufOrErr) {
+      error("cannot open " + Opts.Output + ": " +
+            toString(BufOrErr.takeError()));
+      return false;
+    }
+    Buf = std::move(*BufOrErr);
+    Base = Buf->getBufferStart();
   }
-  std::unique_ptr<FileOutputBuffer> Buf = std::move(*BufOrErr);
-  uint8_t *Base = Buf->getBufferStart();
   std::memset(Base, 0, Image.FileSize);
 
   writeElfHeader(Image, EntrySymbol->address(), Base);
@@ -278,8 +303,24 @@ bool Linker::writeOutput() {
   writeTables(Image, Base);
   writeSectionHeaders(Image, Base);
 
-  if (Error E = Buf->commit()) {
-    error("cannot write " + Opts.Output + ": " + toString(std::move(E)));
+  if (!Special) {
+    if (Error E = Buf->commit()) {
+      error("cannot write " + Opts.Output + ": " + toString(std::move(E)));
+      return false;
+    }
+    return true;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(Opts.Output, EC);
+  if (EC) {
+    error("cannot open " + Opts.Output + ": " + EC.message());
+    return false;
+  }
+  OS.write(reinterpret_cast<const char *>(Base), Image.FileSize);
+  OS.close();
+  if (OS.has_error()) {
+    error("cannot write " + Opts.Output + ": " + OS.error().message());
+    OS.clear_error();
     return false;
   }
   return true;

@@ -16,7 +16,8 @@ using namespace accel_ld;
 uint64_t InputSection::address() const { return Out->Addr + OutOffset; }
 
 std::string InputSection::location(uint64_t Offset) const {
-  return File->Name + ":(" + Name + "+0x" + utohexstr(Offset) + ")";
+  return File->Name + ":(" + Name + "+0x" +
+         utohexstr(Offset, /*LowerCase=*/true) + ")";
 }
 
 uint64_t Symbol::address() const {
@@ -86,7 +87,7 @@ void Linker::applyRelocations() {
               R.Target->Name + "'");
         continue;
       }
-      if (R.Offset + Bytes > Sec.Size) {
+      if (R.Offset > Sec.Size || Sec.Size - R.Offset < Bytes) {
         error(Sec.location(R.Offset) + ": relocation outside section");
         continue;
       }
@@ -101,7 +102,8 @@ void Linker::applyRelocations() {
     for (InputSection *Sec : Out->Inputs) {
       if (Sec->NoBits) {
         if (!Sec->Relocs.empty())
-          error(Sec->location(0) + ": relocations in a section without data");
+          error(Sec->location(Sec->Relocs.front().Offset) +
+                ": relocations in a section without data");
         continue;
       }
       Sec->Patched.assign(Sec->Data.begin(), Sec->Data.end());

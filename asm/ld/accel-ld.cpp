@@ -293,7 +293,9 @@ int main(int Argc, char **Argv) {
   Linker L(std::move(Opts));
   if (ArgsOk && L.link())
     return 0;
-  // A failed link leaves no output, not even a stale one.
-  sys::fs::remove(L.Opts.Output);
+  // A failed link leaves no output, not even a stale one; but -o naming a
+  // directory or a device is not ours to remove.
+  if (sys::fs::is_regular_file(L.Opts.Output))
+    sys::fs::remove(L.Opts.Output);
   return 1;
 }
