@@ -10,7 +10,7 @@ PACKAGES=(
   cmake ninja-build g++ python3
   llvm-19-dev llvm-19-tools clang-19 libclang-cpp19-dev libclang-19-dev
   libgtest-dev googletest
-  meson patch xz-utils
+  meson patch xz-utils python3-psutil
   "$@"
 )
 

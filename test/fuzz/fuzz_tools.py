@@ -170,6 +170,15 @@ def damage_text(rng, text, tokens, split_on):
     return "\n".join(lines)
 
 
+def damaged_copy(rng, sources, path):
+    """Writes one of sources, damaged, to path; returns path."""
+    with open(rng.choice(sources), "rb") as f:
+        data = damage_bytes(rng, f.read())
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
 def one_case(kind, rng, corpus, bin_dir, work):
     """Writes a damaged input; returns (input path, command)."""
     tool = lambda name: os.path.join(bin_dir, name)
@@ -195,11 +204,7 @@ def one_case(kind, rng, corpus, bin_dir, work):
              path + ".o"]])
         return path, cmd
     if kind == "bc":
-        path = os.path.join(work, "case.bc")
-        with open(rng.choice(corpus.bitcode), "rb") as f:
-            data = damage_bytes(rng, f.read())
-        with open(path, "wb") as f:
-            f.write(data)
+        path = damaged_copy(rng, corpus.bitcode, os.path.join(work, "case.bc"))
         cmd = rng.choice([
             [tool("clang"), "--target=accel", "-O2", "-c", path, "-o",
              path + ".o"],
@@ -207,11 +212,7 @@ def one_case(kind, rng, corpus, bin_dir, work):
             [tool("llc"), "-O2", "-filetype=obj", path, "-o", path + ".o"]])
         return path, cmd
     if kind == "ld":
-        path = os.path.join(work, "case.o")
-        with open(rng.choice(corpus.objects), "rb") as f:
-            data = damage_bytes(rng, f.read())
-        with open(path, "wb") as f:
-            f.write(data)
+        path = damaged_copy(rng, corpus.objects, os.path.join(work, "case.o"))
         return path, [tool("accel-ld"), path, "-o", path + ".elf"]
     with open(rng.choice(corpus.executables), "rb") as f:
         data = f.read()
