@@ -24,11 +24,14 @@
 #include "llvm/LTO/LTO.h"
 #include "llvm/Object/ModuleSymbolTable.h"
 #include "llvm/Support/Caching.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include <map>
 #include <mutex>
 
 using namespace llvm;
@@ -223,13 +226,65 @@ Linker::resolutionsFor(const InputFile &File,
   return Res;
 }
 
-bool Linker::compileBitcode() {
-  std::vector<InputFile *> BitcodeFiles;
-  for (auto &File : Files)
-    if (File->IsBitcode)
-      BitcodeFiles.push_back(File.get());
-  if (BitcodeFiles.empty())
-    return true;
+/// One object LTO compiled: its bytes and the name the link gives it.
+struct CompiledObject {
+  std::string Name;
+  std::unique_ptr<MemoryBuffer> Buffer;
+};
+
+/// Writes what LTO compiled into \p Dir, a file per task ("<task>.o") with
+/// its module's name beside it ("<task>.name").
+static Error writeObjects(StringRef Dir, ArrayRef<SmallString<0>> Objects,
+                          ArrayRef<std::string> Names) {
+  for (size_t Task = 0; Task != Objects.size(); ++Task) {
+    if (Objects[Task].empty())
+      continue;
+    for (auto [Suffix, Bytes] : {std::pair<StringRef, StringRef>(
+                                     ".o", Objects[Task].str()),
+                                 {".name", Names[Task]}}) {
+      std::error_code EC;
+      raw_fd_ostream OS((Dir + "/" + Twine(Task) + Suffix).str(), EC);
+      OS << Bytes;
+      OS.close();
+      if (EC || OS.has_error())
+        return createStringError(OS.error(), "cannot write LTO's output");
+    }
+  }
+  return Error::success();
+}
+
+/// The objects writeObjects left in \p Dir, in task order, named as the
+/// link names them (task 0 is the regular LTO module).
+static Expected<std::vector<CompiledObject>> readObjects(StringRef Dir) {
+  std::map<unsigned, CompiledObject> ByTask;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    StringRef File = sys::path::filename(It->path());
+    unsigned Task;
+    if (!File.consume_back(".o") || File.getAsInteger(10, Task))
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Object =
+        MemoryBuffer::getFile(It->path());
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Name =
+        MemoryBuffer::getFile((Dir + "/" + File + ".name").str());
+    if (!Object || !Name)
+      return createStringError("cannot read LTO's output");
+    std::string ModuleName = (*Name)->getBuffer().str();
+    ByTask[Task].Name = Task == 0 || ModuleName.empty()
+                            ? std::string("ld-temp.o")
+                            : ModuleName + ".lto.o";
+    ByTask[Task].Buffer = std::move(*Object);
+  }
+  if (EC)
+    return createStringError(EC, "cannot read LTO's output");
+  std::vector<CompiledObject> Objects;
+  for (auto &Entry : ByTask)
+    Objects.push_back(std::move(Entry.second));
+  return std::move(Objects);
+}
+
+bool Linker::runLTO(ArrayRef<InputFile *> BitcodeFiles, StringRef Dir) {
   initializeAccelTarget();
 
   // ThinLTO backends report from their threads.
@@ -276,8 +331,49 @@ bool Linker::compileBitcode() {
     error("LTO: " + toString(std::move(E)));
     return false;
   }
-  if (hadError())
+  if (Error E = writeObjects(Dir, Objects, Names)) {
+    error(toString(std::move(E)));
     return false;
+  }
+  return !hadError();
+}
+
+bool Linker::compileBitcode() {
+  std::vector<InputFile *> BitcodeFiles;
+  for (auto &File : Files)
+    if (File->IsBitcode)
+      BitcodeFiles.push_back(File.get());
+  if (BitcodeFiles.empty())
+    return true;
+
+  // LTO trusts each module's summary, which addBitcode's check cannot hold
+  // against the module as a whole: a damaged one crashed the ThinLTO
+  // backend. So LTO runs in a child process (ContainedRead.h), which leaves
+  // the objects it compiled in a temporary directory.
+  SmallString<128> Dir;
+  if (std::error_code EC = sys::fs::createUniqueDirectory("accel-ld-lto", Dir)) {
+    error("cannot create a temporary directory for LTO: " + EC.message());
+    return false;
+  }
+  Expected<int> Status = accel::runContained(
+      "bitcode", [&] { return runLTO(BitcodeFiles, Dir) ? 0 : 1; });
+  Expected<std::vector<CompiledObject>> Compiled =
+      Status && *Status == 0 ? readObjects(Dir)
+                             : Expected<std::vector<CompiledObject>>(
+                                   std::vector<CompiledObject>());
+  sys::fs::remove_directories(Dir);
+  if (!Status) {
+    error("LTO: " + toString(Status.takeError()));
+    return false;
+  }
+  if (*Status != 0) {
+    ++Errors; // The child reported them.
+    return false;
+  }
+  if (!Compiled) {
+    error(toString(Compiled.takeError()));
+    return false;
+  }
 
   // The bitcode definitions are replaced by the compiled ones.
   for (auto &Entry : Globals) {
@@ -288,14 +384,8 @@ bool Linker::compileBitcode() {
       S.Name = Name;
     }
   }
-  for (size_t Task = 0; Task != Objects.size(); ++Task) {
-    if (Objects[Task].empty())
-      continue;
-    std::string Name = Task == 0 || Names[Task].empty()
-                           ? std::string("ld-temp.o")
-                           : Names[Task] + ".lto.o";
-    addObject(MemoryBuffer::getMemBufferCopy(Objects[Task], Name), Name);
-  }
+  for (CompiledObject &Object : *Compiled)
+    addObject(std::move(Object.Buffer), Object.Name);
   resolveArchives();
   return !hadError();
 }

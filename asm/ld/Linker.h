@@ -193,6 +193,9 @@ private:
   /// symbols may delimit.
   llvm::StringSet<> CIdentSections;
   void addFile(const std::string &Path);
+  /// LTO proper, in compileBitcode's child process: compiles the bitcode
+  /// inputs into objects in \p Dir.
+  bool runLTO(llvm::ArrayRef<InputFile *> BitcodeFiles, llvm::StringRef Dir);
   std::vector<llvm::lto::SymbolResolution>
   resolutionsFor(const InputFile &File,
                  const llvm::StringSet<> &RuntimeCalls) const;

@@ -89,12 +89,13 @@ static bool checkIRInput(CompilerInstance &CI, const FrontendInputFile &In) {
       llvm::MemoryBuffer::getFile(In.getFile());
   if (!Buffer)
     return true; // Clang's loader reports it.
-  llvm::Error E = accel::checkIRContained((*Buffer)->getMemBufferRef());
+  llvm::Error E = accel::checkIRContained((*Buffer)->getMemBufferRef(),
+                                       accel::ParseErrors::Pass);
   if (!E)
     return true;
   DiagnosticsEngine &Diags = CI.getDiagnostics();
-  Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0: %1"))
-      << In.getFile() << llvm::toString(std::move(E));
+  Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+      << llvm::toString(std::move(E));
   return false;
 }
 

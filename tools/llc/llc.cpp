@@ -77,6 +77,20 @@ static StringRef inputFromArgs(ArrayRef<const char *> Args) {
   return Input;
 }
 
+/// Whether llc-19 reads its input as Machine IR (not LLVM IR), as it
+/// decides: a .mir file or -x mir.
+static bool readsMIR(ArrayRef<const char *> Args, StringRef Input) {
+  if (Input.ends_with_insensitive(".mir"))
+    return true;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef Opt = StringRef(Args[I]).ltrim('-');
+    if (Opt == "x=mir" || (Opt == "x" && I + 1 < Args.size() &&
+                           StringRef(Args[I + 1]) == "mir"))
+      return true;
+  }
+  return false;
+}
+
 /// The triple a module names: bitcode through its header, text through its
 /// `target triple` line (no need to parse the whole module).
 static std::string tripleOfModule(const MemoryBuffer &Buffer) {
@@ -144,12 +158,14 @@ int main(int Argc, char **Argv) {
       return 1;
     }
   }
-  // llc-19's reader can crash on a damaged module; read it in a child first.
-  if (Input)
-    if (Error E = accel::checkIRContained(Input->getMemBufferRef())) {
-      fprintf(stderr, "llc: error: %s: %s\n",
-              InputName == "-" ? "<stdin>" : InputName.str().c_str(),
-              toString(std::move(E)).c_str());
+  // llc-19's reader can crash on a damaged module; read it in a child
+  // first. llc-19 sets the target's data layout before it reads the rest,
+  // so a module that does not parse here could crash it: that is an error
+  // here too. (Machine IR is llc-19's to read.)
+  if (Input && !readsMIR(Args, InputName))
+    if (Error E = accel::checkIRContained(Input->getMemBufferRef(),
+                                          accel::ParseErrors::Report)) {
+      fprintf(stderr, "llc: error: %s\n", toString(std::move(E)).c_str());
       return 1;
     }
 

@@ -10,7 +10,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ContainedRead.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -21,8 +25,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <exception>
+#include <fcntl.h>
 #include <new>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -31,7 +35,6 @@
 using namespace llvm;
 
 namespace {
-
 /// What the child tells the parent through the report pipe: a tag byte and
 /// a message.
 enum ReportTag : char {
@@ -39,14 +42,16 @@ enum ReportTag : char {
   FatalError = 'F', ///< report_fatal_error.
   OutOfMemory = 'M' ///< report_bad_alloc_error or a failed operator new.
 };
+} // namespace
 
 /// The child's end of the report pipe.
-int ReportFd = -1;
+static int ReportFd = -1;
 
-void report(ReportTag Tag, StringRef Message) {
-  std::string Record = static_cast<char>(Tag) + Message.str();
-  for (size_t Done = 0; Done < Record.size();) {
-    ssize_t N = ::write(ReportFd, Record.data() + Done, Record.size() - Done);
+/// Writes all of \p Bytes to the report pipe, allocating nothing (this runs
+/// when memory has run out, too).
+static void writeReport(StringRef Bytes) {
+  for (size_t Done = 0; Done < Bytes.size();) {
+    ssize_t N = ::write(ReportFd, Bytes.data() + Done, Bytes.size() - Done);
     if (N < 0 && errno == EINTR)
       continue;
     if (N <= 0)
@@ -55,25 +60,33 @@ void report(ReportTag Tag, StringRef Message) {
   }
 }
 
+static void report(ReportTag Tag, StringRef Message) {
+  char TagByte = Tag;
+  writeReport(StringRef(&TagByte, 1));
+  writeReport(Message);
+}
+
 /// The child's exit status after a fatal error; the report tells them apart
 /// from a status Run returned.
-constexpr int FatalExitStatus = 70;
+static constexpr int FatalExitStatus = 70;
 
-[[noreturn]] void onFatalError(void *, const char *Reason, bool) {
+[[noreturn]] static void onFatalError(void *, const char *Reason, bool) {
   report(FatalError, Reason);
   ::_exit(FatalExitStatus);
 }
 
-[[noreturn]] void onBadAlloc(void *, const char *Reason, bool) {
+[[noreturn]] static void onBadAlloc(void *, const char *Reason, bool) {
   report(OutOfMemory, Reason);
   ::_exit(FatalExitStatus);
 }
 
-[[noreturn]] void onNewFailure() { onBadAlloc(nullptr, "operator new", false); }
+[[noreturn]] static void onNewFailure() {
+  onBadAlloc(nullptr, "operator new", false);
+}
 
 /// A reader that asks the standard library for an impossible size
 /// (std::length_error from vector::reserve) ends here.
-[[noreturn]] void onTerminate() {
+[[noreturn]] static void onTerminate() {
   report(FatalError, "the reader failed (an uncaught C++ exception)");
   ::_exit(FatalExitStatus);
 }
@@ -82,7 +95,7 @@ constexpr int FatalExitStatus = 70;
 /// bug report" (the input is at fault, and the parent says so), no core
 /// file; LLVM's fatal errors, allocation failures and uncaught exceptions
 /// end it through the report pipe.
-void prepareChild(int Fd) {
+static void prepareChild(int Fd) {
   ReportFd = Fd;
   for (int Signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP})
     std::signal(Signal, SIG_DFL);
@@ -96,12 +109,29 @@ void prepareChild(int Fd) {
   std::set_terminate(onTerminate);
 }
 
-Error malformed(StringRef What, const Twine &How) {
-  return createStringError("malformed " + What + ": " + How);
+namespace {
+/// The child died: the input is malformed.
+class ReaderDied : public ErrorInfo<ReaderDied> {
+public:
+  static char ID;
+  explicit ReaderDied(std::string Message) : Message(std::move(Message)) {}
+  void log(raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  std::string Message;
+};
+char ReaderDied::ID;
+} // namespace
+
+static Error malformed(StringRef What, const Twine &How) {
+  return make_error<ReaderDied>(("malformed " + What + ": " + How).str());
 }
 
 /// Everything the child wrote to the pipe, until it closed it.
-std::string readReport(int Fd) {
+static std::string readReport(int Fd) {
   std::string Report;
   char Chunk[4096];
   for (;;) {
@@ -116,8 +146,8 @@ std::string readReport(int Fd) {
 
 /// Runs \p Run in a child; returns its exit status and sets \p Report to
 /// what it wrote to the pipe, or an error if it died.
-Expected<int> runChild(StringRef What, function_ref<int()> Run,
-                       std::string &Report) {
+static Expected<int> runChild(StringRef What, function_ref<int()> Run,
+                              std::string &Report) {
   // The child inherits unwritten buffers: empty them first, so that
   // nothing is written twice.
   outs().flush();
@@ -159,8 +189,6 @@ Expected<int> runChild(StringRef What, function_ref<int()> Run,
   return WEXITSTATUS(Status);
 }
 
-} // namespace
-
 Expected<int> accel::runContained(StringRef What, function_ref<int()> Run) {
   std::string Report;
   return runChild(What, Run, Report);
@@ -183,22 +211,116 @@ Error accel::readContained(StringRef What, function_ref<Error()> Read) {
   return Error::success();
 }
 
-Error accel::checkIRContained(MemoryBufferRef Buffer) {
+/// Debug-info operands that code generation casts without checking and the
+/// verifier lets through: a file that is not a DIFile (or a DIFile whose
+/// name is not a string), annotations that are not a tuple of tuples
+/// starting with a name. Damaged bitcode with each crashed DwarfDebug.
+static Error checkDebugInfoShape(const Module &M) {
+  SmallVector<const MDNode *, 64> Worklist;
+  SmallPtrSet<const MDNode *, 32> Seen;
+  auto Push = [&](const Metadata *MD) {
+    if (auto *N = dyn_cast_or_null<MDNode>(MD); N && Seen.insert(N).second)
+      Worklist.push_back(N);
+  };
+  SmallVector<std::pair<unsigned, MDNode *>, 8> Attached;
+  auto PushAttached = [&](const auto &Holder) {
+    Attached.clear();
+    Holder.getAllMetadata(Attached);
+    for (const auto &Entry : Attached)
+      Push(Entry.second);
+  };
+  for (const NamedMDNode &Named : M.named_metadata())
+    for (const MDNode *N : Named.operands())
+      Push(N);
+  for (const GlobalObject &GO : M.global_objects())
+    PushAttached(GO);
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      PushAttached(I);
+      for (const Use &U : I.operands()) // llvm.dbg.* calls
+        if (auto *MAV = dyn_cast<MetadataAsValue>(U))
+          Push(MAV->getMetadata());
+      for (const DbgRecord &Record : I.getDbgRecordRange()) {
+        Push(Record.getDebugLoc().getAsMDNode());
+        if (auto *Var = dyn_cast<DbgVariableRecord>(&Record)) {
+          Push(Var->getRawVariable());
+          Push(Var->getRawExpression());
+        } else if (auto *Label = dyn_cast<DbgLabelRecord>(&Record)) {
+          Push(Label->getRawLabel());
+        }
+      }
+    }
+
+  auto IsNameTuple = [](const MDOperand &Op) {
+    auto *T = dyn_cast_or_null<MDNode>(Op.get());
+    return T && T->getNumOperands() && isa_and_nonnull<MDString>(T->getOperand(0));
+  };
+  while (!Worklist.empty()) {
+    const MDNode *N = Worklist.pop_back_val();
+    for (const MDOperand &Op : N->operands())
+      Push(Op.get());
+    const Metadata *File = nullptr, *Annotations = nullptr;
+    if (auto *F = dyn_cast<DIFile>(N)) {
+      for (unsigned I : {0, 1}) // The file name and the directory ("": null).
+        if (const Metadata *Op = F->getOperand(I); Op && !isa<MDString>(Op))
+          return createStringError("debug info: a file name is not a string");
+    } else if (auto *Scope = dyn_cast<DIScope>(N)) {
+      File = Scope->getRawFile();
+    } else if (auto *Var = dyn_cast<DIVariable>(N)) {
+      File = Var->getRawFile();
+    }
+    if (auto *T = dyn_cast<DIDerivedType>(N))
+      Annotations = T->getRawAnnotations();
+    else if (auto *T = dyn_cast<DICompositeType>(N))
+      Annotations = T->getRawAnnotations();
+    else if (auto *SP = dyn_cast<DISubprogram>(N))
+      Annotations = SP->getRawAnnotations();
+    else if (auto *GV = dyn_cast<DIGlobalVariable>(N))
+      Annotations = GV->getRawAnnotations();
+    else if (auto *LV = dyn_cast<DILocalVariable>(N))
+      Annotations = LV->getRawAnnotations();
+    if (File && !isa<DIFile>(File))
+      return createStringError("debug info: a file is not a DIFile");
+    if (Annotations) {
+      auto *Tuple = dyn_cast<MDTuple>(Annotations);
+      if (!Tuple || !all_of(Tuple->operands(), IsNameTuple))
+        return createStringError("debug info: malformed annotations");
+    }
+  }
+  return Error::success();
+}
+
+Error accel::checkIRContained(MemoryBufferRef Buffer, ParseErrors OnParse) {
   auto *Bytes = reinterpret_cast<const unsigned char *>(Buffer.getBufferStart());
   StringRef What = isBitcode(Bytes, Bytes + Buffer.getBufferSize())
                        ? "bitcode"
                        : "LLVM IR";
-  return readContained(What, [&]() -> Error {
+  StringRef Name = Buffer.getBufferIdentifier();
+  Error E = readContained(What, [&]() -> Error {
     LLVMContext Ctx;
     SMDiagnostic ParseError;
     std::unique_ptr<Module> M = parseIR(Buffer, ParseError, Ctx);
-    if (!M)
-      return Error::success(); // The caller's reader reports it.
+    if (!M) {
+      if (OnParse == ParseErrors::Pass)
+        return Error::success();
+      std::string Message; // "file:line:col: message", and the line.
+      raw_string_ostream OS(Message);
+      ParseError.print(nullptr, OS, /*ShowColors=*/false,
+                       /*ShowKindLabel=*/false);
+      return createStringError(StringRef(Message).rtrim());
+    }
     std::string Broken;
     raw_string_ostream OS(Broken);
     if (verifyModule(*M, &OS))
-      return createStringError("input module cannot be verified: " +
+      return createStringError(Name + ": input module cannot be verified: " +
                                StringRef(Broken).trim());
+    if (Error E = checkDebugInfoShape(*M))
+      return createStringError(Name + ": input module cannot be verified: " +
+                               toString(std::move(E)));
     return Error::success();
+  });
+  // Every message names the file, as the parse error does.
+  return handleErrors(std::move(E), [&](const ReaderDied &Died) {
+    return createStringError(Name + ": " + Died.message());
   });
 }

@@ -34,12 +34,20 @@ llvm::Expected<int> runContained(llvm::StringRef What,
 llvm::Error readContained(llvm::StringRef What,
                           llvm::function_ref<llvm::Error()> Read);
 
+/// What checkIRContained makes of a module that does not parse.
+enum class ParseErrors {
+  Pass,  ///< The caller's own reader reads it again and reports the error.
+  Report ///< The caller's reader would read it another way (llc-19 sets the
+         ///< target's data layout first): the parse error is the result.
+};
+
 /// Parses an LLVM IR module (text or bitcode) and verifies it, in a child
-/// process. Succeeds if the module is valid, and also if it does not parse:
-/// the parse error is the caller's reader's to report, with its location.
-/// Fails if the module breaks the IR's rules (the verifier's message) or if
-/// the reader dies.
-llvm::Error checkIRContained(llvm::MemoryBufferRef Buffer);
+/// process. Succeeds if the module is valid; fails if it breaks the IR's
+/// rules (the verifier's message) or if the reader dies, and, as \p OnParse
+/// says, if it does not parse ("file:line:col: message"). Each message
+/// starts with the buffer's name.
+llvm::Error checkIRContained(llvm::MemoryBufferRef Buffer,
+                             ParseErrors OnParse);
 
 } // namespace accel
 
