@@ -244,10 +244,15 @@ static Error writeObjects(StringRef Dir, ArrayRef<SmallString<0>> Objects,
                                  {".name", Names[Task]}}) {
       std::error_code EC;
       raw_fd_ostream OS((Dir + "/" + Twine(Task) + Suffix).str(), EC);
+      if (EC)
+        return createStringError(EC, "cannot write LTO's output");
       OS << Bytes;
       OS.close();
-      if (EC || OS.has_error())
-        return createStringError(OS.error(), "cannot write LTO's output");
+      if (OS.has_error()) {
+        EC = OS.error();
+        OS.clear_error(); // Else its destructor calls report_fatal_error.
+        return createStringError(EC, "cannot write LTO's output");
+      }
     }
   }
   return Error::success();

@@ -126,6 +126,10 @@ private:
 char ReaderDied::ID;
 } // namespace
 
+/// An exception must not unwind the child back into the caller's frames
+/// (which would go on as a second copy of the tool): it terminates.
+static int runInChild(function_ref<int()> Run) noexcept { return Run(); }
+
 static Error malformed(StringRef What, const Twine &How) {
   return make_error<ReaderDied>(("malformed " + What + ": " + How).str());
 }
@@ -167,7 +171,7 @@ static Expected<int> runChild(StringRef What, function_ref<int()> Run,
   if (Pid == 0) {
     ::close(Pipe[0]);
     prepareChild(Pipe[1]);
-    int Status = Run();
+    int Status = runInChild(Run);
     outs().flush();
     ::_exit(Status);
   }
@@ -211,10 +215,45 @@ Error accel::readContained(StringRef What, function_ref<Error()> Read) {
   return Error::success();
 }
 
+/// The operands of a debug-info node that its class reads as strings (its
+/// accessors cast them unchecked; the metadata objects themselves are real,
+/// so their kind can be checked).
+static SmallVector<const Metadata *, 4> stringOperands(const MDNode *N) {
+  if (auto *T = dyn_cast<DICompositeType>(N))
+    return {T->getRawName(), T->getRawIdentifier()};
+  if (auto *T = dyn_cast<DIType>(N))
+    return {T->getRawName()};
+  if (auto *SP = dyn_cast<DISubprogram>(N))
+    return {SP->getRawName(), SP->getRawLinkageName(),
+            SP->getRawTargetFuncName()};
+  if (auto *GV = dyn_cast<DIGlobalVariable>(N))
+    return {GV->getRawName(), GV->getRawLinkageName()};
+  if (auto *V = dyn_cast<DIVariable>(N))
+    return {V->getRawName()};
+  if (auto *CU = dyn_cast<DICompileUnit>(N))
+    return {CU->getRawProducer(), CU->getRawFlags(),
+            CU->getRawSplitDebugFilename(), CU->getRawSysRoot(),
+            CU->getRawSDK()};
+  if (auto *NS = dyn_cast<DINamespace>(N))
+    return {NS->getRawName()};
+  if (auto *L = dyn_cast<DILabel>(N))
+    return {L->getRawName()};
+  if (auto *E = dyn_cast<DIEnumerator>(N))
+    return {E->getRawName()};
+  if (auto *IE = dyn_cast<DIImportedEntity>(N))
+    return {IE->getRawName()};
+  if (auto *TP = dyn_cast<DITemplateParameter>(N))
+    return {TP->getRawName()};
+  if (auto *M = dyn_cast<DIMacro>(N))
+    return {M->getRawName(), M->getRawValue()};
+  return {};
+}
+
 /// Debug-info operands that code generation casts without checking and the
-/// verifier lets through: a file that is not a DIFile (or a DIFile whose
-/// name is not a string), annotations that are not a tuple of tuples
-/// starting with a name. Damaged bitcode with each crashed DwarfDebug.
+/// verifier lets through: a string field that is not a string, a file that
+/// is not a DIFile (or a DIFile whose name is not a string), annotations
+/// that are not a tuple of tuples starting with a name. Damaged bitcode
+/// with each crashed DwarfDebug.
 static Error checkDebugInfoShape(const Module &M) {
   SmallVector<const MDNode *, 64> Worklist;
   SmallPtrSet<const MDNode *, 32> Seen;
@@ -279,6 +318,9 @@ static Error checkDebugInfoShape(const Module &M) {
       Annotations = GV->getRawAnnotations();
     else if (auto *LV = dyn_cast<DILocalVariable>(N))
       Annotations = LV->getRawAnnotations();
+    for (const Metadata *Field : stringOperands(N))
+      if (Field && !isa<MDString>(Field))
+        return createStringError("debug info: a name is not a string");
     if (File && !isa<DIFile>(File))
       return createStringError("debug info: a file is not a DIFile");
     if (Annotations) {
