@@ -73,19 +73,15 @@ static int fail(const Twine &Msg) {
   return 1;
 }
 
-/// Past this many errors the assembler stops, as clang does past
-/// -ferror-limit: a macro that expands itself on an erroneous line repeats
-/// its errors exponentially (found by fuzzing; test/MC/Accel/error-limit.s).
-static constexpr unsigned ErrorLimit = 1000;
-
-/// Prints each diagnostic as SourceMgr would, counting the errors.
+/// Prints each diagnostic as SourceMgr would, counting the errors up to
+/// AccelAsmErrorLimit.
 static void handleDiagnostic(const SMDiagnostic &Diag, void *) {
   static unsigned Errors = 0;
   Diag.print(nullptr, errs());
-  if (Diag.getKind() != SourceMgr::DK_Error || ++Errors < ErrorLimit)
+  if (Diag.getKind() != SourceMgr::DK_Error || ++Errors < AccelAsmErrorLimit)
     return;
   WithColor::error(errs(), ToolName)
-      << "too many errors (" << ErrorLimit << "), stopping now\n";
+      << "too many errors (" << AccelAsmErrorLimit << "), stopping now\n";
   // The output is open and incomplete; no destructor runs after exit().
   if (OutputFilename != "-")
     sys::fs::remove(OutputFilename);

@@ -24,6 +24,12 @@ class MCInstPrinter;
 class SourceMgr;
 class Target;
 
+/// accel-as stops after this many errors, as clang does past -ferror-limit:
+/// a macro that expands itself on an erroneous line repeats its errors
+/// exponentially (found by fuzzing; test/MC/Accel/error-limit.s). The
+/// assembler's fuzzing harness stops there too.
+constexpr unsigned AccelAsmErrorLimit = 1000;
+
 struct AccelMCObjects {
   Triple TT;
   const Target *TheTarget = nullptr;

@@ -128,7 +128,8 @@ int main(int argc, char **argv) {
     }
   }
   std::unique_ptr<raw_fd_ostream> StatsJsonOut, TimelineOut;
-  auto Open = [](const std::string &Path, std::unique_ptr<raw_fd_ostream> &OS) {
+  auto Open = [](const std::string &Path,
+                 std::unique_ptr<raw_fd_ostream> &OS) {
     if (Path.empty())
       return true;
     std::error_code EC;

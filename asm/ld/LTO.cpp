@@ -14,6 +14,7 @@
 #include "Linker.h"
 #include "AccelTargetInit.h"
 #include "ContainedRead.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -356,17 +357,14 @@ bool Linker::compileBitcode() {
   // backend. So LTO runs in a child process (ContainedRead.h), which leaves
   // the objects it compiled in a temporary directory.
   SmallString<128> Dir;
-  if (std::error_code EC = sys::fs::createUniqueDirectory("accel-ld-lto", Dir)) {
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("accel-ld-lto", Dir)) {
     error("cannot create a temporary directory for LTO: " + EC.message());
     return false;
   }
+  auto RemoveDir = make_scope_exit([&] { sys::fs::remove_directories(Dir); });
   Expected<int> Status = accel::runContained(
       "bitcode", [&] { return runLTO(BitcodeFiles, Dir) ? 0 : 1; });
-  Expected<std::vector<CompiledObject>> Compiled =
-      Status && *Status == 0 ? readObjects(Dir)
-                             : Expected<std::vector<CompiledObject>>(
-                                   std::vector<CompiledObject>());
-  sys::fs::remove_directories(Dir);
   if (!Status) {
     error("LTO: " + toString(Status.takeError()));
     return false;
@@ -375,6 +373,7 @@ bool Linker::compileBitcode() {
     ++Errors; // The child reported them.
     return false;
   }
+  Expected<std::vector<CompiledObject>> Compiled = readObjects(Dir);
   if (!Compiled) {
     error(toString(Compiled.takeError()));
     return false;

@@ -292,7 +292,8 @@ static Error checkDebugInfoShape(const Module &M) {
 
   auto IsNameTuple = [](const MDOperand &Op) {
     auto *T = dyn_cast_or_null<MDNode>(Op.get());
-    return T && T->getNumOperands() && isa_and_nonnull<MDString>(T->getOperand(0));
+    return T && T->getNumOperands() &&
+           isa_and_nonnull<MDString>(T->getOperand(0));
   };
   while (!Worklist.empty()) {
     const MDNode *N = Worklist.pop_back_val();
@@ -333,7 +334,8 @@ static Error checkDebugInfoShape(const Module &M) {
 }
 
 Error accel::checkIRContained(MemoryBufferRef Buffer, ParseErrors OnParse) {
-  auto *Bytes = reinterpret_cast<const unsigned char *>(Buffer.getBufferStart());
+  auto *Bytes =
+      reinterpret_cast<const unsigned char *>(Buffer.getBufferStart());
   StringRef What = isBitcode(Bytes, Bytes + Buffer.getBufferSize())
                        ? "bitcode"
                        : "LLVM IR";

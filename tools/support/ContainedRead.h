@@ -1,4 +1,4 @@
-//===-- ContainedRead.h - LLVM's readers of user bytes, in a child -*- C++ -*-===//
+//===-- ContainedRead.h - LLVM's readers in a child process ----*- C++ -*-===//
 //
 // LLVM's bitcode, IR and DWARF readers are not hardened against malformed
 // files: a damaged one can crash them, make them call report_fatal_error or

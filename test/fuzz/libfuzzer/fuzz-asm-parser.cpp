@@ -28,12 +28,11 @@
 
 using namespace llvm;
 
-static constexpr unsigned ErrorLimit = 1000; // As accel-as's.
 static unsigned Errors;
 static std::jmp_buf TooManyErrors;
 
 static void countErrors(const SMDiagnostic &Diag, void *) {
-  if (Diag.getKind() == SourceMgr::DK_Error && ++Errors == ErrorLimit)
+  if (Diag.getKind() == SourceMgr::DK_Error && ++Errors == AccelAsmErrorLimit)
     std::longjmp(TooManyErrors, 1);
 }
 

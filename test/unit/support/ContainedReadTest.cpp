@@ -45,7 +45,8 @@ TEST(ContainedRead, SignalIsMalformedInput) {
 TEST(ContainedRead, FatalErrorIsMalformedInput) {
   EXPECT_EQ(errorText(accel::readContained("DWARF",
                                            []() -> Error {
-                                             report_fatal_error("Invalid record");
+                                             report_fatal_error(
+                                                 "Invalid record");
                                            })),
             "malformed DWARF: Invalid record");
 }
@@ -105,7 +106,8 @@ TEST(ContainedRead, IRErrorsNameTheFile) {
   EXPECT_EQ(errorText(accel::checkIRContained(Broken->getMemBufferRef(),
                                               accel::ParseErrors::Report))
                 .substr(0, 67),
-            "broken.ll: input module cannot be verified: Instruction does not do");
+            "broken.ll: input module cannot be verified: "
+            "Instruction does not do");
 }
 
 } // namespace
