@@ -11,6 +11,11 @@ namespace llvm {
 /// frame size; with a frame pointer, r29 holds the incoming r30.
 class AccelFrameLowering : public TargetFrameLowering {
 public:
+  /// The frame record of a function with a frame pointer, relative to r29
+  /// (the CFA): the return address and the caller's r29 (docs/abi.md).
+  static constexpr int ReturnAddressOffset = -8;
+  static constexpr int CallerFrameOffset = -16;
+
   /// The stack is not realigned: a stack object asking for more than 16
   /// bytes of alignment gets 16 (docs/abi.md).
   AccelFrameLowering()
@@ -26,6 +31,11 @@ public:
                                 MachineBasicBlock::iterator I) const override;
   void determineCalleeSaves(MachineFunction &MF, BitVector &SavedRegs,
                             RegScavenger *RS) const override;
+  bool assignCalleeSavedSpillSlots(MachineFunction &MF,
+                                   const TargetRegisterInfo *TRI,
+                                   std::vector<CalleeSavedInfo> &CSI,
+                                   unsigned &MinCSFrameIndex,
+                                   unsigned &MaxCSFrameIndex) const override;
 };
 
 } // namespace llvm

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AccelISelLowering.h"
+#include "AccelFrameLowering.h"
 #include "AccelMachineFunctionInfo.h"
 #include "AccelSubtarget.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
@@ -451,26 +452,55 @@ SDValue AccelTargetLowering::lowerVASTART(SDValue Op, SelectionDAG &DAG) const {
                       MachinePointerInfo(SV));
 }
 
+/// Deeper levels than clang accepts would only make a DAG of that many loads.
+static constexpr uint64_t MaxFrameLevel = 0xffff;
+
+/// r29 of the frame \p Level calls up: each frame record holds the caller's
+/// r29 at CallerFrameOffset (docs/abi.md "Frame"). Marks the frame address
+/// taken, which gives this function a frame pointer and its frame record.
+static SDValue frameAddress(uint64_t Level, SelectionDAG &DAG,
+                            const SDLoc &DL) {
+  DAG.getMachineFunction().getFrameInfo().setFrameAddressIsTaken(true);
+  SDValue Frame = DAG.getCopyFromReg(DAG.getEntryNode(), DL, Accel::R29,
+                                     MVT::i64);
+  for (uint64_t I = 0; I != Level; ++I)
+    Frame = DAG.getLoad(
+        MVT::i64, DL, DAG.getEntryNode(),
+        DAG.getMemBasePlusOffset(
+            Frame, TypeSize::getFixed(AccelFrameLowering::CallerFrameOffset),
+            DL),
+        MachinePointerInfo());
+  return Frame;
+}
+
 SDValue AccelTargetLowering::lowerFRAMEADDR(SDValue Op,
                                             SelectionDAG &DAG) const {
-  MachineFunction &MF = DAG.getMachineFunction();
-  MF.getFrameInfo().setFrameAddressIsTaken(true);
-  if (Op.getConstantOperandVal(0) != 0)
-    return unsupported(Op, DAG,
-                       "__builtin_frame_address with a nonzero level");
-  return DAG.getCopyFromReg(DAG.getEntryNode(), SDLoc(Op), Accel::R29,
-                            MVT::i64);
+  uint64_t Level = Op.getConstantOperandVal(0);
+  if (Level > MaxFrameLevel)
+    return unsupported(Op, DAG, "__builtin_frame_address level over 65535");
+  return frameAddress(Level, DAG, SDLoc(Op));
 }
 
 SDValue AccelTargetLowering::lowerRETURNADDR(SDValue Op,
                                              SelectionDAG &DAG) const {
-  if (Op.getConstantOperandVal(0) != 0)
-    return unsupported(Op, DAG,
-                       "__builtin_return_address with a nonzero level");
+  uint64_t Level = Op.getConstantOperandVal(0);
+  if (Level > MaxFrameLevel)
+    return unsupported(Op, DAG, "__builtin_return_address level over 65535");
   MachineFunction &MF = DAG.getMachineFunction();
   MF.getFrameInfo().setReturnAddressIsTaken(true);
-  Register RA = MF.getInfo<AccelMachineFunctionInfo>()->getReturnAddressReg();
-  return DAG.getCopyFromReg(DAG.getEntryNode(), SDLoc(Op), RA, MVT::i64);
+  SDLoc DL(Op);
+  if (Level == 0) {
+    // Our own return address needs no frame record: it is a value.
+    Register RA = MF.getInfo<AccelMachineFunctionInfo>()->getReturnAddressReg();
+    return DAG.getCopyFromReg(DAG.getEntryNode(), DL, RA, MVT::i64);
+  }
+  SDValue Frame = frameAddress(Level, DAG, DL);
+  return DAG.getLoad(
+      MVT::i64, DL, DAG.getEntryNode(),
+      DAG.getMemBasePlusOffset(
+          Frame, TypeSize::getFixed(AccelFrameLowering::ReturnAddressOffset),
+          DL),
+      MachinePointerInfo());
 }
 
 //===----------------------------------------------------------------------===//
