@@ -100,6 +100,7 @@ template <bool Timed, bool Traced> int Simulator::loop() {
       break;
     }
     Next = B.NextSeq;
+    Now = Issue;
     if constexpr (Traced)
       std::memcpy(OldX, X, sizeof(X));
 

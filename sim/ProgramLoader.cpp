@@ -169,7 +169,7 @@ bool accel_sim::loadProgram(const std::string &Path,
   Prog.Entry = Hdr.e_entry;
   Prog.Path = Path;
 
-  // Symbols: names for traces and faults, and the stack guard. A file whose
+  // Symbols: names for traces and faults, the stack guard and errno. A file whose
   // section or symbol tables do not parse is truncated or corrupt.
   uint64_t HeapEnd = 0, StackLimit = 0;
   auto Corrupt = [&](llvm::Error E) {
@@ -197,6 +197,9 @@ bool accel_sim::loadProgram(const std::string &Path,
         HeapEnd = S.st_value;
       else if (*Name == "__stack_limit")
         StackLimit = S.st_value;
+      else if (*Name == "errno" && S.getType() == ELF::STT_OBJECT &&
+               S.st_size == 4 && S.getBinding() == ELF::STB_GLOBAL)
+        Prog.ErrnoAddr = S.st_value;
       if (!Name->empty() && S.st_shndx != ELF::SHN_ABS &&
           S.st_shndx != ELF::SHN_UNDEF && S.getType() != ELF::STT_SECTION &&
           !Name->starts_with(".L"))

@@ -54,6 +54,9 @@ struct LoadedProgram {
   std::map<uint64_t, std::string> Symbols; ///< Function and label addresses.
   uint64_t StackTop = 0;                   ///< Initial r30.
   uint64_t Argc = 0, Argv = 0;
+  /// The C library's `int errno`, where failing sys services store the
+  /// error number; 0 if the program has none.
+  uint64_t ErrnoAddr = 0;
 
   /// The nearest symbol at or before \p Addr, or null if none precedes it.
   const std::pair<const uint64_t, std::string> *symbolAt(uint64_t Addr) const;

@@ -1,6 +1,7 @@
 //===-- Simulator.cpp - the dispatch loop ---------------------------------===//
 
 #include "Simulator.h"
+#include "HostFiles.h"
 #include "Timeline.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -42,7 +43,13 @@ Simulator::Simulator(Memory &Mem, const LoadedProgram &Prog,
   X[2] = Prog.Argv;
   X[30] = Prog.StackTop;
   St.Timed = Opts.Timed;
+  if (!this->Opts.Files) {
+    ConsoleOnly = std::make_unique<HostFiles>();
+    this->Opts.Files = ConsoleOnly.get();
+  }
 }
+
+Simulator::~Simulator() = default;
 
 int Simulator::run() {
   if (Opts.Trace)

@@ -21,7 +21,11 @@
 
 namespace accel_sim {
 
+class HostFiles;
 class Timeline;
+
+/// The fastest simulated clock --clock-hz accepts (1 THz).
+constexpr uint64_t MaxClockHz = 1000000000000;
 
 struct SimOptions {
   bool Timed = true;          ///< Run the cycle model (off: --fast).
@@ -29,6 +33,11 @@ struct SimOptions {
   bool Profile = false;       ///< Count stall cycles per bundle.
   uint64_t MaxCycles = uint64_t(1) << 32; ///< Bundles in fast mode.
   Timeline *TimelineOut = nullptr;
+  /// The program's files (the sys file services); null: the simulator's
+  /// own, with the console only.
+  HostFiles *Files = nullptr;
+  /// The simulated clock's rate: the time services convert cycles with it.
+  uint64_t ClockHz = 1000000000;
 };
 
 using VecReg = std::array<uint32_t, llvm::AccelParam::VectorLanes>;
@@ -39,6 +48,7 @@ class Simulator {
 public:
   Simulator(Memory &Mem, const LoadedProgram &Prog, const BundleDecoder &Dec,
             SimOptions Opts);
+  ~Simulator();
 
   /// Runs to exit or fault. Returns the process exit status: the program's
   /// (0..127) or the fault's.
@@ -75,6 +85,10 @@ private:
   void copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows, uint64_t RowBytes,
                uint64_t DstStride, uint64_t SrcStride);
   void executeSys(const DecodedInst &D, const uint64_t *XR);
+  void executeFileService(unsigned Service, const uint64_t *XR);
+  /// The service's result in r1: \p Result, or for a negative Accel errno
+  /// -1 (\p FailureValue) with the number stored in the program's errno.
+  void serviceResult(int64_t Result, int64_t FailureValue = -1);
   void branchTo(const DecodedInst &D, const Bundle &B, uint64_t Target);
 
   void countExecutions(const std::vector<uint64_t> &Counts, Stats &Into) const;
@@ -119,6 +133,7 @@ private:
   const LoadedProgram &Prog;
   const BundleDecoder &Dec;
   SimOptions Opts;
+  std::unique_ptr<HostFiles> ConsoleOnly; ///< Without SimOptions::Files.
   Fault F;
   Stats St;
 
@@ -127,6 +142,7 @@ private:
   bool Halted = false;
   int ExitStatus = 0;
   int32_t Current = -1; ///< The bundle executing; -1 before the first.
+  uint64_t Now = 0;     ///< Its issue cycle (bundles before it in --fast).
   std::vector<uint64_t> ExecCount; ///< Executions per bundle.
 
   // Region of interest (sys 2 .. sys 3).

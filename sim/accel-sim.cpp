@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HostFiles.h"
 #include "ProgramLoader.h"
 #include "Profile.h"
 #include "Simulator.h"
@@ -28,6 +29,8 @@ struct CommandLine {
   unsigned ProfileRows = 0; ///< --profile: rows per table; 0 means none.
   std::string StatsJson, TimelineFile;
   uint64_t MaxCycles = uint64_t(1) << 32;
+  std::string FsRoot = ".";  ///< --fs-root; empty with --no-fs.
+  uint64_t ClockHz = 1000000000;
 };
 } // namespace
 
@@ -46,7 +49,15 @@ static void usage(raw_ostream &OS) {
         "symbols and\n"
         "                       source lines with the most cycles\n"
         "  --max-cycles=<n>     Stop with a fault after n cycles (default "
-        "4294967296)\n";
+        "4294967296)\n"
+        "  --fs-root=<dir>      The program's files are those under dir "
+        "(default: the\n"
+        "                       current directory)\n"
+        "  --no-fs              No file access: only stdin, stdout and "
+        "stderr\n"
+        "  --clock-hz=<n>       The simulated clock rate for the time "
+        "functions\n"
+        "                       (default 1000000000)\n";
 }
 
 /// Options come before the program; everything after it is the program's.
@@ -82,6 +93,22 @@ static bool parseCommandLine(int Argc, char **Argv, CommandLine &CL) {
       if (Arg.getAsInteger(0, CL.MaxCycles)) {
         WithColor::error(errs(), "accel-sim")
             << "--max-cycles needs a number, not '" << Arg << "'\n";
+        return false;
+      }
+    } else if (Arg.consume_front("--fs-root=")) {
+      if (Arg.empty()) {
+        WithColor::error(errs(), "accel-sim") << "--fs-root= needs a directory\n";
+        return false;
+      }
+      CL.FsRoot = Arg.str();
+    } else if (Arg == "--no-fs") {
+      CL.FsRoot.clear();
+    } else if (Arg.consume_front("--clock-hz=")) {
+      if (Arg.getAsInteger(0, CL.ClockHz) || CL.ClockHz == 0 ||
+          CL.ClockHz > MaxClockHz) {
+        WithColor::error(errs(), "accel-sim")
+            << "--clock-hz needs a rate from 1 to " << MaxClockHz
+            << " Hz, not '" << Arg << "'\n";
         return false;
       }
     } else if (Arg.starts_with("-")) {
@@ -143,6 +170,12 @@ int main(int argc, char **argv) {
   if (!Open(CL.StatsJson, StatsJsonOut) || !Open(CL.TimelineFile, TimelineOut))
     return LoadFailureStatus;
 
+  HostFiles Files;
+  if (!Files.init(CL.FsRoot, Error)) {
+    WithColor::error(errs(), "accel-sim") << Error << "\n";
+    return LoadFailureStatus;
+  }
+
   BundleDecoder Decoder;
   Decoder.decode(Prog);
 
@@ -153,6 +186,8 @@ int main(int argc, char **argv) {
   Opts.Profile = CL.ProfileRows != 0;
   Opts.MaxCycles = CL.MaxCycles;
   Opts.TimelineOut = TimelineOut ? &TL : nullptr;
+  Opts.Files = &Files;
+  Opts.ClockHz = CL.ClockHz;
   Simulator Sim(Mem, Prog, Decoder, Opts);
   int Status = Sim.run();
   std::fflush(stdout);

@@ -5,7 +5,7 @@ The sources are Debian's picolibc source package, fetched once into the
 source cache by scripts/fetch-source.sh (1.8.10-2 from the trixie
 release: bookworm's 1.8-1 has lost its tarballs on the mirror). They are
 extracted once, the patches in patches/ add Accel to picolibc's machine
-headers, and machine/accel/ becomes picolibc's newlib/libc/machine/accel.
+headers (and CLOCK_MONOTONIC to sys/features.h), and machine/accel/ becomes picolibc's newlib/libc/machine/accel.
 picolibc's own meson build then compiles the library with our clang
 --target=accel, recompiling only what changed: everything when the
 compiler changed. The headers are installed for the driver, which finds

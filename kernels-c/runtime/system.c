@@ -1,56 +1,66 @@
 /* system.c - the system layer under the C library: the POSIX calls that
-   picolibc (and libc++) make of the operating system. The simulator offers
-   console output and exit (write and _exit in syscalls.s); there are no
-   files, processes or clocks, so the rest reports the usual "not
-   supported" errors. The heap is picolibc's sbrk, between the linker's
-   __heap_start and __heap_end. */
+   picolibc (and libc++) make of the operating system, over the simulator's
+   sys services (sim/SystemServices.def; docs/simulator.md, "Files", and
+   docs/abi.md, "System services"). A failing service returns -1 and has
+   stored the error number in errno itself, so the POSIX functions that
+   match a service are the service, one `sys` and a `ret`. Paths are the
+   host's, confined by the simulator to its --fs-root. The heap is
+   picolibc's sbrk, between the linker's __heap_start and __heap_end. */
 
+#include "accel_sys.h"
 #include <errno.h>
-#include <stddef.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <string.h>
 #include <sys/stat.h>
-#include <sys/time.h>
-#include <sys/times.h>
-#include <time.h>
 #include <unistd.h>
 
-/* Standard input is always at its end. */
-ssize_t read(int fd, void *buf, size_t count) { return 0; }
+/* `sys N; ret` for each service (SYS_BUILTIN ones have hand-written
+   callers). */
+#define SYS_FUNCTION(Label, Number)                                            \
+  __asm__("  .text\n  .globl " #Label "\n  .type " #Label ", @function\n" #Label \
+          ":\n  sys " #Number "\n  ret\n");
+#define SYS_BUILTIN(Number, Name)
+#define SYS_POSIX(Number, Name) SYS_FUNCTION(Name, Number)
+#define SYS_SERVICE(Number, Name) SYS_FUNCTION(__accel_sys_##Name, Number)
+#include "SystemServices.def"
 
+/* The mode is an argument only when the call may create the file. */
 int open(const char *path, int flags, ...) {
-  errno = ENOENT;
-  return -1;
-}
-
-int close(int fd) {
-  errno = EBADF;
-  return -1;
-}
-
-off_t lseek(int fd, off_t offset, int whence) {
-  errno = ESPIPE;
-  return -1;
-}
-
-/* The three standard streams are character devices (terminals). */
-int fstat(int fd, struct stat *st) {
-  if (fd < 0 || fd > 2) {
-    errno = EBADF;
-    return -1;
+  mode_t mode = 0;
+  if (flags & O_CREAT) {
+    va_list ap;
+    va_start(ap, flags);
+    mode = va_arg(ap, mode_t);
+    va_end(ap);
   }
-  st->st_mode = S_IFCHR;
+  return (int)__accel_sys_open(path, flags, mode);
+}
+
+static void from_accel_stat(struct stat *st, const struct accel_stat *a) {
+  memset(st, 0, sizeof(*st));
+  st->st_mode = a->mode;
+  st->st_nlink = a->links;
+  st->st_size = (off_t)a->size;
+  st->st_mtime = (time_t)a->modified_seconds;
+  st->st_blksize = (blksize_t)a->block_size;
+  st->st_blocks = (blkcnt_t)((a->size + 511) / 512);
+}
+
+int fstat(int fd, struct stat *st) {
+  struct accel_stat a;
+  if (__accel_sys_fstat(fd, &a) < 0)
+    return -1;
+  from_accel_stat(st, &a);
   return 0;
 }
 
-int isatty(int fd) { return fd >= 0 && fd <= 2; }
-
 int stat(const char *path, struct stat *st) {
-  errno = ENOENT;
-  return -1;
-}
-
-int unlink(const char *path) {
-  errno = ENOENT;
-  return -1;
+  struct accel_stat a;
+  if (__accel_sys_stat(path, &a) < 0)
+    return -1;
+  from_accel_stat(st, &a);
+  return 0;
 }
 
 int fcntl(int fd, int cmd, ...) {
@@ -59,26 +69,3 @@ int fcntl(int fd, int cmd, ...) {
 }
 
 pid_t getpid(void) { return 1; }
-
-/* There is no clock: clock() and time() see the errors and return -1.
-   gettimeofday still fills in the epoch, because libc++'s
-   system_clock::now() ignores the failure. */
-clock_t times(struct tms *buf) {
-  errno = ENOSYS;
-  return (clock_t)-1;
-}
-
-int gettimeofday(struct timeval *restrict tv, void *restrict tz) {
-  if (tv)
-    *tv = (struct timeval){0, 0};
-  errno = ENOSYS;
-  return -1;
-}
-
-/* picolibc declares C11's timespec_get and leaves it to the system. */
-int timespec_get(struct timespec *ts, int base) { return 0; }
-
-int rename(const char *old_path, const char *new_path) {
-  errno = ENOENT;
-  return -1;
-}

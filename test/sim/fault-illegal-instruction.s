@@ -4,7 +4,7 @@
 #   garbage  executing a word that does not decode (.quad in .text: group
 #            0xF is unassigned)
 #   bit32    executing `add r1, r2, r3` with the always-zero bit 32 set
-#   sys      sys 7, an unknown service
+#   sys      sys 255, an unknown service
 #   target   jr to the middle of a bundle
 #   end      running past the end of the program text (linked without the
 #            runtime library, so this object's code is last; it has its
@@ -40,9 +40,9 @@
 # BIT32-NEXT:   cycle {{[0-9]+}}
 
 # SYS: {{^}}[[#%x,PC:]] g .text {{[0-9a-f]+}} bad_sys
-# SYS:      accel-sim: fault: illegal instruction: unknown sys service 7
+# SYS:      accel-sim: fault: illegal instruction: unknown sys service 255
 # SYS-NEXT:   pc 0x[[#%x,PC+8]] <bad_sys+0x8>
-# SYS-NEXT:   bundle: { li r2, 2 ; sys 7 }
+# SYS-NEXT:   bundle: { li r2, 2 ; sys 255 }
 # SYS-NEXT:   cycle {{[0-9]+}}
 
 # TARGET-DAG: {{^}}[[#%x,MID:]] g .text {{[0-9a-f]+}} mid_bundle
@@ -91,7 +91,7 @@ bit32:
 
 bad_sys:
   li r1, 1
-  { li r2, 2 ; sys 7 }
+  { li r2, 2 ; sys 255 }
   ret
 
 mid_bundle:

@@ -1,11 +1,14 @@
-# The runtime's system calls (kernels-c/runtime/syscalls.s, docs/isa.md sys
-# services): write(fd, buf, len) writes to stdout for fd 1 and stderr for
-# fd 2 and returns len; another descriptor writes nothing and returns -9
-# (-EBADF); a zero-length write returns 0; a buffer may be in the SPM. The
-# program checks the return values and exits with the number of mismatches.
+# The runtime's write (sys 1, docs/simulator.md "System services"):
+# write(fd, buf, len) writes to stdout for fd 1 and stderr for fd 2 and
+# returns len; a descriptor that is not open writes nothing and returns -1
+# (EBADF), and so does a buffer outside memory or running past the end of
+# the SPM (EFAULT) instead of faulting; a zero-length write returns 0; a
+# buffer may be in the SPM. The program checks the return values and exits
+# with the number of mismatches. (Without the C library's errno, the error
+# numbers are not visible here: fs-escapes.test checks them.)
 #
 # RUN: accel-as %s -o %t.o
-# RUN: %link %t.o -o %t.elf
+# RUN: %link %t.o -o %t.elf --defsym=spm_limit=%spm_limit
 # RUN: %expect-exit 0 %sim %t.elf > %t.out 2> %t.err
 # RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=wrong < %t.out
 # RUN: FileCheck %s --check-prefix=ERR --implicit-check-not=wrong < %t.err
@@ -36,15 +39,20 @@ main:
   addi r16, r1, -10
   or r17, r17, r16
 
-  { li r1, 3 ; li r2, m_wrong }   # fd 3: nothing written, -EBADF
+  { li r1, 3 ; li r2, m_wrong }   # fd 3: not open, nothing written, -1
   li r3, 6
   call write
-  addi r16, r1, 9
+  addi r16, r1, 1
   or r17, r17, r16
-  { li r1, 0 ; li r2, m_wrong }   # fd 0 (stdin) likewise
-  li r3, 6
+  { li r1, 1 ; li r2, 8 }         # a buffer outside memory: -1
+  li r3, 4
   call write
-  addi r16, r1, 9
+  addi r16, r1, 1
+  or r17, r17, r16
+  { li r1, 1 ; li r2, spm_limit - 2 }  # across the SPM's end: -1
+  li r3, 4
+  call write
+  addi r16, r1, 1
   or r17, r17, r16
 
   { li r1, 1 ; li r2, m_wrong }   # zero length
