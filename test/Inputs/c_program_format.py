@@ -9,7 +9,10 @@ again as a whole in the linker. In the ROUND_TRIP configuration the
 program is also compiled through the assembler (-save-temps), whose object
 must be byte for byte the one the compiler writes directly: the assembly
 printer and parser agree on every program. The file needs no RUN lines:
-the programs stay plain C/C++ that also build on a host.
+the programs stay plain C/C++ that also build on a host. Programs run in
+the test's output directory, the simulator's --fs-root, and name any file
+they make after argv[0] (the executable), so builds and modes never share
+one.
 """
 import filecmp
 import os
@@ -54,6 +57,7 @@ class CProgramFormat(lit.formats.FileBasedTest):
                 try:
                     proc = subprocess.run(cmd, capture_output=True, text=True,
                                           errors="replace", env=env,
+                                          cwd=out_dir,
                                           timeout=TIMEOUT_SECONDS)
                 except subprocess.TimeoutExpired:
                     return lit.Test.FAIL, "timed out: %s" % " ".join(cmd)

@@ -1,8 +1,10 @@
-/* The system layer under the C library (kernels-c/runtime/system.c),
- * through the POSIX names and the C functions over it: the standard
- * streams are terminals, standard input is at its end, there are no files
- * and no clock, and every failure sets errno. What a host answers differs,
- * so the checks are Accel's. */
+/* The system layer under the C library (kernels-c/runtime/system.c and
+ * time.c), through the POSIX names and the C functions over it: a missing
+ * file and an unopened descriptor are the usual errors, the clock is the
+ * simulated one that starts at the epoch with the program, and every
+ * failure sets errno. What a host answers differs, so the checks are
+ * Accel's. (The standard streams are the simulator's own, whatever the
+ * test runner made them: not checked here.) */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,14 +16,12 @@
 
 int main(void) {
 #ifdef __accel__
-  CHECK(isatty(0) && isatty(1) && isatty(2) && !isatty(OPAQUE(7)));
-  struct stat st;
-  CHECK(fstat(1, &st) == 0 && S_ISCHR(st.st_mode));
   CHECK(write(1, "", 0) == 0);
-
-  char c;
-  CHECK(read(0, &c, 1) == 0);
-  CHECK(getchar() == EOF && feof(stdin));
+  errno = 0;
+  CHECK(!isatty(OPAQUE(7)) && errno == EBADF);
+  struct stat st;
+  errno = 0;
+  CHECK(fstat(OPAQUE(7), &st) == -1 && errno == EBADF);
 
   errno = 0;
   CHECK(open("weights.bin", O_RDONLY) == -1 && errno == ENOENT);
@@ -30,21 +30,17 @@ int main(void) {
   errno = 0;
   CHECK(close(OPAQUE(7)) == -1 && errno == EBADF);
   errno = 0;
-  CHECK(lseek(1, 0, SEEK_SET) == -1 && errno == ESPIPE);
-  errno = 0;
   CHECK(unlink("weights.bin") == -1 && errno == ENOENT);
   CHECK(remove("weights.bin") != 0);
   errno = 0;
   CHECK(fcntl(1, F_GETFL, 0) == -1 && errno == ENOSYS);
 
-  /* No clock: the calls fail, and gettimeofday leaves the epoch rather
-     than garbage for callers that ignore the failure. */
+  /* A program this short runs for well under a simulated second. */
   struct timeval tv = {5, 5};
-  errno = 0;
-  CHECK(gettimeofday(&tv, NULL) == -1 && errno == ENOSYS);
-  CHECK(tv.tv_sec == 0 && tv.tv_usec == 0);
-  CHECK(time(NULL) == (time_t)-1);
-  CHECK(clock() == (clock_t)-1);
+  CHECK(gettimeofday(&tv, NULL) == 0);
+  CHECK(tv.tv_sec == 0 && tv.tv_usec > 0);
+  CHECK(time(NULL) == 0);
+  CHECK(clock() != (clock_t)-1);
   CHECK(getpid() == 1);
 #endif
   CHECK_DONE();
