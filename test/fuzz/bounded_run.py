@@ -14,8 +14,10 @@ def run_bounded(cmd, timeout, file_limit, capture_stdout=True, cwd=None):
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
         resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 
+    # No child reads its input from the terminal (a fuzzed program's read of
+    # descriptor 0 sees the end).
     proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE if capture_stdout else subprocess.DEVNULL,
+        cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE if capture_stdout else subprocess.DEVNULL,
         stderr=subprocess.PIPE, start_new_session=True, preexec_fn=limits,
         cwd=cwd)
     try:

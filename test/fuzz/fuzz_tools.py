@@ -13,6 +13,9 @@ Takes valid inputs, damages them, and runs the tool that reads them:
   ir       LLVM IR with types, operands and intrinsic calls swapped
            -> llc (-O0 and -O2) and clang -c
   bc       bitcode (clang -flto objects) with bytes changed -> clang -c, llc
+  sys      programs calling the sys services with random arguments
+           (sys_programs.py) -> accel-sim --fs-root=<a sandbox>; the tree
+           outside the root must not change
 
 Any outcome is fine except a crash (a signal, `LLVM ERROR:`, an assertion, a
 stack dump) or a hang (no answer in 30 s). A reader that died in the child
@@ -27,18 +30,21 @@ test/CodeGen/Accel/*.ll and a few test/c-programs compiled by our clang.
 A run is reproducible from its --seed.
 
 Usage: fuzz_tools.py [--build DIR] [--seed N] [--iterations N]
-                     [--only as,ld,objdump,sim,ir,bc] [--out DIR]
+                     [--only as,ld,objdump,sim,ir,bc,sys] [--out DIR]
 """
 import argparse
+import functools
 import glob
 import os
 import random
+import shutil
 import signal
 import struct
 import subprocess
 import sys
 import tempfile
 
+import sys_programs
 from bounded_run import run_bounded
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -46,12 +52,13 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 CRASH_MARKS = ("Stack dump", "LLVM ERROR", "Assertion", "UNREACHABLE",
                "PLEASE submit")
 TIMEOUT = 30
-KINDS = ("as", "ld", "objdump", "sim", "ir", "bc")
+KINDS = ("as", "ld", "objdump", "sim", "ir", "bc", "sys")
 
 
-def run(cmd):
+def run(cmd, cwd=None):
     """Returns None when the tool behaved, else a short description."""
-    rc, _, err = run_bounded(cmd, TIMEOUT, 256 << 20, capture_stdout=False)
+    rc, _, err = run_bounded(cmd, TIMEOUT, 256 << 20, capture_stdout=False,
+                             cwd=cwd)
     if rc == "timeout":
         return "no answer in %d s" % TIMEOUT
     # SIGXFSZ is this harness's own file size limit: a damaged input may
@@ -182,6 +189,44 @@ def damaged_copy(rng, sources, path):
     return path
 
 
+@functools.lru_cache(maxsize=None)
+def machine():
+    sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
+    from isa_records import machine_params
+    return machine_params(ROOT)
+
+
+def spm_end():
+    m = machine()
+    return m["SpmBase"] + m["SpmSize"]
+
+
+def dram_end():
+    m = machine()
+    return m["DramBase"] + m["DramSize"]
+
+
+def sys_case(rng, bin_dir, work):
+    """A program of random service calls, run in a fresh sandbox; returns
+    (program path, command, sandbox top)."""
+    tool = lambda name: os.path.join(bin_dir, name)
+    path = os.path.join(work, "case-sys.s")
+    with open(path, "w") as f:
+        f.write(sys_programs.program(rng))
+    lib = os.path.join(os.path.dirname(bin_dir), "lib", "accel")
+    top = tempfile.mkdtemp(dir=work)
+    root = sys_programs.make_sandbox(top)
+    elf = path + ".elf"
+    for cmd in ([tool("accel-as"), path, "-o", path + ".o"],
+                [tool("accel-ld"), os.path.join(lib, "crt0.o"), path + ".o",
+                 "-L" + lib, "-laccelrt", "-lc", "-o", elf,
+                 "--defsym=spm_end=%d" % spm_end(),
+                 "--defsym=dram_end=%d" % dram_end()]):
+        subprocess.run(cmd, check=True, capture_output=True)
+    return path, [tool("accel-sim"), "--fs-root=" + root,
+                  "--max-cycles=100000", elf], top
+
+
 def one_case(kind, rng, corpus, bin_dir, work):
     """Writes a damaged input; returns (input path, command)."""
     tool = lambda name: os.path.join(bin_dir, name)
@@ -259,8 +304,16 @@ def main():
         for i in range(args.iterations):
             kind = rng.choice(kinds)
             cases[kind] += 1
-            path, cmd = one_case(kind, rng, corpus, bin_dir, work)
-            problem = run(cmd)
+            if kind == "sys":
+                path, cmd, top = sys_case(rng, bin_dir, work)
+                before = sys_programs.snapshot(top)
+                problem = run(cmd, cwd=os.path.join(top, "root"))
+                if problem is None and sys_programs.snapshot(top) != before:
+                    problem = "the program changed files outside its root"
+                shutil.rmtree(top)
+            else:
+                path, cmd = one_case(kind, rng, corpus, bin_dir, work)
+                problem = run(cmd)
             if problem is None:
                 continue
             findings += 1
