@@ -90,37 +90,26 @@ bool HostFiles::init(const std::string &Root, std::string &Error) {
     return true;
   RootFd = ::open(Root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   char *Real = RootFd >= 0 ? ::realpath(Root.c_str(), nullptr) : nullptr;
-  char *Here = ::realpath(".", nullptr);
-  if (!Real || !Here) {
-    Error = "--fs-root=" + Root + ": " + std::strerror(errno);
-    std::free(Real);
-    std::free(Here);
-    return false;
-  }
-  RootComponents = components(Real);
-  // The program starts in the simulator's working directory if that lies
-  // inside the root, else in the root.
-  std::vector<std::string> HereComponents = components(Here);
-  if (HereComponents.size() >= RootComponents.size() &&
-      std::equal(RootComponents.begin(), RootComponents.end(),
-                 HereComponents.begin()))
-    Cwd.assign(HereComponents.begin() + RootComponents.size(),
-               HereComponents.end());
+  char *Here = Real ? ::realpath(".", nullptr) : nullptr;
+  if (!Real || !Here)
+    Error = (Real ? std::string("the current directory")
+                  : "--fs-root=" + Root) +
+            ": " + std::strerror(errno);
+  else
+    RootComponents = components(Real), Cwd = components(Here);
   std::free(Real);
   std::free(Here);
-  return true;
+  return Error.empty();
 }
 
-/// If \p Absolute names the root or something below it, the components
-/// below the root; otherwise false.
-bool HostFiles::belowRoot(StringRef Absolute,
-                          std::vector<std::string> &Rest) const {
-  std::vector<std::string> Parts = components(Absolute);
-  if (Parts.size() < RootComponents.size() ||
-      !std::equal(RootComponents.begin(), RootComponents.end(), Parts.begin()))
-    return false;
-  Rest.assign(Parts.begin() + RootComponents.size(), Parts.end());
-  return true;
+HostFiles::Place HostFiles::place(const std::vector<std::string> &At) const {
+  size_t Common = std::mismatch(At.begin(), At.end(), RootComponents.begin(),
+                                RootComponents.end())
+                      .first -
+                  At.begin();
+  if (Common == RootComponents.size())
+    return Place::Inside;
+  return Common == At.size() ? Place::Above : Place::Outside;
 }
 
 int64_t HostFiles::resolve(StringRef Path, bool FollowLast,
@@ -129,16 +118,19 @@ int64_t HostFiles::resolve(StringRef Path, bool FollowLast,
     return -AccelEACCES;
   if (Path.empty())
     return -AccelENOENT;
-  std::vector<std::string> Dir; // Where the walk is, below the root.
-  std::vector<std::string> Start;
-  if (Path.starts_with("/")) {
-    if (!belowRoot(Path, Start))
-      return -AccelEACCES;
-  } else {
-    Dir = Cwd;
-    Start = components(Path);
-  }
+  // Where the walk is, as an absolute path. It may pass through the root's
+  // ancestors (canonical directories, never looked at) but touches nothing
+  // that is not the root or below it.
+  std::vector<std::string> At = Path.starts_with("/")
+                                    ? std::vector<std::string>()
+                                    : Cwd;
+  std::vector<std::string> Start = components(Path);
   std::deque<std::string> Todo(Start.begin(), Start.end());
+  auto Below = [&] {
+    std::vector<std::string> Rel(At.begin() + RootComponents.size(),
+                                 At.end());
+    return join(Rel);
+  };
   unsigned Links = 0;
   while (!Todo.empty()) {
     std::string C = std::move(Todo.front());
@@ -149,17 +141,17 @@ int64_t HostFiles::resolve(StringRef Path, bool FollowLast,
       // an alias; refuse them as Linux does.
       if (Last && !FollowLast)
         return -AccelEINVAL;
-      if (C == "..") {
-        if (Dir.empty())
-          return -AccelEACCES; // A step above the root.
-        Dir.pop_back();
-      }
+      if (C == ".." && !At.empty())
+        At.pop_back();
       continue;
     }
-    Dir.push_back(C);
-    if (Last && !FollowLast)
-      break;
-    std::string Rel = join(Dir);
+    At.push_back(C);
+    Place P = place(At);
+    if (P == Place::Outside)
+      return -AccelEACCES;
+    if (P == Place::Above || (Last && !FollowLast))
+      continue;
+    std::string Rel = Below();
     struct stat S;
     if (::fstatat(RootFd, Rel.c_str(), &S, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT && Last)
@@ -176,22 +168,19 @@ int64_t HostFiles::resolve(StringRef Path, bool FollowLast,
       if (size_t(N) == MaxPath)
         return -AccelENAMETOOLONG;
       StringRef T(Target.data(), size_t(N));
-      Dir.pop_back();
-      std::vector<std::string> Parts;
-      if (T.starts_with("/")) {
-        if (!belowRoot(T, Parts))
-          return -AccelEACCES; // A link out of the root.
-        Dir.clear();
-      } else {
-        Parts = components(T);
-      }
+      At.pop_back();
+      if (T.starts_with("/"))
+        At.clear();
+      std::vector<std::string> Parts = components(T);
       Todo.insert(Todo.begin(), Parts.begin(), Parts.end());
       continue;
     }
     if (!Last && !S_ISDIR(S.st_mode))
       return -AccelENOTDIR;
   }
-  Out = join(Dir);
+  if (place(At) != Place::Inside)
+    return -AccelEACCES; // The root's parent, say.
+  Out = Below();
   return 0;
 }
 

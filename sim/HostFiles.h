@@ -3,9 +3,11 @@
 // The program's file descriptors and its view of the host's files, behind
 // the sys file services (docs/simulator.md, "Files"). Paths are confined to
 // one directory tree, the root (--fs-root): resolution walks the path one
-// component at a time below the root's directory handle, reading symbolic
-// links itself, and refuses with EACCES any step above the root, so no
-// host call ever names a file outside it. Results are the host call's, or
+// component at a time, from the working directory or "/" as the host would,
+// reading symbolic links itself; it may pass through the root's ancestors
+// but refuses with EACCES a step anywhere else outside the root, and makes
+// host calls only below the root's directory handle, so no host call ever
+// names a file outside it. Results are the host call's, or
 // a negative error number in the Accel C library's numbering (picolibc's
 // <sys/errno.h>), never a simulator fault.
 //
@@ -101,10 +103,9 @@ private:
   /// 0 or a negative error (EACCES for a step out of the root).
   int64_t resolve(llvm::StringRef Path, bool FollowLast,
                   std::string &Out) const;
-  /// If \p Absolute names the root or something below it, sets \p Rest to
-  /// the components below the root.
-  bool belowRoot(llvm::StringRef Absolute,
-                 std::vector<std::string> &Rest) const;
+  /// Where an absolute path (as components) is relative to the root.
+  enum class Place { Inside, Above, Outside };
+  Place place(const std::vector<std::string> &At) const;
   /// The host descriptor behind program descriptor \p Fd, or -1.
   int hostFd(uint64_t Fd) const;
 
@@ -115,7 +116,7 @@ private:
 
   int RootFd = -1;                ///< The root directory; -1 with --no-fs.
   std::vector<std::string> RootComponents; ///< Its canonical absolute path.
-  std::vector<std::string> Cwd;   ///< The working directory, below the root.
+  std::vector<std::string> Cwd;   ///< The canonical working directory.
   std::vector<Descriptor> Fds;    ///< Indexed by program descriptor.
 };
 
