@@ -10,13 +10,16 @@ the totals and their ratio. A program that fails to build or run either
 way fails the benchmark: the programs check their own results.
 
 Usage: program_cycles.py --base FLAGS --new FLAGS [--build DIR]
-                         [--base-build DIR] [--jobs N]
+                         [--base-build DIR] [--exclude NAMES] [--jobs N]
 e.g.   program_cycles.py --base='-mllvm -accel-packetizer-avoid-stalls=false' --new=''
 (write --base=FLAGS: a value that starts with '-' needs the '=')
 
 --base-build compares two toolchains instead (e.g. a copy of build/ from
 before a change, --base='' --new=''): the baseline's clang and accel-sim
 come from that directory and load its own libAccelTarget.so.
+--exclude=a.c,b.c leaves out programs the baseline cannot run (newer
+than it); they are named in the summary. Programs run in the scratch
+directory, accel-sim's --fs-root, where they may make files.
 """
 import argparse
 import concurrent.futures
@@ -54,7 +57,7 @@ def cycles(build, work, source, flags, tag):
     stats = elf + ".json"
     run = subprocess.run([os.path.join(build, "bin", "accel-sim"),
                           "--stats-json=" + stats, elf], capture_output=True,
-                         env=env)
+                         env=env, cwd=work)
     if run.returncode != 0:
         return "exit status %d" % run.returncode
     with open(stats) as f:
@@ -68,8 +71,12 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--base-build", help="toolchain of the baseline "
                     "(default: --build)")
+    ap.add_argument("--exclude", default="",
+                    help="comma-separated file names to leave out")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
+    excluded = set(filter(None, args.exclude.split(",")))
+    sources = [p for p in programs() if os.path.basename(p) not in excluded]
     base_build = args.base_build or args.build
     with tempfile.TemporaryDirectory() as work:
         def both(source):
@@ -78,7 +85,7 @@ def main():
                     cycles(args.build, work, source, args.new.split(), "new"))
 
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(both, programs()))
+            results = list(pool.map(both, sources))
     errors = [(s, r) for s, a, b in results for r in (a, b)
               if isinstance(r, str)]
     for source, error in errors:
@@ -93,6 +100,8 @@ def main():
     new = sum(b for _, _, b in results)
     print("%d programs, %d changed; total cycles %d -> %d, ratio %.4f"
           % (len(results), len(changed), base, new, new / base))
+    if excluded:
+        print("excluded: " + ", ".join(sorted(excluded)))
     return 0
 
 
