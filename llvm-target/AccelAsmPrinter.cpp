@@ -39,6 +39,9 @@ public:
 } // namespace
 
 void AccelAsmPrinter::emitInstruction(const MachineInstr *MI) {
+  // Only the control-flow graph needs it (AccelPatterns.td).
+  if (MI->getOpcode() == Accel::PseudoSetJmpSetup)
+    return;
   AccelMCInstLower Lower(OutContext, *this);
   MCInst Bundle;
   Bundle.setOpcode(TargetOpcode::BUNDLE);

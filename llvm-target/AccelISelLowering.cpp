@@ -15,6 +15,7 @@
 #include "llvm/CodeGen/CallingConvLower.h"
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -142,6 +143,12 @@ AccelTargetLowering::AccelTargetLowering(const TargetMachine &TM,
   setOperationAction(ISD::DYNAMIC_STACKALLOC, MVT::i64, Expand);
   setOperationAction(ISD::FRAMEADDR, MVT::i64, Custom);
   setOperationAction(ISD::RETURNADDR, MVT::i64, Custom);
+  // __builtin_setjmp/__builtin_longjmp. setjmp's result is an i32, which
+  // is promoted: ReplaceNodeResults.
+  setOperationAction(ISD::EH_SJLJ_SETJMP, MVT::i32, Custom);
+  setOperationAction(ISD::EH_SJLJ_LONGJMP, MVT::Other, Custom);
+  // __builtin_dwarf_cfa, keyed by its i32 offset operand (promoted).
+  setOperationAction(ISD::EH_DWARF_CFA, MVT::i32, Custom);
   setOperationAction(ISD::ATOMIC_FENCE, MVT::Other, Custom);
   setOperationAction(ISD::PREFETCH, MVT::Other, Expand);
   setOperationAction(ISD::TRAP, MVT::Other, Legal);
@@ -172,6 +179,10 @@ const char *AccelTargetLowering::getTargetNodeName(unsigned Opcode) const {
     return "AccelISD::VREDSUM";
   case AccelISD::VREDMAX:
     return "AccelISD::VREDMAX";
+  case AccelISD::EH_SJLJ_SETJMP:
+    return "AccelISD::EH_SJLJ_SETJMP";
+  case AccelISD::EH_SJLJ_LONGJMP:
+    return "AccelISD::EH_SJLJ_LONGJMP";
   default:
     return nullptr;
   }
@@ -215,6 +226,11 @@ SDValue AccelTargetLowering::LowerOperation(SDValue Op,
     return lowerFRAMEADDR(Op, DAG);
   case ISD::RETURNADDR:
     return lowerRETURNADDR(Op, DAG);
+  case ISD::EH_DWARF_CFA:
+    return lowerEH_DWARF_CFA(Op, DAG);
+  case ISD::EH_SJLJ_LONGJMP:
+    return DAG.getNode(AccelISD::EH_SJLJ_LONGJMP, SDLoc(Op), MVT::Other,
+                       Op.getOperand(0), Op.getOperand(1));
   case ISD::ATOMIC_FENCE:
     return Op.getOperand(0); // One core: ordering is program order.
   case ISD::GlobalTLSAddress:
@@ -400,11 +416,38 @@ void AccelTargetLowering::ReplaceNodeResults(SDNode *N,
                                              SmallVectorImpl<SDValue> &Results,
                                              SelectionDAG &DAG) const {
   SDLoc DL(N);
-  if (N->getOpcode() == ISD::BITCAST && N->getValueType(0) == MVT::i32 &&
-      N->getOperand(0).getValueType() == MVT::f32) {
-    SDValue Bits =
-        DAG.getNode(AccelISD::F32_TO_BITS, DL, MVT::i64, N->getOperand(0));
-    Results.push_back(DAG.getNode(ISD::TRUNCATE, DL, MVT::i32, Bits));
+  switch (N->getOpcode()) {
+  case ISD::BITCAST:
+    if (N->getValueType(0) == MVT::i32 &&
+        N->getOperand(0).getValueType() == MVT::f32) {
+      SDValue Bits =
+          DAG.getNode(AccelISD::F32_TO_BITS, DL, MVT::i64, N->getOperand(0));
+      Results.push_back(DAG.getNode(ISD::TRUNCATE, DL, MVT::i32, Bits));
+    }
+    break;
+  case ISD::EH_SJLJ_SETJMP: {
+    MachineFunction &MF = DAG.getMachineFunction();
+    // The longjmp sets r29 from the buffer: r29 must be this function's
+    // frame pointer (clang's __builtin_setjmp takes the frame address
+    // anyway; this covers IR that does not).
+    MF.getFrameInfo().setFrameAddressIsTaken(true);
+    // The longjmp comes back to memory as the calls after the setjmp left
+    // it: keep spill slots and registers from being shared across it (stack
+    // slot colouring and coalescing), as for a returns_twice call.
+    MF.setExposesReturnsTwice(true);
+    SDValue SetJmp =
+        DAG.getNode(AccelISD::EH_SJLJ_SETJMP, DL,
+                    DAG.getVTList(MVT::i64, MVT::Other), N->getOperand(0),
+                    N->getOperand(1));
+    // 0 or 1: saying so spares the zero extension of a compare with 0.
+    SDValue Value = DAG.getNode(ISD::AssertZext, DL, MVT::i64, SetJmp,
+                                DAG.getValueType(MVT::i1));
+    Results.push_back(DAG.getNode(ISD::TRUNCATE, DL, MVT::i32, Value));
+    Results.push_back(SetJmp.getValue(1));
+    break;
+  }
+  default:
+    break;
   }
 }
 
@@ -501,6 +544,15 @@ SDValue AccelTargetLowering::lowerRETURNADDR(SDValue Op,
           Frame, TypeSize::getFixed(AccelFrameLowering::ReturnAddressOffset),
           DL),
       MachinePointerInfo());
+}
+
+/// __builtin_dwarf_cfa(): the CFA, which is r29 (docs/abi.md "Frame"), plus
+/// the operand's offset.
+SDValue AccelTargetLowering::lowerEH_DWARF_CFA(SDValue Op,
+                                               SelectionDAG &DAG) const {
+  SDLoc DL(Op);
+  SDValue Offset = DAG.getSExtOrTrunc(Op.getOperand(0), DL, MVT::i64);
+  return DAG.getNode(ISD::ADD, DL, MVT::i64, frameAddress(0, DAG, DL), Offset);
 }
 
 //===----------------------------------------------------------------------===//
@@ -752,6 +804,86 @@ AccelTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
   RetOps[0] = Chain;
   RetOps.push_back(Glue);
   return DAG.getNode(AccelISD::RET, DL, MVT::Other, RetOps);
+}
+
+//===----------------------------------------------------------------------===//
+// Pseudos expanded after selection.
+//===----------------------------------------------------------------------===//
+
+MachineBasicBlock *
+AccelTargetLowering::EmitInstrWithCustomInserter(MachineInstr &MI,
+                                                 MachineBasicBlock *BB) const {
+  switch (MI.getOpcode()) {
+  case Accel::PseudoTileOp:
+    return emitTileOp(MI, BB);
+  case Accel::PseudoSetJmp:
+    return emitSetJmp(MI, BB);
+  default:
+    llvm_unreachable("no custom inserter for this instruction");
+  }
+}
+
+/// v = setjmp(buf) becomes a diamond:
+///   This:    t = li Restore; st.i64 t, 8(buf); PseudoSetJmpSetup Restore
+///   Main:    v0 = li 0                        (falls through to Sink)
+///   Sink:    v = phi(v0, Main; v1, Restore)   (the rest of the block)
+///   Restore: v1 = li 1; jmp Sink              (at the end of the function)
+/// A longjmp arrives at Restore with r29 and r30 as they were at the setjmp
+/// and every other register changed. The setup's edge to Restore tells the
+/// register allocator so (its mask preserves nothing): every value live
+/// across the setjmp is in memory, and since the callee-saved registers
+/// count as clobbered, the function saves and restores them all.
+MachineBasicBlock *AccelTargetLowering::emitSetJmp(MachineInstr &MI,
+                                                   MachineBasicBlock *This)
+    const {
+  MachineFunction &MF = *This->getParent();
+  const TargetInstrInfo &TII = *Subtarget.getInstrInfo();
+  MachineRegisterInfo &MRI = MF.getRegInfo();
+  const DebugLoc &DL = MI.getDebugLoc();
+  const BasicBlock *BB = This->getBasicBlock();
+
+  MachineBasicBlock *Main = MF.CreateMachineBasicBlock(BB);
+  MachineBasicBlock *Sink = MF.CreateMachineBasicBlock(BB);
+  MachineBasicBlock *Restore = MF.CreateMachineBasicBlock(BB);
+  MachineFunction::iterator Next = std::next(This->getIterator());
+  MF.insert(Next, Main);
+  MF.insert(Next, Sink);
+  MF.push_back(Restore);
+  // Its address is stored: it must keep a label and never be merged away.
+  Restore->setMachineBlockAddressTaken();
+
+  Sink->splice(Sink->begin(), This, std::next(MI.getIterator()), This->end());
+  Sink->transferSuccessorsAndUpdatePHIs(This);
+
+  Register Resume = MRI.createVirtualRegister(&Accel::GPRRegClass);
+  BuildMI(*This, MI, DL, TII.get(Accel::LI), Resume).addMBB(Restore);
+  BuildMI(*This, MI, DL, TII.get(Accel::ST_I64))
+      .addReg(Resume, RegState::Kill)
+      .add(MI.getOperand(1))
+      .addImm(8);
+  BuildMI(*This, MI, DL, TII.get(Accel::PseudoSetJmpSetup))
+      .addMBB(Restore)
+      .addRegMask(Subtarget.getRegisterInfo()->getNoPreservedMask());
+  This->addSuccessor(Main);
+  This->addSuccessor(Restore);
+
+  Register MainValue = MRI.createVirtualRegister(&Accel::GPRRegClass);
+  BuildMI(Main, DL, TII.get(Accel::LI), MainValue).addImm(0);
+  Main->addSuccessor(Sink);
+
+  Register RestoreValue = MRI.createVirtualRegister(&Accel::GPRRegClass);
+  BuildMI(Restore, DL, TII.get(Accel::LI), RestoreValue).addImm(1);
+  BuildMI(Restore, DL, TII.get(Accel::JMP)).addMBB(Sink);
+  Restore->addSuccessor(Sink);
+
+  BuildMI(*Sink, Sink->begin(), DL, TII.get(TargetOpcode::PHI),
+          MI.getOperand(0).getReg())
+      .addReg(MainValue)
+      .addMBB(Main)
+      .addReg(RestoreValue)
+      .addMBB(Restore);
+  MI.eraseFromParent();
+  return Sink;
 }
 
 //===----------------------------------------------------------------------===//

@@ -22,6 +22,8 @@ enum NodeType : unsigned {
   VINS,        ///< Operand 0 with lane operand 2 (a constant) = operand 1.
   VREDSUM,     ///< Horizontal sum: f32, or i32 sign-extended to i64.
   VREDMAX,     ///< Horizontal maximum, likewise.
+  EH_SJLJ_SETJMP,  ///< __builtin_setjmp: i64 0, or 1 after a longjmp.
+  EH_SJLJ_LONGJMP, ///< __builtin_longjmp to a buffer's setjmp.
 };
 } // namespace AccelISD
 
@@ -135,13 +137,16 @@ public:
   getRegForInlineAsmConstraint(const TargetRegisterInfo *TRI,
                                StringRef Constraint, MVT VT) const override;
 
-  /// Builds the matrix instructions, whose tile operand is a physical
-  /// accumulator register chosen by a constant, from their pseudos.
+  /// Expands PseudoTileOp and PseudoSetJmp.
   MachineBasicBlock *
   EmitInstrWithCustomInserter(MachineInstr &MI,
                               MachineBasicBlock *BB) const override;
 
 private:
+  /// Builds the matrix instructions, whose tile operand is a physical
+  /// accumulator register chosen by a constant, from their pseudos.
+  MachineBasicBlock *emitTileOp(MachineInstr &MI, MachineBasicBlock *BB) const;
+  MachineBasicBlock *emitSetJmp(MachineInstr &MI, MachineBasicBlock *BB) const;
   SDValue lowerAccelIntrinsic(const AccelIntrinsic &Info,
                               CallLoweringInfo &CLI,
                               SmallVectorImpl<SDValue> &InVals) const;
@@ -153,6 +158,7 @@ private:
   SDValue lowerVASTART(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerFRAMEADDR(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerRETURNADDR(SDValue Op, SelectionDAG &DAG) const;
+  SDValue lowerEH_DWARF_CFA(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerCallResult(SDValue Chain, SDValue InGlue,
                           CallingConv::ID CallConv, bool IsVarArg,
                           const SmallVectorImpl<ISD::InputArg> &Ins,

@@ -72,6 +72,34 @@ void AccelInstrInfo::loadRegFromStackSlot(
       .addMemOperand(frameMemOperand(MBB, FI, MachineMemOperand::MOLoad));
 }
 
+/// __builtin_longjmp(buf): r31 = buf[1] (the setjmp's resume address),
+/// r30 = buf[2], r29 = buf[0], then jr r31. r31 is free to use: this
+/// function never returns. The buffer's address may itself be in r29 or
+/// r31 (not r30, which is reserved), so the load that overwrites it goes
+/// last.
+static void expandLongJmp(MachineInstr &MI, const TargetInstrInfo &TII) {
+  MachineBasicBlock &MBB = *MI.getParent();
+  const DebugLoc &DL = MI.getDebugLoc();
+  Register Buf = MI.getOperand(0).getReg();
+  std::pair<Register, int64_t> Loads[] = {
+      {Accel::R31, 8}, {Accel::R30, 16}, {Accel::R29, 0}};
+  std::stable_partition(std::begin(Loads), std::end(Loads),
+                        [&](const auto &L) { return L.first != Buf; });
+  for (auto [Reg, Offset] : Loads)
+    BuildMI(MBB, MI, DL, TII.get(Accel::LD_I64), Reg)
+        .addReg(Buf)
+        .addImm(Offset);
+  BuildMI(MBB, MI, DL, TII.get(Accel::JR)).addReg(Accel::R31, RegState::Kill);
+  MI.eraseFromParent();
+}
+
+bool AccelInstrInfo::expandPostRAPseudo(MachineInstr &MI) const {
+  if (MI.getOpcode() != Accel::PseudoLongJmp)
+    return false;
+  expandLongJmp(MI, *this);
+  return true;
+}
+
 static bool isCondBranch(unsigned Opcode) {
   switch (Opcode) {
   case Accel::BEQ:

@@ -34,6 +34,9 @@ public:
                             const TargetRegisterInfo *TRI,
                             Register VReg) const override;
 
+  /// Expands PseudoLongJmp.
+  bool expandPostRAPseudo(MachineInstr &MI) const override;
+
   bool analyzeBranch(MachineBasicBlock &MBB, MachineBasicBlock *&TBB,
                      MachineBasicBlock *&FBB,
                      SmallVectorImpl<MachineOperand> &Cond,

@@ -119,10 +119,8 @@ SDValue AccelTargetLowering::lowerAccelIntrinsic(
 /// PseudoTileOp (real opcode, tile number, operands...) becomes the real
 /// instruction on the tile's accumulator register, which is not allocatable
 /// and so cannot be a value of the DAG.
-MachineBasicBlock *
-AccelTargetLowering::EmitInstrWithCustomInserter(MachineInstr &MI,
-                                                 MachineBasicBlock *BB) const {
-  assert(MI.getOpcode() == Accel::PseudoTileOp && "no custom inserter");
+MachineBasicBlock *AccelTargetLowering::emitTileOp(MachineInstr &MI,
+                                                   MachineBasicBlock *BB) const {
   unsigned Opcode = MI.getOperand(0).getImm();
   const MCInstrDesc &Desc = Subtarget.getInstrInfo()->get(Opcode);
   Register Tile = Accel::ACCRegClass.getRegister(MI.getOperand(1).getImm());

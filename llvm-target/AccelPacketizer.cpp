@@ -66,11 +66,13 @@ public:
       : VLIWPacketizerList(MF, MLI, AA),
         IssueWidth(MF.getSubtarget().getSchedModel().IssueWidth) {}
 
-  /// Instructions that emit nothing (debug values, kills, implicit defs)
-  /// neither occupy a slot nor end a bundle.
+  /// Instructions that emit nothing (debug values, kills, implicit defs,
+  /// a setjmp's edge to its resume block) neither occupy a slot nor end a
+  /// bundle.
   bool ignorePseudoInstruction(const MachineInstr &MI,
                                const MachineBasicBlock *) override {
-    return MI.isMetaInstruction();
+    return MI.isMetaInstruction() ||
+           MI.getOpcode() == Accel::PseudoSetJmpSetup;
   }
 
   /// Inline assembly may hold several instructions or bundles of its own.

@@ -404,3 +404,42 @@ def : Pat<(i64 (Accel_vredmax (v16i32 VR:$a))), (VREDMAX_I32 VR:$a)>;
 let usesCustomInserter = 1, hasSideEffects = 1, mayLoad = 1, mayStore = 1 in
 def PseudoTileOp : AccelPseudo<(outs), (ins i64imm:$opcode, i64imm:$tile,
                                             variable_ops), []>;
+
+//===----------------------------------------------------------------------===//
+// __builtin_setjmp and __builtin_longjmp (llvm.eh.sjlj.setjmp/longjmp). The
+// buffer holds the frame address (r29) in word 0 and the stack pointer in
+// word 2, both stored by clang, and the resume address in word 1, stored by
+// the setjmp (docs/abi.md "__builtin_setjmp").
+//===----------------------------------------------------------------------===//
+
+def Accel_eh_sjlj_setjmp
+    : SDNode<"AccelISD::EH_SJLJ_SETJMP",
+             SDTypeProfile<1, 1, [SDTCisVT<0, i64>, SDTCisVT<1, i64>]>,
+             [SDNPHasChain, SDNPSideEffect]>;
+def Accel_eh_sjlj_longjmp
+    : SDNode<"AccelISD::EH_SJLJ_LONGJMP", SDTypeProfile<0, 1, [SDTCisVT<0, i64>]>,
+             [SDNPHasChain, SDNPSideEffect]>;
+
+// $dst = 0 on the way through, 1 when a longjmp resumes here. Becomes a
+// diamond of blocks with PseudoSetJmpSetup (EmitInstrWithCustomInserter).
+let usesCustomInserter = 1, hasSideEffects = 1 in
+def PseudoSetJmp : AccelPseudo<(outs GPR:$dst), (ins GPR:$buf),
+    [(set GPR:$dst, (Accel_eh_sjlj_setjmp GPR:$buf))]>;
+
+// Reloads r29, the resume address and r30 from the buffer and jumps
+// (AccelInstrInfo::expandPostRAPseudo): after register allocation, where
+// the buffer's register cannot be moved between the loads.
+let isTerminator = 1, isBarrier = 1, hasSideEffects = 1, mayLoad = 1,
+    Defs = [R29, R30, R31] in
+def PseudoLongJmp : AccelPseudo<(outs), (ins GPR:$buf),
+    [(Accel_eh_sjlj_longjmp GPR:$buf)]>;
+
+// Emits nothing: it stands for the longjmp's arrival at $dst, an edge
+// that clobbers every register (its register mask preserves none), so
+// nothing is live in a register across the setjmp and the function saves
+// every callee-saved register. Unanalyzable, so the blocks stay as built.
+let isTerminator = 1, isBranch = 1 in
+def PseudoSetJmpSetup : AccelPseudo<(outs), (ins brtarget:$dst), []>;
+
+// The register mask of PseudoSetJmpSetup.
+def CSR_Accel_NoRegs : CalleeSavedRegs<(add)>;

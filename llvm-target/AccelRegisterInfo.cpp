@@ -37,6 +37,10 @@ AccelRegisterInfo::getCallPreservedMask(const MachineFunction &MF,
   return CSR_Accel_RegMask;
 }
 
+const uint32_t *AccelRegisterInfo::getNoPreservedMask() const {
+  return CSR_Accel_NoRegs_RegMask;
+}
+
 BitVector AccelRegisterInfo::getReservedRegs(const MachineFunction &MF) const {
   BitVector Reserved(getNumRegs());
   Reserved.set(Accel::R0);

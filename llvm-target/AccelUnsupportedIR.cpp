@@ -1,11 +1,13 @@
 //===-- AccelUnsupportedIR.cpp - Reject IR the target cannot lower --------===//
 //
-// Some valid IR has no lowering on Accel and would make LLVM's generic code
-// abort (report_fatal_error) or crash: scalable vectors, GC statepoints,
-// stack maps and patch points. This pass, first in the code generation
-// pipeline, reports such a function with a diagnostic naming it and deletes
-// its body, so that the rest of the module is still compiled and the tool
-// exits with an error instead of a crash.
+// Some valid IR has no lowering on Accel, and LLVM's generic code would
+// abort (report_fatal_error), crash or drop it silently: scalable vectors,
+// GC statepoints, stack maps and patch points, __builtin_eh_return, and
+// SjLj exception handling (C++ has no exceptions here; __builtin_setjmp's
+// eh.sjlj.setjmp/longjmp are supported). This pass, first in the code
+// generation pipeline, reports such a function with a diagnostic naming it
+// and deletes its body, so that the rest of the module is still compiled
+// and the tool exits with an error instead of a crash.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +67,14 @@ static const char *whyUnsupported(const Instruction &I) {
     case Intrinsic::experimental_patchpoint:
     case Intrinsic::experimental_patchpoint_void:
       return "stack maps and patch points are not supported";
+    case Intrinsic::eh_return_i32:
+    case Intrinsic::eh_return_i64:
+      return "__builtin_eh_return is not supported";
+    case Intrinsic::eh_sjlj_functioncontext:
+    case Intrinsic::eh_sjlj_setup_dispatch:
+    case Intrinsic::eh_sjlj_lsda:
+    case Intrinsic::eh_sjlj_callsite:
+      return "SjLj exception handling is not supported";
     default:
       break;
     }

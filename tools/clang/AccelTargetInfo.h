@@ -27,6 +27,9 @@ public:
     return VoidPtrBuiltinVaList;
   }
   std::string_view getClobbers() const override { return ""; }
+  /// __builtin_setjmp/__builtin_longjmp: the backend lowers LLVM's
+  /// eh.sjlj.setjmp/longjmp (docs/abi.md "__builtin_setjmp").
+  bool hasSjLjLowering() const override { return true; }
   llvm::ArrayRef<const char *> getGCCRegNames() const override;
   llvm::ArrayRef<GCCRegAlias> getGCCRegAliases() const override { return {}; }
   bool validateAsmConstraint(const char *&Name,

@@ -3,7 +3,8 @@
 ; frameaddress(n) loads the caller's r29 from [frameaddress(n-1) - 16];
 ; returnaddress(0) is the incoming r31, returnaddress(n) the return address
 ; saved at [frameaddress(n) - 8]. Asking for a frame address gives the
-; function a frame pointer and so a frame record of its own. Levels past
+; function a frame pointer and so a frame record of its own. So does
+; __builtin_dwarf_cfa(), which is r29 (plus its operand). Levels past
 ; clang's limit (65535) are a diagnostic naming the function, not a crash
 ; (or a DAG of millions of loads).
 ; RUN: llc -mtriple=accel -O2 -verify-machineinstrs < %s | FileCheck %s
@@ -97,8 +98,18 @@ define ptr @retaddr2() {
   ret ptr %r
 }
 
+; __builtin_dwarf_cfa(): the CFA is r29, plus the offset.
+; CHECK-LABEL: cfa:
+; CHECK: addi r29, r30, 16
+; CHECK-NEXT: { addi r1, r29, 8 ; ld.i64 r29, 0(r30) ; addi r30, r30, 16 }
+define ptr @cfa() {
+  %c = call ptr @llvm.eh.dwarf.cfa(i32 8)
+  ret ptr %c
+}
+
 ; ERR: error: {{.*}}in function up{{.*}}: __builtin_frame_address level over 65535
 ; ERR: error: {{.*}}in function back{{.*}}: __builtin_return_address level over 65535
 
 declare ptr @llvm.frameaddress.p0(i32)
 declare ptr @llvm.returnaddress(i32)
+declare ptr @llvm.eh.dwarf.cfa(i32)
