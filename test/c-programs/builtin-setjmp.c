@@ -3,7 +3,8 @@
  * below the setjmp's function lands there with its unmodified locals intact
  * and its caller's callee-saved registers as they were; the stack pointer
  * comes back (no growth over many jumps, also past variable-sized
- * frames); a setjmp in a function with a variable-sized object. */
+ * frames); a setjmp in a function with a variable-sized object; two
+ * setjmps in one function. */
 #include <stdint.h>
 #include "check.h"
 
@@ -86,6 +87,25 @@ static NOINLINE int vla_catcher(int n) {
   return s;
 }
 
+/* Two setjmps in one function, each resumed once; the trail of volatile
+ * updates says what ran in which order. */
+static void *buf2[5];
+static NOINLINE void jump_to(void **b) { __builtin_longjmp(b, 1); }
+static NOINLINE int two_points(void) {
+  volatile int trail = 0;
+  if (__builtin_setjmp(buf) == 0) {
+    trail = trail * 10 + 1;
+    jump_to(buf);
+  }
+  trail = trail * 10 + 2;
+  if (__builtin_setjmp(buf2) == 0) {
+    trail = trail * 10 + 3;
+    jump_to(buf2);
+  }
+  trail = trail * 10 + 4;
+  return trail;
+}
+
 /* Where the stack is, as the frame address of a fresh call. */
 static NOINLINE uintptr_t stack_here(void) {
   return (uintptr_t)__builtin_frame_address(0);
@@ -115,6 +135,9 @@ int main(void) {
   /* 0 + 1 + 4 + ... + 81 */
   CHECK_EQ(vla_catcher(10), 285);
   CHECK_EQ(vla_catcher(3), 5);
+  CHECK(stack_here() == sp0);
+
+  CHECK_EQ(two_points(), 1234);
   CHECK(stack_here() == sp0);
   CHECK_DONE();
 }

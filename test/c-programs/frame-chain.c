@@ -5,7 +5,8 @@
  * addresses increase towards the caller, and a return address is the
  * address right after the call in the function two levels up. On accel the
  * chain ends at crt0, whose r29 is zero, and a frame without a frame
- * pointer is skipped. */
+ * pointer is skipped (the suite compiles without -fno-omit-frame-pointer;
+ * test/clang/frame-pointer-chain.test compiles with it). */
 #include <stdint.h>
 #include "check.h"
 
