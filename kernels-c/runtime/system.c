@@ -3,7 +3,8 @@
    sys services (sim/SystemServices.def; docs/simulator.md, "Files", and
    docs/abi.md, "System services"). A failing service returns -1 and has
    stored the error number in errno itself, so the POSIX functions that
-   match a service are the service, one `sys` and a `ret`. Paths are the
+   match a service are the service itself (services.c); here are the ones
+   that adapt an argument or a result. Paths are the
    host's, confined by the simulator to its --fs-root. The heap is
    picolibc's sbrk, between the linker's __heap_start and __heap_end. */
 
@@ -14,16 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* `sys N; ret` for each service (SYS_BUILTIN ones have hand-written
-   callers). */
-#define SYS_FUNCTION(Label, Number)                                            \
-  __asm__("  .text\n  .globl " #Label "\n  .type " #Label ", @function\n" #Label \
-          ":\n  sys " #Number "\n  ret\n");
-#define SYS_BUILTIN(Number, Name)
-#define SYS_POSIX(Number, Name) SYS_FUNCTION(Name, Number)
-#define SYS_SERVICE(Number, Name) SYS_FUNCTION(__accel_sys_##Name, Number)
-#include "SystemServices.def"
 
 /* The mode is an argument only when the call may create the file. */
 int open(const char *path, int flags, ...) {

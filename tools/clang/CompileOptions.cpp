@@ -127,7 +127,8 @@ static bool vectorizeByDefault(const ArgList &Args, bool SLP) {
 void renderOptimizationDefaults(const ArgList &Args,
                                 std::vector<std::string> &CC1) {
   // Accel code keeps no frame pointer unless asked, at every level: r29 is
-  // one more register, and nothing walks frames.
+  // one more register. Backtraces (accel-sim --debug) and
+  // __builtin_return_address(n) want -fno-omit-frame-pointer.
   CC1.push_back(Args.hasFlag(OPT_fno_omit_frame_pointer,
                              OPT_fomit_frame_pointer, false)
                     ? "-mframe-pointer=all"

@@ -50,7 +50,7 @@ TEST_F(Faults, MatmulOperandsOutsideScratchpad) {
 
 TEST_F(Faults, TrapAndUnknownService) {
   EXPECT_EQ(run({inst(A::TRAP, {})}), int(FaultKind::Trap));
-  EXPECT_EQ(run({inst(A::SYS, {imm(7)})}),
+  EXPECT_EQ(run({inst(A::SYS, {imm(255)})}),
             int(FaultKind::IllegalInstruction));
 }
 
