@@ -64,23 +64,23 @@ void Simulator::executeVectorMatrixDma(const DecodedInst &D,
 }
 
 // The dispatch loop lives here, beside the semantics, so that the scalar
-// cases of execute() inline into it.
-template <bool Timed, bool Traced> int Simulator::loop() {
-  const std::vector<Bundle> &All = Dec.bundles();
-  const Bundle *Bundles = All.data();
-  ExecCount.assign(All.size(), 0);
-  StallCount.assign(All.size(), 0);
+// cases of execute() inline into it. It runs from the pending bundle and
+// leaves the next one pending. Debugged (the debugger's resume()) adds a
+// check of the stop table and a step count after each bundle, and the DMA
+// records of `info dma`; without it the loop is run()'s, with nothing more.
+template <bool Timed, bool Traced, bool Debugged>
+Simulator::StopReason Simulator::loop([[maybe_unused]] const uint8_t *StopAt,
+                                      [[maybe_unused]] uint64_t MaxBundles) {
+  const Bundle *Bundles = Dec.bundles().data();
   uint64_t *Count = ExecCount.data();
-  int32_t Idx = Dec.bundleAt(Prog.Entry);
-  if (Idx < 0) {
-    F.Kind = FaultKind::IllegalInstruction;
-    F.Detail = "entry point " + hex(Prog.Entry) +
-               " is not the start of a bundle";
-    return int(F.Kind);
-  }
+  int32_t Idx = Pending;
   uint64_t OldX[32];
   uint64_t Limit = Opts.MaxCycles;
-  uint64_t Executed = 0;
+  // run() starts at the first bundle; a constant here keeps its loop's
+  // code as it was before resume() existed.
+  uint64_t Executed = Debugged ? ExecutedBundles : 0;
+  [[maybe_unused]] uint64_t Steps = 0;
+  StopReason Why = StopReason::Exited;
   for (;;) {
     const Bundle &B = Bundles[Idx];
     Current = Idx;
@@ -126,6 +126,9 @@ template <bool Timed, bool Traced> int Simulator::loop() {
       retire(B, Issue);
     if constexpr (Traced)
       trace(B, Issue, OldX);
+    if constexpr (Debugged)
+      if (B.DynamicTiming)
+        recordTransfers(B, Issue);
     if (F || Halted) [[unlikely]]
       break;
     if (Next < 0) [[unlikely]] {
@@ -134,16 +137,66 @@ template <bool Timed, bool Traced> int Simulator::loop() {
       break;
     }
     Idx = Next;
+    if constexpr (Debugged) {
+      if (StopAt[Idx]) {
+        Why = StopReason::AtStop;
+        break;
+      }
+      if (++Steps == MaxBundles) {
+        Why = StopReason::StepLimit;
+        break;
+      }
+    }
   }
-  St.Cycles = Timed ? Cycle : Executed;
-  countExecutions(ExecCount, St);
-  return F ? int(F.Kind) : ExitStatus;
+  // Not Idx: live after the loop, it would cost run()'s loop a register.
+  // An exit or a fault stops at Current; a debugger's stop at Next.
+  Pending = Why == StopReason::Exited ? Current : Next;
+  // The clock of --fast; the cycle model's run() has no use for the count.
+  if constexpr (!Timed)
+    ExecutedBundles = Executed;
+  return F ? StopReason::Faulted : Why;
 }
 
-template int Simulator::loop<false, false>();
-template int Simulator::loop<false, true>();
-template int Simulator::loop<true, false>();
-template int Simulator::loop<true, true>();
+template Simulator::StopReason
+Simulator::loop<false, false, false>(const uint8_t *, uint64_t);
+template Simulator::StopReason
+Simulator::loop<false, true, false>(const uint8_t *, uint64_t);
+template Simulator::StopReason
+Simulator::loop<true, false, false>(const uint8_t *, uint64_t);
+template Simulator::StopReason
+Simulator::loop<true, true, false>(const uint8_t *, uint64_t);
+
+Simulator::StopReason Simulator::resume(const std::vector<uint8_t> &StopAt,
+                                        uint64_t MaxBundles) {
+  if (F)
+    return StopReason::Faulted;
+  if (Halted)
+    return StopReason::Exited;
+  if (MaxBundles == 0)
+    return StopReason::StepLimit;
+  const uint8_t *Stops = StopAt.data();
+  if (Opts.Trace)
+    return Opts.Timed ? loop<true, true, true>(Stops, MaxBundles)
+                      : loop<false, true, true>(Stops, MaxBundles);
+  return Opts.Timed ? loop<true, false, true>(Stops, MaxBundles)
+                    : loop<false, false, true>(Stops, MaxBundles);
+}
+
+void Simulator::recordTransfers(const Bundle &B, uint64_t Issue) {
+  for (unsigned I = 0; I != B.Size; ++I) {
+    const DecodedInst &D = B.Insts[I];
+    if (D.Opcode != A::DMA_1D && D.Opcode != A::DMA_2D)
+      continue;
+    DmaTransfer &T = Transfers[D.Imm];
+    T.Started = true;
+    T.TwoD = D.Opcode == A::DMA_2D;
+    T.Src = LastDmaSrc;
+    T.Dst = LastDmaDst;
+    T.Bytes = LastDmaBytes;
+    T.Start = Issue;
+    T.End = Opts.Timed ? ChannelFree[D.Imm] : Issue;
+  }
+}
 
 /// The matrix unit's operands must lie in the scratchpad, 4-byte aligned;
 /// otherwise a matrix fault "<What> <Where> <addr> is not in the scratchpad".
@@ -161,6 +214,8 @@ uint8_t *Simulator::scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
 void Simulator::copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows,
                         uint64_t RowBytes, uint64_t DstStride,
                         uint64_t SrcStride) {
+  LastDmaSrc = Src;
+  LastDmaDst = Dst;
   if (Rows == 0 || RowBytes == 0) {
     LastDmaBytes = 0;
     return;

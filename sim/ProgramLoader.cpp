@@ -92,6 +92,88 @@ std::string SourceLines::lookup(uint64_t Addr, bool WithColumn) const {
   return S;
 }
 
+SourceLines::Position SourceLines::position(uint64_t Addr) const {
+  Position P;
+  if (!Ctx)
+    return P;
+  auto Lookup = [&](DILineInfoSpecifier::FileLineInfoKind Kind) {
+    return Ctx->getLineInfoForAddress(
+        {Addr, SectionedAddress::UndefSection},
+        DILineInfoSpecifier(Kind, DILineInfoSpecifier::FunctionNameKind::None));
+  };
+  DILineInfo Info =
+      Lookup(DILineInfoSpecifier::FileLineInfoKind::RelativeFilePath);
+  if (Info.FileName == DILineInfo::BadString || Info.Line == 0)
+    return P;
+  P.File = Info.FileName;
+  P.Line = Info.Line;
+  P.Column = Info.Column;
+  P.Path =
+      Lookup(DILineInfoSpecifier::FileLineInfoKind::AbsoluteFilePath).FileName;
+  return P;
+}
+
+/// "gemm.c" names "/src/kernels/gemm.c" and "kernels/gemm.c"; "/src/x.c"
+/// only itself.
+static bool sameFile(StringRef Wanted, StringRef Name) {
+  return Name == Wanted || (Name.ends_with(Wanted) &&
+                            Name[Name.size() - Wanted.size() - 1] == '/');
+}
+
+std::vector<uint64_t> SourceLines::addressesOf(const std::string &File,
+                                               unsigned &Line,
+                                               bool &FileKnown) const {
+  FileKnown = false;
+  if (!Ctx || File.empty())
+    return {};
+  // The lowest address per sequence, for the wanted line and every later
+  // one (in case the wanted line has no code).
+  std::map<unsigned, std::vector<uint64_t>> ByLine;
+  for (const std::unique_ptr<DWARFUnit> &CU : Ctx->compile_units()) {
+    const DWARFDebugLine::LineTable *Table = Ctx->getLineTableForUnit(&*CU);
+    if (!Table)
+      continue;
+    const char *CompDir = CU->getCompilationDir();
+    std::map<uint64_t, bool> Matches; // By file index.
+    auto IsWanted = [&](uint64_t FileIndex) {
+      auto [It, New] = Matches.try_emplace(FileIndex, false);
+      if (New) {
+        std::string Name, Path;
+        using Kind = DILineInfoSpecifier::FileLineInfoKind;
+        if (Table->getFileNameByIndex(FileIndex, "", Kind::RelativeFilePath,
+                                      Name) &&
+            Table->getFileNameByIndex(FileIndex, CompDir ? CompDir : "",
+                                      Kind::AbsoluteFilePath, Path))
+          It->second = sameFile(File, Name) || sameFile(File, Path);
+      }
+      FileKnown |= It->second;
+      return It->second;
+    };
+    for (const DWARFDebugLine::Sequence &Seq : Table->Sequences) {
+      std::map<unsigned, uint64_t> Lowest;
+      for (unsigned R = Seq.FirstRowIndex;
+           R < Seq.LastRowIndex && R < Table->Rows.size(); ++R) {
+        const DWARFDebugLine::Row &Row = Table->Rows[R];
+        if (!Row.IsStmt || Row.EndSequence || !IsWanted(Row.File) ||
+            Row.Line < Line)
+          continue;
+        auto [It, New] = Lowest.try_emplace(Row.Line, Row.Address.Address);
+        if (!New)
+          It->second = std::min(It->second, Row.Address.Address);
+      }
+      for (const auto &[L, Addr] : Lowest)
+        ByLine[L].push_back(Addr);
+    }
+  }
+  if (ByLine.empty())
+    return {};
+  Line = ByLine.begin()->first;
+  std::vector<uint64_t> Addrs = std::move(ByLine.begin()->second);
+  llvm::sort(Addrs);
+  Addrs.erase(std::unique(Addrs.begin(), Addrs.end()), Addrs.end());
+  return Addrs;
+}
+
 std::string LoadedProgram::sourceLocation(uint64_t Addr) const {
   return SourceLines(Path).lookup(Addr);
 }

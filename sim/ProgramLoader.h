@@ -35,6 +35,26 @@ public:
   /// With \p WithColumn false, "file.c:12".
   std::string lookup(uint64_t Addr, bool WithColumn = true) const;
 
+  /// A source position. File is the name the line table records (what
+  /// lookup() prints), Path the same joined to the compilation directory
+  /// (to read the text); Line is 0 where the table does not cover Addr.
+  struct Position {
+    std::string File, Path;
+    unsigned Line = 0, Column = 0;
+  };
+  Position position(uint64_t Addr) const;
+
+  /// Where the code of \p File:\p Line starts: in each line-table sequence,
+  /// the lowest address of the line's is_stmt rows. \p File matches a
+  /// table's file name whole or as its trailing path components. A line
+  /// without code moves \p Line on to the next line of the file that has
+  /// some. Empty if there is none; \p FileKnown says whether a table names
+  /// the file at all.
+  std::vector<uint64_t> addressesOf(const std::string &File, unsigned &Line,
+                                    bool &FileKnown) const;
+  /// Whether the executable has a line table.
+  bool empty() const { return !Ctx; }
+
 private:
   std::unique_ptr<llvm::object::ObjectFile> Obj;
   std::unique_ptr<llvm::MemoryBuffer> Buffer;

@@ -52,9 +52,34 @@ Simulator::Simulator(Memory &Mem, const LoadedProgram &Prog,
 Simulator::~Simulator() = default;
 
 int Simulator::run() {
+  if (!begin())
+    return end();
   if (Opts.Trace)
-    return Opts.Timed ? loop<true, true>() : loop<false, true>();
-  return Opts.Timed ? loop<true, false>() : loop<false, false>();
+    Opts.Timed ? loop<true, true, false>(nullptr, 0)
+               : loop<false, true, false>(nullptr, 0);
+  else
+    Opts.Timed ? loop<true, false, false>(nullptr, 0)
+               : loop<false, false, false>(nullptr, 0);
+  return end();
+}
+
+bool Simulator::begin() {
+  size_t NumBundles = Dec.bundles().size();
+  ExecCount.assign(NumBundles, 0);
+  StallCount.assign(NumBundles, 0);
+  ExecutedBundles = 0;
+  Pending = Dec.bundleAt(Prog.Entry);
+  if (Pending >= 0)
+    return true;
+  F.Kind = FaultKind::IllegalInstruction;
+  F.Detail = "entry point " + hex(Prog.Entry) + " is not the start of a bundle";
+  return false;
+}
+
+int Simulator::end() {
+  St.Cycles = cycle();
+  countExecutions(ExecCount, St);
+  return F ? int(F.Kind) : ExitStatus;
 }
 
 /// Bundle, instruction and per-unit counts from how often each bundle ran:

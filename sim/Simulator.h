@@ -67,13 +67,67 @@ public:
   /// The faulting bundle's description: pc, symbol, disassembly, cycle.
   std::string faultReport() const;
 
+  // Running under control, bundle by bundle (the debugger, Debugger.h):
+  // begin(), then resume() as often as wanted until it reports Exited or
+  // Faulted, then end(). run() is the same without the stop checks.
+  enum class StopReason {
+    AtStop,    ///< The next bundle is one of resume()'s stops.
+    StepLimit, ///< resume() ran its number of bundles.
+    Exited,    ///< The program called exit (sys 0).
+    Faulted,   ///< fault() says why.
+  };
+  /// Prepares the first bundle; false (a fault) if the entry point is not
+  /// the start of a bundle.
+  bool begin();
+  /// Runs at most \p MaxBundles bundles, and stops before any bundle (but
+  /// the first) whose index has a non-zero entry in \p StopAt (one per
+  /// bundle of the decoder).
+  StopReason resume(const std::vector<uint8_t> &StopAt, uint64_t MaxBundles);
+  /// Completes the statistics; returns the exit status, as run() does.
+  int end();
+  /// The bundle that runs next; after a fault, the faulting one.
+  int32_t pendingBundle() const { return Pending; }
+  bool exited() const { return Halted; }
+  int exitStatus() const { return ExitStatus; }
+  bool timed() const { return Opts.Timed; }
+  /// The earliest cycle the next bundle can issue at: the previous issue
+  /// + 1 (with --fast, the bundles run so far).
+  uint64_t cycle() const { return Opts.Timed ? Cycle : ExecutedBundles; }
+  /// The cycle \p B would issue at now and the cause it would be charged
+  /// to (NumStallCauses: none), as issueCycle() computes them, without
+  /// charging anything.
+  uint64_t plannedIssue(const Bundle &B, unsigned &Cause) {
+    return earliestIssue(B, Cause);
+  }
+  /// The cycle model's state, for the debugger's `info stall`.
+  uint64_t readyCycle(unsigned ScoreboardReg) const {
+    return Ready[ScoreboardReg];
+  }
+  uint64_t matrixFreeCycle() const { return MxuFree; }
+  uint64_t channelFreeCycle(unsigned Channel) const {
+    return ChannelFree[Channel];
+  }
+  /// The last transfer started on a DMA channel. Kept by resume() only: the
+  /// plain loop has no use for it.
+  struct DmaTransfer {
+    bool Started = false;
+    bool TwoD = false;
+    uint64_t Src = 0, Dst = 0, Bytes = 0;
+    uint64_t Start = 0, End = 0; ///< Issue cycle; when the channel frees.
+  };
+  const DmaTransfer &lastTransfer(unsigned Channel) const {
+    return Transfers[Channel];
+  }
+
   // Architectural state, public for tests.
   uint64_t X[32] = {};
   VecReg V[32] = {};
   AccTile Acc[llvm::AccelParam::AccTiles] = {};
 
 private:
-  template <bool Timed, bool Traced> int loop();
+  template <bool Timed, bool Traced, bool Debugged>
+  StopReason loop(const uint8_t *StopAt, uint64_t MaxBundles);
+  void recordTransfers(const Bundle &B, uint64_t Issue);
   /// Executes one instruction; register sources come from XR/VR (a snapshot
   /// for bundles that read a register an earlier slot writes).
   void execute(const DecodedInst &D, const Bundle &B, const uint64_t *XR,
@@ -97,6 +151,14 @@ private:
   /// The cycle \p B issues at: when its source registers are ready and, for
   /// matrix and DMA instructions, their unit or channel is free.
   uint64_t issueCycle(const Bundle &B) {
+    unsigned Cause;
+    uint64_t Issue = earliestIssue(B, Cause);
+    if (Issue != Cycle) [[unlikely]]
+      chargeStall(Cause, Issue);
+    return Issue;
+  }
+  /// issueCycle() without the accounting; \p Cause is what waited longest.
+  uint64_t earliestIssue(const Bundle &B, unsigned &Cause) {
     uint64_t Issue = Cycle;
     unsigned Waited = NumScoreboardRegs;
     for (unsigned R = 0; R != B.NumReads; ++R)
@@ -104,12 +166,10 @@ private:
         Issue = Ready[B.Reads[R]];
         Waited = B.Reads[R];
       }
-    unsigned Cause = Waited == NumScoreboardRegs ? unsigned(NumStallCauses)
-                                                 : stallCauseFor(Waited);
+    Cause = Waited == NumScoreboardRegs ? unsigned(NumStallCauses)
+                                        : stallCauseFor(Waited);
     if (B.DynamicTiming)
       Issue = unitsFreeCycle(B, Issue, Cause);
-    if (Issue != Cycle) [[unlikely]]
-      chargeStall(Cause, Issue);
     return Issue;
   }
   /// Records when \p B's results are ready and advances the clock.
@@ -142,6 +202,8 @@ private:
   bool Halted = false;
   int ExitStatus = 0;
   int32_t Current = -1; ///< The bundle executing; -1 before the first.
+  int32_t Pending = -1; ///< The next bundle, between resume()s.
+  uint64_t ExecutedBundles = 0; ///< Bundles run: --fast's clock.
   uint64_t Now = 0;     ///< Its issue cycle (bundles before it in --fast).
   std::vector<uint64_t> ExecCount; ///< Executions per bundle.
 
@@ -152,6 +214,7 @@ private:
 
   // Per-bundle dynamic facts the cycle model needs.
   uint64_t LastDmaBytes = 0;
+  uint64_t LastDmaSrc = 0, LastDmaDst = 0; ///< For the debugger's records.
   bool LastLoadFromDram = false;
   uint64_t LastMatmulK = 0;
 
@@ -161,6 +224,7 @@ private:
   uint64_t MxuFree = 0;
   uint64_t ChannelFree[llvm::AccelParam::DmaChannels] = {};
   uint64_t DmaCoveredUntil = 0;
+  DmaTransfer Transfers[llvm::AccelParam::DmaChannels];
 
   std::vector<uint64_t> StallCount; ///< Stall cycles per bundle (--profile).
 };

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Debugger.h"
 #include "HostFiles.h"
 #include "ProgramLoader.h"
 #include "Profile.h"
@@ -14,6 +15,7 @@
 #include "MCTargetDesc/AccelMachineParams.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -31,6 +33,8 @@ struct CommandLine {
   uint64_t MaxCycles = uint64_t(1) << 32;
   std::string FsRoot = ".";  ///< --fs-root; empty with --no-fs.
   uint64_t ClockHz = 1000000000;
+  bool Debug = false;      ///< --debug: the prompt on stdin.
+  std::string DebugScript; ///< --debug-script: commands from a file.
 };
 } // namespace
 
@@ -57,7 +61,14 @@ static void usage(raw_ostream &OS) {
         "stderr\n"
         "  --clock-hz=<n>       The simulated clock rate for the time "
         "functions\n"
-        "                       (default 1000000000)\n";
+        "                       (default 1000000000)\n"
+        "  --debug              Stop at the entry point and read debugger "
+        "commands\n"
+        "                       from stdin (docs/debugger.md)\n"
+        "  --debug-script=<file>  Run debugger commands from a file, then "
+        "the\n"
+        "                       program to its end (or, with --debug, the "
+        "prompt)\n";
 }
 
 /// Options come before the program; everything after it is the program's.
@@ -101,6 +112,15 @@ static bool parseCommandLine(int Argc, char **Argv, CommandLine &CL) {
         return false;
       }
       CL.FsRoot = Arg.str();
+    } else if (Arg == "--debug") {
+      CL.Debug = true;
+    } else if (Arg.consume_front("--debug-script=")) {
+      if (Arg.empty()) {
+        WithColor::error(errs(), "accel-sim")
+            << "--debug-script= needs a file\n";
+        return false;
+      }
+      CL.DebugScript = Arg.str();
     } else if (Arg == "--no-fs") {
       CL.FsRoot.clear();
     } else if (Arg.consume_front("--clock-hz=")) {
@@ -145,14 +165,31 @@ int main(int argc, char **argv) {
   // A profile's source lines are read, and the output files opened, before
   // the run: malformed DWARF or an unwritable path fails at once, not after
   // a long simulation.
+  bool Debugging = CL.Debug || !CL.DebugScript.empty();
   std::optional<SourceLines> Lines;
-  if (CL.ProfileRows) {
+  if (CL.ProfileRows || Debugging) {
     Lines.emplace(CL.Program);
     if (!Lines->problem().empty()) {
+      if (CL.ProfileRows) {
+        WithColor::error(errs(), "accel-sim")
+            << CL.Program << ": " << Lines->problem() << "\n";
+        return LoadFailureStatus;
+      }
+      // The debugger still works by symbol and address.
+      WithColor::warning(errs(), "accel-sim")
+          << CL.Program << ": " << Lines->problem() << ": no source lines\n";
+    }
+  }
+  std::unique_ptr<MemoryBuffer> DebugScript;
+  if (!CL.DebugScript.empty()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        MemoryBuffer::getFile(CL.DebugScript, /*IsText=*/true);
+    if (!Buf) {
       WithColor::error(errs(), "accel-sim")
-          << CL.Program << ": " << Lines->problem() << "\n";
+          << CL.DebugScript << ": " << Buf.getError().message() << "\n";
       return LoadFailureStatus;
     }
+    DebugScript = std::move(*Buf);
   }
   std::unique_ptr<raw_fd_ostream> StatsJsonOut, TimelineOut;
   auto Open = [](const std::string &Path,
@@ -189,10 +226,16 @@ int main(int argc, char **argv) {
   Opts.Files = &Files;
   Opts.ClockHz = CL.ClockHz;
   Simulator Sim(Mem, Prog, Decoder, Opts);
-  int Status = Sim.run();
+  int Status;
+  if (Debugging)
+    Status = Debugger(Sim, Prog, Decoder, Mem, *Lines)
+                 .run(DebugScript ? DebugScript->getBuffer() : "", CL.Debug);
+  else
+    Status = Sim.run();
   std::fflush(stdout);
 
-  if (Sim.fault())
+  // The debugger has shown the fault where it stopped.
+  if (Sim.fault() && !Debugging)
     errs() << Sim.faultReport();
   if (CL.Stats) {
     Sim.stats().print(errs());
