@@ -74,9 +74,19 @@ std::string DebugInspector::describe(uint64_t Addr) const {
   return S;
 }
 
+std::optional<uint64_t> DebugInspector::functionStart(uint64_t Pc) const {
+  auto It = Prog.Functions.upper_bound(Pc);
+  if (It != Prog.Functions.begin())
+    return *std::prev(It);
+  // No typed or global symbol precedes: the nearest label will do.
+  if (const auto *Sym = Prog.symbolAt(Pc))
+    return Sym->first;
+  return std::nullopt;
+}
+
 std::string DebugInspector::functionAt(uint64_t Pc) const {
-  const auto *Sym = Prog.symbolAt(Pc);
-  return Sym ? Sym->second : "??";
+  std::optional<uint64_t> Start = functionStart(Pc);
+  return Start ? Prog.Symbols.at(*Start) : "??";
 }
 
 int32_t DebugInspector::bundleContaining(uint64_t Addr) const {
@@ -410,13 +420,13 @@ static bool returns(const Bundle &B) {
 /// return ends an epilogue (code after it is reached from elsewhere, with
 /// the frame set up).
 FrameSetup DebugInspector::frameSetup(uint64_t Pc) const {
-  const auto *Fn = Prog.symbolAt(Pc);
+  std::optional<uint64_t> Fn = functionStart(Pc);
   int32_t PcIdx = Dec.bundleAt(Pc);
   if (!Fn || PcIdx < 0)
     return FrameSetup::NoFramePointer;
-  if (Fn->first == Pc)
+  if (*Fn == Pc)
     return FrameSetup::AtEntry;
-  int32_t Start = Dec.bundleAt(Fn->first);
+  int32_t Start = Dec.bundleAt(*Fn);
   if (Start < 0 || Start > PcIdx)
     return FrameSetup::NoFramePointer;
   const std::vector<Bundle> &All = Dec.bundles();
@@ -424,9 +434,9 @@ FrameSetup DebugInspector::frameSetup(uint64_t Pc) const {
   constexpr int32_t PrologueBundles = 24;
   int32_t SetUp = -1;
   int32_t End = std::min<int32_t>(All.size(), Start + PrologueBundles);
-  auto NextFn = Prog.Symbols.upper_bound(Fn->first);
-  if (NextFn != Prog.Symbols.end()) {
-    int32_t NextIdx = bundleContaining(NextFn->first);
+  auto NextFn = Prog.Functions.upper_bound(*Fn);
+  if (NextFn != Prog.Functions.end()) {
+    int32_t NextIdx = bundleContaining(*NextFn);
     if (NextIdx >= 0)
       End = std::min(End, NextIdx);
   }
@@ -501,6 +511,14 @@ void DebugInspector::printBacktrace(raw_ostream &OS) {
                ? Dec.bundles()[Idx - 1].Pc
                : ReturnAddress;
   };
+  // A caller without a record of its own: the next record is its caller's
+  // (or further up), so the frames in between are not known.
+  auto NoteSkipped = [&](uint64_t ReturnAddress) {
+    if (frameSetup(ReturnAddress) == FrameSetup::NoFramePointer)
+      OS << "    (" << functionAt(ReturnAddress)
+         << " keeps no frame pointer: its callers up to the nearest one that "
+            "keeps one are missing)\n";
+  };
   Frame(0, Pc, Pc);
   unsigned N = 1;
   std::string Fn = functionAt(Pc);
@@ -520,26 +538,39 @@ void DebugInspector::printBacktrace(raw_ostream &OS) {
       return;
     }
     Frame(N++, Ra, CallLine(Ra));
+    if (Sim.X[29])
+      NoteSkipped(Ra);
     break;
   }
   case FrameSetup::NoFramePointer:
     OS << "    (" << Fn
-       << " keeps no frame pointer: the frames up to the nearest caller "
-          "that keeps one are missing; r31 = "
-       << describe(Sim.X[31]) << ")\n";
+       << " keeps no frame pointer: its callers up to the nearest one that "
+          "keeps one are missing";
+    // r31 still holds the return address unless the function has called.
+    if (Dec.bundleAt(Sim.X[31]) >= 0)
+      OS << "; r31 = " << describe(Sim.X[31]) << ", the return address if "
+         << Fn << " has made no call";
+    OS << ")\n";
     break;
   case FrameSetup::Ready:
     break;
   }
   // The chain: each record lies above the last (the stack grows down) and
-  // inside DRAM; anything else is not a chain, and the walk stops.
+  // inside DRAM; anything else is not a chain, and the walk stops there.
   constexpr unsigned MaxFrames = 1000;
   uint64_t Fp = Sim.X[29], Below = Sim.X[30];
-  for (; Fp != 0; ++N) {
+  for (bool First = true; Fp != 0; ++N, First = false) {
+    std::string Link = First ? "r29 = " + hex(Fp) : "the saved r29 " + hex(Fp);
     uint64_t Ra, CallerFp;
-    if (Fp <= Below || !readWord(Fp - 8, Ra) || !readWord(Fp - 16, CallerFp)) {
-      OS << "    (the chain stops: r29 " << (N > 1 ? "saved " : "") << "= "
-         << hex(Fp) << " is not a frame record above " << hex(Below) << ")\n";
+    if (!readWord(Fp - 8, Ra) || !readWord(Fp - 16, CallerFp)) {
+      OS << "    (the chain stops: " << Link
+         << " does not point at a frame record in DRAM)\n";
+      return;
+    }
+    if (Fp <= Below) {
+      OS << "    (the chain stops: " << Link << " is not above "
+         << (First ? "the stack pointer " : "the last record ") << hex(Below)
+         << (First ? ")\n" : ": a loop or a damaged record)\n");
       return;
     }
     if (Dec.bundleAt(Ra) < 0) {
@@ -552,6 +583,8 @@ void DebugInspector::printBacktrace(raw_ostream &OS) {
       return;
     }
     Frame(N, Ra, CallLine(Ra));
+    if (CallerFp)
+      NoteSkipped(Ra);
     Below = Fp;
     Fp = CallerFp;
   }
@@ -613,9 +646,13 @@ bool DebugInspector::resolveCode(StringRef Spec, std::vector<int32_t> &Bundles,
   Bundles.clear();
   Spec = Spec.trim();
   size_t Colon = Spec.rfind(':');
-  unsigned Line;
-  if (Colon != StringRef::npos &&
-      !Spec.substr(Colon + 1).getAsInteger(10, Line)) {
+  if (Colon != StringRef::npos) {
+    unsigned Line;
+    if (Spec.substr(Colon + 1).getAsInteger(10, Line)) {
+      Error = "'" + Spec.substr(Colon + 1).str() + "' in '" + Spec.str() +
+              "' is not a line number";
+      return false;
+    }
     std::string File = Spec.substr(0, Colon).str();
     if (Lines.empty()) {
       Error = "no line table: link the program from objects compiled with -g";

@@ -14,6 +14,7 @@
 #include "Simulator.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -88,8 +89,10 @@ public:
   /// set up, else from the record. False (with a reason) without a frame
   /// pointer or with a bad record.
   bool callerFrame(CallerFrame &Frame, std::string &Error) const;
-  /// The function's name at \p Pc, or "??".
+  /// The name of the function \p Pc is in, or "??".
   std::string functionAt(uint64_t Pc) const;
+  /// Where that function starts (LoadedProgram::Functions).
+  std::optional<uint64_t> functionStart(uint64_t Pc) const;
 
 private:
   bool readWord(uint64_t Addr, uint64_t &Value) const;

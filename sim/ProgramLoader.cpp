@@ -113,6 +113,16 @@ SourceLines::Position SourceLines::position(uint64_t Addr) const {
   return P;
 }
 
+bool SourceLines::empty() const {
+  if (Ctx)
+    for (const std::unique_ptr<DWARFUnit> &CU : Ctx->compile_units())
+      if (const DWARFDebugLine::LineTable *Table =
+              Ctx->getLineTableForUnit(&*CU))
+        if (!Table->Rows.empty())
+          return false;
+  return true;
+}
+
 /// "gemm.c" names "/src/kernels/gemm.c" and "kernels/gemm.c"; "/src/x.c"
 /// only itself.
 static bool sameFile(StringRef Wanted, StringRef Name) {
@@ -284,8 +294,11 @@ bool accel_sim::loadProgram(const std::string &Path,
         Prog.ErrnoAddr = S.st_value;
       if (!Name->empty() && S.st_shndx != ELF::SHN_ABS &&
           S.st_shndx != ELF::SHN_UNDEF && S.getType() != ELF::STT_SECTION &&
-          !Name->starts_with(".L"))
+          !Name->starts_with(".L")) {
         Prog.Symbols.emplace(S.st_value, Name->str());
+        if (S.getType() == ELF::STT_FUNC || S.getBinding() == ELF::STB_GLOBAL)
+          Prog.Functions.insert(S.st_value);
+      }
     }
   }
   if (HeapEnd && StackLimit > HeapEnd)

@@ -6,6 +6,7 @@
 #include "Memory.h"
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,8 +53,9 @@ public:
   /// the file at all.
   std::vector<uint64_t> addressesOf(const std::string &File, unsigned &Line,
                                     bool &FileKnown) const;
-  /// Whether the executable has a line table.
-  bool empty() const { return !Ctx; }
+  /// Whether the executable has no line table (was not linked from -g
+  /// objects).
+  bool empty() const;
 
 private:
   std::unique_ptr<llvm::object::ObjectFile> Obj;
@@ -72,6 +74,9 @@ struct LoadedProgram {
   uint64_t Entry = 0;
   std::vector<TextSegment> Text;
   std::map<uint64_t, std::string> Symbols; ///< Function and label addresses.
+  /// Where functions start: symbols typed as functions, and global symbols
+  /// (assembly's untyped local labels are branch targets).
+  std::set<uint64_t> Functions;
   uint64_t StackTop = 0;                   ///< Initial r30.
   uint64_t Argc = 0, Argv = 0;
   /// The C library's `int errno`, where failing sys services store the
