@@ -4,6 +4,7 @@
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "MCTargetDesc/AccelUnits.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -103,7 +104,12 @@ int32_t DebugInspector::bundleContaining(uint64_t Addr) const {
 
 std::string DebugInspector::sourceText(const std::string &Path, unsigned Line) {
   auto [It, New] = Sources.try_emplace(Path);
-  if (New) {
+  // The path comes from the program's DWARF: only a regular file of sane
+  // size is read (not /dev/zero, not a fifo that never ends).
+  constexpr uint64_t MaxSourceBytes = 64 << 20;
+  sys::fs::file_status Status;
+  if (New && !sys::fs::status(Path, Status) &&
+      sys::fs::is_regular_file(Status) && Status.getSize() <= MaxSourceBytes) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
         MemoryBuffer::getFile(Path, /*IsText=*/true);
     if (Buf) {

@@ -237,10 +237,10 @@ void Debugger::breakAt(StringRef Args) {
   }
   B.Id = NextBreakpointId++;
   OS << "Breakpoint " << B.Id;
-  if (B.Bundles.size() == 1)
+  if (B.Bundles.size() == 1) {
     OS << " at " << Inspect.describe(Dec.bundles()[B.Bundles[0]].Pc) << ": "
        << B.Where << "\n";
-  else {
+  } else {
     OS << ": " << B.Where << ", " << B.Bundles.size() << " locations:";
     for (int32_t Idx : B.Bundles)
       OS << " " << Inspect.describe(Dec.bundles()[Idx].Pc);

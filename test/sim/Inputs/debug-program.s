@@ -39,10 +39,12 @@ count:
   li r1, 0
   ret
 
+  .type double_it, @function
 double_it:
   add r1, r1, r1
   ret
 
+  .type triple_it, @function
 triple_it:
   shli r2, r1, 1
   add r1, r1, r2
