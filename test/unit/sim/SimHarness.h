@@ -75,6 +75,15 @@ protected:
   /// exit status (a fault's status when one occurs).
   int runBundles(const std::vector<std::vector<MCInst>> &Bundles,
                  bool Timed = true) {
+    load(Bundles, Timed);
+    // r1 is the exit status: keep the value a test put there only if the
+    // program does not overwrite it.
+    return Sim->run();
+  }
+  /// Loads \p Bundles (then exit) and creates the simulator, for tests
+  /// that drive it themselves.
+  void load(const std::vector<std::vector<MCInst>> &Bundles,
+            bool Timed = true) {
     std::vector<uint8_t> Text;
     for (const auto &B : Bundles)
       append(Text, B);
@@ -91,9 +100,6 @@ protected:
     Sim = std::make_unique<accel_sim::Simulator>(Mem, Prog, Dec, Opts);
     std::memcpy(Sim->X, InitX, sizeof(InitX));
     std::copy(InitV, InitV + 32, Sim->V);
-    // r1 is the exit status: keep the value a test put there only if the
-    // program does not overwrite it.
-    return Sim->run();
   }
   /// One instruction per bundle.
   int run(std::initializer_list<MCInst> Insts, bool Timed = true) {
