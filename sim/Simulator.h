@@ -88,7 +88,6 @@ public:
   /// The bundle that runs next; after a fault, the faulting one.
   int32_t pendingBundle() const { return Pending; }
   bool exited() const { return Halted; }
-  int exitStatus() const { return ExitStatus; }
   bool timed() const { return Opts.Timed; }
   /// The earliest cycle the next bundle can issue at: the previous issue
   /// + 1 (with --fast, the bundles run so far).
