@@ -51,25 +51,11 @@ static int64_t hostError(int E) {
   }
 }
 
-/// The non-empty components of a path other than ".".
+/// The non-empty components of a path.
 static std::vector<std::string> components(StringRef Path) {
   llvm::SmallVector<StringRef, 16> Parts;
   Path.split(Parts, '/', -1, false);
-  std::vector<std::string> Out;
-  for (StringRef P : Parts)
-    if (P != ".")
-      Out.push_back(P.str());
-  return Out;
-}
-
-/// The path below the root, "." for the root itself.
-static std::string join(const std::vector<std::string> &Parts) {
-  if (Parts.empty())
-    return ".";
-  std::string S = Parts[0];
-  for (size_t I = 1; I != Parts.size(); ++I)
-    S += "/" + Parts[I];
-  return S;
+  return std::vector<std::string>(Parts.begin(), Parts.end());
 }
 
 HostFiles::HostFiles() : Fds(MaxDescriptors) {
@@ -126,10 +112,11 @@ int64_t HostFiles::resolve(StringRef Path, bool FollowLast,
                                     : Cwd;
   std::vector<std::string> Start = components(Path);
   std::deque<std::string> Todo(Start.begin(), Start.end());
+  // The path below the root, "." for the root itself.
   auto Below = [&] {
-    std::vector<std::string> Rel(At.begin() + RootComponents.size(),
-                                 At.end());
-    return join(Rel);
+    auto First = At.begin() + RootComponents.size();
+    return First == At.end() ? std::string(".")
+                             : llvm::join(First, At.end(), "/");
   };
   unsigned Links = 0;
   while (!Todo.empty()) {

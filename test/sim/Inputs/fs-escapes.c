@@ -79,6 +79,8 @@ int main(int argc, char **argv) {
   report("rename from outside", rename("../out-rel/secret.txt", "stolen.txt"));
   errno = 0;
   report("rename a dotdot", rename("..", "x"));
+  errno = 0;
+  report("rename a dot", rename("../sub/.", "x"));
 
   /* Bad arguments are errors, not faults. */
   errno = 0;
