@@ -11,6 +11,7 @@ PACKAGES=(
   llvm-19-dev llvm-19-tools clang-19 libclang-cpp19-dev libclang-19-dev
   libgtest-dev googletest
   meson patch xz-utils python3-psutil
+  python3-numpy  # the kernel tests' double-precision references (test/kernels)
   "$@"
 )
 

@@ -20,6 +20,9 @@ config.environment["PATH"] = os.pathsep.join(
 )
 config.substitutions.append(("%accel_src", config.accel_src_root))
 
+# The Python lit runs under (Debian's, with numpy for the kernel tests'
+# references): the first python3 on PATH may be another.
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(config.accel_src_root, "test", "Inputs", "expect_exit.py"))
 )

@@ -70,6 +70,8 @@ def main():
         "__ACCEL_DMA_CHANNELS__": p["DmaChannels"],
         "__ACCEL_SPM_BASE__": p["SpmBase"],
         "__ACCEL_SPM_SIZE__": p["SpmSize"],
+        "__ACCEL_DRAM_BASE__": p["DramBase"],
+        "__ACCEL_DRAM_SIZE__": p["DramSize"],
     }
     macros = run(["clang", "--target=accel", "-dM", "-E", "-x", "c",
                   os.devnull])

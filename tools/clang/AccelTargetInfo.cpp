@@ -55,6 +55,8 @@ void AccelTargetInfo::getTargetDefines(const LangOptions &Opts,
   Define("__ACCEL_DMA_CHANNELS__", llvm::AccelParam::DmaChannels);
   Define("__ACCEL_SPM_BASE__", llvm::AccelParam::SpmBase);
   Define("__ACCEL_SPM_SIZE__", llvm::AccelParam::SpmSize);
+  Define("__ACCEL_DRAM_BASE__", llvm::AccelParam::DramBase);
+  Define("__ACCEL_DRAM_SIZE__", llvm::AccelParam::DramSize);
   // Features: every Accel has all three units.
   Builder.defineMacro("__ACCEL_FEATURE_VECTOR__");
   Builder.defineMacro("__ACCEL_FEATURE_MATRIX__");

@@ -1,0 +1,98 @@
+/*===-- accel_kernels.h - the Accel kernel library -------------------------===
+ *
+ * Kernels on the matrix, vector and DMA units for tensors in DRAM, linked
+ * from libaccelkernels.a (clang --target=accel ... -laccelkernels).
+ * docs/kernels.md documents the calling convention, each kernel's
+ * arguments, limits and the tolerance its tests hold it to.
+ *
+ * Every kernel takes tensor descriptors and returns ACCEL_OK or an error;
+ * on an error it has printed one line to stderr naming the kernel and the
+ * argument ("accel_gemm: c: dims [3, 5] do not match a . b [3, 4]") and
+ * touched nothing.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef ACCEL_KERNELS_H
+#define ACCEL_KERNELS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Element types. Only f32 is implemented; the others are reserved (a
+   kernel given one returns ACCEL_ERR_UNSUPPORTED). */
+typedef enum {
+  ACCEL_F32 = 0,
+  ACCEL_I8 = 1,
+  ACCEL_I32 = 2,
+} accel_dtype;
+
+enum { ACCEL_MAX_RANK = 6 };
+
+/* A tensor in DRAM: element (i0, ..., i{rank-1}) is at
+   data + sum(i_d * strides[d]) elements. Strides are in elements and not
+   negative; a zero stride repeats a dimension (broadcast; inputs only). */
+typedef struct {
+  void *data;
+  accel_dtype dtype;
+  int rank;
+  long dims[ACCEL_MAX_RANK];
+  long strides[ACCEL_MAX_RANK];
+} accel_tensor;
+
+typedef enum {
+  ACCEL_OK = 0,
+  ACCEL_ERR_ARGUMENT = 1,    /* a shape, stride or address is wrong */
+  ACCEL_ERR_UNSUPPORTED = 2, /* valid, but this kernel does not do it */
+} accel_status;
+
+/* The activation applied to a kernel's result on its way out. */
+typedef enum {
+  ACCEL_ACT_NONE = 0,
+  ACCEL_ACT_RELU = 1, /* max(x, 0) */
+  ACCEL_ACT_GELU = 2, /* x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
+  ACCEL_ACT_CLIP = 3, /* min(max(x, lo), hi) */
+} accel_act_kind;
+
+typedef struct {
+  accel_act_kind kind;
+  float lo, hi; /* ACCEL_ACT_CLIP's bounds */
+} accel_activation;
+
+/* A contiguous row-major f32 tensor of the given dims. */
+accel_tensor accel_tensor_f32(float *data, int rank, const long *dims);
+static inline accel_tensor accel_matrix_f32(float *data, long rows,
+                                            long cols) {
+  long dims[2] = {rows, cols};
+  return accel_tensor_f32(data, 2, dims);
+}
+
+/* Which way a GEMM bias broadcasts. */
+typedef enum {
+  ACCEL_BIAS_NONE = 0,
+  ACCEL_BIAS_PER_COLUMN = 1, /* bias[j], length N, added to every row */
+  ACCEL_BIAS_PER_ROW = 2,    /* bias[i], length M, added to every column */
+} accel_bias_kind;
+
+typedef struct {
+  int trans_a, trans_b; /* op(X) = X or its transpose */
+  float alpha, beta;
+  accel_bias_kind bias_kind;
+  const accel_tensor *bias; /* rank 1 */
+  accel_activation act;
+} accel_gemm_options;
+
+/* The defaults: no transposes, alpha 1, beta 0, no bias, no activation. */
+accel_gemm_options accel_gemm_defaults(void);
+
+/* c = act(alpha * op(a) . op(b) + beta * c + bias), c M x N, op(a) M x K,
+   op(b) K x N, all rank 2, any sizes and strides. options may be null
+   (the defaults). */
+accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
+                        accel_tensor *c, const accel_gemm_options *options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,355 @@
+/* gemm.c - c = act(alpha * op(a) . op(b) + beta * c + bias) on the matrix
+   unit (docs/kernels.md, "gemm").
+
+   Tiling. The matrix unit multiplies a 16 x k block of A (rows of k
+   floats) by a k x 16 block of B into a 16 x 16 accumulator tile, one
+   rank-1 update per cycle. K goes in chunks of up to MatmulMaxK (4096).
+   For each chunk, a panel of B (the chunk's rows, up to 64 column blocks of
+   16) stays in the scratchpad while 16-row tiles of A stream past it,
+   double-buffered on DMA channels 0 and 1: the next tile arrives while the
+   current one meets every column block of the panel. Finished tiles leave
+   through two output buffers on channels 2 and 3, waited for only before a
+   buffer is reused. Edge tiles compute on whatever the buffers hold beyond
+   the edge; those rows and columns are never stored.
+
+   Any strides: an operand whose rows are contiguous comes in as one 2-D
+   transfer, otherwise (a transposed or strided view) one transfer per row
+   or column, each gathering a column into a row.
+
+   Epilogue. alpha = 1, beta = 0, no bias, one K chunk and no activation or
+   ReLU store straight from the accumulator (mst, mst.relu). Anything else
+   goes through the vector unit on the stored tile: the scaled product,
+   beta * c (c's tile read before it is overwritten), the bias, then the
+   activation; with several K chunks, c holds the partial sum between
+   them. */
+
+#include "kernel_args.h"
+#include <accel.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+  T = __ACCEL_TILE_DIM__,
+  KChunk = 4096,               /* isa/AccelMachine.td MatmulMaxK */
+  PanelFloats = 256 * 1024,    /* 1 MiB of B */
+  MaxPanelBlocks = 64,         /* 1024 columns */
+};
+
+ACCEL_SPM static float a_tile[2][T * KChunk];   /* 2 x 256 KiB */
+ACCEL_SPM static float b_panel[PanelFloats];     /* 1 MiB */
+ACCEL_SPM static float c_out[2][T * T];          /* finished tiles */
+ACCEL_SPM static float c_in[T * T];              /* c's old tile */
+ACCEL_SPM static float bias_cols[MaxPanelBlocks * T];
+ACCEL_SPM static float bias_rows[2][T];
+
+/* A matrix view: element (i, j) at base + i * rs + j * cs floats. */
+typedef struct {
+  float *base;
+  long rows, cols, rs, cs;
+} view;
+
+static view view_of(const accel_tensor *t, int transposed) {
+  view v = {(float *)t->data, t->dims[0], t->dims[1], t->strides[0],
+            t->strides[1]};
+  if (transposed) {
+    v.rows = t->dims[1], v.cols = t->dims[0];
+    v.rs = t->strides[1], v.cs = t->strides[0];
+  }
+  return v;
+}
+
+/* Channel numbers must be constants: one macro per call site's choice. */
+#define DMA_2D(ch, dst, src, rows, row_bytes, dst_stride, src_stride)          \
+  do {                                                                         \
+    switch (ch) {                                                              \
+    case 0:                                                                    \
+      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    case 1:                                                                    \
+      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    case 2:                                                                    \
+      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    default:                                                                   \
+      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    }                                                                          \
+  } while (0)
+
+static void dma_wait(int ch) {
+  switch (ch) {
+  case 0:
+    accel_dma_wait(0);
+    break;
+  case 1:
+    accel_dma_wait(1);
+    break;
+  case 2:
+    accel_dma_wait(2);
+    break;
+  default:
+    accel_dma_wait(3);
+    break;
+  }
+}
+
+/* Copies rows x cols of v, from (r0, c0), into SPM rows of dst_row floats:
+   one transfer if v's rows are contiguous, else one per column. */
+static void fetch_rows(int ch, float *dst, long dst_row, view v, long r0,
+                       long c0, long rows, long cols) {
+  const float *src = v.base + r0 * v.rs + c0 * v.cs;
+  if (v.cs == 1 || cols == 1) {
+    DMA_2D(ch, dst, src, rows, cols * 4, dst_row * 4, v.rs * 4);
+    return;
+  }
+  for (long j = 0; j < cols; ++j)
+    DMA_2D(ch, dst + j, src + j * v.cs, rows, 4, dst_row * 4, v.rs * 4);
+}
+
+/* The reverse: rows x cols from SPM rows of T floats to v at (r0, c0). */
+static void store_rows(int ch, view v, long r0, long c0, const float *src,
+                       long rows, long cols) {
+  float *dst = v.base + r0 * v.rs + c0 * v.cs;
+  if (v.cs == 1 || cols == 1) {
+    DMA_2D(ch, dst, src, rows, cols * 4, v.rs * 4, T * 4);
+    return;
+  }
+  for (long j = 0; j < cols; ++j)
+    DMA_2D(ch, dst + j * v.cs, src + j, rows, 4, v.rs * 4, T * 4);
+}
+
+/* A tile of op(a) as T rows of kc floats (rows beyond m stay stale). */
+static void fetch_a(int ch, float *dst, view a, long m0, long k0, long kc) {
+  long rows = a.rows - m0 < T ? a.rows - m0 : T;
+  if (a.cs == 1 || kc == 1) {
+    fetch_rows(ch, dst, kc, a, m0, k0, rows, kc);
+    return;
+  }
+  /* A row of op(a) is strided: gather each into a contiguous row. */
+  for (long i = 0; i < rows; ++i) {
+    const float *src = a.base + (m0 + i) * a.rs + k0 * a.cs;
+    DMA_2D(ch, dst + i * kc, src, kc, 4, 4, a.cs * 4);
+  }
+}
+
+static accel_v16f gelu(accel_v16f x) {
+  const float c = 0.7978845608f; /* sqrt(2 / pi) */
+  accel_v16f inner = c * (x + 0.044715f * x * x * x);
+  return 0.5f * x * (1.0f + accel_vtanh(inner));
+}
+
+static accel_v16f activate(accel_v16f v, const accel_activation *act) {
+  switch (act->kind) {
+  case ACCEL_ACT_RELU:
+    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
+  case ACCEL_ACT_GELU:
+    return gelu(v);
+  case ACCEL_ACT_CLIP:
+    return __builtin_elementwise_min(
+        __builtin_elementwise_max(v, (accel_v16f)act->lo),
+        (accel_v16f)act->hi);
+  default:
+    return v;
+  }
+}
+
+/* What the vector epilogue does to one tile. */
+typedef struct {
+  float alpha, beta;
+  int first, last;     /* the first and last K chunk */
+  int read_c;          /* c_in holds c's old tile (beta or a partial sum) */
+  const float *bias_c; /* per-column bias for this tile's 16 columns */
+  const float *bias_r; /* per-row bias for its 16 rows */
+  const accel_activation *act;
+} epilogue;
+
+static void finish_tile(float *tile, long rows, const epilogue *e) {
+  for (long r = 0; r < rows; ++r) {
+    accel_v16f v = accel_vload(tile + r * T) * e->alpha;
+    if (e->read_c) {
+      accel_v16f old = accel_vload(c_in + r * T);
+      v += e->first ? e->beta * old : old;
+    }
+    if (e->first && e->bias_c)
+      v += accel_vload(e->bias_c);
+    if (e->first && e->bias_r)
+      v += e->bias_r[r];
+    if (e->last)
+      v = activate(v, e->act);
+    accel_vstore(tile + r * T, v);
+  }
+}
+
+accel_gemm_options accel_gemm_defaults(void) {
+  accel_gemm_options o = {0, 0, 1.0f, 0.0f, ACCEL_BIAS_NONE, NULL,
+                          {ACCEL_ACT_NONE, 0.0f, 0.0f}};
+  return o;
+}
+
+static accel_status check(const accel_tensor *a, const accel_tensor *b,
+                          const accel_tensor *c,
+                          const accel_gemm_options *o) {
+  static const char K[] = "accel_gemm";
+  accel_status s;
+  if ((s = accel_check_tensor(K, "a", a, 2, 0)) ||
+      (s = accel_check_tensor(K, "b", b, 2, 0)) ||
+      (s = accel_check_tensor(K, "c", c, 2, 1)))
+    return s;
+  view va = view_of(a, o->trans_a), vb = view_of(b, o->trans_b);
+  if (va.cols != vb.rows)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "b",
+                              "op(b) has %ld rows, op(a) has %ld columns",
+                              vb.rows, va.cols);
+  if (c->dims[0] != va.rows || c->dims[1] != vb.cols)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "c",
+                              "dims [%ld, %ld] do not match op(a) . op(b) "
+                              "[%ld, %ld]",
+                              c->dims[0], c->dims[1], va.rows, vb.cols);
+  if (o->bias_kind != ACCEL_BIAS_NONE) {
+    if (o->bias_kind != ACCEL_BIAS_PER_COLUMN &&
+        o->bias_kind != ACCEL_BIAS_PER_ROW)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                                "bias_kind %d is not a bias kind",
+                                (int)o->bias_kind);
+    if ((s = accel_check_tensor(K, "bias", o->bias, 1, 0)))
+      return s;
+    long want = o->bias_kind == ACCEL_BIAS_PER_COLUMN ? vb.cols : va.rows;
+    if (o->bias->dims[0] != want)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "bias",
+                                "%ld elements, expected %ld (%s)",
+                                o->bias->dims[0], want,
+                                o->bias_kind == ACCEL_BIAS_PER_COLUMN
+                                    ? "N, one per column"
+                                    : "M, one per row");
+  }
+  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_CLIP)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                              "activation %d is not an activation",
+                              (int)o->act.kind);
+  if (o->act.kind == ACCEL_ACT_CLIP && !(o->act.lo <= o->act.hi))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                              "clip bounds [%g, %g] are not ordered",
+                              (double)o->act.lo, (double)o->act.hi);
+  /* Writing c while reading a or b would be order-dependent. */
+  uintptr_t c_begin = (uintptr_t)c->data;
+  uintptr_t c_end = c_begin + 4 * ((c->dims[0] - 1) * c->strides[0] +
+                                   (c->dims[1] - 1) * c->strides[1] + 1);
+  const accel_tensor *inputs[2] = {a, b};
+  for (int i = 0; i < 2; ++i) {
+    const accel_tensor *t = inputs[i];
+    uintptr_t begin = (uintptr_t)t->data;
+    uintptr_t end = begin + 4 * ((t->dims[0] - 1) * t->strides[0] +
+                                 (t->dims[1] - 1) * t->strides[1] + 1);
+    if (c->dims[0] && c->dims[1] && t->dims[0] && t->dims[1] &&
+        begin < c_end && c_begin < end)
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "c",
+                                "overlaps %s", i ? "b" : "a");
+  }
+  return ACCEL_OK;
+}
+
+accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
+                        accel_tensor *c, const accel_gemm_options *options) {
+  accel_gemm_options o = options ? *options : accel_gemm_defaults();
+  accel_status s = check(a, b, c, &o);
+  if (s)
+    return s;
+  view va = view_of(a, o.trans_a), vb = view_of(b, o.trans_b);
+  view vc = view_of(c, 0);
+  long M = vc.rows, N = vc.cols, K = va.cols;
+  if (M == 0 || N == 0)
+    return ACCEL_OK;
+  int has_bias = o.bias_kind != ACCEL_BIAS_NONE;
+  view bias = {0};
+  if (has_bias)
+    bias = (view){(float *)o.bias->data, 1, o.bias->dims[0], 0,
+                  o.bias->strides[0]};
+
+  /* K = 0 still computes beta * c + bias: one empty chunk. */
+  for (long k0 = 0; k0 < K || (K == 0 && k0 == 0); k0 += KChunk) {
+    long kc = K - k0 < KChunk ? K - k0 : KChunk;
+    int first = k0 == 0, last = k0 + kc >= K;
+    int direct = first && last && o.alpha == 1.0f && o.beta == 0.0f &&
+                 !has_bias &&
+                 (o.act.kind == ACCEL_ACT_NONE || o.act.kind == ACCEL_ACT_RELU);
+    int read_c = !first || o.beta != 0.0f;
+    long blocks_fit = kc ? PanelFloats / (T * kc) : MaxPanelBlocks;
+    if (blocks_fit > MaxPanelBlocks)
+      blocks_fit = MaxPanelBlocks;
+    long panel_cols = blocks_fit * T;
+
+    for (long n0 = 0; n0 < N; n0 += panel_cols) {
+      long nb = N - n0 < panel_cols ? N - n0 : panel_cols;
+      long nblocks = (nb + T - 1) / T;
+      /* The panel: block j holds kc rows of its 16 columns. */
+      for (long j = 0; j < nblocks && kc; ++j) {
+        long cols = nb - j * T < T ? nb - j * T : T;
+        fetch_rows(2 + (j & 1), b_panel + j * T * kc, T, vb, k0, n0 + j * T,
+                   kc, cols);
+      }
+      if (first && o.bias_kind == ACCEL_BIAS_PER_COLUMN)
+        fetch_rows(2, bias_cols, 0, bias, 0, n0, 1, nb);
+      dma_wait(2);
+      dma_wait(3);
+
+      if (kc)
+        fetch_a(0, a_tile[0], va, 0, k0, kc);
+      for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
+        int buf = mt & 1;
+        long rows = M - m0 < T ? M - m0 : T;
+        if (first && o.bias_kind == ACCEL_BIAS_PER_ROW)
+          fetch_rows(buf, bias_rows[buf], T, bias, 0, m0, 1, rows);
+        dma_wait(buf);
+        if (kc && m0 + T < M)
+          fetch_a(!buf, a_tile[!buf], va, m0 + T, k0, kc);
+
+        for (long j = 0; j < nblocks; ++j) {
+          long cols = nb - j * T < T ? nb - j * T : T;
+          int out = j & 1;
+          float *tile = c_out[out];
+          dma_wait(2 + out); /* the buffer's last tile has left */
+          if (read_c)
+            fetch_rows(buf, c_in, T, vc, m0, n0 + j * T, rows, cols);
+          /* Two accumulator tiles in turn: one's mst can follow the
+             other's mmac. */
+          if (out) {
+            accel_mzero(1);
+            if (kc)
+              accel_mmac(1, a_tile[buf], b_panel + j * T * kc, kc);
+            if (direct && o.act.kind == ACCEL_ACT_RELU)
+              accel_mst_relu(1, tile);
+            else
+              accel_mst(1, tile);
+          } else {
+            accel_mzero(0);
+            if (kc)
+              accel_mmac(0, a_tile[buf], b_panel + j * T * kc, kc);
+            if (direct && o.act.kind == ACCEL_ACT_RELU)
+              accel_mst_relu(0, tile);
+            else
+              accel_mst(0, tile);
+          }
+          if (!direct) {
+            if (read_c)
+              dma_wait(buf);
+            epilogue e = {o.alpha, o.beta, first, last, read_c,
+                          o.bias_kind == ACCEL_BIAS_PER_COLUMN
+                              ? bias_cols + j * T
+                              : NULL,
+                          o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf]
+                                                            : NULL,
+                          &o.act};
+            finish_tile(tile, rows, &e);
+          }
+          store_rows(2 + out, vc, m0, n0 + j * T, tile, rows, cols);
+        }
+      }
+      dma_wait(2);
+      dma_wait(3);
+    }
+    if (K == 0)
+      break;
+  }
+  return ACCEL_OK;
+}
