@@ -1,0 +1,131 @@
+/* One accel_gemm call on operands read from a file (test/kernels/gemm.test,
+ * made by kernel_check.py):
+ *   gemm_driver <case> <output>
+ * The case file is little-endian:
+ *   char magic[8] = "GEMMCAS1"
+ *   int64 M, N, K, trans_a, trans_b, bias_kind, act_kind, null_options
+ *   f32 alpha, beta, lo, hi
+ *   4 tensor records (a, b, c, bias), each int64:
+ *     present, rank, dims[2], strides[2], offset, length
+ *   then each present tensor's buffer: length f32.
+ * A tensor's descriptor is its buffer + offset elements, with the given
+ * dims and strides (in elements), so the file says which views are strided
+ * and what lies around them. A record with present = 0 is a null pointer
+ * (bias only). The output is c's whole buffer after the call, so the
+ * checker sees what was written outside the view too.
+ * Exits 1 on bad input, 2 if accel_gemm returns an error (it has printed
+ * its own line), 0 otherwise. */
+#include <accel.h>
+#include <accel_kernels.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int64_t present, rank, dims[2], strides[2], offset, length;
+} record;
+
+static FILE *in;
+
+static int read_all(void *p, size_t n, const char *what) {
+  if (fread(p, 1, n, in) == n)
+    return 1;
+  fprintf(stderr, "gemm_driver: input too short: %s\n", what);
+  return 0;
+}
+
+/* Reads the buffer of a tensor record and makes its descriptor. */
+static int read_tensor(const record *r, const char *what, float **buffer,
+                       accel_tensor *t) {
+  *buffer = NULL;
+  if (!r->present)
+    return 1;
+  if (r->rank < 0 || r->rank > 2 || r->length < 0 || r->offset < 0 ||
+      r->offset > r->length) {
+    fprintf(stderr, "gemm_driver: bad record for %s\n", what);
+    return 0;
+  }
+  /* At least one element, so that malloc gives a real pointer. */
+  *buffer = malloc(sizeof(float) * (size_t)(r->length ? r->length : 1));
+  if (!*buffer) {
+    fprintf(stderr, "gemm_driver: out of memory for %s\n", what);
+    return 0;
+  }
+  if (!read_all(*buffer, sizeof(float) * (size_t)r->length, what))
+    return 0;
+  memset(t, 0, sizeof *t);
+  t->data = *buffer + r->offset;
+  t->dtype = ACCEL_F32;
+  t->rank = (int)r->rank;
+  for (int d = 0; d < 2; ++d) {
+    t->dims[d] = r->dims[d];
+    t->strides[d] = r->strides[d];
+  }
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: gemm_driver <case> <output>\n");
+    return 1;
+  }
+  in = fopen(argv[1], "rb");
+  if (!in) {
+    perror(argv[1]);
+    return 1;
+  }
+  char magic[8];
+  int64_t h[8];
+  float f[4];
+  record r[4];
+  if (!read_all(magic, sizeof magic, "magic") ||
+      !read_all(h, sizeof h, "header") || !read_all(f, sizeof f, "scalars") ||
+      !read_all(r, sizeof r, "tensor records"))
+    return 1;
+  if (memcmp(magic, "GEMMCAS1", 8) != 0) {
+    fprintf(stderr, "gemm_driver: %s is not a GEMM case\n", argv[1]);
+    return 1;
+  }
+
+  static const char *const names[4] = {"a", "b", "c", "bias"};
+  float *buffers[4];
+  accel_tensor t[4];
+  for (int i = 0; i < 4; ++i) {
+    if (i < 3 && !r[i].present) {
+      fprintf(stderr, "gemm_driver: no %s\n", names[i]);
+      return 1;
+    }
+    if (!read_tensor(&r[i], names[i], &buffers[i], &t[i]))
+      return 1;
+  }
+  fclose(in);
+
+  accel_gemm_options o = accel_gemm_defaults();
+  o.trans_a = (int)h[3];
+  o.trans_b = (int)h[4];
+  o.alpha = f[0];
+  o.beta = f[1];
+  o.bias_kind = (accel_bias_kind)h[5];
+  o.bias = r[3].present ? &t[3] : NULL;
+  o.act.kind = (accel_act_kind)h[6];
+  o.act.lo = f[2];
+  o.act.hi = f[3];
+
+  accel_region_begin();
+  accel_status s = accel_gemm(&t[0], &t[1], &t[2], h[7] ? NULL : &o);
+  accel_region_end();
+  if (s != ACCEL_OK) {
+    fprintf(stderr, "gemm_driver: accel_gemm returned %d\n", (int)s);
+    return 2;
+  }
+
+  FILE *out = fopen(argv[2], "wb");
+  size_t n = (size_t)r[2].length;
+  if (!out || fwrite(buffers[2], sizeof(float), n, out) != n ||
+      fclose(out) != 0) {
+    perror(argv[2]);
+    return 1;
+  }
+  return 0;
+}

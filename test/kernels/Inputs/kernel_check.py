@@ -1,0 +1,424 @@
+"""Runs the kernel library's kernels on accel-sim against numpy references.
+
+  kernel_check.py gemm --sim "accel-sim [options]" --driver gemm_driver.elf
+                       --dir DIR [--set all|grid|shapes|big] [--only TEXT]
+
+For each case it makes the operands (a fixed seed per case, values uniform
+in [-1, 1] rounded to f32), writes the case file gemm_driver.c reads, runs
+the driver on the simulator with DIR as its working directory (and so its
+--fs-root), reads C back and compares every element with a float64
+reference within a per-element bound (below). It prints one line per case
+and a summary "N cases, F failures"; exit status 1 if any case failed.
+
+GEMM tolerance. c = act(z), z = alpha * op(a) . op(b) + beta * c0 + bias,
+computed in f32 with fused multiply-adds. Accumulating K products with one
+rounding each (unit roundoff u = 2^-24) errs by at most
+K * u * sum_k |a_ik b_kj| (to first order, in any order of summation, so
+the library may split K into chunks and add them); alpha's product, beta's
+term and the bias add at most three more roundings, each relative to the
+sum of the magnitudes. With a factor 4 of margin:
+
+  |c - ref| <= (K + 2) * u * 4 * (|alpha| sum_k |a_ik b_kj| + |beta c0_ij|
+                                  + |bias|) + 1e-30
+
+(the 1e-30 lets exact zeros compare). ReLU and clip are 1-Lipschitz and
+exact in f32, so they add nothing. GELU (the tanh form of
+accel_kernels.h) is evaluated with accel_vtanh, whose relative error is
+below 2^-20 (docs/isa.md section 7.8; |tanh| <= 1, so the absolute error is
+below 2^-20 as well); gelu = x/2 (1 + t) turns an error e in t into x/2 * e,
+so the bound gains 0.5 |x| 2^-20. The f32 roundings of the formula itself
+(x^3, the polynomial, the scaling by sqrt(2/pi): relative 4u in tanh's
+argument v, which moves t by at most |v| sech^2(v) * 4u <= 0.45 * 4u; then
+1 + t and the two products) add at most 4u |x|; and an error in x reaches
+gelu(x) scaled by gelu's slope, at most 1.13 (the GEMM term is multiplied
+by 1.2):
+
+  |c - ref| <= 1.2 * gemm_bound + 0.5 |x| 2^-20 + 4 u |x|,  x = ref's z.
+
+Elements of c's buffer outside the view (padding, the gaps of a strided
+view, guards before and after it) hold a sentinel and must come back bit
+for bit; the inputs' buffers hold NaN outside their views, so a kernel that
+reads padding into a result shows it.
+"""
+import argparse
+import json
+import os
+import shlex
+import struct
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+
+U = 2.0 ** -24
+TANH_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vtanh.f32
+GELU_SLOPE = 1.2  # max |d/dx gelu_tanh(x)| = 1.129 (at x = 1.42), rounded up
+C_SENTINEL = np.float32(-7777.25)
+
+BIAS_KINDS = {"none": 0, "col": 1, "row": 2}
+ACT_KINDS = {"none": 0, "relu": 1, "gelu": 2, "clip": 3}
+
+
+# ---------------------------------------------------------------- layouts
+
+class Layout:
+    """How a matrix lies in its buffer: element (i, j) of the view is at
+    buffer[offset + i * s0 + j * s1]; the buffer has `length` elements.
+
+    kinds: "contig"; "pad" (rows of cols + pad, the view after a guard);
+    "inner" (every other element of padded rows); "colmajor" (s0 = 1);
+    "bcast0" / "bcast1" (a zero stride: one row / one column repeated)."""
+
+    def __init__(self, kind="contig", pad=3, guard=5):
+        self.kind, self.pad, self.guard = kind, pad, guard
+
+    def place(self, rows, cols):
+        g, p = self.guard, self.pad
+        if self.kind == "contig":
+            s0, s1, off, tail = cols, 1, 0, 0
+        elif self.kind == "pad":
+            s0, s1, off, tail = cols + p, 1, g, g
+        elif self.kind == "inner":
+            s0, s1, off, tail = 2 * cols + p, 2, g, g
+        elif self.kind == "colmajor":
+            s0, s1, off, tail = 1, rows + p, g, g
+        elif self.kind == "bcast0":  # every row is row 0
+            s0, s1, off, tail = 0, 1, g, g
+        elif self.kind == "bcast1":  # every column is column 0
+            s0, s1, off, tail = 1, 0, g, g
+        else:
+            raise ValueError(self.kind)
+        last = off + (rows - 1) * s0 + (cols - 1) * s1 if rows and cols else off
+        length = max(last + 1, off) + tail
+        return s0, s1, off, length
+
+    def __str__(self):
+        return self.kind
+
+
+def index_of(rows, cols, s0, s1, off):
+    return off + np.arange(rows)[:, None] * s0 + np.arange(cols)[None, :] * s1
+
+
+# ---------------------------------------------------------------- GEMM
+
+class GemmCase:
+    def __init__(self, m, n, k, ta=0, tb=0, alpha=1.0, beta=0.0, bias="none",
+                 act="none", lo=0.0, hi=0.0, la=None, lb=None, lc=None,
+                 lbias=None, null_options=False, c0="random"):
+        self.m, self.n, self.k = m, n, k
+        self.ta, self.tb = ta, tb
+        self.alpha, self.beta = np.float32(alpha), np.float32(beta)
+        self.bias, self.act = bias, act
+        self.lo, self.hi = np.float32(lo), np.float32(hi)
+        self.la, self.lb, self.lc = la or Layout(), lb or Layout(), lc or Layout()
+        self.lbias = lbias or Layout()
+        self.null_options = null_options
+        self.c0 = c0
+
+    def name(self):
+        s = "gemm %dx%dx%d tA=%d tB=%d" % (self.m, self.n, self.k, self.ta,
+                                          self.tb)
+        if self.null_options:
+            return s + " options=NULL"
+        if self.alpha != 1 or self.beta != 0:
+            s += " alpha=%g beta=%g" % (self.alpha, self.beta)
+        if self.bias != "none":
+            s += " bias=%s" % self.bias
+            if str(self.lbias) != "contig":
+                s += "(strided)"
+        if self.act == "clip":
+            s += " act=clip(%g,%g)" % (self.lo, self.hi)
+        elif self.act != "none":
+            s += " act=%s" % self.act
+        views = ["%s:%s" % (w, l) for w, l in
+                 (("a", self.la), ("b", self.lb), ("c", self.lc))
+                 if str(l) != "contig"]
+        if views:
+            s += " " + ",".join(views)
+        if self.c0 != "random":
+            s += " c0=%s" % self.c0
+        return s
+
+    def make(self, path):
+        """Writes the case file; returns what check() needs."""
+        rng = np.random.default_rng(zlib.crc32(self.name().encode()))
+        m, n, k = self.m, self.n, self.k
+        a_shape = (k, m) if self.ta else (m, k)
+        b_shape = (n, k) if self.tb else (k, n)
+        records, buffers, views = [], [], {}
+        for what, shape, layout, fill in (
+                ("a", a_shape, self.la, np.nan),
+                ("b", b_shape, self.lb, np.nan),
+                ("c", (m, n), self.lc, C_SENTINEL)):
+            s0, s1, off, length = layout.place(*shape)
+            buf = np.full(length, fill, dtype=np.float32)
+            idx = index_of(shape[0], shape[1], s0, s1, off)
+            if what == "c" and self.c0 == "nan":
+                buf[idx] = np.nan
+            else:
+                buf[idx] = rng.uniform(-1.0, 1.0, shape).astype(np.float32)
+            views[what] = buf[idx].astype(np.float64)
+            records.append((1, 2, shape[0], shape[1], s0, s1, off, length))
+            buffers.append(buf)
+            if what == "c":
+                c_index = idx
+                c_buffer = buf.copy()
+        if self.bias != "none":
+            blen = n if self.bias == "col" else m
+            if str(self.lbias) == "contig":
+                s0, off, length = 1, 0, blen
+            else:  # stride 3 after a guard
+                s0, off = 3, self.lbias.guard
+                length = off + 3 * (blen - 1) + 1 + self.lbias.guard
+            buf = np.full(length, np.nan, dtype=np.float32)
+            idx = off + np.arange(blen) * s0
+            buf[idx] = rng.uniform(-1.0, 1.0, blen).astype(np.float32)
+            views["bias"] = buf[idx].astype(np.float64)
+            records.append((1, 1, blen, 0, s0, 0, off, length))
+            buffers.append(buf)
+        else:
+            records.append((0, 0, 0, 0, 0, 0, 0, 0))
+        with open(path, "wb") as f:
+            f.write(b"GEMMCAS1")
+            f.write(struct.pack("<8q", m, n, k, self.ta, self.tb,
+                                BIAS_KINDS[self.bias], ACT_KINDS[self.act],
+                                int(self.null_options)))
+            f.write(struct.pack("<4f", self.alpha, self.beta, self.lo,
+                                self.hi))
+            for r in records:
+                f.write(struct.pack("<8q", *r))
+            for b in buffers:
+                f.write(b.astype("<f4").tobytes())
+        return views, c_index, c_buffer
+
+    def reference(self, views):
+        """The float64 result and the per-element bound."""
+        a = views["a"].T if self.ta else views["a"]
+        b = views["b"].T if self.tb else views["b"]
+        alpha, beta = float(self.alpha), float(self.beta)
+        if self.null_options:
+            alpha, beta = 1.0, 0.0
+        z = alpha * (a @ b)
+        mag = abs(alpha) * (np.abs(a) @ np.abs(b))
+        if beta != 0:
+            z = z + beta * views["c"]
+            mag = mag + np.abs(beta * views["c"])
+        if self.bias != "none" and not self.null_options:
+            bias = views["bias"]
+            bias = bias[None, :] if self.bias == "col" else bias[:, None]
+            z = z + bias
+            mag = mag + np.abs(bias)
+        bound = (self.k + 2) * U * 4 * mag + 1e-30
+        act = "none" if self.null_options else self.act
+        if act == "relu":
+            ref = np.maximum(z, 0.0)
+        elif act == "clip":
+            ref = np.minimum(np.maximum(z, float(self.lo)), float(self.hi))
+        elif act == "gelu":
+            v = np.sqrt(2.0 / np.pi) * (z + 0.044715 * z ** 3)
+            ref = 0.5 * z * (1.0 + np.tanh(v))
+            bound = (GELU_SLOPE * bound + 0.5 * np.abs(z) * TANH_REL_ERROR
+                     + 4 * U * np.abs(z))
+        else:
+            ref = z
+        return np.broadcast_to(ref, (self.m, self.n)), \
+            np.broadcast_to(bound, (self.m, self.n))
+
+
+# ---------------------------------------------------------------- cases
+
+def gemm_grid():
+    """Every M, N, K in {1, 15, 16, 17}, the four transpose combinations
+    spread over them (each combination meets every size)."""
+    sizes = (1, 15, 16, 17)
+    cases = []
+    for mi, m in enumerate(sizes):
+        for ni, n in enumerate(sizes):
+            for ki, k in enumerate(sizes):
+                t = (mi + ni + ki) % 4
+                cases.append(GemmCase(m, n, k, ta=t >> 1, tb=t & 1))
+    return cases
+
+
+def gemm_shapes():
+    P = Layout("pad")
+    cases = [
+        # odd, prime and edge sizes
+        GemmCase(100, 300, 77),
+        GemmCase(31, 47, 53),
+        GemmCase(1, 257, 3),
+        GemmCase(257, 1, 3),
+        GemmCase(1, 1, 1000),
+        GemmCase(64, 64, 64),
+        GemmCase(33, 65, 129),
+        GemmCase(16, 16, 4097),  # K past one mmac's MatmulMaxK
+        GemmCase(3, 5, 5000),
+    ]
+    # every transpose combination, odd sizes, with padded views
+    for ta in (0, 1):
+        for tb in (0, 1):
+            cases.append(GemmCase(37, 29, 41, ta=ta, tb=tb))
+            cases.append(GemmCase(70, 90, 130, ta=ta, tb=tb, la=P, lb=P, lc=P))
+    cases += [
+        # alpha and beta
+        GemmCase(45, 38, 27, alpha=0.5),
+        GemmCase(45, 38, 27, beta=1.5),
+        GemmCase(45, 38, 27, alpha=0.5, beta=1.5),
+        GemmCase(45, 38, 27, alpha=-2.0, beta=-1.0, ta=1, tb=1),
+        GemmCase(20, 30, 40, alpha=0.0, beta=1.5),
+        GemmCase(17, 17, 17, null_options=True),
+        # bias, both ways, contiguous and strided
+        GemmCase(45, 38, 27, bias="col"),
+        GemmCase(45, 38, 27, bias="row"),
+        GemmCase(33, 18, 50, bias="col", lbias=Layout("pad")),
+        GemmCase(33, 18, 50, bias="row", lbias=Layout("pad"), ta=1),
+        # activations, alone and with the whole epilogue
+        GemmCase(45, 38, 27, act="relu"),
+        GemmCase(45, 38, 27, act="gelu"),
+        GemmCase(45, 38, 27, act="clip", lo=-0.25, hi=0.5),
+        GemmCase(60, 50, 200, act="gelu", alpha=0.5, beta=1.5, bias="row"),
+        GemmCase(50, 60, 100, act="relu", beta=1.5, bias="col", tb=1),
+        GemmCase(19, 23, 31, act="clip", lo=-0.25, hi=0.5, alpha=0.5,
+                 bias="col", ta=1, tb=1),
+        GemmCase(1, 17, 16, act="gelu", bias="col"),
+        # strided views
+        GemmCase(40, 35, 50, la=P, lb=P, lc=P, beta=1.5),
+        GemmCase(40, 35, 50, la=Layout("inner"), lb=Layout("inner"),
+                 lc=Layout("inner"), beta=1.5),
+        GemmCase(23, 41, 19, la=Layout("colmajor"), lb=Layout("colmajor"),
+                 lc=Layout("colmajor"), beta=1.5),
+        GemmCase(20, 30, 40, la=Layout("bcast0"), lb=Layout("bcast1")),
+        GemmCase(20, 30, 40, la=Layout("bcast1"), lb=Layout("bcast0"), ta=1,
+                 tb=1),
+        GemmCase(17, 33, 18, ta=1, tb=1, la=Layout("inner"),
+                 lb=Layout("colmajor"), lc=P, act="relu", bias="row"),
+    ]
+    return cases
+
+
+def gemm_big():
+    """Operands larger than the 2 MiB scratchpad."""
+    return [
+        # B alone is 2.6 MB, A 1.3 MB
+        GemmCase(300, 600, 1100, beta=1.5, bias="col", act="relu",
+                 la=Layout("pad"), lc=Layout("pad")),
+        # transposed, 2.2 MB of A^T
+        GemmCase(130, 700, 800, ta=1, tb=1, alpha=0.5, bias="row"),
+    ]
+
+
+SETS = {
+    "grid": gemm_grid,
+    "shapes": gemm_shapes,
+    "big": gemm_big,
+}
+
+
+# ---------------------------------------------------------------- running
+
+def region_stats(path):
+    try:
+        with open(path) as f:
+            s = json.load(f)
+    except (OSError, ValueError):
+        return ""
+    s = s.get("region", s)
+    if "cycles" not in s:
+        return ""
+    return ", %d cycles, util %.2f" % (s["cycles"],
+                                       s.get("matrix_utilization", 0.0))
+
+
+def run_gemm_case(case, number, args):
+    name = case.name()
+    case_file = "gemm%03d.in" % number
+    out_file = "gemm%03d.out" % number
+    stats_file = "gemm%03d.json" % number
+    views, c_index, c_before = case.make(os.path.join(args.dir, case_file))
+    out_path = os.path.join(args.dir, out_file)
+    if os.path.exists(out_path):
+        os.unlink(out_path)
+    sim = shlex.split(args.sim)
+    if os.sep in sim[0]:  # a path: from here, not from the case directory
+        sim[0] = os.path.abspath(sim[0])
+    cmd = sim + ["--stats-json=" + stats_file,
+                                   os.path.abspath(args.driver), case_file,
+                                   out_file]
+    p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, universal_newlines=True)
+    if p.returncode != 0:
+        print("%s FAILED: the simulator exited with %d:\n%s"
+              % (name, p.returncode, p.stdout.rstrip()))
+        return False
+    got = np.fromfile(out_path, dtype="<f4")
+    if got.shape != c_before.shape:
+        print("%s FAILED: %d elements out, expected %d"
+              % (name, got.size, c_before.size))
+        return False
+    ok = True
+    # c's buffer outside the view: untouched, bit for bit
+    outside = np.ones(got.size, dtype=bool)
+    outside[c_index.ravel()] = False
+    changed = np.nonzero(outside & (got.view(np.uint32)
+                                    != c_before.view(np.uint32)))[0]
+    if changed.size:
+        e = changed[0]
+        print("%s FAILED: %d elements of c's buffer outside the view "
+              "changed, the first at %d: %r (was %r)"
+              % (name, changed.size, e, got[e], c_before[e]))
+        ok = False
+    ref, bound = case.reference(views)
+    c = got[c_index].astype(np.float64)
+    err = np.abs(c - ref)
+    err = np.where(np.isnan(err), np.inf, err)  # NaN out: infinitely wrong
+    ratio = err / bound
+    worst = np.unravel_index(np.argmax(ratio), ratio.shape)
+    bad = int(np.count_nonzero(ratio > 1.0))
+    i, j = worst
+    if bad:
+        print("%s FAILED: %d of %d elements outside the bound; worst "
+              "c[%d][%d] = %r, reference %r, error %.3g > bound %.3g "
+              "(%.3g of it)" % (name, bad, ratio.size, i, j, c[i, j],
+                                ref[i, j], err[i, j], bound[i, j],
+                                ratio[i, j]))
+        return False
+    if ok:
+        print("%s ok, worst %.3g of bound%s"
+              % (name, ratio[i, j] if ratio.size else 0.0,
+                 region_stats(os.path.join(args.dir, stats_file))))
+    sys.stdout.flush()
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("kernel", choices=["gemm"])
+    ap.add_argument("--sim", required=True,
+                    help="the simulator command, e.g. 'accel-sim --fast'")
+    ap.add_argument("--driver", required=True, help="the driver executable")
+    ap.add_argument("--dir", required=True,
+                    help="working directory for the case files")
+    ap.add_argument("--set", default="all",
+                    choices=["all"] + sorted(SETS))
+    ap.add_argument("--only", help="run only the cases whose name has this")
+    args = ap.parse_args()
+    os.makedirs(args.dir, exist_ok=True)
+
+    names = sorted(SETS) if args.set == "all" else [args.set]
+    cases = [c for s in ("grid", "shapes", "big") if s in names
+             for c in SETS[s]()]
+    if args.only:
+        cases = [c for c in cases if args.only in c.name()]
+    failures = 0
+    for number, case in enumerate(cases):
+        if not run_gemm_case(case, number, args):
+            failures += 1
+        sys.stdout.flush()
+    print("%d cases, %d failures" % (len(cases), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
