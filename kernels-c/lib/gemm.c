@@ -38,7 +38,7 @@ enum {
 ACCEL_SPM static float a_tile[2][T * KChunk];   /* 2 x 256 KiB */
 ACCEL_SPM static float b_panel[PanelFloats];     /* 1 MiB */
 ACCEL_SPM static float c_out[2][T * T];          /* finished tiles */
-ACCEL_SPM static float c_in[T * T];              /* c's old tile */
+ACCEL_SPM static float c_in[2][T * T];           /* c's old tiles */
 ACCEL_SPM static float bias_cols[MaxPanelBlocks * T];
 ACCEL_SPM static float bias_rows[2][T];
 
@@ -94,36 +94,39 @@ static void dma_wait(int ch) {
   }
 }
 
-/* Copies rows x cols of v, from (r0, c0), into SPM rows of dst_row floats:
-   one transfer if v's rows are contiguous, else one per column. */
-static void fetch_rows(int ch, float *dst, long dst_row, view v, long r0,
-                       long c0, long rows, long cols) {
-  const float *src = v.base + r0 * v.rs + c0 * v.cs;
-  if (v.cs == 1 || cols == 1) {
-    DMA_2D(ch, dst, src, rows, cols * 4, dst_row * 4, v.rs * 4);
+/* Copies rows x cols of a matrix at src (rows rs, columns cs floats
+   apart) into SPM rows of dst_row floats: one transfer if its rows are
+   contiguous, else one per column. */
+static void fetch_rows(int ch, float *dst, long dst_row, const float *src,
+                       long rs, long cs, long rows, long cols) {
+  if (cs == 1 || cols == 1) {
+    DMA_2D(ch, dst, src, rows, cols * 4, dst_row * 4, rs * 4);
     return;
   }
   for (long j = 0; j < cols; ++j)
-    DMA_2D(ch, dst + j, src + j * v.cs, rows, 4, dst_row * 4, v.rs * 4);
+    DMA_2D(ch, dst + j, src + j * cs, rows, 4, dst_row * 4, rs * 4);
 }
 
-/* The reverse: rows x cols from SPM rows of T floats to v at (r0, c0). */
-static void store_rows(int ch, view v, long r0, long c0, const float *src,
+/* The reverse: rows x cols from SPM rows of T floats to dst. */
+static void store_rows(int ch, float *dst, long rs, long cs, const float *src,
                        long rows, long cols) {
-  float *dst = v.base + r0 * v.rs + c0 * v.cs;
-  if (v.cs == 1 || cols == 1) {
-    DMA_2D(ch, dst, src, rows, cols * 4, v.rs * 4, T * 4);
+  if (cs == 1 || cols == 1) {
+    DMA_2D(ch, dst, src, rows, cols * 4, rs * 4, T * 4);
     return;
   }
   for (long j = 0; j < cols; ++j)
-    DMA_2D(ch, dst + j * v.cs, src + j, rows, 4, v.rs * 4, T * 4);
+    DMA_2D(ch, dst + j * cs, src + j, rows, 4, rs * 4, T * 4);
+}
+
+static const float *at(view v, long r, long c) {
+  return v.base + r * v.rs + c * v.cs;
 }
 
 /* A tile of op(a) as T rows of kc floats (rows beyond m stay stale). */
 static void fetch_a(int ch, float *dst, view a, long m0, long k0, long kc) {
   long rows = a.rows - m0 < T ? a.rows - m0 : T;
   if (a.cs == 1 || kc == 1) {
-    fetch_rows(ch, dst, kc, a, m0, k0, rows, kc);
+    fetch_rows(ch, dst, kc, at(a, m0, k0), a.rs, a.cs, rows, kc);
     return;
   }
   /* A row of op(a) is strided: gather each into a contiguous row. */
@@ -164,11 +167,13 @@ typedef struct {
   const accel_activation *act;
 } epilogue;
 
-static void finish_tile(float *tile, long rows, const epilogue *e) {
+/* Out of line: the common path keeps its registers. */
+__attribute__((noinline)) static void
+finish_tile(float *tile, const float *old_tile, long rows, const epilogue *e) {
   for (long r = 0; r < rows; ++r) {
     accel_v16f v = accel_vload(tile + r * T) * e->alpha;
     if (e->read_c) {
-      accel_v16f old = accel_vload(c_in + r * T);
+      accel_v16f old = accel_vload(old_tile + r * T);
       v += e->first ? e->beta * old : old;
     }
     if (e->first && e->bias_c)
@@ -180,6 +185,107 @@ static void finish_tile(float *tile, long rows, const epilogue *e) {
     accel_vstore(tile + r * T, v);
   }
 }
+
+/* Tile j's mmac into accumulator j % 2 (tile numbers are constants), and
+   c's old tile fetched for its epilogue. */
+static inline void start_tile(const float *a, long kc, long j, int read_c,
+                              int buf, float *c, long c_rs, long c_cs,
+                              long rows, long cols) {
+  const float *b = b_panel + j * T * kc;
+  if (read_c)
+    fetch_rows(buf, c_in[j & 1], T, c, c_rs, c_cs, rows, cols);
+  if (j & 1) {
+    accel_mzero(1);
+    if (kc)
+      accel_mmac(1, a, b, kc);
+  } else {
+    accel_mzero(0);
+    if (kc)
+      accel_mmac(0, a, b, kc);
+  }
+}
+
+/* One 16-row tile of A (at a, in channel buf's buffer) against every
+   column block of the panel; c is the row's first element. The matrix
+   unit runs tile j + 1's mmac while tile j's result is finished and
+   leaves: per tile it is busy K cycles for the mmac and 16 for the mst,
+   and the scalar and vector work hides under the next mmac. (The mst
+   waits for its mmac; the next mzero/mmac wait for the mst.) Out of line
+   with scalar arguments, so that the loop keeps its state in registers:
+   the stack is in DRAM, 40 cycles a load. */
+__attribute__((noinline)) static void
+run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
+        long c_rs, long c_cs, int direct, int relu, int read_c,
+        epilogue *e, int bias_per_column) {
+  long nblocks = (nb + T - 1) / T;
+  start_tile(a, kc, 0, read_c, buf, c, c_rs, c_cs, rows, nb < T ? nb : T);
+  for (long j = 0; j < nblocks; ++j) {
+    int out = j & 1;
+    float *tile = c_out[out];
+    long cols = nb - j * T < T ? nb - j * T : T;
+    dma_wait(2 + out); /* the buffer's last tile has left */
+    if (out) {
+      if (relu)
+        accel_mst_relu(1, tile);
+      else
+        accel_mst(1, tile);
+    } else {
+      if (relu)
+        accel_mst_relu(0, tile);
+      else
+        accel_mst(0, tile);
+    }
+    if (j + 1 < nblocks) {
+      long next = nb - (j + 1) * T < T ? nb - (j + 1) * T : T;
+      start_tile(a, kc, j + 1, read_c, buf, c + (j + 1) * T * c_cs, c_rs,
+                 c_cs, rows, next);
+    }
+    if (!direct) {
+      if (read_c)
+        dma_wait(buf);
+      e->bias_c = bias_per_column ? bias_cols + j * T : NULL;
+      finish_tile(tile, c_in[out], rows, e);
+    }
+    store_rows(2 + out, c + j * T * c_cs, c_rs, c_cs, tile, rows, cols);
+  }
+}
+
+/* run_row's common case (the result straight from the accumulator, c's
+   rows contiguous), unrolled by two so that every tile and channel number
+   is a constant: no branches and few live values between one tile's mst
+   and the next tile's mmac, where the matrix unit waits. */
+#define FAST_TILE(t, j)                                                        \
+  do {                                                                         \
+    long cols_ = nb - (j) * T < T ? nb - (j) * T : T;                          \
+    accel_dma_wait(2 + t);                                                     \
+    if (relu)                                                                  \
+      accel_mst_relu(t, c_out[t]);                                             \
+    else                                                                       \
+      accel_mst(t, c_out[t]);                                                  \
+    if ((j) + 1 < nblocks) {                                                   \
+      b += T * kc;                                                             \
+      accel_mzero(1 - t);                                                      \
+      accel_mmac(1 - t, a, b, kc);                                             \
+    }                                                                          \
+    accel_dma_2d(2 + t, c + (j) * T, c_out[t], rows, cols_ * 4, c_rs * 4,      \
+                 T * 4);                                                       \
+  } while (0)
+
+__attribute__((noinline)) static void run_row_fast(const float *a, long kc,
+                                                   long nb, long rows,
+                                                   float *c, long c_rs,
+                                                   int relu) {
+  long nblocks = (nb + T - 1) / T;
+  const float *b = b_panel;
+  accel_mzero(0);
+  accel_mmac(0, a, b, kc);
+  for (long j = 0; j < nblocks; j += 2) {
+    FAST_TILE(0, j);
+    if (j + 1 < nblocks)
+      FAST_TILE(1, j + 1);
+  }
+}
+#undef FAST_TILE
 
 accel_gemm_options accel_gemm_defaults(void) {
   accel_gemm_options o = {0, 0, 1.0f, 0.0f, ACCEL_BIAS_NONE, NULL,
@@ -282,16 +388,17 @@ accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
     for (long n0 = 0; n0 < N; n0 += panel_cols) {
       long nb = N - n0 < panel_cols ? N - n0 : panel_cols;
       long nblocks = (nb + T - 1) / T;
-      /* The panel: block j holds kc rows of its 16 columns. */
+      /* The panel, over all four channels: block j holds kc rows of its
+         16 columns. */
       for (long j = 0; j < nblocks && kc; ++j) {
         long cols = nb - j * T < T ? nb - j * T : T;
-        fetch_rows(2 + (j & 1), b_panel + j * T * kc, T, vb, k0, n0 + j * T,
-                   kc, cols);
+        fetch_rows(j & 3, b_panel + j * T * kc, T, at(vb, k0, n0 + j * T),
+                   vb.rs, vb.cs, kc, cols);
       }
       if (first && o.bias_kind == ACCEL_BIAS_PER_COLUMN)
-        fetch_rows(2, bias_cols, 0, bias, 0, n0, 1, nb);
-      dma_wait(2);
-      dma_wait(3);
+        fetch_rows(2, bias_cols, 0, at(bias, 0, n0), 0, bias.cs, 1, nb);
+      for (int ch = 0; ch < 4; ++ch)
+        dma_wait(ch);
 
       if (kc)
         fetch_a(0, a_tile[0], va, 0, k0, kc);
@@ -299,51 +406,23 @@ accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
         int buf = mt & 1;
         long rows = M - m0 < T ? M - m0 : T;
         if (first && o.bias_kind == ACCEL_BIAS_PER_ROW)
-          fetch_rows(buf, bias_rows[buf], T, bias, 0, m0, 1, rows);
+          fetch_rows(buf, bias_rows[buf], T, at(bias, 0, m0), 0, bias.cs, 1,
+                     rows);
         dma_wait(buf);
         if (kc && m0 + T < M)
           fetch_a(!buf, a_tile[!buf], va, m0 + T, k0, kc);
 
-        for (long j = 0; j < nblocks; ++j) {
-          long cols = nb - j * T < T ? nb - j * T : T;
-          int out = j & 1;
-          float *tile = c_out[out];
-          dma_wait(2 + out); /* the buffer's last tile has left */
-          if (read_c)
-            fetch_rows(buf, c_in, T, vc, m0, n0 + j * T, rows, cols);
-          /* Two accumulator tiles in turn: one's mst can follow the
-             other's mmac. */
-          if (out) {
-            accel_mzero(1);
-            if (kc)
-              accel_mmac(1, a_tile[buf], b_panel + j * T * kc, kc);
-            if (direct && o.act.kind == ACCEL_ACT_RELU)
-              accel_mst_relu(1, tile);
-            else
-              accel_mst(1, tile);
-          } else {
-            accel_mzero(0);
-            if (kc)
-              accel_mmac(0, a_tile[buf], b_panel + j * T * kc, kc);
-            if (direct && o.act.kind == ACCEL_ACT_RELU)
-              accel_mst_relu(0, tile);
-            else
-              accel_mst(0, tile);
-          }
-          if (!direct) {
-            if (read_c)
-              dma_wait(buf);
-            epilogue e = {o.alpha, o.beta, first, last, read_c,
-                          o.bias_kind == ACCEL_BIAS_PER_COLUMN
-                              ? bias_cols + j * T
-                              : NULL,
-                          o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf]
-                                                            : NULL,
-                          &o.act};
-            finish_tile(tile, rows, &e);
-          }
-          store_rows(2 + out, vc, m0, n0 + j * T, tile, rows, cols);
-        }
+        epilogue e = {o.alpha, o.beta, first, last, read_c, NULL,
+                      o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf]
+                                                        : NULL,
+                      &o.act};
+        float *c_row = (float *)at(vc, m0, n0);
+        int relu = direct && o.act.kind == ACCEL_ACT_RELU;
+        if (direct && vc.cs == 1 && kc)
+          run_row_fast(a_tile[buf], kc, nb, rows, c_row, vc.rs, relu);
+        else
+          run_row(a_tile[buf], kc, nb, buf, rows, c_row, vc.rs, vc.cs, direct,
+                  relu, read_c, &e, o.bias_kind == ACCEL_BIAS_PER_COLUMN);
       }
       dma_wait(2);
       dma_wait(3);
