@@ -1,7 +1,8 @@
 """Runs the kernel library's kernels on accel-sim against numpy references.
 
   kernel_check.py gemm --sim "accel-sim [options]" --driver gemm_driver.elf
-                       --dir DIR [--set all|grid|shapes|big] [--only TEXT]
+                       --dir DIR [--set all|grid|shapes|random|big]
+                       [--only TEXT]
 
 For each case it makes the operands (a fixed seed per case, values uniform
 in [-1, 1] rounded to f32), writes the case file gemm_driver.c reads, runs
@@ -255,6 +256,10 @@ def gemm_shapes():
         GemmCase(33, 65, 129),
         GemmCase(16, 16, 4097),  # K past one mmac's MatmulMaxK
         GemmCase(3, 5, 5000),
+        # empty: no rows; K = 0 (c = beta c + bias, or 0)
+        GemmCase(0, 5, 3),
+        GemmCase(5, 7, 0),
+        GemmCase(5, 7, 0, beta=1.5, bias="col", act="clip", lo=-0.25, hi=0.5),
     ]
     # every transpose combination, odd sizes, with padded views
     for ta in (0, 1):
@@ -269,6 +274,9 @@ def gemm_shapes():
         GemmCase(45, 38, 27, alpha=-2.0, beta=-1.0, ta=1, tb=1),
         GemmCase(20, 30, 40, alpha=0.0, beta=1.5),
         GemmCase(17, 17, 17, null_options=True),
+        # beta = 0 does not read c (BLAS): NaN there must not come out
+        GemmCase(21, 19, 18, c0="nan"),
+        GemmCase(21, 19, 18, c0="nan", alpha=0.5, bias="col", act="gelu"),
         # bias, both ways, contiguous and strided
         GemmCase(45, 38, 27, bias="col"),
         GemmCase(45, 38, 27, bias="row"),
@@ -299,19 +307,59 @@ def gemm_shapes():
 
 
 def gemm_big():
-    """Operands larger than the 2 MiB scratchpad."""
+    """Operands larger than the 2 MiB scratchpad, and the library's own
+    seams: more than one K chunk (MatmulMaxK = 4096), more than one B panel
+    (1024 columns), many A tiles."""
     return [
         # B alone is 2.6 MB, A 1.3 MB
         GemmCase(300, 600, 1100, beta=1.5, bias="col", act="relu",
                  la=Layout("pad"), lc=Layout("pad")),
         # transposed, 2.2 MB of A^T
         GemmCase(130, 700, 800, ta=1, tb=1, alpha=0.5, bias="row"),
+        # two K chunks and 18 panels: partial sums in a strided c between
+        # chunks; beta and the bias once, the activation at the end; 20 MB
+        # of B
+        GemmCase(40, 1100, 4500, alpha=0.5, beta=1.5, bias="row", act="gelu",
+                 lc=Layout("inner")),
+        GemmCase(20, 40, 4200, alpha=0.5, act="clip", lo=-0.25, hi=0.5,
+                 c0="nan", tb=1),
+        # three panels with a strided per-column bias
+        GemmCase(3, 2100, 5, tb=1, bias="col", lbias=Layout("pad"),
+                 act="relu"),
+        # many A tiles, per-row bias
+        GemmCase(1000, 17, 33, ta=1, bias="row", act="clip", lo=-0.25,
+                 hi=0.5, beta=1.5),
     ]
+
+
+def gemm_random(count=40, seed=22):
+    """Random combinations of everything above on small odd shapes."""
+    rng = np.random.default_rng(seed)
+    in_kinds = ["contig", "pad", "inner", "colmajor", "bcast0", "bcast1"]
+    out_kinds = ["contig", "pad", "inner", "colmajor"]
+    cases = []
+    for _ in range(count):
+        m, n = (int(x) for x in rng.integers(1, 80, 2))
+        k = int(rng.integers(1, 300))
+        act = str(rng.choice(list(ACT_KINDS)))
+        cases.append(GemmCase(
+            m, n, k, ta=int(rng.integers(2)), tb=int(rng.integers(2)),
+            alpha=float(rng.choice([1.0, 0.5, -1.25])),
+            beta=float(rng.choice([0.0, 1.5, -0.5])),
+            bias=str(rng.choice(list(BIAS_KINDS))),
+            lbias=Layout(str(rng.choice(["contig", "pad"]))),
+            act=act, lo=-0.25 if act == "clip" else 0.0,
+            hi=0.5 if act == "clip" else 0.0,
+            la=Layout(str(rng.choice(in_kinds))),
+            lb=Layout(str(rng.choice(in_kinds))),
+            lc=Layout(str(rng.choice(out_kinds)))))
+    return cases
 
 
 SETS = {
     "grid": gemm_grid,
     "shapes": gemm_shapes,
+    "random": gemm_random,
     "big": gemm_big,
 }
 
@@ -327,7 +375,7 @@ def region_stats(path):
     s = s.get("region", s)
     if "cycles" not in s:
         return ""
-    return ", %d cycles, util %.2f" % (s["cycles"],
+    return ", %d cycles, matrix utilization %.3f" % (s["cycles"],
                                        s.get("matrix_utilization", 0.0))
 
 
@@ -374,9 +422,13 @@ def run_gemm_case(case, number, args):
     err = np.abs(c - ref)
     err = np.where(np.isnan(err), np.inf, err)  # NaN out: infinitely wrong
     ratio = err / bound
-    worst = np.unravel_index(np.argmax(ratio), ratio.shape)
+    if ratio.size == 0:
+        if ok:
+            print("%s ok, empty%s" % (name, region_stats(
+                os.path.join(args.dir, stats_file))))
+        return ok
+    i, j = np.unravel_index(np.argmax(ratio), ratio.shape)
     bad = int(np.count_nonzero(ratio > 1.0))
-    i, j = worst
     if bad:
         print("%s FAILED: %d of %d elements outside the bound; worst "
               "c[%d][%d] = %r, reference %r, error %.3g > bound %.3g "
@@ -407,7 +459,7 @@ def main():
     os.makedirs(args.dir, exist_ok=True)
 
     names = sorted(SETS) if args.set == "all" else [args.set]
-    cases = [c for s in ("grid", "shapes", "big") if s in names
+    cases = [c for s in ("grid", "shapes", "random", "big") if s in names
              for c in SETS[s]()]
     if args.only:
         cases = [c for c in cases if args.only in c.name()]
