@@ -17,7 +17,8 @@ rounding each (unit roundoff u = 2^-24) errs by at most
 K * u * sum_k |a_ik b_kj| (to first order, in any order of summation, so
 the library may split K into chunks and add them); alpha's product, beta's
 term and the bias add at most three more roundings, each relative to the
-sum of the magnitudes. With a factor 4 of margin:
+sum of the magnitudes (past 4096, each further K chunk the library adds
+through c costs two more, within the margin). With a factor 4 of margin:
 
   |c - ref| <= (K + 2) * u * 4 * (|alpha| sum_k |a_ik b_kj| + |beta c0_ij|
                                   + |bias|) + 1e-30
@@ -28,11 +29,13 @@ accel_kernels.h) is evaluated with accel_vtanh, whose relative error is
 below 2^-20 (docs/isa.md section 7.8; |tanh| <= 1, so the absolute error is
 below 2^-20 as well); gelu = x/2 (1 + t) turns an error e in t into x/2 * e,
 so the bound gains 0.5 |x| 2^-20. The f32 roundings of the formula itself
-(x^3, the polynomial, the scaling by sqrt(2/pi): relative 4u in tanh's
-argument v, which moves t by at most |v| sech^2(v) * 4u <= 0.45 * 4u; then
-1 + t and the two products) add at most 4u |x|; and an error in x reaches
-gelu(x) scaled by gelu's slope, at most 1.13 (the GEMM term is multiplied
-by 1.2):
+add at most 4u |x|: tanh's argument v = sqrt(2/pi) (x + 0.044715 x^3) is
+off by at most 7u relative (five roundings and the two constants' own; x
+and 0.044715 x^3 have the same sign, so nothing cancels), which moves t by
+at most |v| sech^2(v) 7u <= 0.448 * 7u, so gelu by 0.5 |x| 3.14u; 1 + t
+rounds by at most 2u (gelu: u |x|), and the last product by u |gelu| <=
+u |x|; 3.6u |x| in all. And an error in x reaches gelu(x) scaled by gelu's
+slope, at most 1.13, so the GEMM term is multiplied by 1.2:
 
   |c - ref| <= 1.2 * gemm_bound + 0.5 |x| 2^-20 + 4 u |x|,  x = ref's z.
 
@@ -127,7 +130,9 @@ class GemmCase:
             s += " alpha=%g beta=%g" % (self.alpha, self.beta)
         if self.bias != "none":
             s += " bias=%s" % self.bias
-            if str(self.lbias) != "contig":
+            if str(self.lbias) == "bcast0":
+                s += "(stride 0)"
+            elif str(self.lbias) != "contig":
                 s += "(strided)"
         if self.act == "clip":
             s += " act=clip(%g,%g)" % (self.lo, self.hi)
@@ -168,11 +173,14 @@ class GemmCase:
                 c_buffer = buf.copy()
         if self.bias != "none":
             blen = n if self.bias == "col" else m
+            g = self.lbias.guard
             if str(self.lbias) == "contig":
                 s0, off, length = 1, 0, blen
+            elif str(self.lbias) == "bcast0":  # one value, stride 0
+                s0, off, length = 0, g, g + 1 + g
             else:  # stride 3 after a guard
-                s0, off = 3, self.lbias.guard
-                length = off + 3 * (blen - 1) + 1 + self.lbias.guard
+                s0, off = 3, g
+                length = off + 3 * (blen - 1) + 1 + g
             buf = np.full(length, np.nan, dtype=np.float32)
             idx = off + np.arange(blen) * s0
             buf[idx] = rng.uniform(-1.0, 1.0, blen).astype(np.float32)
@@ -255,6 +263,7 @@ def gemm_shapes():
         GemmCase(64, 64, 64),
         GemmCase(33, 65, 129),
         GemmCase(16, 16, 4097),  # K past one mmac's MatmulMaxK
+        GemmCase(17, 33, 8192, beta=1.5),  # two whole K chunks
         GemmCase(3, 5, 5000),
         # empty: no rows; K = 0 (c = beta c + bias, or 0)
         GemmCase(0, 5, 3),
@@ -282,6 +291,7 @@ def gemm_shapes():
         GemmCase(45, 38, 27, bias="row"),
         GemmCase(33, 18, 50, bias="col", lbias=Layout("pad")),
         GemmCase(33, 18, 50, bias="row", lbias=Layout("pad"), ta=1),
+        GemmCase(33, 18, 50, bias="col", lbias=Layout("bcast0"), act="relu"),
         # activations, alone and with the whole epilogue
         GemmCase(45, 38, 27, act="relu"),
         GemmCase(45, 38, 27, act="gelu"),
@@ -380,20 +390,34 @@ def region_stats(path):
 
 
 def run_gemm_case(case, number, args):
-    name = case.name()
     case_file = "gemm%03d.in" % number
     out_file = "gemm%03d.out" % number
     stats_file = "gemm%03d.json" % number
     views, c_index, c_before = case.make(os.path.join(args.dir, case_file))
-    out_path = os.path.join(args.dir, out_file)
-    if os.path.exists(out_path):
-        os.unlink(out_path)
+    if os.path.exists(os.path.join(args.dir, out_file)):
+        os.unlink(os.path.join(args.dir, out_file))
     sim = shlex.split(args.sim)
     if os.sep in sim[0]:  # a path: from here, not from the case directory
         sim[0] = os.path.abspath(sim[0])
-    cmd = sim + ["--stats-json=" + stats_file,
-                                   os.path.abspath(args.driver), case_file,
-                                   out_file]
+    cmd = sim + ["--stats-json=" + stats_file, os.path.abspath(args.driver),
+                 case_file, out_file]
+    ok = check_gemm_run(case, cmd, args, views, c_index, c_before)
+    files = [os.path.join(args.dir, f)
+             for f in (case_file, out_file, stats_file)]
+    if ok:  # the big cases' files are tens of MB
+        for f in files:
+            if os.path.exists(f):
+                os.unlink(f)
+    else:
+        print("  reproduce: cd %s && %s" % (shlex.quote(args.dir),
+                                            " ".join(map(shlex.quote, cmd))))
+    return ok
+
+
+def check_gemm_run(case, cmd, args, views, c_index, c_before):
+    name = case.name()
+    out_path = os.path.join(args.dir, cmd[-1])
+    stats_file = cmd[-4][len("--stats-json="):]
     p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, universal_newlines=True)
     if p.returncode != 0:
