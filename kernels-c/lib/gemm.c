@@ -293,6 +293,10 @@ accel_gemm_options accel_gemm_defaults(void) {
   return o;
 }
 
+static int has_bias(const accel_gemm_options *o) {
+  return o->bias_kind != ACCEL_BIAS_NONE;
+}
+
 static accel_status check(const accel_tensor *a, const accel_tensor *b,
                           const accel_tensor *c,
                           const accel_gemm_options *o) {
@@ -337,21 +341,13 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "clip bounds [%g, %g] are not ordered",
                               (double)o->act.lo, (double)o->act.hi);
-  /* Writing c while reading a or b would be order-dependent. */
-  uintptr_t c_begin = (uintptr_t)c->data;
-  uintptr_t c_end = c_begin + 4 * ((c->dims[0] - 1) * c->strides[0] +
-                                   (c->dims[1] - 1) * c->strides[1] + 1);
-  const accel_tensor *inputs[2] = {a, b};
-  for (int i = 0; i < 2; ++i) {
-    const accel_tensor *t = inputs[i];
-    uintptr_t begin = (uintptr_t)t->data;
-    uintptr_t end = begin + 4 * ((t->dims[0] - 1) * t->strides[0] +
-                                 (t->dims[1] - 1) * t->strides[1] + 1);
-    if (c->dims[0] && c->dims[1] && t->dims[0] && t->dims[1] &&
-        begin < c_end && c_begin < end)
-      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "c",
-                                "overlaps %s", i ? "b" : "a");
-  }
+  /* Writing c while reading an input would be order-dependent. */
+  const accel_tensor *inputs[3] = {a, b, has_bias(o) ? o->bias : NULL};
+  static const char *const names[3] = {"a", "b", "bias"};
+  for (int i = 0; i < 3; ++i)
+    if (inputs[i] && accel_tensors_overlap(c, inputs[i]))
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "c", "overlaps %s",
+                                names[i]);
   return ACCEL_OK;
 }
 

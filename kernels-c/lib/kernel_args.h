@@ -12,11 +12,16 @@ accel_status accel_kernel_error(accel_status status, const char *kernel,
                                 const char *argument, const char *format,
                                 ...) __attribute__((format(printf, 4, 5)));
 
-/* A tensor argument: not null, f32, of the rank given, dims not
-   negative, strides not negative (and, for an output, no dimension of
-   more than one element with stride 0), its whole footprint inside DRAM. */
+/* A tensor argument: not null, f32, of the rank given, dims and strides
+   not negative, for an output no two elements at one address, its data
+   4-byte aligned and its whole footprint inside DRAM. */
 accel_status accel_check_tensor(const char *kernel, const char *argument,
                                 const accel_tensor *t, int rank,
                                 int is_output);
+
+/* Whether the footprints (first to last element) of two checked tensors
+   share a byte: an output overlapping an input would make the result
+   depend on the order the kernel writes in. */
+int accel_tensors_overlap(const accel_tensor *x, const accel_tensor *y);
 
 #endif

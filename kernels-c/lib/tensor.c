@@ -29,17 +29,42 @@ accel_status accel_kernel_error(accel_status status, const char *kernel,
   return status;
 }
 
+/* Whether an output's elements are all distinct: taking the dimensions
+   by increasing stride, each stride must step over everything the smaller
+   ones reach. (A sufficient test; every layout a kernel writes passes.) */
+static int distinct_elements(const accel_tensor *t) {
+  int order[ACCEL_MAX_RANK], n = 0;
+  for (int d = 0; d < t->rank; ++d)
+    if (t->dims[d] > 1) {
+      int i = n++;
+      for (; i > 0 && t->strides[order[i - 1]] > t->strides[d]; --i)
+        order[i] = order[i - 1];
+      order[i] = d;
+    }
+  uint64_t reach = 0; /* the largest offset of the dimensions so far */
+  for (int i = 0; i < n; ++i) {
+    int d = order[i];
+    if ((uint64_t)t->strides[d] <= reach)
+      return 0;
+    reach += (uint64_t)t->strides[d] * (uint64_t)(t->dims[d] - 1);
+  }
+  return 1;
+}
+
 accel_status accel_check_tensor(const char *kernel, const char *argument,
                                 const accel_tensor *t, int rank,
                                 int is_output) {
   if (!t)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                               "null descriptor");
+  if (t->dtype != ACCEL_F32 && t->dtype != ACCEL_I8 && t->dtype != ACCEL_I32)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
+                              "element type %d is not an accel_dtype",
+                              (int)t->dtype);
   if (t->dtype != ACCEL_F32)
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, argument,
-                              "element type %d is not f32 (the only one "
-                              "implemented)",
-                              (int)t->dtype);
+                              "element type %s is not implemented (only f32)",
+                              t->dtype == ACCEL_I8 ? "int8" : "int32");
   if (t->rank != rank)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                               "rank %d, expected %d", t->rank, rank);
@@ -47,16 +72,14 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
      is checked against DRAM's size first. */
   uint64_t last = 0, empty = 0;
   for (int d = 0; d < rank; ++d) {
-    if (t->dims[d] < 0 || t->strides[d] < 0)
+    if (t->dims[d] < 0)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
-                                "dimension %d: negative size %ld or stride "
-                                "%ld",
-                                d, t->dims[d], t->strides[d]);
-    if (is_output && t->strides[d] == 0 && t->dims[d] > 1)
+                                "dimension %d: negative size %ld", d,
+                                t->dims[d]);
+    if (t->strides[d] < 0)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
-                                "dimension %d: stride 0 in an output "
-                                "(elements would alias)",
-                                d);
+                                "dimension %d: negative stride %ld", d,
+                                t->strides[d]);
     empty |= t->dims[d] == 0;
     if (t->dims[d] == 0)
       continue;
@@ -71,15 +94,49 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
   }
   if (empty)
     return ACCEL_OK;
+  if (is_output && !distinct_elements(t))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
+                              "its strides give two elements one address "
+                              "(an output's elements must be distinct)");
   uint64_t begin = (uint64_t)(uintptr_t)t->data;
   uint64_t dram_end = (uint64_t)__ACCEL_DRAM_BASE__ + __ACCEL_DRAM_SIZE__;
-  if (!t->data || begin % 4 || begin < __ACCEL_DRAM_BASE__ ||
-      begin >= dram_end || last + 4 > dram_end - begin)
+  if (!t->data)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
-                              "data %p (%llu bytes to its last element) is "
-                              "not 4-byte aligned inside DRAM [%#llx, %#llx)",
-                              t->data, (unsigned long long)last + 4,
+                              "null data");
+  if (begin % 4)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
+                              "data %#llx is not 4-byte aligned",
+                              (unsigned long long)begin);
+  if (begin < __ACCEL_DRAM_BASE__ || begin >= dram_end ||
+      last + 4 > dram_end - begin)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
+                              "elements [%#llx, %#llx) are not inside DRAM "
+                              "[%#llx, %#llx)",
+                              (unsigned long long)begin,
+                              (unsigned long long)(begin + last + 4),
                               (unsigned long long)__ACCEL_DRAM_BASE__,
                               (unsigned long long)dram_end);
   return ACCEL_OK;
+}
+
+/* [first, last element + 1) in bytes; empty for an empty tensor. */
+static void footprint(const accel_tensor *t, uintptr_t *begin,
+                      uintptr_t *end) {
+  uintptr_t last = 0;
+  for (int d = 0; d < t->rank; ++d) {
+    if (t->dims[d] == 0) {
+      *begin = *end = 0;
+      return;
+    }
+    last += (uintptr_t)(t->dims[d] - 1) * (uintptr_t)t->strides[d] * 4;
+  }
+  *begin = (uintptr_t)t->data;
+  *end = *begin + last + 4;
+}
+
+int accel_tensors_overlap(const accel_tensor *x, const accel_tensor *y) {
+  uintptr_t xb, xe, yb, ye;
+  footprint(x, &xb, &xe);
+  footprint(y, &yb, &ye);
+  return xb < xe && yb < ye && xb < ye && yb < xe;
 }

@@ -121,7 +121,7 @@ int main(void) {
   expect("c int32", ACCEL_ERR_UNSUPPORTED, &a, &b, &c, &o);
   RESET();
   c.dtype = (accel_dtype)99;
-  expect("c dtype 99", ACCEL_ERR_UNSUPPORTED, &a, &b, &c, &o);
+  expect("c dtype 99", ACCEL_ERR_ARGUMENT, &a, &b, &c, &o);
 
   /* Ranks. */
   RESET();
@@ -234,6 +234,14 @@ int main(void) {
   RESET();
   b = matrix(c_data + M * N, K, N); /* just after c */
   expect("b just after c", ACCEL_OK, &a, &b, &c, &o);
+  RESET();
+  o.bias_kind = ACCEL_BIAS_PER_ROW;
+  bias = vector(c_data + N, M); /* c's second row */
+  o.bias = &bias;
+  expect("c overlaps the bias", ACCEL_ERR_UNSUPPORTED, &a, &b, &c, &o);
+  RESET();
+  c.strides[0] = 1; /* rows one element apart: c[1][0] is c[0][1] */
+  expect("c's strides overlap", ACCEL_ERR_ARGUMENT, &a, &b, &c, &o);
 
   /* The bias. */
   RESET();
