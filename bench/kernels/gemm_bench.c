@@ -1,0 +1,22 @@
+/* gemm_bench.c - one accel_gemm of M x N x K (argv) on operands in DRAM,
+   the call alone the region of interest for accel-sim --stats-json
+   (bench/kernels/kernels.py). */
+#include <accel.h>
+#include <accel_kernels.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  if (argc != 4)
+    return 2;
+  long M = atol(argv[1]), N = atol(argv[2]), K = atol(argv[3]);
+  float *A = calloc(M * K, 4), *B = calloc(K * N, 4), *C = calloc(M * N, 4);
+  if (!A || !B || !C)
+    return 3;
+  accel_tensor a = accel_matrix_f32(A, M, K);
+  accel_tensor b = accel_matrix_f32(B, K, N);
+  accel_tensor c = accel_matrix_f32(C, M, N);
+  accel_region_begin();
+  accel_status s = accel_gemm(&a, &b, &c, NULL);
+  accel_region_end();
+  return s;
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Kernel library benchmark: each kernel of libaccelkernels.a over a set of
+shapes on accel-sim's cycle model, against the roofline that
+isa/AccelMachine.td gives.
+
+For each case: cycles of the kernel call (the region of interest), matrix
+utilization (useful MACs / (MacsPerCycle x cycles)), the achieved DMA
+bandwidth, and the roofline bound: the larger of the compute time at the
+matrix unit's peak (MACs / MacsPerCycle) and the time to move the
+minimum DRAM traffic (each operand read once, the result written once) at
+DmaChannels x DmaBytesPerCycle. "of bound" is bound / cycles.
+
+Usage: kernels.py [--build DIR] [--docs FILE] [--svg FILE]
+  --docs rewrites the table between the markers in FILE
+  (docs/performance.md); --svg writes the roofline plot.
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
+from isa_records import machine_params  # noqa: E402
+
+GEMM_SHAPES = [(64, 64, 64), (256, 256, 256), (512, 512, 512),
+               (1024, 1024, 256), (100, 300, 77), (17, 33, 65)]
+BEGIN = "<!-- bench/kernels/kernels.py: begin -->"
+END = "<!-- bench/kernels/kernels.py: end -->"
+
+
+def run_gemm(build, elf, m, n, k, work):
+    stats = os.path.join(work, "gemm-%d-%d-%d.json" % (m, n, k))
+    subprocess.run([os.path.join(build, "bin", "accel-sim"),
+                    "--stats-json=" + stats, elf, str(m), str(n), str(k)],
+                   check=True, cwd=work)
+    with open(stats) as f:
+        return json.load(f)["region"]
+
+
+def roofline(p, macs, dram_bytes):
+    compute = macs / p["MacsPerCycle"]
+    memory = dram_bytes / (p["DmaChannels"] * p["DmaBytesPerCycle"])
+    return max(compute, memory), "compute" if compute >= memory else "DMA"
+
+
+def svg_plot(rows, p, path):
+    """A log-log roofline: MACs per cycle against MACs per DRAM byte."""
+    peak = p["MacsPerCycle"]
+    bw = p["DmaChannels"] * p["DmaBytesPerCycle"]
+    w, h, pad = 560, 360, 50
+    xs = (0.1, 1000.0)
+    ys = (1.0, peak * 2.0)
+
+    def x(v):
+        return pad + (w - 2 * pad) * (math.log10(v) - math.log10(xs[0])) / (
+            math.log10(xs[1]) - math.log10(xs[0]))
+
+    def y(v):
+        return h - pad - (h - 2 * pad) * (math.log10(v) - math.log10(ys[0])) / (
+            math.log10(ys[1]) - math.log10(ys[0]))
+
+    knee = peak / bw
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">' % (w, h),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<polyline fill="none" stroke="black" stroke-width="2" '
+           'points="%.1f,%.1f %.1f,%.1f %.1f,%.1f"/>' % (
+               x(xs[0]), y(max(xs[0] * bw, ys[0])), x(knee), y(peak),
+               x(xs[1]), y(peak)),
+           '<text x="%d" y="%d">MACs per DRAM byte (log)</text>' % (
+               w / 2 - 70, h - 10),
+           '<text x="5" y="20">MACs per cycle (log); peak %d, DMA %d B/cycle'
+           '</text>' % (peak, bw)]
+    for r in rows:
+        cx, cy = x(r["intensity"]), y(max(r["macs_per_cycle"], ys[0]))
+        out.append('<circle cx="%.1f" cy="%.1f" r="4" fill="steelblue"/>'
+                   % (cx, cy))
+        out.append('<text x="%.1f" y="%.1f">%s</text>' % (cx + 6, cy + 4,
+                                                          r["name"]))
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--docs")
+    ap.add_argument("--svg")
+    args = ap.parse_args()
+    p = machine_params(ROOT)
+    rows = []
+    with tempfile.TemporaryDirectory() as work:
+        elf = os.path.join(work, "gemm_bench.elf")
+        subprocess.run([os.path.join(args.build, "bin", "clang"),
+                        "--target=accel", "-O2",
+                        os.path.join(HERE, "gemm_bench.c"), "-laccelkernels",
+                        "-o", elf], check=True)
+        for m, n, k in GEMM_SHAPES:
+            st = run_gemm(args.build, elf, m, n, k, work)
+            macs = m * n * k
+            dram = 4 * (m * k + k * n + m * n)
+            bound, limit = roofline(p, macs, dram)
+            rows.append({
+                "name": "gemm %dx%dx%d" % (m, n, k), "cycles": st["cycles"],
+                "util": macs / (p["MacsPerCycle"] * st["cycles"]),
+                "dma": st["dma_bytes_per_cycle"], "bound": bound,
+                "limit": limit, "ratio": bound / st["cycles"],
+                "intensity": macs / dram,
+                "macs_per_cycle": macs / st["cycles"]})
+    table = ["| kernel | cycles | matrix utilization | DMA bytes/cycle | "
+             "roofline bound (cycles, limit) | of bound |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        table.append("| %s | %d | %.3f | %.1f | %d (%s) | %.1f %% |" % (
+            r["name"], r["cycles"], r["util"], r["dma"], r["bound"],
+            r["limit"], 100 * r["ratio"]))
+    print("\n".join(table))
+    if args.docs:
+        with open(args.docs) as f:
+            text = f.read()
+        if BEGIN not in text or END not in text:
+            sys.exit("kernels.py: %s has no %s ... %s markers"
+                     % (args.docs, BEGIN, END))
+        head, rest = text.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1]
+        with open(args.docs, "w") as f:
+            f.write(head + BEGIN + "\n" + "\n".join(table) + "\n" + END + tail)
+    if args.svg:
+        svg_plot(rows, p, args.svg)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
