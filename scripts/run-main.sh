@@ -2,7 +2,8 @@
 # The main job: installs what is missing, builds everything, compiles the
 # bundled sample kernels (C with accel.h, and hand-written assembly), runs
 # each on the simulator, and prints its output and the simulator's
-# statistics (cycles, unit utilization, stalls, DMA and matrix figures).
+# statistics (cycles, unit utilization, stalls, DMA and matrix figures);
+# then the kernel library's kernels with their ratio to the roofline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -39,4 +40,7 @@ for src in kernels-c/asm/*.s; do
     -o "$OUT/$name.elf" -Map="$OUT/$name.map"
   run "$name" "$OUT/$name.elf"
 done
+echo
+echo "=== the kernel library against the roofline (bench/kernels/kernels.py)"
+python3 bench/kernels/kernels.py --build build || status=1
 exit $status

@@ -93,6 +93,7 @@ def main():
     ap.add_argument("--docs")
     ap.add_argument("--svg")
     args = ap.parse_args()
+    args.build = os.path.abspath(args.build)
     p = machine_params(ROOT)
     rows = []
     with tempfile.TemporaryDirectory() as work:
