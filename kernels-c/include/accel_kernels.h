@@ -91,6 +91,15 @@ accel_gemm_options accel_gemm_defaults(void);
 accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
                         accel_tensor *c, const accel_gemm_options *options);
 
+/* c[..., M, N] = act(alpha * op(a)[..., M, K] . op(b)[..., K, N]
+   + beta * c + bias), ranks 2 to 6: the batch dimensions (all but the
+   last two) of a and b broadcast as numpy's matmul does (aligned from the
+   right, a dimension of 1 repeating, a missing one as 1) to c's. The
+   options are accel_gemm's, the bias the same for every matrix. */
+accel_status accel_batched_matmul(const accel_tensor *a, const accel_tensor *b,
+                                  accel_tensor *c,
+                                  const accel_gemm_options *options);
+
 #ifdef __cplusplus
 }
 #endif

@@ -297,10 +297,9 @@ static int has_bias(const accel_gemm_options *o) {
   return o->bias_kind != ACCEL_BIAS_NONE;
 }
 
-static accel_status check(const accel_tensor *a, const accel_tensor *b,
-                          const accel_tensor *c,
-                          const accel_gemm_options *o) {
-  static const char K[] = "accel_gemm";
+accel_status accel_gemm_check(const char *K, const accel_tensor *a,
+                              const accel_tensor *b, const accel_tensor *c,
+                              const accel_gemm_options *o) {
   accel_status s;
   if ((s = accel_check_tensor(K, "a", a, 2, 0)) ||
       (s = accel_check_tensor(K, "b", b, 2, 0)) ||
@@ -354,14 +353,21 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
 accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
                         accel_tensor *c, const accel_gemm_options *options) {
   accel_gemm_options o = options ? *options : accel_gemm_defaults();
-  accel_status s = check(a, b, c, &o);
+  accel_status s = accel_gemm_check("accel_gemm", a, b, c, &o);
   if (s)
     return s;
+  accel_gemm_run(a, b, c, &o);
+  return ACCEL_OK;
+}
+
+void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
+                    accel_tensor *c, const accel_gemm_options *options) {
+  accel_gemm_options o = *options;
   view va = view_of(a, o.trans_a), vb = view_of(b, o.trans_b);
   view vc = view_of(c, 0);
   long M = vc.rows, N = vc.cols, K = va.cols;
   if (M == 0 || N == 0)
-    return ACCEL_OK;
+    return;
   int has_bias = o.bias_kind != ACCEL_BIAS_NONE;
   view bias = {0};
   if (has_bias)
@@ -426,5 +432,4 @@ accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
     if (K == 0)
       break;
   }
-  return ACCEL_OK;
 }

@@ -24,4 +24,12 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
    depend on the order the kernel writes in. */
 int accel_tensors_overlap(const accel_tensor *x, const accel_tensor *y);
 
+/* accel_gemm's two halves, for the kernels built on it: the checks, with
+   messages naming \p kernel, and the computation on checked arguments. */
+accel_status accel_gemm_check(const char *kernel, const accel_tensor *a,
+                              const accel_tensor *b, const accel_tensor *c,
+                              const accel_gemm_options *options);
+void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
+                    accel_tensor *c, const accel_gemm_options *options);
+
 #endif

@@ -1,0 +1,111 @@
+/* batched_matmul.c - c[..., M, N] = act(alpha op(a)[..., M, K] .
+   op(b)[..., K, N] + beta c + bias) over batch dimensions that broadcast
+   as numpy's matmul does (docs/kernels.md, "accel_batched_matmul"): one
+   accel_gemm per matrix of c, on 2-D views of the three tensors. */
+
+#include "kernel_args.h"
+#include <stddef.h>
+
+static const char Kernel[] = "accel_batched_matmul";
+
+/* The matrix of t at c's batch index: t's batch dims align with c's last
+   ones, and a dim of 1 repeats. */
+static accel_tensor matrix_at(const accel_tensor *t, const long *index,
+                              int batch_rank) {
+  accel_tensor m = *t;
+  float *data = (float *)t->data;
+  int offset = batch_rank - (t->rank - 2);
+  for (int d = 0; d < t->rank - 2; ++d)
+    if (t->dims[d] != 1)
+      data += index[d + offset] * t->strides[d];
+  m.data = data;
+  m.rank = 2;
+  m.dims[0] = t->dims[t->rank - 2], m.dims[1] = t->dims[t->rank - 1];
+  m.strides[0] = t->strides[t->rank - 2];
+  m.strides[1] = t->strides[t->rank - 1];
+  return m;
+}
+
+static accel_status check(const accel_tensor *a, const accel_tensor *b,
+                          const accel_tensor *c) {
+  const accel_tensor *ts[3] = {a, b, c};
+  static const char *const names[3] = {"a", "b", "c"};
+  for (int i = 0; i < 3; ++i) {
+    if (!ts[i])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, names[i],
+                                "null descriptor");
+    if (ts[i]->rank < 2 || ts[i]->rank > ACCEL_MAX_RANK)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, names[i],
+                                "rank %d, expected 2 to %d", ts[i]->rank,
+                                ACCEL_MAX_RANK);
+    accel_status s = accel_check_tensor(Kernel, names[i], ts[i], ts[i]->rank,
+                                        i == 2);
+    if (s)
+      return s;
+  }
+  int batch = c->rank - 2;
+  int want = (a->rank > b->rank ? a->rank : b->rank) - 2;
+  if (batch != want)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "c",
+                              "rank %d, expected %d (a's and b's batch "
+                              "dimensions broadcast, and a matrix)",
+                              c->rank, want + 2);
+  for (int i = 0; i < 2; ++i) {
+    const accel_tensor *t = ts[i];
+    int offset = batch - (t->rank - 2);
+    for (int d = 0; d < t->rank - 2; ++d)
+      if (t->dims[d] != 1 && t->dims[d] != c->dims[d + offset])
+        return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, names[i],
+                                  "batch dimension %d is %ld; c's is %ld "
+                                  "(it must match or be 1)",
+                                  d, t->dims[d], c->dims[d + offset]);
+  }
+  for (int d = 0; d < batch; ++d) {
+    long need = 1;
+    for (int i = 0; i < 2; ++i) {
+      int offset = batch - (ts[i]->rank - 2);
+      if (d >= offset && ts[i]->dims[d - offset] != 1)
+        need = ts[i]->dims[d - offset];
+    }
+    if (c->dims[d] != need)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "c",
+                                "batch dimension %d is %ld, expected %ld "
+                                "(a's and b's broadcast)",
+                                d, c->dims[d], need);
+  }
+  for (int i = 0; i < 2; ++i)
+    if (accel_tensors_overlap(c, ts[i]))
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "c",
+                                "overlaps %s", names[i]);
+  return ACCEL_OK;
+}
+
+accel_status accel_batched_matmul(const accel_tensor *a, const accel_tensor *b,
+                                  accel_tensor *c,
+                                  const accel_gemm_options *options) {
+  accel_gemm_options o = options ? *options : accel_gemm_defaults();
+  accel_status s = check(a, b, c);
+  if (s)
+    return s;
+  int batch = c->rank - 2;
+  long count = 1;
+  for (int d = 0; d < batch; ++d)
+    count *= c->dims[d];
+  if (count == 0)
+    return ACCEL_OK;
+  long index[ACCEL_MAX_RANK] = {0};
+  /* The matrices' shapes and the options, checked once on the first. */
+  accel_tensor ma = matrix_at(a, index, batch), mb = matrix_at(b, index, batch);
+  accel_tensor mc = matrix_at(c, index, batch);
+  if ((s = accel_gemm_check(Kernel, &ma, &mb, &mc, &o)))
+    return s;
+  for (long n = 0; n < count; ++n) {
+    ma = matrix_at(a, index, batch);
+    mb = matrix_at(b, index, batch);
+    mc = matrix_at(c, index, batch);
+    accel_gemm_run(&ma, &mb, &mc, &o);
+    for (int d = batch - 1; d >= 0 && ++index[d] == c->dims[d]; --d)
+      index[d] = 0;
+  }
+  return ACCEL_OK;
+}
