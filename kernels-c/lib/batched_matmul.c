@@ -31,15 +31,8 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
   const accel_tensor *ts[3] = {a, b, c};
   static const char *const names[3] = {"a", "b", "c"};
   for (int i = 0; i < 3; ++i) {
-    if (!ts[i])
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, names[i],
-                                "null descriptor");
-    if (ts[i]->rank < 2 || ts[i]->rank > ACCEL_MAX_RANK)
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, names[i],
-                                "rank %d, expected 2 to %d", ts[i]->rank,
-                                ACCEL_MAX_RANK);
-    accel_status s = accel_check_tensor(Kernel, names[i], ts[i], ts[i]->rank,
-                                        i == 2);
+    accel_status s = accel_check_tensor(Kernel, names[i], ts[i], 2,
+                                        ACCEL_MAX_RANK, i == 2);
     if (s)
       return s;
   }
@@ -73,10 +66,6 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
                                 "(a's and b's broadcast)",
                                 d, c->dims[d], need);
   }
-  for (int i = 0; i < 2; ++i)
-    if (accel_tensors_overlap(c, ts[i]))
-      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "c",
-                                "overlaps %s", names[i]);
   return ACCEL_OK;
 }
 
@@ -94,10 +83,13 @@ accel_status accel_batched_matmul(const accel_tensor *a, const accel_tensor *b,
   if (count == 0)
     return ACCEL_OK;
   long index[ACCEL_MAX_RANK] = {0};
-  /* The matrices' shapes and the options, checked once on the first. */
+  /* The matrices' shapes and the options, checked once on the first; then
+     c's overlaps, on the whole tensors (every matrix of c against every
+     input matrix). */
   accel_tensor ma = matrix_at(a, index, batch), mb = matrix_at(b, index, batch);
   accel_tensor mc = matrix_at(c, index, batch);
-  if ((s = accel_gemm_check(Kernel, &ma, &mb, &mc, &o)))
+  if ((s = accel_gemm_check(Kernel, &ma, &mb, &mc, &o)) ||
+      (s = accel_gemm_check_overlap(Kernel, a, b, c, &o)))
     return s;
   for (long n = 0; n < count; ++n) {
     ma = matrix_at(a, index, batch);

@@ -1,5 +1,5 @@
 /* gemm.c - c = act(alpha * op(a) . op(b) + beta * c + bias) on the matrix
-   unit (docs/kernels.md, "gemm").
+   unit (docs/kernels.md, "accel_gemm").
 
    Tiling. The matrix unit multiplies a 16 x k block of A (rows of k
    floats) by a k x 16 block of B into a 16 x 16 accumulator tile, one
@@ -94,47 +94,43 @@ static void dma_wait(int ch) {
   }
 }
 
-/* Copies rows x cols of a matrix at src (rows rs, columns cs floats
-   apart) into SPM rows of dst_row floats: one transfer if its rows are
-   contiguous, else one per column. */
-static void fetch_rows(int ch, float *dst, long dst_row, const float *src,
-                       long rs, long cs, long rows, long cols) {
-  if (cs == 1 || cols == 1) {
-    DMA_2D(ch, dst, src, rows, cols * 4, dst_row * 4, rs * 4);
-    return;
+/* Copies a rows x cols matrix between DRAM and the scratchpad; each side
+   has its own row and column strides (rs, cs, in floats). Rows that are
+   contiguous on both sides go as one 2-D transfer; otherwise one transfer
+   per row or per column, whichever is fewer, each moving single floats
+   with the strides of its side: so a transposed or strided view arrives
+   gathered into the layout the matrix unit reads. */
+static void copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
+                        const float *src, long src_rs, long src_cs, long rows,
+                        long cols) {
+  if (cols == 1 || (dst_cs == 1 && src_cs == 1)) {
+    DMA_2D(ch, dst, src, rows, cols * 4, dst_rs * 4, src_rs * 4);
+  } else if (rows <= cols) {
+    for (long i = 0; i < rows; ++i)
+      DMA_2D(ch, dst + i * dst_rs, src + i * src_rs, cols, 4, dst_cs * 4,
+             src_cs * 4);
+  } else {
+    for (long j = 0; j < cols; ++j)
+      DMA_2D(ch, dst + j * dst_cs, src + j * src_cs, rows, 4, dst_rs * 4,
+             src_rs * 4);
   }
-  for (long j = 0; j < cols; ++j)
-    DMA_2D(ch, dst + j, src + j * cs, rows, 4, dst_row * 4, rs * 4);
-}
-
-/* The reverse: rows x cols from SPM rows of T floats to dst. */
-static void store_rows(int ch, float *dst, long rs, long cs, const float *src,
-                       long rows, long cols) {
-  if (cs == 1 || cols == 1) {
-    DMA_2D(ch, dst, src, rows, cols * 4, rs * 4, T * 4);
-    return;
-  }
-  for (long j = 0; j < cols; ++j)
-    DMA_2D(ch, dst + j * cs, src + j, rows, 4, rs * 4, T * 4);
 }
 
 static const float *at(view v, long r, long c) {
   return v.base + r * v.rs + c * v.cs;
 }
 
-/* A tile of op(a) as T rows of kc floats (rows beyond m stay stale). */
+static long min_of(long x, long y) { return x < y ? x : y; }
+
+/* A tile of op(a) from row m0 as up to T rows of kc floats (rows beyond
+   op(a)'s stay stale). */
 static void fetch_a(int ch, float *dst, view a, long m0, long k0, long kc) {
-  long rows = a.rows - m0 < T ? a.rows - m0 : T;
-  if (a.cs == 1 || kc == 1) {
-    fetch_rows(ch, dst, kc, at(a, m0, k0), a.rs, a.cs, rows, kc);
-    return;
-  }
-  /* A row of op(a) is strided: gather each into a contiguous row. */
-  for (long i = 0; i < rows; ++i) {
-    const float *src = a.base + (m0 + i) * a.rs + k0 * a.cs;
-    DMA_2D(ch, dst + i * kc, src, kc, 4, 4, a.cs * 4);
-  }
+  copy_matrix(ch, dst, kc, 1, at(a, m0, k0), a.rs, a.cs,
+              min_of(a.rows - m0, T), kc);
 }
+
+/* The columns of block j (16 wide) of a panel nb columns wide. */
+static long block_cols(long nb, long j) { return min_of(nb - j * T, T); }
 
 static accel_v16f gelu(accel_v16f x) {
   const float c = 0.7978845608f; /* sqrt(2 / pi) */
@@ -193,7 +189,7 @@ static inline void start_tile(const float *a, long kc, long j, int read_c,
                               long rows, long cols) {
   const float *b = b_panel + j * T * kc;
   if (read_c)
-    fetch_rows(buf, c_in[j & 1], T, c, c_rs, c_cs, rows, cols);
+    copy_matrix(buf, c_in[j & 1], T, 1, c, c_rs, c_cs, rows, cols);
   if (j & 1) {
     accel_mzero(1);
     if (kc)
@@ -218,11 +214,10 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
         long c_rs, long c_cs, int direct, int relu, int read_c,
         epilogue *e, int bias_per_column) {
   long nblocks = (nb + T - 1) / T;
-  start_tile(a, kc, 0, read_c, buf, c, c_rs, c_cs, rows, nb < T ? nb : T);
+  start_tile(a, kc, 0, read_c, buf, c, c_rs, c_cs, rows, block_cols(nb, 0));
   for (long j = 0; j < nblocks; ++j) {
     int out = j & 1;
     float *tile = c_out[out];
-    long cols = nb - j * T < T ? nb - j * T : T;
     dma_wait(2 + out); /* the buffer's last tile has left */
     if (out) {
       if (relu)
@@ -235,18 +230,17 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
       else
         accel_mst(0, tile);
     }
-    if (j + 1 < nblocks) {
-      long next = nb - (j + 1) * T < T ? nb - (j + 1) * T : T;
+    if (j + 1 < nblocks)
       start_tile(a, kc, j + 1, read_c, buf, c + (j + 1) * T * c_cs, c_rs,
-                 c_cs, rows, next);
-    }
+                 c_cs, rows, block_cols(nb, j + 1));
     if (!direct) {
       if (read_c)
         dma_wait(buf);
       e->bias_c = bias_per_column ? bias_cols + j * T : NULL;
       finish_tile(tile, c_in[out], rows, e);
     }
-    store_rows(2 + out, c + j * T * c_cs, c_rs, c_cs, tile, rows, cols);
+    copy_matrix(2 + out, c + j * T * c_cs, c_rs, c_cs, tile, T, 1, rows,
+                block_cols(nb, j));
   }
 }
 
@@ -256,7 +250,6 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
    and the next tile's mmac, where the matrix unit waits. */
 #define FAST_TILE(t, j)                                                        \
   do {                                                                         \
-    long cols_ = nb - (j) * T < T ? nb - (j) * T : T;                          \
     accel_dma_wait(2 + t);                                                     \
     if (relu)                                                                  \
       accel_mst_relu(t, c_out[t]);                                             \
@@ -267,8 +260,8 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
       accel_mzero(1 - t);                                                      \
       accel_mmac(1 - t, a, b, kc);                                             \
     }                                                                          \
-    accel_dma_2d(2 + t, c + (j) * T, c_out[t], rows, cols_ * 4, c_rs * 4,      \
-                 T * 4);                                                       \
+    accel_dma_2d(2 + t, c + (j) * T, c_out[t], rows, block_cols(nb, j) * 4,   \
+                 c_rs * 4, T * 4);                                             \
   } while (0)
 
 __attribute__((noinline)) static void run_row_fast(const float *a, long kc,
@@ -301,9 +294,9 @@ accel_status accel_gemm_check(const char *K, const accel_tensor *a,
                               const accel_tensor *b, const accel_tensor *c,
                               const accel_gemm_options *o) {
   accel_status s;
-  if ((s = accel_check_tensor(K, "a", a, 2, 0)) ||
-      (s = accel_check_tensor(K, "b", b, 2, 0)) ||
-      (s = accel_check_tensor(K, "c", c, 2, 1)))
+  if ((s = accel_check_tensor(K, "a", a, 2, 2, 0)) ||
+      (s = accel_check_tensor(K, "b", b, 2, 2, 0)) ||
+      (s = accel_check_tensor(K, "c", c, 2, 2, 1)))
     return s;
   view va = view_of(a, o->trans_a), vb = view_of(b, o->trans_b);
   if (va.cols != vb.rows)
@@ -315,13 +308,13 @@ accel_status accel_gemm_check(const char *K, const accel_tensor *a,
                               "dims [%ld, %ld] do not match op(a) . op(b) "
                               "[%ld, %ld]",
                               c->dims[0], c->dims[1], va.rows, vb.cols);
-  if (o->bias_kind != ACCEL_BIAS_NONE) {
+  if (has_bias(o)) {
     if (o->bias_kind != ACCEL_BIAS_PER_COLUMN &&
         o->bias_kind != ACCEL_BIAS_PER_ROW)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                                 "bias_kind %d is not a bias kind",
                                 (int)o->bias_kind);
-    if ((s = accel_check_tensor(K, "bias", o->bias, 1, 0)))
+    if ((s = accel_check_tensor(K, "bias", o->bias, 1, 1, 0)))
       return s;
     long want = o->bias_kind == ACCEL_BIAS_PER_COLUMN ? vb.cols : va.rows;
     if (o->bias->dims[0] != want)
@@ -340,6 +333,13 @@ accel_status accel_gemm_check(const char *K, const accel_tensor *a,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "clip bounds [%g, %g] are not ordered",
                               (double)o->act.lo, (double)o->act.hi);
+  return accel_gemm_check_overlap(K, a, b, c, o);
+}
+
+accel_status accel_gemm_check_overlap(const char *K, const accel_tensor *a,
+                                      const accel_tensor *b,
+                                      const accel_tensor *c,
+                                      const accel_gemm_options *o) {
   /* Writing c while reading an input would be order-dependent. */
   const accel_tensor *inputs[3] = {a, b, has_bias(o) ? o->bias : NULL};
   static const char *const names[3] = {"a", "b", "bias"};
@@ -368,37 +368,34 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
   long M = vc.rows, N = vc.cols, K = va.cols;
   if (M == 0 || N == 0)
     return;
-  int has_bias = o.bias_kind != ACCEL_BIAS_NONE;
   view bias = {0};
-  if (has_bias)
+  if (has_bias(&o))
     bias = (view){(float *)o.bias->data, 1, o.bias->dims[0], 0,
                   o.bias->strides[0]};
 
   /* K = 0 still computes beta * c + bias: one empty chunk. */
-  for (long k0 = 0; k0 < K || (K == 0 && k0 == 0); k0 += KChunk) {
-    long kc = K - k0 < KChunk ? K - k0 : KChunk;
+  long k0 = 0;
+  do {
+    long kc = min_of(K - k0, KChunk);
     int first = k0 == 0, last = k0 + kc >= K;
     int direct = first && last && o.alpha == 1.0f && o.beta == 0.0f &&
-                 !has_bias &&
+                 !has_bias(&o) &&
                  (o.act.kind == ACCEL_ACT_NONE || o.act.kind == ACCEL_ACT_RELU);
     int read_c = !first || o.beta != 0.0f;
-    long blocks_fit = kc ? PanelFloats / (T * kc) : MaxPanelBlocks;
-    if (blocks_fit > MaxPanelBlocks)
-      blocks_fit = MaxPanelBlocks;
-    long panel_cols = blocks_fit * T;
+    long panel_cols =
+        T * (kc ? min_of(PanelFloats / (T * kc), MaxPanelBlocks)
+                : MaxPanelBlocks);
 
     for (long n0 = 0; n0 < N; n0 += panel_cols) {
-      long nb = N - n0 < panel_cols ? N - n0 : panel_cols;
+      long nb = min_of(N - n0, panel_cols);
       long nblocks = (nb + T - 1) / T;
       /* The panel, over all four channels: block j holds kc rows of its
          16 columns. */
-      for (long j = 0; j < nblocks && kc; ++j) {
-        long cols = nb - j * T < T ? nb - j * T : T;
-        fetch_rows(j & 3, b_panel + j * T * kc, T, at(vb, k0, n0 + j * T),
-                   vb.rs, vb.cs, kc, cols);
-      }
+      for (long j = 0; j < nblocks && kc; ++j)
+        copy_matrix(j & 3, b_panel + j * T * kc, T, 1, at(vb, k0, n0 + j * T),
+                    vb.rs, vb.cs, kc, block_cols(nb, j));
       if (first && o.bias_kind == ACCEL_BIAS_PER_COLUMN)
-        fetch_rows(2, bias_cols, 0, at(bias, 0, n0), 0, bias.cs, 1, nb);
+        copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1, nb);
       for (int ch = 0; ch < 4; ++ch)
         dma_wait(ch);
 
@@ -406,10 +403,10 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         fetch_a(0, a_tile[0], va, 0, k0, kc);
       for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
         int buf = mt & 1;
-        long rows = M - m0 < T ? M - m0 : T;
+        long rows = min_of(M - m0, T);
         if (first && o.bias_kind == ACCEL_BIAS_PER_ROW)
-          fetch_rows(buf, bias_rows[buf], T, at(bias, 0, m0), 0, bias.cs, 1,
-                     rows);
+          copy_matrix(buf, bias_rows[buf], 0, 1, at(bias, 0, m0), 0, bias.cs,
+                      1, rows);
         dma_wait(buf);
         if (kc && m0 + T < M)
           fetch_a(!buf, a_tile[!buf], va, m0 + T, k0, kc);
@@ -429,7 +426,6 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       dma_wait(2);
       dma_wait(3);
     }
-    if (K == 0)
-      break;
-  }
+    k0 += KChunk;
+  } while (k0 < K);
 }

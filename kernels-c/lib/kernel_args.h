@@ -12,12 +12,13 @@ accel_status accel_kernel_error(accel_status status, const char *kernel,
                                 const char *argument, const char *format,
                                 ...) __attribute__((format(printf, 4, 5)));
 
-/* A tensor argument: not null, f32, of the rank given, dims and strides
+/* A tensor argument: not null, f32, of a rank from min_rank to max_rank,
+   dims and strides
    not negative, for an output no two elements at one address, its data
    4-byte aligned and its whole footprint inside DRAM. */
 accel_status accel_check_tensor(const char *kernel, const char *argument,
-                                const accel_tensor *t, int rank,
-                                int is_output);
+                                const accel_tensor *t, int min_rank,
+                                int max_rank, int is_output);
 
 /* Whether the footprints (first to last element) of two checked tensors
    share a byte: an output overlapping an input would make the result
@@ -25,10 +26,18 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
 int accel_tensors_overlap(const accel_tensor *x, const accel_tensor *y);
 
 /* accel_gemm's two halves, for the kernels built on it: the checks, with
-   messages naming \p kernel, and the computation on checked arguments. */
+   messages naming \p kernel, and the computation on checked arguments.
+   accel_gemm_check ends with accel_gemm_check_overlap (c against a, b and
+   the bias), which a kernel of many matrices repeats on its whole
+   tensors. */
 accel_status accel_gemm_check(const char *kernel, const accel_tensor *a,
                               const accel_tensor *b, const accel_tensor *c,
                               const accel_gemm_options *options);
+accel_status accel_gemm_check_overlap(const char *kernel,
+                                      const accel_tensor *a,
+                                      const accel_tensor *b,
+                                      const accel_tensor *c,
+                                      const accel_gemm_options *options);
 void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                     accel_tensor *c, const accel_gemm_options *options);
 

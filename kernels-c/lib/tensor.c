@@ -52,8 +52,8 @@ static int distinct_elements(const accel_tensor *t) {
 }
 
 accel_status accel_check_tensor(const char *kernel, const char *argument,
-                                const accel_tensor *t, int rank,
-                                int is_output) {
+                                const accel_tensor *t, int min_rank,
+                                int max_rank, int is_output) {
   if (!t)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                               "null descriptor");
@@ -65,9 +65,15 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, argument,
                               "element type %s is not implemented (only f32)",
                               t->dtype == ACCEL_I8 ? "int8" : "int32");
-  if (t->rank != rank)
+  if (t->rank < min_rank || t->rank > max_rank) {
+    if (min_rank == max_rank)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
+                                "rank %d, expected %d", t->rank, min_rank);
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
-                              "rank %d, expected %d", t->rank, rank);
+                              "rank %d, expected %d to %d", t->rank, min_rank,
+                              max_rank);
+  }
+  int rank = t->rank;
   /* The last element's offset, in bytes, without overflow: every product
      is checked against DRAM's size first. */
   uint64_t last = 0, empty = 0;

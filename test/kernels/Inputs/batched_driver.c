@@ -58,6 +58,16 @@ static void errors(void) {
   c = tensor(buf + 2048, 3, d3);
   fprintf(stderr, "c batch 2 where a and b have 1: %d\n",
           accel_batched_matmul(&a, &b, &c, NULL));
+  /* The bias lies in c's second matrix only: the first matrices do not
+     overlap it. */
+  a = tensor(buf, 3, d1);
+  long d10[1] = {5};
+  accel_tensor bias = tensor(buf + 2048 + 15, 1, d10);
+  accel_gemm_options o = accel_gemm_defaults();
+  o.bias_kind = ACCEL_BIAS_PER_COLUMN;
+  o.bias = &bias;
+  fprintf(stderr, "bias in c's second matrix: %d\n",
+          accel_batched_matmul(&a, &b, &c, &o));
 }
 
 int main(int argc, char **argv) {
