@@ -361,9 +361,7 @@ void DebugInspector::printStall(raw_ostream &OS) {
   };
   for (unsigned R = 0; R != B.NumReads; ++R) {
     unsigned Reg = B.Reads[R];
-    unsigned Cause = Reg >= FirstAcc    ? StallAccDep
-                     : Reg >= FirstVReg ? StallVectorDep
-                                        : StallScalarDep;
+    unsigned Cause = Simulator::stallCauseFor(Reg);
     // A register read twice in a bundle waits once.
     bool Seen = false;
     for (unsigned E = 0; E != R; ++E)

@@ -81,8 +81,10 @@ bool HostFiles::init(const std::string &Root, std::string &Error) {
     Error = (Real ? std::string("the current directory")
                   : "--fs-root=" + Root) +
             ": " + std::strerror(errno);
-  else
-    RootComponents = components(Real), Cwd = components(Here);
+  else {
+    RootComponents = components(Real);
+    Cwd = components(Here);
+  }
   std::free(Real);
   std::free(Here);
   return Error.empty();

@@ -102,6 +102,8 @@ public:
   uint64_t readyCycle(unsigned ScoreboardReg) const {
     return Ready[ScoreboardReg];
   }
+  /// The stall cause of waiting for scoreboard register \p Reg.
+  static unsigned stallCauseFor(unsigned Reg);
   uint64_t matrixFreeCycle() const { return MxuFree; }
   uint64_t channelFreeCycle(unsigned Channel) const {
     return ChannelFree[Channel];
@@ -181,7 +183,6 @@ private:
       recordVectorOps(B, Issue);
     Cycle = Issue + 1;
   }
-  static unsigned stallCauseFor(unsigned Reg);
   uint64_t unitsFreeCycle(const Bundle &B, uint64_t Issue, unsigned &Cause);
   void chargeStall(unsigned Cause, uint64_t Issue);
   void retireDynamic(const Bundle &B, uint64_t Issue);
