@@ -3,18 +3,29 @@
 shapes on accel-sim's cycle model, against the roofline that
 isa/AccelMachine.td gives.
 
-For each case: cycles of the kernel call (the region of interest), matrix
-utilization (useful MACs / (MacsPerCycle x cycles)), the achieved DMA
-bandwidth, and the roofline bound: the larger of the compute time at the
-matrix unit's peak (MACs / MacsPerCycle) and the time to move the
-minimum DRAM traffic (each operand read once, the result written once) at
-DmaChannels x DmaBytesPerCycle. "of bound" is bound / cycles.
+Each kernel family has a module <family>_cases.py beside this script with
+DRIVER (a C program here that makes one call of the kernel, the region of
+interest, on operands in DRAM, its shape from argv) and cases(params),
+which yields one dict per case: "name", "args" (the driver's argv),
+"macs" (useful matrix-unit MACs), "dram_bytes" (the minimum DRAM traffic:
+each operand read once, the result written once) and optionally
+"vector_cycles" (the fewest cycles the vector unit needs, one instruction
+per cycle, for kernels whose arithmetic is on the vector unit).
+
+For each case: cycles of the kernel call, matrix utilization (useful MACs /
+(MacsPerCycle x cycles)), the achieved DMA bandwidth, and the roofline
+bound: the largest of the compute time at the matrix unit's peak (MACs /
+MacsPerCycle), the vector unit's time, and the time to move the minimum
+DRAM traffic at DmaChannels x DmaBytesPerCycle. "of bound" is bound /
+cycles.
 
 Usage: kernels.py [--build DIR] [--docs FILE] [--svg FILE]
   --docs rewrites the table between the markers in FILE
   (docs/performance.md); --svg writes the roofline plot.
 """
 import argparse
+import glob
+import importlib
 import json
 import math
 import os
@@ -27,25 +38,38 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
 from isa_records import machine_params  # noqa: E402
 
-GEMM_SHAPES = [(64, 64, 64), (256, 256, 256), (512, 512, 512),
-               (1024, 1024, 256), (100, 300, 77), (17, 33, 65)]
+sys.path.insert(0, HERE)
+FAMILIES = ["gemm", "conv2d", "attention"]  # the table's order
 BEGIN = "<!-- bench/kernels/kernels.py: begin -->"
 END = "<!-- bench/kernels/kernels.py: end -->"
 
 
-def run_gemm(build, elf, m, n, k, work):
-    stats = os.path.join(work, "gemm-%d-%d-%d.json" % (m, n, k))
+def run_case(build, elf, case, work):
+    stats = os.path.join(work, "%s.json" % "-".join(map(str, case["args"])))
     subprocess.run([os.path.join(build, "bin", "accel-sim"),
-                    "--stats-json=" + stats, elf, str(m), str(n), str(k)],
-                   check=True, cwd=work)
+                    "--stats-json=" + stats, elf] +
+                   [str(a) for a in case["args"]], check=True, cwd=work)
     with open(stats) as f:
         return json.load(f)["region"]
 
 
-def roofline(p, macs, dram_bytes):
-    compute = macs / p["MacsPerCycle"]
-    memory = dram_bytes / (p["DmaChannels"] * p["DmaBytesPerCycle"])
-    return max(compute, memory), "compute" if compute >= memory else "DMA"
+def roofline(p, case):
+    """The bound in cycles and the unit that sets it."""
+    times = {"matrix": case["macs"] / p["MacsPerCycle"],
+             "vector": case.get("vector_cycles", 0),
+             "DMA": case["dram_bytes"] / (p["DmaChannels"] *
+                                          p["DmaBytesPerCycle"])}
+    limit = max(times, key=times.get)
+    return times[limit], limit
+
+
+def families():
+    """The case modules that exist, in FAMILIES order."""
+    present = [os.path.basename(f)[:-len("_cases.py")]
+               for f in glob.glob(os.path.join(HERE, "*_cases.py"))]
+    order = FAMILIES + sorted(set(present) - set(FAMILIES))
+    return [importlib.import_module(f + "_cases") for f in order
+            if f in present]
 
 
 def svg_plot(rows, p, path):
@@ -97,23 +121,23 @@ def main():
     p = machine_params(ROOT)
     rows = []
     with tempfile.TemporaryDirectory() as work:
-        elf = os.path.join(work, "gemm_bench.elf")
-        subprocess.run([os.path.join(args.build, "bin", "clang"),
-                        "--target=accel", "-O2",
-                        os.path.join(HERE, "gemm_bench.c"), "-laccelkernels",
-                        "-o", elf], check=True)
-        for m, n, k in GEMM_SHAPES:
-            st = run_gemm(args.build, elf, m, n, k, work)
-            macs = m * n * k
-            dram = 4 * (m * k + k * n + m * n)
-            bound, limit = roofline(p, macs, dram)
-            rows.append({
-                "name": "gemm %dx%dx%d" % (m, n, k), "cycles": st["cycles"],
-                "util": macs / (p["MacsPerCycle"] * st["cycles"]),
-                "dma": st["dma_bytes_per_cycle"], "bound": bound,
-                "limit": limit, "ratio": bound / st["cycles"],
-                "intensity": macs / dram,
-                "macs_per_cycle": macs / st["cycles"]})
+        for family in families():
+            elf = os.path.join(work, family.DRIVER + ".elf")
+            subprocess.run([os.path.join(args.build, "bin", "clang"),
+                            "--target=accel", "-O2",
+                            os.path.join(HERE, family.DRIVER),
+                            "-laccelkernels", "-o", elf], check=True)
+            for case in family.cases(p):
+                st = run_case(args.build, elf, case, work)
+                bound, limit = roofline(p, case)
+                macs = case["macs"]
+                rows.append({
+                    "name": case["name"], "cycles": st["cycles"],
+                    "util": macs / (p["MacsPerCycle"] * st["cycles"]),
+                    "dma": st["dma_bytes_per_cycle"], "bound": bound,
+                    "limit": limit, "ratio": bound / st["cycles"],
+                    "intensity": max(macs, 1) / case["dram_bytes"],
+                    "macs_per_cycle": macs / st["cycles"]})
     table = ["| kernel | cycles | matrix utilization | DMA bytes/cycle | "
              "roofline bound (cycles, limit) | of bound |",
              "| --- | --- | --- | --- | --- | --- |"]

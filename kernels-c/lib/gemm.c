@@ -24,6 +24,7 @@
    them. */
 
 #include "kernel_args.h"
+#include "spm_arena.h"
 #include <accel.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -35,12 +36,22 @@ enum {
   MaxPanelBlocks = 64,         /* 1024 columns */
 };
 
-ACCEL_SPM static float a_tile[2][T * KChunk];   /* 2 x 256 KiB */
-ACCEL_SPM static float b_panel[PanelFloats];     /* 1 MiB */
-ACCEL_SPM static float c_out[2][T * T];          /* finished tiles */
-ACCEL_SPM static float c_in[2][T * T];           /* c's old tiles */
-ACCEL_SPM static float bias_cols[MaxPanelBlocks * T];
-ACCEL_SPM static float bias_rows[2][T];
+/* gemm's buffers in the kernels' scratchpad arena. */
+typedef struct {
+  float a_tile[2][T * KChunk]; /* 2 x 256 KiB */
+  float b_panel[PanelFloats];  /* 1 MiB */
+  float c_out[2][T * T];       /* finished tiles */
+  float c_in[2][T * T];        /* c's old tiles */
+  float bias_cols[MaxPanelBlocks * T];
+  float bias_rows[2][T];
+} gemm_spm;
+KERNEL_SPM_FITS(gemm_spm);
+#define a_tile (KERNEL_SPM(gemm_spm)->a_tile)
+#define b_panel (KERNEL_SPM(gemm_spm)->b_panel)
+#define c_out (KERNEL_SPM(gemm_spm)->c_out)
+#define c_in (KERNEL_SPM(gemm_spm)->c_in)
+#define bias_cols (KERNEL_SPM(gemm_spm)->bias_cols)
+#define bias_rows (KERNEL_SPM(gemm_spm)->bias_rows)
 
 /* A matrix view: element (i, j) at base + i * rs + j * cs floats. */
 typedef struct {
