@@ -16,7 +16,7 @@
 let hasSideEffects = 1 in {
 let rb = 0, rc = 0, rd = 0, imm = 0 in
 def MZERO : FmtX<GrpMatrix.V, 0, (outs ACC:$ra), (ins), "mzero $ra",
-                 IIMatrixMove>;
+                 IIMatrix>;
 
 // rb = address of A, rc = address of B, rd = K (1 <= K <= 4096).
 let imm = 0, mayLoad = 1, Constraints = "$ra = $acc" in
@@ -24,7 +24,9 @@ def MMAC : FmtX<GrpMatrix.V, 1, (outs ACC:$ra),
                 (ins ACC:$acc, GPR:$rb, GPR:$rc, GPR:$rd),
                 "mmac $ra, $rb, $rc, $rd", IIMatrix>;
 
-// Tile <-> scratchpad, 16 rows of 64 bytes at address rb (row-major).
+// Tile <-> scratchpad, 16 rows of 64 bytes at address rb (row-major), on
+// the tile-move port (MXM), which runs beside the MAC array: a tile's mst
+// overlaps the next tile's mmac.
 let rc = 0, rd = 0, imm = 0 in {
 let mayLoad = 1 in
 def MLD : FmtX<GrpMatrix.V, 2, (outs ACC:$ra), (ins GPR:$rb), "mld $ra, $rb",

@@ -16,7 +16,8 @@ def ALU0 : FuncUnit; // scalar ALU with the branch unit
 def ALU1 : FuncUnit; // scalar ALU
 def LSU  : FuncUnit; // load/store unit: every scalar and vector memory access
 def VPU  : FuncUnit; // vector unit
-def MXU  : FuncUnit; // matrix unit
+def MXU  : FuncUnit; // matrix unit: the MAC array (mmac, mzero)
+def MXM  : FuncUnit; // tile-move port between the tiles and the SPM (mld, mst)
 def DMA  : FuncUnit; // DMA issue port
 
 // Itinerary classes, named for what the instructions do.
@@ -40,8 +41,8 @@ def IIVMove     : InstrItinClass; // broadcast, move, lane insert/extract, vcvt
 // The matrix unit's real occupancy (K cycles for mmac, 16 for mld/mst) and
 // tile latency depend on operands; the simulator models them from
 // AccelMachine.td. These classes give the unit and the issue cost.
-def IIMatrix    : InstrItinClass; // matrix multiply-accumulate
-def IIMatrixMove : InstrItinClass; // accumulator zero, load, store
+def IIMatrix    : InstrItinClass; // matrix multiply-accumulate, tile zero
+def IIMatrixMove : InstrItinClass; // tile load and store
 def IIDma       : InstrItinClass; // DMA start and wait
 
 // InstrItinData<Class, [issue stage], [result cycle, operand read cycles...]>
@@ -50,7 +51,7 @@ def IIDma       : InstrItinClass; // DMA start and wait
 // cycle of N lets the consumer issue N cycles after the producer, as the
 // simulator's interlock does.
 def AccelItineraries : ProcessorItineraries<
-    [ALU0, ALU1, LSU, VPU, MXU, DMA], [], [
+    [ALU0, ALU1, LSU, VPU, MXU, MXM, DMA], [], [
   InstrItinData<IIAlu,        [InstrStage<1, [ALU0, ALU1]>], [1, 1, 1, 1]>,
   InstrItinData<IIMul,        [InstrStage<1, [ALU0, ALU1]>], [3, 1, 1]>,
   InstrItinData<IIDiv,        [InstrStage<1, [ALU0, ALU1]>], [12, 1, 1]>,
@@ -69,7 +70,7 @@ def AccelItineraries : ProcessorItineraries<
   InstrItinData<IIVReduce,    [InstrStage<1, [VPU]>],        [4, 1]>,
   InstrItinData<IIVMove,      [InstrStage<1, [VPU]>],        [1, 1, 1]>,
   InstrItinData<IIMatrix,     [InstrStage<1, [MXU]>],        [1, 1, 1, 1]>,
-  InstrItinData<IIMatrixMove, [InstrStage<1, [MXU]>],        [1, 1]>,
+  InstrItinData<IIMatrixMove, [InstrStage<1, [MXM]>],        [1, 1]>,
   InstrItinData<IIDma,        [InstrStage<1, [DMA]>],        [1, 1, 1, 1, 1]>
 ]>;
 

@@ -2,8 +2,9 @@
 //
 // Groups consecutive instructions into bundles, the last code generation
 // step. The functional-unit rule (two ALUs of which only ALU0 branches, one
-// each of LSU, VPU, MXU and DMA) comes from the itineraries through the DFA
-// that TableGen generates; the issue width (four) from the scheduling model.
+// each of LSU, VPU, MXU, MXM and DMA) comes from the itineraries through the
+// DFA that TableGen generates; the issue width (four) from the scheduling
+// model.
 //
 // Within a bundle every instruction reads its operands before any writes
 // its result (docs/isa.md), so an instruction may join a bundle unless it

@@ -86,7 +86,7 @@ void BundleDecoder::summarizeTiming(Bundle &B, const DecodedInst &D) const {
     B.WriteLatency[B.NumWrites++] = D.Latency;
   }
   B.DynamicTiming |= D.Unit == Accel::LSU || D.Unit == Accel::MXU ||
-                     D.Unit == Accel::DMA;
+                     D.Unit == Accel::MXM || D.Unit == Accel::DMA;
 }
 
 void BundleDecoder::decode(const LoadedProgram &Prog) {

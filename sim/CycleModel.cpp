@@ -24,28 +24,45 @@ unsigned Simulator::stallCauseFor(unsigned Reg) {
                             : StallScalarDep;
 }
 
-/// Matrix and DMA instructions also wait for their unit or channel.
+Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
+  auto Later = [](UnitWait W, uint64_t Until, unsigned Cause) {
+    return Until > W.Until ? UnitWait{Until, Cause} : W;
+  };
+  unsigned Tile = D.Reg[A::OpName::ra];
+  switch (D.Opcode) {
+  // Back-to-back mmacs on one tile accumulate inside the unit: they wait
+  // for the unit, not for the tile's result (Bundle::Reads omits it). A
+  // tile the move port is loading or storing is not written before the
+  // move ends.
+  case A::MMAC:
+  case A::MZERO:
+    return Later({MxuFree, StallMatrixBusy}, TileMoveEnd[Tile], StallAccDep);
+  // mst reads its tile (Bundle::Reads waits for it); mld overwrites its
+  // tile only after an mmac in flight has finished writing it.
+  case A::MLD:
+    return Later({MxmFree, StallTileMoveBusy}, Ready[FirstAcc + Tile],
+                 StallAccDep);
+  case A::MST:
+  case A::MST_RELU:
+    return {MxmFree, StallTileMoveBusy};
+  case A::DMA_1D:
+  case A::DMA_2D:
+    return {ChannelFree[D.Imm], StallDmaBusy};
+  case A::DMA_WAIT:
+    return {ChannelFree[D.Imm], StallDmaWait};
+  default:
+    return {0, NumStallCauses};
+  }
+}
+
+/// Matrix and DMA instructions also wait for their unit, channel or tile.
 uint64_t Simulator::unitsFreeCycle(const Bundle &B, uint64_t Issue,
                                    unsigned &Cause) {
   for (unsigned I = 0; I != B.Size; ++I) {
-    const DecodedInst &D = B.Insts[I];
-    uint64_t When = 0;
-    unsigned Why = NumStallCauses;
-    // Back-to-back mmacs on one tile accumulate inside the unit: they wait
-    // for the unit, not for the tile's result (Bundle::Reads omits it).
-    if (D.Unit == A::MXU) {
-      When = MxuFree;
-      Why = StallMatrixBusy;
-    } else if (D.Opcode == A::DMA_1D || D.Opcode == A::DMA_2D) {
-      When = ChannelFree[D.Imm];
-      Why = StallDmaBusy;
-    } else if (D.Opcode == A::DMA_WAIT) {
-      When = ChannelFree[D.Imm];
-      Why = StallDmaWait;
-    }
-    if (When > Issue) {
-      Issue = When;
-      Cause = Why;
+    UnitWait W = unitWaitFor(B.Insts[I]);
+    if (W.Until > Issue) {
+      Issue = W.Until;
+      Cause = W.Cause;
     }
   }
   return Issue;
@@ -68,8 +85,8 @@ void Simulator::recordVectorOps(const Bundle &B, uint64_t Issue) {
       Opts.TimelineOut->add(TrackVector, "vector", Issue, 1);
 }
 
-/// Timing that depends on operands: DRAM loads, matrix occupancy and tile
-/// readiness, DMA duration.
+/// Timing that depends on operands: DRAM loads, matrix and tile-move port
+/// occupancy and tile readiness, DMA duration.
 void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
   Timeline *TL = Opts.TimelineOut;
   for (unsigned I = 0; I != B.Size; ++I) {
@@ -78,23 +95,23 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       Ready[D.Dsts[0]] =
           Issue + std::max<uint64_t>(D.Latency, P::DramLoadLatency);
 
-    uint64_t Busy = 0;
+    unsigned Tile = D.Reg[A::OpName::ra];
+    uint64_t Busy = 0, Move = 0;
     switch (D.Opcode) {
     case A::MMAC:
       Busy = LastMatmulK;
-      Ready[FirstAcc + D.Reg[A::OpName::ra]] =
-          Issue + Busy + P::MatmulLatency;
+      Ready[FirstAcc + Tile] = Issue + Busy + P::MatmulLatency;
       break;
     case A::MZERO:
       Busy = 1;
       break;
     case A::MLD:
-      Busy = P::TileDim / P::AccRowsPerCycle;
-      Ready[FirstAcc + D.Reg[A::OpName::ra]] = Issue + Busy;
+      Move = P::TileDim / P::AccRowsPerCycle;
+      Ready[FirstAcc + Tile] = Issue + Move;
       break;
     case A::MST:
     case A::MST_RELU:
-      Busy = P::TileDim / P::AccRowsPerCycle;
+      Move = P::TileDim / P::AccRowsPerCycle;
       break;
     case A::DMA_1D:
     case A::DMA_2D: {
@@ -117,12 +134,15 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       MxuFree = Issue + Busy;
       St.MatrixBusyCycles += Busy;
       if (TL)
-        TL->add(TrackMatrix,
-                D.Opcode == A::MMAC    ? "mmac"
-                : D.Opcode == A::MZERO ? "mzero"
-                : D.Opcode == A::MLD   ? "mld"
-                                       : "mst",
-                Issue, Busy);
+        TL->add(TrackMatrix, D.Opcode == A::MMAC ? "mmac" : "mzero", Issue,
+                Busy);
+    }
+    if (Move) {
+      MxmFree = TileMoveEnd[Tile] = Issue + Move;
+      St.TileMoveBusyCycles += Move;
+      if (TL)
+        TL->add(TrackTileMoves, D.Opcode == A::MLD ? "mld" : "mst", Issue,
+                Move);
     }
   }
 }

@@ -372,14 +372,25 @@ void DebugInspector::printStall(raw_ostream &OS) {
   if (B.DynamicTiming)
     for (unsigned I = 0; I != B.Size; ++I) {
       const DecodedInst &D = B.Insts[I];
-      if (D.Unit == A::MXU)
-        Wait("the matrix unit", StallMatrixBusy, Sim.matrixFreeCycle());
-      else if (D.Opcode == A::DMA_1D || D.Opcode == A::DMA_2D)
-        Wait("DMA channel " + std::to_string(D.Imm), StallDmaBusy,
-             Sim.channelFreeCycle(D.Imm));
-      else if (D.Opcode == A::DMA_WAIT)
-        Wait("the transfer on DMA channel " + std::to_string(D.Imm),
-             StallDmaWait, Sim.channelFreeCycle(D.Imm));
+      Simulator::UnitWait W = Sim.unitWaitFor(D);
+      std::string Channel = "DMA channel " + std::to_string(D.Imm);
+      switch (W.Cause) {
+      case StallMatrixBusy:
+        Wait("the matrix unit", W.Cause, W.Until);
+        break;
+      case StallTileMoveBusy:
+        Wait("the tile-move port", W.Cause, W.Until);
+        break;
+      case StallAccDep:
+        Wait(registerName(FirstAcc + D.Reg[A::OpName::ra]), W.Cause, W.Until);
+        break;
+      case StallDmaBusy:
+        Wait(Channel, W.Cause, W.Until);
+        break;
+      case StallDmaWait:
+        Wait("the transfer on " + Channel, W.Cause, W.Until);
+        break;
+      }
     }
   unsigned Cause;
   uint64_t Issue = Sim.plannedIssue(B, Cause);

@@ -104,7 +104,14 @@ public:
   }
   /// The stall cause of waiting for scoreboard register \p Reg.
   static unsigned stallCauseFor(unsigned Reg);
-  uint64_t matrixFreeCycle() const { return MxuFree; }
+  /// What an instruction waits for beyond its register sources: its unit,
+  /// DMA channel or accumulator tile, until cycle Until (Cause is
+  /// NumStallCauses if nothing).
+  struct UnitWait {
+    uint64_t Until;
+    unsigned Cause;
+  };
+  UnitWait unitWaitFor(const DecodedInst &D) const;
   uint64_t channelFreeCycle(unsigned Channel) const {
     return ChannelFree[Channel];
   }
@@ -221,7 +228,10 @@ private:
   // Cycle model state.
   uint64_t Cycle = 0;
   uint64_t Ready[NumScoreboardRegs] = {};
-  uint64_t MxuFree = 0;
+  uint64_t MxuFree = 0; ///< The MAC array (mmac, mzero).
+  uint64_t MxmFree = 0; ///< The tile-move port (mld, mst, mst.relu).
+  /// When the tile-move port has finished with each tile.
+  uint64_t TileMoveEnd[llvm::AccelParam::AccTiles] = {};
   uint64_t ChannelFree[llvm::AccelParam::DmaChannels] = {};
   uint64_t DmaCoveredUntil = 0;
   DmaTransfer Transfers[llvm::AccelParam::DmaChannels];

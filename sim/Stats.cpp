@@ -12,7 +12,8 @@ using llvm::format;
 const char *accel_sim::getStallName(unsigned Cause) {
   static const char *const Names[NumStallCauses] = {
       "scalar-dependency", "vector-dependency", "accumulator-dependency",
-      "matrix-busy",       "dma-channel-busy",  "dma-wait"};
+      "matrix-busy",       "tile-move-busy",    "dma-channel-busy",
+      "dma-wait"};
   return Cause < NumStallCauses ? Names[Cause] : "?";
 }
 
@@ -36,9 +37,10 @@ void Stats::addInterval(const Stats &Begin, const Stats &End) {
   Cycles += End.Cycles - Begin.Cycles;
   Bundles += End.Bundles - Begin.Bundles;
   Instructions += End.Instructions - Begin.Instructions;
-  for (unsigned U = 0; U != 6; ++U)
+  for (unsigned U = 0; U != llvm::Accel::NumUnits; ++U)
     UnitIssues[U] += End.UnitIssues[U] - Begin.UnitIssues[U];
   MatrixBusyCycles += End.MatrixBusyCycles - Begin.MatrixBusyCycles;
+  TileMoveBusyCycles += End.TileMoveBusyCycles - Begin.TileMoveBusyCycles;
   DmaBusyCycles += End.DmaBusyCycles - Begin.DmaBusyCycles;
   DmaBytes += End.DmaBytes - Begin.DmaBytes;
   DmaTransfers += End.DmaTransfers - Begin.DmaTransfers;
@@ -63,6 +65,8 @@ void Stats::print(llvm::raw_ostream &OS, const char *Title) const {
   OS << format("  load/store           %.3f\n", frac(UnitIssues[A::LSU], Cycles));
   OS << format("  vector               %.3f\n", frac(UnitIssues[A::VPU], Cycles));
   OS << format("  matrix               %.3f\n", frac(MatrixBusyCycles, Cycles));
+  OS << format("  tile moves           %.3f\n",
+               frac(TileMoveBusyCycles, Cycles));
   OS << format("  dma                  %.3f\n", frac(DmaBusyCycles, Cycles));
   OS << format("stall cycles           %llu\n",
                (unsigned long long)stallCycles());
@@ -85,11 +89,12 @@ void Stats::printJson(llvm::raw_ostream &OS, const Stats *Region) const {
      << ",\"instructions\":" << Instructions
      << format(",\"instructions_per_bundle\":%.4f", frac(Instructions, Bundles))
      << format(",\"busy\":{\"scalar\":%.4f,\"lsu\":%.4f,\"vector\":%.4f,"
-               "\"matrix\":%.4f,\"dma\":%.4f}",
+               "\"matrix\":%.4f,\"tile_moves\":%.4f,\"dma\":%.4f}",
                frac(UnitIssues[A::ALU0] + UnitIssues[A::ALU1], 2 * Cycles),
                frac(UnitIssues[A::LSU], Cycles),
                frac(UnitIssues[A::VPU], Cycles),
-               frac(MatrixBusyCycles, Cycles), frac(DmaBusyCycles, Cycles))
+               frac(MatrixBusyCycles, Cycles),
+               frac(TileMoveBusyCycles, Cycles), frac(DmaBusyCycles, Cycles))
      << ",\"stalls\":{";
   for (unsigned C = 0; C != NumStallCauses; ++C)
     OS << (C ? "," : "") << "\"" << getStallName(C) << "\":" << Stalls[C];

@@ -3,6 +3,7 @@
 #ifndef ACCEL_SIM_STATS_H
 #define ACCEL_SIM_STATS_H
 
+#include "MCTargetDesc/AccelUnits.h"
 #include <cstdint>
 #include <string>
 
@@ -16,7 +17,8 @@ enum StallCause : unsigned {
   StallScalarDep,  ///< waiting for a general register
   StallVectorDep,  ///< waiting for a vector register
   StallAccDep,     ///< waiting for an accumulator tile
-  StallMatrixBusy, ///< the matrix unit is occupied
+  StallMatrixBusy, ///< the matrix unit (MAC array) is occupied
+  StallTileMoveBusy, ///< the tile-move port is occupied
   StallDmaBusy,    ///< a DMA start on a busy channel
   StallDmaWait,    ///< dma.wait
   NumStallCauses
@@ -26,8 +28,9 @@ struct Stats {
   uint64_t Cycles = 0;
   uint64_t Bundles = 0;
   uint64_t Instructions = 0;
-  uint64_t UnitIssues[6] = {};   ///< Instructions per llvm::Accel::Unit.
-  uint64_t MatrixBusyCycles = 0;
+  uint64_t UnitIssues[llvm::Accel::NumUnits] = {}; ///< Per llvm::Accel::Unit.
+  uint64_t MatrixBusyCycles = 0; ///< The MAC array: mmac, mzero.
+  uint64_t TileMoveBusyCycles = 0; ///< The tile-move port: mld, mst.
   uint64_t DmaBusyCycles = 0;    ///< Cycles with any transfer in flight.
   uint64_t DmaBytes = 0;
   uint64_t DmaTransfers = 0;

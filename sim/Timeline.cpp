@@ -12,6 +12,8 @@ void Timeline::write(llvm::raw_ostream &OS, unsigned DmaChannels) const {
     switch (Track) {
     case TrackMatrix:
       return "Matrix unit";
+    case TrackTileMoves:
+      return "Tile moves";
     case TrackVector:
       return "Vector unit";
     case TrackStalls:

@@ -21,6 +21,7 @@ namespace accel_sim {
 
 enum TimelineTrack : unsigned {
   TrackMatrix,
+  TrackTileMoves,
   TrackVector,
   TrackStalls,
   TrackDma0, // one track per DMA channel from here

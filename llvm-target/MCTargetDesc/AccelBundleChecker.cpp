@@ -53,6 +53,8 @@ Accel::checkBundle(ArrayRef<const MCInst *> Insts, const MCInstrInfo &MII,
   const InstrItineraryData Itins = STI.getInstrItineraryForCPU(STI.getCPU());
   SmallVector<InstrStage::FuncUnits, 4> Needs;
   SmallVector<MCRegister, 8> Written;
+  SmallVector<MCRegister, 2> Tiles;
+  const MCRegisterClass &ACC = MRI.getRegClass(Accel::ACCRegClassID);
   for (unsigned I = 0; I != Insts.size(); ++I) {
     const MCInst &MI = *Insts[I];
     const MCInstrDesc &Desc = MII.get(MI.getOpcode());
@@ -77,6 +79,22 @@ Accel::checkBundle(ArrayRef<const MCInst *> Insts, const MCInstrInfo &MII,
                                       AccelInstPrinter::getRegisterName(R) +
                                       " is written twice in this bundle"};
       Written.push_back(R);
+    }
+
+    // The MAC array and the tile-move port run side by side, so one of
+    // their instructions reading a tile as the other writes it would race.
+    SmallVector<MCRegister, 2> Named;
+    for (const MCOperand &Op : MI)
+      if (Op.isReg() && ACC.contains(Op.getReg()) &&
+          !is_contained(Named, Op.getReg()))
+        Named.push_back(Op.getReg());
+    for (MCRegister R : Named) {
+      if (is_contained(Tiles, R))
+        return BundleViolation{
+            I, std::string("accumulator tile ") +
+                   AccelInstPrinter::getRegisterName(R) +
+                   " is named by two matrix instructions of this bundle"};
+      Tiles.push_back(R);
     }
   }
   return std::nullopt;

@@ -30,12 +30,14 @@
 # CHECK-NEXT: {{^}}  load/store {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  vector {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  matrix {{[01]\.[0-9][0-9][0-9]$}}
+# CHECK-NEXT: {{^}}  tile moves {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  dma {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}stall cycles {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  scalar-dependency {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  vector-dependency {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  accumulator-dependency {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  matrix-busy {{[0-9]+$}}
+# CHECK-NEXT: {{^}}  tile-move-busy {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  dma-channel-busy {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  dma-wait {{[0-9]+$}}
 # CHECK-NEXT: {{^}}dma transfers 5{{$}}
@@ -46,8 +48,8 @@
 # CHECK-EMPTY:
 
 # JSON:      ['bundles', 'busy', 'cycles', 'dma_bytes', 'dma_bytes_per_cycle', 'dma_transfers', 'instructions', 'instructions_per_bundle', 'macs', 'matrix_utilization', 'stalls', 'timed']
-# JSON-NEXT: ['dma', 'lsu', 'matrix', 'scalar', 'vector']
-# JSON-NEXT: ['accumulator-dependency', 'dma-channel-busy', 'dma-wait', 'matrix-busy', 'scalar-dependency', 'vector-dependency']
+# JSON-NEXT: ['dma', 'lsu', 'matrix', 'scalar', 'tile_moves', 'vector']
+# JSON-NEXT: ['accumulator-dependency', 'dma-channel-busy', 'dma-wait', 'matrix-busy', 'scalar-dependency', 'tile-move-busy', 'vector-dependency']
 # JSON-NEXT: macs 4096 dma_bytes 2176 dma_transfers 5
 # JSON-NEXT: ipb True
 # JSON-NEXT: busy in [0,1] True
@@ -76,14 +78,14 @@ main:
   dma.wait 0
   dma.wait 1
 
-# Two K = 8 mmacs into acc0, then mst; mzero acc1 waits for the matrix unit
-# to finish the mst (16 cycles) before the DMA reads the stored tile.
+# Two K = 8 mmacs into acc0, then mst on the tile-move port; mzero acc0
+# waits for the port to finish reading acc0 (16 cycles).
   li r15, 8
   mmac acc0, r10, r12, r15
   mmac acc0, r10, r12, r15        # waits for the unit (8 cycles)
   li r16, spm_c
   mst acc0, r16                   # waits for acc0 (K + 4 after the mmac)
-  mzero acc1                      # waits for the unit (16 cycles of mst)
+  mzero acc0                      # waits for the mst to release acc0
 
 # C (1024 bytes) back to DRAM on channel 2: 64 + 32 = 96 cycles.
   { li r17, mat_c ; li r18, 1024 }

@@ -1,9 +1,10 @@
 # Bundle issue rules (AccelSchedule.td, AccelBundleChecker): at most 4
 # instructions, each on a distinct functional unit its itinerary allows (ALU0
 # and ALU1 for scalar work, only ALU0 for control transfer, one LSU, one VPU,
-# one MXU, one DMA port), and no register written twice (r0 excepted; call and
-# callr write r31 implicitly). Also '}' without '{' and an empty multi-line
-# bundle.
+# one MXU, one MXM, one DMA port), no register written twice (r0 excepted;
+# call and callr write r31 implicitly), and no accumulator tile named by both
+# the MXU's and the MXM's instruction. Also '}' without '{' and an empty
+# multi-line bundle.
 #
 # Every error is followed by a valid bundle: the second RUN checks that each of
 # those is assembled and emitted (errors do not cascade into later lines), and
@@ -88,10 +89,21 @@ addi r20, r20, 8
 
 # CHECK: :[[@LINE+1]]:16: error: bundle has no free issue slot for this instruction: it needs MXU, taken by other instructions of the bundle
 { mzero acc0 ; mmac acc1, r1, r2, r3 }
+# CHECK: :[[@LINE+1]]:18: error: bundle has no free issue slot for this instruction: it needs MXM, taken by other instructions of the bundle
+{ mst acc0, r1 ; mld acc1, r2 }
 # CHECK: :[[@LINE+1]]:26: error: bundle has no free issue slot for this instruction: it needs DMA, taken by other instructions of the bundle
 { dma.1d 0, r1, r2, r3 ; dma.wait 1 }
 # OUT-NEXT: addi r20, r20, 9
 addi r20, r20, 9
+
+#===--- One tile on the MAC array and the tile-move port ------------------===#
+
+# CHECK: :[[@LINE+1]]:27: error: accumulator tile acc3 is named by two matrix instructions of this bundle
+{ mmac acc3, r1, r2, r3 ; mst acc3, r4 }
+# CHECK: :[[@LINE+1]]:18: error: accumulator tile acc5 is named by two matrix instructions of this bundle
+{ mst acc5, r1 ; mzero acc5 }
+# OUT-NEXT: { mmac acc3, r1, r2, r3 ; mst acc4, r4 }
+{ mmac acc3, r1, r2, r3 ; mst acc4, r4 }
 
 #===--- A register written twice -----------------------------------------===#
 

@@ -158,21 +158,57 @@ TEST_F(CycleModel, ResultLatenciesMatchTheManual) {
   }
 }
 
-TEST_F(CycleModel, TileMovesOccupyTheUnitForSixteenRows) {
+TEST_F(CycleModel, TileMovesOccupyTheTileMovePortForSixteenRows) {
   setUpMatmulOperands();
   InitX[7] = 1;
   const MCInst Mld = inst(A::MLD, {reg(acc(2)), reg(r(20))});
   const MCInst Mst = inst(A::MST, {reg(acc(2)), reg(r(22))});
+  const MCInst Mst3 = inst(A::MST, {reg(acc(3)), reg(r(22))});
   // A tile loaded by mld is ready 16 cycles after issue.
   {
     const Stats &S = timed({one(Mld), one(Mst)});
-    EXPECT_EQ(S.Stalls[StallAccDep] + S.Stalls[StallMatrixBusy], 16u - 1);
+    EXPECT_EQ(S.Stalls[StallAccDep] + S.Stalls[StallTileMoveBusy], 16u - 1);
+    EXPECT_EQ(S.stallCycles(), 16u - 1);
+    EXPECT_EQ(S.TileMoveBusyCycles, 2 * 16u);
+    EXPECT_EQ(S.MatrixBusyCycles, 0u);
+  }
+  // Two tile moves: the second waits for the port.
+  {
+    const Stats &S = timed({one(Mst), one(Mst3)});
+    EXPECT_EQ(S.Stalls[StallTileMoveBusy], 16u - 1);
     EXPECT_EQ(S.stallCycles(), 16u - 1);
   }
-  // mst keeps the MXU busy 16 cycles: a following mmac waits for the unit.
+  // An mmac into another tile does not wait for an mst, nor an mst of
+  // another tile for an mmac: the MAC array and the port run side by side.
   {
-    const Stats &S = timed({one(Mst), one(mmac(3, 7))});
-    EXPECT_EQ(S.Stalls[StallMatrixBusy], 16u - 1);
+    const Stats &S = timed({one(Mst), one(mmac(3, 7)), one(Mst3)});
+    EXPECT_EQ(S.Stalls[StallMatrixBusy], 0u);
+    // The second mst waits for mmac's tile (ready 1 + 4 cycles after the
+    // mmac) and the port (16 after the first mst): the port is later.
+    EXPECT_EQ(S.Stalls[StallTileMoveBusy], 16u - 2);
+    EXPECT_EQ(S.stallCycles(), 16u - 2);
+  }
+  // An mmac and an mst of another tile issue in one bundle.
+  {
+    const Stats &S = timed({{mmac(3, 7), Mst}});
+    EXPECT_EQ(S.stallCycles(), 0u);
+  }
+  // mmac and mzero wait for a move of their own tile to finish: an mst
+  // still reads it, an mld still writes it.
+  for (const MCInst &Move : {Mst, Mld}) {
+    for (const MCInst &Write : {mmac(2, 7), inst(A::MZERO, {reg(acc(2))})}) {
+      const Stats &S = timed({one(Move), one(Write)});
+      EXPECT_EQ(S.Stalls[StallAccDep], 16u - 1);
+      EXPECT_EQ(S.stallCycles(), 16u - 1);
+    }
+  }
+  // mld waits for an mmac into its tile to finish writing it.
+  {
+    InitX[7] = 64;
+    const Stats &S = timed({one(mmac(2, 7)), one(Mld)});
+    EXPECT_EQ(S.Stalls[StallAccDep], 64 + MatmulLatency - 1);
+    EXPECT_EQ(S.stallCycles(), 64 + MatmulLatency - 1);
+    InitX[7] = 1;
   }
   // mzero occupies the MXU one cycle and its tile is ready the next cycle.
   {
@@ -216,7 +252,21 @@ TEST_F(CycleModel, MstWaitsForTheAccumulatorAndMmacOnlyForTheUnit) {
     const Stats &S = timed({one(mmac(0, 7)), one(mmac(0, 7)), one(Mst)});
     EXPECT_EQ(S.Stalls[StallMatrixBusy], K - 1);
     EXPECT_EQ(S.Stalls[StallAccDep], K + MatmulLatency - 1);
-    EXPECT_EQ(S.MatrixBusyCycles, 2 * K + 16); // + the mst's 16 rows
+    EXPECT_EQ(S.MatrixBusyCycles, 2 * K);
+    EXPECT_EQ(S.TileMoveBusyCycles, 16u);
+  }
+  // The GEMM pipeline: mmac tile 0; mmac tile 1; mst tile 0. The second
+  // mmac starts when the first ends; the mst then runs during it, so the
+  // MXU is never idle and the mst costs no MXU cycle.
+  {
+    MCInst Mst1 = inst(A::MST, {reg(acc(1)), reg(r(22))});
+    const Stats &S =
+        timed({one(mmac(0, 7)), one(mmac(1, 7)), one(Mst), one(Mst1)});
+    EXPECT_EQ(S.Stalls[StallMatrixBusy], K - 1);
+    // The mst of tile 0 waits MatmulLatency for its result; that of tile 1
+    // for tile 1, ready K + MatmulLatency after its mmac (issued at cycle
+    // K); then the closing `sys 0`.
+    EXPECT_EQ(S.Cycles, K + K + MatmulLatency + 2);
   }
   // An mmac into another tile also waits for the unit only.
   {
