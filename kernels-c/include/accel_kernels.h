@@ -100,6 +100,31 @@ accel_status accel_batched_matmul(const accel_tensor *a, const accel_tensor *b,
                                   accel_tensor *c,
                                   const accel_gemm_options *options);
 
+/* 2-D convolution options (docs/kernels.md, "accel_conv2d"). */
+typedef struct {
+  long stride_h, stride_w;     /* >= 1 */
+  long pad_top, pad_left;      /* >= 0, zeros around the input */
+  long pad_bottom, pad_right;  /* asymmetric padding allowed */
+  long dilation_h, dilation_w; /* >= 1 */
+  long groups;                 /* >= 1, dividing C and Cout */
+  const accel_tensor *bias;    /* rank 1, Cout elements, or null */
+  accel_activation act;
+} accel_conv2d_options;
+
+/* The defaults: stride 1, no padding, dilation 1, one group, no bias, no
+   activation. */
+accel_conv2d_options accel_conv2d_defaults(void);
+
+/* y = act(conv2d(x, w) + bias): x [N, C, H, W], w [Cout, C / groups, KH,
+   KW], y [N, Cout, OH, OW] with OH = (H + pad_top + pad_bottom -
+   dilation_h (KH - 1) - 1) / stride_h + 1 (rounded down; OW likewise);
+   output channel o of group g = o / (Cout / groups) reads input channels
+   g C / groups to (g + 1) C / groups - 1. Any strides. options may be null
+   (the defaults). */
+accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
+                          accel_tensor *y,
+                          const accel_conv2d_options *options);
+
 #ifdef __cplusplus
 }
 #endif

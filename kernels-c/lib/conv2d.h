@@ -1,0 +1,110 @@
+/* conv2d.h - what accel_conv2d's lowerings share (docs/kernels.md,
+   "accel_conv2d"): the checked problem, the scratchpad plans that decide
+   whether a shape fits, and the DMA and epilogue helpers. */
+
+#ifndef ACCEL_CONV2D_H
+#define ACCEL_CONV2D_H
+
+#include "spm_arena.h"
+#include <accel.h>
+#include <accel_kernels.h>
+
+enum {
+  T = __ACCEL_TILE_DIM__,
+  Lanes = __ACCEL_VECTOR_LANES__,
+  MaxK = 4096, /* isa/AccelMachine.td MatmulMaxK */
+};
+
+/* One convolution with checked arguments; strides in elements. */
+typedef struct {
+  long N, C, H, W, Cout, KH, KW, OH, OW;
+  long groups, Cg, Coutg; /* per group: input and output channels */
+  long sh, sw, dh, dw, pt, pl, pb, pr;
+  const float *x, *w, *bias;
+  float *y;
+  long xs[4], ws[4], ys[4], bs;
+  accel_activation act;
+} conv_problem;
+
+/* The implicit GEMM's scratchpad layout for one problem (conv2d_igemm.c). */
+typedef struct {
+  long K;       /* Cg KH KW: the reduction */
+  long kc;      /* rows of B per chunk: whole channels, at most MaxK */
+  long chunks;  /* of K */
+  long q;       /* 16-channel output blocks resident at once (<= 16) */
+  long bo, bi;  /* output and padded input rows per band */
+  long wp;      /* padded input row: pl + W + pr */
+  long b_floats, w_floats, band_floats; /* the pool's three parts */
+} igemm_plan;
+
+/* The depthwise lowering's layout (conv2d_depthwise.c). */
+typedef struct {
+  long wp;     /* padded input row */
+  long bo, bi; /* output and padded input rows per band */
+  long cn;     /* input channels per work item */
+  long in_floats, out_floats;
+} depthwise_plan;
+
+/* Whether the shape fits the scratchpad arena; 0 if not. */
+int conv_igemm_plan(const conv_problem *p, igemm_plan *plan);
+int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
+
+void conv_igemm_run(const conv_problem *p, const igemm_plan *plan);
+void conv_depthwise_run(const conv_problem *p, const depthwise_plan *plan);
+
+/* Channel numbers must be constants: a switch per call site's choice. */
+static inline void conv_dma_2d(int ch, void *dst, const void *src, long rows,
+                               long row_bytes, long dst_stride,
+                               long src_stride) {
+  switch (ch & 3) {
+  case 0:
+    accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);
+    break;
+  case 1:
+    accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);
+    break;
+  case 2:
+    accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);
+    break;
+  default:
+    accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);
+    break;
+  }
+}
+
+static inline void conv_dma_wait_all(void) {
+  accel_dma_wait(0);
+  accel_dma_wait(1);
+  accel_dma_wait(2);
+  accel_dma_wait(3);
+}
+
+/* Copies a rows x cols matrix, each side with its own row and column
+   strides (in floats): one 2-D transfer when both sides' rows are
+   contiguous, otherwise one per row of single floats. */
+void conv_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
+                      const float *src, long src_rs, long src_cs, long rows,
+                      long cols);
+
+enum { ZeroFloats = 64 };
+
+/* Zeroes rows x cols floats at dst (rows dst_rs floats apart) by DMA on
+   channel ch, from zeros: ZeroFloats zeroed floats in the scratchpad (a
+   source stride of 0 repeats them). */
+void conv_zero_rows(int ch, float *dst, long rows, long cols, long dst_rs,
+                    const float *zeros);
+
+/* Zeroes ZeroFloats floats at zeros. */
+void conv_make_zeros(float *zeros);
+
+/* The activation on 16 lanes (accel_gemm's definitions). */
+accel_v16f conv_activate(accel_v16f v, const accel_activation *act);
+
+/* Whether results need the vector epilogue (a bias, or an activation
+   other than the mst.relu the matrix unit does itself). */
+static inline int conv_needs_epilogue(const conv_problem *p) {
+  return p->bias || (p->act.kind != ACCEL_ACT_NONE &&
+                     p->act.kind != ACCEL_ACT_RELU);
+}
+
+#endif

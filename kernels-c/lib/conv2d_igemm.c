@@ -1,0 +1,389 @@
+/* conv2d_igemm.c - accel_conv2d as an implicit GEMM on the matrix unit
+   (docs/kernels.md, "accel_conv2d").
+
+   Per group, y (Coutg x OH OW) = w (Coutg x K) . im2col(x) (K x OH OW),
+   K = Cg KH KW in w's own order (channel, kernel row, kernel column), so
+   16 rows of w are the mmac's A operand as they lie in DRAM. The input
+   stays in the scratchpad with its zero padding (all of it, or a band of
+   rows when it is bigger), and B, the K x 16 im2col block of 16 output
+   pixels, is built from it by scratchpad-to-scratchpad DMA: one 2-D
+   transfer per kernel tap and run of pixels within one output row (rows:
+   the channels). Pixel blocks run across output rows, so a 56-wide image
+   wastes nothing.
+
+   Up to 16 output-channel blocks (one accumulator tile each) meet every B:
+   while their mmacs run, the next B is built (channels 0 to 2) and the
+   previous block's results are finished and leave (channel 3). K past
+   4096 goes in chunks of whole channels, accumulating in the tiles.
+   Output channels and pixels past the edge compute on stale rows and
+   columns that are never stored.
+
+   A stride along rows (stride_w > 1) has no 2-D transfer: B is then built
+   with strided vector loads, not overlapped (correct, not fast). */
+
+#include "conv2d.h"
+#include <stddef.h>
+
+enum {
+  MaxBlocks = 16,             /* accumulator tiles */
+  MaxSegments = T + 1,        /* runs of one pixel block within rows */
+  OutFloats = MaxBlocks * T * T,
+};
+
+typedef struct {
+  long j0, len; /* B's columns j0 .. j0 + len - 1 */
+  long in;      /* the run's first input pixel, in the band */
+  long out;     /* its first output pixel, in y's image */
+} segment;
+
+/* A pixel block: its runs within output rows. */
+typedef struct {
+  long count;
+  segment seg[MaxSegments];
+} pixel_block;
+
+/* The band's loop state, in the scratchpad (3-cycle loads; the stack is
+   DRAM). */
+typedef struct {
+  const float *band, *weights;
+  float *y; /* y's first output channel of the group, image n */
+  long K, kc, chunks, nq, nco, taps, chan, wp;
+  long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
+  int epilogue, relu;
+  accel_activation act;
+} band_state;
+
+enum {
+  PoolFloats = (ACCEL_KERNEL_SPM_BYTES -
+                4 * (2 * OutFloats + MaxBlocks * T + ZeroFloats) -
+                2 * (int)sizeof(pixel_block) - (int)sizeof(band_state)) /
+               4 -
+               16,
+};
+
+typedef struct {
+  float out[2][OutFloats]; /* finished tiles, double-buffered */
+  float bias[MaxBlocks * T];
+  float zeros[ZeroFloats];
+  pixel_block blocks[2];
+  band_state s;
+  float pool[PoolFloats]; /* B x 2, weights, input band */
+} igemm_spm;
+KERNEL_SPM_FITS(igemm_spm);
+#define SPM KERNEL_SPM(igemm_spm)
+
+static long min_of(long a, long b) { return a < b ? a : b; }
+static long ceil_div(long a, long b) { return (a + b - 1) / b; }
+
+/* The weights of nq blocks, all chunks: block q's chunk c is 16 rows of
+   kc floats (the last chunk's rows shorter). */
+static long weight_floats(const igemm_plan *pl, long nq) {
+  return nq * pl->chunks * T * pl->kc;
+}
+
+int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
+  long taps = p->KH * p->KW;
+  if (taps > MaxK)
+    return 0;
+  long cc = min_of(p->Cg, MaxK / taps);
+  pl->K = p->Cg * taps;
+  pl->kc = cc * taps;
+  pl->chunks = pl->K ? ceil_div(p->Cg, cc) : 1;
+  pl->wp = p->pl + p->W + p->pr;
+  /* B's rows spill up to 16 floats past the last (a run's vector store);
+     the band is read up to 16 strided floats past a run's start. */
+  pl->b_floats = pl->kc * T + T;
+  long slack = T * p->sw + T;
+  long span = (p->KH - 1) * p->dh + 1;
+  long avail = PoolFloats - 2 * pl->b_floats;
+  long blocks = min_of(ceil_div(p->Coutg, T), MaxBlocks);
+  long row = p->Cg * pl->wp; /* one padded input row, every channel */
+  long whole = row * ((p->OH - 1) * p->sh + span) + slack;
+  /* The whole input if it leaves room for at least 4 blocks' weights;
+     otherwise bands of rows beside half the pool of weights. */
+  long q = blocks;
+  while (q > 1 && weight_floats(pl, q) + whole > avail)
+    --q;
+  if (weight_floats(pl, q) + whole <= avail && q >= min_of(blocks, 4)) {
+    pl->bo = p->OH;
+  } else {
+    for (q = blocks; q > 1 && weight_floats(pl, q) > avail / 2;)
+      --q;
+    long rows = row ? (avail - weight_floats(pl, q) - slack) / row : span;
+    if (rows < span)
+      return 0;
+    pl->bo = min_of((rows - span) / p->sh + 1, p->OH);
+  }
+  pl->q = q;
+  pl->bi = (pl->bo - 1) * p->sh + span;
+  pl->w_floats = weight_floats(pl, q);
+  pl->band_floats = row * pl->bi + slack;
+  return 2 * pl->b_floats + pl->w_floats + pl->band_floats <= PoolFloats;
+}
+
+/* Accumulator tiles by number: the intrinsics take constants. */
+#define TILE_SWITCH(t, OP)                                                     \
+  switch (t) {                                                                 \
+  case 0: OP(0); break;                                                        \
+  case 1: OP(1); break;                                                        \
+  case 2: OP(2); break;                                                        \
+  case 3: OP(3); break;                                                        \
+  case 4: OP(4); break;                                                        \
+  case 5: OP(5); break;                                                        \
+  case 6: OP(6); break;                                                        \
+  case 7: OP(7); break;                                                        \
+  case 8: OP(8); break;                                                        \
+  case 9: OP(9); break;                                                        \
+  case 10: OP(10); break;                                                      \
+  case 11: OP(11); break;                                                      \
+  case 12: OP(12); break;                                                      \
+  case 13: OP(13); break;                                                      \
+  case 14: OP(14); break;                                                      \
+  default: OP(15); break;                                                      \
+  }
+
+static inline void tile_mac(long t, int zero, const float *a, const float *b,
+                            long k) {
+#define MAC(n)                                                                 \
+  do {                                                                         \
+    if (zero)                                                                  \
+      accel_mzero(n);                                                          \
+    if (k)                                                                     \
+      accel_mmac(n, a, b, k);                                                  \
+  } while (0)
+  TILE_SWITCH(t, MAC)
+#undef MAC
+}
+
+static inline void tile_store(long t, float *dst, int relu) {
+#define STORE(n)                                                               \
+  do {                                                                         \
+    if (relu)                                                                  \
+      accel_mst_relu(n, dst);                                                  \
+    else                                                                       \
+      accel_mst(n, dst);                                                       \
+  } while (0)
+  TILE_SWITCH(t, STORE)
+#undef STORE
+}
+
+/* The runs of pixels first .. first + count - 1 of the band (row-major
+   over its output rows, from oh0) within output rows. */
+static void make_block(pixel_block *b, long first, long count, long oh0) {
+  const band_state *s = &SPM->s;
+  long oh = first / s->OW, ow = first % s->OW, j = 0, n = 0;
+  while (j < count) {
+    long len = min_of(s->OW - ow, count - j);
+    b->seg[n++] = (segment){j, len, oh * s->sh * s->wp + ow * s->sw,
+                            (oh0 + oh) * s->ys2 + ow * s->ys3};
+    j += len, ow = 0, ++oh;
+  }
+  b->count = n;
+}
+
+/* B's transfers first .. last - 1 of the flat list (run, tap) for chunk
+   c0 (channels c0 .. c0 + cc - 1) of a pixel block, on channels 0 to 2. */
+static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
+                    long first, long last) {
+  const band_state *s = &SPM->s;
+  for (long i = first; i < last; ++i) {
+    const segment *g = &blk->seg[i / s->taps];
+    long tap = i % s->taps, kh = tap / s->KW, kw = tap % s->KW;
+    const float *src =
+        s->band + c0 * s->chan + kh * s->dh * s->wp + kw * s->dw + g->in;
+    conv_dma_2d(i % 3, b + tap * T + g->j0, src, cc, g->len * 4,
+                s->taps * T * 4, s->chan * 4);
+  }
+}
+
+/* vld.s: 16 floats stride bytes apart (no intrinsic). */
+static inline accel_v16f load_strided(const float *p, long stride) {
+  accel_v16f v;
+  __asm__ volatile("vld.s %0, %1, %2" : "=v"(v) : "r"(p), "r"(stride)
+                   : "memory");
+  return v;
+}
+
+/* B by strided vector loads, for stride_w > 1. Rows in order, runs in
+   order: a run's store spills into the next row, which is written later. */
+static void build_b_strided(float *b, const pixel_block *blk, long c0,
+                            long cc) {
+  const band_state *s = &SPM->s;
+  long k = 0;
+  for (long c = c0; c < c0 + cc; ++c)
+    for (long kh = 0; kh < s->taps / s->KW; ++kh)
+      for (long kw = 0; kw < s->KW; ++kw, ++k) {
+        const float *src = s->band + c * s->chan + kh * s->dh * s->wp +
+                           kw * s->dw;
+        for (long r = 0; r < blk->count; ++r)
+          accel_vstore(b + k * T + blk->seg[r].j0,
+                       load_strided(src + blk->seg[r].in, s->sw * 4));
+      }
+}
+
+/* Starts building B for item t (pixel block t / chunks, chunk t % chunks):
+   transfers [first, last) of it, or all of it by vector for stride_w > 1
+   at first = 0. */
+static void build_b(long t, long first, long last) {
+  const band_state *s = &SPM->s;
+  long chunk = t % s->chunks, c0 = chunk * (s->kc / s->taps);
+  long cc = min_of(s->kc, s->K - chunk * s->kc) / s->taps;
+  const pixel_block *blk = &SPM->blocks[(t / s->chunks) & 1];
+  float *b = SPM->pool + (t & 1) * (s->kc * T + T);
+  if (s->sw == 1)
+    issue_b(b, blk, c0, cc, first, last);
+  else if (first == 0)
+    build_b_strided(b, blk, c0, cc);
+}
+
+/* The bias and activation on a finished block, then its runs out to y on
+   channel 3. */
+static void finish_block(float *out, const pixel_block *blk) {
+  const band_state *s = &SPM->s;
+  if (s->epilogue)
+    for (long r = 0; r < s->nco; ++r) {
+      accel_v16f v = accel_vload(out + r * T);
+      v += SPM->bias[r];
+      accel_vstore(out + r * T, conv_activate(v, &s->act));
+    }
+  for (long r = 0; r < blk->count; ++r) {
+    const segment *g = &blk->seg[r];
+    conv_copy_matrix(3, s->y + g->out, s->ys1, s->ys3, out + g->j0, T, 1,
+                     s->nco, g->len);
+  }
+}
+
+/* B's transfers for item t: one per run and tap (none for K = 0). */
+static long transfers(long t) {
+  const band_state *s = &SPM->s;
+  return s->kc ? SPM->blocks[(t / s->chunks) & 1].count * s->taps : 0;
+}
+
+/* Every item (pixel block, K chunk) of one band: bo_b output rows from
+   oh0. Per item, the nq mmacs; after each, a share of the next item's B
+   transfers, and after the first, the previous block's results out. */
+__attribute__((noinline)) static void run_band(long oh0, long bo_b) {
+  band_state *s = &SPM->s;
+  long npix = bo_b * s->OW, chunks = s->chunks, nq = s->nq;
+  long items = ceil_div(npix, T) * chunks, pending = -1;
+  make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0);
+  build_b(0, 0, transfers(0));
+  conv_dma_wait_all();
+  for (long t = 0; t < items; ++t) {
+    long p = t / chunks, chunk = t % chunks, next = t + 1, share = 0;
+    long kcc = min_of(s->kc, s->K - chunk * s->kc);
+    const float *b = SPM->pool + (t & 1) * (s->kc * T + T);
+    for (long q = 0; q < nq; ++q) {
+      tile_mac(q, chunk == 0, s->weights + (q * chunks + chunk) * T * s->kc,
+               b, kcc);
+      if (q == 0) {
+        if (pending >= 0)
+          finish_block(SPM->out[pending & 1], &SPM->blocks[pending & 1]);
+        pending = -1;
+        if (next < items && next % chunks == 0)
+          make_block(&SPM->blocks[(p + 1) & 1], (p + 1) * T,
+                     min_of(T, npix - (p + 1) * T), oh0);
+        share = next < items ? transfers(next) : 0;
+      }
+      if (share)
+        build_b(next, q * share / nq, (q + 1) * share / nq);
+    }
+    if (chunk == chunks - 1) {
+      accel_dma_wait(3); /* out[p & 1]'s last block has left */
+      for (long q = 0; q < nq; ++q)
+        tile_store(q, SPM->out[p & 1] + q * T * T, s->relu);
+      pending = p;
+    }
+    accel_dma_wait(0);
+    accel_dma_wait(1);
+    accel_dma_wait(2);
+  }
+  if (pending >= 0)
+    finish_block(SPM->out[pending & 1], &SPM->blocks[pending & 1]);
+}
+
+/* The weights of output channels co0 .. co0 + nco - 1 as the A operands,
+   block q's chunk c at weights + (q chunks + c) 16 kc. */
+static void load_weights(const conv_problem *p, const igemm_plan *pl,
+                         long co0, long nco, float *weights) {
+  long taps = p->KH * p->KW, cc = pl->kc / taps, ch = 0;
+  int contiguous = p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[1] == taps;
+  for (long q = 0; q * T < nco && pl->kc; ++q)
+    for (long chunk = 0; chunk < pl->chunks; ++chunk) {
+      long rows = min_of(T, nco - q * T), c0 = chunk * cc;
+      long kcc = min_of(cc, p->Cg - c0) * taps;
+      float *a = weights + (q * pl->chunks + chunk) * T * pl->kc;
+      const float *src = p->w + (co0 + q * T) * p->ws[0] + c0 * p->ws[1];
+      if (contiguous) {
+        conv_dma_2d(ch++, a, src, rows, kcc * 4, kcc * 4, p->ws[0] * 4);
+        continue;
+      }
+      for (long r = 0; r < rows; ++r)
+        for (long c = 0; c < kcc / taps; ++c)
+          conv_copy_matrix(ch++, a + r * kcc + c * taps, p->KW, 1,
+                           src + r * p->ws[0] + c * p->ws[1], p->ws[2],
+                           p->ws[3], p->KH, p->KW);
+    }
+}
+
+/* Band rows 0 .. bi_b - 1 are padded input rows from oh0 stride_h: image
+   rows where they exist, zero rows in the padding. (The pad columns were
+   zeroed once.) */
+static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
+                      long g, long oh0, long bo_b, float *band) {
+  long bi_b = (bo_b - 1) * p->sh + (p->KH - 1) * p->dh + 1;
+  long top = oh0 * p->sh - p->pt; /* the image row of band row 0 */
+  long lo = min_of(top < 0 ? -top : 0, bi_b);
+  long hi = min_of(p->H - top, bi_b);
+  if (hi < lo)
+    hi = lo;
+  long chan = pl->bi * pl->wp;
+  const float *x = p->x + n * p->xs[0] + g * p->Cg * p->xs[1];
+  for (long c = 0; c < p->Cg; ++c) {
+    float *dst = band + c * chan;
+    conv_zero_rows(c, dst, lo, pl->wp, pl->wp, SPM->zeros);
+    conv_zero_rows(c, dst + hi * pl->wp, bi_b - hi, pl->wp, pl->wp,
+                   SPM->zeros);
+    if (hi > lo)
+      conv_copy_matrix(c, dst + lo * pl->wp + p->pl, pl->wp, 1,
+                       x + c * p->xs[1] + (top + lo) * p->xs[2], p->xs[2],
+                       p->xs[3], hi - lo, p->W);
+  }
+  conv_dma_wait_all();
+}
+
+void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
+  band_state *s = &SPM->s;
+  float *weights = SPM->pool + 2 * pl->b_floats;
+  float *band = weights + pl->w_floats;
+  *s = (band_state){band, weights, NULL, pl->K, pl->kc, pl->chunks, 0, 0,
+                    p->KH * p->KW, pl->bi * pl->wp, pl->wp, p->KW, p->dh,
+                    p->dw, p->sh, p->sw, p->ys[1], p->ys[2], p->ys[3], p->OW,
+                    conv_needs_epilogue(p),
+                    !conv_needs_epilogue(p) && p->act.kind == ACCEL_ACT_RELU,
+                    p->act};
+  conv_make_zeros(SPM->zeros);
+  conv_zero_rows(0, band, p->Cg * pl->bi, p->pl, pl->wp, SPM->zeros);
+  conv_zero_rows(1, band + p->pl + p->W, p->Cg * pl->bi, p->pr, pl->wp,
+                 SPM->zeros);
+  long blocks = ceil_div(p->Coutg, T);
+  for (long g = 0; g < p->groups; ++g)
+    for (long qb = 0; qb < blocks; qb += pl->q) {
+      long co0 = g * p->Coutg + qb * T;
+      s->nco = min_of(pl->q * T, p->Coutg - qb * T);
+      s->nq = ceil_div(s->nco, T);
+      load_weights(p, pl, co0, s->nco, weights);
+      if (p->bias)
+        conv_copy_matrix(3, SPM->bias, 0, 1, p->bias + co0 * p->bs, 0, p->bs,
+                         1, s->nco);
+      conv_dma_wait_all();
+      for (long n = 0; n < p->N; ++n)
+        for (long oh0 = 0; oh0 < p->OH; oh0 += pl->bo) {
+          long bo_b = min_of(pl->bo, p->OH - oh0);
+          load_band(p, pl, n, g, oh0, bo_b, band);
+          s->y = p->y + n * p->ys[0] + co0 * p->ys[1];
+          run_band(oh0, bo_b);
+        }
+    }
+  conv_dma_wait_all();
+}

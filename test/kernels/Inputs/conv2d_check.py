@@ -1,0 +1,420 @@
+"""Runs accel_conv2d on accel-sim against a float64 numpy reference.
+
+  conv2d_check.py --sim "accel-sim [options]" --driver conv2d_driver.elf
+                  --dir DIR [--set all|shapes|options|views|big]
+                  [--only TEXT]
+
+For each case it makes x, w and the bias (a fixed seed per case, values
+uniform in [-1, 1] rounded to f32), writes the case file conv2d_driver.c
+reads, runs the driver on the simulator in DIR, reads y's buffer back and
+compares every element with the reference, computed here by explicit
+im2col in float64 (numpy only; nothing of the library). It prints one line
+per case and "N cases, F failures"; exit status 1 if any case failed.
+
+Tolerance. y = act(z), z = sum_k w_ok x_k + bias_o over the K = C/groups
+* KH * KW products of output element o's receptive field (padding
+contributes exact zeros). Every lowering accumulates in f32 with fused
+multiply-adds, one rounding per step (the matrix unit's mmac; the vector
+unit's vfma, split in two chains and added), in any order and in chunks:
+that errs by at most K u sum_k |w_ok x_k| (u = 2^-24, to first order); the
+bias and the final additions of partial sums add at most two more
+roundings, relative to the sum of magnitudes. With a factor 4 of margin:
+
+  |y - ref| <= (K + 2) * u * 4 * (sum_k |w_ok x_k| + |bias_o|) + 1e-30
+
+ReLU and clip are 1-Lipschitz and exact in f32, so they add nothing. GELU
+is kernel_check.py's bound (its docstring has the derivation: the tanh
+form with vtanh.f32's 2^-20 error):
+
+  |y - ref| <= 1.2 * bound + 0.5 |z| 2^-20 + 4 u |z|.
+
+Elements of y's buffer outside the view (padding, the gaps of strided
+views, guards before and after) hold a sentinel and must come back bit
+for bit; x's and w's buffers hold NaN outside their views, so a kernel
+that reads anything but its view shows it.
+"""
+import argparse
+import os
+import shlex
+import struct
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_check import (ACT_KINDS, C_SENTINEL, GELU_SLOPE,  # noqa: E402
+                          TANH_REL_ERROR, U, region_stats)
+
+
+def gelu(z):
+    return 0.5 * z * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) *
+                                    (z + 0.044715 * z ** 3)))
+
+
+# ---------------------------------------------------------------- layouts
+
+def place(kind, dims):
+    """Strides (in elements), offset and buffer length of a 4-D (or 1-D)
+    view of `dims` laid out as `kind`:
+    contig; pad (every dimension's extent padded by 1-3, guards around);
+    nhwc (channels last: dims 1 and 3 swapped in memory); inner (every
+    other element of the last dimension, padded rows)."""
+    dims = list(dims)
+    guard = 0 if kind == "contig" else 5
+    if kind in ("contig", "pad", "inner"):
+        ext = list(dims)
+        if kind == "pad":
+            ext = [d + 1 + i % 3 for i, d in enumerate(dims)]
+        elif kind == "inner":
+            ext[-1] = 2 * dims[-1] + 3
+        strides, s = [0] * len(dims), 1
+        for d in range(len(dims) - 1, -1, -1):
+            strides[d] = s * (2 if kind == "inner" and d == len(dims) - 1
+                              else 1)
+            s *= ext[d]
+    elif kind == "nhwc":
+        n, c, h, w = dims
+        strides = [h * w * c, 1, w * c, c]
+    else:
+        raise ValueError(kind)
+    if 0 in dims:
+        return strides, guard, 2 * guard
+    last = sum((d - 1) * s for d, s in zip(dims, strides))
+    return strides, guard, guard + last + 1 + guard
+
+
+def index_of(dims, strides, off):
+    idx = np.full(dims, off, dtype=np.int64)
+    for d, (n, s) in enumerate(zip(dims, strides)):
+        shape = [1] * len(dims)
+        shape[d] = n
+        idx = idx + (np.arange(n) * s).reshape(shape)
+    return idx
+
+
+# ---------------------------------------------------------------- cases
+
+class ConvCase:
+    def __init__(self, n, c, h, w, cout, kh, kw, stride=(1, 1),
+                 pad=(0, 0, 0, 0), dil=(1, 1), groups=1, bias=False,
+                 act="none", lo=-0.25, hi=0.5, lx="contig", lw="contig",
+                 ly="contig", lbias="contig", null_options=False):
+        self.n, self.c, self.h, self.w = n, c, h, w
+        self.cout, self.kh, self.kw = cout, kh, kw
+        self.stride, self.pad, self.dil = stride, pad, dil
+        self.groups, self.bias, self.act = groups, bias, act
+        self.lo, self.hi = np.float32(lo), np.float32(hi)
+        self.lx, self.lw, self.ly, self.lbias = lx, lw, ly, lbias
+        self.null_options = null_options
+
+    def out_dims(self):
+        (pt, pl, pb, pr), (sh, sw), (dh, dw) = self.pad, self.stride, self.dil
+        oh = (self.h + pt + pb - dh * (self.kh - 1) - 1) // sh + 1
+        ow = (self.w + pl + pr - dw * (self.kw - 1) - 1) // sw + 1
+        return oh, ow
+
+    def name(self):
+        s = "conv %dx%dx%dx%d -> %d k%dx%d" % (self.n, self.c, self.h,
+                                               self.w, self.cout, self.kh,
+                                               self.kw)
+        if self.null_options:
+            return s + " options=NULL"
+        if self.stride != (1, 1):
+            s += " s%d,%d" % self.stride
+        if any(self.pad):
+            s += " p%d,%d,%d,%d" % self.pad
+        if self.dil != (1, 1):
+            s += " d%d,%d" % self.dil
+        if self.groups != 1:
+            s += " g%d" % self.groups
+        if self.bias:
+            s += " bias" + ("" if self.lbias == "contig" else "(strided)")
+        if self.act == "clip":
+            s += " clip(%g,%g)" % (self.lo, self.hi)
+        elif self.act != "none":
+            s += " " + self.act
+        views = ["%s:%s" % (t, l) for t, l in (("x", self.lx), ("w", self.lw),
+                                               ("y", self.ly))
+                 if l != "contig"]
+        if views:
+            s += " " + ",".join(views)
+        return s
+
+    def make(self, path):
+        rng = np.random.default_rng(zlib.crc32(self.name().encode()))
+        oh, ow = self.out_dims()
+        specs = [("x", [self.n, self.c, self.h, self.w], self.lx),
+                 ("w", [self.cout, self.c // self.groups, self.kh, self.kw],
+                  self.lw),
+                 ("y", [self.n, self.cout, oh, ow], self.ly)]
+        if self.bias:
+            specs.append(("bias", [self.cout],
+                          "contig" if self.lbias == "contig" else "inner"))
+        records, buffers, views = [], [], {}
+        for name, dims, kind in specs:
+            strides, off, length = place(kind, dims)
+            idx = index_of(dims, strides, off)
+            if name == "y":
+                buf = np.full(length, C_SENTINEL, dtype=np.float32)
+                y_index = idx
+            else:
+                buf = np.full(length, np.nan, dtype=np.float32)
+                vals = rng.uniform(-1, 1, dims).astype(np.float32)
+                buf[idx] = vals
+                views[name] = vals.astype(np.float64)
+            rank = len(dims)
+            records.append([1, rank] + (dims + [0] * 4)[:4] +
+                           (strides + [0] * 4)[:4] + [off, length])
+            buffers.append(buf)
+        if not self.bias:
+            records.append([0] * 12)
+        with open(path, "wb") as f:
+            f.write(b"CONVCAS1")
+            f.write(struct.pack("<11q", *(list(self.stride) +
+                                          list(self.pad) + list(self.dil) +
+                                          [self.groups, ACT_KINDS[self.act],
+                                           int(self.null_options)])))
+            f.write(struct.pack("<2f", self.lo, self.hi))
+            for r in records:
+                f.write(struct.pack("<12q", *r))
+            for b in buffers:
+                f.write(b.astype("<f4").tobytes())
+        return views, y_index, buffers[2]
+
+    def reference(self, views):
+        """z and sum |w x| per output element, by im2col in float64."""
+        x, w = views["x"], views["w"]
+        n, c, h, wd = x.shape
+        cout, cg, kh, kw = w.shape
+        (pt, pl, pb, pr), (sh, sw), (dh, dw) = self.pad, self.stride, self.dil
+        oh, ow = self.out_dims()
+        xp = np.zeros((n, c, h + pt + pb, wd + pl + pr))
+        xp[:, :, pt:pt + h, pl:pl + wd] = x
+        # cols[n, ci, i, j, oh, ow] = xp[n, ci, oh sh + i dh, ow sw + j dw]
+        cols = np.empty((n, c, kh, kw, oh, ow))
+        for i in range(kh):
+            for j in range(kw):
+                cols[:, :, i, j] = xp[:, :, i * dh:i * dh + (oh - 1) * sh + 1:sh,
+                                      j * dw:j * dw + (ow - 1) * sw + 1:sw]
+        g, coutg = self.groups, cout // self.groups
+        z = np.zeros((n, cout, oh, ow))
+        mag = np.zeros((n, cout, oh, ow))
+        for gi in range(g):
+            a = cols[:, gi * cg:(gi + 1) * cg].reshape(n, cg * kh * kw,
+                                                       oh * ow)
+            wg = w[gi * coutg:(gi + 1) * coutg].reshape(coutg, cg * kh * kw)
+            z[:, gi * coutg:(gi + 1) * coutg] = (wg @ a).reshape(
+                n, coutg, oh, ow)
+            mag[:, gi * coutg:(gi + 1) * coutg] = (np.abs(wg) @ np.abs(a)
+                                                   ).reshape(n, coutg, oh, ow)
+        if self.bias:
+            b = views["bias"].reshape(1, cout, 1, 1)
+            z = z + b
+            mag = mag + np.abs(b)
+        k = cg * kh * kw
+        bound = (k + 2) * U * 4 * mag + 1e-30
+        if self.act == "relu":
+            ref = np.maximum(z, 0)
+        elif self.act == "clip":
+            ref = np.minimum(np.maximum(z, float(self.lo)), float(self.hi))
+        elif self.act == "gelu":
+            ref = gelu(z)
+            bound = (GELU_SLOPE * bound + 0.5 * np.abs(z) * TANH_REL_ERROR +
+                     4 * U * np.abs(z))
+        else:
+            ref = z
+        return ref, bound
+
+
+def C(*args, **kw):
+    return ConvCase(*args, **kw)
+
+
+def conv_shapes():
+    """Sizes 1, 15, 16, 17, odd and prime, through every lowering."""
+    cases = []
+    for s in (1, 15, 16, 17):
+        cases.append(C(1, s, 7, 9, s, 3, 3, pad=(1, 1, 1, 1)))  # channels
+        cases.append(C(1, 3, s, s, 5, 3, 3, pad=(1, 1, 1, 1)))  # spatial
+        cases.append(C(1, s, s, 5, 17, 1, 1))                   # 1 x 1
+        cases.append(C(1, s, 9, s, s, 3, 3, pad=(1, 1, 1, 1),
+                       groups=s))                               # depthwise
+    cases += [
+        C(2, 13, 11, 7, 29, 3, 3, pad=(1, 1, 1, 1)),
+        C(1, 31, 23, 19, 37, 5, 5, pad=(2, 2, 2, 2)),
+        C(3, 7, 13, 29, 11, 7, 7, pad=(3, 3, 3, 3)),
+        C(1, 64, 20, 20, 64, 3, 3, pad=(1, 1, 1, 1)),
+        C(1, 19, 12, 12, 300, 3, 3, pad=(1, 1, 1, 1)),   # > 16 blocks
+        C(1, 512, 5, 5, 17, 3, 3, pad=(1, 1, 1, 1)),     # K = 4608: 2 chunks
+        C(1, 1, 1, 1, 1, 1, 1),
+        C(1, 1, 1, 1, 1, 3, 3, pad=(1, 1, 1, 1)),
+        C(2, 3, 5, 5, 4, 5, 5),                          # output 1 x 1
+        C(1, 2, 5, 5, 4, 3, 3, null_options=True),
+        C(1, 40, 9, 11, 70, 1, 1, bias=True),            # 1 x 1 bias
+        C(2, 8, 6, 6, 4, 1, 1, groups=2),                # 1 x 1 groups
+        C(0, 3, 5, 5, 4, 3, 3),                          # empty batch
+        C(1, 3, 5, 5, 0, 3, 3),                          # no output channels
+        C(1, 0, 5, 5, 4, 3, 3, bias=True, act="relu"),   # K = 0: the bias
+    ]
+    return cases
+
+
+def conv_options():
+    """Every option, alone and together."""
+    return [
+        C(1, 6, 17, 17, 10, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1)),
+        C(1, 6, 19, 23, 10, 3, 3, stride=(3, 2)),
+        C(1, 5, 16, 16, 7, 3, 3, stride=(1, 3), pad=(0, 2, 1, 0)),
+        C(1, 5, 13, 11, 9, 3, 3, pad=(0, 1, 2, 1)),      # asymmetric
+        C(1, 5, 13, 11, 9, 4, 2, pad=(3, 0, 0, 2)),
+        C(1, 4, 15, 15, 6, 3, 3, dil=(2, 2), pad=(2, 2, 2, 2)),
+        C(1, 4, 17, 21, 6, 3, 5, dil=(3, 1), pad=(1, 0, 1, 3)),
+        C(1, 8, 11, 11, 12, 3, 3, groups=2, pad=(1, 1, 1, 1)),
+        C(2, 12, 9, 10, 8, 3, 3, groups=4, pad=(1, 1, 1, 1)),
+        C(1, 6, 12, 12, 6, 1, 1, groups=3, stride=(2, 2)),
+        C(1, 8, 14, 14, 8, 3, 3, groups=8, pad=(1, 1, 1, 1)),  # depthwise
+        C(1, 8, 14, 14, 24, 3, 3, groups=8, pad=(1, 1, 1, 1)),  # multiplier 3
+        C(1, 6, 15, 19, 12, 3, 3, groups=6, stride=(2, 2),
+          pad=(1, 1, 1, 1)),                                   # strided
+        C(1, 5, 16, 16, 5, 5, 5, groups=5, pad=(2, 2, 2, 2)),  # 5 x 5
+        C(1, 4, 18, 18, 4, 3, 3, groups=4, dil=(2, 2), pad=(2, 2, 2, 2)),
+        C(1, 4, 9, 40, 8, 3, 3, groups=4, pad=(0, 1, 2, 0), bias=True,
+          act="gelu"),
+        C(1, 9, 10, 10, 12, 3, 3, pad=(1, 1, 1, 1), bias=True),
+        C(1, 9, 10, 10, 12, 3, 3, pad=(1, 1, 1, 1), act="relu"),
+        C(1, 9, 10, 10, 12, 3, 3, pad=(1, 1, 1, 1), act="gelu"),
+        C(1, 9, 10, 10, 12, 3, 3, pad=(1, 1, 1, 1), act="clip"),
+        C(1, 9, 10, 10, 12, 3, 3, pad=(1, 1, 1, 1), bias=True, act="relu"),
+        C(1, 9, 10, 10, 12, 1, 1, bias=True, act="gelu"),
+        C(1, 9, 10, 10, 12, 1, 1, act="relu"),
+        C(1, 9, 10, 10, 9, 3, 3, groups=9, bias=True, act="clip",
+          pad=(1, 1, 1, 1)),
+        C(2, 10, 11, 13, 20, 3, 3, stride=(2, 1), pad=(2, 0, 1, 1),
+          dil=(1, 2), groups=2, bias=True, act="clip", lbias="strided"),
+    ]
+
+
+def conv_views():
+    """Strided views of every tensor, sentinels and NaN around them."""
+    return [
+        C(1, 7, 12, 13, 9, 3, 3, pad=(1, 1, 1, 1), lx="pad", lw="pad",
+          ly="pad"),
+        C(2, 7, 12, 13, 9, 3, 3, pad=(1, 1, 1, 1), lx="nhwc", ly="nhwc",
+          bias=True),
+        C(1, 7, 12, 13, 9, 3, 3, pad=(1, 1, 1, 1), lx="inner", lw="inner",
+          ly="inner", act="relu"),
+        C(1, 6, 10, 10, 6, 3, 3, groups=6, pad=(1, 1, 1, 1), lx="pad",
+          lw="inner", ly="nhwc", bias=True, lbias="strided"),
+        C(1, 16, 10, 10, 24, 1, 1, lx="nhwc", ly="pad", bias=True),
+        C(1, 16, 10, 10, 24, 1, 1, lx="inner", ly="inner"),
+        C(1, 5, 9, 9, 7, 3, 3, stride=(2, 2), lx="nhwc", lw="pad", ly="inner"),
+    ]
+
+
+def conv_big():
+    """Inputs larger than the scratchpad: bands of input rows."""
+    return [
+        C(1, 64, 160, 160, 16, 3, 3, pad=(1, 1, 1, 1), bias=True, act="relu"),
+        C(1, 2, 700, 700, 2, 3, 3, groups=2, pad=(1, 1, 1, 1)),
+        C(1, 3, 300, 301, 5, 3, 3, stride=(2, 2), pad=(1, 0, 1, 2)),
+    ]
+
+
+SETS = {"shapes": conv_shapes, "options": conv_options, "views": conv_views,
+        "big": conv_big}
+
+
+# ---------------------------------------------------------------- running
+
+def run_case(case, number, args):
+    files = ["conv%03d.%s" % (number, e) for e in ("in", "out", "json")]
+    views, y_index, y_before = case.make(os.path.join(args.dir, files[0]))
+    out_path = os.path.join(args.dir, files[1])
+    if os.path.exists(out_path):
+        os.unlink(out_path)
+    sim = shlex.split(args.sim)
+    if os.sep in sim[0]:
+        sim[0] = os.path.abspath(sim[0])
+    cmd = sim + ["--stats-json=" + files[2], os.path.abspath(args.driver),
+                 files[0], files[1]]
+    ok = check_run(case, cmd, args, views, y_index, y_before, out_path,
+                   os.path.join(args.dir, files[2]))
+    if ok:
+        for f in files:
+            if os.path.exists(os.path.join(args.dir, f)):
+                os.unlink(os.path.join(args.dir, f))
+    else:
+        print("  reproduce: cd %s && %s" % (shlex.quote(args.dir),
+                                            " ".join(map(shlex.quote, cmd))))
+    return ok
+
+
+def check_run(case, cmd, args, views, y_index, y_before, out_path, stats):
+    name = case.name()
+    p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, universal_newlines=True)
+    if p.returncode != 0:
+        print("%s FAILED: the simulator exited with %d:\n%s"
+              % (name, p.returncode, p.stdout.rstrip()))
+        return False
+    got = np.fromfile(out_path, dtype="<f4")
+    if got.shape != y_before.shape:
+        print("%s FAILED: %d elements out, expected %d"
+              % (name, got.size, y_before.size))
+        return False
+    outside = np.ones(got.size, dtype=bool)
+    outside[y_index.ravel()] = False
+    changed = np.nonzero(outside & (got.view(np.uint32) !=
+                                    y_before.view(np.uint32)))[0]
+    if changed.size:
+        print("%s FAILED: %d elements of y's buffer outside the view changed,"
+              " the first at %d: %r" % (name, changed.size, changed[0],
+                                        got[changed[0]]))
+        return False
+    if y_index.size == 0:
+        print("%s ok, empty" % name)
+        return True
+    ref, bound = case.reference(views)
+    y = got[y_index].astype(np.float64)
+    err = np.abs(y - ref)
+    err = np.where(np.isnan(err), np.inf, err)
+    ratio = err / bound
+    worst = np.unravel_index(np.argmax(ratio), ratio.shape)
+    bad = int(np.count_nonzero(ratio > 1.0))
+    if bad:
+        print("%s FAILED: %d of %d elements outside the bound; worst y%s = "
+              "%r, reference %r (%.3g of the bound)"
+              % (name, bad, ratio.size, list(worst), y[worst], ref[worst],
+                 ratio[worst]))
+        return False
+    print("%s ok, worst %.3g of bound%s" % (name, ratio[worst],
+                                            region_stats(stats)))
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sim", required=True)
+    ap.add_argument("--driver", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--set", default="all", choices=["all"] + sorted(SETS))
+    ap.add_argument("--only")
+    args = ap.parse_args()
+    os.makedirs(args.dir, exist_ok=True)
+    names = sorted(SETS) if args.set == "all" else [args.set]
+    cases = [c for s in ("shapes", "options", "views", "big") if s in names
+             for c in SETS[s]()]
+    if args.only:
+        cases = [c for c in cases if args.only in c.name()]
+    failures = 0
+    for number, case in enumerate(cases):
+        failures += not run_case(case, number, args)
+        sys.stdout.flush()
+    print("%d cases, %d failures" % (len(cases), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
