@@ -4,6 +4,7 @@
    accel_gemm per matrix of c, on 2-D views of the three tensors. */
 
 #include "kernel_args.h"
+#include "kernel_stack.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_batched_matmul";
@@ -69,10 +70,10 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
   return ACCEL_OK;
 }
 
-accel_status accel_batched_matmul(const accel_tensor *a, const accel_tensor *b,
-                                  accel_tensor *c,
-                                  const accel_gemm_options *options) {
-  accel_gemm_options o = options ? *options : accel_gemm_defaults();
+static accel_status batched_matmul(const accel_tensor *a,
+                                   const accel_tensor *b, accel_tensor *c,
+                                   const accel_gemm_options *options) {
+  accel_gemm_options o = *options;
   accel_status s = check(a, b, c);
   if (s)
     return s;
@@ -100,4 +101,17 @@ accel_status accel_batched_matmul(const accel_tensor *a, const accel_tensor *b,
       index[d] = 0;
   }
   return ACCEL_OK;
+}
+
+static long staged(const void *a, const void *b, const void *c,
+                   const void *options) {
+  accel_gemm_args g;
+  accel_gemm_stage_args(&g, a, b, c, options);
+  return batched_matmul(g.a, g.b, g.c, &g.o);
+}
+
+accel_status accel_batched_matmul(const accel_tensor *a, const accel_tensor *b,
+                                  accel_tensor *c,
+                                  const accel_gemm_options *options) {
+  return (accel_status)accel_on_kernel_stack(staged, a, b, c, options);
 }

@@ -24,6 +24,7 @@
    them. */
 
 #include "kernel_args.h"
+#include "kernel_stack.h"
 #include "spm_arena.h"
 #include <accel.h>
 #include <stddef.h>
@@ -213,13 +214,12 @@ static inline void start_tile(const float *a, long kc, long j, int read_c,
 }
 
 /* One 16-row tile of A (at a, in channel buf's buffer) against every
-   column block of the panel; c is the row's first element. The matrix
-   unit runs tile j + 1's mmac while tile j's result is finished and
-   leaves: per tile it is busy K cycles for the mmac and 16 for the mst,
-   and the scalar and vector work hides under the next mmac. (The mst
-   waits for its mmac; the next mzero/mmac wait for the mst.) Out of line
-   with scalar arguments, so that the loop keeps its state in registers:
-   the stack is in DRAM, 40 cycles a load. */
+   column block of the panel; c is the row's first element. Tile j + 1's
+   mmac starts as soon as tile j's ends; tile j's mst then runs on the
+   tile-move port beside it, and its epilogue and transfer out hide under
+   that mmac too, so the matrix unit is busy K + 1 cycles per tile (the 1
+   the mzero). Out of line with scalar arguments, so that the loop keeps
+   its state in registers: the stack is in DRAM, 40 cycles a load. */
 __attribute__((noinline)) static void
 run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
         long c_rs, long c_cs, int direct, int relu, int read_c,
@@ -229,6 +229,9 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
   for (long j = 0; j < nblocks; ++j) {
     int out = j & 1;
     float *tile = c_out[out];
+    if (j + 1 < nblocks)
+      start_tile(a, kc, j + 1, read_c, buf, c + (j + 1) * T * c_cs, c_rs,
+                 c_cs, rows, block_cols(nb, j + 1));
     dma_wait(2 + out); /* the buffer's last tile has left */
     if (out) {
       if (relu)
@@ -241,9 +244,6 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
       else
         accel_mst(0, tile);
     }
-    if (j + 1 < nblocks)
-      start_tile(a, kc, j + 1, read_c, buf, c + (j + 1) * T * c_cs, c_rs,
-                 c_cs, rows, block_cols(nb, j + 1));
     if (!direct) {
       if (read_c)
         dma_wait(buf);
@@ -257,28 +257,27 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
 
 /* run_row's common case (the result straight from the accumulator, c's
    rows contiguous), unrolled by two so that every tile and channel number
-   is a constant: no branches and few live values between one tile's mst
-   and the next tile's mmac, where the matrix unit waits. */
+   is a constant: no branches and few live values between one tile's mmac
+   and the next, where the matrix unit waits. (The transfer out may start
+   right after the mst: its 64-cycle start-up outlasts the mst's 16.) */
 #define FAST_TILE(t, j)                                                        \
   do {                                                                         \
-    accel_dma_wait(2 + t);                                                     \
-    if (relu)                                                                  \
-      accel_mst_relu(t, c_out[t]);                                             \
-    else                                                                       \
-      accel_mst(t, c_out[t]);                                                  \
     if ((j) + 1 < nblocks) {                                                   \
       b += T * kc;                                                             \
       accel_mzero(1 - t);                                                      \
       accel_mmac(1 - t, a, b, kc);                                             \
     }                                                                          \
+    accel_dma_wait(2 + t);                                                     \
+    if (relu)                                                                  \
+      accel_mst_relu(t, c_out[t]);                                             \
+    else                                                                       \
+      accel_mst(t, c_out[t]);                                                  \
     accel_dma_2d(2 + t, c + (j) * T, c_out[t], rows, block_cols(nb, j) * 4,   \
                  c_rs * 4, T * 4);                                             \
   } while (0)
 
-__attribute__((noinline)) static void run_row_fast(const float *a, long kc,
-                                                   long nb, long rows,
-                                                   float *c, long c_rs,
-                                                   int relu) {
+static inline void run_row_fast(const float *a, long kc, long nb, long rows,
+                                float *c, long c_rs, int relu) {
   long nblocks = (nb + T - 1) / T;
   const float *b = b_panel;
   accel_mzero(0);
@@ -290,6 +289,25 @@ __attribute__((noinline)) static void run_row_fast(const float *a, long kc,
   }
 }
 #undef FAST_TILE
+
+/* Every 16-row tile of op(a) (from a0, kc columns, M rows; the first
+   already on its way on channel 0) against the panel, with run_row_fast:
+   out of line with scalar arguments, so that
+   nothing between one row's last mmac and the next row's first is a load
+   from the stack in DRAM. */
+__attribute__((noinline)) static void
+run_rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
+              float *c, long c_rs, int relu) {
+  view a = {(float *)a0, M, kc, a_rs, a_cs};
+  for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
+    int buf = mt & 1;
+    dma_wait(buf);
+    if (m0 + T < M)
+      fetch_a(!buf, a_tile[!buf], a, m0 + T, 0, kc);
+    run_row_fast(a_tile[buf], kc, nb, min_of(M - m0, T), c + m0 * c_rs, c_rs,
+                 relu);
+  }
+}
 
 accel_gemm_options accel_gemm_defaults(void) {
   accel_gemm_options o = {0, 0, 1.0f, 0.0f, ACCEL_BIAS_NONE, NULL,
@@ -361,14 +379,34 @@ accel_status accel_gemm_check_overlap(const char *K, const accel_tensor *a,
   return ACCEL_OK;
 }
 
-accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
-                        accel_tensor *c, const accel_gemm_options *options) {
-  accel_gemm_options o = options ? *options : accel_gemm_defaults();
-  accel_status s = accel_gemm_check("accel_gemm", a, b, c, &o);
+void accel_gemm_stage_args(accel_gemm_args *g, const accel_tensor *a,
+                           const accel_tensor *b, const accel_tensor *c,
+                           const accel_gemm_options *options) {
+  g->a = ACCEL_STAGE(1, &g->a_copy, a);
+  g->b = ACCEL_STAGE(2, &g->b_copy, b);
+  g->c = ACCEL_STAGE(3, &g->c_copy, c);
+  g->o = accel_gemm_defaults();
+  ACCEL_STAGE(0, &g->o, options);
+  accel_dma_wait(0);
+  if (has_bias(&g->o))
+    g->o.bias = ACCEL_STAGE(0, &g->bias_copy, g->o.bias);
+  accel_stage_wait();
+}
+
+static long gemm(const void *a, const void *b, const void *c,
+                 const void *options) {
+  accel_gemm_args g;
+  accel_gemm_stage_args(&g, a, b, c, options);
+  accel_status s = accel_gemm_check("accel_gemm", g.a, g.b, g.c, &g.o);
   if (s)
     return s;
-  accel_gemm_run(a, b, c, &o);
+  accel_gemm_run(g.a, g.b, g.c, &g.o);
   return ACCEL_OK;
+}
+
+accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
+                        accel_tensor *c, const accel_gemm_options *options) {
+  return (accel_status)accel_on_kernel_stack(gemm, a, b, c, options);
 }
 
 void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
@@ -400,18 +438,27 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
     for (long n0 = 0; n0 < N; n0 += panel_cols) {
       long nb = min_of(N - n0, panel_cols);
       long nblocks = (nb + T - 1) / T;
-      /* The panel, over all four channels: block j holds kc rows of its
-         16 columns. */
+      /* A's first tile on channel 0, then the panel over all four
+         channels: block j holds kc rows of its 16 columns. */
+      if (kc)
+        fetch_a(0, a_tile[0], va, 0, k0, kc);
       for (long j = 0; j < nblocks && kc; ++j)
-        copy_matrix(j & 3, b_panel + j * T * kc, T, 1, at(vb, k0, n0 + j * T),
-                    vb.rs, vb.cs, kc, block_cols(nb, j));
+        copy_matrix((j + 1) & 3, b_panel + j * T * kc, T, 1,
+                    at(vb, k0, n0 + j * T), vb.rs, vb.cs, kc,
+                    block_cols(nb, j));
       if (first && o.bias_kind == ACCEL_BIAS_PER_COLUMN)
         copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1, nb);
       for (int ch = 0; ch < 4; ++ch)
         dma_wait(ch);
 
-      if (kc)
-        fetch_a(0, a_tile[0], va, 0, k0, kc);
+      float *c_panel = (float *)at(vc, 0, n0);
+      if (direct && vc.cs == 1 && kc) {
+        run_rows_fast(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel, vc.rs,
+                      o.act.kind == ACCEL_ACT_RELU);
+        dma_wait(2);
+        dma_wait(3);
+        continue;
+      }
       for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
         int buf = mt & 1;
         long rows = min_of(M - m0, T);
@@ -426,13 +473,9 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                       o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf]
                                                         : NULL,
                       &o.act};
-        float *c_row = (float *)at(vc, m0, n0);
-        int relu = direct && o.act.kind == ACCEL_ACT_RELU;
-        if (direct && vc.cs == 1 && kc)
-          run_row_fast(a_tile[buf], kc, nb, rows, c_row, vc.rs, relu);
-        else
-          run_row(a_tile[buf], kc, nb, buf, rows, c_row, vc.rs, vc.cs, direct,
-                  relu, read_c, &e, o.bias_kind == ACCEL_BIAS_PER_COLUMN);
+        run_row(a_tile[buf], kc, nb, buf, rows, c_panel + m0 * vc.rs, vc.rs,
+                vc.cs, direct, direct && o.act.kind == ACCEL_ACT_RELU, read_c,
+                &e, o.bias_kind == ACCEL_BIAS_PER_COLUMN);
       }
       dma_wait(2);
       dma_wait(3);

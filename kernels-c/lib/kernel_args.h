@@ -5,7 +5,24 @@
 #ifndef ACCEL_KERNEL_ARGS_H
 #define ACCEL_KERNEL_ARGS_H
 
+#include <accel.h>
 #include <accel_kernels.h>
+
+/* A kernel's descriptor and option arguments, copied into its frame on
+   the scratchpad stack (kernel_stack.h) by one DMA transfer each, on the
+   constant channel ch: the checks read every field, and from the caller's
+   memory (in DRAM) each read would cost 40 cycles, where all four
+   channels' copies take 70 together. Evaluates to dst, or to a null
+   pointer (copying nothing) for a null src. accel_stage_wait() waits for
+   the copies. */
+#define ACCEL_STAGE(ch, dst, src)                                              \
+  ((src) ? (accel_dma_1d(ch, dst, src, sizeof *(dst)), (dst)) : NULL)
+static inline void accel_stage_wait(void) {
+  accel_dma_wait(0);
+  accel_dma_wait(1);
+  accel_dma_wait(2);
+  accel_dma_wait(3);
+}
 
 /* Prints "<kernel>: <argument>: <message>" to stderr; returns status. */
 accel_status accel_kernel_error(accel_status status, const char *kernel,
@@ -40,5 +57,17 @@ accel_status accel_gemm_check_overlap(const char *kernel,
                                       const accel_gemm_options *options);
 void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                     accel_tensor *c, const accel_gemm_options *options);
+/* accel_gemm's arguments staged into the kernel's frame (ACCEL_STAGE):
+   a, b and c point to the copies (null for null), o is the options (the
+   defaults for null) with its bias pointing to bias_copy. */
+typedef struct {
+  const accel_tensor *a, *b;
+  accel_tensor *c;
+  accel_gemm_options o;
+  accel_tensor a_copy, b_copy, c_copy, bias_copy;
+} accel_gemm_args;
+void accel_gemm_stage_args(accel_gemm_args *g, const accel_tensor *a,
+                           const accel_tensor *b, const accel_tensor *c,
+                           const accel_gemm_options *options);
 
 #endif
