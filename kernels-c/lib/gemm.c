@@ -279,9 +279,7 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
 static inline void run_row_fast(const float *a, long kc, long nb, long rows,
                                 float *c, long c_rs, int relu) {
   long nblocks = (nb + T - 1) / T;
-  const float *b = b_panel;
-  accel_mzero(0);
-  accel_mmac(0, a, b, kc);
+  const float *b = b_panel; /* block 0's mmac is the caller's */
   for (long j = 0; j < nblocks; j += 2) {
     FAST_TILE(0, j);
     if (j + 1 < nblocks)
@@ -302,6 +300,10 @@ run_rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
   for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
     int buf = mt & 1;
     dma_wait(buf);
+    /* The row's first mmac before the next row's fetch, which then
+       overlaps it. */
+    accel_mzero(0);
+    accel_mmac(0, a_tile[buf], b_panel, kc);
     if (m0 + T < M)
       fetch_a(!buf, a_tile[!buf], a, m0 + T, 0, kc);
     run_row_fast(a_tile[buf], kc, nb, min_of(M - m0, T), c + m0 * c_rs, c_rs,
