@@ -12,6 +12,7 @@
 
 #include "conv2d.h"
 #include "kernel_args.h"
+#include "kernel_stack.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_conv2d";
@@ -205,14 +206,12 @@ static void run_pointwise(const conv_problem *p) {
     }
 }
 
-accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
-                          accel_tensor *y,
-                          const accel_conv2d_options *options) {
-  accel_conv2d_options o = options ? *options : accel_conv2d_defaults();
-  accel_status s = check(x, w, y, &o);
+static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
+                           accel_tensor *y, const accel_conv2d_options *o) {
+  accel_status s = check(x, w, y, o);
   if (s)
     return s;
-  conv_problem p = problem_of(x, w, y, &o);
+  conv_problem p = problem_of(x, w, y, o);
   if (!p.N || !p.Cout || !p.OH || !p.OW)
     return ACCEL_OK;
   igemm_plan ip;
@@ -236,6 +235,28 @@ accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
   else
     conv_igemm_run(&p, &ip);
   return ACCEL_OK;
+}
+
+/* The arguments copied into the kernel's frame (one DMA each), then the
+   call. */
+static long staged(const void *x, const void *w, const void *y,
+                   const void *options) {
+  accel_tensor xc, wc, yc, bc;
+  accel_conv2d_options o = accel_conv2d_defaults();
+  const accel_tensor *xs = ACCEL_STAGE(1, &xc, (const accel_tensor *)x);
+  const accel_tensor *ws = ACCEL_STAGE(2, &wc, (const accel_tensor *)w);
+  accel_tensor *ys = ACCEL_STAGE(3, &yc, (const accel_tensor *)y);
+  ACCEL_STAGE(0, &o, (const accel_conv2d_options *)options);
+  accel_dma_wait(0);
+  o.bias = ACCEL_STAGE(0, &bc, o.bias);
+  accel_stage_wait();
+  return conv2d(xs, ws, ys, &o);
+}
+
+accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
+                          accel_tensor *y,
+                          const accel_conv2d_options *options) {
+  return (accel_status)accel_on_kernel_stack(staged, x, w, y, options);
 }
 
 void conv_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,

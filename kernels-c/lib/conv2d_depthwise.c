@@ -8,27 +8,43 @@
    the fewest vector instructions there are.
 
    Work items are groups of input channels (with a band of rows when an
-   image is bigger than the scratchpad). An item's padded input rows are
-   in one of two buffers: while the vector unit works through item i, the
-   input of item i + 1 arrives, one transfer per channel issued after each
-   channel is done, and item i's results leave the same way. Weights and
-   bias come in once. */
+   image is bigger than the scratchpad). Inputs and outputs have two
+   buffers each: while the vector unit works through item i, the input of
+   item i + 1 arrives (one transfer per channel, issued on channels 0 to 2
+   as each channel of item i is done) and item i - 1's results leave on
+   channel 3. Weights and bias come in once; the zero padding is written
+   once per buffer when one band is the whole image. */
 
 #include "conv2d.h"
 #include <stddef.h>
 
 enum {
   PoolFloats = (ACCEL_KERNEL_SPM_BYTES - 4 * ZeroFloats -
-                (int)sizeof(conv_problem) - (int)sizeof(depthwise_plan)) /
+                (int)sizeof(conv_problem) - (int)sizeof(depthwise_plan) -
+                15 * 8) /
                    4 -
                16,
 };
 
+/* A work item: image n, input channels c0 .. c0 + cn - 1, output rows
+   oh0 .. oh0 + bo - 1. */
+typedef struct {
+  long n, c0, cn, oh0, bo;
+} item;
+
+/* What plane3x3 needs beyond its arguments (at most 8 go in
+   registers). */
+typedef struct {
+  long rows, OW, row_step, d1, dw; /* row_step: stride_h wp; d1: dil_h wp */
+} geometry;
+
 typedef struct {
   conv_problem p; /* copies: the stack is in DRAM, 40 cycles a load */
   depthwise_plan pl;
+  item cur, next;
+  geometry geo; /* of the current item */
   float zeros[ZeroFloats];
-  float pool[PoolFloats]; /* weights, bias, input x 2, output */
+  float pool[PoolFloats]; /* weights, bias, input x 2, output x 2 */
 } depthwise_spm;
 KERNEL_SPM_FITS(depthwise_spm);
 #define SPM KERNEL_SPM(depthwise_spm)
@@ -50,18 +66,18 @@ static long weight_floats(const conv_problem *p) {
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   long m = p->Coutg, span = (p->KH - 1) * p->dh + 1;
   long avail =
-      PoolFloats - weight_floats(p) - 2 * in_slack(p) - OutSlack;
+      PoolFloats - weight_floats(p) - 2 * (in_slack(p) + OutSlack);
   pl->wp = p->pl + p->W + p->pr;
   /* Whole images, as many channels as fit (a quarter of them at most, so
      that loads overlap work); else bands of rows of one channel. */
   long bo = p->OH, bi = (bo - 1) * p->sh + span;
-  long per = 2 * bi * pl->wp + m * bo * p->OW;
+  long per = 2 * bi * pl->wp + 2 * m * bo * p->OW;
   long cn = avail / per;
   if (cn < 1) {
     cn = 1;
-    /* 2 (bo - 1) sh wp + 2 span wp + m bo OW <= avail */
+    /* 2 (bo - 1) sh wp + 2 span wp + 2 m bo OW <= avail */
     bo = (avail - 2 * span * pl->wp + 2 * p->sh * pl->wp) /
-         (2 * p->sh * pl->wp + m * p->OW);
+         (2 * p->sh * pl->wp + 2 * m * p->OW);
     if (bo < 1)
       return 0;
     bi = (bo - 1) * p->sh + span;
@@ -70,7 +86,8 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   pl->bo = bo, pl->bi = bi;
   pl->in_floats = pl->cn * bi * pl->wp + in_slack(p);
   pl->out_floats = pl->cn * m * bo * p->OW + OutSlack;
-  return weight_floats(p) + 2 * pl->in_floats + pl->out_floats <= PoolFloats;
+  return weight_floats(p) + 2 * (pl->in_floats + pl->out_floats) <=
+         PoolFloats;
 }
 
 /* vld.s: 16 floats stride bytes apart (no intrinsic). */
@@ -81,50 +98,83 @@ static inline accel_v16f load_strided(const float *p, long stride) {
   return v;
 }
 
-/* The advance from one output vector to the next: 16 pixels along the
-   row, or the next row. */
-static inline void advance(long *oh, long *ow, long OW) {
-  *ow += T;
-  if (*ow >= OW)
-    *ow = 0, ++*oh;
-}
-
 /* rows x OW outputs of a 3 x 3 kernel at stride 1 from the padded input
-   plane in (rows wp apart). Two output vectors a step, each in two vfma
-   chains, so that four chains cover the vfma's latency even when a row
-   is one vector; the weights stay in registers. A vector past a row's
-   end spills into the next row, written after it (the output plane has
-   slack for the last). */
-__attribute__((noinline)) static void
-plane3x3(const float *in, float *out, long rows, long OW, long wp, long sh,
-         long dh, long dw, const float *wt, float bias,
-         const accel_activation *act) {
+   plane in, with ReLU or nothing. Two output vectors a step, each in two
+   vfma chains, so that four chains cover the vfma's latency even when a
+   row is one vector; the weights stay in registers, the pointers advance
+   by additions. A vector past a row's end spills into the next row,
+   stored after it (the output plane has slack for the last). Inlined into
+   one function per activation: a select on a variable would go lane by
+   lane. */
+static inline __attribute__((always_inline)) void
+plane3x3(const geometry *g, const float *restrict in, float *restrict out,
+         const float *wt, float bias, const int relu) {
   accel_v16f w0 = wt[0], w1 = wt[1], w2 = wt[2], w3 = wt[3], w4 = wt[4],
              w5 = wt[5], w6 = wt[6], w7 = wt[7], w8 = wt[8];
   accel_v16f b = bias, z = 0.0f;
-  long d1 = dh * wp, d2 = 2 * dw, slots = rows * ceil_div(OW, T);
-  long oh = 0, ow = 0;
-  int kind = act->kind;
-#define TAPS(acc, acc2, a)                                                       do {                                                                             acc += accel_vload(a) * w0;                                                    acc2 += accel_vload(a + d1) * w3;                                              acc += accel_vload(a + dw) * w1;                                               acc2 += accel_vload(a + d1 + dw) * w4;                                         acc += accel_vload(a + d2) * w2;                                               acc2 += accel_vload(a + d1 + d2) * w5;                                         acc += accel_vload(a + 2 * d1) * w6;                                           acc2 += accel_vload(a + 2 * d1 + dw) * w7;                                     acc += accel_vload(a + 2 * d1 + d2) * w8;                                      acc += acc2;                                                                   if (kind == ACCEL_ACT_RELU)                                                      acc = __builtin_elementwise_max(acc, z);                                     else if (kind != ACCEL_ACT_NONE)                                                 acc = conv_activate(acc, act);                                             } while (0)
+  long OW = g->OW, step = g->row_step, d1 = g->d1, dw = g->dw;
+  long slots = g->rows * ceil_div(OW, T), ow = 0;
+#define ADVANCE()                                                              \
+  do {                                                                         \
+    ow += T;                                                                   \
+    if (ow >= OW)                                                              \
+      ow = 0, in += step, out += OW;                                           \
+  } while (0)
+  /* Both vectors' taps interleaved: one basic block, four chains. */
+#define TAP(k, w, off)                                                         \
+  do {                                                                         \
+    x##k += accel_vload(a + (off)) * w;                                        \
+    y##k += accel_vload(c + (off)) * w;                                        \
+  } while (0)
   for (long s = 0; s < slots; s += 2) {
-    float *oa = out + oh * OW + ow;
-    const float *a = in + oh * sh * wp + ow;
-    advance(&oh, &ow, OW);
-    float *ob = out + oh * OW + ow;
-    const float *c = in + oh * sh * wp + ow;
-    advance(&oh, &ow, OW);
-    accel_v16f x = b, x2 = z, y = b, y2 = z;
-    TAPS(x, x2, a);
-    accel_vstore(oa, x);
-    if (s + 1 < slots) {
-      TAPS(y, y2, c);
-      accel_vstore(ob, y);
+    const float *a = in + ow;
+    float *oa = out + ow;
+    ADVANCE();
+    /* An odd last slot computes the first again and stores it past the
+       plane (the next plane's place, or the slack). */
+    const float *c = s + 1 < slots ? in + ow : a;
+    float *ob = out + ow;
+    ADVANCE();
+    accel_v16f x0 = b, y0 = b, x1 = z, y1 = z;
+    TAP(0, w0, 0);
+    TAP(1, w3, d1);
+    TAP(0, w1, dw);
+    TAP(1, w4, d1 + dw);
+    TAP(0, w2, 2 * dw);
+    TAP(1, w5, d1 + 2 * dw);
+    TAP(0, w6, 2 * d1);
+    TAP(1, w7, 2 * d1 + dw);
+    TAP(0, w8, 2 * d1 + 2 * dw);
+    x0 += x1;
+    y0 += y1;
+    if (relu) {
+      x0 = __builtin_elementwise_max(x0, z);
+      y0 = __builtin_elementwise_max(y0, z);
     }
+    accel_vstore(oa, x0);
+    accel_vstore(ob, y0);
   }
-#undef TAPS
+#undef TAP
+#undef ADVANCE
 }
 
-/* The same for any kernel and stride, a vector at a time. */
+__attribute__((noinline)) static void plane3x3_none(const geometry *g,
+                                                    const float *in,
+                                                    float *out,
+                                                    const float *wt,
+                                                    float bias) {
+  plane3x3(g, in, out, wt, bias, 0);
+}
+
+__attribute__((noinline)) static void plane3x3_relu(const geometry *g,
+                                                    const float *in,
+                                                    float *out,
+                                                    const float *wt,
+                                                    float bias) {
+  plane3x3(g, in, out, wt, bias, 1);
+}
+
+/* The same for any kernel, stride and activation, a vector at a time. */
 __attribute__((noinline)) static void
 plane_any(const float *in, float *out, long rows, const conv_problem *p,
           long wp, const float *wt, float bias) {
@@ -143,48 +193,65 @@ plane_any(const float *in, float *out, long rows, const conv_problem *p,
     }
 }
 
-/* Output channel o's bo_b rows from input channel plane in. */
-static void plane(const conv_problem *p, const depthwise_plan *pl,
-                  const float *in, float *out, long o, long bo_b) {
+/* Output channel o's rows from input channel plane in. */
+static void plane(const float *in, float *out, long o) {
+  const conv_problem *p = &SPM->p;
   const float *wt = SPM->pool + o * p->KH * p->KW;
   float bias = p->bias ? SPM->pool[p->Cout * p->KH * p->KW + o] : 0.0f;
-  if (p->KH == 3 && p->KW == 3 && p->sw == 1)
-    plane3x3(in, out, bo_b, p->OW, pl->wp, p->sh, p->dh, p->dw, wt, bias,
-             &p->act);
+  int fast = p->KH == 3 && p->KW == 3 && p->sw == 1;
+  if (fast && p->act.kind == ACCEL_ACT_NONE)
+    plane3x3_none(&SPM->geo, in, out, wt, bias);
+  else if (fast && p->act.kind == ACCEL_ACT_RELU)
+    plane3x3_relu(&SPM->geo, in, out, wt, bias);
   else
-    plane_any(in, out, bo_b, p, pl->wp, wt, bias);
+    plane_any(in, out, SPM->geo.rows, p, SPM->pl.wp, wt, bias);
 }
 
 /* Input channel c's padded rows for the band from output row oh0: image
-   rows where they exist, zero rows in the padding (the pad columns were
-   zeroed once). */
-static void load_channel(int ch, const conv_problem *p,
-                         const depthwise_plan *pl, long n, long c, long oh0,
-                         long bo_b, float *dst) {
-  long bi_b = (bo_b - 1) * p->sh + (p->KH - 1) * p->dh + 1;
-  long top = oh0 * p->sh - p->pt; /* the image row of band row 0 */
+   rows where they exist, zero rows in the padding unless they were
+   zeroed once (the pad columns always were). */
+static void load_channel(int ch, const item *it, long c, float *dst) {
+  const conv_problem *p = &SPM->p;
+  long wp = SPM->pl.wp;
+  long bi_b = (it->bo - 1) * p->sh + (p->KH - 1) * p->dh + 1;
+  long top = it->oh0 * p->sh - p->pt; /* the image row of band row 0 */
   long lo = min_of(top < 0 ? -top : 0, bi_b);
   long hi = min_of(p->H - top, bi_b);
   if (hi < lo)
     hi = lo;
-  conv_zero_rows(ch, dst, lo, pl->wp, pl->wp, SPM->zeros);
-  conv_zero_rows(ch, dst + hi * pl->wp, bi_b - hi, pl->wp, pl->wp,
-                 SPM->zeros);
-  if (hi > lo)
-    conv_copy_matrix(ch, dst + lo * pl->wp + p->pl, pl->wp, 1,
-                     p->x + n * p->xs[0] + c * p->xs[1] +
-                         (top + lo) * p->xs[2],
-                     p->xs[2], p->xs[3], hi - lo, p->W);
+  if (SPM->pl.bo < p->OH) {
+    conv_zero_rows(ch, dst, lo, wp, wp, SPM->zeros);
+    conv_zero_rows(ch, dst + hi * wp, bi_b - hi, wp, wp, SPM->zeros);
+  }
+  const float *src = p->x + it->n * p->xs[0] + (it->c0 + c) * p->xs[1] +
+                     (top + lo) * p->xs[2];
+  if (hi > lo && p->xs[3] == 1)
+    conv_dma_2d(ch, dst + lo * wp + p->pl, src, hi - lo, p->W * 4, wp * 4,
+                p->xs[2] * 4);
+  else if (hi > lo)
+    conv_copy_matrix(ch, dst + lo * wp + p->pl, wp, 1, src, p->xs[2],
+                     p->xs[3], hi - lo, p->W);
 }
 
-/* A work item: image n, input channels c0 .. c0 + cn - 1, output rows
-   oh0 .. oh0 + bo - 1. */
-typedef struct {
-  long n, c0, cn, oh0, bo;
-} item;
+/* Zeroes the padding of an input buffer: the pad columns, and with one
+   band for the whole image, the pad rows too. */
+static void zero_padding(int ch, float *in) {
+  const conv_problem *p = &SPM->p;
+  const depthwise_plan *pl = &SPM->pl;
+  long chan = pl->bi * pl->wp, rows = pl->cn * pl->bi;
+  conv_zero_rows(ch, in, rows, p->pl, pl->wp, SPM->zeros);
+  conv_zero_rows(ch, in + p->pl + p->W, rows, p->pr, pl->wp, SPM->zeros);
+  if (pl->bo < p->OH)
+    return;
+  long hi = min_of(p->pt + p->H, pl->bi);
+  conv_zero_rows(ch, in, pl->cn, p->pt * pl->wp, chan, SPM->zeros);
+  conv_zero_rows(ch, in + hi * pl->wp, pl->cn, (pl->bi - hi) * pl->wp, chan,
+                 SPM->zeros);
+}
 
-static item item_at(const conv_problem *p, const depthwise_plan *pl,
-                    long i) {
+static item item_at(long i) {
+  const conv_problem *p = &SPM->p;
+  const depthwise_plan *pl = &SPM->pl;
   long bands = ceil_div(p->OH, pl->bo), groups = ceil_div(p->C, pl->cn);
   long band = i % bands, cg = i / bands % groups, n = i / bands / groups;
   item it = {n, cg * pl->cn, min_of(pl->cn, p->C - cg * pl->cn),
@@ -192,15 +259,50 @@ static item item_at(const conv_problem *p, const depthwise_plan *pl,
   return it;
 }
 
+/* The current item's planes from in into out; after each input channel,
+   the next item's load of that channel into next_in. */
+__attribute__((noinline)) static void run_item(const float *in, float *out,
+                                               float *next_in) {
+  const conv_problem *p = &SPM->p;
+  const item *it = &SPM->cur, *next = &SPM->next;
+  long chan = SPM->pl.bi * SPM->pl.wp, plane_floats = it->bo * p->OW;
+  long m = p->Coutg;
+  for (long c = 0; c < it->cn || c < next->cn; ++c) {
+    for (long j = 0; c < it->cn && j < m; ++j)
+      plane(in + c * chan, out + (c * m + j) * plane_floats,
+            (it->c0 + c) * m + j);
+    if (c < next->cn)
+      load_channel(c % 3, next, c, next_in + c * chan);
+  }
+}
+
+/* The current item's results out to y on channel 3. */
+static void send_item(const float *out) {
+  const conv_problem *p = &SPM->p;
+  const item *it = &SPM->cur;
+  long m = p->Coutg, planes = it->cn * m, plane_floats = it->bo * p->OW;
+  float *y = p->y + it->n * p->ys[0] + it->c0 * m * p->ys[1] +
+             it->oh0 * p->ys[2];
+  if (p->ys[3] == 1 && p->ys[2] == p->OW) {
+    conv_dma_2d(3, y, out, planes, plane_floats * 4, p->ys[1] * 4,
+                plane_floats * 4);
+    return;
+  }
+  for (long k = 0; k < planes; ++k)
+    conv_copy_matrix(3, y + k * p->ys[1], p->ys[2], p->ys[3],
+                     out + k * plane_floats, p->OW, 1, it->bo, p->OW);
+}
+
 void conv_depthwise_run(const conv_problem *problem,
                         const depthwise_plan *plan) {
   SPM->p = *problem, SPM->pl = *plan;
   const conv_problem *p = &SPM->p;
   const depthwise_plan *pl = &SPM->pl;
-  long taps = p->KH * p->KW, m = p->Coutg, chan = pl->bi * pl->wp;
+  long taps = p->KH * p->KW;
   float *bias = SPM->pool + p->Cout * taps;
   float *in[2] = {bias + p->Cout, bias + p->Cout + pl->in_floats};
-  float *out = in[1] + pl->in_floats;
+  float *out[2] = {in[1] + pl->in_floats,
+                   in[1] + pl->in_floats + pl->out_floats};
   conv_make_zeros(SPM->zeros);
   if (p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[0] == taps)
     conv_dma_2d(1, SPM->pool, p->w, 1, p->Cout * taps * 4, 0, 0);
@@ -209,38 +311,26 @@ void conv_depthwise_run(const conv_problem *problem,
       conv_copy_matrix(o, SPM->pool + o * taps, p->KW, 1,
                        p->w + o * p->ws[0], p->ws[2], p->ws[3], p->KH, p->KW);
   if (p->bias)
-    conv_copy_matrix(0, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
-  for (int b = 0; b < 2; ++b) {
-    conv_zero_rows(b, in[b], pl->cn * pl->bi, p->pl, pl->wp, SPM->zeros);
-    conv_zero_rows(b + 2, in[b] + p->pl + p->W, pl->cn * pl->bi, p->pr,
-                   pl->wp, SPM->zeros);
-  }
+    conv_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
+  zero_padding(0, in[0]);
+  zero_padding(3, in[1]);
+  accel_dma_wait(0);
   long items = p->N * ceil_div(p->C, pl->cn) * ceil_div(p->OH, pl->bo);
-  item it = item_at(p, pl, 0);
-  for (long c = 0; c < it.cn; ++c)
-    load_channel(c, p, pl, it.n, it.c0 + c, it.oh0, it.bo, in[0] + c * chan);
+  SPM->cur = (item){0};
+  SPM->next = item_at(0);
+  run_item(in[1], out[1], in[0]); /* item 0's load */
   conv_dma_wait_all();
-  long ch = 0; /* the next transfer's channel */
   for (long i = 0; i < items; ++i) {
-    item next = i + 1 < items ? item_at(p, pl, i + 1) : (item){0};
-    const float *src = in[i & 1];
-    for (long c = 0; c < it.cn; ++c) {
-      for (long j = 0; j < m; ++j) {
-        long o = (it.c0 + c) * m + j;
-        float *dst = out + (c * m + j) * it.bo * p->OW;
-        plane(p, pl, src + c * chan, dst, o, it.bo);
-        conv_copy_matrix(ch++, p->y + it.n * p->ys[0] + o * p->ys[1] +
-                                   it.oh0 * p->ys[2],
-                         p->ys[2], p->ys[3], dst, p->OW, 1, it.bo, p->OW);
-      }
-      if (c < next.cn)
-        load_channel(ch++, p, pl, next.n, next.c0 + c, next.oh0, next.bo,
-                     in[(i + 1) & 1] + c * chan);
-    }
-    for (long c = it.cn; c < next.cn; ++c)
-      load_channel(ch++, p, pl, next.n, next.c0 + c, next.oh0, next.bo,
-                   in[(i + 1) & 1] + c * chan);
-    conv_dma_wait_all();
-    it = next;
+    SPM->cur = item_at(i);
+    SPM->geo = (geometry){SPM->cur.bo, p->OW, p->sh * pl->wp, p->dh * pl->wp,
+                          p->dw};
+    SPM->next = i + 1 < items ? item_at(i + 1) : (item){0};
+    run_item(in[i & 1], out[i & 1], in[(i + 1) & 1]);
+    accel_dma_wait(0);
+    accel_dma_wait(1);
+    accel_dma_wait(2);
+    accel_dma_wait(3); /* item i - 1's results, from the other buffer */
+    send_item(out[i & 1]);
   }
+  accel_dma_wait(3);
 }

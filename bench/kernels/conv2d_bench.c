@@ -1,0 +1,30 @@
+/* conv2d_bench.c - one accel_conv2d (stride 1) on tensors in DRAM, batch 1:
+     conv2d_bench C H W Cout K padding groups
+   the call alone the region of interest for accel-sim --stats-json
+   (bench/kernels/kernels.py). */
+#include <accel.h>
+#include <accel_kernels.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  if (argc != 8)
+    return 2;
+  long C = atol(argv[1]), H = atol(argv[2]), W = atol(argv[3]);
+  long Cout = atol(argv[4]), K = atol(argv[5]), pad = atol(argv[6]);
+  long groups = atol(argv[7]);
+  long OH = H + 2 * pad - K + 1, OW = W + 2 * pad - K + 1;
+  float *X = calloc(C * H * W, 4), *Wt = calloc(Cout * (C / groups) * K * K, 4);
+  float *Y = calloc(Cout * OH * OW, 4);
+  if (!X || !Wt || !Y)
+    return 3;
+  accel_tensor x = accel_tensor_f32(X, 4, (long[]){1, C, H, W});
+  accel_tensor w = accel_tensor_f32(Wt, 4, (long[]){Cout, C / groups, K, K});
+  accel_tensor y = accel_tensor_f32(Y, 4, (long[]){1, Cout, OH, OW});
+  accel_conv2d_options o = accel_conv2d_defaults();
+  o.pad_top = o.pad_left = o.pad_bottom = o.pad_right = pad;
+  o.groups = groups;
+  accel_region_begin();
+  accel_status s = accel_conv2d(&x, &w, &y, &o);
+  accel_region_end();
+  return s;
+}

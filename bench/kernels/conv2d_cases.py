@@ -1,0 +1,33 @@
+"""Convolution cases of the kernel benchmark (kernels.py): ResNet-50's 3x3
+and 1x1 layers and MobileNet's depthwise 3x3 layers at batch 1, NCHW, every
+tensor in DRAM."""
+
+DRIVER = "conv2d_bench.c"
+# (name, C, H, W, Cout, K, padding, groups)
+SHAPES = [
+    ("resnet 3x3 56x56 64->64", 64, 56, 56, 64, 3, 1, 1),
+    ("resnet 3x3 28x28 128->128", 128, 28, 28, 128, 3, 1, 1),
+    ("resnet 3x3 14x14 256->256", 256, 14, 14, 256, 3, 1, 1),
+    ("resnet 3x3 7x7 512->512", 512, 7, 7, 512, 3, 1, 1),
+    ("resnet 1x1 56x56 64->256", 64, 56, 56, 256, 1, 0, 1),
+    ("resnet 1x1 28x28 512->128", 512, 28, 28, 128, 1, 0, 1),
+    ("resnet 1x1 14x14 1024->256", 1024, 14, 14, 256, 1, 0, 1),
+    ("resnet 1x1 7x7 2048->512", 2048, 7, 7, 512, 1, 0, 1),
+    ("mobilenet dw 3x3 112x112x32", 32, 112, 112, 32, 3, 1, 32),
+    ("mobilenet dw 3x3 14x14x512", 512, 14, 14, 512, 3, 1, 512),
+]
+
+
+def cases(p):
+    lanes = 16  # isa/AccelMachine.td VectorLanes
+    for name, c, h, w, cout, k, pad, groups in SHAPES:
+        oh, ow = h + 2 * pad - k + 1, w + 2 * pad - k + 1
+        macs = cout * oh * ow * (c // groups) * k * k
+        case = {"name": "conv2d " + name,
+                "args": [c, h, w, cout, k, pad, groups],
+                "macs": macs,
+                "dram_bytes": 4 * (c * h * w + cout * (c // groups) * k * k +
+                                   cout * oh * ow)}
+        if groups == c and c > 1:
+            case["vector_cycles"] = macs // lanes
+        yield case
