@@ -75,20 +75,22 @@ KERNEL_SPM_FITS(igemm_spm);
 static long min_of(long a, long b) { return a < b ? a : b; }
 static long ceil_div(long a, long b) { return (a + b - 1) / b; }
 
-/* The weights of nq blocks, all chunks: block q's chunk c is 16 rows of
-   kc floats (the last chunk's rows shorter). */
+/* The weights of nq blocks: block q's chunk c is 16 rows of kc floats
+   (the last chunk's rows shorter) at weights + 16 (q K + c kc). */
 static long weight_floats(const igemm_plan *pl, long nq) {
-  return nq * pl->chunks * T * pl->kc;
+  return nq * T * pl->K;
 }
 
 int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   long taps = p->KH * p->KW;
   if (taps > MaxK)
     return 0;
-  long cc = min_of(p->Cg, MaxK / taps);
+  /* The fewest chunks, of equal size: B's buffers are then smallest. */
+  long chunks = ceil_div(p->Cg, MaxK / taps);
+  long cc = chunks ? ceil_div(p->Cg, chunks) : 0;
   pl->K = p->Cg * taps;
   pl->kc = cc * taps;
-  pl->chunks = pl->K ? ceil_div(p->Cg, cc) : 1;
+  pl->chunks = chunks ? chunks : 1;
   pl->wp = p->pl + p->W + p->pr;
   /* B's rows spill up to 16 floats past the last (a run's vector store);
      the band is read up to 16 strided floats past a run's start. */
@@ -99,12 +101,13 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   long blocks = min_of(ceil_div(p->Coutg, T), MaxBlocks);
   long row = p->Cg * pl->wp; /* one padded input row, every channel */
   long whole = row * ((p->OH - 1) * p->sh + span) + slack;
-  /* The whole input if it leaves room for at least 4 blocks' weights;
-     otherwise bands of rows beside half the pool of weights. */
+  /* The whole input if it leaves room for at least 2 blocks' weights
+     (each B built meets them all); otherwise bands of rows beside half
+     the pool of weights. */
   long q = blocks;
   while (q > 1 && weight_floats(pl, q) + whole > avail)
     --q;
-  if (weight_floats(pl, q) + whole <= avail && q >= min_of(blocks, 4)) {
+  if (weight_floats(pl, q) + whole <= avail && q >= min_of(blocks, 2)) {
     pl->bo = p->OH;
   } else {
     for (q = blocks; q > 1 && weight_floats(pl, q) > avail / 2;)
@@ -274,8 +277,8 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
     long kcc = min_of(s->kc, s->K - chunk * s->kc);
     const float *b = SPM->pool + (t & 1) * (s->kc * T + T);
     for (long q = 0; q < nq; ++q) {
-      tile_mac(q, chunk == 0, s->weights + (q * chunks + chunk) * T * s->kc,
-               b, kcc);
+      tile_mac(q, chunk == 0, s->weights + (q * s->K + chunk * s->kc) * T, b,
+               kcc);
       if (q == 0) {
         if (pending >= 0)
           finish_block(SPM->out[pending & 1], &SPM->blocks[pending & 1]);
@@ -302,8 +305,8 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
     finish_block(SPM->out[pending & 1], &SPM->blocks[pending & 1]);
 }
 
-/* The weights of output channels co0 .. co0 + nco - 1 as the A operands,
-   block q's chunk c at weights + (q chunks + c) 16 kc. */
+/* The weights of output channels co0 .. co0 + nco - 1 as the A operands
+   (weight_floats' layout). */
 static void load_weights(const conv_problem *p, const igemm_plan *pl,
                          long co0, long nco, float *weights) {
   long taps = p->KH * p->KW, cc = pl->kc / taps, ch = 0;
@@ -312,7 +315,7 @@ static void load_weights(const conv_problem *p, const igemm_plan *pl,
     for (long chunk = 0; chunk < pl->chunks; ++chunk) {
       long rows = min_of(T, nco - q * T), c0 = chunk * cc;
       long kcc = min_of(cc, p->Cg - c0) * taps;
-      float *a = weights + (q * pl->chunks + chunk) * T * pl->kc;
+      float *a = weights + (q * pl->K + c0 * taps) * T;
       const float *src = p->w + (co0 + q * T) * p->ws[0] + c0 * p->ws[1];
       if (contiguous) {
         conv_dma_2d(ch++, a, src, rows, kcc * 4, kcc * 4, p->ws[0] * 4);
@@ -339,15 +342,18 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
     hi = lo;
   long chan = pl->bi * pl->wp;
   const float *x = p->x + n * p->xs[0] + g * p->Cg * p->xs[1];
-  for (long c = 0; c < p->Cg; ++c) {
-    float *dst = band + c * chan;
-    conv_zero_rows(c, dst, lo, pl->wp, pl->wp, SPM->zeros);
-    conv_zero_rows(c, dst + hi * pl->wp, bi_b - hi, pl->wp, pl->wp,
-                   SPM->zeros);
-    if (hi > lo)
-      conv_copy_matrix(c, dst + lo * pl->wp + p->pl, pl->wp, 1,
-                       x + c * p->xs[1] + (top + lo) * p->xs[2], p->xs[2],
-                       p->xs[3], hi - lo, p->W);
+  /* The pad rows of every channel: one strip of rows per channel. */
+  conv_zero_rows(0, band, p->Cg, lo * pl->wp, chan, SPM->zeros);
+  conv_zero_rows(1, band + hi * pl->wp, p->Cg, (bi_b - hi) * pl->wp, chan,
+                 SPM->zeros);
+  for (long c = 0; c < p->Cg && hi > lo; ++c) {
+    float *dst = band + c * chan + lo * pl->wp + p->pl;
+    const float *src = x + c * p->xs[1] + (top + lo) * p->xs[2];
+    if (p->xs[3] == 1)
+      conv_dma_2d(c, dst, src, hi - lo, p->W * 4, pl->wp * 4, p->xs[2] * 4);
+    else
+      conv_copy_matrix(c, dst, pl->wp, 1, src, p->xs[2], p->xs[3], hi - lo,
+                       p->W);
   }
   conv_dma_wait_all();
 }
@@ -366,24 +372,27 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   conv_zero_rows(0, band, p->Cg * pl->bi, p->pl, pl->wp, SPM->zeros);
   conv_zero_rows(1, band + p->pl + p->W, p->Cg * pl->bi, p->pr, pl->wp,
                  SPM->zeros);
-  long blocks = ceil_div(p->Coutg, T);
+  long blocks = ceil_div(p->Coutg, T), loaded = -1;
   for (long g = 0; g < p->groups; ++g)
-    for (long qb = 0; qb < blocks; qb += pl->q) {
-      long co0 = g * p->Coutg + qb * T;
-      s->nco = min_of(pl->q * T, p->Coutg - qb * T);
-      s->nq = ceil_div(s->nco, T);
-      load_weights(p, pl, co0, s->nco, weights);
-      if (p->bias)
-        conv_copy_matrix(3, SPM->bias, 0, 1, p->bias + co0 * p->bs, 0, p->bs,
-                         1, s->nco);
-      conv_dma_wait_all();
-      for (long n = 0; n < p->N; ++n)
-        for (long oh0 = 0; oh0 < p->OH; oh0 += pl->bo) {
-          long bo_b = min_of(pl->bo, p->OH - oh0);
-          load_band(p, pl, n, g, oh0, bo_b, band);
+    for (long n = 0; n < p->N; ++n)
+      for (long oh0 = 0; oh0 < p->OH; oh0 += pl->bo) {
+        long bo_b = min_of(pl->bo, p->OH - oh0);
+        load_band(p, pl, n, g, oh0, bo_b, band);
+        for (long qb = 0; qb < blocks; qb += pl->q) {
+          long co0 = g * p->Coutg + qb * T;
+          s->nco = min_of(pl->q * T, p->Coutg - qb * T);
+          s->nq = ceil_div(s->nco, T);
+          if (co0 != loaded) { /* one group of blocks: loaded once */
+            load_weights(p, pl, co0, s->nco, weights);
+            if (p->bias)
+              conv_copy_matrix(3, SPM->bias, 0, 1, p->bias + co0 * p->bs, 0,
+                               p->bs, 1, s->nco);
+            conv_dma_wait_all();
+            loaded = co0;
+          }
           s->y = p->y + n * p->ys[0] + co0 * p->ys[1];
           run_band(oh0, bo_b);
         }
-    }
+      }
   conv_dma_wait_all();
 }
