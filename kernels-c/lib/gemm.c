@@ -45,6 +45,7 @@ typedef struct {
   float c_in[2][T * T];        /* c's old tiles */
   float bias_cols[MaxPanelBlocks * T];
   float bias_rows[2][T];
+  float bias_tiles[MaxPanelBlocks][T * T]; /* accumulators' start values */
 } gemm_spm;
 KERNEL_SPM_FITS(gemm_spm);
 #define a_tile (KERNEL_SPM(gemm_spm)->a_tile)
@@ -53,6 +54,7 @@ KERNEL_SPM_FITS(gemm_spm);
 #define c_in (KERNEL_SPM(gemm_spm)->c_in)
 #define bias_cols (KERNEL_SPM(gemm_spm)->bias_cols)
 #define bias_rows (KERNEL_SPM(gemm_spm)->bias_rows)
+#define bias_tiles (KERNEL_SPM(gemm_spm)->bias_tiles)
 
 /* A matrix view: element (i, j) at base + i * rs + j * cs floats. */
 typedef struct {
@@ -255,16 +257,50 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
   }
 }
 
+/* A bias as the accumulators' start values, so that the result leaves
+   straight from the accumulator: tile j (16 x 16) at tiles + j * step. */
+typedef struct {
+  const float *tiles; /* null: the accumulators start at zero */
+  long step;          /* T * T per column block, or 0: one tile */
+} tile_start;
+
+/* Starts tile t for column block j: mld of its bias tile on the tile-move
+   port (beside the running mmac), or mzero. */
+#define START_TILE(t, j, s)                                                    \
+  do {                                                                         \
+    if ((s).tiles)                                                             \
+      accel_mld(t, (s).tiles + (j) * (s).step);                                \
+    else                                                                       \
+      accel_mzero(t);                                                          \
+  } while (0)
+
+/* Bias tiles: a per-row bias as every column of one tile (rows of it
+   beyond the view's stay stale), a per-column one as every row of a tile
+   per block of 16 columns. */
+static void splat_rows(float *tile, const float *bias) {
+  for (int i = 0; i < T; ++i)
+    accel_vstore(tile + i * T, (accel_v16f)bias[i]);
+}
+
+static void splat_columns(float *tiles, const float *bias, long nblocks) {
+  for (long j = 0; j < nblocks; ++j) {
+    accel_v16f v = accel_vload(bias + j * T);
+    for (int i = 0; i < T; ++i)
+      accel_vstore(tiles + j * T * T + i * T, v);
+  }
+}
+
 /* run_row's common case (the result straight from the accumulator, c's
    rows contiguous), unrolled by two so that every tile and channel number
    is a constant: no branches and few live values between one tile's mmac
-   and the next, where the matrix unit waits. (The transfer out may start
-   right after the mst: its 64-cycle start-up outlasts the mst's 16.) */
+   and the next, where the matrix unit waits. Tile j + 1's mmac issues as
+   soon as tile j's ends; tile j's mst and the start of tile j + 2 then run
+   under it on the tile-move port. (The transfer out may start right after
+   the mst: its 64-cycle start-up outlasts the mst's 16.) */
 #define FAST_TILE(t, j)                                                        \
   do {                                                                         \
     if ((j) + 1 < nblocks) {                                                   \
       b += T * kc;                                                             \
-      accel_mzero(1 - t);                                                      \
       accel_mmac(1 - t, a, b, kc);                                             \
     }                                                                          \
     accel_dma_wait(2 + t);                                                     \
@@ -274,12 +310,16 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
       accel_mst(t, c_out[t]);                                                  \
     accel_dma_2d(2 + t, c + (j) * T, c_out[t], rows, block_cols(nb, j) * 4,   \
                  c_rs * 4, T * 4);                                             \
+    if ((j) + 2 < nblocks)                                                     \
+      START_TILE(t, (j) + 2, s);                                               \
   } while (0)
 
+/* Block 0's tile is started and its mmac issued by the caller, block 1's
+   tile started. */
 static inline void run_row_fast(const float *a, long kc, long nb, long rows,
-                                float *c, long c_rs, int relu) {
+                                float *c, long c_rs, int relu, tile_start s) {
   long nblocks = (nb + T - 1) / T;
-  const float *b = b_panel; /* block 0's mmac is the caller's */
+  const float *b = b_panel;
   for (long j = 0; j < nblocks; j += 2) {
     FAST_TILE(0, j);
     if (j + 1 < nblocks)
@@ -288,28 +328,44 @@ static inline void run_row_fast(const float *a, long kc, long nb, long rows,
 }
 #undef FAST_TILE
 
-/* Every 16-row tile of op(a) (from a0, kc columns, M rows; the first
-   already on its way on channel 0) against the panel, with run_row_fast:
-   out of line with scalar arguments, so that
-   nothing between one row's last mmac and the next row's first is a load
-   from the stack in DRAM. */
+/* Every 16-row tile of op(a) (from a0, kc columns, M rows; the first, and
+   its bias rows, already on their way on channel 0) against the panel,
+   with run_row_fast. bias (stride bias_cs) is a per-row bias, or null;
+   col_tiles the per-column bias tiles, or null. Out of line with scalar
+   arguments, so that nothing between one row's last mmac and the next
+   row's first is a load from the stack in DRAM. */
 __attribute__((noinline)) static void
 run_rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
-              float *c, long c_rs, int relu) {
+              float *c, long c_rs, int relu, const float *bias, long bias_cs,
+              const float *col_tiles) {
   view a = {(float *)a0, M, kc, a_rs, a_cs};
   for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
     int buf = mt & 1;
+    tile_start s = {col_tiles, T * T};
     dma_wait(buf);
+    if (bias) {
+      splat_rows(bias_tiles[buf], bias_rows[buf]);
+      s = (tile_start){bias_tiles[buf], 0};
+    }
     /* The row's first mmac before the next row's fetch, which then
        overlaps it. */
-    accel_mzero(0);
+    START_TILE(0, 0, s);
     accel_mmac(0, a_tile[buf], b_panel, kc);
-    if (m0 + T < M)
+    if (nb > T)
+      START_TILE(1, 1, s);
+    if (m0 + T < M) {
+      /* The short transfer first: the fetch's start waits for it under the
+         mmac, where the other order would wait for the whole fetch. */
+      if (bias)
+        copy_matrix(!buf, bias_rows[!buf], 0, 1, bias + (m0 + T) * bias_cs, 0,
+                    bias_cs, 1, min_of(M - m0 - T, T));
       fetch_a(!buf, a_tile[!buf], a, m0 + T, 0, kc);
+    }
     run_row_fast(a_tile[buf], kc, nb, min_of(M - m0, T), c + m0 * c_rs, c_rs,
-                 relu);
+                 relu, s);
   }
 }
+#undef START_TILE
 
 accel_gemm_options accel_gemm_defaults(void) {
   accel_gemm_options o = {0, 0, 1.0f, 0.0f, ACCEL_BIAS_NONE, NULL,
@@ -430,7 +486,6 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
     long kc = min_of(K - k0, KChunk);
     int first = k0 == 0, last = k0 + kc >= K;
     int direct = first && last && o.alpha == 1.0f && o.beta == 0.0f &&
-                 !has_bias(&o) &&
                  (o.act.kind == ACCEL_ACT_NONE || o.act.kind == ACCEL_ACT_RELU);
     int read_c = !first || o.beta != 0.0f;
     long panel_cols =
@@ -442,6 +497,9 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       long nblocks = (nb + T - 1) / T;
       /* A's first tile on channel 0, then the panel over all four
          channels: block j holds kc rows of its 16 columns. */
+      if (first && o.bias_kind == ACCEL_BIAS_PER_ROW)
+        copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1,
+                    min_of(M, T));
       if (kc)
         fetch_a(0, a_tile[0], va, 0, k0, kc);
       for (long j = 0; j < nblocks && kc; ++j)
@@ -455,8 +513,14 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
 
       float *c_panel = (float *)at(vc, 0, n0);
       if (direct && vc.cs == 1 && kc) {
+        /* The bias is the accumulators' start value. */
+        int per_column = o.bias_kind == ACCEL_BIAS_PER_COLUMN;
+        if (per_column)
+          splat_columns(bias_tiles[0], bias_cols, nblocks);
         run_rows_fast(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel, vc.rs,
-                      o.act.kind == ACCEL_ACT_RELU);
+                      o.act.kind == ACCEL_ACT_RELU,
+                      o.bias_kind == ACCEL_BIAS_PER_ROW ? bias.base : NULL,
+                      bias.cs, per_column ? bias_tiles[0] : NULL);
         dma_wait(2);
         dma_wait(3);
         continue;
@@ -464,7 +528,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
         int buf = mt & 1;
         long rows = min_of(M - m0, T);
-        if (first && o.bias_kind == ACCEL_BIAS_PER_ROW)
+        if (m0 && first && o.bias_kind == ACCEL_BIAS_PER_ROW)
           copy_matrix(buf, bias_rows[buf], 0, 1, at(bias, 0, m0), 0, bias.cs,
                       1, rows);
         dma_wait(buf);
