@@ -21,7 +21,7 @@
 enum {
   PoolFloats = (ACCEL_KERNEL_SPM_BYTES - 4 * ZeroFloats -
                 (int)sizeof(conv_problem) - (int)sizeof(depthwise_plan) -
-                15 * 8) /
+                10 * 8) /
                    4 -
                16,
 };
@@ -32,17 +32,10 @@ typedef struct {
   long n, c0, cn, oh0, bo;
 } item;
 
-/* What plane3x3 needs beyond its arguments (at most 8 go in
-   registers). */
-typedef struct {
-  long rows, OW, row_step, d1, dw; /* row_step: stride_h wp; d1: dil_h wp */
-} geometry;
-
 typedef struct {
   conv_problem p; /* copies: the stack is in DRAM, 40 cycles a load */
   depthwise_plan pl;
   item cur, next;
-  geometry geo; /* of the current item */
   float zeros[ZeroFloats];
   float pool[PoolFloats]; /* weights, bias, input x 2, output x 2 */
 } depthwise_spm;
@@ -52,12 +45,16 @@ KERNEL_SPM_FITS(depthwise_spm);
 static long min_of(long a, long b) { return a < b ? a : b; }
 static long ceil_div(long a, long b) { return (a + b - 1) / b; }
 
+enum {
+  Step = 8, /* output vectors per step of plane3x3 */
+  OutSlack = (Step + 1) * T,
+};
+
 /* Floats past an input band a row's last vectors may read, and past an
    output band a row's last vector may write. */
 static long in_slack(const conv_problem *p) {
-  return 2 * T * p->sw + (p->KW - 1) * p->dw + T;
+  return (2 * Step + 1) * T * p->sw + (p->KW - 1) * p->dw + T;
 }
-enum { OutSlack = 2 * T };
 
 static long weight_floats(const conv_problem *p) {
   return p->Cout * (p->KH * p->KW + 1);
@@ -71,13 +68,13 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   /* Whole images, as many channels as fit (a quarter of them at most, so
      that loads overlap work); else bands of rows of one channel. */
   long bo = p->OH, bi = (bo - 1) * p->sh + span;
-  long per = 2 * bi * pl->wp + 2 * m * bo * p->OW;
+  long per = 2 * bi * pl->wp + 2 * m * bo * pl->wp;
   long cn = avail / per;
   if (cn < 1) {
     cn = 1;
-    /* 2 (bo - 1) sh wp + 2 span wp + 2 m bo OW <= avail */
+    /* 2 (bo - 1) sh wp + 2 span wp + 2 m bo wp <= avail */
     bo = (avail - 2 * span * pl->wp + 2 * p->sh * pl->wp) /
-         (2 * p->sh * pl->wp + 2 * m * p->OW);
+         (2 * p->sh * pl->wp + 2 * m * pl->wp);
     if (bo < 1)
       return 0;
     bi = (bo - 1) * p->sh + span;
@@ -85,7 +82,7 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   pl->cn = min_of(cn, ceil_div(p->C, 4));
   pl->bo = bo, pl->bi = bi;
   pl->in_floats = pl->cn * bi * pl->wp + in_slack(p);
-  pl->out_floats = pl->cn * m * bo * p->OW + OutSlack;
+  pl->out_floats = pl->cn * m * bo * pl->wp + OutSlack;
   return weight_floats(p) + 2 * (pl->in_floats + pl->out_floats) <=
          PoolFloats;
 }
@@ -98,83 +95,71 @@ static inline accel_v16f load_strided(const float *p, long stride) {
   return v;
 }
 
-/* rows x OW outputs of a 3 x 3 kernel at stride 1 from the padded input
-   plane in, with ReLU or nothing. Two output vectors a step, each in two
-   vfma chains, so that four chains cover the vfma's latency even when a
-   row is one vector; the weights stay in registers, the pointers advance
-   by additions. A vector past a row's end spills into the next row,
-   stored after it (the output plane has slack for the last). Inlined into
-   one function per activation: a select on a variable would go lane by
-   lane. */
+/* A 3 x 3 kernel at stride 1 from the padded input plane in, with ReLU
+   or nothing, into out with rows wp apart. With stride 1 output pixel
+   (oh, ow) reads inputs from oh wp + ow on, so the plane is one run of
+   vectors over the padded width (the pad columns' outputs are computed
+   and never sent: 2 % of 112 x 112, 12 % of 14 x 14, which whole-row
+   vectors waste too), a base pointer and immediate offsets. Eight vectors
+   a step in eight vfma chains: they cover the vfma's latency, and the
+   loop's start and end are paid once per 72 vfmas. Vectors past the plane are computed and stored past
+   it (the next planes' places, written after, or the slack). Inlined
+   into one function per activation: a select on a variable would go lane
+   by lane. */
 static inline __attribute__((always_inline)) void
-plane3x3(const geometry *g, const float *restrict in, float *restrict out,
-         const float *wt, float bias, const int relu) {
+plane3x3(const float *restrict in, float *restrict out, long vectors,
+         long wp, long dh, long dw, const float *wt, float bias,
+         const int relu) {
   accel_v16f w0 = wt[0], w1 = wt[1], w2 = wt[2], w3 = wt[3], w4 = wt[4],
              w5 = wt[5], w6 = wt[6], w7 = wt[7], w8 = wt[8];
   accel_v16f b = bias, z = 0.0f;
-  long OW = g->OW, step = g->row_step, d1 = g->d1, dw = g->dw;
-  long slots = g->rows * ceil_div(OW, T), ow = 0;
-#define ADVANCE()                                                              \
+  long d1 = dh * wp;
+#define TAP(w, off)                                                            \
   do {                                                                         \
-    ow += T;                                                                   \
-    if (ow >= OW)                                                              \
-      ow = 0, in += step, out += OW;                                           \
+    for (int k = 0; k < Step; ++k)                                             \
+      acc[k] += accel_vload(in + (off) + k * T) * w;                           \
   } while (0)
-  /* Both vectors' taps interleaved: one basic block, four chains. */
-#define TAP(k, w, off)                                                         \
-  do {                                                                         \
-    x##k += accel_vload(a + (off)) * w;                                        \
-    y##k += accel_vload(c + (off)) * w;                                        \
-  } while (0)
-  for (long s = 0; s < slots; s += 2) {
-    const float *a = in + ow;
-    float *oa = out + ow;
-    ADVANCE();
-    /* An odd last slot computes the first again and stores it past the
-       plane (the next plane's place, or the slack). */
-    const float *c = s + 1 < slots ? in + ow : a;
-    float *ob = out + ow;
-    ADVANCE();
-    accel_v16f x0 = b, y0 = b, x1 = z, y1 = z;
-    TAP(0, w0, 0);
-    TAP(1, w3, d1);
-    TAP(0, w1, dw);
-    TAP(1, w4, d1 + dw);
-    TAP(0, w2, 2 * dw);
-    TAP(1, w5, d1 + 2 * dw);
-    TAP(0, w6, 2 * d1);
-    TAP(1, w7, 2 * d1 + dw);
-    TAP(0, w8, 2 * d1 + 2 * dw);
-    x0 += x1;
-    y0 += y1;
-    if (relu) {
-      x0 = __builtin_elementwise_max(x0, z);
-      y0 = __builtin_elementwise_max(y0, z);
-    }
-    accel_vstore(oa, x0);
-    accel_vstore(ob, y0);
+  /* The first tap's inputs are loaded a step ahead, so that they fill
+     the LSU while the last vfmas finish. */
+  accel_v16f next[Step];
+  for (int k = 0; k < Step; ++k)
+    next[k] = accel_vload(in + k * T);
+  for (long v = 0; v < vectors; v += Step, out += Step * T) {
+    accel_v16f acc[Step];
+    for (int k = 0; k < Step; ++k)
+      acc[k] = b + next[k] * w0;
+    TAP(w1, dw);
+    TAP(w2, 2 * dw);
+    TAP(w3, d1);
+    TAP(w4, d1 + dw);
+    TAP(w5, d1 + 2 * dw);
+    TAP(w6, 2 * d1);
+    TAP(w7, 2 * d1 + dw);
+    TAP(w8, 2 * d1 + 2 * dw);
+    in += Step * T;
+    for (int k = 0; k < Step; ++k)
+      next[k] = accel_vload(in + k * T);
+    for (int k = 0; k < Step; ++k)
+      accel_vstore(out + k * T, relu ? __builtin_elementwise_max(acc[k], z)
+                                     : acc[k]);
   }
 #undef TAP
-#undef ADVANCE
 }
 
-__attribute__((noinline)) static void plane3x3_none(const geometry *g,
-                                                    const float *in,
-                                                    float *out,
-                                                    const float *wt,
-                                                    float bias) {
-  plane3x3(g, in, out, wt, bias, 0);
+__attribute__((noinline)) static void
+plane3x3_none(const float *in, float *out, long vectors, long wp, long dh,
+              long dw, const float *wt, float bias) {
+  plane3x3(in, out, vectors, wp, dh, dw, wt, bias, 0);
 }
 
-__attribute__((noinline)) static void plane3x3_relu(const geometry *g,
-                                                    const float *in,
-                                                    float *out,
-                                                    const float *wt,
-                                                    float bias) {
-  plane3x3(g, in, out, wt, bias, 1);
+__attribute__((noinline)) static void
+plane3x3_relu(const float *in, float *out, long vectors, long wp, long dh,
+              long dw, const float *wt, float bias) {
+  plane3x3(in, out, vectors, wp, dh, dw, wt, bias, 1);
 }
 
-/* The same for any kernel, stride and activation, a vector at a time. */
+/* The same for any kernel, stride and activation, a vector at a time
+   along each row. */
 __attribute__((noinline)) static void
 plane_any(const float *in, float *out, long rows, const conv_problem *p,
           long wp, const float *wt, float bias) {
@@ -189,22 +174,24 @@ plane_any(const float *in, float *out, long rows, const conv_problem *p,
               p->sw == 1 ? accel_vload(src) : load_strided(src, p->sw * 4);
           acc += x * wt[kh * p->KW + kw];
         }
-      accel_vstore(out + oh * p->OW + ow, conv_activate(acc, &p->act));
+      accel_vstore(out + oh * wp + ow, conv_activate(acc, &p->act));
     }
 }
 
 /* Output channel o's rows from input channel plane in. */
 static void plane(const float *in, float *out, long o) {
   const conv_problem *p = &SPM->p;
+  long wp = SPM->pl.wp, rows = SPM->cur.bo;
   const float *wt = SPM->pool + o * p->KH * p->KW;
   float bias = p->bias ? SPM->pool[p->Cout * p->KH * p->KW + o] : 0.0f;
-  int fast = p->KH == 3 && p->KW == 3 && p->sw == 1;
+  long vectors = ceil_div((rows - 1) * wp + p->OW, T);
+  int fast = p->KH == 3 && p->KW == 3 && p->sw == 1 && p->sh == 1;
   if (fast && p->act.kind == ACCEL_ACT_NONE)
-    plane3x3_none(&SPM->geo, in, out, wt, bias);
+    plane3x3_none(in, out, vectors, wp, p->dh, p->dw, wt, bias);
   else if (fast && p->act.kind == ACCEL_ACT_RELU)
-    plane3x3_relu(&SPM->geo, in, out, wt, bias);
+    plane3x3_relu(in, out, vectors, wp, p->dh, p->dw, wt, bias);
   else
-    plane_any(in, out, SPM->geo.rows, p, SPM->pl.wp, wt, bias);
+    plane_any(in, out, rows, p, wp, wt, bias);
 }
 
 /* Input channel c's padded rows for the band from output row oh0: image
@@ -265,7 +252,7 @@ __attribute__((noinline)) static void run_item(const float *in, float *out,
                                                float *next_in) {
   const conv_problem *p = &SPM->p;
   const item *it = &SPM->cur, *next = &SPM->next;
-  long chan = SPM->pl.bi * SPM->pl.wp, plane_floats = it->bo * p->OW;
+  long chan = SPM->pl.bi * SPM->pl.wp, plane_floats = it->bo * SPM->pl.wp;
   long m = p->Coutg;
   for (long c = 0; c < it->cn || c < next->cn; ++c) {
     for (long j = 0; c < it->cn && j < m; ++j)
@@ -276,21 +263,21 @@ __attribute__((noinline)) static void run_item(const float *in, float *out,
   }
 }
 
-/* The current item's results out to y on channel 3. */
+/* The current item's results (rows wp apart) out to y on channel 3: one
+   transfer when y's planes and rows follow each other. */
 static void send_item(const float *out) {
   const conv_problem *p = &SPM->p;
   const item *it = &SPM->cur;
-  long m = p->Coutg, planes = it->cn * m, plane_floats = it->bo * p->OW;
+  long m = p->Coutg, planes = it->cn * m, wp = SPM->pl.wp;
   float *y = p->y + it->n * p->ys[0] + it->c0 * m * p->ys[1] +
              it->oh0 * p->ys[2];
-  if (p->ys[3] == 1 && p->ys[2] == p->OW) {
-    conv_dma_2d(3, y, out, planes, plane_floats * 4, p->ys[1] * 4,
-                plane_floats * 4);
+  if (p->ys[3] == 1 && p->ys[1] == it->bo * p->ys[2]) {
+    conv_dma_2d(3, y, out, planes * it->bo, p->OW * 4, p->ys[2] * 4, wp * 4);
     return;
   }
   for (long k = 0; k < planes; ++k)
     conv_copy_matrix(3, y + k * p->ys[1], p->ys[2], p->ys[3],
-                     out + k * plane_floats, p->OW, 1, it->bo, p->OW);
+                     out + k * it->bo * wp, wp, 1, it->bo, p->OW);
 }
 
 void conv_depthwise_run(const conv_problem *problem,
@@ -322,8 +309,6 @@ void conv_depthwise_run(const conv_problem *problem,
   conv_dma_wait_all();
   for (long i = 0; i < items; ++i) {
     SPM->cur = item_at(i);
-    SPM->geo = (geometry){SPM->cur.bo, p->OW, p->sh * pl->wp, p->dh * pl->wp,
-                          p->dw};
     SPM->next = i + 1 < items ? item_at(i + 1) : (item){0};
     run_item(in[i & 1], out[i & 1], in[(i + 1) & 1]);
     accel_dma_wait(0);
