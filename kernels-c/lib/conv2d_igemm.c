@@ -262,27 +262,46 @@ static long transfers(long t) {
   return s->kc ? SPM->blocks[(t / s->chunks) & 1].count * s->taps : 0;
 }
 
+/* The first accumulator tile of pixel block p: with 8 blocks or fewer,
+   blocks alternate between tiles 0-7 and 8-15, so that a block's tiles
+   are stored (on the tile-move port) while the next block's mmacs run. */
+static long first_tile(long p) {
+  return SPM->s.nq <= MaxBlocks / 2 && (p & 1) ? MaxBlocks / 2 : 0;
+}
+
+/* Block p's tiles into out[p & 1], once the block before its last has
+   left. */
+static void store_block(long p) {
+  accel_dma_wait(3);
+  for (long q = 0, t0 = first_tile(p); q < SPM->s.nq; ++q)
+    tile_store(t0 + q, SPM->out[p & 1] + q * T * T, SPM->s.relu);
+}
+
 /* Every item (pixel block, K chunk) of one band: bo_b output rows from
    oh0. Per item, the nq mmacs; after each, a share of the next item's B
-   transfers, and after the first, the previous block's results out. */
+   transfers; after the first, the previous block's tiles stored (unless
+   they were at once, sharing the tiles) and its results out. */
 __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
   band_state *s = &SPM->s;
   long npix = bo_b * s->OW, chunks = s->chunks, nq = s->nq;
-  long items = ceil_div(npix, T) * chunks, pending = -1;
+  long items = ceil_div(npix, T) * chunks, stored = -1, unstored = -1;
+  int shared = nq > MaxBlocks / 2;
   make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0);
   build_b(0, 0, transfers(0));
   conv_dma_wait_all();
   for (long t = 0; t < items; ++t) {
     long p = t / chunks, chunk = t % chunks, next = t + 1, share = 0;
-    long kcc = min_of(s->kc, s->K - chunk * s->kc);
+    long kcc = min_of(s->kc, s->K - chunk * s->kc), t0 = first_tile(p);
     const float *b = SPM->pool + (t & 1) * (s->kc * T + T);
     for (long q = 0; q < nq; ++q) {
-      tile_mac(q, chunk == 0, s->weights + (q * s->K + chunk * s->kc) * T, b,
-               kcc);
+      tile_mac(t0 + q, chunk == 0,
+               s->weights + (q * s->K + chunk * s->kc) * T, b, kcc);
       if (q == 0) {
-        if (pending >= 0)
-          finish_block(SPM->out[pending & 1], &SPM->blocks[pending & 1]);
-        pending = -1;
+        if (unstored >= 0)
+          store_block(stored = unstored);
+        if (stored >= 0)
+          finish_block(SPM->out[stored & 1], &SPM->blocks[stored & 1]);
+        stored = unstored = -1;
         if (next < items && next % chunks == 0)
           make_block(&SPM->blocks[(p + 1) & 1], (p + 1) * T,
                      min_of(T, npix - (p + 1) * T), oh0);
@@ -291,18 +310,17 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
       if (share)
         build_b(next, q * share / nq, (q + 1) * share / nq);
     }
-    if (chunk == chunks - 1) {
-      accel_dma_wait(3); /* out[p & 1]'s last block has left */
-      for (long q = 0; q < nq; ++q)
-        tile_store(q, SPM->out[p & 1] + q * T * T, s->relu);
-      pending = p;
-    }
+    if (chunk == chunks - 1 && shared)
+      store_block(stored = p);
+    else if (chunk == chunks - 1)
+      unstored = p;
     accel_dma_wait(0);
     accel_dma_wait(1);
     accel_dma_wait(2);
   }
-  if (pending >= 0)
-    finish_block(SPM->out[pending & 1], &SPM->blocks[pending & 1]);
+  if (unstored >= 0)
+    store_block(stored = unstored);
+  finish_block(SPM->out[stored & 1], &SPM->blocks[stored & 1]);
 }
 
 /* The weights of output channels co0 .. co0 + nco - 1 as the A operands
