@@ -16,12 +16,13 @@
    transfer, otherwise (a transposed or strided view) one transfer per row
    or column, each gathering a column into a row.
 
-   Epilogue. alpha = 1, beta = 0, no bias, one K chunk and no activation or
-   ReLU store straight from the accumulator (mst, mst.relu). Anything else
-   goes through the vector unit on the stored tile: the scaled product,
-   beta * c (c's tile read before it is overwritten), the bias, then the
-   activation; with several K chunks, c holds the partial sum between
-   them. */
+   Epilogue. With alpha = 1, beta = 0 and one K chunk (the common case)
+   the bias is the accumulators' start value and the result leaves
+   straight from the accumulator (mst, mst.relu), GELU and clip applied by
+   the vector unit on the stored tile. Anything else goes through the
+   vector unit on the stored tile: the scaled product, beta * c (c's tile
+   read before it is overwritten), the bias, then the activation; with
+   several K chunks, c holds the partial sum between them. */
 
 #include "kernel_args.h"
 #include "kernel_stack.h"
@@ -46,6 +47,7 @@ typedef struct {
   float bias_cols[MaxPanelBlocks * T];
   float bias_rows[2][T];
   float bias_tiles[MaxPanelBlocks][T * T]; /* accumulators' start values */
+  float zero_row[T]; /* the per-row bias when there is none */
 } gemm_spm;
 KERNEL_SPM_FITS(gemm_spm);
 #define a_tile (KERNEL_SPM(gemm_spm)->a_tile)
@@ -55,6 +57,7 @@ KERNEL_SPM_FITS(gemm_spm);
 #define bias_cols (KERNEL_SPM(gemm_spm)->bias_cols)
 #define bias_rows (KERNEL_SPM(gemm_spm)->bias_rows)
 #define bias_tiles (KERNEL_SPM(gemm_spm)->bias_tiles)
+#define zero_row (KERNEL_SPM(gemm_spm)->zero_row)
 
 /* A matrix view: element (i, j) at base + i * rs + j * cs floats. */
 typedef struct {
@@ -177,24 +180,72 @@ typedef struct {
   const accel_activation *act;
 } epilogue;
 
-/* Out of line: the common path keeps its registers. */
-__attribute__((noinline)) static void
-finish_tile(float *tile, const float *old_tile, long rows, const epilogue *e) {
-  for (long r = 0; r < rows; ++r) {
-    accel_v16f v = accel_vload(tile + r * T) * e->alpha;
-    if (e->read_c) {
-      accel_v16f old = accel_vload(old_tile + r * T);
-      v += e->first ? e->beta * old : old;
+/* The epilogue's rows. add (alpha, the biases and, with read_c, beta *
+   the old tile) and kind are constants at each call, so the unrolled loops
+   have no branches. All 16 rows (rows beyond the view's hold stale values
+   and are never stored), 8 at a time with every load before the first
+   store, so that the rows' latencies overlap. */
+static inline __attribute__((always_inline)) void
+finish_rows(float *tile, const float *old_tile, int add, int read_c,
+            const epilogue *e, accel_act_kind kind) {
+  enum { Group = 8 };
+  float alpha = e->alpha, beta = e->first ? e->beta : 1.0f;
+  accel_v16f bias_c =
+      add && e->first && e->bias_c ? accel_vload(e->bias_c) : 0.0f;
+  const float *bias_r = e->first && e->bias_r ? e->bias_r : zero_row;
+  accel_activation act = {kind, e->act->lo, e->act->hi};
+  for (int r0 = 0; r0 < T; r0 += Group) {
+    accel_v16f v[Group];
+#pragma clang loop unroll(full)
+    for (int r = 0; r < Group; ++r) {
+      v[r] = accel_vload(tile + (r0 + r) * T);
+      if (add)
+        v[r] = v[r] * alpha + bias_c + bias_r[r0 + r];
+      if (read_c)
+        v[r] += beta * accel_vload(old_tile + (r0 + r) * T);
     }
-    if (e->first && e->bias_c)
-      v += accel_vload(e->bias_c);
-    if (e->first && e->bias_r)
-      v += e->bias_r[r];
-    if (e->last)
-      v = activate(v, e->act);
-    accel_vstore(tile + r * T, v);
+#pragma clang loop unroll(full)
+    for (int r = 0; r < Group; ++r)
+      accel_vstore(tile + (r0 + r) * T, activate(v[r], &act));
   }
 }
+
+#define FINISH_ROWS(add, read_c, kind)                                         \
+  do {                                                                         \
+    switch (kind) {                                                            \
+    case ACCEL_ACT_RELU:                                                       \
+      finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_RELU);             \
+      break;                                                                   \
+    case ACCEL_ACT_GELU:                                                       \
+      finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_GELU);             \
+      break;                                                                   \
+    case ACCEL_ACT_CLIP:                                                       \
+      finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_CLIP);             \
+      break;                                                                   \
+    default:                                                                   \
+      finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_NONE);             \
+      break;                                                                   \
+    }                                                                          \
+  } while (0)
+
+/* The epilogue of one tile. Out of line: the common path keeps its
+   registers. */
+__attribute__((noinline)) static void
+finish_tile(float *tile, const float *old_tile, const epilogue *e) {
+  accel_act_kind kind = e->last ? e->act->kind : ACCEL_ACT_NONE;
+  if (e->read_c)
+    FINISH_ROWS(1, 1, kind);
+  else
+    FINISH_ROWS(1, 0, kind);
+}
+
+/* GELU or clip of a tile stored straight from the accumulator. */
+__attribute__((noinline)) static void activate_tile(float *tile,
+                                                    const epilogue *e) {
+  const float *old_tile = tile;
+  FINISH_ROWS(0, 0, e->act->kind);
+}
+#undef FINISH_ROWS
 
 /* Tile j's mmac into accumulator j % 2 (tile numbers are constants), and
    c's old tile fetched for its epilogue. */
@@ -250,7 +301,7 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
       if (read_c)
         dma_wait(buf);
       e->bias_c = bias_per_column ? bias_cols + j * T : NULL;
-      finish_tile(tile, c_in[out], rows, e);
+      finish_tile(tile, c_in[out], e);
     }
     copy_matrix(2 + out, c + j * T * c_cs, c_rs, c_cs, tile, T, 1, rows,
                 block_cols(nb, j));
@@ -308,6 +359,8 @@ static void splat_columns(float *tiles, const float *bias, long nblocks) {
       accel_mst_relu(t, c_out[t]);                                             \
     else                                                                       \
       accel_mst(t, c_out[t]);                                                  \
+    if (vector_act)                                                            \
+      activate_tile(c_out[t], e);                                              \
     accel_dma_2d(2 + t, c + (j) * T, c_out[t], rows, block_cols(nb, j) * 4,   \
                  c_rs * 4, T * 4);                                             \
     if ((j) + 2 < nblocks)                                                     \
@@ -315,9 +368,11 @@ static void splat_columns(float *tiles, const float *bias, long nblocks) {
   } while (0)
 
 /* Block 0's tile is started and its mmac issued by the caller, block 1's
-   tile started. */
-static inline void run_row_fast(const float *a, long kc, long nb, long rows,
-                                float *c, long c_rs, int relu, tile_start s) {
+   tile started. relu: store with mst.relu; vector_act (a constant): apply
+   e's GELU or clip on the vector unit. */
+static inline __attribute__((always_inline)) void
+run_row_fast(const float *a, long kc, long nb, long rows, float *c, long c_rs,
+             int relu, int vector_act, const epilogue *e, tile_start s) {
   long nblocks = (nb + T - 1) / T;
   const float *b = b_panel;
   for (long j = 0; j < nblocks; j += 2) {
@@ -331,17 +386,27 @@ static inline void run_row_fast(const float *a, long kc, long nb, long rows,
 /* Every 16-row tile of op(a) (from a0, kc columns, M rows; the first, and
    its bias rows, already on their way on channel 0) against the panel,
    with run_row_fast. bias (stride bias_cs) is a per-row bias, or null;
-   col_tiles the per-column bias tiles, or null. Out of line with scalar
-   arguments, so that nothing between one row's last mmac and the next
-   row's first is a load from the stack in DRAM. */
-__attribute__((noinline)) static void
-run_rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
-              float *c, long c_rs, int relu, const float *bias, long bias_cs,
-              const float *col_tiles) {
+   col_tiles the per-column bias tiles, or null. */
+static inline __attribute__((always_inline)) void
+rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
+          float *c, long c_rs, const epilogue *e, const float *bias,
+          long bias_cs, const float *col_tiles, int vector_act) {
   view a = {(float *)a0, M, kc, a_rs, a_cs};
+  /* Read once: each DMA start may write memory, for all the compiler
+     knows, and a read after it would be repeated between the mmacs. */
+  int relu = e->act->kind == ACCEL_ACT_RELU;
+  /* Without a bias the tiles start from a zero tile, loaded on the
+     tile-move port under the mmacs too, instead of an mzero on the
+     matrix unit; unless the mmacs are shorter than the port's mst and
+     mld together. */
+  tile_start start = {col_tiles, T * T};
+  if (!col_tiles && kc >= 2 * T) {
+    splat_rows(bias_tiles[2], zero_row);
+    start = (tile_start){bias_tiles[2], 0};
+  }
   for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
     int buf = mt & 1;
-    tile_start s = {col_tiles, T * T};
+    tile_start s = start;
     dma_wait(buf);
     if (bias) {
       splat_rows(bias_tiles[buf], bias_rows[buf]);
@@ -362,10 +427,29 @@ run_rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
       fetch_a(!buf, a_tile[!buf], a, m0 + T, 0, kc);
     }
     run_row_fast(a_tile[buf], kc, nb, min_of(M - m0, T), c + m0 * c_rs, c_rs,
-                 relu, s);
+                 relu, vector_act, e, s);
   }
 }
 #undef START_TILE
+
+/* rows_fast without and with a vector activation, out of line with
+   scalar arguments, so that nothing between one row's last mmac and the
+   next row's first is a load from the stack; the call to activate_tile
+   is only in the second, where it costs registers. */
+#define ROWS_FAST_PARAMS                                                       \
+  const float *a0, long a_rs, long a_cs, long M, long kc, long nb, float *c,   \
+      long c_rs, const epilogue *e, const float *bias, long bias_cs,           \
+      const float *col_tiles
+#define ROWS_FAST_ARGS                                                         \
+  a0, a_rs, a_cs, M, kc, nb, c, c_rs, e, bias, bias_cs, col_tiles
+__attribute__((noinline)) static void rows_fast_plain(ROWS_FAST_PARAMS) {
+  rows_fast(ROWS_FAST_ARGS, 0);
+}
+__attribute__((noinline)) static void rows_fast_activated(ROWS_FAST_PARAMS) {
+  rows_fast(ROWS_FAST_ARGS, 1);
+}
+#undef ROWS_FAST_PARAMS
+#undef ROWS_FAST_ARGS
 
 accel_gemm_options accel_gemm_defaults(void) {
   accel_gemm_options o = {0, 0, 1.0f, 0.0f, ACCEL_BIAS_NONE, NULL,
@@ -475,6 +559,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
   long M = vc.rows, N = vc.cols, K = va.cols;
   if (M == 0 || N == 0)
     return;
+  accel_vstore(zero_row, (accel_v16f)0.0f);
   view bias = {0};
   if (has_bias(&o))
     bias = (view){(float *)o.bias->data, 1, o.bias->dims[0], 0,
@@ -485,7 +570,10 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
   do {
     long kc = min_of(K - k0, KChunk);
     int first = k0 == 0, last = k0 + kc >= K;
-    int direct = first && last && o.alpha == 1.0f && o.beta == 0.0f &&
+    /* Straight from the accumulator: with the bias as its start value
+       (rows_fast), or without a bias (run_row). */
+    int fast = first && last && o.alpha == 1.0f && o.beta == 0.0f;
+    int direct = fast && !has_bias(&o) &&
                  (o.act.kind == ACCEL_ACT_NONE || o.act.kind == ACCEL_ACT_RELU);
     int read_c = !first || o.beta != 0.0f;
     long panel_cols =
@@ -512,15 +600,20 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         dma_wait(ch);
 
       float *c_panel = (float *)at(vc, 0, n0);
-      if (direct && vc.cs == 1 && kc) {
-        /* The bias is the accumulators' start value. */
+      if (fast && vc.cs == 1 && kc) {
         int per_column = o.bias_kind == ACCEL_BIAS_PER_COLUMN;
+        epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
         if (per_column)
           splat_columns(bias_tiles[0], bias_cols, nblocks);
-        run_rows_fast(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel, vc.rs,
-                      o.act.kind == ACCEL_ACT_RELU,
-                      o.bias_kind == ACCEL_BIAS_PER_ROW ? bias.base : NULL,
-                      bias.cs, per_column ? bias_tiles[0] : NULL);
+        const float *row_bias =
+            o.bias_kind == ACCEL_BIAS_PER_ROW ? bias.base : NULL;
+        const float *col_tiles = per_column ? bias_tiles[0] : NULL;
+        if (o.act.kind == ACCEL_ACT_GELU || o.act.kind == ACCEL_ACT_CLIP)
+          rows_fast_activated(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel,
+                              vc.rs, &e, row_bias, bias.cs, col_tiles);
+        else
+          rows_fast_plain(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel,
+                          vc.rs, &e, row_bias, bias.cs, col_tiles);
         dma_wait(2);
         dma_wait(3);
         continue;
