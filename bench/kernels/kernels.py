@@ -19,9 +19,10 @@ MacsPerCycle), the vector unit's time, and the time to move the minimum
 DRAM traffic at DmaChannels x DmaBytesPerCycle. "of bound" is bound /
 cycles.
 
-Usage: kernels.py [--build DIR] [--docs FILE] [--svg FILE]
+Usage: kernels.py [--build DIR] [--docs FILE] [--svg FILE] [--stats NAMES]
   --docs rewrites the table between the markers in FILE
-  (docs/performance.md); --svg writes the roofline plot.
+  (docs/performance.md); --svg writes the roofline plot; --stats prints
+  accel-sim's statistics of the named cases (comma-separated) first.
 """
 import argparse
 import glob
@@ -44,11 +45,18 @@ BEGIN = "<!-- bench/kernels/kernels.py: begin -->"
 END = "<!-- bench/kernels/kernels.py: end -->"
 
 
-def run_case(build, elf, case, work):
+def run_case(build, elf, case, work, show_stats):
+    """The region's statistics; with show_stats, accel-sim's --stats text
+    of the region printed too."""
     stats = os.path.join(work, "%s.json" % "-".join(map(str, case["args"])))
-    subprocess.run([os.path.join(build, "bin", "accel-sim"),
-                    "--stats-json=" + stats, elf] +
-                   [str(a) for a in case["args"]], check=True, cwd=work)
+    cmd = [os.path.join(build, "bin", "accel-sim"), "--stats-json=" + stats]
+    cmd += ["--stats"] if show_stats else []
+    run = subprocess.run(cmd + [elf] + [str(a) for a in case["args"]],
+                         check=True, cwd=work, stderr=subprocess.PIPE,
+                         text=True)
+    if show_stats:
+        region = run.stderr[run.stderr.index("--- accel-sim region"):]
+        print("=== %s\n%s" % (case["name"], region))
     with open(stats) as f:
         return json.load(f)["region"]
 
@@ -116,6 +124,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--docs")
     ap.add_argument("--svg")
+    ap.add_argument("--stats", default="",
+                    help="comma-separated case names whose accel-sim --stats "
+                    "region to print")
     args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     p = machine_params(ROOT)
@@ -128,7 +139,8 @@ def main():
                             os.path.join(HERE, family.DRIVER),
                             "-laccelkernels", "-o", elf], check=True)
             for case in family.cases(p):
-                st = run_case(args.build, elf, case, work)
+                st = run_case(args.build, elf, case, work,
+                              case["name"] in args.stats.split(","))
                 bound, limit = roofline(p, case)
                 macs = case["macs"]
                 rows.append({
