@@ -125,6 +125,35 @@ accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
                           accel_tensor *y,
                           const accel_conv2d_options *options);
 
+/* How accel_attention masks the scores. */
+typedef enum {
+  ACCEL_MASK_NONE = 0,
+  /* Query i sees keys j <= i + (Sk - Sq): the diagonal at the bottom
+     right, PyTorch's is_causal for Sq == Sk (and its bottom-right
+     alignment otherwise). */
+  ACCEL_MASK_CAUSAL = 1,
+  ACCEL_MASK_ADDITIVE = 2, /* mask, broadcast to [..., Sq, Sk], is added */
+} accel_mask_kind;
+
+typedef struct {
+  float scale; /* of q . k^T; 0 (the default) is 1 / sqrt(D) */
+  accel_mask_kind mask_kind;
+  const accel_tensor *mask; /* ACCEL_MASK_ADDITIVE's; -inf allowed */
+} accel_attention_options;
+
+/* The defaults: scale 1 / sqrt(D), no mask. */
+accel_attention_options accel_attention_defaults(void);
+
+/* o = softmax(q . k^T * scale + mask) . v over the last dimension, q
+   [..., Sq, D], k [..., Sk, D], v [..., Sk, Dv], o [..., Sq, Dv], ranks 2
+   to 6, the batch dimensions (all but the last two: batch, heads) equal.
+   A query row that sees no key (all of its mask -inf, causal with
+   Sq > Sk, Sk = 0) comes out as zeros. options may be null (the
+   defaults). */
+accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
+                             const accel_tensor *v, accel_tensor *o,
+                             const accel_attention_options *options);
+
 #ifdef __cplusplus
 }
 #endif

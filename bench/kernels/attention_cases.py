@@ -1,0 +1,30 @@
+"""Attention cases of the kernel benchmark (kernels.py): accel_attention
+with 8 heads (B = 1) of head dim 64, sequences of 128 and 512, without a
+mask and causal, every operand in DRAM.
+
+macs counts the useful matrix MACs: 2 * Sq * Sk * D per head (S = Q.K^T
+and P.V), for causal only the scores a query sees (S (S + 1) / 2 of them).
+dram_bytes is q, k, v and o once. vector_cycles is the vector unit's floor:
+per 16 scores (one vector, a key for 16 queries) an online softmax needs at
+least three vector instructions on this ISA: the exponential (vexp), the
+running max (vmax: the block's max, before its exponentials) and the
+running sum (vadd); the subtraction of the max is folded into the matrix
+unit (a column of ones in K, -max in Q^T), and the check of the max is one
+compare and one reduction per 256 scores, not counted."""
+
+DRIVER = "attention_bench.c"
+HEADS, HEAD_DIM = 8, 64
+VECTOR_OPS_PER_16_SCORES = 3
+
+
+def cases(p):
+    for seq in (128, 512):
+        for causal in (0, 1):
+            scores = seq * (seq + 1) // 2 if causal else seq * seq
+            yield {"name": "attention %dx%d d=%d%s" % (
+                       HEADS, seq, HEAD_DIM, " causal" if causal else ""),
+                   "args": [1, HEADS, seq, HEAD_DIM, causal],
+                   "macs": HEADS * 2 * scores * HEAD_DIM,
+                   "dram_bytes": 4 * 4 * HEADS * seq * HEAD_DIM,
+                   "vector_cycles": HEADS * scores // 16
+                   * VECTOR_OPS_PER_16_SCORES}

@@ -1,0 +1,842 @@
+/* attention.c - o = softmax(q . k^T * scale + mask) . v, fused: the
+   scores never leave the chip (docs/kernels.md, "accel_attention").
+
+   Flash attention with the scores transposed. For each head and each block
+   of 16 query rows, the keys stream through the scratchpad in chunks
+   (double-buffered on DMA channels 0 and 1) and, 16 keys at a time:
+
+     S^T = K_blk . Q^T        one mmac, K = D: k's rows are A as they are
+                              in DRAM, Q^T (scaled) is B, built once per
+                              query block with strided vector loads
+     P^T = exp(S^T - m)       on the vector unit, one vector per key: its
+                              16 lanes are the 16 queries, so a query's
+                              running max m and sum l are lanes of two
+                              registers and the block max is 15 lane-wise
+                              vmax, with no reductions or broadcasts
+     O += P . V_blk           P^T goes back to P with strided stores
+                              (vst.s), so v's rows are B as in DRAM and o
+                              accumulates in tiles 1..4 (64 columns) in
+                              o's own layout
+
+   The softmax rescales lazily: m only moves when a block's max exceeds it
+   by more than Tau, so exp(s - m) <= e^Tau and the accumulator tiles are
+   rescaled (mst, multiply, mld) rarely, not at every block. The end
+   divides by l. A row that sees no key (causal with Sq > Sk, an additive
+   mask of -inf, Sk = 0) has l = 0 and comes out as zeros.
+
+   Pipelining. The matrix unit runs S^T of block j + 1 while the vector
+   unit turns S^T of block j into P; then S^T of block j + 1 is stored
+   (mst) and block j's P . V issued. Per block the matrix unit is busy
+   D + 4 + 16 + 1 + 16 * (o tiles) cycles.
+
+   o wider than 64 columns takes several passes, each recomputing the
+   scores. Causal blocks entirely above the diagonal are never computed. */
+
+#include "kernel_args.h"
+#include "spm_arena.h"
+#include <accel.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+  T = __ACCEL_TILE_DIM__,
+  MaxD = 4095,               /* S^T is one mmac of K = D + 1 <= 4096 */
+  OTiles = 4,                /* accumulator tiles 1..4 hold o's block */
+  ChunkKeys = 512,           /* keys per chunk, at most */
+  VTileFloats = ChunkKeys * T, /* a chunk of one column block of v */
+  PassCols = OTiles * T,     /* o's columns per pass */
+  /* The arena less 16 KiB for the other buffers (KERNEL_SPM_FITS checks). */
+  PoolFloats = (ACCEL_KERNEL_SPM_BYTES - 16384) / 4,
+};
+
+/* How far a block's max may exceed the running max before the running max
+   moves: the exponentials stay below e^8, far from f32's range. */
+static const float Tau = 8.0f;
+
+/* The online softmax's state, per query (lane). m_exp is the running max
+   the scores are taken from: the matrix unit computes s - m_exp (Q^T's
+   last row). It is 0 while the query has seen no score above -inf (then
+   exp(-inf - 0) = 0); thr is Tau once it has, -inf before, so that the
+   first finite score moves m_exp. l is the sum of exp(s - m_exp). */
+typedef struct {
+  accel_v16f m_exp, l, thr;
+} softmax_state;
+
+/* The pool, laid out for one call's head dim. */
+typedef struct {
+  float *q[2];    /* q's block: T rows of D */
+  float *qt;      /* scale * its transpose, D rows of T, and -m_exp */
+  float *k[2];    /* a chunk of k: kc rows of D and a 1 */
+  float *v[2];    /* a chunk of v: OTiles blocks of kc rows of T, each
+                     VTileFloats long */
+  float *mask;    /* the mask's block: T rows of kc */
+  long kc;        /* keys per chunk, a multiple of T */
+} layout;
+
+/* One head's matrix: element (i, j) at base + i * rs + j * cs floats. */
+typedef struct {
+  float *base;
+  long rows, cols, rs, cs;
+} view;
+
+/* Where the work is: a head, a pass over 64 columns of o, a query block. */
+typedef struct {
+  long head, col, q0;
+} cursor;
+
+/* A chunk of keys of one head for one pass. */
+typedef struct {
+  long head, col, chunk;
+} chunk_id;
+
+enum { Q, K, V, O, Mask, Tensors };
+
+/* Everything one call works on, and where it is: in the scratchpad, where
+   a load takes 3 cycles, not the stack's (DRAM's) 40. */
+typedef struct {
+  accel_tensor t[Tensors];   /* the descriptors (Mask's if has_mask) */
+  long view_head[Tensors];   /* the head view[i] is of */
+  view view[Tensors];
+  int has_mask, causal;
+  long heads, Sq, Sk, D, Dv;
+  float scale;
+  layout lay;
+  cursor cur, next;          /* this query block, the one after */
+  int more;                  /* whether there is one after */
+  int qbuf, kbuf;            /* the q and k/v buffers in use */
+  chunk_id loaded[2];        /* what the k/v buffers hold */
+} problem;
+
+/* attention's buffers in the kernels' scratchpad arena. */
+typedef struct {
+  float s[T * T];              /* S^T of one key block: [key][query] */
+  float p[T * T];              /* its P: [query][key] */
+  float tile[OTiles][T * T];   /* o's tiles on their way out or rescaled */
+  float o[T * PassCols];       /* finished rows of o: [query][column] */
+  softmax_state state;         /* between chunks */
+  problem problem;             /* the call */
+  float pool[PoolFloats];      /* q, Q^T, k, v and mask blocks (layout) */
+} attention_spm;
+KERNEL_SPM_FITS(attention_spm);
+#define spm (KERNEL_SPM(attention_spm))
+
+static long min_of(long x, long y) { return x < y ? x : y; }
+static long round_up(long x, long to) { return (x + to - 1) / to * to; }
+
+/* Strided vector load and store (vld.s, vst.s; no intrinsic): lane i at
+   p + i * stride floats. The memory operands tell the compiler what they
+   touch: at most T rows of MaxD + 1 floats. */
+static inline accel_v16f vload_strided(const float *p, long stride) {
+  accel_v16f v;
+  __asm__("vld.s %0, %1, %2"
+          : "=v"(v)
+          : "r"(p), "r"(stride * 4),
+            "m"(*(const float(*)[T * (MaxD + 1)])p));
+  return v;
+}
+static inline void vstore_strided(float *p, long stride, accel_v16f v) {
+  __asm__ volatile("vst.s %1, %2, %3"
+                   : "=m"(*(float(*)[T * (MaxD + 1)])p)
+                   : "v"(v), "r"(p), "r"(stride * 4));
+}
+
+static int any_lane(accel_v16i mask) { return accel_vredsum_i(mask) != 0; }
+
+/* Channel numbers must be constants. */
+#define DMA_2D(ch, dst, src, rows, row_bytes, dst_stride, src_stride)          \
+  do {                                                                         \
+    switch (ch) {                                                              \
+    case 0:                                                                    \
+      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    case 1:                                                                    \
+      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    case 2:                                                                    \
+      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    default:                                                                   \
+      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);      \
+      break;                                                                   \
+    }                                                                          \
+  } while (0)
+
+/* Copies a rows x cols matrix between DRAM and the scratchpad, each side
+   with its own row and column strides (floats): one 2-D transfer when rows
+   are contiguous on both sides, else one per row or per column, whichever
+   is fewer. */
+static void copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
+                        const float *src, long src_rs, long src_cs, long rows,
+                        long cols) {
+  if (rows == 0 || cols == 0)
+    return;
+  if (cols == 1 || (dst_cs == 1 && src_cs == 1)) {
+    DMA_2D(ch, dst, src, rows, cols * 4, dst_rs * 4, src_rs * 4);
+  } else if (rows <= cols) {
+    for (long i = 0; i < rows; ++i)
+      DMA_2D(ch, dst + i * dst_rs, src + i * src_rs, cols, 4, dst_cs * 4,
+             src_cs * 4);
+  } else {
+    for (long j = 0; j < cols; ++j)
+      DMA_2D(ch, dst + j * dst_cs, src + j * src_cs, rows, 4, dst_rs * 4,
+             src_rs * 4);
+  }
+}
+
+/* The matrix operations on o's tiles 1..ntiles (tile numbers must be
+   constants). */
+#define FOR_O_TILES(ntiles, op)                                                \
+  do {                                                                         \
+    op(1, 0);                                                                  \
+    if ((ntiles) > 1)                                                          \
+      op(2, 1);                                                                \
+    if ((ntiles) > 2)                                                          \
+      op(3, 2);                                                                \
+    if ((ntiles) > 3)                                                          \
+      op(4, 3);                                                                \
+  } while (0)
+#define STORE_TILE(acc, i) accel_mst(acc, spm->tile[i])
+#define LOAD_TILE(acc, i) accel_mld(acc, spm->tile[i])
+#define ZERO_TILE(acc, i) accel_mzero(acc)
+
+/* Multiplies row i of o's stored tiles by f[i] into dst (rows dst_rs,
+   tiles dst_ts apart; may be the tiles): column by column, so that the rows' factors
+   are the lanes of one vector. A tile's columns are all loaded before any
+   is stored: the stores' memory operands keep later loads behind them. */
+static void scale_tile_rows(int ntiles, accel_v16f f, float *dst,
+                            long dst_rs, long dst_ts) {
+  for (int t = 0; t < ntiles; ++t) {
+    accel_v16f x[T];
+#pragma clang loop unroll(full)
+    for (int c = 0; c < T; ++c)
+      x[c] = vload_strided(spm->tile[t] + c, T);
+#pragma clang loop unroll(full)
+    for (int c = 0; c < T; ++c)
+      vstore_strided(dst + t * dst_ts + c, dst_rs, x[c] * f);
+  }
+}
+
+/* The running max moved: o's rows times alpha. Out of line and rare. */
+__attribute__((noinline)) static void rescale_o(accel_v16f alpha,
+                                                int ntiles) {
+  FOR_O_TILES(ntiles, STORE_TILE);
+  scale_tile_rows(ntiles, alpha, spm->tile[0], T, T * T);
+  FOR_O_TILES(ntiles, LOAD_TILE);
+}
+
+/* The lane-wise max (op) of x[0..T-1] as a tree (depth 4, not 15). */
+#define REDUCE_TREE(x, op)                                                     \
+  _Pragma("clang loop unroll(full)") for (int w = T / 2; w > 0; w /= 2)        \
+      _Pragma("clang loop unroll(full)") for (int i = 0; i < w; ++i)           \
+          x[i] = op(x[i], x[i + w])
+#define VMAX(a, b) __builtin_elementwise_max(a, b)
+
+/* Keeps the compiler from moving memory accesses (loads of S^T, mmacs)
+   across: the matrix unit stalls everything behind an mmac that waits for
+   it, so the loads go between the P . V mmacs, in their shadow. */
+#define IN_ORDER() __asm__ volatile("" ::: "memory")
+
+/* The block's max (bm, relative to m_exp) passed the threshold: m_exp
+   moves to the new max, l and o are rescaled, the block's scores x are
+   shifted, Q^T's last row becomes -m_exp, and the next block's S^T
+   (next_k, in flight with the old m_exp) is computed again. Rare: at the
+   first block, and when a query's max grows by more than Tau. */
+__attribute__((always_inline)) static inline void
+move_max(softmax_state *st, accel_v16f *x, accel_v16f bm, int ntiles,
+         const float *next_k, float *qt, long kd) {
+  const accel_v16f ninf = -__builtin_inff();
+  accel_v16i started = st->thr != ninf;
+  accel_v16f m = __builtin_elementwise_max(started ? st->m_exp : ninf,
+                                           bm + st->m_exp);
+  accel_v16f m_exp = m == ninf ? (accel_v16f)0.0f : m;
+  accel_v16f alpha =
+      started ? accel_vexp(st->m_exp - m_exp) : (accel_v16f)0.0f;
+  if (any_lane(started))
+    rescale_o(alpha, ntiles);
+  st->l *= alpha;
+  accel_v16f shift = m_exp - st->m_exp;
+#pragma clang loop unroll(full)
+  for (int j = 0; j < T; ++j)
+    x[j] -= shift;
+  st->m_exp = m_exp;
+  st->thr = m == ninf ? ninf : (accel_v16f)Tau;
+  /* Q^T must not change under a running mmac: the mst waits for it. */
+  if (next_k)
+    accel_mst(0, spm->s);
+  IN_ORDER();
+  accel_vstore(qt + (kd - 1) * T, -m_exp);
+  IN_ORDER();
+  if (next_k) {
+    accel_mzero(0);
+    accel_mmac(0, next_k, qt, kd);
+  }
+}
+
+/* Where a block's scores come from: with general set, rows from `rows` on
+   are no keys, the mask block (row j at mask + j, lanes mask_rs apart) is
+   added, and key j is hidden from the queries i < kq + j (causal). */
+typedef struct {
+  int general, rows, kq;
+  const float *mask;
+  long mask_rs;
+} block_kind;
+
+/* Row j of a block's scores less m_exp: S^T's row (spm->s; lane i: query
+   i) plus the mask's, -inf where the query does not see the key. */
+__attribute__((always_inline)) static inline accel_v16f score_row(int j,
+                                                                  block_kind b) {
+  const accel_v16i lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                           15};
+  accel_v16f x = accel_vload(spm->s + j * T);
+  if (!b.general)
+    return x;
+  if (b.mask)
+    x += vload_strided(b.mask + j, b.mask_rs);
+  int hidden_below = j < b.rows ? b.kq + j : T;
+  return lane < (accel_v16i)hidden_below ? (accel_v16f)(-__builtin_inff()) : x;
+}
+
+/* The block's max over its rows, and the move of m_exp if needed. */
+__attribute__((always_inline)) static inline void
+check_max(softmax_state *st, accel_v16f *x, int ntiles, const float *next_k,
+          float *qt, long kd) {
+  accel_v16f y[T];
+#pragma clang loop unroll(full)
+  for (int j = 0; j < T; ++j)
+    y[j] = x[j];
+  REDUCE_TREE(y, VMAX);
+  if (any_lane(y[0] > st->thr))
+    move_max(st, x, y[0], ntiles, next_k, qt, kd);
+}
+
+/* A block's scores (after its mst). */
+__attribute__((always_inline)) static inline void load_block(accel_v16f *x,
+                                                             block_kind b) {
+#pragma clang loop unroll(full)
+  for (int j = 0; j < T; ++j)
+    x[j] = score_row(j, b);
+}
+
+/* One key block, software-pipelined: x holds its scores (less m_exp), in
+   registers. S^T of the next block (next_k, if has_next) starts on the
+   matrix unit; while it computes, this block's max is checked and its
+   P = exp(x) stored (transposed back, vst.s); then the next S^T is stored
+   (mst) and this block's P . V issued tile by tile (v's tiles at vb,
+   VTileFloats apart), the next block's loads between them (if load_next;
+   otherwise the next block is another function's, which loads it). k's rows and Q^T have
+   kd = D + 1 elements: the last, 1 and -m_exp, subtracts the running max
+   on the matrix unit. */
+__attribute__((always_inline)) static inline void
+block_step(softmax_state *st, accel_v16f *x, int has_next, int load_next,
+           const float *next_k, block_kind next, float *qt, long kd,
+           const float *vb, int ntiles) {
+  if (has_next)
+    accel_mmac(0, next_k, qt, kd);
+  check_max(st, x, ntiles, has_next ? next_k : NULL, qt, kd);
+  float *p = spm->p;
+  /* Two sums, not a tree: few vector registers live, for the next
+     block's scores. */
+  accel_v16f l_even = st->l, l_odd = 0.0f;
+#pragma clang loop unroll(full)
+  for (int j = 0; j < T; j += 2) {
+    accel_v16f e0 = accel_vexp(x[j]), e1 = accel_vexp(x[j + 1]);
+    vstore_strided(p, T, e0);
+    vstore_strided(p + 1, T, e1);
+    l_even += e0;
+    l_odd += e1;
+    /* One register stepping through the columns: the compiler would
+       otherwise keep all 16 addresses live (and spill them). */
+    p += 2;
+    __asm__("" : "+r"(p));
+  }
+  st->l = l_even + l_odd;
+  /* A store of l, which the next loads may not pass: the sums finish
+     here, before the next block's 16 scores take their registers. */
+  spm->state.l = st->l;
+  IN_ORDER();
+  if (has_next) {
+    accel_mst(0, spm->s);
+    accel_mzero(0);
+  }
+  accel_mmac(1, spm->p, vb, T);
+  IN_ORDER();
+  if (load_next) {
+#pragma clang loop unroll(full)
+    for (int j = 0; j < T / 2; ++j)
+      x[j] = score_row(j, next);
+  }
+  IN_ORDER();
+  if (ntiles > 1)
+    accel_mmac(2, spm->p, vb + VTileFloats, T);
+  IN_ORDER();
+  if (load_next) {
+#pragma clang loop unroll(full)
+    for (int j = T / 2; j < T; ++j)
+      x[j] = score_row(j, next);
+  }
+  IN_ORDER();
+  if (ntiles > 2)
+    accel_mmac(3, spm->p, vb + 2 * VTileFloats, T);
+  if (ntiles > 3)
+    accel_mmac(4, spm->p, vb + 3 * VTileFloats, T);
+}
+
+static const block_kind FullBlock = {0, T, 0, NULL, 0};
+
+/* n blocks of 16 keys that every query sees (k's rows at k, v's tiles at
+   vb), the last followed by another block (its S^T computed and stored)
+   if `more`. */
+__attribute__((always_inline)) static inline void
+full_blocks(float *qt, long kd, const float *k, const float *vb, long n,
+            int more, int ntiles) {
+  softmax_state st = spm->state;
+  accel_v16f x[T];
+  load_block(x, FullBlock);
+  for (long j = 0; j + 1 < n; ++j, k += T * kd, vb += T * T)
+    block_step(&st, x, 1, 1, k + T * kd, FullBlock, qt, kd, vb, ntiles);
+  if (more)
+    block_step(&st, x, 1, 0, k + T * kd, FullBlock, qt, kd, vb, ntiles);
+  else
+    block_step(&st, x, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
+  spm->state = st;
+}
+
+/* Out of line with scalar arguments, so that the loop keeps its state in
+   registers (the stack is in DRAM, 40 cycles a load); o's usual four tiles
+   without a test per tile. */
+__attribute__((noinline)) static void run_full_blocks(float *qt, long kd,
+                                                      const float *k,
+                                                      const float *vb, long n,
+                                                      int more, int ntiles) {
+  if (ntiles == OTiles)
+    full_blocks(qt, kd, k, vb, n, more, OTiles);
+  else
+    full_blocks(qt, kd, k, vb, n, more, ntiles);
+}
+
+/* Block j's kind among n masked blocks: the last has rows_last keys, the
+   mask block (if any) starts at mask, and kq is the first block's first
+   key minus the first query that sees it (causal). */
+static block_kind masked_kind(long j, long n, int rows_last,
+                              const float *mask, long mask_rs, long kq) {
+  kq += j * T;
+  /* Clamped: below -T no lane is hidden, from T on every lane. */
+  block_kind b = {1, j + 1 < n ? T : rows_last,
+                  (int)(kq < -T ? -T : min_of(kq, T)),
+                  mask ? mask + j * T : NULL, mask_rs};
+  return b;
+}
+
+/* The chunk's other blocks (see masked_kind). */
+__attribute__((noinline)) static void
+run_masked_blocks(float *qt, long kd, const float *k, const float *vb,
+                  long n, int ntiles, int rows_last, const float *mask,
+                  long mask_rs, long kq) {
+  softmax_state st = spm->state;
+  accel_v16f x[T];
+  load_block(x, masked_kind(0, n, rows_last, mask, mask_rs, kq));
+  for (long j = 0; j < n; ++j, k += T * kd, vb += T * T) {
+    if (j + 1 < n)
+      block_step(&st, x, 1, 1, k + T * kd,
+                 masked_kind(j + 1, n, rows_last, mask, mask_rs, kq), qt, kd,
+                 vb, ntiles);
+    else
+      block_step(&st, x, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
+  }
+  spm->state = st;
+}
+
+/* One chunk's keys (nkeys: k's rows at k, v's tiles at v) for the query
+   block whose Q^T is at qt. kq is the chunk's first key minus the first
+   query that sees it (causal; very negative otherwise); mask, if any, the
+   mask's block (rows mask_rs apart). */
+static void run_chunk(float *qt, long kd, const float *k, const float *v,
+                      long nkeys, const float *mask, long mask_rs, long kq,
+                      int ntiles) {
+  long nblocks = (nkeys + T - 1) / T;
+  /* The blocks without a mask, a missing key or a causally hidden key. */
+  long nfull = mask ? 0 : nkeys / T;
+  long visible = -kq - (T - 1); /* the last full block's first key */
+  nfull = min_of(nfull, visible < 0 ? 0 : visible / T + 1);
+  accel_mzero(0);
+  accel_mmac(0, k, qt, kd);
+  accel_mst(0, spm->s);
+  accel_mzero(0);
+  if (nfull)
+    run_full_blocks(qt, kd, k, v, nfull, nfull < nblocks, ntiles);
+  if (nfull < nblocks)
+    run_masked_blocks(qt, kd, k + nfull * T * kd, v + nfull * T * T,
+                      nblocks - nfull, ntiles,
+                      (int)(nkeys - (nblocks - 1) * T),
+                      mask ? mask + nfull * T : NULL, mask_rs, kq + nfull * T);
+}
+
+/* ---------------------------------------------------------------- views */
+
+static const float *at(view v, long r, long c) {
+  return v.base + r * v.rs + c * v.cs;
+}
+
+/* Head `index` (q's batch dims, the last fastest) of t, whose dims align
+   with q's from the right; a dimension of 1 repeats. */
+static view head_view(const accel_tensor *t, const accel_tensor *q,
+                      long index) {
+  long offset = 0;
+  int shift = q->rank - t->rank;
+  for (int d = q->rank - 3; d >= 0; --d) {
+    long i = index % q->dims[d];
+    index /= q->dims[d];
+    int td = d - shift;
+    if (td >= 0 && t->dims[td] != 1)
+      offset += i * t->strides[td];
+  }
+  int r = t->rank;
+  view v = {(float *)t->data + offset, t->dims[r - 2], t->dims[r - 1],
+            t->dims[r - 2] == 1 ? 0 : t->strides[r - 2],
+            t->dims[r - 1] == 1 ? 0 : t->strides[r - 1]};
+  return v;
+}
+
+/* ------------------------------------------------------------- the call */
+
+static view head_of(problem *pb, int which, long head) {
+  if (pb->view_head[which] != head) {
+    pb->view_head[which] = head;
+    pb->view[which] = head_view(&pb->t[which], &pb->t[Q], head);
+  }
+  return pb->view[which];
+}
+
+static layout make_layout(long D, long Sk) {
+  layout l;
+  float *p = spm->pool;
+  long kd = D + 1;
+  l.q[0] = p, p += T * D;
+  l.q[1] = p, p += T * D;
+  l.qt = p, p += T * kd;
+  p += round_up(p - spm->pool, T) - (p - spm->pool);
+  long left = PoolFloats - (p - spm->pool);
+  long per_key = 2 * kd + T;
+  left -= 2 * OTiles * VTileFloats;
+  l.kc = min_of(min_of(left / per_key / T * T, ChunkKeys),
+                round_up(Sk ? Sk : 1, T));
+  l.v[0] = p, p += OTiles * VTileFloats;
+  l.v[1] = p, p += OTiles * VTileFloats;
+  l.k[0] = p, p += l.kc * kd;
+  l.k[1] = p, p += l.kc * kd;
+  l.mask = p;
+  return l;
+}
+
+static int advance(const problem *pb, cursor *c) {
+  if ((c->q0 += T) < pb->Sq)
+    return 1;
+  c->q0 = 0;
+  if ((c->col += PassCols) < pb->Dv)
+    return 1;
+  c->col = 0;
+  return ++c->head < pb->heads;
+}
+
+/* The keys the query block sees: [0, key_end). */
+static long key_end(const problem *pb, const cursor *c) {
+  if (!pb->causal)
+    return pb->Sk;
+  long end = c->q0 + min_of(pb->Sq - c->q0, T) + (pb->Sk - pb->Sq);
+  return end < 0 ? 0 : min_of(end, pb->Sk);
+}
+
+static int same_chunk(chunk_id a, chunk_id b) {
+  return a.head == b.head && a.col == b.col && a.chunk == b.chunk;
+}
+
+static void fetch_q(problem *pb, const cursor *c, int buf) {
+  view q = head_of(pb, Q, c->head);
+  copy_matrix(2, pb->lay.q[buf], pb->D, 1, at(q, c->q0, 0), q.rs, q.cs,
+              min_of(pb->Sq - c->q0, T), pb->D);
+}
+
+static void fetch_chunk(problem *pb, chunk_id id, int buf) {
+  view k = head_of(pb, K, id.head);
+  view v = head_of(pb, V, id.head);
+  long kc = pb->lay.kc, key0 = id.chunk * kc;
+  long nkeys = min_of(pb->Sk - key0, kc);
+  copy_matrix(0, pb->lay.k[buf], pb->D + 1, 1, at(k, key0, 0), k.rs, k.cs,
+              nkeys, pb->D);
+  /* Channels 1, 2, 3, 1: a start on a busy channel stalls the program. */
+  for (long t = 0; t < OTiles && id.col + t * T < pb->Dv; ++t)
+    copy_matrix(1 + t % 3, pb->lay.v[buf] + t * VTileFloats, T, 1,
+                at(v, key0, id.col + t * T), v.rs, v.cs, nkeys,
+                min_of(pb->Dv - id.col - t * T, T));
+  pb->loaded[buf] = id;
+}
+
+static void wait_all(void) {
+  accel_dma_wait(0);
+  accel_dma_wait(1);
+  accel_dma_wait(2);
+  accel_dma_wait(3);
+}
+
+/* Makes chunk id the one in use, fetching it unless prefetched. Then k's
+   rows end in a 1 (times Q^T's last row, -m_exp), and v's rows past the
+   last key are zero, so that the zero P of those keys adds nothing to o
+   (stale rows could hold NaN). */
+static void use_chunk(problem *pb, chunk_id id) {
+  if (same_chunk(pb->loaded[pb->kbuf], id))
+    return;
+  int buf = !pb->kbuf;
+  if (!same_chunk(pb->loaded[buf], id))
+    fetch_chunk(pb, id, buf);
+  wait_all();
+  pb->kbuf = buf;
+  long kc = pb->lay.kc, nkeys = min_of(pb->Sk - id.chunk * kc, kc);
+  long kd = pb->D + 1;
+  float *k = pb->lay.k[buf], *v = pb->lay.v[buf];
+  for (long key = 0; key < kc; key += T)
+    vstore_strided(k + key * kd + kd - 1, kd, (accel_v16f)1.0f);
+  for (long t = 0; t < OTiles; ++t)
+    for (long key = nkeys; key < round_up(nkeys, T); ++key)
+      accel_vstore(v + t * VTileFloats + key * T, (accel_v16f)0.0f);
+}
+
+/* Starts the chunk that comes after chunk `ch` of nchunks in the order of
+   work into the other buffer, unless it is there or is this one. */
+static void prefetch_after(problem *pb, long ch, long nchunks) {
+  chunk_id id = {pb->cur.head, pb->cur.col, ch};
+  chunk_id after = {pb->cur.head, pb->cur.col, ch + 1};
+  if (ch + 1 == nchunks) {
+    if (!pb->more || key_end(pb, &pb->next) == 0)
+      return;
+    after = (chunk_id){pb->next.head, pb->next.col, 0};
+  }
+  int buf = !pb->kbuf;
+  if (!same_chunk(after, id) && !same_chunk(pb->loaded[buf], after))
+    fetch_chunk(pb, after, buf);
+}
+
+static void zero_floats(float *p, long n) {
+  long i = 0;
+  for (; i + T <= n; i += T)
+    accel_vstore(p + i, (accel_v16f)0.0f);
+  for (; i < n; ++i)
+    p[i] = 0.0f;
+}
+
+/* q's block (T rows of D, rows past nq zeroed: their scores are 0, not
+   stale data) into scale * Q^T, and m_exp = 0 below it. */
+static void transpose_q(const problem *pb, long nq) {
+  float *q = pb->lay.q[pb->qbuf], *qt = pb->lay.qt;
+  long D = pb->D;
+  zero_floats(q + nq * D, (T - nq) * D);
+  accel_v16f scale = pb->scale;
+  long d = 0;
+  for (; d + T <= D; d += T) { /* 16 loads, then 16 stores */
+    accel_v16f x[T];
+#pragma clang loop unroll(full)
+    for (int j = 0; j < T; ++j)
+      x[j] = vload_strided(q + d + j, D);
+#pragma clang loop unroll(full)
+    for (int j = 0; j < T; ++j)
+      accel_vstore(qt + (d + j) * T, x[j] * scale);
+  }
+  for (; d < D; ++d)
+    accel_vstore(qt + d * T, vload_strided(q + d, D) * scale);
+  accel_vstore(qt + D * T, (accel_v16f)0.0f); /* m_exp = 0 */
+}
+
+/* The mask's block for the query block and chunk (nq rows of nkeys, the
+   rows past nq zeroed). */
+static void fetch_mask(problem *pb, long key0, long nq, long nkeys) {
+  view m = head_of(pb, Mask, pb->cur.head);
+  long kc = pb->lay.kc;
+  accel_dma_wait(2);
+  copy_matrix(2, pb->lay.mask, kc, 1, at(m, pb->cur.q0, key0), m.rs, m.cs,
+              nq, nkeys);
+  zero_floats(pb->lay.mask + nq * kc, (T - nq) * kc);
+  accel_dma_wait(2);
+}
+
+/* o's block: the tiles divided by l, then out on channel 3. */
+static void finish_block(problem *pb, long nq, int ntiles) {
+  accel_dma_wait(3); /* the last block has left spm->o */
+  FOR_O_TILES(ntiles, STORE_TILE);
+  accel_v16f l = spm->state.l;
+  accel_v16f rl = l > 0.0f ? accel_vrcp(l) : (accel_v16f)0.0f;
+  scale_tile_rows(ntiles, rl, spm->o, PassCols, T);
+  view o = head_of(pb, O, pb->cur.head);
+  copy_matrix(3, (float *)at(o, pb->cur.q0, pb->cur.col), o.rs, o.cs, spm->o,
+              PassCols, 1, nq, min_of(pb->Dv - pb->cur.col, PassCols));
+}
+
+/* The query block at pb->cur, every key it sees. */
+static void run_query_block(problem *pb) {
+  long nq = min_of(pb->Sq - pb->cur.q0, T);
+  transpose_q(pb, nq);
+  int ntiles = (int)min_of((pb->Dv - pb->cur.col + T - 1) / T, OTiles);
+  FOR_O_TILES(ntiles, ZERO_TILE);
+  spm->state = (softmax_state){(accel_v16f)0.0f, (accel_v16f)0.0f,
+                               -__builtin_inff()};
+  long kc = pb->lay.kc, kend = key_end(pb, &pb->cur);
+  long nchunks = (kend + kc - 1) / kc;
+  for (long ch = 0; ch < nchunks; ++ch) {
+    use_chunk(pb, (chunk_id){pb->cur.head, pb->cur.col, ch});
+    prefetch_after(pb, ch, nchunks);
+    long key0 = ch * kc, nkeys = min_of(kend - key0, kc);
+    if (pb->has_mask)
+      fetch_mask(pb, key0, nq, nkeys);
+    long kq = pb->causal ? key0 - pb->cur.q0 - (pb->Sk - pb->Sq)
+                         : -(1L << 40);
+    run_chunk(pb->lay.qt, pb->D + 1, pb->lay.k[pb->kbuf],
+              pb->lay.v[pb->kbuf], nkeys, pb->has_mask ? pb->lay.mask : NULL,
+              kc, kq, ntiles);
+  }
+  finish_block(pb, nq, ntiles);
+}
+
+static void run(problem *pb) {
+  if (pb->heads == 0 || pb->Sq == 0 || pb->Dv == 0)
+    return;
+  pb->lay = make_layout(pb->D, pb->Sk);
+  for (int i = 0; i < Tensors; ++i)
+    pb->view_head[i] = -1;
+  pb->cur = (cursor){0, 0, 0};
+  pb->qbuf = pb->kbuf = 0;
+  pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};
+  fetch_q(pb, &pb->cur, 0);
+  do {
+    pb->next = pb->cur;
+    pb->more = advance(pb, &pb->next);
+    accel_dma_wait(2);
+    if (pb->more)
+      fetch_q(pb, &pb->next, !pb->qbuf);
+    run_query_block(pb);
+    pb->cur = pb->next;
+    pb->qbuf = !pb->qbuf;
+  } while (pb->more);
+  wait_all();
+}
+
+/* ----------------------------------------------------------- the checks */
+
+static const char *const Kernel = "accel_attention";
+
+accel_attention_options accel_attention_defaults(void) {
+  accel_attention_options o = {0.0f, ACCEL_MASK_NONE, NULL};
+  return o;
+}
+
+/* t's dim d (of rank r) against the one it must equal. */
+static accel_status check_dim(const char *name, const accel_tensor *t, int d,
+                              long want, const char *what) {
+  if (t->dims[d] == want)
+    return ACCEL_OK;
+  return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+                            "dimension %d is %ld, expected %ld (%s)", d,
+                            t->dims[d], want, what);
+}
+
+static accel_status check_shapes(const accel_tensor *q, const accel_tensor *k,
+                                 const accel_tensor *v,
+                                 const accel_tensor *o) {
+  const accel_tensor *ts[3] = {k, v, o};
+  static const char *const names[3] = {"k", "v", "o"};
+  int r = q->rank;
+  accel_status s;
+  for (int i = 0; i < 3; ++i) {
+    if (ts[i]->rank != r)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, names[i],
+                                "rank %d, q's is %d", ts[i]->rank, r);
+    for (int d = 0; d < r - 2; ++d)
+      if ((s = check_dim(names[i], ts[i], d, q->dims[d], "q's batch")))
+        return s;
+  }
+  if ((s = check_dim("k", k, r - 1, q->dims[r - 1], "q's head dim")) ||
+      (s = check_dim("v", v, r - 2, k->dims[r - 2], "k's keys")) ||
+      (s = check_dim("o", o, r - 2, q->dims[r - 2], "q's queries")) ||
+      (s = check_dim("o", o, r - 1, v->dims[r - 1], "v's head dim")))
+    return s;
+  if (q->dims[r - 1] > MaxD)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "q",
+                              "head dim %ld is above %d (one mmac's K, "
+                              "less one)",
+                              q->dims[r - 1], MaxD);
+  return ACCEL_OK;
+}
+
+/* The mask broadcasts to [..., Sq, Sk]: aligned from the right, each of
+   its dims 1 or the one it meets. */
+static accel_status check_mask(const accel_tensor *mask, const accel_tensor *q,
+                               long Sk) {
+  accel_status s = accel_check_tensor(Kernel, "mask", mask, 2, q->rank, 0);
+  if (s)
+    return s;
+  int shift = q->rank - mask->rank;
+  for (int d = 0; d < mask->rank; ++d) {
+    long want = d == mask->rank - 1 ? Sk : q->dims[d + shift];
+    if (mask->dims[d] != 1 && mask->dims[d] != want)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "mask",
+                                "dimension %d is %ld, expected 1 or %ld", d,
+                                mask->dims[d], want);
+  }
+  return ACCEL_OK;
+}
+
+static accel_status check(const accel_tensor *q, const accel_tensor *k,
+                          const accel_tensor *v, const accel_tensor *o,
+                          const accel_attention_options *opt) {
+  accel_status s;
+  if ((s = accel_check_tensor(Kernel, "q", q, 2, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor(Kernel, "k", k, 2, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor(Kernel, "v", v, 2, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor(Kernel, "o", o, 2, ACCEL_MAX_RANK, 1)) ||
+      (s = check_shapes(q, k, v, o)))
+    return s;
+  if (!isfinite(opt->scale))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
+                              "scale %g is not finite", (double)opt->scale);
+  int additive = opt->mask_kind == ACCEL_MASK_ADDITIVE;
+  if (opt->mask_kind != ACCEL_MASK_NONE &&
+      opt->mask_kind != ACCEL_MASK_CAUSAL && !additive)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
+                              "mask_kind %d is not a mask kind",
+                              (int)opt->mask_kind);
+  if (additive && (s = check_mask(opt->mask, q, k->dims[k->rank - 2])))
+    return s;
+  /* Writing o while reading an input would be order-dependent. */
+  const accel_tensor *inputs[4] = {q, k, v, additive ? opt->mask : NULL};
+  static const char *const names[4] = {"q", "k", "v", "mask"};
+  for (int i = 0; i < 4; ++i)
+    if (inputs[i] && accel_tensors_overlap(o, inputs[i]))
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "o",
+                                "overlaps %s", names[i]);
+  return ACCEL_OK;
+}
+
+accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
+                             const accel_tensor *v, accel_tensor *o,
+                             const accel_attention_options *options) {
+  accel_attention_options opt =
+      options ? *options : accel_attention_defaults();
+  accel_status s = check(q, k, v, o, &opt);
+  if (s)
+    return s;
+  int r = q->rank;
+  problem *pb = &spm->problem;
+  pb->t[Q] = *q, pb->t[K] = *k, pb->t[V] = *v, pb->t[O] = *o;
+  pb->has_mask = opt.mask_kind == ACCEL_MASK_ADDITIVE;
+  if (pb->has_mask)
+    pb->t[Mask] = *opt.mask;
+  pb->causal = opt.mask_kind == ACCEL_MASK_CAUSAL;
+  pb->heads = 1;
+  for (int d = 0; d < r - 2; ++d)
+    pb->heads *= q->dims[d];
+  pb->Sq = q->dims[r - 2], pb->Sk = k->dims[r - 2];
+  pb->D = q->dims[r - 1], pb->Dv = v->dims[r - 1];
+  pb->scale = opt.scale;
+  if (pb->scale == 0.0f)
+    pb->scale = pb->D ? 1.0f / sqrtf((float)pb->D) : 1.0f;
+  run(pb);
+  return ACCEL_OK;
+}

@@ -1,0 +1,416 @@
+"""Runs accel_attention on accel-sim against a float64 numpy reference.
+
+  attention_check.py --sim "accel-sim [options]" --driver attention_driver.elf
+                     --dir DIR [--set all|grid|shapes|big] [--only TEXT]
+
+For each case it makes q, k, v (a fixed seed per case, values uniform in
+[-1, 1] rounded to f32) and the mask, writes the case file
+attention_driver.c reads, runs the driver on the simulator with DIR as its
+working directory, reads o's buffer back and compares every element with
+the reference, plain softmax(q . k^T * scale + mask) . v in float64 (a row
+whose every score is -inf gives zeros, as the kernel documents). One line
+per case and a summary "N cases, F failures"; exit status 1 on a failure.
+
+Tolerance. Per query row i, with s the f32 scale times the scores plus the
+mask, m_i the row's largest finite score and w = softmax weights:
+
+  - the kernel scales q in f32 (one rounding), the matrix unit sums D
+    products and then -m (its running max, at most |m_i| + Tau away) with
+    one rounding each: a score less the max is off by at most
+    e_s = (D + 3) u (scale sum_d |q_id k_jd| + |m_i| + 8 + |mask_ij|),
+    u = 2^-24 (the mask's addition is one more rounding);
+  - vexp's relative error is below 2^-20 (docs/isa.md 7.8), and so is
+    vrcp's, which divides by l;
+  - l and o's accumulators sum at most Sk terms, each rounding once:
+    relative (Sk + 2) u of the sums of magnitudes;
+  - a rescale of o and l by the same alpha cancels in o / l but for two
+    roundings per rescale; there are at most a few (the max must grow by
+    more than 8 each time), counted as 16 u.
+
+An error e in a score changes the weight w_ij by at most w_ij 2e (the
+numerator by e, the normalizer by at most e), so with
+E_i = 2 max_j e_s + 2 * 2^-20 + (Sk + 20) u:
+
+  |o_ij - ref_ij| <= 2 * E_i * sum_k w_ik |v_kj| + 1e-30
+
+the factor 2 being margin (and the 1e-30 letting exact zeros compare).
+Elements of o's buffer outside the view hold a sentinel and must come back
+bit for bit; the inputs' buffers hold NaN outside their views, so a kernel
+that reads padding shows it.
+"""
+import argparse
+import os
+import shlex
+import struct
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_check import region_stats  # noqa: E402
+
+U = 2.0 ** -24
+SPECIAL_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vexp.f32, vrcp.f32
+TAU = 8.0  # how far the kernel's running max may trail the true one
+O_SENTINEL = np.float32(-7777.25)
+MASK_KINDS = {"none": 0, "causal": 1, "additive": 2}
+RANK = 6
+
+
+def place(dims, kind, guard=5):
+    """Strides, offset and buffer length of a tensor of `dims` laid out as
+    `kind`: "contig"; "pad" (every dimension padded by 3, after a guard);
+    "inner" (element stride 2, padded); "bshd" (rank 4 [B, H, S, D] stored
+    as [B, S, H, D], after a guard); "bcast" (every dimension but the last
+    two with stride 0)."""
+    n = len(dims)
+    strides = [0] * n
+    if kind == "bshd":
+        assert n == 4
+        b, h, s, d = dims
+        strides = [s * h * d, d, h * d, 1]
+        off = guard
+    else:
+        step = {"contig": 1, "pad": 1, "inner": 2, "bcast": 1}[kind]
+        pad = 0 if kind == "contig" else 3
+        off = 0 if kind == "contig" else guard
+        acc = step
+        for d in range(n - 1, -1, -1):
+            strides[d] = acc
+            acc = acc * dims[d] + pad
+        if kind == "bcast":
+            for d in range(n - 2):
+                strides[d] = 0
+    last = off + sum((x - 1) * st for x, st in zip(dims, strides)) \
+        if all(dims) else off
+    length = max(last + 1, off) + (0 if kind == "contig" else guard)
+    return strides, off, length
+
+
+def index_of(dims, strides, off):
+    idx = np.full(tuple(dims), off, dtype=np.int64)
+    for d, (x, st) in enumerate(zip(dims, strides)):
+        shape = [1] * len(dims)
+        shape[d] = x
+        idx = idx + (np.arange(x) * st).reshape(shape)
+    return idx
+
+
+class AttnCase:
+    def __init__(self, batch, sq, sk, d, dv, mask="none", mask_dims=None,
+                 mask_layout="contig", ninf=0.0, scale=0.0, lq="contig",
+                 lk="contig", lv="contig", lo="contig", null_options=False,
+                 values="uniform"):
+        self.batch, self.sq, self.sk, self.d, self.dv = (
+            tuple(batch), sq, sk, d, dv)
+        self.mask, self.mask_dims = mask, mask_dims
+        self.mask_layout, self.ninf = mask_layout, ninf
+        self.scale = np.float32(scale)
+        self.layouts = {"q": lq, "k": lk, "v": lv, "o": lo}
+        self.null_options = null_options
+        self.values = values
+
+    def name(self):
+        s = "attention %s Sq=%d Sk=%d D=%d Dv=%d" % (
+            "x".join(map(str, self.batch)) or "-", self.sq, self.sk, self.d,
+            self.dv)
+        if self.null_options:
+            return s + " options=NULL"
+        if self.mask == "additive":
+            s += " mask=%s[%s]" % (self.mask_layout,
+                                   ",".join(map(str, self.mask_dims)))
+            if self.ninf:
+                s += " -inf=%g" % self.ninf
+        elif self.mask != "none":
+            s += " " + self.mask
+        if self.scale:
+            s += " scale=%g" % self.scale
+        views = ["%s:%s" % (w, l) for w, l in self.layouts.items()
+                 if l != "contig"]
+        if views:
+            s += " " + ",".join(views)
+        if self.values != "uniform":
+            s += " values=" + self.values
+        return s
+
+    def shapes(self):
+        b = list(self.batch)
+        return {"q": b + [self.sq, self.d], "k": b + [self.sk, self.d],
+                "v": b + [self.sk, self.dv], "o": b + [self.sq, self.dv]}
+
+    def make(self, path):
+        """Writes the case file; returns what check() needs."""
+        rng = np.random.default_rng(zlib.crc32(self.name().encode()))
+        records, buffers, views = [], [], {}
+        for what, dims in self.shapes().items():
+            strides, off, length = place(dims, self.layouts[what])
+            fill = O_SENTINEL if what == "o" else np.nan
+            buf = np.full(length, fill, dtype=np.float32)
+            idx = index_of(dims, strides, off)
+            if what != "o":
+                vals = rng.uniform(-1.0, 1.0, dims)
+                if what == "k" and self.values == "ramp":
+                    # scores growing along the keys: the running max moves
+                    # again and again
+                    vals = vals + np.linspace(0, 6, dims[-2])[:, None]
+                buf[idx] = vals.astype(np.float32)
+                views[what] = buf[idx].astype(np.float64)
+            else:
+                o_index, o_before = idx, buf.copy()
+            records.append(self.record(dims, strides, off, length))
+            buffers.append(buf)
+        if self.mask == "additive":
+            dims = list(self.mask_dims)
+            strides, off, length = place(dims, self.mask_layout)
+            buf = np.full(length, np.nan, dtype=np.float32)
+            idx = index_of(dims, strides, off)
+            # a repeated (stride 0) element takes the last value written;
+            # views[] reads back what the kernel sees
+            vals = rng.uniform(-2.0, 2.0, dims)
+            vals[rng.uniform(0, 1, dims) < self.ninf] = -np.inf
+            buf[idx] = vals.astype(np.float32)
+            views["mask"] = buf[idx].astype(np.float64)
+            records.append(self.record(dims, strides, off, length))
+            buffers.append(buf)
+        else:
+            records.append((0,) * 16)
+        with open(path, "wb") as f:
+            f.write(b"ATTNCAS1")
+            f.write(struct.pack("<2q", MASK_KINDS[self.mask],
+                                int(self.null_options)))
+            f.write(struct.pack("<f", self.scale))
+            for r in records:
+                f.write(struct.pack("<16q", *r))
+            for b in buffers:
+                f.write(b.astype("<f4").tobytes())
+        return views, o_index, o_before
+
+    @staticmethod
+    def record(dims, strides, off, length):
+        pad = [0] * (RANK - len(dims))
+        return tuple([1, len(dims)] + list(dims) + pad + list(strides) + pad
+                     + [off, length])
+
+    def reference(self, views):
+        """The float64 result and the per-element bound."""
+        q, k, v = views["q"], views["k"], views["v"]
+        d = self.d
+        scale = self.scale
+        if self.null_options or scale == 0:
+            scale = np.float32(1.0 / np.sqrt(np.float32(d))) if d else 1.0
+        scale = float(scale)
+        s = np.matmul(q, np.swapaxes(k, -1, -2)) * scale
+        mag = np.matmul(np.abs(q), np.abs(np.swapaxes(k, -1, -2))) * abs(scale)
+        mask_mag = 0.0
+        if self.mask == "additive" and not self.null_options:
+            s = s + views["mask"]
+            mask_mag = np.where(np.isinf(views["mask"]), 0.0,
+                                np.abs(views["mask"]))
+        elif self.mask == "causal" and not self.null_options:
+            i = np.arange(self.sq)[:, None]
+            j = np.arange(self.sk)[None, :]
+            s = np.where(j > i + (self.sk - self.sq), -np.inf, s)
+        shape = s.shape
+        finite = np.isfinite(s)
+        m = np.max(np.where(finite, s, -np.inf), axis=-1, keepdims=True) \
+            if self.sk else np.zeros(shape[:-1] + (1,))
+        seen = np.isfinite(m)
+        m = np.where(seen, m, 0.0)
+        w = np.where(finite, np.exp(s - m), 0.0)
+        l = np.sum(w, axis=-1, keepdims=True)
+        w = np.where(l > 0, w / np.where(l > 0, l, 1.0), 0.0)
+        ref = np.matmul(w, v)
+        e_s = (d + 3) * U * (mag + np.abs(m) + TAU + mask_mag)
+        e_s = np.max(np.where(finite, e_s, 0.0), axis=-1, keepdims=True) \
+            if self.sk else np.zeros_like(m)
+        err = 2 * e_s + 2 * SPECIAL_REL_ERROR + (self.sk + 20) * U
+        bound = 2 * err * np.matmul(w, np.abs(v)) + 1e-30
+        return ref, bound
+
+
+# ---------------------------------------------------------------- cases
+
+def grid():
+    """Sq and Sk in {1, 15, 16, 17} (either side of a 16-row block), with
+    head dims that are not multiples of 16 and both kinds of mask."""
+    sizes = (1, 15, 16, 17)
+    dims = ((1, 1), (7, 33), (16, 16), (17, 5), (33, 64))
+    cases = []
+    n = 0
+    for sq in sizes:
+        for sk in sizes:
+            d, dv = dims[n % len(dims)]
+            mask = ("none", "causal")[n % 2]
+            cases.append(AttnCase((1, 2), sq, sk, d, dv, mask=mask))
+            n += 1
+    return cases
+
+
+def shapes():
+    P = "pad"
+    return [
+        # odd and prime, several heads and batches
+        AttnCase((2, 3), 37, 53, 29, 41),
+        AttnCase((2, 3), 37, 53, 29, 41, mask="causal"),
+        AttnCase((3,), 61, 61, 13, 11, mask="causal"),
+        AttnCase((1, 1, 2), 31, 47, 5, 3),
+        AttnCase((), 100, 77, 40, 24),
+        # Sq != Sk: causal's diagonal from the bottom right; with Sq > Sk
+        # the first rows see no key (zeros)
+        AttnCase((1, 2), 20, 50, 16, 16, mask="causal"),
+        AttnCase((1, 2), 50, 20, 16, 16, mask="causal"),
+        AttnCase((1, 1), 1, 300, 32, 32, mask="causal"),
+        # the benchmark's shape; o wider than 64 columns (passes)
+        AttnCase((1, 2), 128, 128, 64, 64),
+        AttnCase((1, 2), 128, 128, 64, 64, mask="causal"),
+        AttnCase((1, 1), 40, 70, 24, 100),
+        AttnCase((1, 1), 33, 33, 130, 130, mask="causal"),
+        # empty and degenerate: no keys (zeros), no queries, D = 0
+        AttnCase((1, 2), 5, 0, 8, 8),
+        AttnCase((1, 2), 0, 5, 8, 8),
+        AttnCase((2, 0), 5, 5, 8, 8),
+        AttnCase((1, 1), 9, 21, 0, 7),
+        # scale, and default scale with null options
+        AttnCase((1, 2), 30, 40, 20, 20, scale=0.5),
+        AttnCase((1, 2), 30, 40, 20, 20, scale=-1.5),
+        AttnCase((1, 2), 30, 40, 20, 20, null_options=True),
+        # the running max moves again and again (lazy rescaling)
+        AttnCase((1, 2), 45, 300, 24, 40, scale=4.0, values="ramp"),
+        AttnCase((1, 1), 45, 300, 24, 40, scale=4.0, values="ramp",
+                 mask="causal"),
+        # additive masks, broadcast by dims of 1 and by zero strides, with
+        # -inf entries (and so rows fully masked)
+        AttnCase((2, 3), 21, 37, 16, 16, mask="additive",
+                 mask_dims=(21, 37)),
+        AttnCase((2, 3), 21, 37, 16, 16, mask="additive",
+                 mask_dims=(1, 3, 21, 37), ninf=0.3),
+        AttnCase((2, 3), 21, 37, 16, 16, mask="additive",
+                 mask_dims=(2, 3, 21, 37), mask_layout="bcast", ninf=0.3),
+        AttnCase((2, 3), 21, 37, 16, 16, mask="additive",
+                 mask_dims=(2, 1, 1, 37), mask_layout=P, ninf=0.5),
+        AttnCase((1, 1), 17, 33, 8, 8, mask="additive",
+                 mask_dims=(17, 33), ninf=0.97),
+        AttnCase((1, 1), 17, 600, 8, 8, mask="additive",
+                 mask_dims=(17, 600), mask_layout="inner", ninf=0.2),
+        # strided views, sentinels around o's
+        AttnCase((2, 3), 33, 45, 24, 20, lq=P, lk=P, lv=P, lo=P),
+        AttnCase((2, 3), 33, 45, 24, 20, lq="inner", lk="inner",
+                 lv="inner", lo="inner", mask="causal"),
+        AttnCase((2, 3), 33, 45, 24, 20, lq="bshd", lk="bshd", lv="bshd",
+                 lo="bshd"),
+        AttnCase((2, 3), 33, 45, 24, 20, lk="bcast", lv="bcast", lo=P),
+    ]
+
+
+def big():
+    """k and v larger than the scratchpad: 4096 keys of 128 (2 MiB each),
+    in chunks; and many chunks with a mask."""
+    return [
+        AttnCase((1, 1), 20, 4096, 128, 128),
+        AttnCase((1, 1), 40, 2000, 96, 40, mask="causal"),
+        AttnCase((1, 1), 20, 1500, 64, 24, mask="additive",
+                 mask_dims=(20, 1500), ninf=0.1),
+    ]
+
+
+SETS = {"grid": grid, "shapes": shapes, "big": big}
+
+
+# ---------------------------------------------------------------- running
+
+def run_case(case, number, args):
+    case_file = "attn%03d.in" % number
+    out_file = "attn%03d.out" % number
+    stats_file = "attn%03d.json" % number
+    views, o_index, o_before = case.make(os.path.join(args.dir, case_file))
+    out_path = os.path.join(args.dir, out_file)
+    if os.path.exists(out_path):
+        os.unlink(out_path)
+    sim = shlex.split(args.sim)
+    if os.sep in sim[0]:  # a path: from here, not from the case directory
+        sim[0] = os.path.abspath(sim[0])
+    cmd = sim + ["--stats-json=" + stats_file, os.path.abspath(args.driver),
+                 case_file, out_file]
+    ok = check(case, cmd, args, views, o_index, o_before, out_path,
+               os.path.join(args.dir, stats_file))
+    if ok:
+        for f in (case_file, out_file, stats_file):
+            if os.path.exists(os.path.join(args.dir, f)):
+                os.unlink(os.path.join(args.dir, f))
+    else:
+        print("  reproduce: cd %s && %s" % (shlex.quote(args.dir),
+                                            " ".join(map(shlex.quote, cmd))))
+    return ok
+
+
+def check(case, cmd, args, views, o_index, o_before, out_path, stats_path):
+    name = case.name()
+    p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, universal_newlines=True)
+    if p.returncode != 0:
+        print("%s FAILED: the simulator exited with %d:\n%s"
+              % (name, p.returncode, p.stdout.rstrip()))
+        return False
+    got = np.fromfile(out_path, dtype="<f4")
+    if got.shape != o_before.shape:
+        print("%s FAILED: %d elements out, expected %d"
+              % (name, got.size, o_before.size))
+        return False
+    outside = np.ones(got.size, dtype=bool)
+    outside[o_index.ravel()] = False
+    changed = np.nonzero(outside & (got.view(np.uint32)
+                                    != o_before.view(np.uint32)))[0]
+    if changed.size:
+        print("%s FAILED: %d elements of o's buffer outside the view "
+              "changed, the first at %d" % (name, changed.size, changed[0]))
+        return False
+    if o_index.size == 0:
+        print("%s ok, empty" % name)
+        return True
+    ref, bound = case.reference(views)
+    o = got[o_index].astype(np.float64)
+    err = np.abs(o - ref)
+    err = np.where(np.isnan(err), np.inf, err)  # NaN out: infinitely wrong
+    ratio = err / bound
+    worst = np.unravel_index(np.argmax(ratio), ratio.shape)
+    bad = int(np.count_nonzero(ratio > 1.0))
+    if bad:
+        print("%s FAILED: %d of %d elements outside the bound; worst o%s = "
+              "%r, reference %r, error %.3g > bound %.3g"
+              % (name, bad, ratio.size, list(worst), o[worst], ref[worst],
+                 err[worst], bound[worst]))
+        return False
+    print("%s ok, worst %.3g of bound%s" % (name, ratio[worst],
+                                            region_stats(stats_path)))
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sim", required=True,
+                    help="the simulator command, e.g. 'accel-sim'")
+    ap.add_argument("--driver", required=True, help="the driver executable")
+    ap.add_argument("--dir", required=True,
+                    help="working directory for the case files")
+    ap.add_argument("--set", default="all", choices=["all"] + sorted(SETS))
+    ap.add_argument("--only", help="run only the cases whose name has this")
+    args = ap.parse_args()
+    os.makedirs(args.dir, exist_ok=True)
+    names = sorted(SETS) if args.set == "all" else [args.set]
+    cases = [c for s in ("grid", "shapes", "big") if s in names
+             for c in SETS[s]()]
+    if args.only:
+        cases = [c for c in cases if args.only in c.name()]
+    failures = 0
+    for number, case in enumerate(cases):
+        if not run_case(case, number, args):
+            failures += 1
+        sys.stdout.flush()
+    print("%d cases, %d failures" % (len(cases), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
