@@ -52,23 +52,22 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
 void conv_igemm_run(const conv_problem *p, const igemm_plan *plan);
 void conv_depthwise_run(const conv_problem *p, const depthwise_plan *plan);
 
-/* Channel numbers must be constants: a switch per call site's choice. */
+/* Channel numbers must be constants: a choice per call. A tree of bit
+   tests, not a switch: a switch's jump table is in DRAM, 40 cycles a
+   dispatch. */
 static inline void conv_dma_2d(int ch, void *dst, const void *src, long rows,
                                long row_bytes, long dst_stride,
                                long src_stride) {
-  switch (ch & 3) {
-  case 0:
-    accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);
-    break;
-  case 1:
-    accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);
-    break;
-  case 2:
-    accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);
-    break;
-  default:
-    accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);
-    break;
+  if (ch & 2) {
+    if (ch & 1)
+      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);
+    else
+      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);
+  } else {
+    if (ch & 1)
+      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);
+    else
+      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);
   }
 }
 
