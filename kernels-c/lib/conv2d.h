@@ -35,6 +35,7 @@ typedef struct {
   long bo, bi;  /* output and padded input rows per band */
   long wp;      /* padded input row: pl + W + pr */
   long b_floats, w_floats, band_floats; /* the pool's three parts */
+  int prefetch; /* two weight buffers: the next group's arrive */
 } igemm_plan;
 
 /* The depthwise lowering's layout (conv2d_depthwise.c). */

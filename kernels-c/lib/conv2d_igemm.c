@@ -51,6 +51,10 @@ typedef struct {
   long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
   int epilogue, relu;
   accel_activation act;
+  /* The next group of blocks' weights, prefetched during this band. */
+  const float *pf_src;
+  float *pf_dst;
+  long pf_rows, pf_nco, ws0, ws1;
 } band_state;
 
 enum {
@@ -107,8 +111,18 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   long q = blocks;
   while (q > 1 && weight_floats(pl, q) + whole > avail)
     --q;
+  pl->prefetch = 0;
   if (weight_floats(pl, q) + whole <= avail && q >= min_of(blocks, 2)) {
     pl->bo = p->OH;
+    /* More than one group of blocks: two weight buffers, if each still
+       holds 2 blocks, so that loading the next group's weights hides
+       under this group's mmacs (w's rows contiguous). */
+    long q2 = q;
+    while (q2 > 1 && 2 * weight_floats(pl, q2) + whole > avail)
+      --q2;
+    if (blocks > q && q2 >= 2 && p->ws[3] == 1 && p->ws[2] == p->KW &&
+        p->ws[1] == taps)
+      q = q2, pl->prefetch = 1;
   } else {
     for (q = blocks; q > 1 && weight_floats(pl, q) > avail / 2;)
       --q;
@@ -119,7 +133,7 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   }
   pl->q = q;
   pl->bi = (pl->bo - 1) * p->sh + span;
-  pl->w_floats = weight_floats(pl, q);
+  pl->w_floats = (1 + pl->prefetch) * weight_floats(pl, q);
   pl->band_floats = row * pl->bi + slack;
   return 2 * pl->b_floats + pl->w_floats + pl->band_floats <= PoolFloats;
 }
@@ -288,14 +302,35 @@ static void store_block(long p) {
     tile_store(t0 + q, SPM->out[p & 1] + q * T * T, SPM->s.relu);
 }
 
+/* Rows first .. last - 1 of the next group's weights, in
+   weight_floats' layout (row r of block q's chunk c is row (q chunks +
+   c) 16 + r), on channel 3: one transfer per run of rows of one chunk. */
+static void prefetch_weights(long first, long last) {
+  const band_state *s = &SPM->s;
+  long cc = s->kc / s->taps;
+  while (first < last) {
+    long blk = first / T, r = first % T, n = min_of(last - first, T - r);
+    long q = blk / s->chunks, chunk = blk % s->chunks;
+    long rows = min_of(n, s->pf_nco - q * T - r);
+    long kcc = min_of(s->kc, s->K - chunk * s->kc);
+    if (rows > 0)
+      conv_dma_2d(3, s->pf_dst + (q * s->K + chunk * s->kc) * T + r * kcc,
+                  s->pf_src + (q * T + r) * s->ws0 + chunk * cc * s->ws1,
+                  rows, kcc * 4, kcc * 4, s->ws0 * 4);
+    first += n;
+  }
+}
+
 /* Every item (pixel block, K chunk) of one band: bo_b output rows from
    oh0. Per item, the nq mmacs; after each, a share of the next item's B
    transfers; after the first, the previous block's tiles stored (unless
-   they were at once, sharing the tiles) and its results out. */
+   they were at once, sharing the tiles), its results out and a share of
+   the next group's weights in. */
 __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
   band_state *s = &SPM->s;
   long npix = bo_b * s->OW, chunks = s->chunks, nq = s->nq;
   long items = ceil_div(npix, T) * chunks, stored = -1, unstored = -1;
+  long pf_share = ceil_div(s->pf_rows, items);
   int shared = nq > MaxBlocks / 2;
   make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0);
   build_b(0, 0, transfers(0));
@@ -313,6 +348,9 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
         if (stored >= 0)
           finish_block(SPM->out[stored & 1], &SPM->blocks[stored & 1]);
         stored = unstored = -1;
+        if (s->pf_rows)
+          prefetch_weights(min_of(t * pf_share, s->pf_rows),
+                           min_of((t + 1) * pf_share, s->pf_rows));
         if (next < items && next % chunks == 0)
           make_block(&SPM->blocks[(p + 1) & 1], (p + 1) * T,
                      min_of(T, npix - (p + 1) * T), oh0);
@@ -401,26 +439,41 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   conv_zero_rows(0, band, p->Cg * pl->bi, p->pl, pl->wp, SPM->zeros);
   conv_zero_rows(1, band + p->pl + p->W, p->Cg * pl->bi, p->pr, pl->wp,
                  SPM->zeros);
-  long blocks = ceil_div(p->Coutg, T), loaded = -1;
+  long blocks = ceil_div(p->Coutg, T), loaded = -1, prefetched = -1;
+  float *wbuf[2] = {weights, weights + weight_floats(pl, pl->q)};
+  int cur = 0;
+  s->ws0 = p->ws[0], s->ws1 = p->ws[1];
   for (long g = 0; g < p->groups; ++g)
     for (long n = 0; n < p->N; ++n)
       for (long oh0 = 0; oh0 < p->OH; oh0 += pl->bo) {
         long bo_b = min_of(pl->bo, p->OH - oh0);
         load_band(p, pl, n, g, oh0, bo_b, band);
         for (long qb = 0; qb < blocks; qb += pl->q) {
-          long co0 = g * p->Coutg + qb * T;
+          long co0 = g * p->Coutg + qb * T, next = qb + pl->q;
           s->nco = min_of(pl->q * T, p->Coutg - qb * T);
           s->nq = ceil_div(s->nco, T);
           if (co0 != loaded) { /* one group of blocks: loaded once */
-            load_weights(p, pl, co0, s->nco, weights);
+            if (co0 != prefetched)
+              load_weights(p, pl, co0, s->nco, wbuf[cur]);
             if (p->bias)
               conv_copy_matrix(3, SPM->bias, 0, 1, p->bias + co0 * p->bs, 0,
                                p->bs, 1, s->nco);
             conv_dma_wait_all();
             loaded = co0;
           }
+          s->weights = wbuf[cur];
+          s->pf_rows = 0;
+          if (pl->prefetch && next < blocks && pl->kc) {
+            s->pf_dst = wbuf[!cur];
+            s->pf_src = p->w + (co0 + pl->q * T) * p->ws[0];
+            s->pf_nco = min_of(pl->q * T, p->Coutg - next * T);
+            s->pf_rows = ceil_div(s->pf_nco, T) * pl->chunks * T;
+            prefetched = co0 + pl->q * T;
+          }
           s->y = p->y + n * p->ys[0] + co0 * p->ys[1];
           run_band(oh0, bo_b);
+          if (s->pf_rows)
+            cur = !cur;
         }
       }
   conv_dma_wait_all();
