@@ -33,6 +33,7 @@
    scores. Causal blocks entirely above the diagonal are never computed. */
 
 #include "kernel_args.h"
+#include "kernel_stack.h"
 #include "spm_arena.h"
 #include <accel.h>
 #include <math.h>
@@ -70,6 +71,7 @@ typedef struct {
   float *k[2];    /* a chunk of k: kc rows of D and a 1 */
   float *v[2];    /* a chunk of v: OTiles blocks of kc rows of T, each
                      VTileFloats long */
+  float *vt;      /* v[] in use, transposed: 16 x 16 blocks, [column][key] */
   float *mask;    /* the mask's block: T rows of kc */
   long kc;        /* keys per chunk, a multiple of T */
 } layout;
@@ -200,28 +202,15 @@ static void copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
 #define LOAD_TILE(acc, i) accel_mld(acc, spm->tile[i])
 #define ZERO_TILE(acc, i) accel_mzero(acc)
 
-/* Multiplies row i of o's stored tiles by f[i] into dst (rows dst_rs,
-   tiles dst_ts apart; may be the tiles): column by column, so that the rows' factors
-   are the lanes of one vector. A tile's columns are all loaded before any
-   is stored: the stores' memory operands keep later loads behind them. */
-static void scale_tile_rows(int ntiles, accel_v16f f, float *dst,
-                            long dst_rs, long dst_ts) {
-  for (int t = 0; t < ntiles; ++t) {
-    accel_v16f x[T];
-#pragma clang loop unroll(full)
-    for (int c = 0; c < T; ++c)
-      x[c] = vload_strided(spm->tile[t] + c, T);
-#pragma clang loop unroll(full)
-    for (int c = 0; c < T; ++c)
-      vstore_strided(dst + t * dst_ts + c, dst_rs, x[c] * f);
-  }
-}
-
-/* The running max moved: o's rows times alpha. Out of line and rare. */
+/* The running max moved: o^T's columns (queries) times alpha. Out of
+   line and rare. */
 __attribute__((noinline)) static void rescale_o(accel_v16f alpha,
                                                 int ntiles) {
   FOR_O_TILES(ntiles, STORE_TILE);
-  scale_tile_rows(ntiles, alpha, spm->tile[0], T, T * T);
+  for (int t = 0; t < ntiles; ++t)
+    for (int r = 0; r < T; ++r)
+      accel_vstore(spm->tile[t] + r * T,
+                   accel_vload(spm->tile[t] + r * T) * alpha);
   FOR_O_TILES(ntiles, LOAD_TILE);
 }
 
@@ -297,25 +286,26 @@ __attribute__((always_inline)) static inline accel_v16f score_row(int j,
   return lane < (accel_v16i)hidden_below ? (accel_v16f)(-__builtin_inff()) : x;
 }
 
-/* The block's max over its rows, and the move of m_exp if needed. */
-__attribute__((always_inline)) static inline void
-check_max(softmax_state *st, accel_v16f *x, int ntiles, const float *next_k,
-          float *qt, long kd) {
+/* The block's max over its rows (per query), done at this point in the
+   program: the asm ties it here, before the mmac that follows. */
+__attribute__((always_inline)) static inline accel_v16f
+block_max(const accel_v16f *x) {
   accel_v16f y[T];
 #pragma clang loop unroll(full)
   for (int j = 0; j < T; ++j)
     y[j] = x[j];
   REDUCE_TREE(y, VMAX);
-  if (any_lane(y[0] > st->thr))
-    move_max(st, x, y[0], ntiles, next_k, qt, kd);
+  __asm__ volatile("" : "+v"(y[0])::"memory");
+  return y[0];
 }
 
-/* A block's scores (after its mst). */
-__attribute__((always_inline)) static inline void load_block(accel_v16f *x,
-                                                             block_kind b) {
+/* A block's scores (after its mst) and their max. */
+__attribute__((always_inline)) static inline accel_v16f
+load_block(accel_v16f *x, block_kind b) {
 #pragma clang loop unroll(full)
   for (int j = 0; j < T; ++j)
     x[j] = score_row(j, b);
+  return block_max(x);
 }
 
 /* One key block, software-pipelined: x holds its scores (less m_exp), in
@@ -328,38 +318,32 @@ __attribute__((always_inline)) static inline void load_block(accel_v16f *x,
    kd = D + 1 elements: the last, 1 and -m_exp, subtracts the running max
    on the matrix unit. */
 __attribute__((always_inline)) static inline void
-block_step(softmax_state *st, accel_v16f *x, int has_next, int load_next,
+block_step(softmax_state *st, accel_v16f *x, accel_v16f *bm, int has_next,
+           int load_next,
            const float *next_k, block_kind next, float *qt, long kd,
            const float *vb, int ntiles) {
   if (has_next)
     accel_mmac(0, next_k, qt, kd);
-  check_max(st, x, ntiles, has_next ? next_k : NULL, qt, kd);
-  float *p = spm->p;
-  /* Two sums, not a tree: few vector registers live, for the next
-     block's scores. */
-  accel_v16f l_even = st->l, l_odd = 0.0f;
+  if (any_lane(*bm > st->thr))
+    move_max(st, x, *bm, ntiles, has_next ? next_k : NULL, qt, kd);
+  /* Four running sums, not a tree of 16: few vector registers live (for
+     the next block's scores), chains of 4. */
+  accel_v16f l4[4] = {st->l, 0.0f, 0.0f, 0.0f};
 #pragma clang loop unroll(full)
-  for (int j = 0; j < T; j += 2) {
-    accel_v16f e0 = accel_vexp(x[j]), e1 = accel_vexp(x[j + 1]);
-    vstore_strided(p, T, e0);
-    vstore_strided(p + 1, T, e1);
-    l_even += e0;
-    l_odd += e1;
-    /* One register stepping through the columns: the compiler would
-       otherwise keep all 16 addresses live (and spill them). */
-    p += 2;
-    __asm__("" : "+r"(p));
+  for (int j = 0; j < T; ++j) {
+    accel_v16f e = accel_vexp(x[j]);
+    accel_vstore(spm->p + j * T, e);
+    l4[j % 4] += e;
   }
-  st->l = l_even + l_odd;
+  st->l = (l4[0] + l4[1]) + (l4[2] + l4[3]);
   /* A store of l, which the next loads may not pass: the sums finish
      here, before the next block's 16 scores take their registers. */
   spm->state.l = st->l;
   IN_ORDER();
-  if (has_next) {
+  /* The mst runs on the tile-move port, beside the P . V mmacs. */
+  accel_mmac(1, vb, spm->p, T);
+  if (has_next)
     accel_mst(0, spm->s);
-    accel_mzero(0);
-  }
-  accel_mmac(1, spm->p, vb, T);
   IN_ORDER();
   if (load_next) {
 #pragma clang loop unroll(full)
@@ -368,18 +352,21 @@ block_step(softmax_state *st, accel_v16f *x, int has_next, int load_next,
   }
   IN_ORDER();
   if (ntiles > 1)
-    accel_mmac(2, spm->p, vb + VTileFloats, T);
+    accel_mmac(2, vb + VTileFloats, spm->p, T);
   IN_ORDER();
   if (load_next) {
 #pragma clang loop unroll(full)
     for (int j = T / 2; j < T; ++j)
       x[j] = score_row(j, next);
+    *bm = block_max(x);
   }
   IN_ORDER();
   if (ntiles > 2)
-    accel_mmac(3, spm->p, vb + 2 * VTileFloats, T);
+    accel_mmac(3, vb + 2 * VTileFloats, spm->p, T);
   if (ntiles > 3)
-    accel_mmac(4, spm->p, vb + 3 * VTileFloats, T);
+    accel_mmac(4, vb + 3 * VTileFloats, spm->p, T);
+  if (has_next)
+    accel_mzero(0);
 }
 
 static const block_kind FullBlock = {0, T, 0, NULL, 0};
@@ -392,13 +379,13 @@ full_blocks(float *qt, long kd, const float *k, const float *vb, long n,
             int more, int ntiles) {
   softmax_state st = spm->state;
   accel_v16f x[T];
-  load_block(x, FullBlock);
+  accel_v16f bm = load_block(x, FullBlock);
   for (long j = 0; j + 1 < n; ++j, k += T * kd, vb += T * T)
-    block_step(&st, x, 1, 1, k + T * kd, FullBlock, qt, kd, vb, ntiles);
+    block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, qt, kd, vb, ntiles);
   if (more)
-    block_step(&st, x, 1, 0, k + T * kd, FullBlock, qt, kd, vb, ntiles);
+    block_step(&st, x, &bm, 1, 0, k + T * kd, FullBlock, qt, kd, vb, ntiles);
   else
-    block_step(&st, x, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
+    block_step(&st, x, &bm, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
   spm->state = st;
 }
 
@@ -435,14 +422,15 @@ run_masked_blocks(float *qt, long kd, const float *k, const float *vb,
                   long mask_rs, long kq) {
   softmax_state st = spm->state;
   accel_v16f x[T];
-  load_block(x, masked_kind(0, n, rows_last, mask, mask_rs, kq));
+  accel_v16f bm =
+      load_block(x, masked_kind(0, n, rows_last, mask, mask_rs, kq));
   for (long j = 0; j < n; ++j, k += T * kd, vb += T * T) {
     if (j + 1 < n)
-      block_step(&st, x, 1, 1, k + T * kd,
+      block_step(&st, x, &bm, 1, 1, k + T * kd,
                  masked_kind(j + 1, n, rows_last, mask, mask_rs, kq), qt, kd,
                  vb, ntiles);
     else
-      block_step(&st, x, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
+      block_step(&st, x, &bm, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
   }
   spm->state = st;
 }
@@ -518,11 +506,12 @@ static layout make_layout(long D, long Sk) {
   p += round_up(p - spm->pool, T) - (p - spm->pool);
   long left = PoolFloats - (p - spm->pool);
   long per_key = 2 * kd + T;
-  left -= 2 * OTiles * VTileFloats;
+  left -= 3 * OTiles * VTileFloats;
   l.kc = min_of(min_of(left / per_key / T * T, ChunkKeys),
                 round_up(Sk ? Sk : 1, T));
   l.v[0] = p, p += OTiles * VTileFloats;
   l.v[1] = p, p += OTiles * VTileFloats;
+  l.vt = p, p += OTiles * VTileFloats;
   l.k[0] = p, p += l.kc * kd;
   l.k[1] = p, p += l.kc * kd;
   l.mask = p;
@@ -579,6 +568,21 @@ static void wait_all(void) {
   accel_dma_wait(3);
 }
 
+/* n 16 x 16 blocks, one after the other, transposed from src to dst: the
+   A operand of P . V is v's column block transposed. 16 loads, then 16
+   stores: a store keeps the later loads behind it. */
+static void transpose_blocks(float *dst, const float *src, long n) {
+  for (long b = 0; b < n; ++b, dst += T * T, src += T * T) {
+    accel_v16f x[T];
+#pragma clang loop unroll(full)
+    for (int c = 0; c < T; ++c)
+      x[c] = vload_strided(src + c, T);
+#pragma clang loop unroll(full)
+    for (int c = 0; c < T; ++c)
+      accel_vstore(dst + c * T, x[c]);
+  }
+}
+
 /* Makes chunk id the one in use, fetching it unless prefetched. Then k's
    rows end in a 1 (times Q^T's last row, -m_exp), and v's rows past the
    last key are zero, so that the zero P of those keys adds nothing to o
@@ -596,9 +600,13 @@ static void use_chunk(problem *pb, chunk_id id) {
   float *k = pb->lay.k[buf], *v = pb->lay.v[buf];
   for (long key = 0; key < kc; key += T)
     vstore_strided(k + key * kd + kd - 1, kd, (accel_v16f)1.0f);
-  for (long t = 0; t < OTiles; ++t)
+  int ntiles = (int)min_of((pb->Dv - id.col + T - 1) / T, OTiles);
+  for (long t = 0; t < ntiles; ++t) {
     for (long key = nkeys; key < round_up(nkeys, T); ++key)
       accel_vstore(v + t * VTileFloats + key * T, (accel_v16f)0.0f);
+    transpose_blocks(pb->lay.vt + t * VTileFloats, v + t * VTileFloats,
+                     (nkeys + T - 1) / T);
+  }
 }
 
 /* Starts the chunk that comes after chunk `ch` of nchunks in the order of
@@ -664,7 +672,17 @@ static void finish_block(problem *pb, long nq, int ntiles) {
   FOR_O_TILES(ntiles, STORE_TILE);
   accel_v16f l = spm->state.l;
   accel_v16f rl = l > 0.0f ? accel_vrcp(l) : (accel_v16f)0.0f;
-  scale_tile_rows(ntiles, rl, spm->o, PassCols, T);
+  /* o^T's rows (columns of o) go back into o's layout: 16 loads, then 16
+     stores (a store keeps the later loads behind it). */
+  for (int t = 0; t < ntiles; ++t) {
+    accel_v16f x[T];
+#pragma clang loop unroll(full)
+    for (int r = 0; r < T; ++r)
+      x[r] = accel_vload(spm->tile[t] + r * T);
+#pragma clang loop unroll(full)
+    for (int r = 0; r < T; ++r)
+      vstore_strided(spm->o + t * T + r, PassCols, x[r] * rl);
+  }
   view o = head_of(pb, O, pb->cur.head);
   copy_matrix(3, (float *)at(o, pb->cur.q0, pb->cur.col), o.rs, o.cs, spm->o,
               PassCols, 1, nq, min_of(pb->Dv - pb->cur.col, PassCols));
@@ -688,8 +706,7 @@ static void run_query_block(problem *pb) {
       fetch_mask(pb, key0, nq, nkeys);
     long kq = pb->causal ? key0 - pb->cur.q0 - (pb->Sk - pb->Sq)
                          : -(1L << 40);
-    run_chunk(pb->lay.qt, pb->D + 1, pb->lay.k[pb->kbuf],
-              pb->lay.v[pb->kbuf], nkeys, pb->has_mask ? pb->lay.mask : NULL,
+    run_chunk(pb->lay.qt, pb->D + 1, pb->lay.k[pb->kbuf], pb->lay.vt, nkeys, pb->has_mask ? pb->lay.mask : NULL,
               kc, kq, ntiles);
   }
   finish_block(pb, nq, ntiles);
@@ -814,9 +831,17 @@ static accel_status check(const accel_tensor *q, const accel_tensor *k,
   return ACCEL_OK;
 }
 
-accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
-                             const accel_tensor *v, accel_tensor *o,
-                             const accel_attention_options *options) {
+/* o and the options: the fourth argument of the body. */
+typedef struct {
+  const accel_tensor *o;
+  const accel_attention_options *options;
+} out_args;
+
+static long attention(const void *qp, const void *kp, const void *vp,
+                      const void *out) {
+  const accel_tensor *q = qp, *k = kp, *v = vp;
+  const accel_tensor *o = ((const out_args *)out)->o;
+  const accel_attention_options *options = ((const out_args *)out)->options;
   accel_attention_options opt =
       options ? *options : accel_attention_defaults();
   accel_status s = check(q, k, v, o, &opt);
@@ -839,4 +864,11 @@ accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
     pb->scale = pb->D ? 1.0f / sqrtf((float)pb->D) : 1.0f;
   run(pb);
   return ACCEL_OK;
+}
+
+accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
+                             const accel_tensor *v, accel_tensor *o,
+                             const accel_attention_options *options) {
+  out_args out = {o, options};
+  return (accel_status)accel_on_kernel_stack(attention, q, k, v, &out);
 }
