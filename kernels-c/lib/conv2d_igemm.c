@@ -36,30 +36,42 @@ typedef struct {
   long out;     /* its first output pixel, in y's image */
 } segment;
 
-/* A pixel block: its runs within output rows. */
+/* A pixel block: its runs within output rows, and its group of output
+   blocks (as a block's results leave, the next group may be running). */
 typedef struct {
   long count;
   segment seg[MaxSegments];
+  long nco, nq;      /* output channels and blocks of the group */
+  float *y;          /* the group's first output channel, image n */
+  const float *bias; /* the group's bias */
 } pixel_block;
 
 /* The band's loop state, in the scratchpad (3-cycle loads; the stack is
    DRAM). */
 typedef struct {
-  const float *band, *weights;
-  float *y; /* y's first output channel of the group, image n */
-  long K, kc, chunks, nq, nco, taps, chan, wp;
+  const float *band, *weights; /* weights: the running group's */
+  long K, kc, chunks, taps, chan, wp;
   long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
-  int epilogue, relu;
+  int epilogue, relu, two_sets;
   accel_activation act;
-  /* The next group of blocks' weights, prefetched during this band. */
+  /* The groups of output blocks of a run_band: q blocks each from
+     co_base + 16 q k0, weights in wbuf[(cur + k) & 1], bias in
+     bias[(cur + k) & 1] (k from 0); group k + 1's arrive during group k
+     (with prefetch). */
+  long q, k0, groups, co_base, Coutg, bs, ws0, ws1;
+  int cur, prefetch;
+  float *yn; /* y's image n */
+  const float *w, *bias_src;
+  float *wbuf[2];
+  /* The next group's weights: rows of weight_floats' layout. */
   const float *pf_src;
   float *pf_dst;
-  long pf_rows, pf_nco, ws0, ws1;
+  long pf_rows, pf_co, pf_nco;
 } band_state;
 
 enum {
   PoolFloats = (ACCEL_KERNEL_SPM_BYTES -
-                4 * (2 * OutFloats + MaxBlocks * T + ZeroFloats) -
+                4 * (2 * OutFloats + 2 * MaxBlocks * T + ZeroFloats) -
                 2 * (int)sizeof(pixel_block) - (int)sizeof(band_state)) /
                4 -
                16,
@@ -67,7 +79,7 @@ enum {
 
 typedef struct {
   float out[2][OutFloats]; /* finished tiles, double-buffered */
-  float bias[MaxBlocks * T];
+  float bias[2][MaxBlocks * T];
   float zeros[ZeroFloats];
   pixel_block blocks[2];
   band_state s;
@@ -196,9 +208,15 @@ static inline void tile_store(long t, float *dst, int relu) {
 }
 
 /* The runs of pixels first .. first + count - 1 of the band (row-major
-   over its output rows, from oh0) within output rows. */
-static void make_block(pixel_block *b, long first, long count, long oh0) {
+   over its output rows, from oh0) within output rows, for group k. */
+static void make_block(pixel_block *b, long first, long count, long oh0,
+                       long k) {
   const band_state *s = &SPM->s;
+  long qb = (s->k0 + k) * s->q;
+  b->nco = min_of(s->q * T, s->Coutg - qb * T);
+  b->nq = ceil_div(b->nco, T);
+  b->y = s->yn + (s->co_base + qb * T) * s->ys1;
+  b->bias = SPM->bias[(s->cur + k) & 1];
   long oh = first / s->OW, ow = first % s->OW, j = 0, n = 0;
   while (j < count) {
     long len = min_of(s->OW - ow, count - j);
@@ -269,15 +287,15 @@ static void build_b(long t, long first, long last) {
 static void finish_block(float *out, const pixel_block *blk) {
   const band_state *s = &SPM->s;
   if (s->epilogue)
-    for (long r = 0; r < s->nco; ++r) {
+    for (long r = 0; r < blk->nco; ++r) {
       accel_v16f v = accel_vload(out + r * T);
-      v += SPM->bias[r];
+      v += blk->bias[r];
       accel_vstore(out + r * T, conv_activate(v, &s->act));
     }
   for (long r = 0; r < blk->count; ++r) {
     const segment *g = &blk->seg[r];
-    conv_copy_matrix(3, s->y + g->out, s->ys1, s->ys3, out + g->j0, T, 1,
-                     s->nco, g->len);
+    conv_copy_matrix(3, blk->y + g->out, s->ys1, s->ys3, out + g->j0, T, 1,
+                     blk->nco, g->len);
   }
 }
 
@@ -291,23 +309,27 @@ static long transfers(long t) {
    blocks alternate between tiles 0-7 and 8-15, so that a block's tiles
    are stored (on the tile-move port) while the next block's mmacs run. */
 static long first_tile(long p) {
-  return SPM->s.nq <= MaxBlocks / 2 && (p & 1) ? MaxBlocks / 2 : 0;
+  return SPM->s.two_sets && (p & 1) ? MaxBlocks / 2 : 0;
 }
 
 /* Block p's tiles into out[p & 1], once the block before its last has
    left. */
 static void store_block(long p) {
   accel_dma_wait(3);
-  for (long q = 0, t0 = first_tile(p); q < SPM->s.nq; ++q)
+  for (long q = 0, t0 = first_tile(p); q < SPM->blocks[p & 1].nq; ++q)
     tile_store(t0 + q, SPM->out[p & 1] + q * T * T, SPM->s.relu);
 }
 
 /* Rows first .. last - 1 of the next group's weights, in
    weight_floats' layout (row r of block q's chunk c is row (q chunks +
-   c) 16 + r), on channel 3: one transfer per run of rows of one chunk. */
+   c) 16 + r), on channel 3: one transfer per run of rows of one chunk;
+   and its bias, in the buffer of the same parity, with the first. */
 static void prefetch_weights(long first, long last) {
   const band_state *s = &SPM->s;
   long cc = s->kc / s->taps;
+  if (first == 0 && s->bias_src) /* the bias with the first share */
+    conv_copy_matrix(3, SPM->bias[s->pf_dst == s->wbuf[1]], 0, 1,
+                     s->bias_src + s->pf_co * s->bs, 0, s->bs, 1, s->pf_nco);
   while (first < last) {
     long blk = first / T, r = first % T, n = min_of(last - first, T - r);
     long q = blk / s->chunks, chunk = blk % s->chunks;
@@ -321,23 +343,49 @@ static void prefetch_weights(long first, long last) {
   }
 }
 
-/* Every item (pixel block, K chunk) of one band: bo_b output rows from
-   oh0. Per item, the nq mmacs; after each, a share of the next item's B
-   transfers; after the first, the previous block's tiles stored (unless
-   they were at once, sharing the tiles), its results out and a share of
-   the next group's weights in. */
+/* Group k starts: its weights (and bias) are in; with prefetch, group
+   k + 1's are to come (prefetch_weights, after the first mmac: group
+   k - 1's buffers are then free). */
+static void start_group(long k) {
+  band_state *s = &SPM->s;
+  long qb = (s->k0 + k + 1) * s->q;
+  if (k)
+    accel_dma_wait(3);
+  s->weights = s->wbuf[(s->cur + k) & 1];
+  s->pf_rows = 0;
+  if (!s->prefetch || k + 1 == s->groups)
+    return;
+  s->pf_dst = s->wbuf[(s->cur + k + 1) & 1];
+  s->pf_co = s->co_base + qb * T;
+  s->pf_src = s->w + s->pf_co * s->ws0;
+  s->pf_nco = min_of(s->q * T, s->Coutg - qb * T);
+  s->pf_rows = ceil_div(s->pf_nco, T) * s->chunks * T;
+}
+
+/* Every item (group of output blocks, pixel block, K chunk) of one band:
+   bo_b output rows from oh0. Per item, the group's mmacs; after each, a
+   share of the next item's B transfers; after the first, the previous
+   block's tiles stored (unless they were at once, sharing the tiles), its
+   results out and a share of the next group's weights in. Running the
+   groups in one loop lets the next group's first B be built under this
+   group's last mmacs. */
 __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
   band_state *s = &SPM->s;
-  long npix = bo_b * s->OW, chunks = s->chunks, nq = s->nq;
-  long items = ceil_div(npix, T) * chunks, stored = -1, unstored = -1;
-  long pf_share = ceil_div(s->pf_rows, items);
-  int shared = nq > MaxBlocks / 2;
-  make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0);
+  long npix = bo_b * s->OW, chunks = s->chunks, nblk = ceil_div(npix, T);
+  long per_group = nblk * chunks, items = s->groups * per_group;
+  long stored = -1, unstored = -1, pf_share = 0;
+  make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0, 0);
   build_b(0, 0, transfers(0));
   conv_dma_wait_all();
   for (long t = 0; t < items; ++t) {
-    long p = t / chunks, chunk = t % chunks, next = t + 1, share = 0;
-    long kcc = min_of(s->kc, s->K - chunk * s->kc), t0 = first_tile(p);
+    long k = t / per_group, tt = t % per_group, P = t / chunks;
+    long chunk = t % chunks, next = t + 1, share = 0;
+    if (tt == 0) {
+      start_group(k);
+      pf_share = ceil_div(s->pf_rows, per_group);
+    }
+    long kcc = min_of(s->kc, s->K - chunk * s->kc), t0 = first_tile(P);
+    long nq = SPM->blocks[P & 1].nq;
     const float *b = SPM->pool + (t & 1) * (s->kc * T + T);
     for (long q = 0; q < nq; ++q) {
       tile_mac(t0 + q, chunk == 0,
@@ -349,20 +397,22 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
           finish_block(SPM->out[stored & 1], &SPM->blocks[stored & 1]);
         stored = unstored = -1;
         if (s->pf_rows)
-          prefetch_weights(min_of(t * pf_share, s->pf_rows),
-                           min_of((t + 1) * pf_share, s->pf_rows));
-        if (next < items && next % chunks == 0)
-          make_block(&SPM->blocks[(p + 1) & 1], (p + 1) * T,
-                     min_of(T, npix - (p + 1) * T), oh0);
+          prefetch_weights(min_of(tt * pf_share, s->pf_rows),
+                           min_of((tt + 1) * pf_share, s->pf_rows));
+        if (next < items && next % chunks == 0) {
+          long pn = next % per_group / chunks;
+          make_block(&SPM->blocks[(P + 1) & 1], pn * T,
+                     min_of(T, npix - pn * T), oh0, next / per_group);
+        }
         share = next < items ? transfers(next) : 0;
       }
       if (share)
         build_b(next, q * share / nq, (q + 1) * share / nq);
     }
-    if (chunk == chunks - 1 && shared)
-      store_block(stored = p);
+    if (chunk == chunks - 1 && !s->two_sets)
+      store_block(stored = P);
     else if (chunk == chunks - 1)
-      unstored = p;
+      unstored = P;
     accel_dma_wait(0);
     accel_dma_wait(1);
     accel_dma_wait(2);
@@ -429,51 +479,51 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   band_state *s = &SPM->s;
   float *weights = SPM->pool + 2 * pl->b_floats;
   float *band = weights + pl->w_floats;
-  *s = (band_state){band, weights, NULL, pl->K, pl->kc, pl->chunks, 0, 0,
-                    p->KH * p->KW, pl->bi * pl->wp, pl->wp, p->KW, p->dh,
-                    p->dw, p->sh, p->sw, p->ys[1], p->ys[2], p->ys[3], p->OW,
-                    conv_needs_epilogue(p),
-                    !conv_needs_epilogue(p) && p->act.kind == ACCEL_ACT_RELU,
-                    p->act};
+  *s = (band_state){0};
+  s->band = band, s->K = pl->K, s->kc = pl->kc, s->chunks = pl->chunks;
+  s->taps = p->KH * p->KW, s->chan = pl->bi * pl->wp, s->wp = pl->wp;
+  s->KW = p->KW, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
+  s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
+  s->epilogue = conv_needs_epilogue(p);
+  s->relu = !s->epilogue && p->act.kind == ACCEL_ACT_RELU;
+  s->act = p->act;
   conv_make_zeros(SPM->zeros);
   conv_zero_rows(0, band, p->Cg * pl->bi, p->pl, pl->wp, SPM->zeros);
   conv_zero_rows(1, band + p->pl + p->W, p->Cg * pl->bi, p->pr, pl->wp,
                  SPM->zeros);
-  long blocks = ceil_div(p->Coutg, T), loaded = -1, prefetched = -1;
-  float *wbuf[2] = {weights, weights + weight_floats(pl, pl->q)};
-  int cur = 0;
-  s->ws0 = p->ws[0], s->ws1 = p->ws[1];
+  long blocks = ceil_div(p->Coutg, T), groups = ceil_div(blocks, pl->q);
+  long loaded = -1; /* the group whose weights are in wbuf[s->cur] */
+  s->q = pl->q, s->Coutg = p->Coutg, s->bs = p->bs, s->bias_src = p->bias;
+  s->ws0 = p->ws[0], s->ws1 = p->ws[1], s->w = p->w, s->cur = 0;
+  s->wbuf[0] = weights, s->wbuf[1] = weights + weight_floats(pl, pl->q);
+  s->prefetch = pl->prefetch;
+  s->two_sets = pl->q <= MaxBlocks / 2;
   for (long g = 0; g < p->groups; ++g)
     for (long n = 0; n < p->N; ++n)
       for (long oh0 = 0; oh0 < p->OH; oh0 += pl->bo) {
         long bo_b = min_of(pl->bo, p->OH - oh0);
         load_band(p, pl, n, g, oh0, bo_b, band);
-        for (long qb = 0; qb < blocks; qb += pl->q) {
-          long co0 = g * p->Coutg + qb * T, next = qb + pl->q;
-          s->nco = min_of(pl->q * T, p->Coutg - qb * T);
-          s->nq = ceil_div(s->nco, T);
-          if (co0 != loaded) { /* one group of blocks: loaded once */
-            if (co0 != prefetched)
-              load_weights(p, pl, co0, s->nco, wbuf[cur]);
+        s->co_base = g * p->Coutg;
+        s->yn = p->y + n * p->ys[0];
+        /* With prefetch, one run over every group (the first's weights
+           loaded here); without, one run per group. */
+        for (long k = 0; k < groups; k += s->groups) {
+          s->k0 = k;
+          s->groups = pl->prefetch ? groups : 1;
+          long co0 = s->co_base + k * pl->q * T;
+          if (co0 != loaded) {
+            load_weights(p, pl, co0, min_of(pl->q * T, p->Coutg - k * pl->q * T),
+                         s->wbuf[s->cur]);
             if (p->bias)
-              conv_copy_matrix(3, SPM->bias, 0, 1, p->bias + co0 * p->bs, 0,
-                               p->bs, 1, s->nco);
+              conv_copy_matrix(3, SPM->bias[s->cur], 0, 1,
+                               p->bias + co0 * p->bs, 0, p->bs, 1,
+                               min_of(pl->q * T, p->Coutg - k * pl->q * T));
             conv_dma_wait_all();
-            loaded = co0;
           }
-          s->weights = wbuf[cur];
-          s->pf_rows = 0;
-          if (pl->prefetch && next < blocks && pl->kc) {
-            s->pf_dst = wbuf[!cur];
-            s->pf_src = p->w + (co0 + pl->q * T) * p->ws[0];
-            s->pf_nco = min_of(pl->q * T, p->Coutg - next * T);
-            s->pf_rows = ceil_div(s->pf_nco, T) * pl->chunks * T;
-            prefetched = co0 + pl->q * T;
-          }
-          s->y = p->y + n * p->ys[0] + co0 * p->ys[1];
           run_band(oh0, bo_b);
-          if (s->pf_rows)
-            cur = !cur;
+          /* The last group's weights are in wbuf[cur + groups - 1]. */
+          s->cur = (s->cur + s->groups - 1) & 1;
+          loaded = s->co_base + (k + s->groups - 1) * pl->q * T;
         }
       }
   conv_dma_wait_all();
