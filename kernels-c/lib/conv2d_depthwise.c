@@ -18,27 +18,34 @@
 #include "conv2d.h"
 #include <stddef.h>
 
-enum {
-  PoolFloats = (ACCEL_KERNEL_SPM_BYTES - 4 * ZeroFloats -
-                (int)sizeof(conv_problem) - (int)sizeof(depthwise_plan) -
-                10 * 8) /
-                   4 -
-               16,
-};
-
 /* A work item: image n, input channels c0 .. c0 + cn - 1, output rows
    oh0 .. oh0 + bo - 1. */
 typedef struct {
   long n, c0, cn, oh0, bo;
+  long bi;          /* its padded input rows */
+  long lo, hi;      /* rows lo .. hi - 1 are the image's, the rest padding */
+  const float *src; /* channel c0's image row of band row lo */
 } item;
+
+/* The layout of an item's planes, for the loops over them. */
+typedef struct {
+  long m;            /* output planes per input plane */
+  long chan;         /* input planes' distance */
+  long plane_floats; /* output planes' distance (rows wp apart) */
+  long vectors;      /* a 3 x 3 stride-1 plane's run of output vectors */
+  long wp, d1, dw;   /* padded row, kernel rows' distance, columns' */
+  const float *weights, *bias; /* per output channel (bias: or null) */
+} geometry;
 
 typedef struct {
   conv_problem p; /* copies: the stack is in DRAM, 40 cycles a load */
   depthwise_plan pl;
   item cur, next;
+  geometry geo;
   float zeros[ZeroFloats];
-  float pool[PoolFloats]; /* weights, bias, input x 2, output x 2 */
+  float pool[]; /* the rest of the arena: weights, bias, inputs, outputs */
 } depthwise_spm;
+enum { PoolFloats = (ACCEL_KERNEL_SPM_BYTES - sizeof(depthwise_spm)) / 4 };
 KERNEL_SPM_FITS(depthwise_spm);
 #define SPM KERNEL_SPM(depthwise_spm)
 
@@ -95,8 +102,10 @@ static inline accel_v16f load_strided(const float *p, long stride) {
   return v;
 }
 
-/* A 3 x 3 kernel at stride 1 from the padded input plane in, with ReLU
-   or nothing, into out with rows wp apart. With stride 1 output pixel
+/* count output planes from o of a 3 x 3 kernel at stride 1 (plane k
+   from input plane k / m from in, chan apart, into out + k plane_floats,
+   rows wp apart), with ReLU or nothing. Several planes a call: at 14 x 14
+   a plane is only 14 vectors. With stride 1 output pixel
    (oh, ow) reads inputs from oh wp + ow on, so the plane is one run of
    vectors over the padded width (the pad columns' outputs are computed
    and never sent: 2 % of 112 x 112, 12 % of 14 x 14, which whole-row
@@ -107,13 +116,22 @@ static inline accel_v16f load_strided(const float *p, long stride) {
    into one function per activation: a select on a variable would go lane
    by lane. */
 static inline __attribute__((always_inline)) void
-plane3x3(const float *restrict in, float *restrict out, long vectors,
-         long wp, long dh, long dw, const float *wt, float bias,
-         const int relu) {
-  accel_v16f w0 = wt[0], w1 = wt[1], w2 = wt[2], w3 = wt[3], w4 = wt[4],
-             w5 = wt[5], w6 = wt[6], w7 = wt[7], w8 = wt[8];
-  accel_v16f b = bias, z = 0.0f;
-  long d1 = dh * wp;
+planes3x3(const float *planes_in, float *planes_out, long o, long count,
+          const int relu) {
+  const geometry *g = &SPM->geo;
+  long d1 = g->d1, dw = g->dw, vectors = g->vectors, m = g->m;
+  long chan = g->chan, plane_floats = g->plane_floats;
+  const float *weights = g->weights, *biases = g->bias;
+  accel_v16f z = 0.0f;
+  for (long k = 0, j = 0; k < count; ++k, ++o) {
+    const float *restrict in = planes_in;
+    float *restrict out = planes_out + k * plane_floats;
+    const float *wt = weights + o * 9;
+    accel_v16f w0 = wt[0], w1 = wt[1], w2 = wt[2], w3 = wt[3], w4 = wt[4],
+               w5 = wt[5], w6 = wt[6], w7 = wt[7], w8 = wt[8];
+    accel_v16f b = biases ? biases[o] : 0.0f;
+    if (++j == m) /* the next plane reads the next input plane */
+      j = 0, planes_in += chan;
 #define TAP(w, off)                                                            \
   do {                                                                         \
     for (int k = 0; k < Step; ++k)                                             \
@@ -143,19 +161,18 @@ plane3x3(const float *restrict in, float *restrict out, long vectors,
       accel_vstore(out + k * T, relu ? __builtin_elementwise_max(acc[k], z)
                                      : acc[k]);
   }
+  }
 #undef TAP
 }
 
 __attribute__((noinline)) static void
-plane3x3_none(const float *in, float *out, long vectors, long wp, long dh,
-              long dw, const float *wt, float bias) {
-  plane3x3(in, out, vectors, wp, dh, dw, wt, bias, 0);
+planes3x3_none(const float *in, float *out, long o, long count) {
+  planes3x3(in, out, o, count, 0);
 }
 
 __attribute__((noinline)) static void
-plane3x3_relu(const float *in, float *out, long vectors, long wp, long dh,
-              long dw, const float *wt, float bias) {
-  plane3x3(in, out, vectors, wp, dh, dw, wt, bias, 1);
+planes3x3_relu(const float *in, float *out, long o, long count) {
+  planes3x3(in, out, o, count, 1);
 }
 
 /* The same for any kernel, stride and activation, a vector at a time
@@ -178,20 +195,20 @@ plane_any(const float *in, float *out, long rows, const conv_problem *p,
     }
 }
 
-/* Output channel o's rows from input channel plane in. */
-static void plane(const float *in, float *out, long o) {
+/* count output planes from o (geometry's layout). */
+static void planes(const float *in, float *out, long o, long count) {
   const conv_problem *p = &SPM->p;
-  long wp = SPM->pl.wp, rows = SPM->cur.bo;
-  const float *wt = SPM->pool + o * p->KH * p->KW;
-  float bias = p->bias ? SPM->pool[p->Cout * p->KH * p->KW + o] : 0.0f;
-  long vectors = ceil_div((rows - 1) * wp + p->OW, T);
+  const geometry *g = &SPM->geo;
   int fast = p->KH == 3 && p->KW == 3 && p->sw == 1 && p->sh == 1;
   if (fast && p->act.kind == ACCEL_ACT_NONE)
-    plane3x3_none(in, out, vectors, wp, p->dh, p->dw, wt, bias);
+    planes3x3_none(in, out, o, count);
   else if (fast && p->act.kind == ACCEL_ACT_RELU)
-    plane3x3_relu(in, out, vectors, wp, p->dh, p->dw, wt, bias);
+    planes3x3_relu(in, out, o, count);
   else
-    plane_any(in, out, rows, p, wp, wt, bias);
+    for (long k = 0; k < count; ++k)
+      plane_any(in + k / g->m * g->chan, out + k * g->plane_floats,
+                SPM->cur.bo, p, g->wp, g->weights + (o + k) * p->KH * p->KW,
+                g->bias ? g->bias[o + k] : 0.0f);
 }
 
 /* Input channel c's padded rows for the band from output row oh0: image
@@ -199,19 +216,12 @@ static void plane(const float *in, float *out, long o) {
    zeroed once (the pad columns always were). */
 static void load_channel(int ch, const item *it, long c, float *dst) {
   const conv_problem *p = &SPM->p;
-  long wp = SPM->pl.wp;
-  long bi_b = (it->bo - 1) * p->sh + (p->KH - 1) * p->dh + 1;
-  long top = it->oh0 * p->sh - p->pt; /* the image row of band row 0 */
-  long lo = min_of(top < 0 ? -top : 0, bi_b);
-  long hi = min_of(p->H - top, bi_b);
-  if (hi < lo)
-    hi = lo;
+  long wp = SPM->pl.wp, lo = it->lo, hi = it->hi;
   if (SPM->pl.bo < p->OH) {
     conv_zero_rows(ch, dst, lo, wp, wp, SPM->zeros);
-    conv_zero_rows(ch, dst + hi * wp, bi_b - hi, wp, wp, SPM->zeros);
+    conv_zero_rows(ch, dst + hi * wp, it->bi - hi, wp, wp, SPM->zeros);
   }
-  const float *src = p->x + it->n * p->xs[0] + (it->c0 + c) * p->xs[1] +
-                     (top + lo) * p->xs[2];
+  const float *src = it->src + c * p->xs[1];
   if (hi > lo && p->xs[3] == 1)
     conv_dma_2d(ch, dst + lo * wp + p->pl, src, hi - lo, p->W * 4, wp * 4,
                 p->xs[2] * 4);
@@ -243,23 +253,30 @@ static item item_at(long i) {
   long band = i % bands, cg = i / bands % groups, n = i / bands / groups;
   item it = {n, cg * pl->cn, min_of(pl->cn, p->C - cg * pl->cn),
              band * pl->bo, min_of(pl->bo, p->OH - band * pl->bo)};
+  it.bi = (it.bo - 1) * p->sh + (p->KH - 1) * p->dh + 1;
+  long top = it.oh0 * p->sh - p->pt; /* the image row of band row 0 */
+  it.lo = min_of(top < 0 ? -top : 0, it.bi);
+  it.hi = min_of(p->H - top, it.bi);
+  if (it.hi < it.lo)
+    it.hi = it.lo;
+  it.src = p->x + n * p->xs[0] + it.c0 * p->xs[1] + (top + it.lo) * p->xs[2];
   return it;
 }
 
-/* The current item's planes from in into out; after each input channel,
-   the next item's load of that channel into next_in. */
+/* The current item's planes from in into out; after each 3 input
+   channels, the next item's loads of those channels into next_in (one
+   per DMA channel 0 to 2: each has finished its last by then). */
 __attribute__((noinline)) static void run_item(const float *in, float *out,
                                                float *next_in) {
-  const conv_problem *p = &SPM->p;
   const item *it = &SPM->cur, *next = &SPM->next;
-  long chan = SPM->pl.bi * SPM->pl.wp, plane_floats = it->bo * SPM->pl.wp;
-  long m = p->Coutg;
-  for (long c = 0; c < it->cn || c < next->cn; ++c) {
-    for (long j = 0; c < it->cn && j < m; ++j)
-      plane(in + c * chan, out + (c * m + j) * plane_floats,
-            (it->c0 + c) * m + j);
-    if (c < next->cn)
-      load_channel(c % 3, next, c, next_in + c * chan);
+  const geometry *g = &SPM->geo;
+  for (long c = 0; c < it->cn || c < next->cn; c += 3) {
+    long n = min_of(3, it->cn - c);
+    if (n > 0)
+      planes(in + c * g->chan, out + c * g->m * g->plane_floats,
+             (it->c0 + c) * g->m, n * g->m);
+    for (long i = c; i < c + 3 && i < next->cn; ++i)
+      load_channel(i % 3, next, i, next_in + i * g->chan);
   }
 }
 
@@ -290,6 +307,9 @@ void conv_depthwise_run(const conv_problem *problem,
   float *in[2] = {bias + p->Cout, bias + p->Cout + pl->in_floats};
   float *out[2] = {in[1] + pl->in_floats,
                    in[1] + pl->in_floats + pl->out_floats};
+  SPM->geo = (geometry){p->Coutg, pl->bi * pl->wp, 0, 0, pl->wp,
+                        p->dh * pl->wp, p->dw, SPM->pool,
+                        p->bias ? bias : NULL};
   conv_make_zeros(SPM->zeros);
   if (p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[0] == taps)
     conv_dma_2d(1, SPM->pool, p->w, 1, p->Cout * taps * 4, 0, 0);
@@ -310,6 +330,8 @@ void conv_depthwise_run(const conv_problem *problem,
   for (long i = 0; i < items; ++i) {
     SPM->cur = item_at(i);
     SPM->next = i + 1 < items ? item_at(i + 1) : (item){0};
+    SPM->geo.plane_floats = SPM->cur.bo * pl->wp;
+    SPM->geo.vectors = ceil_div((SPM->cur.bo - 1) * pl->wp + p->OW, T);
     run_item(in[i & 1], out[i & 1], in[(i + 1) & 1]);
     accel_dma_wait(0);
     accel_dma_wait(1);

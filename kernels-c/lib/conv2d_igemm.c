@@ -69,22 +69,15 @@ typedef struct {
   long pf_rows, pf_co, pf_nco;
 } band_state;
 
-enum {
-  PoolFloats = (ACCEL_KERNEL_SPM_BYTES -
-                4 * (2 * OutFloats + 2 * MaxBlocks * T + ZeroFloats) -
-                2 * (int)sizeof(pixel_block) - (int)sizeof(band_state)) /
-               4 -
-               16,
-};
-
 typedef struct {
   float out[2][OutFloats]; /* finished tiles, double-buffered */
   float bias[2][MaxBlocks * T];
   float zeros[ZeroFloats];
   pixel_block blocks[2];
   band_state s;
-  float pool[PoolFloats]; /* B x 2, weights, input band */
+  float pool[]; /* the rest of the arena: B x 2, weights, input band */
 } igemm_spm;
+enum { PoolFloats = (ACCEL_KERNEL_SPM_BYTES - sizeof(igemm_spm)) / 4 };
 KERNEL_SPM_FITS(igemm_spm);
 #define SPM KERNEL_SPM(igemm_spm)
 
