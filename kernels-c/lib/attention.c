@@ -436,7 +436,7 @@ run_masked_blocks(float *qt, long kd, const float *k, const float *vb,
 }
 
 /* One chunk's keys (nkeys: k's rows at k, v's tiles at v) for the query
-   block whose Q^T is at qt. kq is the chunk's first key minus the first
+   block whose Q^T is at qt, its first block's S^T started (start_scores). kq is the chunk's first key minus the first
    query that sees it (causal; very negative otherwise); mask, if any, the
    mask's block (rows mask_rs apart). */
 static void run_chunk(float *qt, long kd, const float *k, const float *v,
@@ -447,8 +447,6 @@ static void run_chunk(float *qt, long kd, const float *k, const float *v,
   long nfull = mask ? 0 : nkeys / T;
   long visible = -kq - (T - 1); /* the last full block's first key */
   nfull = min_of(nfull, visible < 0 ? 0 : visible / T + 1);
-  accel_mzero(0);
-  accel_mmac(0, k, qt, kd);
   accel_mst(0, spm->s);
   accel_mzero(0);
   if (nfull)
@@ -634,8 +632,8 @@ static void zero_floats(float *p, long n) {
 
 /* q's block (T rows of D, rows past nq zeroed: their scores are 0, not
    stale data) into scale * Q^T, and m_exp = 0 below it. */
-static void transpose_q(const problem *pb, long nq) {
-  float *q = pb->lay.q[pb->qbuf], *qt = pb->lay.qt;
+static void transpose_q(const problem *pb, int buf, long nq) {
+  float *q = pb->lay.q[buf], *qt = pb->lay.qt;
   long D = pb->D;
   zero_floats(q + nq * D, (T - nq) * D);
   accel_v16f scale = pb->scale;
@@ -688,10 +686,24 @@ static void finish_block(problem *pb, long nq, int ntiles) {
               PassCols, 1, nq, min_of(pb->Dv - pb->cur.col, PassCols));
 }
 
-/* The query block at pb->cur, every key it sees. */
-static void run_query_block(problem *pb) {
+/* S^T of the first block of the chunk in use starts on the matrix unit
+   (run_chunk stores it). */
+static void start_scores(const problem *pb) {
+  accel_mzero(0);
+  accel_mmac(0, pb->lay.k[pb->kbuf], pb->lay.qt, pb->D + 1);
+}
+
+static long chunks_of(const problem *pb, const cursor *c) {
+  return (key_end(pb, c) + pb->lay.kc - 1) / pb->lay.kc;
+}
+
+/* The query block at pb->cur (its Q^T made), every key it sees; if
+   `started`, its first S^T is already under way. When the next query
+   block reads the same single chunk, its Q^T is made and its first S^T
+   started before this block's o is finished, so the matrix unit works
+   under the finishing; returns whether it did. */
+static int run_query_block(problem *pb, int started) {
   long nq = min_of(pb->Sq - pb->cur.q0, T);
-  transpose_q(pb, nq);
   int ntiles = (int)min_of((pb->Dv - pb->cur.col + T - 1) / T, OTiles);
   FOR_O_TILES(ntiles, ZERO_TILE);
   spm->state = (softmax_state){(accel_v16f)0.0f, (accel_v16f)0.0f,
@@ -699,17 +711,28 @@ static void run_query_block(problem *pb) {
   long kc = pb->lay.kc, kend = key_end(pb, &pb->cur);
   long nchunks = (kend + kc - 1) / kc;
   for (long ch = 0; ch < nchunks; ++ch) {
-    use_chunk(pb, (chunk_id){pb->cur.head, pb->cur.col, ch});
+    if (ch || !started) {
+      use_chunk(pb, (chunk_id){pb->cur.head, pb->cur.col, ch});
+      start_scores(pb);
+    }
     prefetch_after(pb, ch, nchunks);
     long key0 = ch * kc, nkeys = min_of(kend - key0, kc);
     if (pb->has_mask)
       fetch_mask(pb, key0, nq, nkeys);
     long kq = pb->causal ? key0 - pb->cur.q0 - (pb->Sk - pb->Sq)
                          : -(1L << 40);
-    run_chunk(pb->lay.qt, pb->D + 1, pb->lay.k[pb->kbuf], pb->lay.vt, nkeys, pb->has_mask ? pb->lay.mask : NULL,
-              kc, kq, ntiles);
+    run_chunk(pb->lay.qt, pb->D + 1, pb->lay.k[pb->kbuf], pb->lay.vt, nkeys,
+              pb->has_mask ? pb->lay.mask : NULL, kc, kq, ntiles);
+  }
+  int overlap = pb->more && nchunks == 1 && chunks_of(pb, &pb->next) == 1 &&
+                pb->next.head == pb->cur.head && pb->next.col == pb->cur.col;
+  if (overlap) {
+    accel_dma_wait(2); /* the next q block */
+    transpose_q(pb, !pb->qbuf, min_of(pb->Sq - pb->next.q0, T));
+    start_scores(pb);
   }
   finish_block(pb, nq, ntiles);
+  return overlap;
 }
 
 static void run(problem *pb) {
@@ -722,13 +745,16 @@ static void run(problem *pb) {
   pb->qbuf = pb->kbuf = 0;
   pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};
   fetch_q(pb, &pb->cur, 0);
+  int started = 0;
   do {
     pb->next = pb->cur;
     pb->more = advance(pb, &pb->next);
     accel_dma_wait(2);
+    if (!started)
+      transpose_q(pb, pb->qbuf, min_of(pb->Sq - pb->cur.q0, T));
     if (pb->more)
       fetch_q(pb, &pb->next, !pb->qbuf);
-    run_query_block(pb);
+    started = run_query_block(pb, started);
     pb->cur = pb->next;
     pb->qbuf = !pb->qbuf;
   } while (pb->more);
