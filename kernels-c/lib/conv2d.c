@@ -219,8 +219,8 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
   int pointwise = is_pointwise(&p), depthwise = !pointwise && is_depthwise(&p);
   if (depthwise && !conv_depthwise_plan(&p, &dp))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "x",
-                              "one padded input row of %ld floats does not "
-                              "fit the scratchpad",
+                              "the weights and one padded input row of %ld "
+                              "floats do not fit the scratchpad",
                               p.pl + p.W + p.pr);
   if (!pointwise && !depthwise && !conv_igemm_plan(&p, &ip))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "w",

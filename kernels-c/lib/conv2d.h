@@ -79,6 +79,17 @@ static inline void conv_dma_wait_all(void) {
   accel_dma_wait(3);
 }
 
+static inline long min_of(long a, long b) { return a < b ? a : b; }
+static inline long ceil_div(long a, long b) { return (a + b - 1) / b; }
+
+/* vld.s: 16 floats stride bytes apart (no intrinsic). */
+static inline accel_v16f load_strided(const float *p, long stride) {
+  accel_v16f v;
+  __asm__ volatile("vld.s %0, %1, %2" : "=v"(v) : "r"(p), "r"(stride)
+                   : "memory");
+  return v;
+}
+
 /* Copies a rows x cols matrix, each side with its own row and column
    strides (in floats): one 2-D transfer when both sides' rows are
    contiguous, otherwise one per row of single floats. */

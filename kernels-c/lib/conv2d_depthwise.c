@@ -10,9 +10,9 @@
    Work items are groups of input channels (with a band of rows when an
    image is bigger than the scratchpad). Inputs and outputs have two
    buffers each: while the vector unit works through item i, the input of
-   item i + 1 arrives (one transfer per channel, issued on channels 0 to 2
-   as each channel of item i is done) and item i - 1's results leave on
-   channel 3. Weights and bias come in once; the zero padding is written
+   item i + 1 arrives (one transfer per channel on channels 0 to 2,
+   issued as each 3 channels of item i are done) and item i - 1's results
+   leave on channel 3. Weights and bias come in once; the zero padding is written
    once per buffer when one band is the whole image. */
 
 #include "conv2d.h"
@@ -38,7 +38,7 @@ typedef struct {
 } geometry;
 
 typedef struct {
-  conv_problem p; /* copies: the stack is in DRAM, 40 cycles a load */
+  conv_problem p; /* the call's, for every function here */
   depthwise_plan pl;
   item cur, next;
   geometry geo;
@@ -49,16 +49,14 @@ enum { PoolFloats = (ACCEL_KERNEL_SPM_BYTES - sizeof(depthwise_spm)) / 4 };
 KERNEL_SPM_FITS(depthwise_spm);
 #define SPM KERNEL_SPM(depthwise_spm)
 
-static long min_of(long a, long b) { return a < b ? a : b; }
-static long ceil_div(long a, long b) { return (a + b - 1) / b; }
-
 enum {
-  Step = 8, /* output vectors per step of plane3x3 */
+  Step = 8, /* output vectors per step of planes3x3 */
   OutSlack = (Step + 1) * T,
 };
 
-/* Floats past an input band a row's last vectors may read, and past an
-   output band a row's last vector may write. */
+/* Floats past an input buffer that the last steps of a plane read (the
+   vectors past the plane, and the next step's first tap), and past an
+   output buffer that they write. */
 static long in_slack(const conv_problem *p) {
   return (2 * Step + 1) * T * p->sw + (p->KW - 1) * p->dw + T;
 }
@@ -94,27 +92,19 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
          PoolFloats;
 }
 
-/* vld.s: 16 floats stride bytes apart (no intrinsic). */
-static inline accel_v16f load_strided(const float *p, long stride) {
-  accel_v16f v;
-  __asm__ volatile("vld.s %0, %1, %2" : "=v"(v) : "r"(p), "r"(stride)
-                   : "memory");
-  return v;
-}
-
 /* count output planes from o of a 3 x 3 kernel at stride 1 (plane k
-   from input plane k / m from in, chan apart, into out + k plane_floats,
-   rows wp apart), with ReLU or nothing. Several planes a call: at 14 x 14
-   a plane is only 14 vectors. With stride 1 output pixel
-   (oh, ow) reads inputs from oh wp + ow on, so the plane is one run of
-   vectors over the padded width (the pad columns' outputs are computed
-   and never sent: 2 % of 112 x 112, 12 % of 14 x 14, which whole-row
-   vectors waste too), a base pointer and immediate offsets. Eight vectors
-   a step in eight vfma chains: they cover the vfma's latency, and the
-   loop's start and end are paid once per 72 vfmas. Vectors past the plane are computed and stored past
-   it (the next planes' places, written after, or the slack). Inlined
-   into one function per activation: a select on a variable would go lane
-   by lane. */
+   from input plane k / m, chan apart from planes_in, into planes_out +
+   k plane_floats, rows wp apart), with ReLU or nothing; several planes a
+   call, as at 14 x 14 a plane is only 14 vectors. With stride 1 output
+   pixel (oh, ow) reads inputs from oh wp + ow on, so a plane is one run
+   of vectors over the padded width (the pad columns' outputs are
+   computed and never sent: 2 % of 112 x 112, 12 % of 14 x 14, which
+   whole-row vectors waste too): a base pointer and immediate offsets.
+   Eight vectors a step in eight vfma chains cover the vfma's latency,
+   and the loop's start and end are paid once per 72 vfmas. Vectors past
+   the plane are computed and stored past it (the next planes' places,
+   written after, or the slack). Inlined into one function per
+   activation: a select on a variable would go lane by lane. */
 static inline __attribute__((always_inline)) void
 planes3x3(const float *planes_in, float *planes_out, long o, long count,
           const int relu) {

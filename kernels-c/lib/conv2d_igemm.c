@@ -13,8 +13,10 @@
 
    Up to 16 output-channel blocks (one accumulator tile each) meet every B:
    while their mmacs run, the next B is built (channels 0 to 2) and the
-   previous block's results are finished and leave (channel 3). K past
-   4096 goes in chunks of whole channels, accumulating in the tiles.
+   previous block's tiles are stored (on the tile-move port), finished and
+   leave (channel 3), and, when there are more groups of blocks than fit,
+   the next group's weights arrive (channel 3, in shares). K past 4096
+   goes in chunks of whole channels, accumulating in the tiles.
    Output channels and pixels past the edge compute on stale rows and
    columns that are never stored.
 
@@ -46,8 +48,7 @@ typedef struct {
   const float *bias; /* the group's bias */
 } pixel_block;
 
-/* The band's loop state, in the scratchpad (3-cycle loads; the stack is
-   DRAM). */
+/* The band's loop state, shared by the functions of run_band. */
 typedef struct {
   const float *band, *weights; /* weights: the running group's */
   long K, kc, chunks, taps, chan, wp;
@@ -81,8 +82,6 @@ enum { PoolFloats = (ACCEL_KERNEL_SPM_BYTES - sizeof(igemm_spm)) / 4 };
 KERNEL_SPM_FITS(igemm_spm);
 #define SPM KERNEL_SPM(igemm_spm)
 
-static long min_of(long a, long b) { return a < b ? a : b; }
-static long ceil_div(long a, long b) { return (a + b - 1) / b; }
 
 /* The weights of nq blocks: block q's chunk c is 16 rows of kc floats
    (the last chunk's rows shorter) at weights + 16 (q K + c kc). */
@@ -125,8 +124,8 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
     long q2 = q;
     while (q2 > 1 && 2 * weight_floats(pl, q2) + whole > avail)
       --q2;
-    if (blocks > q && q2 >= 2 && p->ws[3] == 1 && p->ws[2] == p->KW &&
-        p->ws[1] == taps)
+    if (ceil_div(p->Coutg, T) > q && q2 >= 2 && p->ws[3] == 1 &&
+        p->ws[2] == p->KW && p->ws[1] == taps)
       q = q2, pl->prefetch = 1;
   } else {
     for (q = blocks; q > 1 && weight_floats(pl, q) > avail / 2;)
@@ -233,14 +232,6 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
     conv_dma_2d(i % 3, b + tap * T + g->j0, src, cc, g->len * 4,
                 s->taps * T * 4, s->chan * 4);
   }
-}
-
-/* vld.s: 16 floats stride bytes apart (no intrinsic). */
-static inline accel_v16f load_strided(const float *p, long stride) {
-  accel_v16f v;
-  __asm__ volatile("vld.s %0, %1, %2" : "=v"(v) : "r"(p), "r"(stride)
-                   : "memory");
-  return v;
 }
 
 /* B by strided vector loads, for stride_w > 1. Rows in order, runs in
@@ -504,13 +495,12 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
           s->k0 = k;
           s->groups = pl->prefetch ? groups : 1;
           long co0 = s->co_base + k * pl->q * T;
+          long nco = min_of(pl->q * T, p->Coutg - k * pl->q * T);
           if (co0 != loaded) {
-            load_weights(p, pl, co0, min_of(pl->q * T, p->Coutg - k * pl->q * T),
-                         s->wbuf[s->cur]);
+            load_weights(p, pl, co0, nco, s->wbuf[s->cur]);
             if (p->bias)
               conv_copy_matrix(3, SPM->bias[s->cur], 0, 1,
-                               p->bias + co0 * p->bs, 0, p->bs, 1,
-                               min_of(pl->q * T, p->Coutg - k * pl->q * T));
+                               p->bias + co0 * p->bs, 0, p->bs, 1, nco);
             conv_dma_wait_all();
           }
           run_band(oh0, bo_b);
