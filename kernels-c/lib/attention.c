@@ -358,11 +358,12 @@ block_step(softmax_state *st, accel_v16f *x, accel_v16f *bm, int has_next,
 #pragma clang loop unroll(full)
     for (int j = T / 2; j < T; ++j)
       x[j] = score_row(j, next);
-    *bm = block_max(x);
   }
   IN_ORDER();
   if (ntiles > 2)
     accel_mmac(3, vb + 2 * VTileFloats, spm->p, T);
+  if (load_next)
+    *bm = block_max(x);
   if (ntiles > 3)
     accel_mmac(4, vb + 3 * VTileFloats, spm->p, T);
   if (has_next)
