@@ -5,7 +5,8 @@
    K = Cg KH KW in w's own order (channel, kernel row, kernel column), so
    16 rows of w are the mmac's A operand as they lie in DRAM. The input
    stays in the scratchpad with its zero padding (all of it, or a band of
-   rows when it is bigger), and B, the K x 16 im2col block of 16 output
+   rows when it is bigger), each row of every channel together, so that a
+   row arrives in one transfer; and B, the K x 16 im2col block of 16 output
    pixels, is built from it by scratchpad-to-scratchpad DMA: one 2-D
    transfer per kernel tap and run of pixels within one output row (rows:
    the channels). Pixel blocks run across output rows, so a 56-wide image
@@ -51,7 +52,8 @@ typedef struct {
 /* The band's loop state, shared by the functions of run_band. */
 typedef struct {
   const float *band, *weights; /* weights: the running group's */
-  long K, kc, chunks, taps, chan, wp;
+  long K, kc, chunks, taps;
+  long chan, row; /* the band's channels and rows: wp and Cg wp apart */
   long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
   int epilogue, relu, two_sets;
   accel_activation act;
@@ -212,7 +214,7 @@ static void make_block(pixel_block *b, long first, long count, long oh0,
   long oh = first / s->OW, ow = first % s->OW, j = 0, n = 0;
   while (j < count) {
     long len = min_of(s->OW - ow, count - j);
-    b->seg[n++] = (segment){j, len, oh * s->sh * s->wp + ow * s->sw,
+    b->seg[n++] = (segment){j, len, oh * s->sh * s->row + ow * s->sw,
                             (oh0 + oh) * s->ys2 + ow * s->ys3};
     j += len, ow = 0, ++oh;
   }
@@ -228,7 +230,7 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
     const segment *g = &blk->seg[i / s->taps];
     long tap = i % s->taps, kh = tap / s->KW, kw = tap % s->KW;
     const float *src =
-        s->band + c0 * s->chan + kh * s->dh * s->wp + kw * s->dw + g->in;
+        s->band + c0 * s->chan + kh * s->dh * s->row + kw * s->dw + g->in;
     conv_dma_2d(i % 3, b + tap * T + g->j0, src, cc, g->len * 4,
                 s->taps * T * 4, s->chan * 4);
   }
@@ -243,7 +245,7 @@ static void build_b_strided(float *b, const pixel_block *blk, long c0,
   for (long c = c0; c < c0 + cc; ++c)
     for (long kh = 0; kh < s->taps / s->KW; ++kh)
       for (long kw = 0; kw < s->KW; ++kw, ++k) {
-        const float *src = s->band + c * s->chan + kh * s->dh * s->wp +
+        const float *src = s->band + c * s->chan + kh * s->dh * s->row +
                            kw * s->dw;
         for (long r = 0; r < blk->count; ++r)
           accel_vstore(b + k * T + blk->seg[r].j0,
@@ -430,9 +432,10 @@ static void load_weights(const conv_problem *p, const igemm_plan *pl,
     }
 }
 
-/* Band rows 0 .. bi_b - 1 are padded input rows from oh0 stride_h: image
-   rows where they exist, zero rows in the padding. (The pad columns were
-   zeroed once.) */
+/* Band rows 0 .. bi_b - 1 are padded input rows from oh0 stride_h, each
+   the row of every channel (wp apart): image rows where they exist (one
+   transfer each, its rows the channels), zero rows in the padding. (The
+   pad columns were zeroed once.) */
 static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
                       long g, long oh0, long bo_b, float *band) {
   long bi_b = (bo_b - 1) * p->sh + (p->KH - 1) * p->dh + 1;
@@ -441,21 +444,15 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   long hi = min_of(p->H - top, bi_b);
   if (hi < lo)
     hi = lo;
-  long chan = pl->bi * pl->wp;
+  long wp = pl->wp, row = p->Cg * wp;
   const float *x = p->x + n * p->xs[0] + g * p->Cg * p->xs[1];
-  /* The pad rows of every channel: one strip of rows per channel. */
-  conv_zero_rows(0, band, p->Cg, lo * pl->wp, chan, SPM->zeros);
-  conv_zero_rows(1, band + hi * pl->wp, p->Cg, (bi_b - hi) * pl->wp, chan,
+  conv_zero_rows(0, band, lo * p->Cg, wp, wp, SPM->zeros);
+  conv_zero_rows(1, band + hi * row, (bi_b - hi) * p->Cg, wp, wp,
                  SPM->zeros);
-  for (long c = 0; c < p->Cg && hi > lo; ++c) {
-    float *dst = band + c * chan + lo * pl->wp + p->pl;
-    const float *src = x + c * p->xs[1] + (top + lo) * p->xs[2];
-    if (p->xs[3] == 1)
-      conv_dma_2d(c, dst, src, hi - lo, p->W * 4, pl->wp * 4, p->xs[2] * 4);
-    else
-      conv_copy_matrix(c, dst, pl->wp, 1, src, p->xs[2], p->xs[3], hi - lo,
-                       p->W);
-  }
+  for (long r = lo; r < hi; ++r)
+    conv_copy_matrix(r, band + r * row + p->pl, wp, 1,
+                     x + (top + r) * p->xs[2], p->xs[1], p->xs[3], p->Cg,
+                     p->W);
   conv_dma_wait_all();
 }
 
@@ -465,7 +462,7 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   float *band = weights + pl->w_floats;
   *s = (band_state){0};
   s->band = band, s->K = pl->K, s->kc = pl->kc, s->chunks = pl->chunks;
-  s->taps = p->KH * p->KW, s->chan = pl->bi * pl->wp, s->wp = pl->wp;
+  s->taps = p->KH * p->KW, s->chan = pl->wp, s->row = p->Cg * pl->wp;
   s->KW = p->KW, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
   s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
   s->epilogue = conv_needs_epilogue(p);
