@@ -138,7 +138,8 @@ int main(int argc, char **argv) {
   o.mask = r[4].present ? &t[4] : NULL;
 
   accel_region_begin();
-  accel_status s = accel_attention(&t[0], &t[1], &t[2], &t[3], h[1] ? NULL : &o);
+  accel_status s =
+      accel_attention(&t[0], &t[1], &t[2], &t[3], h[1] ? NULL : &o);
   accel_region_end();
   if (s != ACCEL_OK) {
     fprintf(stderr, "attention_driver: accel_attention returned %d\n", (int)s);

@@ -15,7 +15,8 @@
 #include <string.h>
 
 /* Default shapes: H = 2 heads, Sq = 3, Sk = 5, D = 4, Dv = 6. */
-enum { H = 2, Sq = 3, Sk = 5, D = 4, Dv = 6, Guard = 16, Sentinel = 0x7fc0dead };
+enum { H = 2, Sq = 3, Sk = 5, D = 4, Dv = 6 };
+enum { Guard = 16, Sentinel = 0x7fc0dead };
 
 static float q_buf[64], k_buf[64], v_buf[64], mask_buf[64];
 static uint32_t o_buf[Guard + 64 + Guard]; /* o's view starts at Guard */
