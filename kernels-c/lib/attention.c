@@ -593,6 +593,10 @@ static void use_chunk(problem *pb, chunk_id id) {
   for (long key = 0; key < kc; key += T)
     vstore_strided(k + key * kd + kd - 1, kd, (accel_v16f)1.0f);
   int ntiles = (int)min_of((pb->Dv - id.col + T - 1) / T, OTiles);
+  /* The last chunk's P . V may still read vt: an mzero waits for the
+     matrix unit to finish. */
+  accel_mzero(0);
+  IN_ORDER();
   for (long t = 0; t < ntiles; ++t) {
     for (long key = nkeys; key < round_up(nkeys, T); ++key)
       accel_vstore(v + t * VTileFloats + key * T, (accel_v16f)0.0f);
