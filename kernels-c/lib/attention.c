@@ -32,6 +32,7 @@
    Causal blocks entirely above the diagonal are never computed. */
 
 #include "kernel_args.h"
+#include "kernel_dma.h"
 #include "kernel_stack.h"
 #include "spm_arena.h"
 #include <accel.h>
@@ -142,47 +143,6 @@ static inline void vstore_strided(float *p, long stride, accel_v16f v) {
 }
 
 static int any_lane(accel_v16i mask) { return accel_vredsum_i(mask) != 0; }
-
-/* Channel numbers must be constants. */
-#define DMA_2D(ch, dst, src, rows, row_bytes, dst_stride, src_stride)          \
-  do {                                                                         \
-    switch (ch) {                                                              \
-    case 0:                                                                    \
-      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    case 1:                                                                    \
-      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    case 2:                                                                    \
-      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    default:                                                                   \
-      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    }                                                                          \
-  } while (0)
-
-/* Copies a rows x cols matrix between DRAM and the scratchpad, each side
-   with its own row and column strides (floats): one 2-D transfer when rows
-   are contiguous on both sides, else one per row or per column, whichever
-   is fewer. */
-static void copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
-                        const float *src, long src_rs, long src_cs, long rows,
-                        long cols) {
-  if (rows == 0 || cols == 0)
-    return;
-  if (cols == 1 || (dst_cs == 1 && src_cs == 1)) {
-    DMA_2D(ch, dst, src, rows, cols * 4, dst_rs * 4, src_rs * 4);
-  } else if (rows <= cols) {
-    for (long i = 0; i < rows; ++i)
-      DMA_2D(ch, dst + i * dst_rs, src + i * src_rs, cols, 4, dst_cs * 4,
-             src_cs * 4);
-  } else {
-    for (long j = 0; j < cols; ++j)
-      DMA_2D(ch, dst + j * dst_cs, src + j * src_cs, rows, 4, dst_rs * 4,
-             src_rs * 4);
-  }
-}
 
 /* The matrix operations on o's tiles 1..ntiles (tile numbers must be
    constants). */
@@ -534,7 +494,7 @@ static int same_chunk(chunk_id a, chunk_id b) {
 
 static void fetch_q(problem *pb, const cursor *c, int buf) {
   view q = head_of(pb, Q, c->head);
-  copy_matrix(2, pb->lay.q[buf], pb->D, 1, at(q, c->q0, 0), q.rs, q.cs,
+  accel_copy_matrix(2, pb->lay.q[buf], pb->D, 1, at(q, c->q0, 0), q.rs, q.cs,
               min_of(pb->Sq - c->q0, T), pb->D);
 }
 
@@ -543,21 +503,14 @@ static void fetch_chunk(problem *pb, chunk_id id, int buf) {
   view v = head_of(pb, V, id.head);
   long kc = pb->lay.kc, key0 = id.chunk * kc;
   long nkeys = min_of(pb->Sk - key0, kc);
-  copy_matrix(0, pb->lay.k[buf], pb->D + 1, 1, at(k, key0, 0), k.rs, k.cs,
+  accel_copy_matrix(0, pb->lay.k[buf], pb->D + 1, 1, at(k, key0, 0), k.rs, k.cs,
               nkeys, pb->D);
   /* Channels 1, 2, 3, 1: a start on a busy channel stalls the program. */
   for (long t = 0; t < OTiles && id.col + t * T < pb->Dv; ++t)
-    copy_matrix(1 + t % 3, pb->lay.v[buf] + t * VTileFloats, T, 1,
+    accel_copy_matrix(1 + t % 3, pb->lay.v[buf] + t * VTileFloats, T, 1,
                 at(v, key0, id.col + t * T), v.rs, v.cs, nkeys,
                 min_of(pb->Dv - id.col - t * T, T));
   pb->loaded[buf] = id;
-}
-
-static void wait_all(void) {
-  accel_dma_wait(0);
-  accel_dma_wait(1);
-  accel_dma_wait(2);
-  accel_dma_wait(3);
 }
 
 /* n 16 x 16 blocks, one after the other, transposed from src to dst: the
@@ -585,7 +538,7 @@ static void use_chunk(problem *pb, chunk_id id) {
   int buf = !pb->kbuf;
   if (!same_chunk(pb->loaded[buf], id))
     fetch_chunk(pb, id, buf);
-  wait_all();
+  accel_dma_wait_all();
   pb->kbuf = buf;
   long kc = pb->lay.kc, nkeys = min_of(pb->Sk - id.chunk * kc, kc);
   long kd = pb->D + 1;
@@ -656,7 +609,7 @@ static void fetch_mask(problem *pb, long key0, long nq, long nkeys) {
   view m = head_of(pb, Mask, pb->cur.head);
   long kc = pb->lay.kc;
   accel_dma_wait(2);
-  copy_matrix(2, pb->lay.mask, kc, 1, at(m, pb->cur.q0, key0), m.rs, m.cs, nq,
+  accel_copy_matrix(2, pb->lay.mask, kc, 1, at(m, pb->cur.q0, key0), m.rs, m.cs, nq,
               nkeys);
   zero_floats(pb->lay.mask + nq * kc, (T - nq) * kc);
   accel_dma_wait(2);
@@ -680,7 +633,7 @@ static void finish_block(problem *pb, long nq, int ntiles) {
       vstore_strided(spm->o + t * T + r, PassCols, x[r] * rl);
   }
   view o = head_of(pb, O, pb->cur.head);
-  copy_matrix(3, (float *)at(o, pb->cur.q0, pb->cur.col), o.rs, o.cs, spm->o,
+  accel_copy_matrix(3, (float *)at(o, pb->cur.q0, pb->cur.col), o.rs, o.cs, spm->o,
               PassCols, 1, nq, min_of(pb->Dv - pb->cur.col, PassCols));
 }
 
@@ -755,7 +708,7 @@ static void run(problem *pb) {
     pb->cur = pb->next;
     pb->qbuf = !pb->qbuf;
   } while (pb->more);
-  wait_all();
+  accel_dma_wait_all();
 }
 
 /* ----------------------------------------------------------- the checks */
@@ -873,10 +826,10 @@ static long attention(const void *qp, const void *kp, const void *vp,
   const accel_tensor *o = ACCEL_STAGE(3, &oc, args->o);
   if (!ACCEL_STAGE(0, &opt, args->options))
     opt = accel_attention_defaults();
-  accel_stage_wait();
+  accel_dma_wait_all();
   if (opt.mask_kind == ACCEL_MASK_ADDITIVE) { /* else unused, unread */
     opt.mask = ACCEL_STAGE(1, &mc, opt.mask);
-    accel_stage_wait();
+    accel_dma_wait_all();
   }
   accel_status s = check(q, k, v, o, &opt);
   if (s)

@@ -249,7 +249,7 @@ static long staged(const void *x, const void *w, const void *y,
   ACCEL_STAGE(0, &o, (const accel_conv2d_options *)options);
   accel_dma_wait(0);
   o.bias = ACCEL_STAGE(0, &bc, o.bias);
-  accel_stage_wait();
+  accel_dma_wait_all();
   return conv2d(xs, ws, ys, &o);
 }
 
@@ -257,18 +257,6 @@ accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
                           accel_tensor *y,
                           const accel_conv2d_options *options) {
   return (accel_status)accel_on_kernel_stack(staged, x, w, y, options);
-}
-
-void conv_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
-                      const float *src, long src_rs, long src_cs, long rows,
-                      long cols) {
-  if (cols == 1 || (dst_cs == 1 && src_cs == 1)) {
-    conv_dma_2d(ch, dst, src, rows, cols * 4, dst_rs * 4, src_rs * 4);
-    return;
-  }
-  for (long i = 0; i < rows; ++i)
-    conv_dma_2d(ch, dst + i * dst_rs, src + i * src_rs, cols, 4, dst_cs * 4,
-                src_cs * 4);
 }
 
 void conv_make_zeros(float *zeros) {
@@ -280,27 +268,7 @@ void conv_zero_rows(int ch, float *dst, long rows, long cols, long dst_rs,
                     const float *zeros) {
   for (long c0 = 0; c0 < cols && rows; c0 += ZeroFloats) {
     long n = cols - c0 < ZeroFloats ? cols - c0 : ZeroFloats;
-    conv_dma_2d(ch, dst + c0, zeros, rows, n * 4, dst_rs * 4, 0);
+    accel_dma_2d_on(ch, dst + c0, zeros, rows, n * 4, dst_rs * 4, 0);
   }
 }
 
-static accel_v16f gelu(accel_v16f x) {
-  const float c = 0.7978845608f; /* sqrt(2 / pi) */
-  accel_v16f inner = c * (x + 0.044715f * x * x * x);
-  return 0.5f * x * (1.0f + accel_vtanh(inner));
-}
-
-accel_v16f conv_activate(accel_v16f v, const accel_activation *act) {
-  switch (act->kind) {
-  case ACCEL_ACT_RELU:
-    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
-  case ACCEL_ACT_GELU:
-    return gelu(v);
-  case ACCEL_ACT_CLIP:
-    return __builtin_elementwise_min(
-        __builtin_elementwise_max(v, (accel_v16f)act->lo),
-        (accel_v16f)act->hi);
-  default:
-    return v;
-  }
-}

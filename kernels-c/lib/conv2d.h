@@ -5,6 +5,8 @@
 #ifndef ACCEL_CONV2D_H
 #define ACCEL_CONV2D_H
 
+#include "kernel_activation.h"
+#include "kernel_dma.h"
 #include "spm_arena.h"
 #include <accel.h>
 #include <accel_kernels.h>
@@ -53,32 +55,6 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
 void conv_igemm_run(const conv_problem *p, const igemm_plan *plan);
 void conv_depthwise_run(const conv_problem *p, const depthwise_plan *plan);
 
-/* Channel numbers must be constants: a choice per call. A tree of bit
-   tests, not a switch: a switch's jump table is in DRAM, 40 cycles a
-   dispatch. */
-static inline void conv_dma_2d(int ch, void *dst, const void *src, long rows,
-                               long row_bytes, long dst_stride,
-                               long src_stride) {
-  if (ch & 2) {
-    if (ch & 1)
-      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);
-    else
-      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);
-  } else {
-    if (ch & 1)
-      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);
-    else
-      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);
-  }
-}
-
-static inline void conv_dma_wait_all(void) {
-  accel_dma_wait(0);
-  accel_dma_wait(1);
-  accel_dma_wait(2);
-  accel_dma_wait(3);
-}
-
 static inline long min_of(long a, long b) { return a < b ? a : b; }
 static inline long ceil_div(long a, long b) { return (a + b - 1) / b; }
 
@@ -90,13 +66,6 @@ static inline accel_v16f load_strided(const float *p, long stride) {
   return v;
 }
 
-/* Copies a rows x cols matrix, each side with its own row and column
-   strides (in floats): one 2-D transfer when both sides' rows are
-   contiguous, otherwise one per row of single floats. */
-void conv_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
-                      const float *src, long src_rs, long src_cs, long rows,
-                      long cols);
-
 enum { ZeroFloats = 64 };
 
 /* Zeroes rows x cols floats at dst (rows dst_rs floats apart) by DMA on
@@ -107,9 +76,6 @@ void conv_zero_rows(int ch, float *dst, long rows, long cols, long dst_rs,
 
 /* Zeroes ZeroFloats floats at zeros. */
 void conv_make_zeros(float *zeros);
-
-/* The activation on 16 lanes (accel_gemm's definitions). */
-accel_v16f conv_activate(accel_v16f v, const accel_activation *act);
 
 /* Whether results need the vector epilogue (a bias, or an activation
    other than the mst.relu the matrix unit does itself). */

@@ -181,7 +181,7 @@ plane_any(const float *in, float *out, long rows, const conv_problem *p,
               p->sw == 1 ? accel_vload(src) : load_strided(src, p->sw * 4);
           acc += x * wt[kh * p->KW + kw];
         }
-      accel_vstore(out + oh * wp + ow, conv_activate(acc, &p->act));
+      accel_vstore(out + oh * wp + ow, accel_activate(acc, &p->act));
     }
 }
 
@@ -213,10 +213,10 @@ static void load_channel(int ch, const item *it, long c, float *dst) {
   }
   const float *src = it->src + c * p->xs[1];
   if (hi > lo && p->xs[3] == 1)
-    conv_dma_2d(ch, dst + lo * wp + p->pl, src, hi - lo, p->W * 4, wp * 4,
+    accel_dma_2d_on(ch, dst + lo * wp + p->pl, src, hi - lo, p->W * 4, wp * 4,
                 p->xs[2] * 4);
   else if (hi > lo)
-    conv_copy_matrix(ch, dst + lo * wp + p->pl, wp, 1, src, p->xs[2],
+    accel_copy_matrix(ch, dst + lo * wp + p->pl, wp, 1, src, p->xs[2],
                      p->xs[3], hi - lo, p->W);
 }
 
@@ -279,11 +279,11 @@ static void send_item(const float *out) {
   float *y = p->y + it->n * p->ys[0] + it->c0 * m * p->ys[1] +
              it->oh0 * p->ys[2];
   if (p->ys[3] == 1 && p->ys[1] == it->bo * p->ys[2]) {
-    conv_dma_2d(3, y, out, planes * it->bo, p->OW * 4, p->ys[2] * 4, wp * 4);
+    accel_dma_2d_on(3, y, out, planes * it->bo, p->OW * 4, p->ys[2] * 4, wp * 4);
     return;
   }
   for (long k = 0; k < planes; ++k)
-    conv_copy_matrix(3, y + k * p->ys[1], p->ys[2], p->ys[3],
+    accel_copy_matrix(3, y + k * p->ys[1], p->ys[2], p->ys[3],
                      out + k * it->bo * wp, wp, 1, it->bo, p->OW);
 }
 
@@ -302,13 +302,13 @@ void conv_depthwise_run(const conv_problem *problem,
                         p->bias ? bias : NULL};
   conv_make_zeros(SPM->zeros);
   if (p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[0] == taps)
-    conv_dma_2d(1, SPM->pool, p->w, 1, p->Cout * taps * 4, 0, 0);
+    accel_dma_2d_on(1, SPM->pool, p->w, 1, p->Cout * taps * 4, 0, 0);
   else
     for (long o = 0; o < p->Cout; ++o)
-      conv_copy_matrix(o, SPM->pool + o * taps, p->KW, 1,
+      accel_copy_matrix(o, SPM->pool + o * taps, p->KW, 1,
                        p->w + o * p->ws[0], p->ws[2], p->ws[3], p->KH, p->KW);
   if (p->bias)
-    conv_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
+    accel_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
   zero_padding(0, in[0]);
   zero_padding(3, in[1]);
   accel_dma_wait(0);
@@ -316,7 +316,7 @@ void conv_depthwise_run(const conv_problem *problem,
   SPM->cur = (item){0};
   SPM->next = item_at(0);
   run_item(in[1], out[1], in[0]); /* item 0's load */
-  conv_dma_wait_all();
+  accel_dma_wait_all();
   for (long i = 0; i < items; ++i) {
     SPM->cur = item_at(i);
     SPM->next = i + 1 < items ? item_at(i + 1) : (item){0};

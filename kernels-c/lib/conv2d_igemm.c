@@ -231,7 +231,7 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
     long tap = i % s->taps, kh = tap / s->KW, kw = tap % s->KW;
     const float *src =
         s->band + c0 * s->chan + kh * s->dh * s->row + kw * s->dw + g->in;
-    conv_dma_2d(i % 3, b + tap * T + g->j0, src, cc, g->len * 4,
+    accel_dma_2d_on(i % 3, b + tap * T + g->j0, src, cc, g->len * 4,
                 s->taps * T * 4, s->chan * 4);
   }
 }
@@ -276,11 +276,11 @@ static void finish_block(float *out, const pixel_block *blk) {
     for (long r = 0; r < blk->nco; ++r) {
       accel_v16f v = accel_vload(out + r * T);
       v += blk->bias[r];
-      accel_vstore(out + r * T, conv_activate(v, &s->act));
+      accel_vstore(out + r * T, accel_activate(v, &s->act));
     }
   for (long r = 0; r < blk->count; ++r) {
     const segment *g = &blk->seg[r];
-    conv_copy_matrix(3, blk->y + g->out, s->ys1, s->ys3, out + g->j0, T, 1,
+    accel_copy_matrix(3, blk->y + g->out, s->ys1, s->ys3, out + g->j0, T, 1,
                      blk->nco, g->len);
   }
 }
@@ -314,7 +314,7 @@ static void prefetch_weights(long first, long last) {
   const band_state *s = &SPM->s;
   long cc = s->kc / s->taps;
   if (first == 0 && s->bias_src) /* the bias with the first share */
-    conv_copy_matrix(3, SPM->bias[s->pf_dst == s->wbuf[1]], 0, 1,
+    accel_copy_matrix(3, SPM->bias[s->pf_dst == s->wbuf[1]], 0, 1,
                      s->bias_src + s->pf_co * s->bs, 0, s->bs, 1, s->pf_nco);
   while (first < last) {
     long blk = first / T, r = first % T, n = min_of(last - first, T - r);
@@ -322,7 +322,7 @@ static void prefetch_weights(long first, long last) {
     long rows = min_of(n, s->pf_nco - q * T - r);
     long kcc = min_of(s->kc, s->K - chunk * s->kc);
     if (rows > 0)
-      conv_dma_2d(3, s->pf_dst + (q * s->K + chunk * s->kc) * T + r * kcc,
+      accel_dma_2d_on(3, s->pf_dst + (q * s->K + chunk * s->kc) * T + r * kcc,
                   s->pf_src + (q * T + r) * s->ws0 + chunk * cc * s->ws1,
                   rows, kcc * 4, kcc * 4, s->ws0 * 4);
     first += n;
@@ -362,7 +362,7 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
   long stored = -1, unstored = -1, pf_share = 0;
   make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0, 0);
   build_b(0, 0, transfers(0));
-  conv_dma_wait_all();
+  accel_dma_wait_all();
   for (long t = 0; t < items; ++t) {
     long k = t / per_group, tt = t % per_group, P = t / chunks;
     long chunk = t % chunks, next = t + 1, share = 0;
@@ -421,12 +421,12 @@ static void load_weights(const conv_problem *p, const igemm_plan *pl,
       float *a = weights + (q * pl->K + c0 * taps) * T;
       const float *src = p->w + (co0 + q * T) * p->ws[0] + c0 * p->ws[1];
       if (contiguous) {
-        conv_dma_2d(ch++, a, src, rows, kcc * 4, kcc * 4, p->ws[0] * 4);
+        accel_dma_2d_on(ch++, a, src, rows, kcc * 4, kcc * 4, p->ws[0] * 4);
         continue;
       }
       for (long r = 0; r < rows; ++r)
         for (long c = 0; c < kcc / taps; ++c)
-          conv_copy_matrix(ch++, a + r * kcc + c * taps, p->KW, 1,
+          accel_copy_matrix(ch++, a + r * kcc + c * taps, p->KW, 1,
                            src + r * p->ws[0] + c * p->ws[1], p->ws[2],
                            p->ws[3], p->KH, p->KW);
     }
@@ -450,10 +450,10 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   conv_zero_rows(1, band + hi * row, (bi_b - hi) * p->Cg, wp, wp,
                  SPM->zeros);
   for (long r = lo; r < hi; ++r)
-    conv_copy_matrix(r, band + r * row + p->pl, wp, 1,
+    accel_copy_matrix(r, band + r * row + p->pl, wp, 1,
                      x + (top + r) * p->xs[2], p->xs[1], p->xs[3], p->Cg,
                      p->W);
-  conv_dma_wait_all();
+  accel_dma_wait_all();
 }
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
@@ -496,9 +496,9 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
           if (co0 != loaded) {
             load_weights(p, pl, co0, nco, s->wbuf[s->cur]);
             if (p->bias)
-              conv_copy_matrix(3, SPM->bias[s->cur], 0, 1,
+              accel_copy_matrix(3, SPM->bias[s->cur], 0, 1,
                                p->bias + co0 * p->bs, 0, p->bs, 1, nco);
-            conv_dma_wait_all();
+            accel_dma_wait_all();
           }
           run_band(oh0, bo_b);
           /* The last group's weights are in wbuf[cur + groups - 1]. */
@@ -506,5 +506,5 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
           loaded = s->co_base + (k + s->groups - 1) * pl->q * T;
         }
       }
-  conv_dma_wait_all();
+  accel_dma_wait_all();
 }

@@ -24,7 +24,9 @@
    read before it is overwritten), the bias, then the activation; with
    several K chunks, c holds the partial sum between them. */
 
+#include "kernel_activation.h"
 #include "kernel_args.h"
+#include "kernel_dma.h"
 #include "kernel_stack.h"
 #include "spm_arena.h"
 #include <accel.h>
@@ -75,64 +77,6 @@ static view view_of(const accel_tensor *t, int transposed) {
   return v;
 }
 
-/* Channel numbers must be constants: one macro per call site's choice. */
-#define DMA_2D(ch, dst, src, rows, row_bytes, dst_stride, src_stride)          \
-  do {                                                                         \
-    switch (ch) {                                                              \
-    case 0:                                                                    \
-      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    case 1:                                                                    \
-      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    case 2:                                                                    \
-      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    default:                                                                   \
-      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);      \
-      break;                                                                   \
-    }                                                                          \
-  } while (0)
-
-static void dma_wait(int ch) {
-  switch (ch) {
-  case 0:
-    accel_dma_wait(0);
-    break;
-  case 1:
-    accel_dma_wait(1);
-    break;
-  case 2:
-    accel_dma_wait(2);
-    break;
-  default:
-    accel_dma_wait(3);
-    break;
-  }
-}
-
-/* Copies a rows x cols matrix between DRAM and the scratchpad; each side
-   has its own row and column strides (rs, cs, in floats). Rows that are
-   contiguous on both sides go as one 2-D transfer; otherwise one transfer
-   per row or per column, whichever is fewer, each moving single floats
-   with the strides of its side: so a transposed or strided view arrives
-   gathered into the layout the matrix unit reads. */
-static void copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
-                        const float *src, long src_rs, long src_cs, long rows,
-                        long cols) {
-  if (cols == 1 || (dst_cs == 1 && src_cs == 1)) {
-    DMA_2D(ch, dst, src, rows, cols * 4, dst_rs * 4, src_rs * 4);
-  } else if (rows <= cols) {
-    for (long i = 0; i < rows; ++i)
-      DMA_2D(ch, dst + i * dst_rs, src + i * src_rs, cols, 4, dst_cs * 4,
-             src_cs * 4);
-  } else {
-    for (long j = 0; j < cols; ++j)
-      DMA_2D(ch, dst + j * dst_cs, src + j * src_cs, rows, 4, dst_rs * 4,
-             src_rs * 4);
-  }
-}
-
 static const float *at(view v, long r, long c) {
   return v.base + r * v.rs + c * v.cs;
 }
@@ -142,33 +86,12 @@ static long min_of(long x, long y) { return x < y ? x : y; }
 /* A tile of op(a) from row m0 as up to T rows of kc floats (rows beyond
    op(a)'s stay stale). */
 static void fetch_a(int ch, float *dst, view a, long m0, long k0, long kc) {
-  copy_matrix(ch, dst, kc, 1, at(a, m0, k0), a.rs, a.cs,
+  accel_copy_matrix(ch, dst, kc, 1, at(a, m0, k0), a.rs, a.cs,
               min_of(a.rows - m0, T), kc);
 }
 
 /* The columns of block j (16 wide) of a panel nb columns wide. */
 static long block_cols(long nb, long j) { return min_of(nb - j * T, T); }
-
-static accel_v16f gelu(accel_v16f x) {
-  const float c = 0.7978845608f; /* sqrt(2 / pi) */
-  accel_v16f inner = c * (x + 0.044715f * x * x * x);
-  return 0.5f * x * (1.0f + accel_vtanh(inner));
-}
-
-static accel_v16f activate(accel_v16f v, const accel_activation *act) {
-  switch (act->kind) {
-  case ACCEL_ACT_RELU:
-    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
-  case ACCEL_ACT_GELU:
-    return gelu(v);
-  case ACCEL_ACT_CLIP:
-    return __builtin_elementwise_min(
-        __builtin_elementwise_max(v, (accel_v16f)act->lo),
-        (accel_v16f)act->hi);
-  default:
-    return v;
-  }
-}
 
 /* What the vector epilogue does to one tile. */
 typedef struct {
@@ -206,7 +129,7 @@ finish_rows(float *tile, const float *old_tile, int add, int read_c,
     }
 #pragma clang loop unroll(full)
     for (int r = 0; r < Group; ++r)
-      accel_vstore(tile + (r0 + r) * T, activate(v[r], &act));
+      accel_vstore(tile + (r0 + r) * T, accel_activate(v[r], &act));
   }
 }
 
@@ -254,7 +177,7 @@ static inline void start_tile(const float *a, long kc, long j, int read_c,
                               long rows, long cols) {
   const float *b = b_panel + j * T * kc;
   if (read_c)
-    copy_matrix(buf, c_in[j & 1], T, 1, c, c_rs, c_cs, rows, cols);
+    accel_copy_matrix(buf, c_in[j & 1], T, 1, c, c_rs, c_cs, rows, cols);
   if (j & 1) {
     accel_mzero(1);
     if (kc)
@@ -285,7 +208,7 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
     if (j + 1 < nblocks)
       start_tile(a, kc, j + 1, read_c, buf, c + (j + 1) * T * c_cs, c_rs,
                  c_cs, rows, block_cols(nb, j + 1));
-    dma_wait(2 + out); /* the buffer's last tile has left */
+    accel_dma_wait_on(2 + out); /* the buffer's last tile has left */
     if (out) {
       if (relu)
         accel_mst_relu(1, tile);
@@ -299,11 +222,11 @@ run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
     }
     if (!direct) {
       if (read_c)
-        dma_wait(buf);
+        accel_dma_wait_on(buf);
       e->bias_c = bias_per_column ? bias_cols + j * T : NULL;
       finish_tile(tile, c_in[out], e);
     }
-    copy_matrix(2 + out, c + j * T * c_cs, c_rs, c_cs, tile, T, 1, rows,
+    accel_copy_matrix(2 + out, c + j * T * c_cs, c_rs, c_cs, tile, T, 1, rows,
                 block_cols(nb, j));
   }
 }
@@ -407,7 +330,7 @@ rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
   for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
     int buf = mt & 1;
     tile_start s = start;
-    dma_wait(buf);
+    accel_dma_wait_on(buf);
     if (bias) {
       splat_rows(bias_tiles[buf], bias_rows[buf]);
       s = (tile_start){bias_tiles[buf], 0};
@@ -422,7 +345,7 @@ rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
       /* The short transfer first: the fetch's start waits for it under the
          mmac, where the other order would wait for the whole fetch. */
       if (bias)
-        copy_matrix(!buf, bias_rows[!buf], 0, 1, bias + (m0 + T) * bias_cs, 0,
+        accel_copy_matrix(!buf, bias_rows[!buf], 0, 1, bias + (m0 + T) * bias_cs, 0,
                     bias_cs, 1, min_of(M - m0 - T, T));
       fetch_a(!buf, a_tile[!buf], a, m0 + T, 0, kc);
     }
@@ -532,7 +455,7 @@ void accel_gemm_stage_args(accel_gemm_args *g, const accel_tensor *a,
   accel_dma_wait(0);
   if (has_bias(&g->o))
     g->o.bias = ACCEL_STAGE(0, &g->bias_copy, g->o.bias);
-  accel_stage_wait();
+  accel_dma_wait_all();
 }
 
 static long gemm(const void *a, const void *b, const void *c,
@@ -586,18 +509,18 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       /* A's first tile on channel 0, then the panel over all four
          channels: block j holds kc rows of its 16 columns. */
       if (first && o.bias_kind == ACCEL_BIAS_PER_ROW)
-        copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1,
+        accel_copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1,
                     min_of(M, T));
       if (kc)
         fetch_a(0, a_tile[0], va, 0, k0, kc);
       for (long j = 0; j < nblocks && kc; ++j)
-        copy_matrix((j + 1) & 3, b_panel + j * T * kc, T, 1,
+        accel_copy_matrix((j + 1) & 3, b_panel + j * T * kc, T, 1,
                     at(vb, k0, n0 + j * T), vb.rs, vb.cs, kc,
                     block_cols(nb, j));
       if (first && o.bias_kind == ACCEL_BIAS_PER_COLUMN)
-        copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1, nb);
+        accel_copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1, nb);
       for (int ch = 0; ch < 4; ++ch)
-        dma_wait(ch);
+        accel_dma_wait_on(ch);
 
       float *c_panel = (float *)at(vc, 0, n0);
       if (fast && vc.cs == 1 && kc) {
@@ -614,17 +537,17 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         else
           rows_fast_plain(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel,
                           vc.rs, &e, row_bias, bias.cs, col_tiles);
-        dma_wait(2);
-        dma_wait(3);
+        accel_dma_wait_on(2);
+        accel_dma_wait_on(3);
         continue;
       }
       for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
         int buf = mt & 1;
         long rows = min_of(M - m0, T);
         if (m0 && first && o.bias_kind == ACCEL_BIAS_PER_ROW)
-          copy_matrix(buf, bias_rows[buf], 0, 1, at(bias, 0, m0), 0, bias.cs,
+          accel_copy_matrix(buf, bias_rows[buf], 0, 1, at(bias, 0, m0), 0, bias.cs,
                       1, rows);
-        dma_wait(buf);
+        accel_dma_wait_on(buf);
         if (kc && m0 + T < M)
           fetch_a(!buf, a_tile[!buf], va, m0 + T, k0, kc);
 
@@ -636,8 +559,8 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                 vc.cs, direct, direct && o.act.kind == ACCEL_ACT_RELU, read_c,
                 &e, o.bias_kind == ACCEL_BIAS_PER_COLUMN);
       }
-      dma_wait(2);
-      dma_wait(3);
+      accel_dma_wait_on(2);
+      accel_dma_wait_on(3);
     }
     k0 += KChunk;
   } while (k0 < K);

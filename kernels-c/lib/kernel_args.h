@@ -5,6 +5,7 @@
 #ifndef ACCEL_KERNEL_ARGS_H
 #define ACCEL_KERNEL_ARGS_H
 
+#include "kernel_dma.h"
 #include <accel.h>
 #include <accel_kernels.h>
 
@@ -13,16 +14,10 @@
    constant channel ch: the checks read every field, and from the caller's
    memory (in DRAM) each read would cost 40 cycles, where all four
    channels' copies take 70 together. Evaluates to dst, or to a null
-   pointer (copying nothing) for a null src. accel_stage_wait() waits for
-   the copies. */
+   pointer (copying nothing) for a null src. accel_dma_wait_all() waits
+   for the copies. */
 #define ACCEL_STAGE(ch, dst, src)                                              \
   ((src) ? (accel_dma_1d(ch, dst, src, sizeof *(dst)), (dst)) : NULL)
-static inline void accel_stage_wait(void) {
-  accel_dma_wait(0);
-  accel_dma_wait(1);
-  accel_dma_wait(2);
-  accel_dma_wait(3);
-}
 
 /* Prints "<kernel>: <argument>: <message>" to stderr; returns status. */
 accel_status accel_kernel_error(accel_status status, const char *kernel,

@@ -1,0 +1,33 @@
+/* kernel_activation.h - the fused activations of the kernels
+   (accel_activation in accel_kernels.h), on 16 lanes. */
+
+#ifndef ACCEL_KERNEL_ACTIVATION_H
+#define ACCEL_KERNEL_ACTIVATION_H
+
+#include <accel.h>
+#include <accel_kernels.h>
+
+/* The tanh form: x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))). */
+static inline accel_v16f accel_gelu(accel_v16f x) {
+  const float c = 0.7978845608f; /* sqrt(2 / pi) */
+  accel_v16f inner = c * (x + 0.044715f * x * x * x);
+  return 0.5f * x * (1.0f + accel_vtanh(inner));
+}
+
+static inline accel_v16f accel_activate(accel_v16f v,
+                                        const accel_activation *act) {
+  switch (act->kind) {
+  case ACCEL_ACT_RELU:
+    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
+  case ACCEL_ACT_GELU:
+    return accel_gelu(v);
+  case ACCEL_ACT_CLIP:
+    return __builtin_elementwise_min(
+        __builtin_elementwise_max(v, (accel_v16f)act->lo),
+        (accel_v16f)act->hi);
+  default:
+    return v;
+  }
+}
+
+#endif

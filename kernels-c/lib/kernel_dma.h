@@ -1,0 +1,60 @@
+/* kernel_dma.h - the DMA operations the kernels share: transfers and waits
+   on a channel chosen at run time, and copies of strided matrices. */
+
+#ifndef ACCEL_KERNEL_DMA_H
+#define ACCEL_KERNEL_DMA_H
+
+#include <accel.h>
+
+/* accel_dma_2d on channel ch, which need not be a constant. A tree of bit
+   tests, not a switch: a switch's jump table is in DRAM, 40 cycles a
+   dispatch. */
+static inline void accel_dma_2d_on(int ch, void *dst, const void *src,
+                                   long rows, long row_bytes, long dst_stride,
+                                   long src_stride) {
+  if (ch & 2) {
+    if (ch & 1)
+      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);
+    else
+      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);
+  } else {
+    if (ch & 1)
+      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);
+    else
+      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);
+  }
+}
+
+/* accel_dma_wait on channel ch, which need not be a constant. */
+static inline void accel_dma_wait_on(int ch) {
+  if (ch & 2) {
+    if (ch & 1)
+      accel_dma_wait(3);
+    else
+      accel_dma_wait(2);
+  } else {
+    if (ch & 1)
+      accel_dma_wait(1);
+    else
+      accel_dma_wait(0);
+  }
+}
+
+static inline void accel_dma_wait_all(void) {
+  accel_dma_wait(0);
+  accel_dma_wait(1);
+  accel_dma_wait(2);
+  accel_dma_wait(3);
+}
+
+/* Copies a rows x cols matrix between DRAM and the scratchpad (or within
+   either) on channel ch; each side has its own row and column strides (rs,
+   cs, in floats). Rows contiguous on both sides go as one 2-D transfer;
+   otherwise one transfer per row or per column, whichever is fewer, each
+   moving single floats with the strides of its side: so a transposed or
+   strided view arrives gathered into a dense layout. */
+void accel_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
+                       const float *src, long src_rs, long src_cs, long rows,
+                       long cols);
+
+#endif
