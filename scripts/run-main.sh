@@ -3,7 +3,8 @@
 # bundled sample kernels (C with accel.h, and hand-written assembly), runs
 # each on the simulator, and prints its output and the simulator's
 # statistics (cycles, unit utilization, stalls, DMA and matrix figures);
-# then the kernel library's kernels with their ratio to the roofline.
+# then the kernel library's kernels (GEMM, convolution, attention) with
+# their ratio to the roofline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -41,6 +42,10 @@ for src in kernels-c/asm/*.s; do
   run "$name" "$OUT/$name.elf"
 done
 echo
-echo "=== the kernel library against the roofline (bench/kernels/kernels.py)"
-python3 bench/kernels/kernels.py --build build || status=1
+echo "=== the kernel library against the roofline (bench/kernels/kernels.py):"
+echo "=== a GEMM, a ResNet-50 3x3 convolution and attention in detail, then"
+echo "=== every kernel and shape"
+python3 bench/kernels/kernels.py --build build \
+  --stats "gemm 1024x1024x256,conv2d resnet 3x3 56x56 64->64,attention 8x512 d=64 causal" \
+  || status=1
 exit $status

@@ -150,6 +150,11 @@ def main():
                     "limit": limit, "ratio": bound / st["cycles"],
                     "intensity": max(macs, 1) / case["dram_bytes"],
                     "macs_per_cycle": macs / st["cycles"]})
+    unknown = set(filter(None, args.stats.split(","))) - {
+        r["name"] for r in rows}
+    if unknown:
+        sys.exit("kernels.py: --stats: no case named %s"
+                 % ", ".join(sorted(unknown)))
     table = ["| kernel | cycles | matrix utilization | DMA bytes/cycle | "
              "roofline bound (cycles, limit) | of bound |",
              "| --- | --- | --- | --- | --- | --- |"]
