@@ -81,39 +81,49 @@ def families():
 
 
 def svg_plot(rows, p, path):
-    """A log-log roofline: MACs per cycle against MACs per DRAM byte."""
+    """A log-log roofline: MACs per cycle against MACs per DRAM byte, the
+    matrix unit's roof solid and the vector unit's dashed; the cases as
+    numbered points, named in a legend."""
     peak = p["MacsPerCycle"]
+    vector_peak = p["VectorLanes"]
     bw = p["DmaChannels"] * p["DmaBytesPerCycle"]
-    w, h, pad = 560, 360, 50
+    w, h, pad, legend = 900, 400, 50, 340
     xs = (0.1, 1000.0)
     ys = (1.0, peak * 2.0)
 
     def x(v):
-        return pad + (w - 2 * pad) * (math.log10(v) - math.log10(xs[0])) / (
-            math.log10(xs[1]) - math.log10(xs[0]))
+        return pad + (w - legend - 2 * pad) * (
+            math.log10(v) - math.log10(xs[0])) / (
+                math.log10(xs[1]) - math.log10(xs[0]))
 
     def y(v):
         return h - pad - (h - 2 * pad) * (math.log10(v) - math.log10(ys[0])) / (
             math.log10(ys[1]) - math.log10(ys[0]))
 
-    knee = peak / bw
+    def roof(top, dash):
+        knee = top / bw
+        return ('<polyline fill="none" stroke="black" stroke-width="2"%s '
+                'points="%.1f,%.1f %.1f,%.1f %.1f,%.1f"/>' % (
+                    ' stroke-dasharray="6,4"' if dash else "",
+                    x(xs[0]), y(max(xs[0] * bw, ys[0])), x(knee), y(top),
+                    x(xs[1]), y(top)))
+
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'font-family="sans-serif" font-size="11">' % (w, h),
            '<rect width="100%" height="100%" fill="white"/>',
-           '<polyline fill="none" stroke="black" stroke-width="2" '
-           'points="%.1f,%.1f %.1f,%.1f %.1f,%.1f"/>' % (
-               x(xs[0]), y(max(xs[0] * bw, ys[0])), x(knee), y(peak),
-               x(xs[1]), y(peak)),
+           roof(peak, False), roof(vector_peak, True),
            '<text x="%d" y="%d">MACs per DRAM byte (log)</text>' % (
-               w / 2 - 70, h - 10),
-           '<text x="5" y="20">MACs per cycle (log); peak %d, DMA %d B/cycle'
-           '</text>' % (peak, bw)]
-    for r in rows:
+               (w - legend) / 2 - 70, h - 10),
+           '<text x="5" y="20">MACs per cycle (log): matrix peak %d (solid), '
+           'vector peak %d (dashed), DMA %d B/cycle</text>' % (
+               peak, vector_peak, bw)]
+    for i, r in enumerate(rows, 1):
         cx, cy = x(r["intensity"]), y(max(r["macs_per_cycle"], ys[0]))
         out.append('<circle cx="%.1f" cy="%.1f" r="4" fill="steelblue"/>'
                    % (cx, cy))
-        out.append('<text x="%.1f" y="%.1f">%s</text>' % (cx + 6, cy + 4,
-                                                          r["name"]))
+        out.append('<text x="%.1f" y="%.1f">%d</text>' % (cx + 5, cy - 3, i))
+        out.append('<text x="%d" y="%d">%d: %s, %.0f %% of bound</text>' % (
+            w - legend + 10, 40 + 15 * i, i, r["name"], 100 * r["ratio"]))
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
