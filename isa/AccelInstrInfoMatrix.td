@@ -37,6 +37,12 @@ def MST : FmtX<GrpMatrix.V, 3, (outs), (ins ACC:$ra, GPR:$rb), "mst $ra, $rb",
 // Stores max(x, 0) of every element (+0.0 for NaN and negative values).
 def MST_RELU : FmtX<GrpMatrix.V, 4, (outs), (ins ACC:$ra, GPR:$rb),
                     "mst.relu $ra, $rb", IIMatrixMove>;
+// Stores the tile transposed: element [i][j] goes to rb + 64j + 4i, so a
+// tile leaves in the layout of its transpose (a 16 x 16 transposition is
+// mld + mst.t, and a product computed transposed is stored the right way
+// round).
+def MST_T : FmtX<GrpMatrix.V, 5, (outs), (ins ACC:$ra, GPR:$rb),
+                 "mst.t $ra, $rb", IIMatrixMove>;
 }
 }
 }

@@ -92,6 +92,9 @@ def accel_mst : AccelIntrinsic<"__accel_mst", MST, "v", "ii",
 def accel_mst_relu : AccelIntrinsic<"__accel_mst_relu", MST_RELU, "v", "ii",
                      "void", "int tile, float *dst", IntrMemWriteArgs,
                      NumberTile>;
+def accel_mst_t : AccelIntrinsic<"__accel_mst_t", MST_T, "v", "ii",
+                     "void", "int tile, float *dst", IntrMemWriteArgs,
+                     NumberTile>;
 
 // Vector operations with no generic IR equivalent.
 def accel_vexp : AccelIntrinsic<"__accel_vexp", VEXP_F32, "F", "F",

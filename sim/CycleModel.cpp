@@ -44,6 +44,7 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
                  StallAccDep);
   case A::MST:
   case A::MST_RELU:
+  case A::MST_T:
     return {MxmFree, StallTileMoveBusy};
   case A::DMA_1D:
   case A::DMA_2D:
@@ -111,6 +112,7 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       break;
     case A::MST:
     case A::MST_RELU:
+    case A::MST_T:
       Move = P::TileDim / P::AccRowsPerCycle;
       break;
     case A::DMA_1D:

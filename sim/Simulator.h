@@ -229,7 +229,7 @@ private:
   uint64_t Cycle = 0;
   uint64_t Ready[NumScoreboardRegs] = {};
   uint64_t MxuFree = 0; ///< The MAC array (mmac, mzero).
-  uint64_t MxmFree = 0; ///< The tile-move port (mld, mst, mst.relu).
+  uint64_t MxmFree = 0; ///< The tile-move port (mld, mst, mst.relu, mst.t).
   /// When the tile-move port has finished with each tile.
   uint64_t TileMoveEnd[llvm::AccelParam::AccTiles] = {};
   uint64_t ChannelFree[llvm::AccelParam::DmaChannels] = {};

@@ -24,6 +24,8 @@
  *     accel_mld(tile, src)          tile = 16 rows of 16 floats at src
  *     accel_mst(tile, dst)          16 rows of 16 floats at dst = tile
  *     accel_mst_relu(tile, dst)     the same, with max(x, +0.0)
+ *     accel_mst_t(tile, dst)        the same, transposed: dst[16 j + i] =
+ *                                   tile[i][j]
  *   Vectors (accel_v16f: 16 floats; accel_v16i: 16 ints):
  *     accel_vexp, accel_vrcp, accel_vrsqrt, accel_vtanh (approximations,
  *     isa.md 7.8)

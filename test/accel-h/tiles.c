@@ -1,5 +1,5 @@
 /* Accumulator tiles: mld then mst moves 16x16 floats unchanged through
- * every tile; two mmac calls into one tile accumulate (k = 8 twice equals
+ * every tile, mld then mst_t transposes them; two mmac calls into one tile accumulate (k = 8 twice equals
  * k = 16 once, in the same order); mzero clears. */
 #include <accel.h>
 
@@ -34,6 +34,13 @@ int main(void) {
   ROUND_TRIP(4); ROUND_TRIP(5); ROUND_TRIP(6); ROUND_TRIP(7);
   ROUND_TRIP(8); ROUND_TRIP(9); ROUND_TRIP(10); ROUND_TRIP(11);
   ROUND_TRIP(12); ROUND_TRIP(13); ROUND_TRIP(14); ROUND_TRIP(15);
+
+  memset(out, 0, sizeof out);
+  accel_mld(9, &in[0][0]);
+  accel_mst_t(9, &out[0][0]);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 16; ++j)
+      CHECK(out[j][i] == in[i][j]);
 
   /* A is 16 x 16 with rows of 16 floats; split k: A[:, 0:8] . B[0:8, :] +
    * A[:, 8:16] . B[8:16, :]. A's halves are not contiguous rows of 8, so

@@ -13,6 +13,7 @@ declare void @__accel_mmac(i32, ptr, ptr, i64)
 declare void @__accel_mld(i32, ptr)
 declare void @__accel_mst(i32, ptr)
 declare void @__accel_mst_relu(i32, ptr)
+declare void @__accel_mst_t(i32, ptr)
 declare <16 x float> @__accel_vexp(<16 x float>)
 declare <16 x float> @__accel_vrcp(<16 x float>)
 declare <16 x float> @__accel_vrsqrt(<16 x float>)
@@ -56,6 +57,7 @@ define void @dma2d_shape(ptr %dst, ptr %src) {
 ; CHECK: mst.relu acc7, r4
 ; CHECK: mld acc15, r4
 ; CHECK: mst acc15, r1
+; CHECK: mst.t acc3, r4
 ; CHECK: ret
 define void @matrix(ptr %a, ptr %b, i64 %k, ptr %c) {
   call void @__accel_mzero(i32 7)
@@ -63,6 +65,7 @@ define void @matrix(ptr %a, ptr %b, i64 %k, ptr %c) {
   call void @__accel_mst_relu(i32 7, ptr %c)
   call void @__accel_mld(i32 15, ptr %c)
   call void @__accel_mst(i32 15, ptr %a)
+  call void @__accel_mst_t(i32 3, ptr %c)
   ret void
 }
 

@@ -91,6 +91,8 @@ addi r20, r20, 8
 { mzero acc0 ; mmac acc1, r1, r2, r3 }
 # CHECK: :[[@LINE+1]]:18: error: bundle has no free issue slot for this instruction: it needs MXM, taken by other instructions of the bundle
 { mst acc0, r1 ; mld acc1, r2 }
+# CHECK: :[[@LINE+1]]:20: error: bundle has no free issue slot for this instruction: it needs MXM, taken by other instructions of the bundle
+{ mst.t acc0, r1 ; mld acc1, r2 }
 # CHECK: :[[@LINE+1]]:26: error: bundle has no free issue slot for this instruction: it needs DMA, taken by other instructions of the bundle
 { dma.1d 0, r1, r2, r3 ; dma.wait 1 }
 # OUT-NEXT: addi r20, r20, 9
@@ -102,6 +104,8 @@ addi r20, r20, 9
 { mmac acc3, r1, r2, r3 ; mst acc3, r4 }
 # CHECK: :[[@LINE+1]]:18: error: accumulator tile acc5 is named by two matrix instructions of this bundle
 { mst acc5, r1 ; mzero acc5 }
+# CHECK: :[[@LINE+1]]:27: error: accumulator tile acc6 is named by two matrix instructions of this bundle
+{ mmac acc6, r1, r2, r3 ; mst.t acc6, r4 }
 # OUT-NEXT: { mmac acc3, r1, r2, r3 ; mst acc4, r4 }
 { mmac acc3, r1, r2, r3 ; mst acc4, r4 }
 

@@ -164,6 +164,7 @@ TEST_F(CycleModel, TileMovesOccupyTheTileMovePortForSixteenRows) {
   const MCInst Mld = inst(A::MLD, {reg(acc(2)), reg(r(20))});
   const MCInst Mst = inst(A::MST, {reg(acc(2)), reg(r(22))});
   const MCInst Mst3 = inst(A::MST, {reg(acc(3)), reg(r(22))});
+  const MCInst MstT = inst(A::MST_T, {reg(acc(2)), reg(r(22))});
   // A tile loaded by mld is ready 16 cycles after issue.
   {
     const Stats &S = timed({one(Mld), one(Mst)});
@@ -172,11 +173,12 @@ TEST_F(CycleModel, TileMovesOccupyTheTileMovePortForSixteenRows) {
     EXPECT_EQ(S.TileMoveBusyCycles, 2 * 16u);
     EXPECT_EQ(S.MatrixBusyCycles, 0u);
   }
-  // Two tile moves: the second waits for the port.
-  {
-    const Stats &S = timed({one(Mst), one(Mst3)});
+  // Two tile moves: the second waits for the port. mst.t is an mst.
+  for (const MCInst &First : {Mst, MstT}) {
+    const Stats &S = timed({one(First), one(Mst3)});
     EXPECT_EQ(S.Stalls[StallTileMoveBusy], 16u - 1);
     EXPECT_EQ(S.stallCycles(), 16u - 1);
+    EXPECT_EQ(S.TileMoveBusyCycles, 2 * 16u);
   }
   // An mmac into another tile does not wait for an mst, nor an mst of
   // another tile for an mmac: the MAC array and the port run side by side.
@@ -195,7 +197,7 @@ TEST_F(CycleModel, TileMovesOccupyTheTileMovePortForSixteenRows) {
   }
   // mmac and mzero wait for a move of their own tile to finish: an mst
   // still reads it, an mld still writes it.
-  for (const MCInst &Move : {Mst, Mld}) {
+  for (const MCInst &Move : {Mst, MstT, Mld}) {
     for (const MCInst &Write : {mmac(2, 7), inst(A::MZERO, {reg(acc(2))})}) {
       const Stats &S = timed({one(Move), one(Write)});
       EXPECT_EQ(S.Stalls[StallAccDep], 16u - 1);
@@ -230,11 +232,14 @@ TEST_F(CycleModel, MstWaitsForTheAccumulatorAndMmacOnlyForTheUnit) {
   // after the mmac issues, so the mst (otherwise issued one cycle after the
   // mmac) stalls K + MatmulLatency - 1 cycles, charged to the accumulator.
   {
-    const Stats &S = timed({one(mmac(0, 7)), one(Mst)});
-    EXPECT_EQ(S.Stalls[StallAccDep], K + MatmulLatency - 1);
-    EXPECT_EQ(S.Stalls[StallMatrixBusy], 0u);
-    EXPECT_EQ(S.stallCycles(), K + MatmulLatency - 1);
-    EXPECT_EQ(S.Macs, MacsPerCycle * K);
+    for (const MCInst &Store :
+         {Mst, inst(A::MST_T, {reg(acc(0)), reg(r(22))})}) {
+      const Stats &S = timed({one(mmac(0, 7)), one(Store)});
+      EXPECT_EQ(S.Stalls[StallAccDep], K + MatmulLatency - 1);
+      EXPECT_EQ(S.Stalls[StallMatrixBusy], 0u);
+      EXPECT_EQ(S.stallCycles(), K + MatmulLatency - 1);
+      EXPECT_EQ(S.Macs, MacsPerCycle * K);
+    }
   }
   // mmac; mmac into the same tile: accumulates inside the unit, so the second
   // waits only for the MXU, busy K cycles: K - 1 stall cycles, charged to the

@@ -1,6 +1,6 @@
 //===-- MatrixDmaTest.cpp - matrix unit and DMA semantics -----------------===//
 //
-// docs/isa.md §7.11 (mzero, mmac, mld, mst, mst.relu) and §7.12 (dma.1d,
+// docs/isa.md §7.11 (mzero, mmac, mld, mst, mst.relu, mst.t) and §7.12 (dma.1d,
 // dma.2d, dma.wait), and the DMA and matrix faults of §8. Expected tiles are
 // computed on the host with the documented mmac loop (k outer, one f32 fma
 // per step).
@@ -252,6 +252,39 @@ TEST_F(MatrixDma, MldMstRoundTripAndRelu) {
   EXPECT_EQ(peek<uint32_t>(Out2 + 1024), 0xccccccccu);
 }
 
+TEST_F(MatrixDma, MstTransposes) {
+  std::vector<uint32_t> Init(256);
+  Lcg G(11);
+  for (unsigned E = 0; E != 256; ++E)
+    Init[E] = bits(G.fraction() * 100.0f);
+  // The elements move unchanged: a NaN's payload, -0.0, a subnormal.
+  Init[1] = 0x7fa12345u;
+  Init[16] = bits(-0.0f);
+  Init[35] = bits(-1.0e-40f);
+  pokeBits(CBase, Init);
+  const uint64_t Out1 = OutBase + 64, Out2 = OutBase + 0x1000;
+  fill(OutBase, 0x1000 + 1024 + 64, 0xcc);
+  InitX[5] = CBase;
+  InitX[6] = Out1;
+  InitX[7] = Out2;
+  // mld + mst.t transposes a block of the SPM; twice gives it back.
+  EXPECT_EQ(run({inst(A::MLD, {reg(acc(3)), reg(r(5))}),
+                  inst(A::MST_T, {reg(acc(3)), reg(r(6))}),
+                  inst(A::MLD, {reg(acc(4)), reg(r(6))}),
+                  inst(A::MST_T, {reg(acc(4)), reg(r(7))})}),
+            0);
+  for (unsigned I = 0; I != 16; ++I)
+    for (unsigned J = 0; J != 16; ++J) {
+      SCOPED_TRACE(testing::Message() << "element [" << I << "][" << J << "]");
+      EXPECT_EQ(bits(Sim->Acc[3][I * 16 + J]), Init[I * 16 + J]);
+      EXPECT_EQ(peek<uint32_t>(Out1 + 64 * J + 4 * I), Init[I * 16 + J]);
+      EXPECT_EQ(peek<uint32_t>(Out2 + 64 * I + 4 * J), Init[I * 16 + J]);
+    }
+  EXPECT_EQ(peek<uint32_t>(Out1 - 4), 0xccccccccu);
+  EXPECT_EQ(peek<uint32_t>(Out1 + 1024), 0xccccccccu);
+  EXPECT_EQ(peek<uint32_t>(Out2 + 1024), 0xccccccccu);
+}
+
 TEST_F(MatrixDma, MatrixOperandFaults) {
   // mst/mld outside the SPM, misaligned, or crossing its end.
   InitX[5] = DramData;
@@ -265,6 +298,14 @@ TEST_F(MatrixDma, MatrixOperandFaults) {
             int(FaultKind::MatrixFault));
   InitX[5] = SpmData + accel_sim::Memory::SpmSize - 1024; // fits exactly
   EXPECT_EQ(run({inst(A::MST_RELU, {reg(acc(0)), reg(r(5))})}), 0);
+  EXPECT_EQ(run({inst(A::MST_T, {reg(acc(0)), reg(r(5))})}), 0);
+  // mst.t checks its block as mst does.
+  for (uint64_t Bad : {DramData, SpmData + 2,
+                       SpmData + accel_sim::Memory::SpmSize - 1020}) {
+    InitX[5] = Bad;
+    EXPECT_EQ(run({inst(A::MST_T, {reg(acc(0)), reg(r(5))})}),
+              int(FaultKind::MatrixFault));
+  }
   // mmac with K > 4096, and with B crossing the end of the SPM.
   InitX[5] = SpmData;
   InitX[6] = SpmData;
