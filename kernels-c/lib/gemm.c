@@ -50,6 +50,9 @@ typedef struct {
   float bias_rows[2][T];
   float bias_tiles[MaxPanelBlocks][T * T]; /* accumulators' start values */
   float zero_row[T]; /* the per-row bias when there is none */
+  float b_column[KChunk]; /* a lone last column of the panel (last_column) */
+  float column_sums[T * T];
+  float column_out[2][T];
 } gemm_spm;
 KERNEL_SPM_FITS(gemm_spm);
 #define a_tile (KERNEL_SPM(gemm_spm)->a_tile)
@@ -60,6 +63,9 @@ KERNEL_SPM_FITS(gemm_spm);
 #define bias_rows (KERNEL_SPM(gemm_spm)->bias_rows)
 #define bias_tiles (KERNEL_SPM(gemm_spm)->bias_tiles)
 #define zero_row (KERNEL_SPM(gemm_spm)->zero_row)
+#define b_column (KERNEL_SPM(gemm_spm)->b_column)
+#define column_sums (KERNEL_SPM(gemm_spm)->column_sums)
+#define column_out (KERNEL_SPM(gemm_spm)->column_out)
 
 /* A matrix view: element (i, j) at base + i * rs + j * cs floats. */
 typedef struct {
@@ -264,6 +270,50 @@ static void splat_columns(float *tiles, const float *bias, long nblocks) {
   }
 }
 
+/* A panel whose last block has one column (N = 16 q + 1: the 49 pixels of
+   a 7 x 7 image) would spend a whole mmac on it, one useful column in 16.
+   Instead the vector unit computes that column of a row of tiles while
+   the matrix unit runs the row's first two mmacs (one would not cover
+   its loads: 17 a step of 16 vfma): 16 dot products in 16 vfma chains,
+   half of k (kc a multiple of 16) under each mmac, the partial sums in
+   column_sums between the halves. */
+__attribute__((noinline)) static void last_column_half(const float *a, long kc,
+                                                       int second) {
+  long mid = kc / 2 / T * T;
+  long k0 = second ? mid : 0, k1 = second ? kc : mid;
+  accel_v16f sum[T];
+#pragma clang loop unroll(full)
+  for (int r = 0; r < T; ++r)
+    sum[r] = second ? accel_vload(column_sums + r * T) : 0.0f;
+  for (long k = k0; k < k1; k += T) {
+    accel_v16f b = accel_vload(b_column + k);
+#pragma clang loop unroll(full)
+    for (int r = 0; r < T; ++r)
+      sum[r] += accel_vload(a + r * kc + k) * b;
+  }
+#pragma clang loop unroll(full)
+  for (int r = 0; r < T; ++r)
+    accel_vstore(column_sums + r * T, sum[r]);
+}
+
+/* The column's sums with the bias (bias_r the row's per-row bias, zeros if
+   none; bias_c the column's, or null) and the activation, sent from
+   column_out[buf] to c (the column's first element) on channel buf. */
+__attribute__((noinline)) static void
+last_column_finish(const float *bias_r, const float *bias_c,
+                   const accel_activation *act, float *c, long c_rs, long rows,
+                   int buf) {
+  float *out = column_out[buf];
+#pragma clang loop unroll(full)
+  for (int r = 0; r < T; ++r)
+    out[r] = accel_vredsum(accel_vload(column_sums + r * T));
+  accel_v16f v = accel_vload(out) + accel_vload(bias_r);
+  if (bias_c)
+    v += *bias_c;
+  accel_vstore(out, accel_activate(v, act));
+  accel_dma_2d_on(buf, c, out, rows, 4, c_rs * 4, 4);
+}
+
 /* run_row's common case (the result straight from the accumulator, c's
    rows contiguous), unrolled by two so that every tile and channel number
    is a constant: no branches and few live values between one tile's mmac
@@ -277,6 +327,8 @@ static void splat_columns(float *tiles, const float *bias, long nblocks) {
       b += T * kc;                                                             \
       accel_mmac(1 - t, a, b, kc);                                             \
     }                                                                          \
+    if (column && (j) == 0)                                                    \
+      last_column_half(a, kc, 1);                                              \
     accel_dma_wait(2 + t);                                                     \
     if (relu)                                                                  \
       accel_mst_relu(t, c_out[t]);                                             \
@@ -291,11 +343,13 @@ static void splat_columns(float *tiles, const float *bias, long nblocks) {
   } while (0)
 
 /* Block 0's tile is started and its mmac issued by the caller, block 1's
-   tile started. relu: store with mst.relu; vector_act (a constant): apply
-   e's GELU or clip on the vector unit. */
+   tile started. relu: store with mst.relu; vector_act: apply e's GELU or
+   clip on the vector unit; column: the second half of last_column's
+   work goes under block 1's mmac. */
 static inline __attribute__((always_inline)) void
 run_row_fast(const float *a, long kc, long nb, long rows, float *c, long c_rs,
-             int relu, int vector_act, const epilogue *e, tile_start s) {
+             int relu, int vector_act, int column, const epilogue *e,
+             tile_start s) {
   long nblocks = (nb + T - 1) / T;
   const float *b = b_panel;
   for (long j = 0; j < nblocks; j += 2) {
@@ -309,15 +363,21 @@ run_row_fast(const float *a, long kc, long nb, long rows, float *c, long c_rs,
 /* Every 16-row tile of op(a) (from a0, kc columns, M rows; the first, and
    its bias rows, already on their way on channel 0) against the panel,
    with run_row_fast. bias (stride bias_cs) is a per-row bias, or null;
-   col_tiles the per-column bias tiles, or null. */
+   col_tiles the per-column bias tiles, or null. column: a column after
+   the nb of the panel's blocks, for last_column (its bias at column_bias,
+   or null). calls (a constant): whether the loops may call out of line
+   (activate_tile, last_column), which costs registers. */
 static inline __attribute__((always_inline)) void
 rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
           float *c, long c_rs, const epilogue *e, const float *bias,
-          long bias_cs, const float *col_tiles, int vector_act) {
+          long bias_cs, const float *col_tiles, int column,
+          const float *column_bias, int calls) {
   view a = {(float *)a0, M, kc, a_rs, a_cs};
   /* Read once: each DMA start may write memory, for all the compiler
      knows, and a read after it would be repeated between the mmacs. */
   int relu = e->act->kind == ACCEL_ACT_RELU;
+  int vector_act = calls && (e->act->kind == ACCEL_ACT_GELU ||
+                             e->act->kind == ACCEL_ACT_CLIP);
   /* Without a bias the tiles start from a zero tile, loaded on the
      tile-move port under the mmacs too, instead of an mzero on the
      matrix unit; unless the mmacs are shorter than the port's mst and
@@ -349,26 +409,32 @@ rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
                     bias_cs, 1, min_of(M - m0 - T, T));
       fetch_a(!buf, a_tile[!buf], a, m0 + T, 0, kc);
     }
+    if (calls && column)
+      last_column_half(a_tile[buf], kc, 0);
     run_row_fast(a_tile[buf], kc, nb, min_of(M - m0, T), c + m0 * c_rs, c_rs,
-                 relu, vector_act, e, s);
+                 relu, vector_act, calls && column, e, s);
+    if (calls && column)
+      last_column_finish(bias ? bias_rows[buf] : zero_row, column_bias, e->act,
+                         c + m0 * c_rs + nb, c_rs, min_of(M - m0, T), buf);
   }
 }
 #undef START_TILE
 
-/* rows_fast without and with a vector activation, out of line with
-   scalar arguments, so that nothing between one row's last mmac and the
-   next row's first is a load from the stack; the call to activate_tile
-   is only in the second, where it costs registers. */
+/* rows_fast without and with calls out of line, out of line with scalar
+   arguments, so that nothing between one row's last mmac and the next
+   row's first is a load from the stack; the calls are only in the
+   second, where they cost registers. */
 #define ROWS_FAST_PARAMS                                                       \
   const float *a0, long a_rs, long a_cs, long M, long kc, long nb, float *c,   \
       long c_rs, const epilogue *e, const float *bias, long bias_cs,           \
-      const float *col_tiles
+      const float *col_tiles, int column, const float *column_bias
 #define ROWS_FAST_ARGS                                                         \
-  a0, a_rs, a_cs, M, kc, nb, c, c_rs, e, bias, bias_cs, col_tiles
+  a0, a_rs, a_cs, M, kc, nb, c, c_rs, e, bias, bias_cs, col_tiles, column,     \
+      column_bias
 __attribute__((noinline)) static void rows_fast_plain(ROWS_FAST_PARAMS) {
   rows_fast(ROWS_FAST_ARGS, 0);
 }
-__attribute__((noinline)) static void rows_fast_activated(ROWS_FAST_PARAMS) {
+__attribute__((noinline)) static void rows_fast_calling(ROWS_FAST_PARAMS) {
   rows_fast(ROWS_FAST_ARGS, 1);
 }
 #undef ROWS_FAST_PARAMS
@@ -531,12 +597,25 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         const float *row_bias =
             o.bias_kind == ACCEL_BIAS_PER_ROW ? bias.base : NULL;
         const float *col_tiles = per_column ? bias_tiles[0] : NULL;
-        if (o.act.kind == ACCEL_ACT_GELU || o.act.kind == ACCEL_ACT_CLIP)
-          rows_fast_activated(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel,
-                              vc.rs, &e, row_bias, bias.cs, col_tiles);
+        /* A lone last column goes to the vector unit (last_column) when
+           two whole blocks' mmacs cover it. */
+        int column = nb % T == 1 && nb > 2 * T && kc % T == 0;
+        long nb_matrix = nb - column;
+        if (column) {
+          accel_copy_matrix(0, b_column, 1, 1, b_panel + (nblocks - 1) * T * kc,
+                            T, 1, kc, 1);
+          accel_dma_wait_on(0);
+        }
+        const float *column_bias = per_column ? bias_cols + nb_matrix : NULL;
+        if (column || o.act.kind == ACCEL_ACT_GELU ||
+            o.act.kind == ACCEL_ACT_CLIP)
+          rows_fast_calling(at(va, 0, k0), va.rs, va.cs, M, kc, nb_matrix,
+                            c_panel, vc.rs, &e, row_bias, bias.cs, col_tiles,
+                            column, column_bias);
         else
-          rows_fast_plain(at(va, 0, k0), va.rs, va.cs, M, kc, nb, c_panel,
-                          vc.rs, &e, row_bias, bias.cs, col_tiles);
+          rows_fast_plain(at(va, 0, k0), va.rs, va.cs, M, kc, nb_matrix,
+                          c_panel, vc.rs, &e, row_bias, bias.cs, col_tiles, 0,
+                          NULL);
         accel_dma_wait_on(2);
         accel_dma_wait_on(3);
         continue;

@@ -312,6 +312,13 @@ def gemm_shapes():
                  tb=1),
         GemmCase(17, 33, 18, ta=1, tb=1, la=Layout("inner"),
                  lb=Layout("colmajor"), lc=P, act="relu", bias="row"),
+        # a lone last column (N = 16 q + 1) on the vector unit, with each
+        # bias and activation, in a second panel (1024 = 16 blocks of K)
+        GemmCase(40, 49, 64),
+        GemmCase(33, 33, 32, act="relu", bias="row"),
+        GemmCase(20, 65, 48, act="gelu", bias="col"),
+        GemmCase(70, 49, 256, act="clip", lo=-0.25, hi=0.5, bias="row", lc=P),
+        GemmCase(24, 305, 1024, bias="col"),
     ]
     return cases
 
