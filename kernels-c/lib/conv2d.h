@@ -36,8 +36,10 @@ typedef struct {
   long q;       /* 16-channel output blocks resident at once (<= 16) */
   long bo, bi;  /* output and padded input rows per band */
   long wp;      /* padded input row: pl + W + pr */
-  long b_floats, w_floats, band_floats; /* the pool's three parts */
+  long b_floats, w_floats, band_floats; /* the pool's parts */
+  long col_floats; /* the last pixel's im2col column (with left) */
   int prefetch; /* two weight buffers: the next group's arrive */
+  int left;     /* the last pixel on the vector unit (16 n + 1 pixels) */
 } igemm_plan;
 
 /* The depthwise lowering's layout (conv2d_depthwise.c). */

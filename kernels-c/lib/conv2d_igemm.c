@@ -16,10 +16,12 @@
    while their mmacs run, the next B is built (channels 0 to 2) and the
    previous block's tiles are stored (on the tile-move port), finished and
    leave (channel 3), and, when there are more groups of blocks than fit,
-   the next group's weights arrive (channel 3, in shares). K past 4096
-   goes in chunks of whole channels, accumulating in the tiles.
+   the next group's weights arrive (channel 3, a piece per mmac). K past
+   4096 goes in chunks of whole channels, accumulating in the tiles.
    Output channels and pixels past the edge compute on stale rows and
-   columns that are never stored.
+   columns that are never stored. With 16 n + 1 pixels (n >= 2; 7 x 7)
+   the last pixel is not a block of its own: the vector unit computes its
+   dot products with each group's weights, in slices under the mmacs.
 
    A stride along rows (stride_w > 1) has no 2-D transfer: B is then built
    with strided vector loads, not overlapped (correct, not fast). */
@@ -70,12 +72,21 @@ typedef struct {
   const float *pf_src;
   float *pf_dst;
   long pf_rows, pf_co, pf_nco;
+  /* With left: the band's last pixel, its im2col column (K floats) and
+     its place in y's image. */
+  int left;
+  const float *col;
+  long left_out;
 } band_state;
 
 typedef struct {
   float out[2][OutFloats]; /* finished tiles, double-buffered */
   float bias[2][MaxBlocks * T];
   float zeros[ZeroFloats];
+  /* The last pixel's dot products as 16 lane-wise partial sums per
+     output channel of the group, and its finished column. */
+  float part[MaxBlocks][T * T];
+  float left_y[MaxBlocks * T];
   pixel_block blocks[2];
   band_state s;
   float pool[]; /* the rest of the arena: B x 2, weights, input band */
@@ -107,7 +118,15 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   pl->b_floats = pl->kc * T + T;
   long slack = T * p->sw + T;
   long span = (p->KH - 1) * p->dh + 1;
-  long avail = PoolFloats - 2 * pl->b_floats;
+  /* 16 n + 1 pixels (7 x 7: 49) would leave a pixel block 1/16 used,
+     the matrix unit busy as for 16 n + 16: the last pixel goes to the
+     vector unit, under the mmacs of at least two other blocks, when its
+     dot products are whole vectors. Only with one band for the image. */
+  long npix = p->OH * p->OW;
+  pl->left = npix % T == 1 && npix / T >= 2 && pl->K && pl->K % T == 0 &&
+             pl->kc % T == 0;
+  pl->col_floats = pl->left ? pl->K : 0;
+  long avail = PoolFloats - 2 * pl->b_floats - pl->col_floats;
   long blocks = min_of(ceil_div(p->Coutg, T), MaxBlocks);
   long row = p->Cg * pl->wp; /* one padded input row, every channel */
   long whole = row * ((p->OH - 1) * p->sh + span) + slack;
@@ -136,12 +155,15 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
     if (rows < span)
       return 0;
     pl->bo = min_of((rows - span) / p->sh + 1, p->OH);
+    pl->left &= pl->bo == p->OH;
   }
   pl->q = q;
   pl->bi = (pl->bo - 1) * p->sh + span;
   pl->w_floats = (1 + pl->prefetch) * weight_floats(pl, q);
   pl->band_floats = row * pl->bi + slack;
-  return 2 * pl->b_floats + pl->w_floats + pl->band_floats <= PoolFloats;
+  return 2 * pl->b_floats + pl->w_floats + pl->band_floats +
+             pl->col_floats <=
+         PoolFloats;
 }
 
 /* Accumulator tiles by number: the intrinsics take constants. A tree of
@@ -329,8 +351,21 @@ static void prefetch_weights(long first, long last) {
   }
 }
 
+/* Piece m of mm of the next group's weights, one piece after each of
+   this group's mmacs: its 16-row blocks split alike, so that a piece is
+   one transfer and ends before the next one starts (a transfer on a busy
+   channel would stall everything after it, the next mmac too). */
+static void prefetch_piece(long m, long mm) {
+  long nb = SPM->s.pf_rows / T, d = mm / nb;
+  if (!d) /* fewer mmacs than blocks: several blocks a piece */
+    prefetch_weights(m * nb / mm * T, (m + 1) * nb / mm * T);
+  else if (m < nb * d)
+    prefetch_weights(m / d * T + m % d * T / d,
+                     m / d * T + (m % d + 1) * T / d);
+}
+
 /* Group k starts: its weights (and bias) are in; with prefetch, group
-   k + 1's are to come (prefetch_weights, after the first mmac: group
+   k + 1's are to come (prefetch_piece, from the first mmac on: group
    k - 1's buffers are then free). */
 static void start_group(long k) {
   band_state *s = &SPM->s;
@@ -348,28 +383,89 @@ static void start_group(long k) {
   s->pf_rows = ceil_div(s->pf_nco, T) * s->chunks * T;
 }
 
+/* Slice pn of nblk of the last pixel's dot products with block q's rows
+   of the running chunk (kcc long): the vector unit's share of the work
+   under one mmac, lane-wise partial sums in part[q] between slices. 16
+   chains of vfmas, one load of weights each, the column's vector shared. */
+__attribute__((noinline)) static void left_slice(long q, long pn, long nblk,
+                                                 long chunk, long kcc) {
+  const band_state *s = &SPM->s;
+  long nv = kcc / T, v1 = (pn + 1) * nv / nblk * T;
+  const float *a = s->weights + (q * s->K + chunk * s->kc) * T;
+  const float *x = s->col + chunk * s->kc;
+  float *part = SPM->part[q];
+  accel_v16f acc[T];
+  for (int r = 0; r < T; ++r)
+    acc[r] = pn == 0 && chunk == 0 ? 0.0f : accel_vload(part + r * T);
+  for (long v = pn * nv / nblk * T; v < v1; v += T) {
+    accel_v16f xv = accel_vload(x + v);
+    for (int r = 0; r < T; ++r)
+      acc[r] += accel_vload(a + r * kcc + v) * xv;
+  }
+  for (int r = 0; r < T; ++r)
+    accel_vstore(part + r * T, acc[r]);
+}
+
+/* Group k's last pixel, its slices all done: each block's 16 partial
+   sums per channel added across the lanes (a strided load per lane gives
+   one lane of all 16 channels), the bias and activation, and the column
+   out to y on channel 3. */
+static void left_finish(long k) {
+  const band_state *s = &SPM->s;
+  long qb = (s->k0 + k) * s->q, nco = min_of(s->q * T, s->Coutg - qb * T);
+  const float *bias = SPM->bias[(s->cur + k) & 1];
+  accel_dma_wait(3); /* the previous group's column has left */
+  for (long q = 0; q * T < nco; ++q) {
+    accel_v16f v = 0.0f;
+    for (int l = 0; l < T; ++l)
+      v += load_strided(SPM->part[q] + l, T * 4);
+    if (s->bias_src)
+      v += accel_vload(bias + q * T);
+    accel_vstore(SPM->left_y + q * T, accel_activate(v, &s->act));
+  }
+  accel_copy_matrix(3, s->yn + (s->co_base + qb * T) * s->ys1 + s->left_out,
+                    s->ys1, s->ys3, SPM->left_y, 1, 1, nco, 1);
+}
+
+/* The last pixel's im2col column: one transfer per tap, its rows the
+   channels (B's transfers for one pixel, laid out as w's rows are). */
+static void build_left_column(long npix, long oh0) {
+  band_state *s = &SPM->s;
+  long oh = (npix - 1) / s->OW, ow = (npix - 1) % s->OW;
+  long in = oh * s->sh * s->row + ow * s->sw;
+  s->left_out = (oh0 + oh) * s->ys2 + ow * s->ys3;
+  for (long tap = 0; tap < s->taps; ++tap) {
+    long kh = tap / s->KW, kw = tap % s->KW;
+    accel_dma_2d_on(tap % 3, (float *)s->col + tap,
+                    s->band + kh * s->dh * s->row + kw * s->dw + in,
+                    s->K / s->taps, 4, s->taps * 4, s->chan * 4);
+  }
+}
+
 /* Every item (group of output blocks, pixel block, K chunk) of one band:
    bo_b output rows from oh0. Per item, the group's mmacs; after each, a
-   share of the next item's B transfers; after the first, the previous
-   block's tiles stored (unless they were at once, sharing the tiles), its
-   results out and a share of the next group's weights in. Running the
-   groups in one loop lets the next group's first B be built under this
-   group's last mmacs. */
+   piece of the next group's weights in, a share of the next item's B
+   transfers and with left a slice of the last pixel's dot products;
+   after the first, the previous block's tiles stored (unless they were
+   at once, sharing the tiles) and its results out. Running the groups in
+   one loop lets the next group's first B be built under this group's
+   last mmacs. */
 __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
   band_state *s = &SPM->s;
-  long npix = bo_b * s->OW, chunks = s->chunks, nblk = ceil_div(npix, T);
+  long npix = bo_b * s->OW, chunks = s->chunks;
+  long nblk = s->left ? npix / T : ceil_div(npix, T);
   long per_group = nblk * chunks, items = s->groups * per_group;
-  long stored = -1, unstored = -1, pf_share = 0;
+  long stored = -1, unstored = -1;
   make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0, 0);
   build_b(0, 0, transfers(0));
+  if (s->left)
+    build_left_column(npix, oh0);
   accel_dma_wait_all();
   for (long t = 0; t < items; ++t) {
     long k = t / per_group, tt = t % per_group, P = t / chunks;
     long chunk = t % chunks, next = t + 1, share = 0;
-    if (tt == 0) {
+    if (tt == 0)
       start_group(k);
-      pf_share = ceil_div(s->pf_rows, per_group);
-    }
     long kcc = min_of(s->kc, s->K - chunk * s->kc), t0 = first_tile(P);
     long nq = SPM->blocks[P & 1].nq;
     const float *b = SPM->pool + (t & 1) * (s->kc * T + T);
@@ -382,9 +478,6 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
         if (stored >= 0)
           finish_block(SPM->out[stored & 1], &SPM->blocks[stored & 1]);
         stored = unstored = -1;
-        if (s->pf_rows)
-          prefetch_weights(min_of(tt * pf_share, s->pf_rows),
-                           min_of((tt + 1) * pf_share, s->pf_rows));
         if (next < items && next % chunks == 0) {
           long pn = next % per_group / chunks;
           make_block(&SPM->blocks[(P + 1) & 1], pn * T,
@@ -392,9 +485,15 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
         }
         share = next < items ? transfers(next) : 0;
       }
+      if (s->pf_rows)
+        prefetch_piece(tt * nq + q, per_group * nq);
       if (share)
         build_b(next, q * share / nq, (q + 1) * share / nq);
+      if (s->left)
+        left_slice(q, tt / chunks, nblk, chunk, kcc);
     }
+    if (s->left && tt == per_group - 1)
+      left_finish(k);
     if (chunk == chunks - 1 && !s->two_sets)
       store_block(stored = P);
     else if (chunk == chunks - 1)
@@ -461,6 +560,7 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   float *weights = SPM->pool + 2 * pl->b_floats;
   float *band = weights + pl->w_floats;
   *s = (band_state){0};
+  s->left = pl->left, s->col = band + pl->band_floats;
   s->band = band, s->K = pl->K, s->kc = pl->kc, s->chunks = pl->chunks;
   s->taps = p->KH * p->KW, s->chan = pl->wp, s->row = p->Cg * pl->wp;
   s->KW = p->KW, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;

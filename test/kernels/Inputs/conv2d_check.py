@@ -259,6 +259,17 @@ def conv_shapes():
         C(0, 3, 5, 5, 4, 3, 3),                          # empty batch
         C(1, 3, 5, 5, 0, 3, 3),                          # no output channels
         C(1, 0, 5, 5, 4, 3, 3, bias=True, act="relu"),   # K = 0: the bias
+        # 16 n + 1 pixels: the last on the vector unit (n >= 2)
+        C(1, 32, 7, 7, 40, 3, 3, pad=(1, 1, 1, 1)),     # 49
+        C(2, 16, 3, 11, 20, 3, 3, pad=(1, 1, 1, 1), bias=True,
+          act="relu"),                                   # 33
+        C(1, 16, 1, 17, 20, 3, 3, pad=(1, 1, 1, 1)),     # 17: matrix only
+        C(1, 64, 7, 7, 48, 1, 1, bias=True, act="gelu"),  # 1 x 1, 49
+        C(1, 16, 1, 33, 20, 1, 1),                       # 1 x 1, 33
+        C(1, 16, 13, 13, 20, 3, 3, stride=(2, 2),
+          pad=(1, 1, 1, 1)),                             # strided, 49
+        C(1, 512, 7, 7, 300, 3, 3, pad=(1, 1, 1, 1), bias=True,
+          act="clip"),                                   # 2 chunks, prefetch
     ]
     return cases
 
@@ -312,6 +323,8 @@ def conv_views():
         C(1, 16, 10, 10, 24, 1, 1, lx="nhwc", ly="pad", bias=True),
         C(1, 16, 10, 10, 24, 1, 1, lx="inner", ly="inner"),
         C(1, 5, 9, 9, 7, 3, 3, stride=(2, 2), lx="nhwc", lw="pad", ly="inner"),
+        C(1, 16, 7, 7, 20, 3, 3, pad=(1, 1, 1, 1), lx="nhwc", lw="pad",
+          ly="nhwc", bias=True, lbias="strided"),        # 49: last pixel
     ]
 
 
