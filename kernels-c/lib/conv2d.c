@@ -217,11 +217,6 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
   igemm_plan ip;
   depthwise_plan dp;
   int pointwise = is_pointwise(&p), depthwise = !pointwise && is_depthwise(&p);
-  /* GEMM tiles the 16 n + 1 pixels of a 7 x 7 image in blocks of 16 (0.77
-     of the roofline at most); the implicit GEMM puts the last pixel on
-     the vector unit. */
-  if (pointwise && conv_igemm_plan(&p, &ip) && ip.left)
-    pointwise = 0;
   if (depthwise && !conv_depthwise_plan(&p, &dp))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "x",
                               "the weights and one padded input row of %ld "
