@@ -66,8 +66,10 @@ typedef struct {
 
 /* The pool, laid out for one call's head dim. */
 typedef struct {
-  float *q[2]; /* q's block: T rows of D */
-  float *qt;   /* scale * its transpose, D rows of T, and -m_exp */
+  float *q[2]; /* q's block in column blocks of T x T: block b holds
+                  columns 16b.. (the mmac operand A of Q^T's making) */
+  float *qt;   /* scale * its transpose, D rows of T, and -m_exp; rows
+                  up to a multiple of T (mst.t writes 16) */
   float *k[2]; /* a chunk of k: kc rows of D and a 1 */
   float *v[2]; /* a chunk of v: OTiles blocks of kc rows of T, each
                   VTileFloats long */
@@ -115,7 +117,9 @@ typedef struct {
   float s[T * T];            /* S^T of one key block: [key][query] */
   float p[T * T];            /* its P: [query][key] */
   float tile[OTiles][T * T]; /* o's tiles on their way out or rescaled */
-  float o[T * PassCols];     /* finished rows of o: [query][column] */
+  float o[OTiles][T * T];    /* finished o: [column block][query][column] */
+  float scale_diag[T * T];   /* scale * I: Q^T's blocks are q's times it */
+  float rl_diag[T * T];      /* diag(1 / l): o's tiles are multiplied by it */
   softmax_state state;       /* between chunks */
   problem problem;           /* the call */
   float pool[PoolFloats];    /* q, Q^T, k, v and mask blocks (layout) */
@@ -144,31 +148,34 @@ static inline void vstore_strided(float *p, long stride, accel_v16f v) {
 
 static int any_lane(accel_v16i mask) { return accel_vredsum_i(mask) != 0; }
 
-/* The matrix operations on o's tiles 1..ntiles (tile numbers must be
-   constants). */
-#define FOR_O_TILES(ntiles, op)                                                \
+/* The accumulator tiles: S^T, o^T's tiles, the four that make Q^T's
+   blocks and the four that scale o's on the way out. */
+enum { STile = 0, OTile = 1, QtTile = 5, OutTile = 9 };
+
+/* op(i) for i = 0 .. n - 1 (n <= 4), i a constant: tile numbers must be. */
+#define FOR_TILES(n, op)                                                       \
   do {                                                                         \
-    op(1, 0);                                                                  \
-    if ((ntiles) > 1)                                                          \
-      op(2, 1);                                                                \
-    if ((ntiles) > 2)                                                          \
-      op(3, 2);                                                                \
-    if ((ntiles) > 3)                                                          \
-      op(4, 3);                                                                \
+    op(0);                                                                     \
+    if ((n) > 1)                                                               \
+      op(1);                                                                   \
+    if ((n) > 2)                                                               \
+      op(2);                                                                   \
+    if ((n) > 3)                                                               \
+      op(3);                                                                   \
   } while (0)
-#define STORE_TILE(acc, i) accel_mst(acc, spm->tile[i])
-#define LOAD_TILE(acc, i) accel_mld(acc, spm->tile[i])
-#define ZERO_TILE(acc, i) accel_mzero(acc)
+#define STORE_TILE(i) accel_mst(OTile + i, spm->tile[i])
+#define LOAD_TILE(i) accel_mld(OTile + i, spm->tile[i])
+#define ZERO_TILE(i) accel_mzero(OTile + i)
 
 /* The running max moved: o^T's columns (queries) times alpha. Out of
    line and rare. */
 __attribute__((noinline)) static void rescale_o(accel_v16f alpha, int ntiles) {
-  FOR_O_TILES(ntiles, STORE_TILE);
+  FOR_TILES(ntiles, STORE_TILE);
   for (int t = 0; t < ntiles; ++t)
     for (int r = 0; r < T; ++r)
       accel_vstore(spm->tile[t] + r * T,
                    accel_vload(spm->tile[t] + r * T) * alpha);
-  FOR_O_TILES(ntiles, LOAD_TILE);
+  FOR_TILES(ntiles, LOAD_TILE);
 }
 
 /* Keeps the compiler from moving memory accesses (loads of S^T, mmacs)
@@ -452,9 +459,9 @@ static layout make_layout(long D, long Sk) {
   layout l;
   float *p = spm->pool;
   long kd = D + 1;
-  l.q[0] = p, p += T * D;
-  l.q[1] = p, p += T * D;
-  l.qt = p, p += T * kd;
+  l.q[0] = p, p += T * round_up(D, T);
+  l.q[1] = p, p += T * round_up(D, T);
+  l.qt = p, p += T * round_up(kd, T);
   p += round_up(p - spm->pool, T) - (p - spm->pool);
   long left = PoolFloats - (p - spm->pool);
   long per_key = 2 * kd + T;
@@ -492,10 +499,27 @@ static int same_chunk(chunk_id a, chunk_id b) {
   return a.head == b.head && a.col == b.col && a.chunk == b.chunk;
 }
 
+/* rows x cols floats on channel ch: accel_copy_matrix, with its common
+   case (rows contiguous on both sides, one 2-D transfer) inline. */
+static inline void copy_rows(int ch, float *dst, long dst_rs, long dst_cs,
+                             const float *src, long src_rs, long src_cs,
+                             long rows, long cols) {
+  if (dst_cs == 1 && src_cs == 1)
+    accel_dma_2d_on(ch, dst, src, rows, cols * 4, dst_rs * 4, src_rs * 4);
+  else
+    accel_copy_matrix(ch, dst, dst_rs, dst_cs, src, src_rs, src_cs, rows,
+                      cols);
+}
+
+/* q's block in column blocks of T x T (layout), block b on channel b % 4:
+   a transfer started on a busy channel stalls the program, and a block's
+   q and o transfers are 8 of about 100 cycles each. */
 static void fetch_q(problem *pb, const cursor *c, int buf) {
   view q = head_of(pb, Q, c->head);
-  accel_copy_matrix(2, pb->lay.q[buf], pb->D, 1, at(q, c->q0, 0), q.rs, q.cs,
-              min_of(pb->Sq - c->q0, T), pb->D);
+  long nq = min_of(pb->Sq - c->q0, T);
+  for (long d = 0; d < pb->D; d += T)
+    copy_rows((int)(d / T) & 3, pb->lay.q[buf] + d * T, T, 1,
+              at(q, c->q0, d), q.rs, q.cs, nq, min_of(pb->D - d, T));
 }
 
 static void fetch_chunk(problem *pb, chunk_id id, int buf) {
@@ -581,26 +605,26 @@ static void zero_floats(float *p, long n) {
     p[i] = 0.0f;
 }
 
-/* q's block (T rows of D, rows past nq zeroed: their scores are 0, not
-   stale data) into scale * Q^T, and m_exp = 0 below it. */
+/* q's block (rows past nq zeroed: their scores are 0, not stale data)
+   into scale * Q^T, and m_exp = 0 below it: on the matrix unit, each
+   column block times scale * I (exact: one product and additions of
+   zeros), stored transposed as 16 rows of Q^T. Columns past D are zero
+   (run), so the last block's extra rows are zero or overwritten. */
 static void transpose_q(const problem *pb, int buf, long nq) {
   float *q = pb->lay.q[buf], *qt = pb->lay.qt;
-  long D = pb->D;
-  zero_floats(q + nq * D, (T - nq) * D);
-  accel_v16f scale = pb->scale;
-  long d = 0;
-  for (; d + T <= D; d += T) { /* 16 loads, then 16 stores */
-    accel_v16f x[T];
-#pragma clang loop unroll(full)
-    for (int j = 0; j < T; ++j)
-      x[j] = vload_strided(q + d + j, D);
-#pragma clang loop unroll(full)
-    for (int j = 0; j < T; ++j)
-      accel_vstore(qt + (d + j) * T, x[j] * scale);
+  long nb = (pb->D + T - 1) / T;
+  if (nq < T)
+    for (long b = 0; b < nb; ++b)
+      zero_floats(q + b * T * T + nq * T, (T - nq) * T);
+  for (long b = 0; b < nb; b += 4) {
+#define SCALE_Q(i)                                                             \
+  (accel_mzero(QtTile + i),                                                    \
+   accel_mmac(QtTile + i, q + (b + i) * T * T, spm->scale_diag, T))
+#define STORE_QT(i) accel_mst_t(QtTile + i, qt + (b + i) * T * T)
+    FOR_TILES(nb - b, SCALE_Q);
+    FOR_TILES(nb - b, STORE_QT);
   }
-  for (; d < D; ++d)
-    accel_vstore(qt + d * T, vload_strided(q + d, D) * scale);
-  accel_vstore(qt + D * T, (accel_v16f)0.0f); /* m_exp = 0 */
+  accel_vstore(qt + pb->D * T, (accel_v16f)0.0f); /* m_exp = 0 */
 }
 
 /* The mask's block for the query block and chunk (nq rows of nkeys, the
@@ -615,26 +639,38 @@ static void fetch_mask(problem *pb, long key0, long nq, long nkeys) {
   accel_dma_wait(2);
 }
 
-/* o's block: the tiles divided by l, then out on channel 3. */
-static void finish_block(problem *pb, long nq, int ntiles) {
-  accel_dma_wait(3); /* the last block has left spm->o */
-  FOR_O_TILES(ntiles, STORE_TILE);
+/* o's block: o^T's tiles times diag(1 / l) on the matrix unit (its
+   columns are the queries), stored transposed, in o's layout, then out,
+   tile t on channel t. The last block's o has left spm->o if o_sent (a
+   wait for every channel since); otherwise this waits for it. */
+static void finish_block(problem *pb, long nq, int ntiles, int o_sent) {
+  FOR_TILES(ntiles, STORE_TILE);
   accel_v16f l = spm->state.l;
   accel_v16f rl = l > 0.0f ? accel_vrcp(l) : (accel_v16f)0.0f;
-  /* o^T's rows (columns of o) go back into o's layout: 16 loads, then 16
-     stores (a store keeps the later loads behind it). */
-  for (int t = 0; t < ntiles; ++t) {
-    accel_v16f x[T];
-#pragma clang loop unroll(full)
-    for (int r = 0; r < T; ++r)
-      x[r] = accel_vload(spm->tile[t] + r * T);
-#pragma clang loop unroll(full)
-    for (int r = 0; r < T; ++r)
-      vstore_strided(spm->o + t * T + r, PassCols, x[r] * rl);
-  }
+  vstore_strided(spm->rl_diag, T + 1, rl);
+  if (!o_sent)
+    accel_dma_wait_all();
+#define SCALE_O(i)                                                             \
+  (accel_mzero(OutTile + i),                                                   \
+   accel_mmac(OutTile + i, spm->tile[i], spm->rl_diag, T))
+#define STORE_O(i) accel_mst_t(OutTile + i, spm->o[i])
+  FOR_TILES(ntiles, SCALE_O);
+  FOR_TILES(ntiles, STORE_O);
   view o = head_of(pb, O, pb->cur.head);
-  accel_copy_matrix(3, (float *)at(o, pb->cur.q0, pb->cur.col), o.rs, o.cs, spm->o,
-              PassCols, 1, nq, min_of(pb->Dv - pb->cur.col, PassCols));
+  for (int t = 0; t < ntiles; ++t)
+    copy_rows(t, (float *)at(o, pb->cur.q0, pb->cur.col + t * T), o.rs, o.cs,
+              spm->o[t], T, 1, nq, min_of(pb->Dv - pb->cur.col - t * T, T));
+}
+
+/* Q^T of the query block at c from q's buffer buf, once its transfers
+   (and all others) have finished; then the fetch of the block after it
+   (if any) into the other buffer. */
+static void make_qt(problem *pb, int buf, const cursor *c,
+                    const cursor *after) {
+  accel_dma_wait_all();
+  transpose_q(pb, buf, min_of(pb->Sq - c->q0, T));
+  if (after)
+    fetch_q(pb, after, !buf);
 }
 
 /* S^T of the first block of the chunk in use starts on the matrix unit
@@ -648,15 +684,16 @@ static long chunks_of(const problem *pb, const cursor *c) {
   return (key_end(pb, c) + pb->lay.kc - 1) / pb->lay.kc;
 }
 
-/* The query block at pb->cur (its Q^T made), every key it sees; if
-   `started`, its first S^T is already under way. When the next query
-   block reads the same single chunk, its Q^T is made and its first S^T
-   started before this block's o is finished, so the matrix unit works
-   under the finishing; returns whether it did. */
+/* The query block at pb->cur (its Q^T made, the next block's q fetched),
+   every key it sees; if `started`, its first S^T is already under way.
+   When the next query block reads the same single chunk, its Q^T is made,
+   the block after it fetched and its first S^T started before this
+   block's o is finished, so the matrix unit works under the finishing
+   (and o's transfers start after q's); returns whether it did. */
 static int run_query_block(problem *pb, int started) {
   long nq = min_of(pb->Sq - pb->cur.q0, T);
   int ntiles = (int)min_of((pb->Dv - pb->cur.col + T - 1) / T, OTiles);
-  FOR_O_TILES(ntiles, ZERO_TILE);
+  FOR_TILES(ntiles, ZERO_TILE);
   spm->state =
       (softmax_state){(accel_v16f)0.0f, (accel_v16f)0.0f, -__builtin_inff()};
   long kc = pb->lay.kc, kend = key_end(pb, &pb->cur);
@@ -677,11 +714,11 @@ static int run_query_block(problem *pb, int started) {
   int overlap = pb->more && nchunks == 1 && chunks_of(pb, &pb->next) == 1 &&
                 pb->next.head == pb->cur.head && pb->next.col == pb->cur.col;
   if (overlap) {
-    accel_dma_wait(2); /* the next q block */
-    transpose_q(pb, !pb->qbuf, min_of(pb->Sq - pb->next.q0, T));
+    cursor after = pb->next;
+    make_qt(pb, !pb->qbuf, &pb->next, advance(pb, &after) ? &after : NULL);
     start_scores(pb);
   }
-  finish_block(pb, nq, ntiles);
+  finish_block(pb, nq, ntiles, overlap);
   return overlap;
 }
 
@@ -689,6 +726,13 @@ static void run(problem *pb) {
   if (pb->heads == 0 || pb->Sq == 0 || pb->Dv == 0)
     return;
   pb->lay = make_layout(pb->D, pb->Sk);
+  /* The diagonal matrices' zeros, and q's columns past D (no DMA writes
+     them; stale NaNs would spread through Q^T's mmac). */
+  zero_floats(spm->scale_diag, T * T);
+  zero_floats(spm->rl_diag, T * T);
+  vstore_strided(spm->scale_diag, T + 1, (accel_v16f)pb->scale);
+  if (pb->D % T)
+    zero_floats(pb->lay.q[0], 2 * T * round_up(pb->D, T));
   for (int i = 0; i < Tensors; ++i)
     pb->view_head[i] = -1;
   pb->cur = (cursor){0, 0, 0};
@@ -699,11 +743,8 @@ static void run(problem *pb) {
   do {
     pb->next = pb->cur;
     pb->more = advance(pb, &pb->next);
-    accel_dma_wait(2);
     if (!started)
-      transpose_q(pb, pb->qbuf, min_of(pb->Sq - pb->cur.q0, T));
-    if (pb->more)
-      fetch_q(pb, &pb->next, !pb->qbuf);
+      make_qt(pb, pb->qbuf, &pb->cur, pb->more ? &pb->next : NULL);
     started = run_query_block(pb, started);
     pb->cur = pb->next;
     pb->qbuf = !pb->qbuf;
