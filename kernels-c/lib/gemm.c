@@ -36,14 +36,14 @@
 enum {
   T = __ACCEL_TILE_DIM__,
   KChunk = 4096,               /* isa/AccelMachine.td MatmulMaxK */
-  PanelFloats = 256 * 1024,    /* 1 MiB of B */
+  PanelFloats = 128 * 1024,    /* 512 KiB of B, one of two */
   MaxPanelBlocks = 64,         /* 1024 columns */
 };
 
 /* gemm's buffers in the kernels' scratchpad arena. */
 typedef struct {
   float a_tile[2][T * KChunk]; /* 2 x 256 KiB */
-  float b_panel[PanelFloats];  /* 1 MiB */
+  float b_panel[2][PanelFloats]; /* one in use, the next arriving */
   float c_out[2][T * T];       /* finished tiles */
   float c_in[2][T * T];        /* c's old tiles */
   float bias_cols[MaxPanelBlocks * T];
@@ -178,10 +178,10 @@ __attribute__((noinline)) static void activate_tile(float *tile,
 
 /* Tile j's mmac into accumulator j % 2 (tile numbers are constants), and
    c's old tile fetched for its epilogue. */
-static inline void start_tile(const float *a, long kc, long j, int read_c,
-                              int buf, float *c, long c_rs, long c_cs,
-                              long rows, long cols) {
-  const float *b = b_panel + j * T * kc;
+static inline void start_tile(const float *a, const float *panel, long kc,
+                              long j, int read_c, int buf, float *c, long c_rs,
+                              long c_cs, long rows, long cols) {
+  const float *b = panel + j * T * kc;
   if (read_c)
     accel_copy_matrix(buf, c_in[j & 1], T, 1, c, c_rs, c_cs, rows, cols);
   if (j & 1) {
@@ -203,17 +203,18 @@ static inline void start_tile(const float *a, long kc, long j, int read_c,
    the mzero). Out of line with scalar arguments, so that the loop keeps
    its state in registers: the stack is in DRAM, 40 cycles a load. */
 __attribute__((noinline)) static void
-run_row(const float *a, long kc, long nb, int buf, long rows, float *c,
-        long c_rs, long c_cs, int direct, int relu, int read_c,
-        epilogue *e, int bias_per_column) {
+run_row(const float *a, const float *panel, long kc, long nb, int buf,
+        long rows, float *c, long c_rs, long c_cs, int direct, int relu,
+        int read_c, epilogue *e, int bias_per_column) {
   long nblocks = (nb + T - 1) / T;
-  start_tile(a, kc, 0, read_c, buf, c, c_rs, c_cs, rows, block_cols(nb, 0));
+  start_tile(a, panel, kc, 0, read_c, buf, c, c_rs, c_cs, rows,
+             block_cols(nb, 0));
   for (long j = 0; j < nblocks; ++j) {
     int out = j & 1;
     float *tile = c_out[out];
     if (j + 1 < nblocks)
-      start_tile(a, kc, j + 1, read_c, buf, c + (j + 1) * T * c_cs, c_rs,
-                 c_cs, rows, block_cols(nb, j + 1));
+      start_tile(a, panel, kc, j + 1, read_c, buf, c + (j + 1) * T * c_cs,
+                 c_rs, c_cs, rows, block_cols(nb, j + 1));
     accel_dma_wait_on(2 + out); /* the buffer's last tile has left */
     if (out) {
       if (relu)
@@ -314,6 +315,19 @@ last_column_finish(const float *bias_r, const float *bias_c,
   accel_dma_2d_on(buf, c, out, rows, 4, c_rs * 4, 4);
 }
 
+/* Block j of the next panel, in two halves of its rows on channels t and
+   2 + t: it arrives at the four channels' rate while the matrix unit runs
+   this block's mmac, and each channel is free when the next one starts. */
+#define NEXT_BLOCK(t, j)                                                       \
+  do {                                                                         \
+    long half = kc / 2, cols = block_cols(next_nb, j) * 4;                     \
+    float *dst = next_panel + (j) * T * kc;                                    \
+    const float *src = next_b + (j) * T;                                       \
+    accel_dma_2d(t, dst, src, half, cols, T * 4, next_b_rs * 4);               \
+    accel_dma_2d(2 + t, dst + half * T, src + half * next_b_rs, kc - half,     \
+                 cols, T * 4, next_b_rs * 4);                                  \
+  } while (0)
+
 /* run_row's common case (the result straight from the accumulator, c's
    rows contiguous), unrolled by two so that every tile and channel number
    is a constant: no branches and few live values between one tile's mmac
@@ -323,6 +337,8 @@ last_column_finish(const float *bias_r, const float *bias_c,
    the mst: its 64-cycle start-up outlasts the mst's 16.) */
 #define FAST_TILE(t, j)                                                        \
   do {                                                                         \
+    if ((j) < next_nblocks)                                                    \
+      NEXT_BLOCK(t, j);                                                        \
     if ((j) + 1 < nblocks) {                                                   \
       b += T * kc;                                                             \
       accel_mmac(1 - t, a, b, kc);                                             \
@@ -345,13 +361,17 @@ last_column_finish(const float *bias_r, const float *bias_c,
 /* Block 0's tile is started and its mmac issued by the caller, block 1's
    tile started. relu: store with mst.relu; vector_act: apply e's GELU or
    clip on the vector unit; column: the second half of last_column's
-   work goes under block 1's mmac. */
+   work goes under block 1's mmac. The next panel's first next_nblocks
+   blocks (of next_nb columns at next_b, rows next_b_rs apart) start
+   under the mmacs, into next_panel (NEXT_BLOCK). */
 static inline __attribute__((always_inline)) void
-run_row_fast(const float *a, long kc, long nb, long rows, float *c, long c_rs,
-             int relu, int vector_act, int column, const epilogue *e,
-             tile_start s) {
+run_row_fast(const float *a, const float *panel, long kc, long nb, long rows,
+             float *c, long c_rs, int relu, int vector_act, int column,
+             const epilogue *e, tile_start s, float *next_panel,
+             const float *next_b, long next_b_rs, long next_nb,
+             long next_nblocks) {
   long nblocks = (nb + T - 1) / T;
-  const float *b = b_panel;
+  const float *b = panel;
   for (long j = 0; j < nblocks; j += 2) {
     FAST_TILE(0, j);
     if (j + 1 < nblocks)
@@ -359,36 +379,63 @@ run_row_fast(const float *a, long kc, long nb, long rows, float *c, long c_rs,
   }
 }
 #undef FAST_TILE
+#undef NEXT_BLOCK
 
-/* Every 16-row tile of op(a) (from a0, kc columns, M rows; the first, and
-   its bias rows, already on their way on channel 0) against the panel,
-   with run_row_fast. bias (stride bias_cs) is a per-row bias, or null;
-   col_tiles the per-column bias tiles, or null. column: a column after
-   the nb of the panel's blocks, for last_column (its bias at column_bias,
-   or null). calls (a constant): whether the loops may call out of line
-   (activate_tile, last_column), which costs registers. */
-static inline __attribute__((always_inline)) void
-rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
-          float *c, long c_rs, const epilogue *e, const float *bias,
-          long bias_cs, const float *col_tiles, int column,
-          const float *column_bias, int calls) {
-  view a = {(float *)a0, M, kc, a_rs, a_cs};
+/* The fast path's work on one panel (rows_fast). */
+typedef struct {
+  const float *a0; /* op(a)'s first row of the chunk: M rows of kc floats */
+  long a_rs, a_cs, M, kc;
+  const float *panel; /* the panel's blocks, nb columns */
+  long nb;
+  float *c; /* the panel's first element of c; rows c_rs apart */
+  long c_rs;
+  const epilogue *e;
+  const float *bias; /* a per-row bias (bias_cs apart), or null */
+  long bias_cs;
+  const float *col_tiles; /* the per-column bias tiles, or null */
+  int column;             /* a lone column after the nb (last_column) */
+  const float *column_bias;
+  float *next_panel; /* the next panel, loaded under the last row, or null */
+  const float *next_b;
+  long next_b_rs, next_nb;
+  int buf0; /* the A buffer (and channel) of the first row */
+} fast_job;
+
+/* Every 16-row tile of op(a) (the first, and its bias rows, already on
+   their way to buffer and channel buf0) against the panel, with
+   run_row_fast; under the last row, the next panel's blocks arrive over
+   the four channels, and its first row's A tile: in the other buffer, or
+   with one row of tiles, it is the one already there. Returns the buffer
+   of the next panel's first row. calls (a constant): whether the loops
+   may call out of line (activate_tile, last_column), which costs
+   registers. */
+static inline __attribute__((always_inline)) int rows_fast(const fast_job *f,
+                                                           int calls) {
   /* Read once: each DMA start may write memory, for all the compiler
      knows, and a read after it would be repeated between the mmacs. */
+  const epilogue *e = f->e;
+  const float *panel = f->panel, *bias = f->bias;
+  long M = f->M, kc = f->kc, nb = f->nb, c_rs = f->c_rs;
+  float *c = f->c;
+  int column = calls && f->column;
+  view a = {(float *)f->a0, M, kc, f->a_rs, f->a_cs};
   int relu = e->act->kind == ACCEL_ACT_RELU;
   int vector_act = calls && (e->act->kind == ACCEL_ACT_GELU ||
                              e->act->kind == ACCEL_ACT_CLIP);
+  long next_nblocks = f->next_panel ? (f->next_nb + T - 1) / T : 0;
   /* Without a bias the tiles start from a zero tile, loaded on the
      tile-move port under the mmacs too, instead of an mzero on the
      matrix unit; unless the mmacs are shorter than the port's mst and
      mld together. */
-  tile_start start = {col_tiles, T * T};
-  if (!col_tiles && kc >= 2 * T) {
+  tile_start start = {f->col_tiles, T * T};
+  if (!f->col_tiles && kc >= 2 * T) {
     splat_rows(bias_tiles[2], zero_row);
     start = (tile_start){bias_tiles[2], 0};
   }
-  for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
-    int buf = mt & 1;
+  int buf = f->buf0;
+  for (long m0 = 0; m0 < M; m0 += T, buf = !buf) {
+    int last_row = m0 + T >= M;
+    long rows = min_of(M - m0, T);
     tile_start s = start;
     accel_dma_wait_on(buf);
     if (bias) {
@@ -398,47 +445,48 @@ rows_fast(const float *a0, long a_rs, long a_cs, long M, long kc, long nb,
     /* The row's first mmac before the next row's fetch, which then
        overlaps it. */
     START_TILE(0, 0, s);
-    accel_mmac(0, a_tile[buf], b_panel, kc);
+    accel_mmac(0, a_tile[buf], panel, kc);
     if (nb > T)
       START_TILE(1, 1, s);
-    if (m0 + T < M) {
+    /* The next row's A tile and bias, or the next panel's first. */
+    long next_m0 = last_row ? 0 : m0 + T;
+    if (!last_row || (f->next_panel && M > T)) {
       /* The short transfer first: the fetch's start waits for it under the
          mmac, where the other order would wait for the whole fetch. */
       if (bias)
-        accel_copy_matrix(!buf, bias_rows[!buf], 0, 1, bias + (m0 + T) * bias_cs, 0,
-                    bias_cs, 1, min_of(M - m0 - T, T));
-      fetch_a(!buf, a_tile[!buf], a, m0 + T, 0, kc);
+        accel_copy_matrix(!buf, bias_rows[!buf], 0, 1,
+                          bias + next_m0 * f->bias_cs, 0, f->bias_cs, 1,
+                          min_of(M - next_m0, T));
+      fetch_a(!buf, a_tile[!buf], a, next_m0, 0, kc);
     }
-    if (calls && column)
+    if (column)
       last_column_half(a_tile[buf], kc, 0);
-    run_row_fast(a_tile[buf], kc, nb, min_of(M - m0, T), c + m0 * c_rs, c_rs,
-                 relu, vector_act, calls && column, e, s);
-    if (calls && column)
-      last_column_finish(bias ? bias_rows[buf] : zero_row, column_bias, e->act,
-                         c + m0 * c_rs + nb, c_rs, min_of(M - m0, T), buf);
+    long stream = last_row ? next_nblocks : 0;
+    run_row_fast(a_tile[buf], panel, kc, nb, rows, c + m0 * c_rs, c_rs, relu,
+                 vector_act, column, e, s, f->next_panel, f->next_b,
+                 f->next_b_rs, f->next_nb, stream);
+    if (column)
+      last_column_finish(bias ? bias_rows[buf] : zero_row, f->column_bias,
+                         e->act, c + m0 * c_rs + nb, c_rs, rows, buf);
   }
+  /* Blocks of the next panel beyond this one's (a lone column's). */
+  for (long j = (nb + T - 1) / T; j < next_nblocks; ++j)
+    accel_copy_matrix(j & 3, f->next_panel + j * T * kc, T, 1,
+                      f->next_b + j * T, f->next_b_rs, 1, kc,
+                      block_cols(f->next_nb, j));
+  return M > T ? buf : f->buf0;
 }
 #undef START_TILE
 
-/* rows_fast without and with calls out of line, out of line with scalar
-   arguments, so that nothing between one row's last mmac and the next
-   row's first is a load from the stack; the calls are only in the
-   second, where they cost registers. */
-#define ROWS_FAST_PARAMS                                                       \
-  const float *a0, long a_rs, long a_cs, long M, long kc, long nb, float *c,   \
-      long c_rs, const epilogue *e, const float *bias, long bias_cs,           \
-      const float *col_tiles, int column, const float *column_bias
-#define ROWS_FAST_ARGS                                                         \
-  a0, a_rs, a_cs, M, kc, nb, c, c_rs, e, bias, bias_cs, col_tiles, column,     \
-      column_bias
-__attribute__((noinline)) static void rows_fast_plain(ROWS_FAST_PARAMS) {
-  rows_fast(ROWS_FAST_ARGS, 0);
+/* rows_fast without and with calls out of line; out of line themselves,
+   so that nothing between one row's last mmac and the next row's first
+   is a load from the stack. */
+__attribute__((noinline)) static int rows_fast_plain(const fast_job *f) {
+  return rows_fast(f, 0);
 }
-__attribute__((noinline)) static void rows_fast_calling(ROWS_FAST_PARAMS) {
-  rows_fast(ROWS_FAST_ARGS, 1);
+__attribute__((noinline)) static int rows_fast_calling(const fast_job *f) {
+  return rows_fast(f, 1);
 }
-#undef ROWS_FAST_PARAMS
-#undef ROWS_FAST_ARGS
 
 accel_gemm_options accel_gemm_defaults(void) {
   accel_gemm_options o = {0, 0, 1.0f, 0.0f, ACCEL_BIAS_NONE, NULL,
@@ -569,24 +617,34 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         T * (kc ? min_of(PanelFloats / (T * kc), MaxPanelBlocks)
                 : MaxPanelBlocks);
 
-    for (long n0 = 0; n0 < N; n0 += panel_cols) {
+    /* The fast path loads each panel but the first under the previous
+       one's last row of tiles, into the other half of b_panel, when B's
+       rows are contiguous (one transfer a block). */
+    int streams = fast && vc.cs == 1 && kc && vb.cs == 1;
+    int loaded = 0; /* the panel is in b_panel[half] already, and its first
+                       row's A tile (and bias) in a_tile[a_buf] */
+    int a_buf = 0;
+    for (long n0 = 0, half = 0; n0 < N; n0 += panel_cols, half = !half) {
       long nb = min_of(N - n0, panel_cols);
       long nblocks = (nb + T - 1) / T;
+      float *panel = b_panel[half];
       /* A's first tile on channel 0, then the panel over all four
          channels: block j holds kc rows of its 16 columns. */
-      if (first && o.bias_kind == ACCEL_BIAS_PER_ROW)
+      if (!loaded)
+        a_buf = 0;
+      if (!loaded && first && o.bias_kind == ACCEL_BIAS_PER_ROW)
         accel_copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1,
-                    min_of(M, T));
-      if (kc)
+                          min_of(M, T));
+      if (!loaded && kc)
         fetch_a(0, a_tile[0], va, 0, k0, kc);
-      for (long j = 0; j < nblocks && kc; ++j)
-        accel_copy_matrix((j + 1) & 3, b_panel + j * T * kc, T, 1,
-                    at(vb, k0, n0 + j * T), vb.rs, vb.cs, kc,
-                    block_cols(nb, j));
+      for (long j = 0; j < nblocks && kc && !loaded; ++j)
+        accel_copy_matrix((j + 1) & 3, panel + j * T * kc, T, 1,
+                          at(vb, k0, n0 + j * T), vb.rs, vb.cs, kc,
+                          block_cols(nb, j));
       if (first && o.bias_kind == ACCEL_BIAS_PER_COLUMN)
-        accel_copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1, nb);
-      for (int ch = 0; ch < 4; ++ch)
-        accel_dma_wait_on(ch);
+        accel_copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1,
+                          nb);
+      accel_dma_wait_all();
 
       float *c_panel = (float *)at(vc, 0, n0);
       if (fast && vc.cs == 1 && kc) {
@@ -594,28 +652,28 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
         if (per_column)
           splat_columns(bias_tiles[0], bias_cols, nblocks);
-        const float *row_bias =
-            o.bias_kind == ACCEL_BIAS_PER_ROW ? bias.base : NULL;
-        const float *col_tiles = per_column ? bias_tiles[0] : NULL;
         /* A lone last column goes to the vector unit (last_column) when
            two whole blocks' mmacs cover it. */
         int column = nb % T == 1 && nb > 2 * T && kc % T == 0;
-        long nb_matrix = nb - column;
         if (column) {
-          accel_copy_matrix(0, b_column, 1, 1, b_panel + (nblocks - 1) * T * kc,
+          accel_copy_matrix(0, b_column, 1, 1, panel + (nblocks - 1) * T * kc,
                             T, 1, kc, 1);
           accel_dma_wait_on(0);
         }
-        const float *column_bias = per_column ? bias_cols + nb_matrix : NULL;
+        long next_n0 = n0 + panel_cols;
+        loaded = streams && next_n0 < N;
+        fast_job f = {
+            at(va, 0, k0), va.rs, va.cs, M, kc, panel, nb - column, c_panel,
+            vc.rs, &e, o.bias_kind == ACCEL_BIAS_PER_ROW ? bias.base : NULL,
+            bias.cs, per_column ? bias_tiles[0] : NULL, column,
+            per_column ? bias_cols + nb - column : NULL,
+            loaded ? b_panel[!half] : NULL, at(vb, k0, next_n0), vb.rs,
+            min_of(N - next_n0, panel_cols), a_buf};
         if (column || o.act.kind == ACCEL_ACT_GELU ||
             o.act.kind == ACCEL_ACT_CLIP)
-          rows_fast_calling(at(va, 0, k0), va.rs, va.cs, M, kc, nb_matrix,
-                            c_panel, vc.rs, &e, row_bias, bias.cs, col_tiles,
-                            column, column_bias);
+          a_buf = rows_fast_calling(&f);
         else
-          rows_fast_plain(at(va, 0, k0), va.rs, va.cs, M, kc, nb_matrix,
-                          c_panel, vc.rs, &e, row_bias, bias.cs, col_tiles, 0,
-                          NULL);
+          a_buf = rows_fast_plain(&f);
         accel_dma_wait_on(2);
         accel_dma_wait_on(3);
         continue;
@@ -634,9 +692,9 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                       o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf]
                                                         : NULL,
                       &o.act};
-        run_row(a_tile[buf], kc, nb, buf, rows, c_panel + m0 * vc.rs, vc.rs,
-                vc.cs, direct, direct && o.act.kind == ACCEL_ACT_RELU, read_c,
-                &e, o.bias_kind == ACCEL_BIAS_PER_COLUMN);
+        run_row(a_tile[buf], panel, kc, nb, buf, rows, c_panel + m0 * vc.rs,
+                vc.rs, vc.cs, direct, direct && o.act.kind == ACCEL_ACT_RELU,
+                read_c, &e, o.bias_kind == ACCEL_BIAS_PER_COLUMN);
       }
       accel_dma_wait_on(2);
       accel_dma_wait_on(3);
