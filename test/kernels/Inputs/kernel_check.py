@@ -319,6 +319,11 @@ def gemm_shapes():
         GemmCase(20, 65, 48, act="gelu", bias="col"),
         GemmCase(70, 49, 256, act="clip", lo=-0.25, hi=0.5, bias="row", lc=P),
         GemmCase(24, 305, 1024, bias="col"),
+        # panels loaded under the previous panel's last row of tiles (with
+        # the next panel's first A tile: one row of tiles, two, three)
+        GemmCase(16, 200, 2048),
+        GemmCase(40, 300, 1024, bias="row", act="relu"),
+        GemmCase(33, 260, 1024, bias="col", act="gelu"),
     ]
     return cases
 
