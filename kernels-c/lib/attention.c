@@ -183,18 +183,20 @@ __attribute__((noinline)) static void rescale_o(accel_v16f alpha, int ntiles) {
    it, so the loads go between the P . V mmacs, in their shadow. */
 #define IN_ORDER() __asm__ volatile("" ::: "memory")
 
-/* The block's max (bm, relative to m_exp) passed the threshold: m_exp
-   moves to the new max, l and o are rescaled, the block's scores x are
-   shifted, Q^T's last row becomes -m_exp, and the next block's S^T
-   (next_k, in flight with the old m_exp) is computed again. Rare: at the
-   first block, and when a query's max grows by more than Tau. */
+/* The block's max (*bm, relative to m_exp) passed the threshold: m_exp
+   moves to the new max, l and o are rescaled, the block's scores x and
+   *bm are shifted, Q^T's last row becomes -m_exp, and the next block's
+   S^T (next_k, in flight with the old m_exp) is computed again. Rare: at
+   a chunk's first block (move_first), and when a query's max grows by
+   more than Tau. */
 __attribute__((always_inline)) static inline void
-move_max(softmax_state *st, accel_v16f *x, accel_v16f bm, int ntiles,
+move_max(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
          const float *next_k, float *qt, long kd) {
+  accel_v16f b = *bm;
   const accel_v16f ninf = -__builtin_inff();
   accel_v16i started = st->thr != ninf;
   accel_v16f m =
-      __builtin_elementwise_max(started ? st->m_exp : ninf, bm + st->m_exp);
+      __builtin_elementwise_max(started ? st->m_exp : ninf, b + st->m_exp);
   accel_v16f m_exp = m == ninf ? (accel_v16f)0.0f : m;
   accel_v16f alpha = started ? accel_vexp(st->m_exp - m_exp) : (accel_v16f)0.0f;
   if (any_lane(started))
@@ -204,6 +206,7 @@ move_max(softmax_state *st, accel_v16f *x, accel_v16f bm, int ntiles,
 #pragma clang loop unroll(full)
   for (int j = 0; j < T; ++j)
     x[j] -= shift;
+  *bm = b - shift;
   st->m_exp = m_exp;
   st->thr = m == ninf ? ninf : (accel_v16f)Tau;
   /* Q^T must not change under a running mmac: the mst waits for it. */
@@ -286,7 +289,7 @@ block_step(softmax_state *st, accel_v16f *x, accel_v16f *bm, int has_next,
   if (has_next)
     accel_mmac(0, next_k, qt, kd);
   if (any_lane(*bm > st->thr))
-    move_max(st, x, *bm, ntiles, has_next ? next_k : NULL, qt, kd);
+    move_max(st, x, bm, ntiles, has_next ? next_k : NULL, qt, kd);
   /* Four running sums, not a tree of 16: few vector registers live (for
      the next block's scores), chains of 4. */
   accel_v16f l4[4] = {st->l, 0.0f, 0.0f, 0.0f};
@@ -333,6 +336,17 @@ block_step(softmax_state *st, accel_v16f *x, accel_v16f *bm, int has_next,
 
 static const block_kind FullBlock = {0, T, 0, NULL, 0};
 
+/* A chunk's first block, whose max block_step would check after starting
+   the next S^T: a query block's first always moves the max (no score seen
+   yet), so that check goes first here, and the next S^T needs no second
+   computation. */
+__attribute__((always_inline)) static inline void
+move_first(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
+           float *qt, long kd) {
+  if (any_lane(*bm > st->thr))
+    move_max(st, x, bm, ntiles, NULL, qt, kd);
+}
+
 /* n blocks of 16 keys that every query sees (k's rows at k, v's tiles at
    vb), the last followed by another block (its S^T computed and stored)
    if `more`. */
@@ -342,6 +356,7 @@ full_blocks(float *qt, long kd, const float *k, const float *vb, long n,
   softmax_state st = spm->state;
   accel_v16f x[T];
   accel_v16f bm = load_block(x, FullBlock);
+  move_first(&st, x, &bm, ntiles, qt, kd);
   for (long j = 0; j + 1 < n; ++j, k += T * kd, vb += T * T)
     block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, qt, kd, vb, ntiles);
   if (more)
@@ -386,6 +401,7 @@ run_masked_blocks(float *qt, long kd, const float *k, const float *vb, long n,
   accel_v16f x[T];
   accel_v16f bm =
       load_block(x, masked_kind(0, n, rows_last, mask, mask_rs, kq));
+  move_first(&st, x, &bm, ntiles, qt, kd);
   for (long j = 0; j < n; ++j, k += T * kd, vb += T * T) {
     if (j + 1 < n)
       block_step(&st, x, &bm, 1, 1, k + T * kd,
