@@ -532,10 +532,14 @@ static inline void copy_rows(int ch, float *dst, long dst_rs, long dst_cs,
    q and o transfers are 8 of about 100 cycles each. */
 static void fetch_q(problem *pb, const cursor *c, int buf) {
   view q = head_of(pb, Q, c->head);
-  long nq = min_of(pb->Sq - c->q0, T);
-  for (long d = 0; d < pb->D; d += T)
-    copy_rows((int)(d / T) & 3, pb->lay.q[buf] + d * T, T, 1,
-              at(q, c->q0, d), q.rs, q.cs, nq, min_of(pb->D - d, T));
+  /* In registers: a DMA start may write memory, so fields of *pb would be
+     loaded again after each. */
+  long nq = min_of(pb->Sq - c->q0, T), D = pb->D;
+  const float *src = at(q, c->q0, 0);
+  float *dst = pb->lay.q[buf];
+  for (long d = 0; d < D; d += T)
+    copy_rows((int)(d / T) & 3, dst + d * T, T, 1, src + d * q.cs, q.rs, q.cs,
+              nq, min_of(D - d, T));
 }
 
 static void fetch_chunk(problem *pb, chunk_id id, int buf) {
@@ -673,9 +677,11 @@ static void finish_block(problem *pb, long nq, int ntiles, int o_sent) {
   FOR_TILES(ntiles, SCALE_O);
   FOR_TILES(ntiles, STORE_O);
   view o = head_of(pb, O, pb->cur.head);
+  float *dst = (float *)at(o, pb->cur.q0, pb->cur.col); /* as in fetch_q */
+  long cols = pb->Dv - pb->cur.col;
   for (int t = 0; t < ntiles; ++t)
-    copy_rows(t, (float *)at(o, pb->cur.q0, pb->cur.col + t * T), o.rs, o.cs,
-              spm->o[t], T, 1, nq, min_of(pb->Dv - pb->cur.col - t * T, T));
+    copy_rows(t, dst + t * T * o.cs, o.rs, o.cs, spm->o[t], T, 1, nq,
+              min_of(cols - t * T, T));
 }
 
 /* Q^T of the query block at c from q's buffer buf, once its transfers
@@ -710,8 +716,10 @@ static int run_query_block(problem *pb, int started) {
   long nq = min_of(pb->Sq - pb->cur.q0, T);
   int ntiles = (int)min_of((pb->Dv - pb->cur.col + T - 1) / T, OTiles);
   FOR_TILES(ntiles, ZERO_TILE);
-  spm->state =
-      (softmax_state){(accel_v16f)0.0f, (accel_v16f)0.0f, -__builtin_inff()};
+  /* Member by member: three vector stores, not a call of memset. */
+  spm->state.m_exp = 0.0f;
+  spm->state.l = 0.0f;
+  spm->state.thr = -__builtin_inff();
   long kc = pb->lay.kc, kend = key_end(pb, &pb->cur);
   long nchunks = (kend + kc - 1) / kc;
   for (long ch = 0; ch < nchunks; ++ch) {
