@@ -716,8 +716,10 @@ static int run_query_block(problem *pb, int started) {
   long nq = min_of(pb->Sq - pb->cur.q0, T);
   int ntiles = (int)min_of((pb->Dv - pb->cur.col + T - 1) / T, OTiles);
   FOR_TILES(ntiles, ZERO_TILE);
-  /* Member by member: three vector stores, not a call of memset. */
+  /* Three vector stores, kept apart: merged, they become a call of
+     memset. */
   spm->state.m_exp = 0.0f;
+  IN_ORDER();
   spm->state.l = 0.0f;
   spm->state.thr = -__builtin_inff();
   long kc = pb->lay.kc, kend = key_end(pb, &pb->cur);
