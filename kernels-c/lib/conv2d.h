@@ -48,6 +48,7 @@ typedef struct {
   long bo, bi; /* output and padded input rows per band */
   long cn;     /* input channels per work item */
   long in_floats, out_floats;
+  int lanes;   /* 16 channels across the lanes, not 16 pixels */
 } depthwise_plan;
 
 /* Whether the shape fits the scratchpad arena; 0 if not. */

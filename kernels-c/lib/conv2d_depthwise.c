@@ -40,8 +40,12 @@ typedef struct {
 typedef struct {
   conv_problem p; /* the call's, for every function here */
   depthwise_plan pl;
-  item cur, next;
+  item prev, cur, next; /* prev: with lanes only */
   geometry geo;
+  /* With lanes: the buffers of the previous item's results and of the
+     next item's input, as staged and as the lanes take it. */
+  const float *send, *staged;
+  float *arrange;
   float zeros[ZeroFloats];
   float pool[]; /* the rest of the arena: weights, bias, inputs, outputs */
 } depthwise_spm;
@@ -65,7 +69,43 @@ static long weight_floats(const conv_problem *p) {
   return p->Cout * (p->KH * p->KW + 1);
 }
 
+enum {
+  Run = 7, /* output pixels a step with lanes: every MobileNet width is 7 k */
+  Ahead = 4, /* of their first inputs loaded a step ahead (registers) */
+};
+
+/* With lanes, the staging buffer of an item's input: its channels' image
+   rows in the padded width (the pad columns zero). */
+static long stage_floats(const conv_problem *p, long wp) {
+  return Lanes * p->H * wp;
+}
+
+/* 16 channels across the lanes: for a 3 x 3 kernel at stride 1 with one
+   output channel per input channel, when the planes are small (wherever
+   the double-buffered input, staging and output buffers of 16 channels
+   fit: up to 56 x 56), so that short rows waste no lanes, and when a
+   plane of y is one run of equally spaced floats (one transfer). The last step
+   of a row computes up to Run - 1 pixels past it (into the next row's
+   places, or the slack), reading past the input likewise. */
+static int lanes_plan(const conv_problem *p, depthwise_plan *pl) {
+  pl->lanes = 1, pl->cn = Lanes;
+  pl->wp = p->pl + p->W + p->pr;
+  pl->bo = p->OH, pl->bi = p->pt + p->H + p->pb;
+  pl->in_floats = (pl->bi * pl->wp + Run) * Lanes;
+  pl->out_floats = (p->OH * p->OW + Run) * Lanes;
+  return p->KH == 3 && p->KW == 3 && p->sh == 1 && p->sw == 1 &&
+         p->dh == 1 && p->dw == 1 && p->Coutg == 1 && p->C >= Lanes &&
+         p->ys[2] == p->OW * p->ys[3] &&
+         (p->act.kind == ACCEL_ACT_NONE || p->act.kind == ACCEL_ACT_RELU) &&
+         weight_floats(p) + 2 * (stage_floats(p, pl->wp) + pl->in_floats +
+                                 pl->out_floats) <=
+             PoolFloats;
+}
+
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
+  if (lanes_plan(p, pl))
+    return 1;
+  pl->lanes = 0;
   long m = p->Coutg, span = (p->KH - 1) * p->dh + 1;
   long avail =
       PoolFloats - weight_floats(p) - 2 * (in_slack(p) + OutSlack);
@@ -287,6 +327,187 @@ static void send_item(const float *out) {
                      out + k * it->bo * wp, wp, 1, it->bo, p->OW);
 }
 
+/* ---- 16 channels across the lanes (plan.lanes) ----
+
+   A vector is one output pixel of 16 channels, and each tap one vfma by
+   the tap's 16 weights: no lane is wasted on the pad columns or on rows
+   narrower than 16 (a 14 x 14 plane in the pixel layout is 14 vectors of
+   14 useful lanes and 10 LSU operations per 9 vfmas), and the weights
+   stay in 9 registers for a whole item. Along a row, Run pixels a step in
+   Run vfma chains, each input vector loaded once for 3 of them, so the
+   vector unit, not the LSU, is the limit.
+
+   The layout change is by DMA, which moves a lone float for the cost of
+   4 bytes: an item's channels come in as one transfer into a staging
+   buffer of padded rows (channel 0), then one transfer per channel
+   scatters it into the lanes, 64 bytes apart (channels 1 and 2), and the
+   results go back one transfer per channel (channel 3). While item i
+   computes, row by row, item i - 1's results leave and item i + 1 is
+   scattered, a channel or two a row; item i + 2 is staged. */
+
+/* Item it's input channels into a staging buffer, on channel 0. */
+static void lanes_stage(const item *it, float *stage) {
+  const conv_problem *p = &SPM->p;
+  long wp = SPM->pl.wp;
+  const float *x = p->x + it->n * p->xs[0] + it->c0 * p->xs[1];
+  if (!p->H || !p->W)
+    return;
+  if (p->xs[3] == 1 && p->xs[1] == p->H * p->xs[2]) {
+    accel_dma_2d(0, stage + p->pl, x, it->cn * p->H, p->W * 4, wp * 4,
+                 p->xs[2] * 4);
+    return;
+  }
+  for (long c = 0; c < it->cn; ++c)
+    accel_copy_matrix(0, stage + c * p->H * wp + p->pl, wp, 1,
+                      x + c * p->xs[1], p->xs[2], p->xs[3], p->H, p->W);
+}
+
+/* Channel c's staged rows (hw floats) into lane c of an input buffer's
+   rows (in: below its pt zero rows), on channel 1 or 2. */
+static inline void lanes_arrange(long c, const float *stage, float *in,
+                                 long hw) {
+  accel_dma_2d_on(1 + (c & 1), in + c, stage + c * hw, hw, 4, Lanes * 4, 4);
+}
+
+/* Lane c of item it's results out to y, a plane one transfer on channel
+   3 (lanes_plan: y's rows follow each other). */
+static inline void lanes_send(const item *it, long c, const float *out) {
+  const conv_problem *p = &SPM->p;
+  accel_dma_2d(3, p->y + it->n * p->ys[0] + (it->c0 + c) * p->ys[1], out + c,
+               p->OH * p->OW, 4, p->ys[3] * 4, Lanes * 4);
+}
+
+/* The current item (channels c0 on) from in into out, rows OW pixels
+   apart, with ReLU or nothing; and under it, spread over its steps, the
+   previous item's results out (channel 3, a transfer per channel) and the
+   next item's channels into their lanes (lanes_arrange). One loop over
+   every step of every row, the transfers' addresses in registers: the
+   weights stay in theirs (a call would spill them). Inlined into one
+   function per activation, as planes3x3. */
+static inline __attribute__((always_inline)) void
+lanes_item(const float *in, float *out, long c0, const int relu) {
+  const conv_problem *p = &SPM->p;
+  const geometry *g = &SPM->geo;
+  long wp = SPM->pl.wp, OW = p->OW, hw = p->H * wp;
+  long steps = p->OH * ceil_div(OW, Run), send_cn = SPM->prev.cn;
+  long arrange_cn = p->H ? SPM->next.cn : 0, ys1 = p->ys[1];
+  long npix = p->OH * OW, ys3 = p->ys[3] * 4;
+  float *y = p->y + SPM->prev.n * p->ys[0] + SPM->prev.c0 * ys1;
+  const float *send = SPM->send, *staged = SPM->staged;
+  float *arrange = SPM->arrange + p->pt * wp * Lanes;
+  const float *wt = g->weights + c0 * 9;
+  accel_v16f w[9], z = 0.0f;
+  for (int t = 0; t < 9; ++t)
+    w[t] = load_strided(wt + t, 9 * 4); /* tap t of 16 channels */
+  accel_v16f b = g->bias ? accel_vload(g->bias + c0) : z;
+  const float *restrict r = in, *row = in;
+  float *restrict o = out, *orow = out;
+  /* A step's first inputs are loaded a step ahead, so that its vfmas
+     start at once. */
+  accel_v16f first[Ahead];
+  for (int j = 0; j < Ahead; ++j)
+    first[j] = accel_vload(r + j * Lanes);
+  for (long s = 0, ow = 0, c = 0; s < steps; ++s) {
+    accel_v16f acc[Run];
+    for (int u = 0; u < Run; ++u)
+      acc[u] = b;
+    /* Input pixel j of kernel row kh feeds outputs j - 2 .. j; a base
+       pointer per kernel row, so that the loads' offsets are
+       immediates. */
+    const float *restrict rk[3] = {r, r + wp * Lanes, r + 2 * wp * Lanes};
+    for (int kh = 0; kh < 3; ++kh)
+      for (int j = 0; j < Run + 2; ++j) {
+        accel_v16f x = kh || j >= Ahead ? accel_vload(rk[kh] + j * Lanes)
+                                        : first[j];
+        for (int kw = 0; kw < 3; ++kw)
+          if (j - kw >= 0 && j - kw < Run)
+            acc[j - kw] += x * w[kh * 3 + kw];
+      }
+    const float *rn = r + Run * Lanes;
+    float *on = o + Run * Lanes;
+    if ((ow += Run) >= OW) /* the next row */
+      ow = 0, rn = row += wp * Lanes, on = orow += OW * Lanes;
+    for (int j = 0; j < Ahead; ++j)
+      first[j] = accel_vload(rn + j * Lanes);
+    for (int u = 0; u < Run; ++u)
+      accel_vstore(o + u * Lanes,
+                   relu ? __builtin_elementwise_max(acc[u], z) : acc[u]);
+    r = rn, o = on;
+    for (; c * steps < (s + 1) * Lanes; ++c) {
+      if (c < send_cn)
+        accel_dma_2d(3, y + c * ys1, send + c, npix, 4, ys3, Lanes * 4);
+      if (c < arrange_cn)
+        lanes_arrange(c, staged, arrange, hw);
+    }
+  }
+}
+
+__attribute__((noinline)) static void lanes_item_none(const float *in,
+                                                      float *out, long c0) {
+  lanes_item(in, out, c0, 0);
+}
+
+__attribute__((noinline)) static void lanes_item_relu(const float *in,
+                                                      float *out, long c0) {
+  lanes_item(in, out, c0, 1);
+}
+
+/* Every item (image, 16 channels) with lanes; buffers from pool on. */
+static void lanes_run(float *pool) {
+  const conv_problem *p = &SPM->p;
+  const depthwise_plan *pl = &SPM->pl;
+  long wp = pl->wp, sf = stage_floats(p, wp);
+  float *stage[2] = {pool, pool + sf};
+  float *in[2] = {pool + 2 * sf, pool + 2 * sf + pl->in_floats};
+  float *out[2] = {in[1] + pl->in_floats,
+                   in[1] + pl->in_floats + pl->out_floats};
+  /* Padding, once: the staging buffers' pad columns, the input buffers'
+     pad rows (every lane). */
+  for (int k = 0; k < 2; ++k) {
+    conv_zero_rows(k, stage[k], Lanes * p->H, p->pl, wp, SPM->zeros);
+    conv_zero_rows(k, stage[k] + p->pl + p->W, Lanes * p->H, p->pr, wp,
+                   SPM->zeros);
+    conv_zero_rows(2 + k, in[k], 1, p->pt * wp * Lanes, 0, SPM->zeros);
+    conv_zero_rows(2 + k, in[k] + (p->pt + p->H) * wp * Lanes, 1,
+                   p->pb * wp * Lanes, 0, SPM->zeros);
+  }
+  accel_dma_wait_all();
+  long items = p->N * ceil_div(p->C, Lanes);
+  SPM->cur = item_at(0);
+  lanes_stage(&SPM->cur, stage[0]);
+  accel_dma_wait(0);
+  for (long c = 0; c < SPM->cur.cn && p->H; ++c)
+    lanes_arrange(c, stage[0], in[0] + p->pt * wp * Lanes, p->H * wp);
+  if (items > 1) {
+    SPM->next = item_at(1);
+    lanes_stage(&SPM->next, stage[1]);
+  }
+  accel_dma_wait_all();
+  SPM->prev = (item){0};
+  for (long i = 0; i < items; ++i) {
+    SPM->next = i + 1 < items ? item_at(i + 1) : (item){0};
+    SPM->send = out[(i + 1) & 1];
+    SPM->staged = stage[(i + 1) & 1];
+    SPM->arrange = in[(i + 1) & 1];
+    /* The last item's shares are done: stage[i & 1] and out[i & 1] are
+       free, and item i + 1 is staged. */
+    accel_dma_wait_all();
+    if (i + 2 < items) {
+      item after = item_at(i + 2);
+      lanes_stage(&after, stage[i & 1]);
+    }
+    if (p->act.kind == ACCEL_ACT_RELU)
+      lanes_item_relu(in[i & 1], out[i & 1], SPM->cur.c0);
+    else
+      lanes_item_none(in[i & 1], out[i & 1], SPM->cur.c0);
+    SPM->prev = SPM->cur, SPM->cur = SPM->next;
+  }
+  accel_dma_wait_all();
+  for (long c = 0; c < SPM->prev.cn; ++c)
+    lanes_send(&SPM->prev, c, out[(items - 1) & 1]);
+  accel_dma_wait(3);
+}
+
 void conv_depthwise_run(const conv_problem *problem,
                         const depthwise_plan *plan) {
   SPM->p = *problem, SPM->pl = *plan;
@@ -294,9 +515,6 @@ void conv_depthwise_run(const conv_problem *problem,
   const depthwise_plan *pl = &SPM->pl;
   long taps = p->KH * p->KW;
   float *bias = SPM->pool + p->Cout * taps;
-  float *in[2] = {bias + p->Cout, bias + p->Cout + pl->in_floats};
-  float *out[2] = {in[1] + pl->in_floats,
-                   in[1] + pl->in_floats + pl->out_floats};
   SPM->geo = (geometry){p->Coutg, pl->bi * pl->wp, 0, 0, pl->wp,
                         p->dh * pl->wp, p->dw, SPM->pool,
                         p->bias ? bias : NULL};
@@ -309,6 +527,13 @@ void conv_depthwise_run(const conv_problem *problem,
                        p->w + o * p->ws[0], p->ws[2], p->ws[3], p->KH, p->KW);
   if (p->bias)
     accel_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
+  if (pl->lanes) {
+    lanes_run(bias + p->Cout);
+    return;
+  }
+  float *in[2] = {bias + p->Cout, bias + p->Cout + pl->in_floats};
+  float *out[2] = {in[1] + pl->in_floats,
+                   in[1] + pl->in_floats + pl->out_floats};
   zero_padding(0, in[0]);
   zero_padding(3, in[1]);
   accel_dma_wait(0);

@@ -270,6 +270,15 @@ def conv_shapes():
           pad=(1, 1, 1, 1)),                             # strided, 49
         C(1, 512, 7, 7, 300, 3, 3, pad=(1, 1, 1, 1), bias=True,
           act="clip"),                                   # 2 chunks, prefetch
+        # depthwise with 16 channels across the lanes (C >= 16, small
+        # planes): many items, a last one of fewer channels, rows not a
+        # multiple of 7, planes of one pixel
+        C(1, 48, 14, 14, 48, 3, 3, pad=(1, 1, 1, 1), groups=48),
+        C(2, 40, 7, 7, 40, 3, 3, pad=(1, 1, 1, 1), groups=40, bias=True,
+          act="relu"),
+        C(1, 16, 9, 10, 16, 3, 3, pad=(0, 1, 2, 0), groups=16),
+        C(1, 17, 1, 1, 17, 3, 3, pad=(1, 1, 1, 1), groups=17, bias=True),
+        C(1, 200, 3, 5, 200, 3, 3, pad=(1, 1, 1, 1), groups=200),
     ]
     return cases
 
@@ -325,6 +334,8 @@ def conv_views():
         C(1, 5, 9, 9, 7, 3, 3, stride=(2, 2), lx="nhwc", lw="pad", ly="inner"),
         C(1, 16, 7, 7, 20, 3, 3, pad=(1, 1, 1, 1), lx="nhwc", lw="pad",
           ly="nhwc", bias=True, lbias="strided"),        # 49: last pixel
+        C(2, 20, 6, 6, 20, 3, 3, groups=20, pad=(1, 1, 1, 1), lx="nhwc",
+          lw="inner", ly="nhwc", bias=True, lbias="strided"),  # lanes
     ]
 
 
