@@ -37,15 +37,23 @@ typedef struct {
   const float *weights, *bias; /* per output channel (bias: or null) */
 } geometry;
 
+/* With lanes, the transfers under an item: the previous item's results
+   out to y, and the next item's staged input into its lanes. */
+typedef struct {
+  float *y;          /* the previous item's first channel in y */
+  const float *out;  /* its results */
+  long out_cn;       /* its channels (0: none) */
+  const float *staged;
+  float *in;         /* the next item's input buffer, below the pad rows */
+  long in_cn;        /* its channels (0: none) */
+} lanes_io;
+
 typedef struct {
   conv_problem p; /* the call's, for every function here */
   depthwise_plan pl;
-  item prev, cur, next; /* prev: with lanes only */
+  item cur, next;
   geometry geo;
-  /* With lanes: the buffers of the previous item's results and of the
-     next item's input, as staged and as the lanes take it. */
-  const float *send, *staged;
-  float *arrange;
+  lanes_io io;
   float zeros[ZeroFloats];
   float pool[]; /* the rest of the arena: weights, bias, inputs, outputs */
 } depthwise_spm;
@@ -345,56 +353,71 @@ static void send_item(const float *out) {
    computes, row by row, item i - 1's results leave and item i + 1 is
    scattered, a channel or two a row; item i + 2 is staged. */
 
-/* Item it's input channels into a staging buffer, on channel 0. */
-static void lanes_stage(const item *it, float *stage) {
+/* With lanes, an item: image n, channels c0 .. c0 + cn - 1. */
+typedef struct {
+  long n, c0, cn;
+} lane_group;
+
+/* The item after g (cn 0 past the last image). */
+static lane_group group_after(lane_group g) {
+  const conv_problem *p = &SPM->p;
+  g.c0 += Lanes;
+  if (g.c0 >= p->C)
+    g.c0 = 0, ++g.n;
+  g.cn = g.n < p->N ? min_of(Lanes, p->C - g.c0) : 0;
+  return g;
+}
+
+/* Item it's input channels (none past the last) into a staging buffer,
+   on channel 0. */
+static void lanes_stage(lane_group it, float *stage) {
   const conv_problem *p = &SPM->p;
   long wp = SPM->pl.wp;
-  const float *x = p->x + it->n * p->xs[0] + it->c0 * p->xs[1];
-  if (!p->H || !p->W)
+  const float *x = p->x + it.n * p->xs[0] + it.c0 * p->xs[1];
+  if (!it.cn || !p->H || !p->W)
     return;
   if (p->xs[3] == 1 && p->xs[1] == p->H * p->xs[2]) {
-    accel_dma_2d(0, stage + p->pl, x, it->cn * p->H, p->W * 4, wp * 4,
+    accel_dma_2d(0, stage + p->pl, x, it.cn * p->H, p->W * 4, wp * 4,
                  p->xs[2] * 4);
     return;
   }
-  for (long c = 0; c < it->cn; ++c)
+  for (long c = 0; c < it.cn; ++c)
     accel_copy_matrix(0, stage + c * p->H * wp + p->pl, wp, 1,
                       x + c * p->xs[1], p->xs[2], p->xs[3], p->H, p->W);
 }
 
-/* Channel c's staged rows (hw floats) into lane c of an input buffer's
-   rows (in: below its pt zero rows), on channel 1 or 2. */
-static inline void lanes_arrange(long c, const float *stage, float *in,
+/* A channel's staged rows (hw floats, H rows of the padded width; H > 0)
+   into its lane of an input buffer, 64 bytes apart. */
+static inline void lanes_arrange(int ch, float *in, const float *staged,
                                  long hw) {
-  accel_dma_2d_on(1 + (c & 1), in + c, stage + c * hw, hw, 4, Lanes * 4, 4);
+  accel_dma_2d_on(ch, in, staged, hw, 4, Lanes * 4, 4);
 }
 
-/* Lane c of item it's results out to y, a plane one transfer on channel
-   3 (lanes_plan: y's rows follow each other). */
-static inline void lanes_send(const item *it, long c, const float *out) {
-  const conv_problem *p = &SPM->p;
-  accel_dma_2d(3, p->y + it->n * p->ys[0] + (it->c0 + c) * p->ys[1], out + c,
-               p->OH * p->OW, 4, p->ys[3] * 4, Lanes * 4);
+/* A channel's results (npix pixels, 64 bytes apart) out to its plane of
+   y, pixels ys3 bytes apart (lanes_plan: y's rows follow each other). */
+static inline void lanes_send(int ch, float *y, const float *out, long npix,
+                              long ys3) {
+  accel_dma_2d_on(ch, y, out, npix, 4, ys3, Lanes * 4);
 }
 
 /* The current item (channels c0 on) from in into out, rows OW pixels
    apart, with ReLU or nothing; and under it, spread over its steps, the
    previous item's results out (channel 3, a transfer per channel) and the
-   next item's channels into their lanes (lanes_arrange). One loop over
-   every step of every row, the transfers' addresses in registers: the
-   weights stay in theirs (a call would spill them). Inlined into one
-   function per activation, as planes3x3. */
+   next item's channels into their lanes (channel 1). One loop over every
+   step of every row, the transfers' addresses in registers: the weights
+   stay in theirs (a call would spill them). Inlined into one function per
+   activation, as planes3x3. */
 static inline __attribute__((always_inline)) void
 lanes_item(const float *in, float *out, long c0, const int relu) {
   const conv_problem *p = &SPM->p;
   const geometry *g = &SPM->geo;
-  long wp = SPM->pl.wp, OW = p->OW, hw = p->H * wp;
-  long steps = p->OH * ceil_div(OW, Run), send_cn = SPM->prev.cn;
-  long arrange_cn = p->H ? SPM->next.cn : 0, ys1 = p->ys[1];
-  long npix = p->OH * OW, ys3 = p->ys[3] * 4;
-  float *y = p->y + SPM->prev.n * p->ys[0] + SPM->prev.c0 * ys1;
-  const float *send = SPM->send, *staged = SPM->staged;
-  float *arrange = SPM->arrange + p->pt * wp * Lanes;
+  const lanes_io *io = &SPM->io;
+  float *y = io->y;
+  const float *send = io->out, *staged = io->staged;
+  float *arrange = io->in;
+  long out_cn = io->out_cn, in_cn = io->in_cn;
+  long wp = SPM->pl.wp, OW = p->OW, hw = p->H * wp, npix = p->OH * OW;
+  long steps = p->OH * ceil_div(OW, Run), ys1 = p->ys[1], ys3 = p->ys[3] * 4;
   const float *wt = g->weights + c0 * 9;
   accel_v16f w[9], z = 0.0f;
   for (int t = 0; t < 9; ++t)
@@ -423,10 +446,14 @@ lanes_item(const float *in, float *out, long c0, const int relu) {
           if (j - kw >= 0 && j - kw < Run)
             acc[j - kw] += x * w[kh * 3 + kw];
       }
-    const float *rn = r + Run * Lanes;
-    float *on = o + Run * Lanes;
-    if ((ow += Run) >= OW) /* the next row */
-      ow = 0, rn = row += wp * Lanes, on = orow += OW * Lanes;
+    /* The next step, or the next row's first (selects, not a branch:
+       the step stays one block for the scheduler). */
+    int wrap = (ow += Run) >= OW;
+    const float *rn = wrap ? row + wp * Lanes : r + Run * Lanes;
+    float *on = wrap ? orow + OW * Lanes : o + Run * Lanes;
+    ow = wrap ? 0 : ow;
+    row = wrap ? rn : row;
+    orow = wrap ? on : orow;
     for (int j = 0; j < Ahead; ++j)
       first[j] = accel_vload(rn + j * Lanes);
     for (int u = 0; u < Run; ++u)
@@ -434,10 +461,10 @@ lanes_item(const float *in, float *out, long c0, const int relu) {
                    relu ? __builtin_elementwise_max(acc[u], z) : acc[u]);
     r = rn, o = on;
     for (; c * steps < (s + 1) * Lanes; ++c) {
-      if (c < send_cn)
-        accel_dma_2d(3, y + c * ys1, send + c, npix, 4, ys3, Lanes * 4);
-      if (c < arrange_cn)
-        lanes_arrange(c, staged, arrange, hw);
+      if (c < out_cn)
+        lanes_send(3, y + c * ys1, send + c, npix, ys3);
+      if (c < in_cn)
+        lanes_arrange(1, arrange + c, staged + c * hw, hw);
     }
   }
 }
@@ -456,7 +483,8 @@ __attribute__((noinline)) static void lanes_item_relu(const float *in,
 static void lanes_run(float *pool) {
   const conv_problem *p = &SPM->p;
   const depthwise_plan *pl = &SPM->pl;
-  long wp = pl->wp, sf = stage_floats(p, wp);
+  long wp = pl->wp, sf = stage_floats(p, wp), hw = p->H * wp;
+  long pad = p->pt * wp * Lanes, npix = p->OH * p->OW;
   float *stage[2] = {pool, pool + sf};
   float *in[2] = {pool + 2 * sf, pool + 2 * sf + pl->in_floats};
   float *out[2] = {in[1] + pl->in_floats,
@@ -464,48 +492,44 @@ static void lanes_run(float *pool) {
   /* Padding, once: the staging buffers' pad columns, the input buffers'
      pad rows (every lane). */
   for (int k = 0; k < 2; ++k) {
-    conv_zero_rows(k, stage[k], Lanes * p->H, p->pl, wp, SPM->zeros);
-    conv_zero_rows(k, stage[k] + p->pl + p->W, Lanes * p->H, p->pr, wp,
+    conv_zero_rows(2 * k, stage[k], Lanes * p->H, p->pl, wp, SPM->zeros);
+    conv_zero_rows(2 * k, stage[k] + p->pl + p->W, Lanes * p->H, p->pr, wp,
                    SPM->zeros);
-    conv_zero_rows(2 + k, in[k], 1, p->pt * wp * Lanes, 0, SPM->zeros);
-    conv_zero_rows(2 + k, in[k] + (p->pt + p->H) * wp * Lanes, 1,
+    conv_zero_rows(2 * k + 1, in[k], 1, pad, 0, SPM->zeros);
+    conv_zero_rows(2 * k + 1, in[k] + pad + hw * Lanes, 1,
                    p->pb * wp * Lanes, 0, SPM->zeros);
   }
   accel_dma_wait_all();
-  long items = p->N * ceil_div(p->C, Lanes);
-  SPM->cur = item_at(0);
-  lanes_stage(&SPM->cur, stage[0]);
+  lane_group cur = {0, 0, min_of(Lanes, p->C)}, next = group_after(cur);
+  lane_group after = group_after(next);
+  lanes_stage(cur, stage[0]);
   accel_dma_wait(0);
-  for (long c = 0; c < SPM->cur.cn && p->H; ++c)
-    lanes_arrange(c, stage[0], in[0] + p->pt * wp * Lanes, p->H * wp);
-  if (items > 1) {
-    SPM->next = item_at(1);
-    lanes_stage(&SPM->next, stage[1]);
-  }
-  accel_dma_wait_all();
-  SPM->prev = (item){0};
-  for (long i = 0; i < items; ++i) {
-    SPM->next = i + 1 < items ? item_at(i + 1) : (item){0};
-    SPM->send = out[(i + 1) & 1];
-    SPM->staged = stage[(i + 1) & 1];
-    SPM->arrange = in[(i + 1) & 1];
-    /* The last item's shares are done: stage[i & 1] and out[i & 1] are
-       free, and item i + 1 is staged. */
+  for (long c = 0; c < cur.cn && hw; ++c) /* over all four channels */
+    lanes_arrange(c & 3, in[0] + pad + c, stage[0] + c * hw, hw);
+  lanes_stage(next, stage[1]);
+  lanes_io *io = &SPM->io;
+  *io = (lanes_io){0};
+  for (long i = 0; cur.cn; ++i) {
+    /* The last item's transfers are done: stage[i & 1] and out[i & 1]
+       are free, and item i + 1 is staged. */
     accel_dma_wait_all();
-    if (i + 2 < items) {
-      item after = item_at(i + 2);
-      lanes_stage(&after, stage[i & 1]);
-    }
+    lanes_stage(after, stage[i & 1]);
+    io->staged = stage[(i + 1) & 1];
+    io->in = in[(i + 1) & 1] + pad;
+    io->in_cn = hw ? next.cn : 0;
     if (p->act.kind == ACCEL_ACT_RELU)
-      lanes_item_relu(in[i & 1], out[i & 1], SPM->cur.c0);
+      lanes_item_relu(in[i & 1], out[i & 1], cur.c0);
     else
-      lanes_item_none(in[i & 1], out[i & 1], SPM->cur.c0);
-    SPM->prev = SPM->cur, SPM->cur = SPM->next;
+      lanes_item_none(in[i & 1], out[i & 1], cur.c0);
+    io->y = p->y + cur.n * p->ys[0] + cur.c0 * p->ys[1];
+    io->out = out[i & 1];
+    io->out_cn = cur.cn;
+    cur = next, next = after, after = group_after(after);
   }
   accel_dma_wait_all();
-  for (long c = 0; c < SPM->prev.cn; ++c)
-    lanes_send(&SPM->prev, c, out[(items - 1) & 1]);
-  accel_dma_wait(3);
+  for (long c = 0; c < io->out_cn; ++c) /* over all four channels */
+    lanes_send(c & 3, io->y + c * p->ys[1], io->out + c, npix, p->ys[3] * 4);
+  accel_dma_wait_all();
 }
 
 void conv_depthwise_run(const conv_problem *problem,
