@@ -154,6 +154,49 @@ accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
                              const accel_tensor *v, accel_tensor *o,
                              const accel_attention_options *options);
 
+/* Data movement (docs/kernels.md, "Data movement"): exact copies by the
+   DMA engine, any ranks up to ACCEL_MAX_RANK and any strides. */
+
+/* y = np.transpose(x, perm): y's dimension d is x's dimension perm[d].
+   perm null reverses the axes (numpy's default). */
+accel_status accel_transpose(const accel_tensor *x, accel_tensor *y,
+                             const int *perm);
+
+/* y = np.concatenate(xs[0..n), axis): the inputs of y's rank and dims but
+   along axis, where their sizes add up to y's. 1 <= n <= 256. */
+accel_status accel_concat(const accel_tensor *const *xs, long n, int axis,
+                          accel_tensor *y);
+
+/* The inverse: ys[i] = x's part along axis after ys[0..i)'s sizes (np.split
+   at the running sums of the outputs' sizes). 1 <= n <= 256. */
+accel_status accel_split(const accel_tensor *x, int axis,
+                         accel_tensor *const *ys, long n);
+
+/* y = x[start[0] :: step[0], ...] with y's dims the counts taken: y[i] =
+   x[start + i * step] per axis; steps may be negative, not 0. start null
+   is 0s, step null 1s. */
+accel_status accel_slice(const accel_tensor *x, accel_tensor *y,
+                         const long *start, const long *step);
+
+typedef enum {
+  ACCEL_PAD_CONSTANT = 0, /* the value */
+  ACCEL_PAD_REFLECT = 1,  /* mirrored about the edge, the edge once */
+  ACCEL_PAD_EDGE = 2,     /* the edge repeated */
+} accel_pad_mode;
+
+/* y = np.pad(x, widths, mode) (constant_values=value): widths[2d] and
+   widths[2d + 1] elements before and after dimension d, y's dims x's plus
+   both. Reflect takes widths up to x's size - 1 (one reflection). */
+accel_status accel_pad(const accel_tensor *x, accel_tensor *y,
+                       const long *widths, accel_pad_mode mode, float value);
+
+/* y = np.take(x, indices[0..n), axis): y's dims x's but n along axis.
+   indices are 32-bit ints in DRAM or the scratchpad, from -size to
+   size - 1 (negative ones count from the end, as numpy's); one outside
+   is an argument error found before anything is written. */
+accel_status accel_gather(const accel_tensor *x, const int *indices, long n,
+                          int axis, accel_tensor *y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -527,19 +527,30 @@ static inline void copy_rows(int ch, float *dst, long dst_rs, long dst_cs,
                       cols);
 }
 
-/* q's block in column blocks of T x T (layout), block b on channel b % 4:
-   a transfer started on a busy channel stalls the program, and a block's
-   q and o transfers are 8 of about 100 cycles each. */
-static void fetch_q(problem *pb, const cursor *c, int buf) {
+/* A q block's transfers: nq rows of D at src (rows rs, columns cs floats
+   apart) into dst's column blocks of T x T (layout). In registers: a DMA
+   start may write memory, so fields of *pb would be loaded again after
+   each. */
+typedef struct {
+  const float *src;
+  float *dst;
+  long rs, cs, nq, D;
+} q_fetch;
+
+static q_fetch q_fetch_of(problem *pb, const cursor *c, int buf) {
   view q = head_of(pb, Q, c->head);
-  /* In registers: a DMA start may write memory, so fields of *pb would be
-     loaded again after each. */
-  long nq = min_of(pb->Sq - c->q0, T), D = pb->D;
-  const float *src = at(q, c->q0, 0);
-  float *dst = pb->lay.q[buf];
-  for (long d = 0; d < D; d += T)
-    copy_rows((int)(d / T) & 3, dst + d * T, T, 1, src + d * q.cs, q.rs, q.cs,
-              nq, min_of(D - d, T));
+  q_fetch f = {at(q, c->q0, 0), pb->lay.q[buf], q.rs, q.cs,
+               min_of(pb->Sq - c->q0, T), pb->D};
+  return f;
+}
+
+/* Column block b on channel b % 4: a transfer started on a busy channel
+   stalls the program, and a query block's q and o transfers are 8 of
+   about 100 cycles each. */
+static inline void fetch_q_block(const q_fetch *f, long b) {
+  long d = b * T;
+  copy_rows((int)b & 3, f->dst + d * T, T, 1, f->src + d * f->cs, f->rs,
+            f->cs, f->nq, min_of(f->D - d, T));
 }
 
 static void fetch_chunk(problem *pb, chunk_id id, int buf) {
@@ -625,28 +636,6 @@ static void zero_floats(float *p, long n) {
     p[i] = 0.0f;
 }
 
-/* q's block (rows past nq zeroed: their scores are 0, not stale data)
-   into scale * Q^T, and m_exp = 0 below it: on the matrix unit, each
-   column block times scale * I (exact: one product and additions of
-   zeros), stored transposed as 16 rows of Q^T. Columns past D are zero
-   (run), so the last block's extra rows are zero or overwritten. */
-static void transpose_q(const problem *pb, int buf, long nq) {
-  float *q = pb->lay.q[buf], *qt = pb->lay.qt;
-  long nb = (pb->D + T - 1) / T;
-  if (nq < T)
-    for (long b = 0; b < nb; ++b)
-      zero_floats(q + b * T * T + nq * T, (T - nq) * T);
-  for (long b = 0; b < nb; b += 4) {
-#define SCALE_Q(i)                                                             \
-  (accel_mzero(QtTile + i),                                                    \
-   accel_mmac(QtTile + i, q + (b + i) * T * T, spm->scale_diag, T))
-#define STORE_QT(i) accel_mst_t(QtTile + i, qt + (b + i) * T * T)
-    FOR_TILES(nb - b, SCALE_Q);
-    FOR_TILES(nb - b, STORE_QT);
-  }
-  accel_vstore(qt + pb->D * T, (accel_v16f)0.0f); /* m_exp = 0 */
-}
-
 /* The mask's block for the query block and chunk (nq rows of nkeys, the
    rows past nq zeroed). */
 static void fetch_mask(problem *pb, long key0, long nq, long nkeys) {
@@ -677,22 +666,54 @@ static void finish_block(problem *pb, long nq, int ntiles, int o_sent) {
   FOR_TILES(ntiles, SCALE_O);
   FOR_TILES(ntiles, STORE_O);
   view o = head_of(pb, O, pb->cur.head);
-  float *dst = (float *)at(o, pb->cur.q0, pb->cur.col); /* as in fetch_q */
+  float *dst = (float *)at(o, pb->cur.q0, pb->cur.col); /* as in q_fetch */
   long cols = pb->Dv - pb->cur.col;
   for (int t = 0; t < ntiles; ++t)
     copy_rows(t, dst + t * T * o.cs, o.rs, o.cs, spm->o[t], T, 1, nq,
               min_of(cols - t * T, T));
 }
 
-/* Q^T of the query block at c from q's buffer buf, once its transfers
-   (and all others) have finished; then the fetch of the block after it
-   (if any) into the other buffer. */
+/* Q^T of the query block at c from q's buffer buf (rows past nq zeroed:
+   their scores are 0, not stale data), once its transfers (and all
+   others) have finished, and m_exp = 0 below it: on the matrix unit, each
+   column block times scale * I (exact: one product and additions of
+   zeros), stored transposed as 16 rows of Q^T. Columns past D are zero
+   (run), so the last block's extra rows are zero or overwritten. The q
+   block after it (if any) is fetched into the other buffer meanwhile:
+   block b's mmac, its transfer, then block b - 1's mst.t, so that the
+   program does not wait in order for the matrix unit or the port. */
 static void make_qt(problem *pb, int buf, const cursor *c,
                     const cursor *after) {
   accel_dma_wait_all();
-  transpose_q(pb, buf, min_of(pb->Sq - c->q0, T));
+  float *q = pb->lay.q[buf], *qt = pb->lay.qt;
+  long nq = min_of(pb->Sq - c->q0, T), nb = (pb->D + T - 1) / T;
+  q_fetch next;
   if (after)
-    fetch_q(pb, after, !buf);
+    next = q_fetch_of(pb, after, !buf);
+  if (nq < T)
+    for (long b = 0; b < nb; ++b)
+      zero_floats(q + b * T * T + nq * T, (T - nq) * T);
+  for (long b = 0; b < nb; b += 4) {
+    int n = (int)min_of(nb - b, 4);
+#define STORE_QT(i) accel_mst_t(QtTile + i, qt + (b + i) * T * T)
+#define QT_STEP(i)                                                             \
+  do {                                                                         \
+    accel_mzero(QtTile + i);                                                   \
+    accel_mmac(QtTile + i, q + (b + i) * T * T, spm->scale_diag, T);           \
+    if (after)                                                                 \
+      fetch_q_block(&next, b + i);                                             \
+    if (i)                                                                     \
+      STORE_QT(i - 1);                                                         \
+  } while (0)
+#define STORE_LAST_QT(i)                                                       \
+  do {                                                                         \
+    if (i == n - 1)                                                            \
+      STORE_QT(i);                                                             \
+  } while (0)
+    FOR_TILES(n, QT_STEP);
+    FOR_TILES(n, STORE_LAST_QT);
+  }
+  accel_vstore(qt + pb->D * T, (accel_v16f)0.0f); /* m_exp = 0 */
 }
 
 /* S^T of the first block of the chunk in use starts on the matrix unit
@@ -764,7 +785,9 @@ static void run(problem *pb) {
   pb->cur = (cursor){0, 0, 0};
   pb->qbuf = pb->kbuf = 0;
   pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};
-  fetch_q(pb, &pb->cur, 0);
+  q_fetch first = q_fetch_of(pb, &pb->cur, 0);
+  for (long b = 0; b * T < pb->D; ++b)
+    fetch_q_block(&first, b);
   int started = 0;
   do {
     pb->next = pb->cur;

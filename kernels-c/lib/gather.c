@@ -1,0 +1,145 @@
+/* gather.c - y = np.take(x, indices, axis) (docs/kernels.md, "Data
+   movement"): per index, one copy of x's slab at that index into y's, all
+   by one plan; for an embedding table (axis 0, rows contiguous) one row
+   transfer per index, over the four channels in turn. */
+
+#include "kernel_args.h"
+#include "kernel_stack.h"
+#include "move_plan.h"
+#include "spm_arena.h"
+#include <stddef.h>
+#include <stdint.h>
+
+static const char Kernel[] = "accel_gather";
+
+_Static_assert(sizeof(int) == 4, "indices are 32-bit");
+
+/* The indices, staged in chunks: read twice (checked, then used), at 3
+   cycles a load instead of 40. */
+enum { CHUNK = 64 * 1024 };
+typedef struct {
+  int indices[CHUNK];
+} gather_spm;
+KERNEL_SPM_FITS(gather_spm);
+
+/* accel_gather's arguments but x and y, passed to its body by address. */
+typedef struct {
+  const int *indices;
+  long n;
+  int axis;
+} gather_call;
+
+static const int *stage_chunk(const int *indices, long from, long n) {
+  int *spm = KERNEL_SPM(gather_spm)->indices;
+  long count = n - from < CHUNK ? n - from : CHUNK;
+  accel_dma_1d(0, spm, indices + from, count * 4);
+  accel_dma_wait(0);
+  return spm;
+}
+
+static int inside(uintptr_t begin, uintptr_t bytes, uintptr_t base,
+                  uintptr_t size) {
+  return begin >= base && begin - base <= size && bytes <= size - (begin - base);
+}
+
+static accel_status check(const accel_tensor *x, const accel_tensor *y,
+                          const gather_call *c) {
+  accel_status s;
+  if ((s = accel_check_tensor(Kernel, "x", x, 1, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor(Kernel, "y", y, 1, ACCEL_MAX_RANK, 1)))
+    return s;
+  if (c->axis < 0 || c->axis >= x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "axis",
+                              "%d, expected 0 to %d", c->axis, x->rank - 1);
+  if (c->n < 0)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "n",
+                              "negative count %ld", c->n);
+  if (y->rank != x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+                              "rank %d, expected x's %d", y->rank, x->rank);
+  for (int d = 0; d < x->rank; ++d) {
+    long want = d == c->axis ? c->n : x->dims[d];
+    if (y->dims[d] != want)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+                                "dimension %d is %ld, expected %ld%s", d,
+                                y->dims[d], want,
+                                d == c->axis ? " (n)" : " (x's)");
+  }
+  if (accel_tensors_overlap(x, y))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+                              "overlaps x");
+  if (c->n == 0)
+    return ACCEL_OK;
+  uintptr_t at = (uintptr_t)c->indices, bytes = 4 * (uintptr_t)c->n;
+  if (!c->indices)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "indices",
+                              "null array");
+  if (at % 4 ||
+      (!inside(at, bytes, __ACCEL_DRAM_BASE__, __ACCEL_DRAM_SIZE__) &&
+       !inside(at, bytes, __ACCEL_SPM_BASE__, __ACCEL_SPM_SIZE__)))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "indices",
+                              "%ld ints at %#lx are not aligned inside DRAM "
+                              "or the scratchpad",
+                              c->n, (unsigned long)at);
+  long size = x->dims[c->axis];
+  for (long from = 0; from < c->n; from += CHUNK) {
+    const int *chunk = stage_chunk(c->indices, from, c->n);
+    long count = c->n - from < CHUNK ? c->n - from : CHUNK;
+    for (long i = 0; i < count; ++i)
+      if (chunk[i] < -size || chunk[i] >= size)
+        return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "indices",
+                                  "entry %ld is %d, outside [%ld, %ld)",
+                                  from + i, chunk[i], -size, size);
+  }
+  return ACCEL_OK;
+}
+
+static long gather(const void *xp, const void *yp, const void *callp,
+                   const void *unused) {
+  (void)unused;
+  accel_tensor xc, yc;
+  gather_call c;
+  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)xp);
+  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)yp);
+  ACCEL_STAGE(2, &c, (const gather_call *)callp);
+  accel_dma_wait_all();
+  accel_status s = check(x, y, &c);
+  if (s)
+    return s;
+  /* The slab: x's dims and y's strides without the axis. */
+  long dims[ACCEL_MAX_RANK], dst_strides[ACCEL_MAX_RANK],
+      src_strides[ACCEL_MAX_RANK];
+  int rank = 0;
+  for (int d = 0; d < x->rank; ++d)
+    if (d != c.axis) {
+      dims[rank] = x->dims[d];
+      dst_strides[rank] = y->strides[d];
+      src_strides[rank++] = x->strides[d];
+    }
+  move_plan p;
+  move_plan_make(&p, rank, dims, dst_strides, src_strides, MOVE_SRC_VIEW);
+  long size = x->dims[c.axis], x_step = x->strides[c.axis];
+  float *dst = y->data;
+  int channel = 0;
+  const int *chunk = KERNEL_SPM(gather_spm)->indices;
+  for (long from = 0; from < c.n; from += CHUNK) {
+    /* The check left the only chunk staged. */
+    if (c.n > CHUNK)
+      chunk = stage_chunk(c.indices, from, c.n);
+    long count = c.n - from < CHUNK ? c.n - from : CHUNK;
+    for (long i = 0; i < count; ++i) {
+      long index = chunk[i] < 0 ? chunk[i] + size : chunk[i];
+      move_plan_run(&p, dst, (const float *)x->data + index * x_step,
+                    &channel);
+      dst += y->strides[c.axis];
+    }
+  }
+  accel_dma_wait_all();
+  return ACCEL_OK;
+}
+
+accel_status accel_gather(const accel_tensor *x, const int *indices, long n,
+                          int axis, accel_tensor *y) {
+  gather_call c = {indices, n, axis};
+  return (accel_status)accel_on_kernel_stack(gather, x, y, &c, 0);
+}

@@ -1,0 +1,60 @@
+/* move_plan.h - the data-movement kernels' one engine (docs/kernels.md,
+   "Data movement"): a copy between two strided views of one shape, as
+   2-D DMA transfers spread over the four channels.
+
+   Every data-movement kernel is one or more such copies: a transpose
+   copies x into y through permuted strides, a concat each input into its
+   part of y, a gather one slab per index. A plan is made once per shape
+   and run per pair of base addresses (a gather runs one plan per index). */
+
+#ifndef ACCEL_MOVE_PLAN_H
+#define ACCEL_MOVE_PLAN_H
+
+#include <accel_kernels.h>
+
+/* How the source is read. */
+typedef enum {
+  MOVE_SRC_VIEW = 0,
+  /* Every element is the same value, at the start of a buffer of
+     MOVE_FILL_FLOATS copies of it in the scratchpad (a constant pad):
+     rows of the destination are read from the buffer's start. */
+  MOVE_SRC_FILL = 1,
+} move_src_kind;
+
+enum { MOVE_FILL_FLOATS = 4096 };
+
+typedef struct {
+  int empty;
+  move_src_kind src_kind;
+  /* Element offsets added to both bases: a dimension whose destination
+     stride was negative is walked from its far end. */
+  long dst_offset, src_offset;
+  /* The transfer (bytes): rows of row_bytes, split into pieces of at most
+     group_rows rows of piece_bytes. */
+  long rows, row_bytes, dst_row_stride, src_row_stride;
+  long group_rows, piece_bytes;
+  /* The dimensions walked by the processor around the transfers, outer
+     first: counts and byte steps. */
+  int loops;
+  long count[ACCEL_MAX_RANK];
+  long dst_step[ACCEL_MAX_RANK], src_step[ACCEL_MAX_RANK];
+} move_plan;
+
+/* The plan of dst[i] = src[i] over dims (rank up to ACCEL_MAX_RANK), with
+   strides in elements: the destination's distinct and reaching only DRAM
+   (a checked output), the source's of any sign (a reversed slice or a
+   reflection), zero for MOVE_SRC_FILL. */
+void move_plan_make(move_plan *p, int rank, const long *dims,
+                    const long *dst_strides, const long *src_strides,
+                    move_src_kind src_kind);
+
+/* Starts the plan's transfers from src to dst, on channels *channel,
+   *channel + 1, ... (mod 4), advancing *channel; waits for nothing. */
+void move_plan_run(const move_plan *p, float *dst, const float *src,
+                   int *channel);
+
+/* move_plan_make and move_plan_run in one. */
+void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
+               const float *src, const long *src_strides, int *channel);
+
+#endif

@@ -1,0 +1,69 @@
+/* transpose.c - y = np.transpose(x, perm) (docs/kernels.md, "Data
+   movement"): one strided copy of x, its strides permuted, into y. */
+
+#include "kernel_args.h"
+#include "kernel_stack.h"
+#include "move_plan.h"
+#include <stddef.h>
+
+static const char Kernel[] = "accel_transpose";
+
+static accel_status check(const accel_tensor *x, const accel_tensor *y,
+                          const int *perm) {
+  accel_status s;
+  if ((s = accel_check_tensor(Kernel, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor(Kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
+    return s;
+  if (y->rank != x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+                              "rank %d, expected x's %d", y->rank, x->rank);
+  int seen = 0;
+  for (int d = 0; d < x->rank; ++d) {
+    if (perm[d] < 0 || perm[d] >= x->rank || (seen >> perm[d] & 1))
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "perm",
+                                "entry %d is %d: not a permutation of 0 to %d",
+                                d, perm[d], x->rank - 1);
+    seen |= 1 << perm[d];
+  }
+  for (int d = 0; d < x->rank; ++d)
+    if (y->dims[d] != x->dims[perm[d]])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+                                "dimension %d is %ld, expected x's dimension "
+                                "%d, %ld",
+                                d, y->dims[d], perm[d], x->dims[perm[d]]);
+  if (accel_tensors_overlap(x, y))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+                              "overlaps x");
+  return ACCEL_OK;
+}
+
+static long transpose(const void *xp, const void *yp, const void *permp,
+                      const void *unused) {
+  (void)unused;
+  accel_tensor xc, yc;
+  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)xp);
+  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)yp);
+  int perm[ACCEL_MAX_RANK];
+  accel_dma_wait_all();
+  /* The reversed axes without perm, as numpy's default; perm's entries are
+     read once x's rank is known to be one. */
+  int rank = x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
+  for (int d = 0; d < rank; ++d)
+    perm[d] = permp ? ((const int *)permp)[d] : rank - 1 - d;
+  accel_status s = check(x, y, perm);
+  if (s)
+    return s;
+  long src_strides[ACCEL_MAX_RANK];
+  for (int d = 0; d < rank; ++d)
+    src_strides[d] = x->strides[perm[d]];
+  int channel = 0;
+  move_copy(rank, y->dims, y->data, y->strides, x->data, src_strides,
+            &channel);
+  accel_dma_wait_all();
+  return ACCEL_OK;
+}
+
+accel_status accel_transpose(const accel_tensor *x, accel_tensor *y,
+                             const int *perm) {
+  return (accel_status)accel_on_kernel_stack(transpose, x, y, perm, 0);
+}

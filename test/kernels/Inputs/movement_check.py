@@ -1,0 +1,423 @@
+"""Runs the data-movement kernels (accel_transpose, accel_concat,
+accel_split, accel_slice, accel_pad, accel_gather) on accel-sim against
+numpy: np.transpose, np.concatenate, np.split, basic slicing, np.pad and
+np.take.
+
+  movement_check.py --sim "accel-sim [options]" --driver movement_driver.elf
+                    --dir DIR --set transpose|concat|split|slice|pad|gather|big
+
+All the cases of a set go into one memory image (movement_driver.c's case
+file), each case in its own range: the inputs' views hold random f32 values
+and NaN around them (padding, the gaps of strided views, guards), the
+outputs' a sentinel around them. The kernels copy bits, so the check is
+exact: after the run, each case's whole range must equal, bit for bit, the
+inputs as they were and the outputs' buffers with numpy's result in the
+views and the sentinel everywhere else. It prints one line per case and a
+summary "N cases, F failures"; exit status 1 if any case failed.
+"""
+import argparse
+import itertools
+import os
+import shlex
+import struct
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+
+SENTINEL = np.float32(-7777.25)
+GUARD = 5
+TRANSPOSE, CONCAT, SPLIT, SLICE, PAD, GATHER = range(6)
+PAD_MODES = {"constant": 0, "reflect": 1, "edge": 2}
+
+
+def strides_of(dims, layout):
+    """Element strides of a view of dims laid out as layout says:
+    "contig" (row-major), "padded" (rows of 3 more, gaps between outer
+    slices), "step2" (every other element), "colmajor" (the first
+    dimension innermost, with gaps)."""
+    rank = len(dims)
+    s = [0] * rank
+    if layout == "colmajor":
+        span = 1
+        for d in range(rank):
+            s[d] = span
+            span = span * max(dims[d], 1) + 1
+        return s
+    inner, gap = {"contig": (1, 0), "padded": (1, 3), "step2": (2, 1)}[layout]
+    span = inner
+    for d in reversed(range(rank)):
+        s[d] = span
+        span = span * max(dims[d], 1) + gap
+    return s
+
+
+class Image:
+    """The memory image: 4-byte words; records the ops."""
+
+    def __init__(self):
+        self.words = []  # arrays appended in order
+        self.size = 0
+        self.ops = []
+
+    def alloc(self, n, fill):
+        a = np.full(n, fill, dtype=np.float32)
+        off = self.size
+        self.words.append(a)
+        self.size += n
+        return off, a
+
+    def tensor(self, dims, layout, fill):
+        """A view in a buffer of its own: (record, buffer array, index
+        array of the view's elements into the buffer)."""
+        s = strides_of(dims, layout)
+        last = sum((d - 1) * st for d, st in zip(dims, s)) if all(dims) else 0
+        length = GUARD + last + 1 + GUARD
+        off, buf = self.alloc(length, fill)
+        idx = GUARD + sum(np.arange(d).reshape([-1 if e == i else 1
+                                                for e in range(len(dims))])
+                          * st for i, (d, st) in enumerate(zip(dims, s)))
+        idx = np.broadcast_to(np.asarray(idx), tuple(dims))
+        rec = [len(dims)] + list(dims) + [0] * (6 - len(dims)) + s + \
+            [0] * (6 - len(dims)) + [off + GUARD]
+        return rec, buf, idx
+
+    def write(self, path):
+        with open(path, "wb") as f:
+            f.write(b"MOVECAS1")
+            f.write(struct.pack("<2q", self.size, len(self.ops)))
+            for a in self.words:
+                f.write(a.tobytes())
+            for op in self.ops:
+                f.write(struct.pack("<%dq" % len(op), *op))
+
+
+class Case:
+    """One kernel call: makes its buffers in the image and the expected
+    contents of its range."""
+
+    def __init__(self, name):
+        self.name = name
+        self.rng = np.random.default_rng(zlib.crc32(name.encode()))
+
+    def input(self, img, dims, layout):
+        rec, buf, idx = img.tensor(dims, layout, np.nan)
+        vals = self.rng.uniform(-100, 100, dims).astype(np.float32)
+        buf[idx] = vals
+        return rec, vals
+
+    def output(self, img, dims, layout, value):
+        rec, buf, idx = img.tensor(dims, layout, SENTINEL)
+        self.fills.append((buf, idx, np.asarray(value, dtype=np.float32)))
+        return rec
+
+    def build(self, img):
+        self.fills = []
+        self.begin = img.size
+        self.first = len(img.words)
+        op = self.make(img)
+        img.ops.append(op)
+        self.end = img.size
+        # The expected range: the inputs as they are, outputs filled.
+        expect = np.concatenate(img.words[self.first:]).copy() \
+            if img.size > self.begin else np.zeros(0, np.float32)
+        at = {id(a): o for a, o in zip(img.words[self.first:], offsets(
+            img.words[self.first:], self.begin))}
+        for buf, idx, value in self.fills:
+            base = at[id(buf)] - self.begin
+            expect[base + idx] = value
+        self.expect = expect
+
+
+def offsets(arrays, start):
+    out = []
+    for a in arrays:
+        out.append(start)
+        start += len(a)
+    return out
+
+
+def perm_name(p):
+    return "(" + ",".join(map(str, p)) + ")"
+
+
+class Transpose(Case):
+    def __init__(self, dims, perm, lx="contig", ly="contig"):
+        self.dims, self.perm, self.lx, self.ly = dims, perm, lx, ly
+        super().__init__("transpose %s perm=%s x:%s y:%s" % (
+            "x".join(map(str, dims)), perm_name(perm) if perm is not None
+            else "null", lx, ly))
+
+    def make(self, img):
+        xr, x = self.input(img, self.dims, self.lx)
+        y = np.transpose(x, self.perm)
+        yr = self.output(img, y.shape, self.ly, y)
+        perm = list(self.perm) if self.perm is not None else []
+        return [TRANSPOSE] + xr + yr + [int(self.perm is not None)] + \
+            perm + [0] * (6 - len(perm))
+
+
+class Parts(Case):
+    """concat (the parts are inputs) or split (outputs)."""
+
+    def __init__(self, kind, dims, axis, sizes, lw="contig", lp="contig"):
+        self.kind, self.dims, self.axis, self.sizes = kind, dims, axis, sizes
+        self.lw, self.lp = lw, lp
+        super().__init__("%s %s axis=%d sizes=%s whole:%s parts:%s" % (
+            "concat" if kind == CONCAT else "split",
+            "x".join(map(str, dims)), axis, perm_name(sizes), lw, lp))
+
+    def part_dims(self, n):
+        d = list(self.dims)
+        d[self.axis] = n
+        return d
+
+    def make(self, img):
+        recs = []
+        if self.kind == CONCAT:
+            xs = []
+            for n in self.sizes:
+                r, v = self.input(img, self.part_dims(n), self.lp)
+                recs.append(r)
+                xs.append(v)
+            y = np.concatenate(xs, self.axis)
+            whole = self.output(img, y.shape, self.lw, y)
+        else:
+            whole, x = self.input(img, self.dims, self.lw)
+            cuts = list(itertools.accumulate(self.sizes))[:-1]
+            for n, part in zip(self.sizes, np.split(x, cuts, self.axis)):
+                recs.append(self.output(img, self.part_dims(n), self.lp, part))
+        return [self.kind, len(self.sizes), self.axis] + whole + sum(recs, [])
+
+
+class Slice(Case):
+    def __init__(self, dims, start, step, lx="contig", ly="contig",
+                 counts=None):
+        self.dims, self.start, self.step = dims, start, step
+        self.lx, self.ly = lx, ly
+        super().__init__("slice %s start=%s step=%s x:%s y:%s" % (
+            "x".join(map(str, dims)),
+            perm_name(start) if start is not None else "null",
+            perm_name(step) if step is not None else "null", lx, ly))
+
+    def make(self, img):
+        xr, x = self.input(img, self.dims, self.lx)
+        rank = len(self.dims)
+        start = self.start or [0] * rank
+        step = self.step or [1] * rank
+        idx = []
+        for n, a, s in zip(self.dims, start, step):
+            # numpy's a::s stops at the edge; with a negative step, -1 as a
+            # stop would mean the last element, so None.
+            idx.append(slice(a, None, s))
+        y = x[tuple(idx)]
+        yr = self.output(img, y.shape, self.ly, y)
+        return [SLICE] + xr + yr + \
+            [int(self.start is not None)] + start + [0] * (6 - rank) + \
+            [int(self.step is not None)] + step + [0] * (6 - rank)
+
+
+class Pad(Case):
+    def __init__(self, dims, widths, mode, value=0.0, lx="contig",
+                 ly="contig"):
+        self.dims, self.widths, self.mode = dims, widths, mode
+        self.value, self.lx, self.ly = np.float32(value), lx, ly
+        super().__init__("pad %s widths=%s %s%s x:%s y:%s" % (
+            "x".join(map(str, dims)), perm_name(widths), mode,
+            "(%g)" % value if mode == "constant" else "", lx, ly))
+
+    def make(self, img):
+        xr, x = self.input(img, self.dims, self.lx)
+        pairs = [(self.widths[2 * d], self.widths[2 * d + 1])
+                 for d in range(len(self.dims))]
+        if self.mode == "constant":
+            y = np.pad(x, pairs, "constant", constant_values=self.value)
+        else:
+            y = np.pad(x, pairs, self.mode)
+        yr = self.output(img, y.shape, self.ly, y)
+        bits = struct.unpack("<i", struct.pack("<f", self.value))[0]
+        w = list(self.widths) + [0] * (12 - len(self.widths))
+        return [PAD] + xr + yr + [PAD_MODES[self.mode], bits] + w
+
+
+class Gather(Case):
+    def __init__(self, dims, axis, indices, lx="contig", ly="contig"):
+        self.dims, self.axis, self.indices = dims, axis, indices
+        self.lx, self.ly = lx, ly
+        shown = perm_name(indices) if len(indices) <= 8 else \
+            "%d indices" % len(indices)
+        super().__init__("gather %s axis=%d %s x:%s y:%s" % (
+            "x".join(map(str, dims)), axis, shown, lx, ly))
+
+    def make(self, img):
+        xr, x = self.input(img, self.dims, self.lx)
+        ind = np.asarray(self.indices, dtype=np.int32)
+        at, buf = img.alloc(len(ind) + 1, np.nan)
+        buf.view(np.int32)[:len(ind)] = ind
+        y = np.take(x, ind, self.axis)
+        yr = self.output(img, y.shape, self.ly, y)
+        return [GATHER] + xr + yr + [self.axis, len(ind), at]
+
+
+SIZES = [1, 15, 16, 17, 3, 7]
+LAYOUTS = ["contig", "padded", "step2", "colmajor"]
+
+
+def dims_for(rank, k):
+    """Dims of a rank, varied by k, with few elements in all at rank 6."""
+    pool = SIZES if rank <= 3 else [1, 2, 3, 5]
+    return [pool[(k * 7 + d * 3) % len(pool)] for d in range(rank)]
+
+
+def transposes():
+    for d in [[1, 1], [15, 17], [16, 16], [17, 33], [1, 37], [37, 1],
+              [13, 64], [0, 5]]:
+        yield Transpose(d, (1, 0))
+    yield Transpose([17, 19], None, "padded", "step2")
+    yield Transpose([16, 31], (1, 0), "colmajor", "padded")
+    yield Transpose([23], (0,), "step2", "contig")
+    for rank in range(1, 7):
+        for k in range(3):
+            perms = list(itertools.permutations(range(rank)))
+            perm = perms[(k * 5 + 1) % len(perms)]
+            yield Transpose(dims_for(rank, k), perm, LAYOUTS[k % 4],
+                            LAYOUTS[(k + rank) % 4])
+        yield Transpose(dims_for(rank, 3), None)
+
+
+def parts(kind):
+    yield Parts(kind, [17], 0, [17])
+    yield Parts(kind, [32], 0, [15, 17])
+    yield Parts(kind, [16, 15], 0, [1, 0, 15], "padded", "step2")
+    yield Parts(kind, [16, 15], 1, [7, 8], "step2", "padded")
+    yield Parts(kind, [5, 33], 1, [16, 17], "contig", "colmajor")
+    for rank in range(1, 7):
+        for axis in range(rank):
+            dims = dims_for(rank, axis)
+            dims[axis] = 6
+            yield Parts(kind, dims, axis, [1, 2, 3], LAYOUTS[axis % 4],
+                        LAYOUTS[(axis + 1) % 4])
+    yield Parts(kind, [2, 3], 1, [1] * 3 + [0] * 250 + [0])
+
+
+def slices():
+    yield Slice([17], [0], [1])
+    yield Slice([17], [16], [-1])
+    yield Slice([17], [2], [3], "step2", "padded")
+    yield Slice([16, 17], [15, 0], [-2, 1])
+    yield Slice([16, 17], [1, 16], [5, -4], "padded", "colmajor")
+    yield Slice([15, 16], None, None, "colmajor", "contig")
+    yield Slice([15, 16], [3, 4], None)
+    yield Slice([15, 16], None, [-1, -1])
+    yield Slice([7, 7], [7 - 1, 0], [1, 100])
+    for rank in range(1, 7):
+        for k in range(2):
+            dims = dims_for(rank, k + 1)
+            start = [(n - 1) if (d + k) % 2 else n // 3
+                     for d, n in enumerate(dims)]
+            step = [-1 - (d % 2) if (d + k) % 2 else 1 + (d % 3)
+                    for d in range(rank)]
+            yield Slice(dims, start, step, LAYOUTS[k + 1], LAYOUTS[rank % 4])
+
+
+def pads():
+    for mode in ["constant", "edge", "reflect"]:
+        yield Pad([17], [3, 5], mode, 2.5)
+        yield Pad([1], [0, 0], mode)
+        yield Pad([15, 16], [2, 0, 0, 15], mode, -1.0, "padded", "step2")
+        yield Pad([16, 17], [15, 1, 3, 16], mode, 0.0, "colmajor", "padded")
+        yield Pad([3, 5, 7], [1, 2, 2, 1, 0, 6], mode, 7.0)
+        for rank in range(1, 7):
+            dims = [n + 2 for n in dims_for(rank, 1)]
+            widths = [(d * 5 + e) % 3 for d in range(rank) for e in range(2)]
+            yield Pad(dims, widths, mode, -3.5, LAYOUTS[rank % 4],
+                      LAYOUTS[(rank + 1) % 4])
+    yield Pad([4, 0], [1, 1, 2, 3], "constant", 9.0)
+    yield Pad([2, 2], [1, 1, 1, 1], "constant", float("-inf"))
+    yield Pad([1, 3], [0, 0, 5, 4], "edge")
+
+
+def gathers():
+    yield Gather([10], 0, [3, 3, 0, -1, 9, -10])
+    yield Gather([17, 16], 0, [16, 0, 5])
+    yield Gather([17, 16], 1, [15, 0, -16, 7], "padded", "colmajor")
+    yield Gather([15, 3], 0, [], "contig", "padded")
+    yield Gather([30, 768], 0, list(range(29, -1, -3)) + [5] * 7)
+    for rank in range(1, 7):
+        for axis in range(rank):
+            dims = dims_for(rank, axis + 2)
+            n = dims[axis]
+            yield Gather(dims, axis, [(i * 7) % n - (n if i % 2 else 0)
+                                      for i in range(5)],
+                         LAYOUTS[axis % 4], LAYOUTS[(axis + rank) % 4])
+
+
+def bigs():
+    # Larger than the 2 MiB scratchpad and the 1.75 MiB arena.
+    yield Transpose([1024, 700], (1, 0))
+    yield Transpose([3, 300, 700], (2, 0, 1), "contig", "padded")
+    yield Parts(CONCAT, [600, 1024], 0, [300, 300])
+    yield Parts(CONCAT, [600, 1024], 1, [512, 512])
+    yield Parts(SPLIT, [3, 700, 512], 1, [100, 600], "padded", "contig")
+    yield Slice([1000, 700], [999, 3], [-1, 2])
+    yield Slice([1 << 20], [5], [1])
+    yield Pad([700, 800], [3, 4, 1, 2], "reflect")
+    yield Pad([700, 800], [3, 4, 1, 200], "constant", 1.0)
+    yield Pad([700, 800], [0, 4, 30, 0], "edge")
+    yield Gather([3000, 768], 0, [(i * 997) % 3000 for i in range(700)])
+    yield Gather([20, 70000], 1, [(i * 31) % 70000 for i in range(80000)])
+
+
+SETS = {"transpose": transposes, "concat": lambda: parts(CONCAT),
+        "split": lambda: parts(SPLIT), "slice": slices, "pad": pads,
+        "gather": gathers, "big": bigs}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sim", required=True)
+    ap.add_argument("--driver", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--set", required=True, choices=sorted(SETS))
+    args = ap.parse_args()
+    cases = list(SETS[args.set]())
+    img = Image()
+    for c in cases:
+        c.build(img)
+    case_file = os.path.join(args.dir, "%s.case" % args.set)
+    out_file = os.path.join(args.dir, "%s.out" % args.set)
+    img.write(case_file)
+    run = subprocess.run(shlex.split(args.sim) + [args.driver,
+                                                  os.path.basename(case_file),
+                                                  os.path.basename(out_file)],
+                         cwd=args.dir, stdout=subprocess.PIPE, text=True)
+    failed_ops = {}
+    for line in run.stdout.splitlines():
+        if line.startswith("op "):
+            n, status = line[3:].split(": status ")
+            failed_ops[int(n)] = status
+    if run.returncode:
+        print("driver exit status %d" % run.returncode)
+        print(run.stdout)
+        return 1
+    got = np.fromfile(out_file, dtype=np.float32)
+    failures = 0
+    for i, c in enumerate(cases):
+        part = got[c.begin:c.end]
+        bad = np.flatnonzero(part.view(np.uint32) != c.expect.view(np.uint32))
+        if i in failed_ops:
+            print("%s FAIL: status %s" % (c.name, failed_ops[i]))
+            failures += 1
+        elif len(bad):
+            print("%s FAIL: %d words differ, first at %d: %r, expected %r" % (
+                c.name, len(bad), bad[0], part[bad[0]], c.expect[bad[0]]))
+            failures += 1
+        else:
+            print("%s ok" % c.name)
+    print("%d cases, %d failures" % (len(cases), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+/* Runs the data-movement kernels on a case file that movement_check.py
+   wrote, and writes the memory image back to argv[2]:
+
+     "MOVECAS1", int64 image words, int64 ops; the image (4-byte words:
+     the tensors' buffers, sentinels around them, gather's indices); then
+     per op: int64 kind, tensors, parameters, tensors each as int64 rank,
+     6 dims, 6 strides and the offset of its data in the image.
+
+   A kernel that fails prints "op N: status S" on stdout. */
+#include <accel_kernels.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+enum { TRANSPOSE, CONCAT, SPLIT, SLICE, PAD, GATHER };
+
+static int Fd;
+static float *Image;
+
+static int read_all(void *p, size_t n) {
+  char *c = p;
+  while (n) {
+    ssize_t got = read(Fd, c, n);
+    if (got <= 0)
+      return 0;
+    c += got, n -= (size_t)got;
+  }
+  return 1;
+}
+
+static long word(void) {
+  long w = 0;
+  if (!read_all(&w, sizeof w))
+    exit(4);
+  return w;
+}
+
+static accel_tensor tensor(void) {
+  accel_tensor t = {0};
+  t.rank = (int)word();
+  for (int d = 0; d < 6; ++d)
+    t.dims[d] = word();
+  for (int d = 0; d < 6; ++d)
+    t.strides[d] = word();
+  t.data = Image + word();
+  return t;
+}
+
+/* An optional array of 6: a flag, then the entries. */
+static const long *longs(long *a) {
+  int present = (int)word();
+  for (int d = 0; d < 6; ++d)
+    a[d] = word();
+  return present ? a : NULL;
+}
+
+static accel_status run(long kind) {
+  accel_tensor t[257], *p[256];
+  long a[12], b[6];
+  switch (kind) {
+  case TRANSPOSE: {
+    t[0] = tensor(), t[1] = tensor();
+    int perm[6];
+    const long *l = longs(a);
+    for (int d = 0; d < 6; ++d)
+      perm[d] = (int)a[d];
+    return accel_transpose(&t[0], &t[1], l ? perm : NULL);
+  }
+  case CONCAT:
+  case SPLIT: {
+    long n = word(), axis = word();
+    t[0] = tensor();
+    for (long i = 0; i < n; ++i)
+      t[i + 1] = tensor(), p[i] = &t[i + 1];
+    if (kind == CONCAT)
+      return accel_concat((const accel_tensor *const *)p, n, (int)axis,
+                          &t[0]);
+    return accel_split(&t[0], (int)axis, p, n);
+  }
+  case SLICE: {
+    t[0] = tensor(), t[1] = tensor();
+    const long *start = longs(a), *step = longs(b);
+    return accel_slice(&t[0], &t[1], start, step);
+  }
+  case PAD: {
+    t[0] = tensor(), t[1] = tensor();
+    long mode = word(), value = word();
+    for (int i = 0; i < 12; ++i)
+      a[i] = word();
+    float v;
+    __builtin_memcpy(&v, &value, 4);
+    return accel_pad(&t[0], &t[1], a, (accel_pad_mode)mode, v);
+  }
+  case GATHER: {
+    t[0] = tensor(), t[1] = tensor();
+    long axis = word(), n = word(), at = word();
+    return accel_gather(&t[0], (const int *)(Image + at), n, (int)axis,
+                        &t[1]);
+  }
+  }
+  exit(6);
+}
+
+int main(int argc, char **argv) {
+  char magic[8];
+  Fd = open(argv[1], O_RDONLY);
+  if (argc != 3 || Fd < 0 || !read_all(magic, 8))
+    return 3;
+  long words = word(), ops = word();
+  Image = malloc(4 * (size_t)words + 4);
+  if (!Image || !read_all(Image, 4 * (size_t)words))
+    return 4;
+  for (long i = 0; i < ops; ++i) {
+    accel_status s = run(word());
+    if (s)
+      printf("op %ld: status %d\n", i, (int)s);
+  }
+  close(Fd);
+  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (out < 0 || write(out, Image, 4 * (size_t)words) != 4 * words)
+    return 5;
+  return close(out) != 0;
+}
