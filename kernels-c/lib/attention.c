@@ -650,8 +650,10 @@ static void fetch_mask(problem *pb, long key0, long nq, long nkeys) {
 
 /* o's block: o^T's tiles times diag(1 / l) on the matrix unit (its
    columns are the queries), stored transposed, in o's layout, then out,
-   tile t on channel t. The last block's o has left spm->o if o_sent (a
-   wait for every channel since); otherwise this waits for it. */
+   tile t on channel t: tile t's mmac, then tile t - 1's mst.t and
+   transfer, so that the program does not wait in order for the matrix
+   unit or the port. The last block's o has left spm->o if o_sent (a wait
+   for every channel since); otherwise this waits for it. */
 static void finish_block(problem *pb, long nq, int ntiles, int o_sent) {
   FOR_TILES(ntiles, STORE_TILE);
   accel_v16f l = spm->state.l;
@@ -659,18 +661,29 @@ static void finish_block(problem *pb, long nq, int ntiles, int o_sent) {
   vstore_strided(spm->rl_diag, T + 1, rl);
   if (!o_sent)
     accel_dma_wait_all();
-#define SCALE_O(i)                                                             \
-  (accel_mzero(OutTile + i),                                                   \
-   accel_mmac(OutTile + i, spm->tile[i], spm->rl_diag, T))
-#define STORE_O(i) accel_mst_t(OutTile + i, spm->o[i])
-  FOR_TILES(ntiles, SCALE_O);
-  FOR_TILES(ntiles, STORE_O);
   view o = head_of(pb, O, pb->cur.head);
   float *dst = (float *)at(o, pb->cur.q0, pb->cur.col); /* as in q_fetch */
   long cols = pb->Dv - pb->cur.col;
-  for (int t = 0; t < ntiles; ++t)
-    copy_rows(t, dst + t * T * o.cs, o.rs, o.cs, spm->o[t], T, 1, nq,
-              min_of(cols - t * T, T));
+#define STORE_O(i)                                                             \
+  do {                                                                         \
+    accel_mst_t(OutTile + i, spm->o[i]);                                       \
+    copy_rows(i, dst + i * T * o.cs, o.rs, o.cs, spm->o[i], T, 1, nq,          \
+              min_of(cols - i * T, T));                                        \
+  } while (0)
+#define O_STEP(i)                                                              \
+  do {                                                                         \
+    accel_mzero(OutTile + i);                                                  \
+    accel_mmac(OutTile + i, spm->tile[i], spm->rl_diag, T);                    \
+    if (i)                                                                     \
+      STORE_O(i - 1);                                                          \
+  } while (0)
+#define STORE_LAST_O(i)                                                        \
+  do {                                                                         \
+    if (i == ntiles - 1)                                                       \
+      STORE_O(i);                                                              \
+  } while (0)
+  FOR_TILES(ntiles, O_STEP);
+  FOR_TILES(ntiles, STORE_LAST_O);
 }
 
 /* Q^T of the query block at c from q's buffer buf (rows past nq zeroed:
