@@ -197,6 +197,45 @@ accel_status accel_pad(const accel_tensor *x, accel_tensor *y,
 accel_status accel_gather(const accel_tensor *x, const int *indices, long n,
                           int axis, accel_tensor *y);
 
+/* y = softmax(x) along axis (negative: from the end), computed stably as
+   e^(x - max) / sum; with log, y = log_softmax(x) = x - max - log(sum).
+   x and y have the same dims, any strides; y may be x itself (in place).
+   Lines along axis of up to 163 840 elements. */
+accel_status accel_softmax(const accel_tensor *x, accel_tensor *y, int axis,
+                           int log);
+
+typedef struct {
+  int axis;      /* normalize over dims [axis, rank); negative: from the end */
+  float epsilon; /* added to the variance (mean square) */
+  const accel_tensor *scale, *shift; /* of the normalized dims, or null */
+} accel_norm_options;
+
+/* axis -1, epsilon 1e-5, no scale or shift. */
+accel_norm_options accel_norm_defaults(void);
+
+/* Layer normalization: y = (x - mean) / sqrt(var + eps) * scale + shift,
+   mean and (biased) variance over dims [axis, rank) of each index of the
+   others. RMS normalization: y = x / sqrt(mean(x^2) + eps) * scale (no
+   shift). The normalized dims must form one run of equally spaced
+   elements (e.g. contiguous); at most 65 536 elements with a scale or
+   shift. options may be null (the defaults). */
+accel_status accel_layernorm(const accel_tensor *x, accel_tensor *y,
+                             const accel_norm_options *options);
+accel_status accel_rmsnorm(const accel_tensor *x, accel_tensor *y,
+                           const accel_norm_options *options);
+
+typedef struct {
+  const accel_tensor *mean, *var;    /* rank 1, one per channel */
+  const accel_tensor *scale, *shift; /* rank 1, or null (1 and 0) */
+  float epsilon;
+} accel_batchnorm_options;
+
+/* Batch normalization for inference over channels (dimension 1) of x
+   [N, C, ...]: y = (x - mean) / sqrt(var + eps) * scale + shift, computed
+   as y = x a + b with a and b per channel. */
+accel_status accel_batchnorm(const accel_tensor *x, accel_tensor *y,
+                             const accel_batchnorm_options *options);
+
 #ifdef __cplusplus
 }
 #endif

@@ -430,7 +430,7 @@ lanes_item(const float *in, float *out, long c0, const int relu) {
   accel_v16f first[Ahead];
   for (int j = 0; j < Ahead; ++j)
     first[j] = accel_vload(r + j * Lanes);
-  for (long s = 0, ow = 0, c = 0; s < steps; ++s) {
+  for (long s = 0, ow = 0, c = 0, cs = 0; s < steps; ++s) {
     accel_v16f acc[Run];
     for (int u = 0; u < Run; ++u)
       acc[u] = b;
@@ -460,11 +460,14 @@ lanes_item(const float *in, float *out, long c0, const int relu) {
       accel_vstore(o + u * Lanes,
                    relu ? __builtin_elementwise_max(acc[u], z) : acc[u]);
     r = rn, o = on;
-    for (; c * steps < (s + 1) * Lanes; ++c) {
+    /* Channel c's transfers at step c steps / 16: pointers that move on,
+       not products (a multiply is 3 cycles). */
+    for (; cs < (s + 1) * Lanes; ++c, cs += steps) {
       if (c < out_cn)
-        lanes_send(3, y + c * ys1, send + c, npix, ys3);
+        lanes_send(3, y, send, npix, ys3);
       if (c < in_cn)
-        lanes_arrange(1, arrange + c, staged + c * hw, hw);
+        lanes_arrange(1, arrange, staged, hw);
+      y += ys1, ++send, ++arrange, staged += hw;
     }
   }
 }

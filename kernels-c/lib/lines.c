@@ -1,0 +1,105 @@
+/* lines.c - a tensor as lines, in batches through the scratchpad
+   (lines.h). */
+
+#include "lines.h"
+#include "kernel_dma.h"
+
+enum { BatchFloats = 16 * 1024 };
+
+int lines_of(const accel_tensor *t, int first, int last, lines_view *v) {
+  /* The run: from the last dimension back, each dimension's stride must
+     be the span of the ones after it (dimensions of 1 take no part). */
+  long step = 0, span = 0, n = 1;
+  for (int d = last; d >= first; --d) {
+    n *= t->dims[d];
+    if (t->dims[d] == 1)
+      continue;
+    if (!step)
+      step = t->strides[d], span = step;
+    else if (t->strides[d] != span)
+      return 0;
+    span *= t->dims[d];
+  }
+  *v = (lines_view){(float *)t->data, n, step ? step : 1, 0, {0}, {0}, 1};
+  for (int d = 0; d < t->rank; ++d) {
+    if (d >= first && d <= last)
+      continue;
+    v->outer_dims[v->outer_rank] = t->dims[d];
+    v->outer_strides[v->outer_rank++] = t->strides[d];
+    v->count *= t->dims[d];
+  }
+  return 1;
+}
+
+long line_offset(const lines_view *v, long i) {
+  long offset = 0;
+  for (int d = v->outer_rank - 1; d >= 0; --d) {
+    offset += i % v->outer_dims[d] * v->outer_strides[d];
+    i /= v->outer_dims[d];
+  }
+  return offset;
+}
+
+/* Whether consecutive lines are equally spaced (*spacing apart): at most
+   one outer dimension larger than 1. */
+static int evenly_spaced(const lines_view *v, long *spacing) {
+  int larger = 0;
+  *spacing = 0;
+  for (int d = 0; d < v->outer_rank; ++d)
+    if (v->outer_dims[d] > 1)
+      ++larger, *spacing = v->outer_strides[d];
+  return larger <= 1;
+}
+
+/* Moves lines [first, first + count) between a view and the batch buffer
+   buf on channel ch: one 2-D transfer for evenly spaced contiguous lines,
+   else one per line. */
+static void move_lines(int ch, const lines_view *v, float *buf, long first,
+                       long count, int to_view) {
+  long np = padded_length(v->n), spacing;
+  if (v->step == 1 && evenly_spaced(v, &spacing)) {
+    float *line = v->base + line_offset(v, first);
+    if (to_view)
+      accel_dma_2d_on(ch, line, buf, count, v->n * 4, spacing * 4, np * 4);
+    else
+      accel_dma_2d_on(ch, buf, line, count, v->n * 4, np * 4, spacing * 4);
+    return;
+  }
+  for (long k = 0; k < count; ++k) {
+    float *line = v->base + line_offset(v, first + k);
+    if (to_view)
+      accel_copy_matrix(ch, line, v->step, 1, buf + k * np, 1, 1, v->n, 1);
+    else
+      accel_copy_matrix(ch, buf + k * np, 1, 1, line, v->step, 1, v->n, 1);
+  }
+}
+
+void for_each_line_batch(const lines_view *x, const lines_view *y,
+                         line_batch_fn *fn, void *context) {
+  /* Batches of about BatchFloats, so that the next one's transfer runs
+     under this one's work even for a tensor the buffer would hold whole. */
+  long np = padded_length(x->n);
+  long per_batch = (np < BatchFloats ? BatchFloats : LinesBufferFloats) / np;
+  long batches = (x->count + per_batch - 1) / per_batch;
+  float(*buf)[LinesBufferFloats] = LINES_SPM->batch;
+  if (batches)
+    move_lines(0, x, buf[0], 0, per_batch < x->count ? per_batch : x->count,
+               0);
+  for (long b = 0; b < batches; ++b) {
+    int k = b & 1;
+    long first = b * per_batch, count = x->count - first;
+    if (count > per_batch)
+      count = per_batch;
+    accel_dma_wait_on(k);
+    if (b + 1 < batches) {
+      /* The other buffer's lines have left (channel 2 + !k). */
+      long next = first + per_batch, next_count = x->count - next;
+      accel_dma_wait_on(2 + !k);
+      move_lines(!k, x, buf[!k], next,
+                 next_count < per_batch ? next_count : per_batch, 0);
+    }
+    fn(buf[k], first, count, x->n, context);
+    move_lines(2 + k, y, buf[k], first, count, 1);
+  }
+  accel_dma_wait_all();
+}

@@ -1,0 +1,70 @@
+/* lines.h - a tensor as lines, for the kernels that reduce along some of
+   its dimensions (normalization.c): each line is the elements of the
+   reduced dimensions at one index of the others, processed in batches in
+   the scratchpad. */
+
+#ifndef ACCEL_LINES_H
+#define ACCEL_LINES_H
+
+#include "spm_arena.h"
+#include <accel.h>
+#include <accel_kernels.h>
+
+/* Dimensions [first, last] of a tensor as lines of n elements, step apart,
+   and the other dimensions (outer) that number the lines. */
+typedef struct {
+  float *base;
+  long n, step;
+  int outer_rank;
+  long outer_dims[ACCEL_MAX_RANK], outer_strides[ACCEL_MAX_RANK];
+  long count; /* the number of lines */
+} lines_view;
+
+/* The lines of t over dimensions [first, last]; 0 if those dimensions do
+   not merge into one run of equally spaced elements. */
+int lines_of(const accel_tensor *t, int first, int last, lines_view *v);
+
+/* The element offset of line i. */
+long line_offset(const lines_view *v, long i);
+
+enum {
+  LineAlign = 16, /* lines start at a vector in the scratchpad */
+  LinesBufferFloats = 160 * 1024, /* a batch of lines: 640 KiB */
+  LinesParamFloats = 64 * 1024,   /* the longest line with parameters */
+};
+
+/* The line kernels' buffers in the kernels' scratchpad arena: two batches
+   of lines, and two vectors of per-element parameters (a normalization's
+   scale and shift). */
+typedef struct {
+  float batch[2][LinesBufferFloats];
+  float params[2][LinesParamFloats];
+} lines_spm;
+KERNEL_SPM_FITS(lines_spm);
+#define LINES_SPM KERNEL_SPM(lines_spm)
+
+static inline long padded_length(long n) {
+  return (n + LineAlign - 1) / LineAlign * LineAlign;
+}
+
+/* Work on a batch of lines in the scratchpad: lines[k * padded_length(n)]
+   holds line first + k (n elements; the padding is scratch). */
+typedef void line_batch_fn(float *lines, long first, long count, long n,
+                           void *context);
+
+/* Runs fn over every line of x, writing y (lines of the same shape):
+   batches of lines come in double-buffered over channels 0 and 1, fn
+   rewrites them in place, and they leave on channels 2 and 3. Returns
+   with every channel idle. */
+void for_each_line_batch(const lines_view *x, const lines_view *y,
+                         line_batch_fn *fn, void *context);
+
+/* Whether lane i of a tail vector of a line of n elements, starting at
+   element k, is inside the line. */
+static inline accel_v16i lanes_inside(long k, long n) {
+  const accel_v16i lane = {0, 1, 2, 3, 4, 5, 6, 7,
+                           8, 9, 10, 11, 12, 13, 14, 15};
+  return lane < (accel_v16i)(int)(n - k);
+}
+
+#endif

@@ -1,0 +1,453 @@
+/* normalization.c - softmax, log-softmax, layer, RMS and batch
+   normalization on the vector unit (docs/kernels.md, "Normalization").
+
+   Each kernel is a reduction along some dimensions followed by an
+   elementwise pass over the same elements, so it works on lines (lines.h):
+   a batch of lines comes into the scratchpad, each line is reduced and
+   rewritten in place from registers and the scratchpad, and the batch
+   leaves, while the next batch arrives. A line's tail (n not a multiple of
+   16) is one masked vector. */
+
+#include "kernel_args.h"
+#include "kernel_stack.h"
+#include "lines.h"
+#include <math.h>
+#include <stddef.h>
+
+enum { T = 16 };
+
+/* The lanes of v inside a line's tail, the others replaced by fill. */
+static inline accel_v16f masked(accel_v16f v, long k, long n, float fill) {
+  return lanes_inside(k, n) ? v : (accel_v16f)fill;
+}
+
+/* The passes over a line run Group vectors a step in independent chains
+   (one accumulator each), so that the vector unit's latencies (4 for an
+   add, 8 for vexp) overlap; the loop carries nothing else. */
+enum { Group = 8 };
+
+/* Reduces f(x) over the line's n elements with op (max or +), the tail's
+   lanes outside the line counting as fill. */
+#define LINE_REDUCE(result, p, n, f, op, fill)                                 \
+  do {                                                                         \
+    accel_v16f acc_[Group];                                                    \
+    for (int g_ = 0; g_ < Group; ++g_)                                         \
+      acc_[g_] = (fill);                                                       \
+    long full_ = (n) / T * T, k_ = 0;                                          \
+    for (; k_ + Group * T <= full_; k_ += Group * T)                           \
+      for (int g_ = 0; g_ < Group; ++g_) {                                     \
+        accel_v16f x = accel_vload((p) + k_ + g_ * T);                         \
+        acc_[g_] = op(acc_[g_], (f));                                          \
+      }                                                                        \
+    for (; k_ < full_; k_ += T) {                                              \
+      accel_v16f x = accel_vload((p) + k_);                                    \
+      acc_[0] = op(acc_[0], (f));                                              \
+    }                                                                          \
+    if (full_ < (n)) {                                                         \
+      accel_v16f x = accel_vload((p) + full_);                                 \
+      acc_[1] = op(acc_[1], masked((f), full_, (n), (fill)));                  \
+    }                                                                          \
+    for (int g_ = 1; g_ < Group; ++g_)                                         \
+      acc_[0] = op(acc_[0], acc_[g_]);                                         \
+    (result) = acc_[0];                                                        \
+  } while (0)
+
+/* Rewrites every vector of the line (the tail's whole vector too: the
+   padding is scratch) as f(x), x the vector at element k: a step loads
+   its Group vectors before it stores any, so that the compiler need not
+   keep the loads behind the stores. */
+#define LINE_MAP(p, n, f)                                                      \
+  do {                                                                         \
+    long k_ = 0;                                                               \
+    for (; k_ + Group * T <= (n); k_ += Group * T) {                           \
+      accel_v16f in_[Group], out_[Group];                                      \
+      for (int g_ = 0; g_ < Group; ++g_)                                       \
+        in_[g_] = accel_vload((p) + k_ + g_ * T);                              \
+      for (int g_ = 0; g_ < Group; ++g_) {                                     \
+        accel_v16f x = in_[g_];                                                \
+        long k = k_ + g_ * T;                                                  \
+        (void)k;                                                               \
+        out_[g_] = (f);                                                        \
+      }                                                                        \
+      for (int g_ = 0; g_ < Group; ++g_)                                       \
+        accel_vstore((p) + k_ + g_ * T, out_[g_]);                             \
+    }                                                                          \
+    for (; k_ < (n); k_ += T) {                                                \
+      accel_v16f x = accel_vload((p) + k_);                                    \
+      long k = k_;                                                             \
+      (void)k;                                                                 \
+      accel_vstore((p) + k_, (f));                                             \
+    }                                                                          \
+  } while (0)
+
+#define MAX(a, b) __builtin_elementwise_max(a, b)
+#define ADD(a, b) ((a) + (b))
+
+/* ---------------------------------------------------------------- softmax */
+
+/* e^(x - max) / sum along the line, or x - max - log(sum). */
+static void softmax_line(float *p, long n, int log) {
+  accel_v16f m, s;
+  LINE_REDUCE(m, p, n, x, MAX, -INFINITY);
+  float max = accel_vredmax(m);
+  LINE_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
+  float sum = accel_vredsum(s);
+  if (log) {
+    float shift = max + logf(sum);
+    LINE_MAP(p, n, x - shift);
+  } else {
+    float inv = 1.0f / sum;
+    LINE_MAP(p, n, accel_vexp(x - max) * inv);
+  }
+}
+
+static void softmax_batch(float *lines, long first, long count, long n,
+                          void *context) {
+  (void)first;
+  int log = *(const int *)context;
+  for (long k = 0; k < count; ++k)
+    softmax_line(lines + k * padded_length(n), n, log);
+}
+
+/* ------------------------------------------------------ layer/RMS norm */
+
+typedef struct {
+  float epsilon;
+  int rms;
+  const float *scale, *shift; /* per element of a line, in the scratchpad */
+} norm_context;
+
+/* (x - mean) / sqrt(var + eps), or x / sqrt(mean(x^2) + eps), then the
+   scale and shift. */
+static void norm_line(float *p, long n, const norm_context *c) {
+  float mean = 0.0f;
+  accel_v16f v;
+  if (!c->rms) {
+    LINE_REDUCE(v, p, n, x, ADD, 0.0f);
+    mean = accel_vredsum(v) / (float)n;
+  }
+  LINE_REDUCE(v, p, n, (x - mean) * (x - mean), ADD, 0.0f);
+  float r = 1.0f / sqrtf(accel_vredsum(v) / (float)n + c->epsilon);
+  const float *scale = c->scale, *shift = c->shift;
+  if (scale && shift)
+    LINE_MAP(p, n, (x - mean) * r * accel_vload(scale + k) +
+                       accel_vload(shift + k));
+  else if (scale)
+    LINE_MAP(p, n, (x - mean) * r * accel_vload(scale + k));
+  else if (shift)
+    LINE_MAP(p, n, (x - mean) * r + accel_vload(shift + k));
+  else
+    LINE_MAP(p, n, (x - mean) * r);
+}
+
+static void norm_batch(float *lines, long first, long count, long n,
+                       void *context) {
+  (void)first;
+  for (long k = 0; k < count; ++k)
+    norm_line(lines + k * padded_length(n), n, context);
+}
+
+/* ------------------------------------------------------------ batchnorm */
+
+/* y = x * a + b, a and b per channel: one value a line (a plane), or with
+   per_element (rank 2: a line is the channels) one per element. */
+typedef struct {
+  long channels;
+  int per_element;
+  const float *a, *b;
+} affine_context;
+
+static void affine_batch(float *lines, long first, long count, long n,
+                         void *context) {
+  const affine_context *c = context;
+  for (long k = 0; k < count; ++k) {
+    float *p = lines + k * padded_length(n);
+    long ch = (first + k) % c->channels;
+    for (long i = 0; i < n; i += T) {
+      accel_v16f a = c->per_element ? accel_vload(c->a + i) : c->a[ch];
+      accel_v16f b = c->per_element ? accel_vload(c->b + i) : c->b[ch];
+      accel_vstore(p + i, accel_vload(p + i) * a + b);
+    }
+  }
+}
+
+/* --------------------------------------------------------------- checks */
+
+static int same_layout(const accel_tensor *x, const accel_tensor *y) {
+  for (int d = 0; d < x->rank; ++d)
+    if (x->dims[d] > 1 && x->strides[d] != y->strides[d])
+      return 0;
+  return 1;
+}
+
+/* x and y: checked, the same dims, not overlapping. */
+static accel_status check_pair(const char *K, const accel_tensor *x,
+                               const accel_tensor *y) {
+  accel_status s;
+  if ((s = accel_check_tensor(K, "x", x, 1, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor(K, "y", y, 1, ACCEL_MAX_RANK, 1)))
+    return s;
+  if (y->rank != x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
+                              "rank %d, x's is %d", y->rank, x->rank);
+  for (int d = 0; d < x->rank; ++d)
+    if (y->dims[d] != x->dims[d])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
+                                "dimension %d is %ld, x's is %ld", d,
+                                y->dims[d], x->dims[d]);
+  if (accel_tensors_overlap(y, x) && (y->data != x->data ||
+                                       !same_layout(x, y)))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
+                              "overlaps x (only y = x in place is allowed)");
+  return ACCEL_OK;
+}
+
+/* axis in [-rank, rank) as [0, rank); -1 if out of range. */
+static int normalized_axis(int axis, int rank) {
+  if (axis < -rank || axis >= rank)
+    return -1;
+  return axis < 0 ? axis + rank : axis;
+}
+
+/* The lines of x and y over [first, last], each line at most max floats
+   long. */
+static accel_status line_views(const char *K, const accel_tensor *x,
+                               const accel_tensor *y, int first, int last,
+                               long max, lines_view *lx, lines_view *ly) {
+  if (!lines_of(x, first, last, lx))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
+                              "dimensions %d to %d do not merge into one run "
+                              "of equally spaced elements",
+                              first, last);
+  if (!lines_of(y, first, last, ly))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
+                              "dimensions %d to %d do not merge into one run "
+                              "of equally spaced elements",
+                              first, last);
+  if (padded_length(lx->n) > max)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
+                              "%ld elements to normalize together; at most "
+                              "%ld",
+                              lx->n, max);
+  return ACCEL_OK;
+}
+
+/* ------------------------------------------------------------ entry points */
+
+static long softmax(const void *px, const void *py, const void *paxis,
+                    const void *plog) {
+  static const char K[] = "accel_softmax";
+  accel_tensor xc, yc;
+  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
+  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
+  accel_dma_wait_all();
+  accel_status s = check_pair(K, x, y);
+  if (s)
+    return s;
+  int axis = normalized_axis((int)(long)paxis, x->rank);
+  if (axis < 0)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "axis",
+                              "%d is not a dimension of a rank-%d tensor",
+                              (int)(long)paxis, x->rank);
+  lines_view lx, ly;
+  if ((s = line_views(K, x, y, axis, axis, LinesBufferFloats, &lx, &ly)))
+    return s;
+  int log = plog != NULL;
+  if (lx.n)
+    for_each_line_batch(&lx, &ly, softmax_batch, &log);
+  return ACCEL_OK;
+}
+
+accel_status accel_softmax(const accel_tensor *x, accel_tensor *y, int axis,
+                           int log) {
+  /* The integers travel as pointers (accel_kernel_body's arguments). */
+  return (accel_status)accel_on_kernel_stack(softmax, x, y, (void *)(long)axis,
+                                             log ? (void *)1 : NULL);
+}
+
+accel_norm_options accel_norm_defaults(void) {
+  accel_norm_options o = {-1, 1e-5f, NULL, NULL};
+  return o;
+}
+
+/* A normalization's scale or shift, of the normalized dimensions' shape,
+   into the scratchpad at dst (one transfer); null for a null tensor. */
+static const float *load_param(const char *K, const char *name,
+                               const accel_tensor *t, const accel_tensor *x,
+                               int axis, float *dst, accel_status *s) {
+  if (!t || *s)
+    return NULL;
+  if ((*s = accel_check_tensor(K, name, t, 1, ACCEL_MAX_RANK, 0)))
+    return NULL;
+  int rank = x->rank - axis;
+  if (t->rank != rank) {
+    *s = accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                            "rank %d, expected %d (x's dimensions from %d)",
+                            t->rank, rank, axis);
+    return NULL;
+  }
+  for (int d = 0; d < rank; ++d)
+    if (t->dims[d] != x->dims[axis + d]) {
+      *s = accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                              "dimension %d is %ld, x's dimension %d is %ld",
+                              d, t->dims[d], axis + d, x->dims[axis + d]);
+      return NULL;
+    }
+  lines_view v;
+  if (!lines_of(t, 0, t->rank - 1, &v)) {
+    *s = accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, name,
+                            "its elements are not one run of equally spaced "
+                            "elements");
+    return NULL;
+  }
+  accel_copy_matrix(0, dst, 1, 1, v.base, v.step, 1, v.n, 1);
+  accel_dma_wait_on(0);
+  return dst;
+}
+
+static long norm(const void *px, const void *py, const void *po,
+                 const void *prms) {
+  const char *K = prms ? "accel_rmsnorm" : "accel_layernorm";
+  accel_tensor xc, yc, scale, shift;
+  accel_norm_options o = accel_norm_defaults();
+  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
+  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
+  ACCEL_STAGE(2, &o, (const accel_norm_options *)po);
+  accel_dma_wait_all();
+  o.scale = ACCEL_STAGE(0, &scale, o.scale);
+  o.shift = ACCEL_STAGE(1, &shift, o.shift);
+  accel_dma_wait_all();
+  accel_status s = check_pair(K, x, y);
+  if (s)
+    return s;
+  int axis = normalized_axis(o.axis, x->rank);
+  if (axis < 0)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                              "axis %d is not a dimension of a rank-%d "
+                              "tensor",
+                              o.axis, x->rank);
+  if (!(o.epsilon >= 0.0f))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                              "epsilon %g is not a non-negative number",
+                              (double)o.epsilon);
+  if (prms && o.shift)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                              "RMS normalization has no shift");
+  lines_view lx, ly;
+  if ((s = line_views(K, x, y, axis, x->rank - 1,
+                      o.scale || o.shift ? LinesParamFloats
+                                         : LinesBufferFloats,
+                      &lx, &ly)))
+    return s;
+  norm_context c = {o.epsilon, prms != NULL, NULL, NULL};
+  c.scale = load_param(K, "scale", o.scale, x, axis, LINES_SPM->params[0], &s);
+  c.shift = load_param(K, "shift", o.shift, x, axis, LINES_SPM->params[1], &s);
+  if (s)
+    return s;
+  if (lx.n)
+    for_each_line_batch(&lx, &ly, norm_batch, &c);
+  return ACCEL_OK;
+}
+
+accel_status accel_layernorm(const accel_tensor *x, accel_tensor *y,
+                             const accel_norm_options *options) {
+  return (accel_status)accel_on_kernel_stack(norm, x, y, options, NULL);
+}
+
+accel_status accel_rmsnorm(const accel_tensor *x, accel_tensor *y,
+                           const accel_norm_options *options) {
+  return (accel_status)accel_on_kernel_stack(norm, x, y, options,
+                                             (void *)1);
+}
+
+/* A rank-1 tensor of x's channels (dimension 1), staged and checked, into
+   dst in the scratchpad (one transfer); the defaults for a null tensor
+   when fill is not NaN. */
+static accel_status load_channels(const char *name, const accel_tensor *t,
+                                  long channels, float *dst, float fill) {
+  static const char K[] = "accel_batchnorm";
+  if (!t) {
+    if (isnan(fill))
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                                "null descriptor");
+    for (long c = 0; c < channels; ++c)
+      dst[c] = fill;
+    return ACCEL_OK;
+  }
+  accel_status s = accel_check_tensor(K, name, t, 1, 1, 0);
+  if (s)
+    return s;
+  if (t->dims[0] != channels)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                              "%ld elements, x has %ld channels (dimension "
+                              "1)",
+                              t->dims[0], channels);
+  accel_copy_matrix(0, dst, 1, 1, t->data, t->strides[0], 1, channels, 1);
+  accel_dma_wait_on(0);
+  return ACCEL_OK;
+}
+
+static long batchnorm(const void *px, const void *py, const void *po,
+                      const void *unused) {
+  static const char K[] = "accel_batchnorm";
+  (void)unused;
+  accel_tensor xc, yc, mean, var, scale, shift;
+  accel_batchnorm_options o;
+  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
+  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
+  if (!ACCEL_STAGE(2, &o, (const accel_batchnorm_options *)po))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                              "null options (the statistics are in them)");
+  accel_dma_wait_all();
+  o.mean = ACCEL_STAGE(0, &mean, o.mean);
+  o.var = ACCEL_STAGE(1, &var, o.var);
+  o.scale = ACCEL_STAGE(2, &scale, o.scale);
+  o.shift = ACCEL_STAGE(3, &shift, o.shift);
+  accel_dma_wait_all();
+  accel_status s = check_pair(K, x, y);
+  if (s)
+    return s;
+  if (x->rank < 2)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "x",
+                              "rank %d, expected 2 to 6 ([N, C, ...])",
+                              x->rank);
+  if (!(o.epsilon >= 0.0f))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
+                              "epsilon %g is not a non-negative number",
+                              (double)o.epsilon);
+  long channels = x->dims[1];
+  if (channels > LinesParamFloats)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
+                              "%ld channels; at most %d", channels,
+                              (int)LinesParamFloats);
+  /* Per-element lines (rank 2: the channels) or per-plane lines. */
+  int per_element = x->rank == 2;
+  lines_view lx, ly;
+  if ((s = line_views(K, x, y, per_element ? 1 : 2, x->rank - 1,
+                      LinesBufferFloats, &lx, &ly)))
+    return s;
+  /* The statistics into the first batch buffer, then the affine form
+     y = x a + b: a = scale / sqrt(var + eps), b = shift - mean a. */
+  float *stats = LINES_SPM->batch[0];
+  float *m = stats, *v = stats + channels, *g = stats + 2 * channels,
+        *h = stats + 3 * channels;
+  if ((s = load_channels("mean", o.mean, channels, m, NAN)) ||
+      (s = load_channels("var", o.var, channels, v, NAN)) ||
+      (s = load_channels("scale", o.scale, channels, g, 1.0f)) ||
+      (s = load_channels("shift", o.shift, channels, h, 0.0f)))
+    return s;
+  float *a = LINES_SPM->params[0], *b = LINES_SPM->params[1];
+  for (long c = 0; c < channels; ++c) {
+    a[c] = g[c] / sqrtf(v[c] + o.epsilon);
+    b[c] = h[c] - m[c] * a[c];
+  }
+  affine_context c = {channels, per_element, a, b};
+  if (lx.n)
+    for_each_line_batch(&lx, &ly, affine_batch, &c);
+  return ACCEL_OK;
+}
+
+accel_status accel_batchnorm(const accel_tensor *x, accel_tensor *y,
+                             const accel_batchnorm_options *options) {
+  return (accel_status)accel_on_kernel_stack(batchnorm, x, y, options, NULL);
+}

@@ -1,0 +1,333 @@
+"""Runs the normalization kernels (accel_softmax, accel_layernorm,
+accel_rmsnorm, accel_batchnorm) on accel-sim against float64 numpy
+references.
+
+  norm_check.py --sim "accel-sim [options]" --driver norm_driver.elf
+                --dir DIR [--set all|shapes|special|big]
+
+For each case it makes the tensors (a fixed seed per case, values uniform
+in [-3, 3] rounded to f32 unless the case says otherwise), writes the case
+file norm_driver.c reads, runs the driver on the simulator in DIR, reads y's
+buffer back and compares every element of the view with the reference;
+elements of y's buffer outside the view hold a sentinel and must come back
+bit for bit. One line per case, then "N cases, F failures"; exit status 1
+if any case failed.
+
+Tolerances (u = 2^-24; every bound has a factor 2 or more of margin):
+
+softmax: y = e^(x - m) / S with m the line's maximum. x - m rounds once
+(relative u, so e^(x-m) moves by u |x - m| relative), vexp errs by 2^-20
+relative (docs/isa.md 7.8), S sums n positive terms with one rounding each
+(relative n u, any order) plus their exp errors (2^-20), 1/S and the
+product round once each:
+  |y - ref| <= 2 (2 * 2^-20 + (n + 4) u + u |x - m|) ref + 2^-140.
+log-softmax: y = x - (m + log S): log S errs by the relative error of S
+(2^-20 + n u) plus logf's half ulp of log S; the two subtractions round:
+  |y - ref| <= 2 (2^-20 + (n + 2) u + 2 u (|x - m| + |log S|) + u |y|).
+layer norm: the mean of n values in f32 errs by at most (n + 4) u mean|x|;
+the variance, a sum of n squares of (x - mean), by (n + 4) u var plus the
+mean's error times 2 mean|x - mean|, so r = 1/sqrt(var + eps) by half
+that relative error plus 2 u; y = (x - mean) r scale + shift adds three
+roundings. Bounded together, with d = |x - mean| + mean|x|:
+  |y - ref| <= 8 (n + 16) u (d r |scale| + |shift|) + 2^-140.
+RMS norm: the mean square errs by (n + 4) u relative, r by half of that
+plus 2 u, and the product rounds twice:
+  |y - ref| <= 8 (n + 16) u |y| + 2^-140.
+batch norm: y = x a + b, a = scale / sqrt(var + eps), b = shift - mean a,
+each rounding at most twice:
+  |y - ref| <= 8 u (|x a| + |mean a| + |shift|) + 2^-140.
+"""
+import argparse
+import os
+import shlex
+import struct
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+
+U = 2.0 ** -24
+EXP_ERROR = 2.0 ** -20
+SENTINEL = np.float32(-7777.25)
+OPS = {"softmax": 0, "log_softmax": 1, "layernorm": 2, "rmsnorm": 3,
+       "batchnorm": 4}
+
+
+def layout(dims, kind):
+    """(strides, offset, length) of a view of dims in a buffer: "contig"
+    (row-major), "pad" (row-major, the last dimension padded by 3, guards of
+    5 around), "rev" (dimension 0 fastest, padded by 2, guards)."""
+    rank = len(dims)
+    if kind == "contig":
+        strides, stride = [0] * rank, 1
+        for d in reversed(range(rank)):
+            strides[d], stride = stride, stride * dims[d]
+        return strides, 0, max(stride, 1)
+    order = range(rank) if kind == "rev" else reversed(range(rank))
+    pad = 2 if kind == "rev" else 3
+    strides, stride, first = [0] * rank, 1, True
+    for d in order:
+        strides[d] = stride
+        stride *= dims[d] + (pad if first else 0)
+        first = False
+    guard = 5
+    last = sum((n - 1) * s for n, s in zip(dims, strides)) if all(dims) else 0
+    return strides, guard, guard + last + 1 + guard
+
+
+class Tensor:
+    def __init__(self, values, kind="contig"):
+        self.values = np.asarray(values, dtype=np.float32)
+        self.kind = kind
+        dims = list(self.values.shape)
+        self.strides, self.offset, self.length = layout(dims, kind)
+        self.buffer = np.full(self.length, SENTINEL, dtype=np.float32)
+        self.index = self.offset + sum(
+            np.arange(n).reshape([-1 if i == d else 1
+                                  for i in range(len(dims))]) * s
+            for d, (n, s) in enumerate(zip(dims, self.strides))) \
+            if dims else np.array(self.offset)
+        if self.values.size:
+            self.buffer[self.index] = self.values
+
+    def record(self):
+        dims = list(self.values.shape) + [0] * (6 - self.values.ndim)
+        strides = self.strides + [0] * (6 - self.values.ndim)
+        return struct.pack("<16q", 1, self.values.ndim, *dims, *strides,
+                           self.offset, self.length)
+
+
+ABSENT = struct.pack("<16q", *([0] * 16))
+
+
+class Case:
+    def __init__(self, op, dims, axis=-1, eps=1e-5, scale=False, shift=False,
+                 lx="contig", ly="contig", in_place=False, special=None,
+                 null_options=False):
+        self.op, self.dims, self.axis, self.eps = op, dims, axis, eps
+        self.scale, self.shift = scale, shift
+        self.lx, self.ly, self.in_place = lx, ly, in_place
+        self.special, self.null_options = special, null_options
+
+    def name(self):
+        s = "%s %s axis=%d" % (self.op, "x".join(map(str, self.dims)),
+                               self.axis)
+        for flag in ("scale", "shift", "in_place", "null_options"):
+            if getattr(self, flag):
+                s += " " + flag
+        if self.lx != "contig" or self.ly != "contig":
+            s += " x:%s y:%s" % (self.lx, self.ly)
+        if self.special:
+            s += " " + self.special
+        return s
+
+    def make(self, path):
+        rng = np.random.default_rng(zlib.crc32(self.name().encode()))
+        x = rng.uniform(-3, 3, self.dims).astype(np.float32)
+        if self.special == "large":
+            x *= np.float32(1e4)
+        elif self.special == "inf":
+            x.flat[::7] = -np.inf
+        elif self.special == "offset":
+            x += np.float32(1000)
+        self.x = Tensor(x, self.lx)
+        self.y = None if self.in_place else Tensor(
+            np.full(self.dims, SENTINEL, np.float32), self.ly)
+        if self.y is not None:
+            self.y.buffer[:] = SENTINEL
+        params = []
+        if self.op == "batchnorm":
+            c = self.dims[1]
+            self.mean = rng.uniform(-1, 1, c).astype(np.float32)
+            self.var = rng.uniform(0.1, 2, c).astype(np.float32)
+            params = [Tensor(self.mean), Tensor(self.var)]
+        pshape = self.norm_shape()
+        self.g = rng.uniform(0.5, 2, pshape).astype(np.float32) \
+            if self.scale else None
+        self.h = rng.uniform(-1, 1, pshape).astype(np.float32) \
+            if self.shift else None
+        params += [Tensor(p) if p is not None else None
+                   for p in (self.g, self.h)]
+        records = [self.x.record(),
+                   self.y.record() if self.y is not None else ABSENT]
+        records += [p.record() if p is not None else ABSENT for p in params]
+        records += [ABSENT] * (6 - len(records))
+        with open(path, "wb") as f:
+            f.write(b"NORMCAS1")
+            f.write(struct.pack("<4q", OPS[self.op], self.axis,
+                                int(self.in_place), int(self.null_options)))
+            f.write(struct.pack("<f", self.eps))
+            f.write(b"".join(records))
+            for t in [self.x, self.y] + params:
+                if t is not None:
+                    f.write(t.buffer.tobytes())
+
+    def axes(self):
+        rank = len(self.dims)
+        axis = self.axis % rank
+        if self.op in ("softmax", "log_softmax"):
+            return (axis,)
+        if self.op == "batchnorm":
+            return None
+        return tuple(range(axis, rank))
+
+    def norm_shape(self):
+        if self.op == "batchnorm":
+            return (self.dims[1],)
+        axes = self.axes()
+        return tuple(self.dims[a] for a in axes) if axes else ()
+
+    def reference(self):
+        """(float64 result, per-element bound)."""
+        x = self.x.values.astype(np.float64)
+        eps = float(np.float32(self.eps))
+        with np.errstate(all="ignore"):
+            if self.op == "batchnorm":
+                shape = [1, -1] + [1] * (x.ndim - 2)
+                m = self.mean.astype(np.float64).reshape(shape)
+                v = self.var.astype(np.float64).reshape(shape)
+                g = self.g.astype(np.float64).reshape(shape) \
+                    if self.g is not None else 1.0
+                h = self.h.astype(np.float64).reshape(shape) \
+                    if self.h is not None else 0.0
+                a = g / np.sqrt(v + eps)
+                ref = (x - m) * a + h
+                return ref, 8 * U * (np.abs(x * a) + np.abs(m * a) +
+                                     np.abs(h)) + 2.0 ** -140
+            axes = self.axes()
+            n = int(np.prod([self.dims[a] for a in axes]))
+            g = self.g.astype(np.float64) if self.g is not None else 1.0
+            h = self.h.astype(np.float64) if self.h is not None else 0.0
+            if self.op in ("softmax", "log_softmax"):
+                m = x.max(axis=axes, keepdims=True)
+                e = np.exp(x - m)
+                s = e.sum(axis=axes, keepdims=True)
+                if self.op == "softmax":
+                    ref = e / s
+                    bound = 2 * (2 * EXP_ERROR + (n + 4) * U +
+                                 U * np.abs(x - m)) * ref + 2.0 ** -140
+                else:
+                    ref = x - m - np.log(s)
+                    bound = 2 * (EXP_ERROR + (n + 2) * U + 2 * U *
+                                 (np.abs(x - m) + np.abs(np.log(s))) +
+                                 U * np.abs(ref))
+                return ref, bound
+            if self.op == "layernorm":
+                mean = x.mean(axis=axes, keepdims=True)
+                var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
+                r = 1 / np.sqrt(var + eps)
+                ref = (x - mean) * r * g + h
+                d = np.abs(x - mean) + np.abs(x).mean(axis=axes, keepdims=True)
+                return ref, 8 * (n + 16) * U * (d * r * np.abs(g) +
+                                               np.abs(h)) + 2.0 ** -140
+            ms = (x ** 2).mean(axis=axes, keepdims=True)
+            ref = x / np.sqrt(ms + eps) * g
+            return ref, 8 * (n + 16) * U * np.abs(ref) + 2.0 ** -140
+
+
+def cases_shapes():
+    cs = []
+    for op in ("softmax", "log_softmax"):
+        for dims, axis in (([1], 0), ([15], 0), ([16], -1), ([17], 0),
+                           ([3, 31], -1), ([37, 16], 1), ([5, 17], 0),
+                           ([2, 3, 5, 7], 1), ([2, 3, 5, 7], 3),
+                           ([4, 1000], -1), ([2, 1, 3, 1, 2, 5], 5)):
+            cs.append(Case(op, dims, axis))
+        cs.append(Case(op, [6, 33], -1, lx="pad", ly="rev"))
+        cs.append(Case(op, [6, 33], 0, lx="rev", ly="pad"))
+        cs.append(Case(op, [9, 40], -1, in_place=True))
+    for op in ("layernorm", "rmsnorm"):
+        for dims, axis in (([1], 0), ([17], 0), ([3, 31], -1),
+                           ([2, 3, 5, 7], 2), ([2, 3, 5, 7], 1),
+                           ([8, 768], -1)):
+            cs.append(Case(op, dims, axis))
+        cs.append(Case(op, [5, 48], -1, scale=True))
+        cs.append(Case(op, [6, 33], -1, lx="pad", ly="pad", scale=True))
+        cs.append(Case(op, [4, 20], -1, null_options=True))
+        cs.append(Case(op, [9, 40], -1, in_place=True, scale=True))
+    cs.append(Case("layernorm", [7, 3, 19], 1, scale=True, shift=True))
+    cs.append(Case("layernorm", [4, 50], -1, eps=0.5, shift=True))
+    for dims in ([5, 7], [2, 3, 17], [2, 16, 5, 5], [1, 3, 2, 2, 3]):
+        cs.append(Case("batchnorm", dims, scale=True, shift=True))
+    cs.append(Case("batchnorm", [3, 4, 9], lx="pad", ly="rev"))
+    cs.append(Case("batchnorm", [2, 5, 6, 6], scale=True, in_place=True))
+    return cs
+
+
+def cases_special():
+    return [Case("softmax", [4, 100], -1, special="large"),
+            Case("softmax", [4, 100], -1, special="inf"),
+            Case("log_softmax", [4, 100], -1, special="large"),
+            Case("layernorm", [4, 100], -1, special="offset", scale=True),
+            Case("rmsnorm", [4, 100], -1, special="large")]
+
+
+def cases_big():
+    # x of 4 MB: several batches of lines through the scratchpad
+    return [Case("softmax", [512, 2048], -1),
+            Case("layernorm", [1024, 1000], -1, scale=True, shift=True),
+            Case("batchnorm", [2, 64, 90, 90], scale=True, shift=True)]
+
+
+SETS = {"shapes": cases_shapes, "special": cases_special, "big": cases_big}
+
+
+def run(case, number, args):
+    path = os.path.join(args.dir, "norm-%d.case" % number)
+    out = os.path.join(args.dir, "norm-%d.out" % number)
+    case.make(path)
+    cmd = shlex.split(args.sim) + [args.driver, os.path.basename(path),
+                                   os.path.basename(out)]
+    p = subprocess.run(cmd, cwd=args.dir, capture_output=True, text=True)
+    if p.returncode != 0:
+        return "the simulator exited with %d: %s" % (p.returncode,
+                                                     p.stderr.strip())
+    got_buffer = np.fromfile(out, dtype=np.float32)
+    view = case.x if case.in_place else case.y
+    if got_buffer.size != view.length:
+        return "output of %d floats, expected %d" % (got_buffer.size,
+                                                     view.length)
+    outside = np.ones(view.length, bool)
+    outside[view.index] = False
+    if not case.in_place and not np.array_equal(
+            got_buffer[outside].view(np.uint32),
+            np.full(outside.sum(), SENTINEL).view(np.uint32)):
+        return "an element outside y's view changed"
+    got = got_buffer[view.index].astype(np.float64)
+    ref, bound = case.reference()
+    # A bound of inf * 0 (an infinite input with an exact zero result)
+    # asks for exactness.
+    bound = np.nan_to_num(bound, nan=0.0)
+    both_nan = np.isnan(got) & np.isnan(ref)
+    same_inf = np.isinf(ref) & (got == ref)
+    err = np.where(both_nan | same_inf, 0.0, np.abs(got - ref))
+    bad = ~(err <= bound)
+    if bad.any():
+        i = np.unravel_index(np.argmax(bad), bad.shape)
+        return "element %s: %r, expected %r (bound %.3g)" % (
+            tuple(int(k) for k in i), got[i], ref[i], bound[i])
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sim", required=True)
+    ap.add_argument("--driver", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--set", default="all")
+    args = ap.parse_args()
+    names = SETS if args.set == "all" else [args.set]
+    cases = [c for s in names for c in SETS[s]()]
+    failures = 0
+    for number, case in enumerate(cases):
+        problem = run(case, number, args)
+        print("%s %s" % (case.name(), "ok" if problem is None
+                         else "FAILED: " + problem))
+        failures += problem is not None
+    print("%d cases, %d failures" % (len(cases), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
