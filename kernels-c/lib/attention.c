@@ -666,9 +666,9 @@ static void finish_block(problem *pb, long nq, int ntiles, int o_sent) {
   long cols = pb->Dv - pb->cur.col;
 #define STORE_O(i)                                                             \
   do {                                                                         \
-    accel_mst_t(OutTile + i, spm->o[i]);                                       \
-    copy_rows(i, dst + i * T * o.cs, o.rs, o.cs, spm->o[i], T, 1, nq,          \
-              min_of(cols - i * T, T));                                        \
+    accel_mst_t(OutTile + (i), spm->o[i]);                                     \
+    copy_rows(i, dst + (i) * T * o.cs, o.rs, o.cs, spm->o[i], T, 1, nq,        \
+              min_of(cols - (i) * T, T));                                      \
   } while (0)
 #define O_STEP(i)                                                              \
   do {                                                                         \
@@ -708,7 +708,7 @@ static void make_qt(problem *pb, int buf, const cursor *c,
       zero_floats(q + b * T * T + nq * T, (T - nq) * T);
   for (long b = 0; b < nb; b += 4) {
     int n = (int)min_of(nb - b, 4);
-#define STORE_QT(i) accel_mst_t(QtTile + i, qt + (b + i) * T * T)
+#define STORE_QT(i) accel_mst_t(QtTile + (i), qt + (b + (i)) * T * T)
 #define QT_STEP(i)                                                             \
   do {                                                                         \
     accel_mzero(QtTile + i);                                                   \
