@@ -236,6 +236,79 @@ typedef struct {
 accel_status accel_batchnorm(const accel_tensor *x, accel_tensor *y,
                              const accel_batchnorm_options *options);
 
+/* Elementwise operations (docs/kernels.md, "Elementwise kernels"). In a
+   chain step, a binary operation is r = op(r, inputs[in]) and a unary one
+   r = op(r). */
+typedef enum {
+  ACCEL_EW_ADD = 0,
+  ACCEL_EW_SUB = 1,
+  ACCEL_EW_MUL = 2,
+  ACCEL_EW_DIV = 3,
+  ACCEL_EW_MAX = 4, /* numpy's maximum: NaN if either is NaN */
+  ACCEL_EW_MIN = 5,
+  ACCEL_EW_POW = 6, /* C's powf */
+  ACCEL_EW_RELU = 7,
+  ACCEL_EW_LEAKY_RELU = 8, /* x < 0 ? alpha x : x */
+  ACCEL_EW_CLIP = 9,       /* min(max(x, lo), hi); NaN stays NaN */
+  ACCEL_EW_SIGMOID = 10,
+  ACCEL_EW_TANH = 11,
+  ACCEL_EW_ERF = 12,
+  ACCEL_EW_GELU = 13,      /* x/2 (1 + erf(x / sqrt(2))) */
+  ACCEL_EW_GELU_TANH = 14, /* x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
+  ACCEL_EW_EXP = 15,
+  ACCEL_EW_LOG = 16,
+  ACCEL_EW_SQRT = 17,
+  ACCEL_EW_RECIPROCAL = 18,
+  ACCEL_EW_NEG = 19,
+  ACCEL_EW_ABS = 20,
+  /* r = r != 0 ? inputs[in] : inputs[in2] (NaN counts as true) */
+  ACCEL_EW_WHERE = 21,
+} accel_elementwise_op;
+
+typedef struct {
+  float alpha;  /* ACCEL_EW_LEAKY_RELU's slope below 0 */
+  float lo, hi; /* ACCEL_EW_CLIP's bounds, lo <= hi */
+} accel_elementwise_options;
+
+/* The defaults: alpha 0.01, lo -inf, hi +inf. */
+accel_elementwise_options accel_elementwise_defaults(void);
+
+/* y = op(x), x broadcast to y's shape (numpy's rules: aligned from the
+   right, a dimension of 1 or a missing one repeats). y may be x itself
+   (the same data, dims and strides), not otherwise overlap it. Any rank
+   up to 6, any strides. options may be null (the defaults). */
+accel_status accel_elementwise_unary(accel_elementwise_op op,
+                                     const accel_tensor *x, accel_tensor *y,
+                                     const accel_elementwise_options *options);
+
+/* y = op(a, b), a and b broadcast to y's shape; y may be a or b itself. */
+accel_status accel_elementwise_binary(accel_elementwise_op op,
+                                      const accel_tensor *a,
+                                      const accel_tensor *b, accel_tensor *y);
+
+/* y = cond != 0 ? a : b, all three broadcast to y's shape. */
+accel_status accel_elementwise_where(const accel_tensor *cond,
+                                     const accel_tensor *a,
+                                     const accel_tensor *b, accel_tensor *y);
+
+enum { ACCEL_EW_MAX_STEPS = 8, ACCEL_EW_MAX_INPUTS = 5 };
+
+typedef struct {
+  accel_elementwise_op op;
+  int in;   /* a binary op's other operand, and where's a: 1 .. inputs - 1 */
+  int in2;  /* where's b */
+  int swap; /* a binary op as r = op(inputs[in], r) */
+  accel_elementwise_options options;
+} accel_elementwise_step;
+
+/* One pass over memory for a chain of up to 8 steps: r = inputs[0], then
+   each step changes r, and y = r; up to 5 inputs, each broadcast to y's
+   shape. */
+accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
+                                     int num_steps,
+                                     const accel_tensor *const *inputs,
+                                     int num_inputs, accel_tensor *y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -369,20 +369,20 @@ static lane_group group_after(lane_group g) {
 }
 
 /* Item it's input channels (none past the last) into a staging buffer,
-   on channel 0. */
-static void lanes_stage(lane_group it, float *stage) {
+   on channel ch. */
+static void lanes_stage(int ch, lane_group it, float *stage) {
   const conv_problem *p = &SPM->p;
   long wp = SPM->pl.wp;
   const float *x = p->x + it.n * p->xs[0] + it.c0 * p->xs[1];
   if (!it.cn || !p->H || !p->W)
     return;
   if (p->xs[3] == 1 && p->xs[1] == p->H * p->xs[2]) {
-    accel_dma_2d(0, stage + p->pl, x, it.cn * p->H, p->W * 4, wp * 4,
-                 p->xs[2] * 4);
+    accel_dma_2d_on(ch, stage + p->pl, x, it.cn * p->H, p->W * 4, wp * 4,
+                    p->xs[2] * 4);
     return;
   }
   for (long c = 0; c < it.cn; ++c)
-    accel_copy_matrix(0, stage + c * p->H * wp + p->pl, wp, 1,
+    accel_copy_matrix(ch, stage + c * p->H * wp + p->pl, wp, 1,
                       x + c * p->xs[1], p->xs[2], p->xs[3], p->H, p->W);
 }
 
@@ -492,31 +492,34 @@ static void lanes_run(float *pool) {
   float *in[2] = {pool + 2 * sf, pool + 2 * sf + pl->in_floats};
   float *out[2] = {in[1] + pl->in_floats,
                    in[1] + pl->in_floats + pl->out_floats};
-  /* Padding, once: the staging buffers' pad columns, the input buffers'
-     pad rows (every lane). */
-  for (int k = 0; k < 2; ++k) {
-    conv_zero_rows(2 * k, stage[k], Lanes * p->H, p->pl, wp, SPM->zeros);
-    conv_zero_rows(2 * k, stage[k] + p->pl + p->W, Lanes * p->H, p->pr, wp,
-                   SPM->zeros);
-    conv_zero_rows(2 * k + 1, in[k], 1, pad, 0, SPM->zeros);
-    conv_zero_rows(2 * k + 1, in[k] + pad + hw * Lanes, 1,
-                   p->pb * wp * Lanes, 0, SPM->zeros);
-  }
-  accel_dma_wait_all();
   lane_group cur = {0, 0, min_of(Lanes, p->C)}, next = group_after(cur);
   lane_group after = group_after(next);
-  lanes_stage(cur, stage[0]);
+  /* The first two items staged at once (the weights arrive on channel
+     1), and the padding, once: the staging buffers' pad columns (channel
+     3) and the input buffers' pad rows (every lane; vector stores). */
+  lanes_stage(0, cur, stage[0]);
+  lanes_stage(2, next, stage[1]);
+  for (int k = 0; k < 2; ++k) {
+    conv_zero_rows(3, stage[k], Lanes * p->H, p->pl, wp, SPM->zeros);
+    conv_zero_rows(3, stage[k] + p->pl + p->W, Lanes * p->H, p->pr, wp,
+                   SPM->zeros);
+    for (long f = 0; f < pad; f += Lanes)
+      accel_vstore(in[k] + f, (accel_v16f)0.0f);
+    for (long f = pad + hw * Lanes; f < pl->bi * wp * Lanes; f += Lanes)
+      accel_vstore(in[k] + f, (accel_v16f)0.0f);
+  }
   accel_dma_wait(0);
-  for (long c = 0; c < cur.cn && hw; ++c) /* over all four channels */
-    lanes_arrange(c & 3, in[0] + pad + c, stage[0] + c * hw, hw);
-  lanes_stage(next, stage[1]);
+  accel_dma_wait(3);
+  for (long c = 0; c < cur.cn && hw; ++c) /* on channels 0, 1 and 3 */
+    lanes_arrange(c % 3 + (c % 3 == 2), in[0] + pad + c, stage[0] + c * hw,
+                  hw);
   lanes_io *io = &SPM->io;
   *io = (lanes_io){0};
   for (long i = 0; cur.cn; ++i) {
     /* The last item's transfers are done: stage[i & 1] and out[i & 1]
        are free, and item i + 1 is staged. */
     accel_dma_wait_all();
-    lanes_stage(after, stage[i & 1]);
+    lanes_stage(0, after, stage[i & 1]);
     io->staged = stage[(i + 1) & 1];
     io->in = in[(i + 1) & 1] + pad;
     io->in_cn = hw ? next.cn : 0;
