@@ -1,0 +1,575 @@
+/* elementwise.c - elementwise operations with numpy broadcasting, and
+   chains of them in one pass over memory (docs/kernels.md, "Elementwise
+   kernels").
+
+   Every entry point is a chain: unary is one step on inputs[0], binary
+   one step with inputs[1], where one step with inputs[1] and [2].
+
+   Layout. The inputs are aligned to y's dims from the right (a missing or
+   size-1 dimension gets stride 0), y's dims of 1 are dropped, and
+   neighbouring dimensions merge wherever every tensor's strides allow, so
+   contiguous tensors become one long row and a per-channel bias [C, 1, 1]
+   against [N, C, H, W] becomes [N, C, H W] with strides (0, 1, 0).
+
+   Tiles. A tile is up to TileFloats elements: a piece of one row, or
+   whole rows of the innermost dimension (rows of the second innermost).
+   Each tensor's part of a tile moves as one 2-D transfer when its inner
+   stride is 1 (the fast path; a zero row stride replicates a broadcast
+   row), otherwise one transfer per row or per column (accel_copy_matrix;
+   a zero stride replicates a broadcast element), so that every input
+   arrives as a dense tile of y's shape and the computation is one flat
+   loop. Tiles are double-buffered: the next tile's inputs arrive on
+   channels 0-2 while the current one computes, and results leave on
+   channel 3 (with one or two inputs on channels 2 and 3, alternating
+   between the two output buffers, and one input's transfer split over
+   channels 0 and 1).
+
+   The chain is interpreted per step per tile: each step is one loop over
+   the tile in the scratchpad, the running value r in the output buffer
+   (the first step reads inputs[0]), so the choice of operation costs a
+   jump per tile and step, and the loop body is that operation alone,
+   unrolled four vectors deep. Its cost is the load and store of r per
+   step (docs/kernels.md measures it). */
+
+#include "elementwise_math.h"
+#include "kernel_args.h"
+#include "kernel_dma.h"
+#include "kernel_stack.h"
+#include "spm_arena.h"
+#include <stddef.h>
+#include <stdio.h>
+
+enum {
+  TileFloats = 8192, /* 32 KiB: the first tile's wait is short */
+  MaxInputs = ACCEL_EW_MAX_INPUTS,
+  MaxSteps = ACCEL_EW_MAX_STEPS,
+  Unroll = 4, /* vectors per loop iteration */
+};
+
+typedef struct {
+  float in[MaxInputs][2][TileFloats];
+  float out[2][TileFloats];
+} elementwise_spm;
+KERNEL_SPM_FITS(elementwise_spm);
+#define spm_in (KERNEL_SPM(elementwise_spm)->in)
+#define spm_out (KERNEL_SPM(elementwise_spm)->out)
+
+accel_elementwise_options accel_elementwise_defaults(void) {
+  accel_elementwise_options o = {0.01f, -__builtin_inff(), __builtin_inff()};
+  return o;
+}
+
+/* ---------------------------------------------------------------- math */
+
+static int is_binary(accel_elementwise_op op) { return op <= ACCEL_EW_POW; }
+static int is_unary(accel_elementwise_op op) {
+  return op >= ACCEL_EW_RELU && op <= ACCEL_EW_ABS;
+}
+
+/* r = op(r, a) (or where's r ? a : b); op is a constant at every call. */
+EW_INLINE ew_vf apply(accel_elementwise_op op, ew_vf r, ew_vf a, ew_vf b,
+                      const accel_elementwise_options *o) {
+  switch (op) {
+  case ACCEL_EW_ADD:
+    return r + a;
+  case ACCEL_EW_SUB:
+    return r - a;
+  case ACCEL_EW_MUL:
+    return r * a;
+  case ACCEL_EW_DIV:
+    return ew_div(r, a);
+  case ACCEL_EW_MAX:
+    return ew_max(r, a);
+  case ACCEL_EW_MIN:
+    return ew_min(r, a);
+  case ACCEL_EW_POW:
+    return ew_pow(r, a);
+  case ACCEL_EW_RELU:
+    return r < 0.0f ? (ew_vf)0.0f : r;
+  case ACCEL_EW_LEAKY_RELU:
+    return r < 0.0f ? r * o->alpha : r;
+  case ACCEL_EW_CLIP:
+    r = r < o->lo ? (ew_vf)o->lo : r;
+    return r > o->hi ? (ew_vf)o->hi : r;
+  case ACCEL_EW_SIGMOID:
+    return ew_sigmoid(r);
+  case ACCEL_EW_TANH:
+    return accel_vtanh(r);
+  case ACCEL_EW_ERF:
+    return ew_erf(r);
+  case ACCEL_EW_GELU:
+    return ew_gelu(r);
+  case ACCEL_EW_GELU_TANH:
+    return ew_gelu_tanh(r);
+  case ACCEL_EW_EXP:
+    return accel_vexp(r);
+  case ACCEL_EW_LOG:
+    return ew_log(r);
+  case ACCEL_EW_SQRT:
+    return ew_sqrt(r);
+  case ACCEL_EW_RECIPROCAL:
+    return ew_div(1.0f, r);
+  case ACCEL_EW_NEG:
+    return ew_neg(r);
+  case ACCEL_EW_ABS:
+    return ew_abs(r);
+  case ACCEL_EW_WHERE:
+    return r != 0.0f ? a : b;
+  }
+  return r;
+}
+
+/* dst = op(src, a, b) over n floats (rounded up to whole iterations: the
+   buffers are TileFloats long, a multiple of 16 Unroll). Every load of an
+   iteration comes before its first store, so that their latencies overlap
+   the previous iteration's work. */
+EW_INLINE void run_op(accel_elementwise_op op, float *dst, const float *src,
+                      const float *a, const float *b, long n,
+                      const accel_elementwise_options *o) {
+  int reads_a = is_binary(op) || op == ACCEL_EW_WHERE;
+  int reads_b = op == ACCEL_EW_WHERE;
+  accel_elementwise_options opts = *o;
+  for (long i = 0; i < n; i += 16 * Unroll) {
+    ew_vf r[Unroll], va[Unroll], vb[Unroll];
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u) {
+      r[u] = accel_vload(src + i + 16 * u);
+      va[u] = reads_a ? accel_vload(a + i + 16 * u) : r[u];
+      vb[u] = reads_b ? accel_vload(b + i + 16 * u) : r[u];
+    }
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u)
+      accel_vstore(dst + i + 16 * u, apply(op, r[u], va[u], vb[u], &opts));
+  }
+}
+
+/* One step over a tile: a jump to the loop of its operation. */
+static void run_step(const accel_elementwise_step *s, float *dst,
+                     const float *src, const float *a, const float *b,
+                     long n) {
+  if (s->swap && is_binary(s->op)) {
+    const float *t = src;
+    src = a, a = t;
+  }
+  const accel_elementwise_options *o = &s->options;
+  switch (s->op) {
+#define EW_CASE(op)                                                            \
+  case op:                                                                     \
+    run_op(op, dst, src, a, b, n, o);                                          \
+    break;
+    EW_CASE(ACCEL_EW_ADD)
+    EW_CASE(ACCEL_EW_SUB)
+    EW_CASE(ACCEL_EW_MUL)
+    EW_CASE(ACCEL_EW_DIV)
+    EW_CASE(ACCEL_EW_MAX)
+    EW_CASE(ACCEL_EW_MIN)
+    EW_CASE(ACCEL_EW_POW)
+    EW_CASE(ACCEL_EW_RELU)
+    EW_CASE(ACCEL_EW_LEAKY_RELU)
+    EW_CASE(ACCEL_EW_CLIP)
+    EW_CASE(ACCEL_EW_SIGMOID)
+    EW_CASE(ACCEL_EW_TANH)
+    EW_CASE(ACCEL_EW_ERF)
+    EW_CASE(ACCEL_EW_GELU)
+    EW_CASE(ACCEL_EW_GELU_TANH)
+    EW_CASE(ACCEL_EW_EXP)
+    EW_CASE(ACCEL_EW_LOG)
+    EW_CASE(ACCEL_EW_SQRT)
+    EW_CASE(ACCEL_EW_RECIPROCAL)
+    EW_CASE(ACCEL_EW_NEG)
+    EW_CASE(ACCEL_EW_ABS)
+    EW_CASE(ACCEL_EW_WHERE)
+#undef EW_CASE
+  }
+}
+
+/* ---------------------------------------------------------------- layout */
+
+/* The call's tensors on y's merged dimensions: tensor k's element at index
+   (i0, ..., i{rank-1}) is data[k] + sum(i_d strides[k][d]); tensor
+   num_inputs is y. rank >= 2 (leading dims of 1 added). */
+typedef struct {
+  int rank, num_inputs;
+  long dims[ACCEL_MAX_RANK + 1];
+  long strides[MaxInputs + 1][ACCEL_MAX_RANK + 1];
+  float *data[MaxInputs + 1];
+} layout;
+
+static void make_layout(layout *l, const accel_tensor *const *inputs,
+                        int num_inputs, const accel_tensor *y) {
+  int n = num_inputs + 1, rank = 0;
+  l->num_inputs = num_inputs;
+  for (int k = 0; k < n; ++k)
+    l->data[k] = (float *)(k < num_inputs ? inputs[k] : y)->data;
+  for (int d = 0; d < y->rank; ++d) {
+    long dim = y->dims[d];
+    if (dim == 1)
+      continue;
+    long st[MaxInputs + 1];
+    for (int k = 0; k < n; ++k) {
+      const accel_tensor *t = k < num_inputs ? inputs[k] : y;
+      int e = d - (y->rank - t->rank);
+      st[k] = e < 0 || t->dims[e] == 1 ? 0 : t->strides[e];
+    }
+    int merge = rank > 0;
+    for (int k = 0; k < n && merge; ++k)
+      merge = l->strides[k][rank - 1] == st[k] * dim;
+    if (!merge)
+      l->dims[rank++] = 1;
+    l->dims[rank - 1] *= dim;
+    for (int k = 0; k < n; ++k)
+      l->strides[k][rank - 1] = st[k];
+  }
+  /* At least two dimensions: rows of the innermost. */
+  int pad = rank >= 2 ? 0 : 2 - rank;
+  for (int d = rank - 1; d >= 0; --d) {
+    l->dims[d + pad] = l->dims[d];
+    for (int k = 0; k < n; ++k)
+      l->strides[k][d + pad] = l->strides[k][d];
+  }
+  for (int d = 0; d < pad; ++d) {
+    l->dims[d] = 1;
+    for (int k = 0; k < n; ++k)
+      l->strides[k][d] = 0;
+  }
+  l->rank = rank + pad;
+}
+
+/* A tile: rows x cols elements from (outer index, r0, c0). */
+typedef struct {
+  long outer[ACCEL_MAX_RANK + 1];
+  long r0, c0, rows, cols;
+  int done;
+} tile;
+
+static long min_of(long x, long y) { return x < y ? x : y; }
+
+static void size_tile(const layout *l, tile *t) {
+  long d0 = l->dims[l->rank - 1], d1 = l->dims[l->rank - 2];
+  t->cols = min_of(d0 - t->c0, TileFloats);
+  t->rows = t->cols == d0 ? min_of(d1 - t->r0, TileFloats / d0) : 1;
+}
+
+static void next_tile(const layout *l, tile *t) {
+  long d0 = l->dims[l->rank - 1], d1 = l->dims[l->rank - 2];
+  t->c0 += t->cols;
+  if (t->c0 == d0) {
+    t->c0 = 0;
+    t->r0 += t->rows;
+    if (t->r0 == d1) {
+      t->r0 = 0;
+      int d = l->rank - 3;
+      for (; d >= 0 && ++t->outer[d] == l->dims[d]; --d)
+        t->outer[d] = 0;
+      t->done = d < 0;
+    }
+  }
+  if (!t->done)
+    size_tile(l, t);
+}
+
+/* Tensor k's element (outer, r0, c0). */
+static float *tile_base(const layout *l, const tile *t, int k) {
+  const long *st = l->strides[k];
+  long off = t->r0 * st[l->rank - 2] + t->c0 * st[l->rank - 1];
+  for (int d = 0; d < l->rank - 2; ++d)
+    off += t->outer[d] * st[d];
+  return l->data[k] + off;
+}
+
+/* ---------------------------------------------------------------- DMA */
+
+/* Moves tensor k's part of tile t between DRAM and the dense tile buf
+   (rows of t->cols floats) on channel ch; with split, half of it on ch + 1
+   (by rows, or by columns for a single row). */
+static void move(const layout *l, const tile *t, int k, float *buf, int ch,
+                 int split, int store) {
+  float *p = tile_base(l, t, k);
+  long rs = l->strides[k][l->rank - 2], cs = l->strides[k][l->rank - 1];
+  long rows = t->rows, cols = t->cols, h = 0, hr = 0;
+  if (split && rows >= 2)
+    hr = rows / 2, h = hr * cols;
+  else if (split && cols >= 32)
+    h = cols / 2 & ~15L;
+  long first_rows = hr ? hr : rows, first_cols = hr || !h ? cols : h;
+  for (int part = 0; part < 2; ++part) {
+    long pr = part ? rows - hr : first_rows;
+    long pc = part && !hr ? cols - h : first_cols;
+    float *pd = part ? p + (hr ? hr * rs : h * cs) : p;
+    float *pb = part ? buf + h : buf;
+    if (store)
+      accel_copy_matrix(ch + part, pd, rs, cs, pb, cols, 1, pr, pc);
+    else
+      accel_copy_matrix(ch + part, pb, cols, 1, pd, rs, cs, pr, pc);
+    if (!h)
+      break;
+  }
+}
+
+/* Which channels carry what (see the top of the file). */
+typedef struct {
+  int in_ch[MaxInputs], in_split[MaxInputs];
+  int out_ch, out_pair; /* with out_pair, buffer j's stores on out_ch + j */
+} channels;
+
+static channels assign_channels(int num_inputs) {
+  channels c;
+  for (int k = 0; k < num_inputs; ++k) {
+    c.in_ch[k] = num_inputs <= 2 ? k : k % 3;
+    c.in_split[k] = num_inputs == 1;
+  }
+  c.out_pair = num_inputs <= 2;
+  c.out_ch = c.out_pair ? 2 : 3;
+  return c;
+}
+
+static void fetch(const layout *l, const tile *t, const channels *c, int buf) {
+  for (int k = 0; k < l->num_inputs; ++k)
+    move(l, t, k, spm_in[k][buf], c->in_ch[k], c->in_split[k], 0);
+}
+
+/* ---------------------------------------------------------------- run */
+
+static void run(const accel_elementwise_step *steps, int num_steps,
+                const layout *l) {
+  channels c = assign_channels(l->num_inputs);
+  tile cur = {{0}, 0, 0, 0, 0, 0}, next;
+  size_tile(l, &cur);
+  fetch(l, &cur, &c, 0);
+  for (int buf = 0; !cur.done; buf ^= 1) {
+    accel_dma_wait(0);
+    accel_dma_wait(1);
+    if (l->num_inputs > 2)
+      accel_dma_wait(2);
+    next = cur;
+    next_tile(l, &next);
+    if (!next.done)
+      fetch(l, &next, &c, buf ^ 1);
+    /* The output buffer's previous store (two tiles ago, or the last one
+       when stores share one channel). */
+    int out_ch = c.out_ch + (c.out_pair ? buf : 0);
+    accel_dma_wait_on(out_ch);
+    long n = cur.rows * cur.cols;
+    float *out = spm_out[buf];
+    for (int s = 0; s < num_steps; ++s) {
+      const accel_elementwise_step *st = &steps[s];
+      /* A unary step's in and in2 are not checked: not used either. */
+      int a = is_binary(st->op) || st->op == ACCEL_EW_WHERE ? st->in : 0;
+      int b = st->op == ACCEL_EW_WHERE ? st->in2 : 0;
+      run_step(st, out, s ? out : spm_in[0][buf], spm_in[a][buf],
+               spm_in[b][buf], n);
+    }
+    move(l, &cur, l->num_inputs, out, out_ch, 0, 1);
+    cur = next;
+  }
+  accel_dma_wait_all();
+}
+
+/* ---------------------------------------------------------------- checks */
+
+/* Which entry point: the names of its arguments in the messages. */
+typedef enum { Unary, Binary, Where, Chain } entry;
+
+static const char *input_name(entry e, int k, char buf[16]) {
+  static const char *const names[3][3] = {
+      {"x"}, {"a", "b"}, {"cond", "a", "b"}};
+  if (e != Chain)
+    return names[e][k];
+  snprintf(buf, 16, "inputs[%d]", k);
+  return buf;
+}
+
+static accel_status check_step(const char *kernel, entry e,
+                               const accel_elementwise_step *s, int index,
+                               int num_inputs) {
+  char name[16];
+  snprintf(name, sizeof name, "steps[%d]", index);
+  const char *arg = e == Chain ? name : "op";
+  if ((int)s->op < 0 || s->op > ACCEL_EW_WHERE)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+                              "operation %d is not an accel_elementwise_op",
+                              (int)s->op);
+  if (e == Unary && !is_unary(s->op))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+                              "operation %d is not unary", (int)s->op);
+  if (e == Binary && !is_binary(s->op))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+                              "operation %d is not binary", (int)s->op);
+  int uses = is_binary(s->op) + 2 * (s->op == ACCEL_EW_WHERE);
+  if (uses && (s->in < 1 || s->in >= num_inputs))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+                              "input %d, expected 1 to %d", s->in,
+                              num_inputs - 1);
+  if (uses == 2 && (s->in2 < 1 || s->in2 >= num_inputs))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+                              "input %d, expected 1 to %d", s->in2,
+                              num_inputs - 1);
+  const char *opts = e == Chain ? arg : "options";
+  const accel_elementwise_options *o = &s->options;
+  if (s->op == ACCEL_EW_LEAKY_RELU && o->alpha != o->alpha)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, opts,
+                              "alpha is NaN");
+  if (s->op == ACCEL_EW_CLIP && !(o->lo <= o->hi))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, opts,
+                              "clip bounds lo %g, hi %g are not ordered",
+                              (double)o->lo, (double)o->hi);
+  return ACCEL_OK;
+}
+
+/* Whether x is y itself: the same elements in the same order. */
+static int same_elements(const accel_tensor *x, const accel_tensor *y) {
+  if (x->data != y->data || x->rank != y->rank)
+    return 0;
+  for (int d = 0; d < y->rank; ++d)
+    if (x->dims[d] != y->dims[d] ||
+        (y->dims[d] > 1 && x->strides[d] != y->strides[d]))
+      return 0;
+  return 1;
+}
+
+static accel_status check_tensors(const char *kernel, entry e,
+                                  const accel_tensor *const *inputs,
+                                  int num_inputs, const accel_tensor *y) {
+  char names[MaxInputs][16];
+  accel_status s;
+  for (int k = 0; k < num_inputs; ++k)
+    if ((s = accel_check_tensor(kernel, input_name(e, k, names[k]),
+                                inputs[k], 0, ACCEL_MAX_RANK, 0)))
+      return s;
+  if ((s = accel_check_tensor(kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
+    return s;
+  for (int k = 0; k < num_inputs; ++k) {
+    const accel_tensor *t = inputs[k];
+    const char *name = input_name(e, k, names[k]);
+    if (t->rank > y->rank)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
+                                "rank %d is above y's %d (it must broadcast "
+                                "to y)",
+                                t->rank, y->rank);
+    int offset = y->rank - t->rank;
+    for (int d = 0; d < t->rank; ++d)
+      if (t->dims[d] != 1 && t->dims[d] != y->dims[d + offset])
+        return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
+                                  "dimension %d is %ld; y's dimension %d is "
+                                  "%ld (it must match or be 1)",
+                                  d, t->dims[d], d + offset,
+                                  y->dims[d + offset]);
+  }
+  for (int k = 0; k < num_inputs; ++k)
+    if (accel_tensors_overlap(inputs[k], y) && !same_elements(inputs[k], y))
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, "y",
+                                "overlaps %s (only exactly in place is "
+                                "allowed)",
+                                input_name(e, k, names[k]));
+  return ACCEL_OK;
+}
+
+/* ---------------------------------------------------------------- calls */
+
+/* An entry point's arguments, in its caller's frame. */
+typedef struct {
+  const char *kernel;
+  entry e;
+  const accel_elementwise_step *steps;
+  int num_steps;
+  const accel_tensor *const *inputs;
+  int num_inputs;
+  accel_tensor *y;
+} call;
+
+/* The call and everything it points to, staged on the kernel stack. */
+typedef struct {
+  call c;
+  accel_elementwise_step steps[MaxSteps];
+  const accel_tensor *input_ptrs[MaxInputs];
+  accel_tensor inputs[MaxInputs], y;
+  const accel_tensor *in[MaxInputs];
+  layout l;
+} staged;
+
+static long body(const void *arg, const void *unused1, const void *unused2,
+                 const void *unused3) {
+  staged s;
+  ACCEL_STAGE(0, &s.c, (const call *)arg);
+  accel_dma_wait(0);
+  const char *kernel = s.c.kernel;
+  int nsteps = s.c.num_steps, nin = s.c.num_inputs;
+  if (!s.c.steps)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "steps",
+                              "null pointer");
+  if (nsteps < 1 || nsteps > MaxSteps)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "num_steps",
+                              "%d, expected 1 to %d", nsteps, MaxSteps);
+  if (!s.c.inputs)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "inputs",
+                              "null pointer");
+  if (nin < 1 || nin > MaxInputs)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "num_inputs",
+                              "%d, expected 1 to %d", nin, MaxInputs);
+  accel_dma_1d(1, s.steps, s.c.steps, nsteps * sizeof s.steps[0]);
+  accel_dma_1d(2, s.input_ptrs, s.c.inputs, nin * sizeof s.input_ptrs[0]);
+  accel_dma_wait(2);
+  for (int k = 0; k < nin; ++k)
+    s.in[k] = s.input_ptrs[k] ? (accel_dma_1d(3, &s.inputs[k],
+                                              s.input_ptrs[k],
+                                              sizeof s.inputs[k]),
+                                 &s.inputs[k])
+                              : NULL;
+  accel_tensor *y = ACCEL_STAGE(2, &s.y, s.c.y);
+  accel_dma_wait_all();
+  accel_status st;
+  for (int i = 0; i < nsteps; ++i)
+    if ((st = check_step(kernel, s.c.e, &s.steps[i], i, nin)))
+      return st;
+  if ((st = check_tensors(kernel, s.c.e, s.in, nin, y)))
+    return st;
+  for (int d = 0; d < y->rank; ++d)
+    if (y->dims[d] == 0)
+      return ACCEL_OK;
+  make_layout(&s.l, s.in, nin, y);
+  run(s.steps, nsteps, &s.l);
+  return ACCEL_OK;
+}
+
+static accel_status enter(const call *c) {
+  return (accel_status)accel_on_kernel_stack(body, c, NULL, NULL, NULL);
+}
+
+accel_status accel_elementwise_unary(accel_elementwise_op op,
+                                     const accel_tensor *x, accel_tensor *y,
+                                     const accel_elementwise_options *options) {
+  accel_elementwise_step step = {op, 0, 0, 0, accel_elementwise_defaults()};
+  if (options)
+    step.options = *options;
+  const accel_tensor *inputs[1] = {x};
+  call c = {"accel_elementwise_unary", Unary, &step, 1, inputs, 1, y};
+  return enter(&c);
+}
+
+accel_status accel_elementwise_binary(accel_elementwise_op op,
+                                      const accel_tensor *a,
+                                      const accel_tensor *b, accel_tensor *y) {
+  accel_elementwise_step step = {op, 1, 0, 0, accel_elementwise_defaults()};
+  const accel_tensor *inputs[2] = {a, b};
+  call c = {"accel_elementwise_binary", Binary, &step, 1, inputs, 2, y};
+  return enter(&c);
+}
+
+accel_status accel_elementwise_where(const accel_tensor *cond,
+                                     const accel_tensor *a,
+                                     const accel_tensor *b, accel_tensor *y) {
+  accel_elementwise_step step = {ACCEL_EW_WHERE, 1, 2, 0,
+                                 accel_elementwise_defaults()};
+  const accel_tensor *inputs[3] = {cond, a, b};
+  call c = {"accel_elementwise_where", Where, &step, 1, inputs, 3, y};
+  return enter(&c);
+}
+
+accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
+                                     int num_steps,
+                                     const accel_tensor *const *inputs,
+                                     int num_inputs, accel_tensor *y) {
+  call c = {"accel_elementwise_chain", Chain, steps, num_steps, inputs, num_inputs,
+            y};
+  return enter(&c);
+}
