@@ -89,7 +89,7 @@ void move_plan_make(move_plan *p, int rank, const long *dims,
 /* One transfer of the plan, in pieces. */
 static void issue(const move_plan *p, char *dst, const char *src,
                   int *channel) {
-  if (p->rows <= p->group_rows && p->row_bytes == p->piece_bytes) {
+  if (move_plan_is_one_piece(p)) {
     accel_dma_2d_on(*channel & 3, dst, src, p->rows, p->row_bytes,
                     p->dst_row_stride, p->src_row_stride);
     ++*channel;

@@ -53,6 +53,16 @@ void move_plan_make(move_plan *p, int rank, const long *dims,
 void move_plan_run(const move_plan *p, float *dst, const float *src,
                    int *channel);
 
+/* Whether each of the plan's transfers goes as one piece. */
+static inline int move_plan_is_one_piece(const move_plan *p) {
+  return p->rows <= p->group_rows && p->row_bytes == p->piece_bytes;
+}
+
+/* Whether the plan runs as one transfer (no loops, one piece). */
+static inline int move_plan_is_one_transfer(const move_plan *p) {
+  return !p->empty && p->loops == 0 && move_plan_is_one_piece(p);
+}
+
 /* move_plan_make and move_plan_run in one. */
 void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
                const float *src, const long *src_strides, int *channel);
