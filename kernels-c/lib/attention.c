@@ -148,9 +148,9 @@ static inline void vstore_strided(float *p, long stride, accel_v16f v) {
 
 static int any_lane(accel_v16i mask) { return accel_vredsum_i(mask) != 0; }
 
-/* The accumulator tiles: S^T, o^T's tiles, the four that make Q^T's
-   blocks and the four that scale o's on the way out. */
-enum { STile = 0, OTile = 1, QtTile = 5, OutTile = 9 };
+/* The accumulator tiles besides S^T's (0): o^T's four, the four that make
+   Q^T's blocks and the four that scale o's on the way out. */
+enum { OTile = 1, QtTile = 5, OutTile = 9 };
 
 /* op(i) for i = 0 .. n - 1 (n <= 4), i a constant: tile numbers must be. */
 #define FOR_TILES(n, op)                                                       \
@@ -523,8 +523,7 @@ static inline void copy_rows(int ch, float *dst, long dst_rs, long dst_cs,
   if (dst_cs == 1 && src_cs == 1)
     accel_dma_2d_on(ch, dst, src, rows, cols * 4, dst_rs * 4, src_rs * 4);
   else
-    accel_copy_matrix(ch, dst, dst_rs, dst_cs, src, src_rs, src_cs, rows,
-                      cols);
+    accel_copy_matrix(ch, dst, dst_rs, dst_cs, src, src_rs, src_cs, rows, cols);
 }
 
 /* A q block's transfers: nq rows of D at src (rows rs, columns cs floats
@@ -540,8 +539,8 @@ typedef struct {
 __attribute__((always_inline)) static inline q_fetch
 q_fetch_of(problem *pb, const cursor *c, int buf) {
   view q = head_of(pb, Q, c->head);
-  q_fetch f = {at(q, c->q0, 0), pb->lay.q[buf], q.rs, q.cs,
-               min_of(pb->Sq - c->q0, T), pb->D};
+  long nq = min_of(pb->Sq - c->q0, T);
+  q_fetch f = {at(q, c->q0, 0), pb->lay.q[buf], q.rs, q.cs, nq, pb->D};
   return f;
 }
 
@@ -551,8 +550,8 @@ q_fetch_of(problem *pb, const cursor *c, int buf) {
 __attribute__((always_inline)) static inline void
 fetch_q_block(const q_fetch *f, long b) {
   long d = b * T;
-  copy_rows((int)b & 3, f->dst + d * T, T, 1, f->src + d * f->cs, f->rs,
-            f->cs, f->nq, min_of(f->D - d, T));
+  copy_rows((int)b & 3, f->dst + d * T, T, 1, f->src + d * f->cs, f->rs, f->cs,
+            f->nq, min_of(f->D - d, T));
 }
 
 static void fetch_chunk(problem *pb, chunk_id id, int buf) {
@@ -561,12 +560,12 @@ static void fetch_chunk(problem *pb, chunk_id id, int buf) {
   long kc = pb->lay.kc, key0 = id.chunk * kc;
   long nkeys = min_of(pb->Sk - key0, kc);
   accel_copy_matrix(0, pb->lay.k[buf], pb->D + 1, 1, at(k, key0, 0), k.rs, k.cs,
-              nkeys, pb->D);
+                    nkeys, pb->D);
   /* Channels 1, 2, 3, 1: a start on a busy channel stalls the program. */
   for (long t = 0; t < OTiles && id.col + t * T < pb->Dv; ++t)
     accel_copy_matrix(1 + t % 3, pb->lay.v[buf] + t * VTileFloats, T, 1,
-                at(v, key0, id.col + t * T), v.rs, v.cs, nkeys,
-                min_of(pb->Dv - id.col - t * T, T));
+                      at(v, key0, id.col + t * T), v.rs, v.cs, nkeys,
+                      min_of(pb->Dv - id.col - t * T, T));
   pb->loaded[buf] = id;
 }
 
@@ -644,8 +643,8 @@ static void fetch_mask(problem *pb, long key0, long nq, long nkeys) {
   view m = head_of(pb, Mask, pb->cur.head);
   long kc = pb->lay.kc;
   accel_dma_wait(2);
-  accel_copy_matrix(2, pb->lay.mask, kc, 1, at(m, pb->cur.q0, key0), m.rs, m.cs, nq,
-              nkeys);
+  accel_copy_matrix(2, pb->lay.mask, kc, 1, at(m, pb->cur.q0, key0), m.rs, m.cs,
+                    nq, nkeys);
   zero_floats(pb->lay.mask + nq * kc, (T - nq) * kc);
   accel_dma_wait(2);
 }
@@ -669,8 +668,8 @@ static void finish_block(problem *pb, long nq, int ntiles, int o_sent) {
 #define STORE_O(i)                                                             \
   do {                                                                         \
     accel_mst_t(OutTile + (i), spm->o[i]);                                     \
-    copy_rows(i, dst + (i) * T * o.cs, o.rs, o.cs, spm->o[i], T, 1, nq,        \
-              min_of(cols - (i) * T, T));                                      \
+    copy_rows(i, dst + (i)*T * o.cs, o.rs, o.cs, spm->o[i], T, 1, nq,          \
+              min_of(cols - (i)*T, T));                                        \
   } while (0)
 #define O_STEP(i)                                                              \
   do {                                                                         \
@@ -716,7 +715,7 @@ static void make_qt(problem *pb, int buf, const cursor *c,
     accel_mzero(QtTile + i);                                                   \
     accel_mmac(QtTile + i, q + (b + i) * T * T, spm->scale_diag, T);           \
     if (after)                                                                 \
-      fetch_q_block(&next, b + i);                                             \
+      fetch_q_block(&next, b + (i));                                           \
     if (i)                                                                     \
       STORE_QT(i - 1);                                                         \
   } while (0)
@@ -776,7 +775,8 @@ static int run_query_block(problem *pb, int started) {
     run_chunk(pb->lay.qt, pb->D + 1, pb->lay.k[pb->kbuf], pb->lay.vt, nkeys,
               pb->has_mask ? pb->lay.mask : NULL, kc, kq, ntiles);
   }
-  int overlap = pb->more && nchunks == 1 && chunks_for(pb, key_end(pb, &pb->next)) == 1 &&
+  int overlap = pb->more && nchunks == 1 &&
+                chunks_for(pb, key_end(pb, &pb->next)) == 1 &&
                 pb->next.head == pb->cur.head && pb->next.col == pb->cur.col;
   if (overlap) {
     cursor after = pb->next;
