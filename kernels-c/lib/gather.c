@@ -85,7 +85,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
                                 d == c->axis ? " (n)" : " (x's)");
   }
   if (accel_tensors_overlap(x, y))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
                               "overlaps x");
   if (c->n == 0)
     return ACCEL_OK;

@@ -100,14 +100,14 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
   for (long i = 0; i < n; ++i) {
     part_name(name, parts_name, i);
     if (accel_tensors_overlap(p[i], whole))
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel,
                                 parts_are_outputs ? name : whole_name,
                                 "overlaps %s", parts_are_outputs
                                                    ? whole_name
                                                    : name);
     for (long j = 0; parts_are_outputs && j < i; ++j)
       if (accel_tensors_overlap(p[i], p[j]))
-        return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
+        return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, name,
                                   "overlaps %s[%ld]", parts_name, j);
   }
   *staged = p;

@@ -62,7 +62,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
                                 d, most, x->dims[d] - 1);
   }
   if (accel_tensors_overlap(x, y))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
                               "overlaps x");
   return ACCEL_OK;
 }
