@@ -138,6 +138,10 @@ def offsets(arrays, start):
     return out
 
 
+def shape_name(dims):
+    return "x".join(map(str, dims)) if dims else "scalar"
+
+
 def perm_name(p):
     return "(" + ",".join(map(str, p)) + ")"
 
@@ -146,7 +150,7 @@ class Transpose(Case):
     def __init__(self, dims, perm, lx="contig", ly="contig"):
         self.dims, self.perm, self.lx, self.ly = dims, perm, lx, ly
         super().__init__("transpose %s perm=%s x:%s y:%s" % (
-            "x".join(map(str, dims)), perm_name(perm) if perm is not None
+            shape_name(dims), perm_name(perm) if perm is not None
             else "null", lx, ly))
 
     def make(self, img):
@@ -166,7 +170,7 @@ class Parts(Case):
         self.lw, self.lp = lw, lp
         super().__init__("%s %s axis=%d sizes=%s whole:%s parts:%s" % (
             "concat" if kind == CONCAT else "split",
-            "x".join(map(str, dims)), axis, perm_name(sizes), lw, lp))
+            shape_name(dims), axis, perm_name(sizes), lw, lp))
 
     def part_dims(self, n):
         d = list(self.dims)
@@ -197,7 +201,7 @@ class Slice(Case):
         self.dims, self.start, self.step = dims, start, step
         self.lx, self.ly = lx, ly
         super().__init__("slice %s start=%s step=%s x:%s y:%s" % (
-            "x".join(map(str, dims)),
+            shape_name(dims),
             perm_name(start) if start is not None else "null",
             perm_name(step) if step is not None else "null", lx, ly))
 
@@ -224,14 +228,16 @@ class Pad(Case):
         self.dims, self.widths, self.mode = dims, widths, mode
         self.value, self.lx, self.ly = np.float32(value), lx, ly
         super().__init__("pad %s widths=%s %s%s x:%s y:%s" % (
-            "x".join(map(str, dims)), perm_name(widths), mode,
+            shape_name(dims), perm_name(widths), mode,
             "(%g)" % value if mode == "constant" else "", lx, ly))
 
     def make(self, img):
         xr, x = self.input(img, self.dims, self.lx)
         pairs = [(self.widths[2 * d], self.widths[2 * d + 1])
                  for d in range(len(self.dims))]
-        if self.mode == "constant":
+        if not pairs:  # numpy's pad takes no widths for a scalar
+            y = x.copy()
+        elif self.mode == "constant":
             y = np.pad(x, pairs, "constant", constant_values=self.value)
         else:
             y = np.pad(x, pairs, self.mode)
@@ -248,7 +254,7 @@ class Gather(Case):
         shown = perm_name(indices) if len(indices) <= 8 else \
             "%d indices" % len(indices)
         super().__init__("gather %s axis=%d %s x:%s y:%s" % (
-            "x".join(map(str, dims)), axis, shown, lx, ly))
+            shape_name(dims), axis, shown, lx, ly))
 
     def make(self, img):
         xr, x = self.input(img, self.dims, self.lx)
@@ -277,6 +283,7 @@ def transposes():
     yield Transpose([17, 19], None, "padded", "step2")
     yield Transpose([16, 31], (1, 0), "colmajor", "padded")
     yield Transpose([23], (0,), "step2", "contig")
+    yield Transpose([], ())
     for rank in range(1, 7):
         for k in range(3):
             perms = list(itertools.permutations(range(rank)))
@@ -311,6 +318,7 @@ def slices():
     yield Slice([15, 16], [3, 4], None)
     yield Slice([15, 16], None, [-1, -1])
     yield Slice([7, 7], [7 - 1, 0], [1, 100])
+    yield Slice([], [], [])
     for rank in range(1, 7):
         for k in range(2):
             dims = dims_for(rank, k + 1)
@@ -334,6 +342,7 @@ def pads():
             yield Pad(dims, widths, mode, -3.5, LAYOUTS[rank % 4],
                       LAYOUTS[(rank + 1) % 4])
     yield Pad([4, 0], [1, 1, 2, 3], "constant", 9.0)
+    yield Pad([], [], "reflect")
     yield Pad([2, 2], [1, 1, 1, 1], "constant", float("-inf"))
     yield Pad([1, 3], [0, 0, 5, 4], "edge")
 
