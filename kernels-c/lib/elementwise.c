@@ -40,7 +40,7 @@
 #include <stdio.h>
 
 enum {
-  TileFloats = 8192, /* 32 KiB: the first tile's wait is short */
+  TileFloats = 16384, /* 64 KiB */
   MaxInputs = ACCEL_EW_MAX_INPUTS,
   MaxSteps = ACCEL_EW_MAX_STEPS,
   Unroll = 4, /* vectors per loop iteration */
@@ -119,31 +119,91 @@ EW_INLINE ew_vf apply(accel_elementwise_op op, ew_vf r, ew_vf a, ew_vf b,
   return r;
 }
 
-/* dst = op(src, a, b) over n floats (rounded up to whole iterations: the
-   buffers are TileFloats long, a multiple of 16 Unroll). Every load of an
-   iteration comes before its first store, so that their latencies overlap
-   the previous iteration's work. */
+/* Unroll vectors of each operand, from element i. */
+EW_INLINE void load_group(ew_vf *v, const float *p, long i, int reads) {
+#pragma clang loop unroll(full)
+  for (int u = 0; u < Unroll; ++u)
+    v[u] = reads ? accel_vload(p + i + 16 * u) : (ew_vf)0.0f;
+}
+
+/* dst = op(src, a, b) over n floats, rounded up to whole groups of Unroll
+   vectors (the buffers are TileFloats long, a multiple of 16 Unroll).
+   Software-pipelined by hand in three stages, as the in-order machine
+   needs: iteration j loads group j, computes group j - 1 (loaded by the
+   previous iteration) and stores group j - 2 (computed by it), so that
+   nothing in an iteration waits for anything of the same iteration and
+   the load/store unit, the one bottleneck of cheap operations, can issue
+   every cycle. The last two iterations load past the end: stale
+   scratchpad, never used. */
 EW_INLINE void run_op(accel_elementwise_op op, float *dst, const float *src,
                       const float *a, const float *b, long n,
                       const accel_elementwise_options *o) {
+  enum { G = 16 * Unroll };
   int reads_a = is_binary(op) || op == ACCEL_EW_WHERE;
   int reads_b = op == ACCEL_EW_WHERE;
   accel_elementwise_options opts = *o;
-  for (long i = 0; i < n; i += 16 * Unroll) {
-    ew_vf r[Unroll], va[Unroll], vb[Unroll];
+  ew_vf r[Unroll], va[Unroll], vb[Unroll], res[Unroll];
+  load_group(r, src, 0, 1);
+  load_group(va, a, 0, reads_a);
+  load_group(vb, b, 0, reads_b);
+  long groups = (n + G - 1) / G;
+  for (long j = 1; j <= groups + 1; ++j) {
+    ew_vf nr[Unroll], na[Unroll], nb[Unroll];
+    load_group(nr, src, j * G, 1);
+    load_group(na, a, j * G, reads_a);
+    load_group(nb, b, j * G, reads_b);
+    if (j >= 2) {
 #pragma clang loop unroll(full)
-    for (int u = 0; u < Unroll; ++u) {
-      r[u] = accel_vload(src + i + 16 * u);
-      va[u] = reads_a ? accel_vload(a + i + 16 * u) : r[u];
-      vb[u] = reads_b ? accel_vload(b + i + 16 * u) : r[u];
+      for (int u = 0; u < Unroll; ++u)
+        accel_vstore(dst + (j - 2) * G + 16 * u, res[u]);
     }
 #pragma clang loop unroll(full)
-    for (int u = 0; u < Unroll; ++u)
-      accel_vstore(dst + i + 16 * u, apply(op, r[u], va[u], vb[u], &opts));
+    for (int u = 0; u < Unroll; ++u) {
+      res[u] = apply(op, r[u], va[u], vb[u], &opts);
+      r[u] = nr[u], va[u] = na[u], vb[u] = nb[u];
+    }
   }
 }
 
-/* One step over a tile: a jump to the loop of its operation. */
+/* Each operation's loop as a function of its own, so that the register
+   allocator sees one loop at a time (inlined into one switch, the loops
+   spilled their results). */
+typedef void op_loop(float *dst, const float *src, const float *a,
+                     const float *b, long n,
+                     const accel_elementwise_options *o);
+#define EW_LOOP(op, name)                                                      \
+  static __attribute__((noinline)) void name(                                  \
+      float *dst, const float *src, const float *a, const float *b, long n,    \
+      const accel_elementwise_options *o) {                                    \
+    run_op(op, dst, src, a, b, n, o);                                          \
+  }
+EW_LOOP(ACCEL_EW_ADD, loop_add)
+EW_LOOP(ACCEL_EW_SUB, loop_sub)
+EW_LOOP(ACCEL_EW_MUL, loop_mul)
+EW_LOOP(ACCEL_EW_DIV, loop_div)
+EW_LOOP(ACCEL_EW_MAX, loop_max)
+EW_LOOP(ACCEL_EW_MIN, loop_min)
+EW_LOOP(ACCEL_EW_POW, loop_pow)
+EW_LOOP(ACCEL_EW_RELU, loop_relu)
+EW_LOOP(ACCEL_EW_LEAKY_RELU, loop_leaky_relu)
+EW_LOOP(ACCEL_EW_CLIP, loop_clip)
+EW_LOOP(ACCEL_EW_SIGMOID, loop_sigmoid)
+EW_LOOP(ACCEL_EW_TANH, loop_tanh)
+EW_LOOP(ACCEL_EW_ERF, loop_erf)
+EW_LOOP(ACCEL_EW_GELU, loop_gelu)
+EW_LOOP(ACCEL_EW_GELU_TANH, loop_gelu_tanh)
+EW_LOOP(ACCEL_EW_EXP, loop_exp)
+EW_LOOP(ACCEL_EW_LOG, loop_log)
+EW_LOOP(ACCEL_EW_SQRT, loop_sqrt)
+EW_LOOP(ACCEL_EW_RECIPROCAL, loop_reciprocal)
+EW_LOOP(ACCEL_EW_NEG, loop_neg)
+EW_LOOP(ACCEL_EW_ABS, loop_abs)
+EW_LOOP(ACCEL_EW_WHERE, loop_where)
+#undef EW_LOOP
+
+/* One step over a tile: a call of its operation's loop. A switch, not a
+   table of the loops in memory: the table would be in DRAM (40 cycles a
+   load), the switch's is read once per tile and step. */
 static void run_step(const accel_elementwise_step *s, float *dst,
                      const float *src, const float *a, const float *b,
                      long n) {
@@ -151,36 +211,32 @@ static void run_step(const accel_elementwise_step *s, float *dst,
     const float *t = src;
     src = a, a = t;
   }
-  const accel_elementwise_options *o = &s->options;
+  op_loop *loop = loop_add;
   switch (s->op) {
-#define EW_CASE(op)                                                            \
-  case op:                                                                     \
-    run_op(op, dst, src, a, b, n, o);                                          \
-    break;
-    EW_CASE(ACCEL_EW_ADD)
-    EW_CASE(ACCEL_EW_SUB)
-    EW_CASE(ACCEL_EW_MUL)
-    EW_CASE(ACCEL_EW_DIV)
-    EW_CASE(ACCEL_EW_MAX)
-    EW_CASE(ACCEL_EW_MIN)
-    EW_CASE(ACCEL_EW_POW)
-    EW_CASE(ACCEL_EW_RELU)
-    EW_CASE(ACCEL_EW_LEAKY_RELU)
-    EW_CASE(ACCEL_EW_CLIP)
-    EW_CASE(ACCEL_EW_SIGMOID)
-    EW_CASE(ACCEL_EW_TANH)
-    EW_CASE(ACCEL_EW_ERF)
-    EW_CASE(ACCEL_EW_GELU)
-    EW_CASE(ACCEL_EW_GELU_TANH)
-    EW_CASE(ACCEL_EW_EXP)
-    EW_CASE(ACCEL_EW_LOG)
-    EW_CASE(ACCEL_EW_SQRT)
-    EW_CASE(ACCEL_EW_RECIPROCAL)
-    EW_CASE(ACCEL_EW_NEG)
-    EW_CASE(ACCEL_EW_ABS)
-    EW_CASE(ACCEL_EW_WHERE)
-#undef EW_CASE
+  case ACCEL_EW_ADD: loop = loop_add; break;
+  case ACCEL_EW_SUB: loop = loop_sub; break;
+  case ACCEL_EW_MUL: loop = loop_mul; break;
+  case ACCEL_EW_DIV: loop = loop_div; break;
+  case ACCEL_EW_MAX: loop = loop_max; break;
+  case ACCEL_EW_MIN: loop = loop_min; break;
+  case ACCEL_EW_POW: loop = loop_pow; break;
+  case ACCEL_EW_RELU: loop = loop_relu; break;
+  case ACCEL_EW_LEAKY_RELU: loop = loop_leaky_relu; break;
+  case ACCEL_EW_CLIP: loop = loop_clip; break;
+  case ACCEL_EW_SIGMOID: loop = loop_sigmoid; break;
+  case ACCEL_EW_TANH: loop = loop_tanh; break;
+  case ACCEL_EW_ERF: loop = loop_erf; break;
+  case ACCEL_EW_GELU: loop = loop_gelu; break;
+  case ACCEL_EW_GELU_TANH: loop = loop_gelu_tanh; break;
+  case ACCEL_EW_EXP: loop = loop_exp; break;
+  case ACCEL_EW_LOG: loop = loop_log; break;
+  case ACCEL_EW_SQRT: loop = loop_sqrt; break;
+  case ACCEL_EW_RECIPROCAL: loop = loop_reciprocal; break;
+  case ACCEL_EW_NEG: loop = loop_neg; break;
+  case ACCEL_EW_ABS: loop = loop_abs; break;
+  case ACCEL_EW_WHERE: loop = loop_where; break;
   }
+  loop(dst, src, a, b, n, &s->options);
 }
 
 /* ---------------------------------------------------------------- layout */
