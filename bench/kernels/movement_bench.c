@@ -34,8 +34,8 @@ int main(int argc, char **argv) {
   } else if (!strcmp(kind, "concat") && argc == 5) {
     int axis = atoi(argv[4]);
     accel_tensor tx2 = accel_matrix_f32(x + r * c, r, c);
-    accel_tensor ty = axis ? accel_matrix_f32(y, r, 2 * c)
-                           : accel_matrix_f32(y, 2 * r, c);
+    accel_tensor ty =
+        axis ? accel_matrix_f32(y, r, 2 * c) : accel_matrix_f32(y, 2 * r, c);
     const accel_tensor *xs[2] = {&tx, &tx2};
     accel_region_begin();
     s = accel_concat(xs, 2, axis, &ty);

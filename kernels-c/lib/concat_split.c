@@ -13,9 +13,8 @@ static long concat(const void *xs, const void *n, const void *axis,
   accel_tensor *y = ACCEL_STAGE(0, &yc, (const accel_tensor *)yp);
   accel_dma_wait(0);
   accel_tensor **parts;
-  accel_status s = move_check_parts("accel_concat", "xs", (void *)xs,
-                                    (long)n, (int)(long)axis, y, "y", 0,
-                                    &parts);
+  accel_status s = move_check_parts("accel_concat", "xs", (void *)xs, (long)n,
+                                    (int)(long)axis, y, "y", 0, &parts);
   if (s)
     return s;
   move_parts_run(parts, (long)n, (int)(long)axis, y, 0);
@@ -24,8 +23,8 @@ static long concat(const void *xs, const void *n, const void *axis,
 
 accel_status accel_concat(const accel_tensor *const *xs, long n, int axis,
                           accel_tensor *y) {
-  return (accel_status)accel_on_kernel_stack(
-      concat, xs, (const void *)n, (const void *)(long)axis, y);
+  return (accel_status)accel_on_kernel_stack(concat, xs, (const void *)n,
+                                             (const void *)(long)axis, y);
 }
 
 static long split(const void *xp, const void *axis, const void *ys,
@@ -44,6 +43,6 @@ static long split(const void *xp, const void *axis, const void *ys,
 
 accel_status accel_split(const accel_tensor *x, int axis,
                          accel_tensor *const *ys, long n) {
-  return (accel_status)accel_on_kernel_stack(
-      split, x, (const void *)(long)axis, ys, (const void *)n);
+  return (accel_status)accel_on_kernel_stack(split, x, (const void *)(long)axis,
+                                             ys, (const void *)n);
 }

@@ -53,21 +53,19 @@ static const char *part_name(char *buf, const char *parts, long i) {
 
 accel_status move_check_parts(const char *kernel, const char *parts_name,
                               accel_tensor *const *parts, long n, int axis,
-                              const accel_tensor *whole,
-                              const char *whole_name, int parts_are_outputs,
-                              accel_tensor ***staged) {
-  accel_status s =
-      accel_check_tensor(kernel, whole_name, whole, 1, ACCEL_MAX_RANK,
-                         !parts_are_outputs);
+                              const accel_tensor *whole, const char *whole_name,
+                              int parts_are_outputs, accel_tensor ***staged) {
+  accel_status s = accel_check_tensor(kernel, whole_name, whole, 1,
+                                      ACCEL_MAX_RANK, !parts_are_outputs);
   if (s)
     return s;
   if (!parts)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, parts_name,
                               "null array");
   if (n < 1 || n > MOVE_MAX_PARTS)
-    return accel_kernel_error(n < 1 ? ACCEL_ERR_ARGUMENT : ACCEL_ERR_UNSUPPORTED,
-                              kernel, "n", "%ld parts, expected 1 to %d", n,
-                              (int)MOVE_MAX_PARTS);
+    return accel_kernel_error(
+        n < 1 ? ACCEL_ERR_ARGUMENT : ACCEL_ERR_UNSUPPORTED, kernel, "n",
+        "%ld parts, expected 1 to %d", n, (int)MOVE_MAX_PARTS);
   if (axis < 0 || axis >= whole->rank)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "axis",
                               "%d, expected 0 to %d", axis, whole->rank - 1);
@@ -100,11 +98,9 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
   for (long i = 0; i < n; ++i) {
     part_name(name, parts_name, i);
     if (accel_tensors_overlap(p[i], whole))
-      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel,
-                                parts_are_outputs ? name : whole_name,
-                                "overlaps %s", parts_are_outputs
-                                                   ? whole_name
-                                                   : name);
+      return accel_kernel_error(
+          ACCEL_ERR_UNSUPPORTED, kernel, parts_are_outputs ? name : whole_name,
+          "overlaps %s", parts_are_outputs ? whole_name : name);
     for (long j = 0; parts_are_outputs && j < i; ++j)
       if (accel_tensors_overlap(p[i], p[j]))
         return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, name,

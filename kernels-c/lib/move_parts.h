@@ -20,9 +20,8 @@ accel_tensor **move_stage_parts(accel_tensor *const *parts, long n);
    the parts; *staged receives the copies. */
 accel_status move_check_parts(const char *kernel, const char *parts_name,
                               accel_tensor *const *parts, long n, int axis,
-                              const accel_tensor *whole,
-                              const char *whole_name, int parts_are_outputs,
-                              accel_tensor ***staged);
+                              const accel_tensor *whole, const char *whole_name,
+                              int parts_are_outputs, accel_tensor ***staged);
 
 /* Copies each part to or from its place along axis in whole. */
 void move_parts_run(accel_tensor *const *parts, long n, int axis,

@@ -58,8 +58,7 @@ void move_plan_make(move_plan *p, int rank, const long *dims,
   /* The transfer's row: the innermost dimension if it is contiguous on both
      sides (a fill's buffer is contiguous), else one element. */
   int row = -1;
-  if (m && d[m - 1].t == 1 &&
-      (d[m - 1].s == 1 || src_kind == MOVE_SRC_FILL))
+  if (m && d[m - 1].t == 1 && (d[m - 1].s == 1 || src_kind == MOVE_SRC_FILL))
     row = m - 1;
   p->row_bytes = row < 0 ? 4 : 4 * d[row].n;
   /* Its rows: the longest other dimension the DMA can step through (a
@@ -124,8 +123,8 @@ static void issue_all(const move_plan *p, char *dst, const char *src,
   long dst_rs = p->dst_row_stride, src_rs = p->src_row_stride;
   long i = 0;
   for (; i < count && (*channel & 3); ++i, ++*channel)
-    accel_dma_2d_on(*channel & 3, dst + i * dst_step, src + i * src_step,
-                    rows, bytes, dst_rs, src_rs);
+    accel_dma_2d_on(*channel & 3, dst + i * dst_step, src + i * src_step, rows,
+                    bytes, dst_rs, src_rs);
   char *d = dst + i * dst_step;
   const char *s = src + i * src_step;
   for (; i + 4 <= count; i += 4) {
@@ -154,8 +153,8 @@ void move_plan_run(const move_plan *p, float *dst, const float *src,
   long index[ACCEL_MAX_RANK] = {0};
   int inner = p->loops - 1;
   for (;;) {
-    issue_all(p, d, s, p->count[inner], p->dst_step[inner],
-              p->src_step[inner], channel);
+    issue_all(p, d, s, p->count[inner], p->dst_step[inner], p->src_step[inner],
+              channel);
     int l = inner - 1;
     for (; l >= 0; --l) {
       d += p->dst_step[l], s += p->src_step[l];

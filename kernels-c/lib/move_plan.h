@@ -49,7 +49,7 @@ void move_plan_make(move_plan *p, int rank, const long *dims,
                     move_src_kind src_kind);
 
 /* Starts the plan's transfers from src to dst, on channels *channel,
-   *channel + 1, ... (mod 4), advancing *channel; waits for nothing. */
+ *channel + 1, ... (mod 4), advancing *channel; waits for nothing. */
 void move_plan_run(const move_plan *p, float *dst, const float *src,
                    int *channel);
 

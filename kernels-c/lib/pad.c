@@ -62,8 +62,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
                                 d, most, x->dims[d] - 1);
   }
   if (accel_tensors_overlap(x, y))
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
-                              "overlaps x");
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y", "overlaps x");
   return ACCEL_OK;
 }
 
@@ -77,8 +76,8 @@ static void border(const accel_tensor *y, const long *widths, int d,
   const float *src = y->data;
   for (int e = 0; e < y->rank; ++e) {
     long lo = e < d ? 0 : widths[2 * e];
-    dims[e] = e < d ? y->dims[e]
-                    : y->dims[e] - widths[2 * e] - widths[2 * e + 1];
+    dims[e] =
+        e < d ? y->dims[e] : y->dims[e] - widths[2 * e] - widths[2 * e + 1];
     dst += lo * y->strides[e];
     src += lo * y->strides[e];
     src_strides[e] = y->strides[e];
@@ -128,8 +127,7 @@ static long pad(const void *xp, const void *yp, const void *widthsp,
   float *interior = y->data;
   for (int d = 0; d < rank; ++d)
     interior += widths[2 * d] * y->strides[d];
-  move_copy(rank, x->dims, interior, y->strides, x->data, x->strides,
-            &channel);
+  move_copy(rank, x->dims, interior, y->strides, x->data, x->strides, &channel);
   for (int d = 0; d < rank; ++d) {
     long before = widths[2 * d], after = widths[2 * d + 1];
     long end = y->dims[d] - after; /* one past the interior */

@@ -28,8 +28,8 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
     long n = x->dims[d], first = start[d];
     if (first < 0 || first >= n)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "start",
-                                "dimension %d: %ld is outside x's [0, %ld)",
-                                d, first, n);
+                                "dimension %d: %ld is outside x's [0, %ld)", d,
+                                first, n);
     long room = step[d] > 0 ? n - 1 - first : first;
     long stride = step[d] > 0 ? step[d] : -step[d];
     if ((y->dims[d] - 1) > room / stride)
@@ -39,8 +39,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
                                 d, y->dims[d], first, step[d], n);
   }
   if (accel_tensors_overlap(x, y))
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
-                              "overlaps x");
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y", "overlaps x");
   return ACCEL_OK;
 }
 

@@ -32,8 +32,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
                                 "%d, %ld",
                                 d, y->dims[d], perm[d], x->dims[perm[d]]);
   if (accel_tensors_overlap(x, y))
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
-                              "overlaps x");
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y", "overlaps x");
   return ACCEL_OK;
 }
 
@@ -57,8 +56,7 @@ static long transpose(const void *xp, const void *yp, const void *permp,
   for (int d = 0; d < rank; ++d)
     src_strides[d] = x->strides[perm[d]];
   int channel = 0;
-  move_copy(rank, y->dims, y->data, y->strides, x->data, src_strides,
-            &channel);
+  move_copy(rank, y->dims, y->data, y->strides, x->data, src_strides, &channel);
   accel_dma_wait_all();
   return ACCEL_OK;
 }

@@ -74,8 +74,7 @@ static accel_status run(long kind) {
     for (long i = 0; i < n; ++i)
       t[i + 1] = tensor(), p[i] = &t[i + 1];
     if (kind == CONCAT)
-      return accel_concat((const accel_tensor *const *)p, n, (int)axis,
-                          &t[0]);
+      return accel_concat((const accel_tensor *const *)p, n, (int)axis, &t[0]);
     return accel_split(&t[0], (int)axis, p, n);
   }
   case SLICE: {
@@ -95,8 +94,7 @@ static accel_status run(long kind) {
   case GATHER: {
     t[0] = tensor(), t[1] = tensor();
     long axis = word(), n = word(), at = word();
-    return accel_gather(&t[0], (const int *)(Image + at), n, (int)axis,
-                        &t[1]);
+    return accel_gather(&t[0], (const int *)(Image + at), n, (int)axis, &t[1]);
   }
   }
   exit(6);

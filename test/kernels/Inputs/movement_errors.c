@@ -26,8 +26,8 @@ static void before(const char *what) {
 static void after(const char *what, accel_status got, accel_status want) {
   ++calls;
   if (got != want) {
-    fprintf(stderr, "MISMATCH: %s: returned %d, expected %d\n", what,
-            (int)got, (int)want);
+    fprintf(stderr, "MISMATCH: %s: returned %d, expected %d\n", what, (int)got,
+            (int)want);
     ++mismatches;
   }
   if (want != ACCEL_OK)
@@ -53,8 +53,7 @@ static void transposes(void) {
   accel_tensor x = matrix(x_buf, 3, 5), y = matrix(y_data, 5, 3), t;
   int perm[2] = {1, 0};
   EXPECT("transpose valid", ACCEL_OK, accel_transpose(&x, &y, perm));
-  EXPECT("transpose valid, null perm", ACCEL_OK,
-         accel_transpose(&x, &y, NULL));
+  EXPECT("transpose valid, null perm", ACCEL_OK, accel_transpose(&x, &y, NULL));
   EXPECT("transpose x null", ACCEL_ERR_ARGUMENT,
          accel_transpose(NULL, &y, perm));
   EXPECT("transpose y null", ACCEL_ERR_ARGUMENT,
@@ -98,14 +97,12 @@ static void concats(void) {
   EXPECT("concat xs[2] null", ACCEL_ERR_ARGUMENT, accel_concat(xs, 3, 1, &y));
   t = accel_tensor_f32(x_buf + 8, 1, (long[]){4});
   xs[1] = &t;
-  EXPECT("concat xs[1] rank 1", ACCEL_ERR_ARGUMENT,
-         accel_concat(xs, 2, 1, &y));
+  EXPECT("concat xs[1] rank 1", ACCEL_ERR_ARGUMENT, accel_concat(xs, 2, 1, &y));
   t = matrix(x_buf + 8, 3, 4);
   EXPECT("concat xs[1] rows", ACCEL_ERR_ARGUMENT, accel_concat(xs, 2, 1, &y));
   xs[1] = &b;
   t = matrix(y_data, 2, 8);
-  EXPECT("concat y's columns", ACCEL_ERR_ARGUMENT,
-         accel_concat(xs, 2, 1, &t));
+  EXPECT("concat y's columns", ACCEL_ERR_ARGUMENT, accel_concat(xs, 2, 1, &t));
   t = matrix(x_buf + 4, 2, 7);
   EXPECT("concat y overlaps xs[0]", ACCEL_ERR_UNSUPPORTED,
          accel_concat(xs, 2, 1, &t));
