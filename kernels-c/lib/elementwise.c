@@ -18,18 +18,18 @@
    row), otherwise one transfer per row or per column (accel_copy_matrix;
    a zero stride replicates a broadcast element), so that every input
    arrives as a dense tile of y's shape and the computation is one flat
-   loop. Tiles are double-buffered: the next tile's inputs arrive on
-   channels 0-2 while the current one computes, and results leave on
-   channel 3 (with one or two inputs on channels 2 and 3, alternating
-   between the two output buffers, and one input's transfer split over
-   channels 0 and 1).
+   loop. Tiles are double-buffered: the next tile's inputs arrive while
+   the current one computes, and results leave on other channels
+   (assign_channels).
 
    The chain is interpreted per step per tile: each step is one loop over
    the tile in the scratchpad, the running value r in the output buffer
    (the first step reads inputs[0]), so the choice of operation costs a
    jump per tile and step, and the loop body is that operation alone,
-   unrolled four vectors deep. Its cost is the load and store of r per
-   step (docs/kernels.md measures it). */
+   four vectors deep. Its cost is the load and store of r per step: with
+   one load/store unit that is what a separate call costs too, so a chain
+   saves the DMA traffic and the calls, not load/store issue slots
+   (docs/kernels.md measures it). */
 
 #include "elementwise_math.h"
 #include "kernel_args.h"
@@ -343,6 +343,12 @@ static void move(const layout *l, const tile *t, int k, float *buf, int ch,
   float *p = tile_base(l, t, k);
   long rs = l->strides[k][l->rank - 2], cs = l->strides[k][l->rank - 1];
   long rows = t->rows, cols = t->cols, h = 0, hr = 0;
+  if (!store && rs == 0 && cs == 0) {
+    /* One element for the whole tile (a scalar operand): one transfer of
+       4-byte rows from one address, not one per row. */
+    accel_dma_2d_on(ch, buf, p, rows * cols, 4, 4, 0);
+    return;
+  }
   if (split && rows >= 2)
     hr = rows / 2, h = hr * cols;
   else if (split && cols >= 32)
@@ -362,25 +368,36 @@ static void move(const layout *l, const tile *t, int k, float *buf, int ch,
   }
 }
 
-/* Which channels carry what (see the top of the file). */
+/* Which channels carry what. One or two inputs: channels 0 and 1 (one
+   input split over both), results on 2 and 3 alternating between the two
+   output buffers. A chain of more inputs: inputs 0 and 1 as before, the
+   others on 0 and 1 again but fetched after the first step (late), when
+   the first two transfers are done: a transfer started on a busy channel
+   would stall the issue until the channel is idle. One step on three
+   inputs (where): channels 0-2, results on 3. */
 typedef struct {
   int in_ch[MaxInputs], in_split[MaxInputs];
+  int first_late;       /* inputs from here on are fetched after step 0 */
   int out_ch, out_pair; /* with out_pair, buffer j's stores on out_ch + j */
 } channels;
 
-static channels assign_channels(int num_inputs) {
+static channels assign_channels(int num_inputs, int num_steps) {
   channels c;
+  int wide = num_inputs > 2 && num_steps == 1;
   for (int k = 0; k < num_inputs; ++k) {
-    c.in_ch[k] = num_inputs <= 2 ? k : k % 3;
+    c.in_ch[k] = wide ? k % 3 : k % 2;
     c.in_split[k] = num_inputs == 1;
   }
-  c.out_pair = num_inputs <= 2;
-  c.out_ch = c.out_pair ? 2 : 3;
+  c.first_late = wide ? 3 : 2;
+  c.out_pair = !wide;
+  c.out_ch = wide ? 3 : 2;
   return c;
 }
 
-static void fetch(const layout *l, const tile *t, const channels *c, int buf) {
-  for (int k = 0; k < l->num_inputs; ++k)
+/* Inputs first..last - 1 of tile t into buffer buf. */
+static void fetch(const layout *l, const tile *t, const channels *c, int buf,
+                  int first, int last) {
+  for (int k = first; k < last && k < l->num_inputs; ++k)
     move(l, t, k, spm_in[k][buf], c->in_ch[k], c->in_split[k], 0);
 }
 
@@ -388,19 +405,19 @@ static void fetch(const layout *l, const tile *t, const channels *c, int buf) {
 
 static void run(const accel_elementwise_step *steps, int num_steps,
                 const layout *l) {
-  channels c = assign_channels(l->num_inputs);
+  channels c = assign_channels(l->num_inputs, num_steps);
   tile cur = {{0}, 0, 0, 0, 0, 0}, next;
   size_tile(l, &cur);
-  fetch(l, &cur, &c, 0);
+  fetch(l, &cur, &c, 0, 0, MaxInputs);
   for (int buf = 0; !cur.done; buf ^= 1) {
     accel_dma_wait(0);
     accel_dma_wait(1);
-    if (l->num_inputs > 2)
+    if (!c.out_pair)
       accel_dma_wait(2);
     next = cur;
     next_tile(l, &next);
     if (!next.done)
-      fetch(l, &next, &c, buf ^ 1);
+      fetch(l, &next, &c, buf ^ 1, 0, c.first_late);
     /* The output buffer's previous store (two tiles ago, or the last one
        when stores share one channel). */
     int out_ch = c.out_ch + (c.out_pair ? buf : 0);
@@ -414,6 +431,8 @@ static void run(const accel_elementwise_step *steps, int num_steps,
       int b = st->op == ACCEL_EW_WHERE ? st->in2 : 0;
       run_step(st, out, s ? out : spm_in[0][buf], spm_in[a][buf],
                spm_in[b][buf], n);
+      if (s == 0 && !next.done)
+        fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs);
     }
     move(l, &cur, l->num_inputs, out, out_ch, 0, 1);
     cur = next;

@@ -1,0 +1,55 @@
+/* elementwise_bench.c - one elementwise call on rows x cols f32 tensors in
+   DRAM (argv: the case, rows, cols), the call alone the region of interest
+   for accel-sim --stats-json (bench/kernels/kernels.py, elementwise_cases.py):
+   "add" (y = a + b), "exp", "gelu" (the erf form), "gelu_tanh", "chain4"
+   (y = gelu_tanh(x * w + bias) * scale: bias one row, scale one element,
+   broadcast, in one accel_elementwise_chain) or "separate4" (the same as
+   four calls, y the intermediate each time). */
+#include <accel.h>
+#include <accel_kernels.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  if (argc != 4)
+    return 2;
+  long rows = atol(argv[2]), cols = atol(argv[3]);
+  float *x = calloc(rows * cols, 4), *w = calloc(rows * cols, 4);
+  float *y = calloc(rows * cols, 4), *bias = calloc(cols, 4);
+  float *scale = calloc(1, 4);
+  if (!x || !w || !y || !bias || !scale)
+    return 3;
+  accel_tensor tx = accel_matrix_f32(x, rows, cols);
+  accel_tensor tw = accel_matrix_f32(w, rows, cols);
+  accel_tensor ty = accel_matrix_f32(y, rows, cols);
+  accel_tensor tb = accel_tensor_f32(bias, 1, &cols);
+  long one = 1;
+  accel_tensor ts = accel_tensor_f32(scale, 1, &one);
+  const char *which = argv[1];
+  accel_status s;
+  accel_region_begin();
+  if (!strcmp(which, "add")) {
+    s = accel_elementwise_binary(ACCEL_EW_ADD, &tx, &tw, &ty);
+  } else if (!strcmp(which, "exp")) {
+    s = accel_elementwise_unary(ACCEL_EW_EXP, &tx, &ty, NULL);
+  } else if (!strcmp(which, "gelu")) {
+    s = accel_elementwise_unary(ACCEL_EW_GELU, &tx, &ty, NULL);
+  } else if (!strcmp(which, "gelu_tanh")) {
+    s = accel_elementwise_unary(ACCEL_EW_GELU_TANH, &tx, &ty, NULL);
+  } else if (!strcmp(which, "separate4")) {
+    s = accel_elementwise_binary(ACCEL_EW_MUL, &tx, &tw, &ty);
+    s |= accel_elementwise_binary(ACCEL_EW_ADD, &ty, &tb, &ty);
+    s |= accel_elementwise_unary(ACCEL_EW_GELU_TANH, &ty, &ty, NULL);
+    s |= accel_elementwise_binary(ACCEL_EW_MUL, &ty, &ts, &ty);
+  } else {
+    accel_elementwise_options o = accel_elementwise_defaults();
+    accel_elementwise_step steps[4] = {{ACCEL_EW_MUL, 1, 0, 0, o},
+                                       {ACCEL_EW_ADD, 2, 0, 0, o},
+                                       {ACCEL_EW_GELU_TANH, 0, 0, 0, o},
+                                       {ACCEL_EW_MUL, 3, 0, 0, o}};
+    const accel_tensor *in[4] = {&tx, &tw, &tb, &ts};
+    s = accel_elementwise_chain(steps, 4, in, 4, &ty);
+  }
+  accel_region_end();
+  return s;
+}
