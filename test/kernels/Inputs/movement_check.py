@@ -374,6 +374,9 @@ def bigs():
     yield Pad([700, 800], [3, 4, 1, 2], "reflect")
     yield Pad([700, 800], [3, 4, 1, 200], "constant", 1.0)
     yield Pad([700, 800], [0, 4, 30, 0], "edge")
+    # Constant rows longer than the 16 KiB fill buffer, contiguous and not.
+    yield Pad([3, 5000], [2, 1, 0, 0], "constant", 4.0)
+    yield Pad([3, 5000], [2, 1, 3, 0], "constant", 4.0, "contig", "padded")
     yield Gather([3000, 768], 0, [(i * 997) % 3000 for i in range(700)])
     yield Gather([20, 70000], 1, [(i * 31) % 70000 for i in range(80000)])
 
