@@ -349,20 +349,26 @@ move_first(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
 
 /* n blocks of 16 keys that every query sees (k's rows at k, v's tiles at
    vb), the last followed by another block (its S^T computed and stored)
-   if `more`. */
+   if `more`. With tail, that block is the chunk's last and is done here
+   too, its scores loaded as *tail says in the shadow of the P . V before
+   it, not after (causal: a query block's diagonal block). */
 __attribute__((always_inline)) static inline void
 full_blocks(float *qt, long kd, const float *k, const float *vb, long n,
-            int more, int ntiles) {
+            int more, const block_kind *tail, int ntiles) {
   softmax_state st = spm->state;
   accel_v16f x[T];
   accel_v16f bm = load_block(x, FullBlock);
   move_first(&st, x, &bm, ntiles, qt, kd);
   for (long j = 0; j + 1 < n; ++j, k += T * kd, vb += T * T)
     block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, qt, kd, vb, ntiles);
-  if (more)
+  if (tail) {
+    block_step(&st, x, &bm, 1, 1, k + T * kd, *tail, qt, kd, vb, ntiles);
+    block_step(&st, x, &bm, 0, 0, NULL, FullBlock, qt, kd, vb + T * T, ntiles);
+  } else if (more) {
     block_step(&st, x, &bm, 1, 0, k + T * kd, FullBlock, qt, kd, vb, ntiles);
-  else
+  } else {
     block_step(&st, x, &bm, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
+  }
   spm->state = st;
 }
 
@@ -374,9 +380,20 @@ __attribute__((noinline)) static void run_full_blocks(float *qt, long kd,
                                                       const float *vb, long n,
                                                       int more, int ntiles) {
   if (ntiles == OTiles)
-    full_blocks(qt, kd, k, vb, n, more, OTiles);
+    full_blocks(qt, kd, k, vb, n, more, NULL, OTiles);
   else
-    full_blocks(qt, kd, k, vb, n, more, ntiles);
+    full_blocks(qt, kd, k, vb, n, more, NULL, ntiles);
+}
+
+/* The same with a tail: a copy of its own, so that the loop without one
+   keeps its code. */
+__attribute__((noinline)) static void
+run_full_blocks_tail(float *qt, long kd, const float *k, const float *vb,
+                     long n, block_kind tail, int ntiles) {
+  if (ntiles == OTiles)
+    full_blocks(qt, kd, k, vb, n, 1, &tail, OTiles);
+  else
+    full_blocks(qt, kd, k, vb, n, 1, &tail, ntiles);
 }
 
 /* Block j's kind among n masked blocks: the last has rows_last keys, the
@@ -425,14 +442,23 @@ static void run_chunk(float *qt, long kd, const float *k, const float *v,
   long nfull = mask ? 0 : nkeys / T;
   long visible = -kq - (T - 1); /* the last full block's first key */
   nfull = min_of(nfull, visible < 0 ? 0 : visible / T + 1);
+  int rows_last = (int)(nkeys - (nblocks - 1) * T);
+  mask = mask ? mask + nfull * T : NULL;
+  kq += nfull * T;
   accel_mst(0, spm->s);
   accel_mzero(0);
+  /* One masked block after full ones (causal) goes with them. */
+  if (nfull && nblocks - nfull == 1) {
+    run_full_blocks_tail(qt, kd, k, v, nfull,
+                         masked_kind(0, 1, rows_last, mask, mask_rs, kq),
+                         ntiles);
+    return;
+  }
   if (nfull)
     run_full_blocks(qt, kd, k, v, nfull, nfull < nblocks, ntiles);
   if (nfull < nblocks)
     run_masked_blocks(qt, kd, k + nfull * T * kd, v + nfull * T * T,
-                      nblocks - nfull, ntiles, (int)(nkeys - (nblocks - 1) * T),
-                      mask ? mask + nfull * T : NULL, mask_rs, kq + nfull * T);
+                      nblocks - nfull, ntiles, rows_last, mask, mask_rs, kq);
 }
 
 /* ---------------------------------------------------------------- views */
