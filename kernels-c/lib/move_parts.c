@@ -14,7 +14,9 @@ typedef struct {
 } parts_spm;
 KERNEL_SPM_FITS(parts_spm);
 
-accel_tensor **move_stage_parts(accel_tensor *const *parts, long n) {
+/* Copies the n descriptors that parts[0..n) point to into the arena (null
+   stays null) and returns the copies' pointers, also in the arena. */
+static accel_tensor **stage_parts(accel_tensor *const *parts, long n) {
   parts_spm *spm = KERNEL_SPM(parts_spm);
   if (n == 0)
     return spm->staged;
@@ -69,7 +71,7 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
   if (axis < 0 || axis >= whole->rank)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "axis",
                               "%d, expected 0 to %d", axis, whole->rank - 1);
-  accel_tensor **p = move_stage_parts(parts, n);
+  accel_tensor **p = stage_parts(parts, n);
   long total = 0;
   char name[32];
   for (long i = 0; i < n; ++i) {

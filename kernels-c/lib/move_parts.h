@@ -8,16 +8,12 @@
 
 enum { MOVE_MAX_PARTS = 256 };
 
-/* Copies the n descriptors that parts[0..n) point to into the arena
-   (null stays null) and returns the copies' pointers, also in the arena.
-   n is from 0 to MOVE_MAX_PARTS and parts not null. */
-accel_tensor **move_stage_parts(accel_tensor *const *parts, long n);
-
 /* Checks the n parts of whole along axis (accel_concat's inputs,
    accel_split's outputs): count and axis in range, each part a tensor of
    whole's rank and dims but along axis, their sizes along axis adding up
-   to whole's; outputs (the parts or whole) not overlapping inputs. Stages
-   the parts; *staged receives the copies. */
+   to whole's; outputs (the parts or whole) not overlapping inputs. Copies
+   the parts' descriptors into the arena first; *staged receives the
+   copies. */
 accel_status move_check_parts(const char *kernel, const char *parts_name,
                               accel_tensor *const *parts, long n, int axis,
                               const accel_tensor *whole, const char *whole_name,
