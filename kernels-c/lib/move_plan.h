@@ -63,6 +63,12 @@ static inline int move_plan_is_one_transfer(const move_plan *p) {
   return !p->empty && p->loops == 0 && move_plan_is_one_piece(p);
 }
 
+/* How many per-axis entries (a perm, starts, widths) to read for x: its
+   rank if valid, else none, the checks reporting the rank. */
+static inline int move_arg_rank(const accel_tensor *x) {
+  return x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
+}
+
 /* move_plan_make and move_plan_run in one. */
 void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
                const float *src, const long *src_strides, int *channel);

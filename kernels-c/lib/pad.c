@@ -105,7 +105,7 @@ static long pad(const void *xp, const void *yp, const void *widthsp,
   accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)yp);
   const pad_mode_value *mv = modep;
   accel_dma_wait_all();
-  int rank = x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
+  int rank = move_arg_rank(x);
   long widths[2 * ACCEL_MAX_RANK];
   for (int i = 0; widthsp && i < 2 * rank; ++i)
     widths[i] = ((const long *)widthsp)[i];

@@ -51,7 +51,7 @@ static long slice(const void *xp, const void *yp, const void *startp,
   accel_dma_wait_all();
   /* Starts 0 and steps 1 by default; read once x's rank is valid. */
   long start[ACCEL_MAX_RANK], step[ACCEL_MAX_RANK];
-  int rank = x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
+  int rank = move_arg_rank(x);
   for (int d = 0; d < rank; ++d) {
     start[d] = startp ? ((const long *)startp)[d] : 0;
     step[d] = stepp ? ((const long *)stepp)[d] : 1;

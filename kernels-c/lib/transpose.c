@@ -46,7 +46,7 @@ static long transpose(const void *xp, const void *yp, const void *permp,
   accel_dma_wait_all();
   /* The reversed axes without perm, as numpy's default; perm's entries are
      read once x's rank is known to be one. */
-  int rank = x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
+  int rank = move_arg_rank(x);
   for (int d = 0; d < rank; ++d)
     perm[d] = permp ? ((const int *)permp)[d] : rank - 1 - d;
   accel_status s = check(x, y, perm);
