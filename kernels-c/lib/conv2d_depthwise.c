@@ -12,8 +12,11 @@
    buffers each: while the vector unit works through item i, the input of
    item i + 1 arrives (one transfer per channel on channels 0 to 2,
    issued as each 3 channels of item i are done) and item i - 1's results
-   leave on channel 3. Weights and bias come in once; the zero padding is written
-   once per buffer when one band is the whole image. */
+   leave on channel 3. Weights and bias come in once; the zero padding is
+   written once per buffer when one band is the whole image.
+
+   Small planes of a 3 x 3 stride-1 kernel put 16 channels across the
+   lanes instead (lanes_run, below), so that short rows waste no lanes. */
 
 #include "conv2d.h"
 #include <stddef.h>
@@ -40,12 +43,12 @@ typedef struct {
 /* With lanes, the transfers under an item: the previous item's results
    out to y, and the next item's staged input into its lanes. */
 typedef struct {
-  float *y;          /* the previous item's first channel in y */
-  const float *out;  /* its results */
-  long out_cn;       /* its channels (0: none) */
+  float *y;         /* the previous item's first channel in y */
+  const float *out; /* its results */
+  long out_cn;      /* its channels (0: none) */
   const float *staged;
-  float *in;         /* the next item's input buffer, below the pad rows */
-  long in_cn;        /* its channels (0: none) */
+  float *in;  /* the next item's input buffer, below the pad rows */
+  long in_cn; /* its channels (0: none) */
 } lanes_io;
 
 typedef struct {
@@ -78,8 +81,8 @@ static long weight_floats(const conv_problem *p) {
 }
 
 enum {
-  Run = 7, /* output pixels a step with lanes: every MobileNet width is 7 k */
-  Ahead = 4, /* of their first inputs loaded a step ahead (registers) */
+  Run = 7,   /* output pixels a step with lanes: every MobileNet width is 7 k */
+  Ahead = 4, /* a step's first inputs loaded during the step before */
 };
 
 /* With lanes, the staging buffer of an item's input: its channels' image
@@ -92,9 +95,9 @@ static long stage_floats(const conv_problem *p, long wp) {
    output channel per input channel, when the planes are small (wherever
    the double-buffered input, staging and output buffers of 16 channels
    fit: up to 56 x 56), so that short rows waste no lanes, and when a
-   plane of y is one run of equally spaced floats (one transfer). The last step
-   of a row computes up to Run - 1 pixels past it (into the next row's
-   places, or the slack), reading past the input likewise. */
+   plane of y is one run of equally spaced floats (one transfer). The
+   last step of a row computes up to Run - 1 pixels past it (into the next
+   row's places, or the slack), reading past the input likewise. */
 static int lanes_plan(const conv_problem *p, depthwise_plan *pl) {
   pl->lanes = 1, pl->cn = Lanes;
   pl->wp = p->pl + p->W + p->pr;
@@ -348,10 +351,10 @@ static void send_item(const float *out) {
    The layout change is by DMA, which moves a lone float for the cost of
    4 bytes: an item's channels come in as one transfer into a staging
    buffer of padded rows (channel 0), then one transfer per channel
-   scatters it into the lanes, 64 bytes apart (channels 1 and 2), and the
-   results go back one transfer per channel (channel 3). While item i
-   computes, row by row, item i - 1's results leave and item i + 1 is
-   scattered, a channel or two a row; item i + 2 is staged. */
+   scatters it into the lanes, 64 bytes apart (channel 1), and the results
+   go back one transfer per channel (channel 3). While item i computes,
+   item i - 1's results leave and item i + 1 is scattered, a channel's
+   transfers every steps / 16 steps; item i + 2 is staged. */
 
 /* With lanes, an item: image n, channels c0 .. c0 + cn - 1. */
 typedef struct {

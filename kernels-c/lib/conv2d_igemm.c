@@ -75,7 +75,7 @@ typedef struct {
   /* With left: the band's last pixel, its im2col column (K floats) and
      its place in y's image. */
   int left;
-  const float *col;
+  float *col;
   long left_out;
 } band_state;
 
@@ -161,8 +161,7 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   pl->bi = (pl->bo - 1) * p->sh + span;
   pl->w_floats = (1 + pl->prefetch) * weight_floats(pl, q);
   pl->band_floats = row * pl->bi + slack;
-  return 2 * pl->b_floats + pl->w_floats + pl->band_floats +
-             pl->col_floats <=
+  return 2 * pl->b_floats + pl->w_floats + pl->band_floats + pl->col_floats <=
          PoolFloats;
 }
 
@@ -436,7 +435,7 @@ static void build_left_column(long npix, long oh0) {
   s->left_out = (oh0 + oh) * s->ys2 + ow * s->ys3;
   for (long tap = 0; tap < s->taps; ++tap) {
     long kh = tap / s->KW, kw = tap % s->KW;
-    accel_dma_2d_on(tap % 3, (float *)s->col + tap,
+    accel_dma_2d_on(tap % 3, s->col + tap,
                     s->band + kh * s->dh * s->row + kw * s->dw + in,
                     s->K / s->taps, 4, s->taps * 4, s->chan * 4);
   }
