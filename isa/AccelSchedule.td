@@ -9,12 +9,15 @@
 // Slot rule: a bundle holds up to 4 instructions, each on a distinct unit.
 // ALU0 and ALU1 run all scalar integer and floating-point operations; only
 // ALU0 branches, so a bundle has at most one control-transfer instruction.
+// LSU0 and LSU1 are two identical scratchpad ports: a bundle holds up to two
+// memory accesses (docs/design.md, "A second load/store port").
 //
 //===----------------------------------------------------------------------===//
 
 def ALU0 : FuncUnit; // scalar ALU with the branch unit
 def ALU1 : FuncUnit; // scalar ALU
-def LSU  : FuncUnit; // load/store unit: every scalar and vector memory access
+def LSU0 : FuncUnit; // load/store port: every scalar and vector memory access
+def LSU1 : FuncUnit; // the second, identical load/store port
 def VPU  : FuncUnit; // vector unit
 def MXU  : FuncUnit; // matrix unit: the MAC array (mmac, mzero)
 def MXM  : FuncUnit; // tile-move port between the tiles and the SPM (mld, mst)
@@ -51,7 +54,7 @@ def IIDma       : InstrItinClass; // DMA start and wait
 // cycle of N lets the consumer issue N cycles after the producer, as the
 // simulator's interlock does.
 def AccelItineraries : ProcessorItineraries<
-    [ALU0, ALU1, LSU, VPU, MXU, MXM, DMA], [], [
+    [ALU0, ALU1, LSU0, LSU1, VPU, MXU, MXM, DMA], [], [
   InstrItinData<IIAlu,        [InstrStage<1, [ALU0, ALU1]>], [1, 1, 1, 1]>,
   InstrItinData<IIMul,        [InstrStage<1, [ALU0, ALU1]>], [3, 1, 1]>,
   InstrItinData<IIDiv,        [InstrStage<1, [ALU0, ALU1]>], [12, 1, 1]>,
@@ -60,10 +63,10 @@ def AccelItineraries : ProcessorItineraries<
   InstrItinData<IIFdiv,       [InstrStage<1, [ALU0, ALU1]>], [12, 1, 1]>,
   InstrItinData<IICvt,        [InstrStage<1, [ALU0, ALU1]>], [3, 1]>,
   InstrItinData<IIBranch,     [InstrStage<1, [ALU0]>],       [1, 1, 1]>,
-  InstrItinData<IILoad,       [InstrStage<1, [LSU]>],        [3, 1]>,
-  InstrItinData<IIStore,      [InstrStage<1, [LSU]>],        [1, 1, 1]>,
-  InstrItinData<IIVLoad,      [InstrStage<1, [LSU]>],        [4, 1, 1]>,
-  InstrItinData<IIVStore,     [InstrStage<1, [LSU]>],        [1, 1, 1, 1]>,
+  InstrItinData<IILoad,       [InstrStage<1, [LSU0, LSU1]>], [3, 1]>,
+  InstrItinData<IIStore,      [InstrStage<1, [LSU0, LSU1]>], [1, 1, 1]>,
+  InstrItinData<IIVLoad,      [InstrStage<1, [LSU0, LSU1]>], [4, 1, 1]>,
+  InstrItinData<IIVStore,     [InstrStage<1, [LSU0, LSU1]>], [1, 1, 1, 1]>,
   InstrItinData<IIVAlu,       [InstrStage<1, [VPU]>],        [2, 1, 1, 1]>,
   InstrItinData<IIVMul,       [InstrStage<1, [VPU]>],        [4, 1, 1, 1]>,
   InstrItinData<IIVSpecial,   [InstrStage<1, [VPU]>],        [8, 1]>,

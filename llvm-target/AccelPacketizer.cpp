@@ -1,10 +1,10 @@
 //===-- AccelPacketizer.cpp - Form VLIW bundles ---------------------------===//
 //
 // Groups consecutive instructions into bundles, the last code generation
-// step. The functional-unit rule (two ALUs of which only ALU0 branches, one
-// each of LSU, VPU, MXU, MXM and DMA) comes from the itineraries through the
-// DFA that TableGen generates; the issue width (four) from the scheduling
-// model.
+// step. The functional-unit rule (two ALUs of which only ALU0 branches, two
+// load/store ports, one each of VPU, MXU, MXM and DMA) comes from the
+// itineraries through the DFA that TableGen generates; the issue width
+// (four) from the scheduling model.
 //
 // Within a bundle every instruction reads its operands before any writes
 // its result (docs/isa.md), so an instruction may join a bundle unless it

@@ -85,7 +85,7 @@ void BundleDecoder::summarizeTiming(Bundle &B, const DecodedInst &D) const {
     B.Writes[B.NumWrites] = D.Dsts[S];
     B.WriteLatency[B.NumWrites++] = D.Latency;
   }
-  B.DynamicTiming |= D.Unit == Accel::LSU || D.Unit == Accel::MXU ||
+  B.DynamicTiming |= D.Unit == Accel::LSU0 || D.Unit == Accel::MXU ||
                      D.Unit == Accel::MXM || D.Unit == Accel::DMA;
 }
 
@@ -113,9 +113,14 @@ void BundleDecoder::decode(const LoadedProgram &Prog) {
         B.Size = MI.getNumOperands();
         B.Words = B.Size;
         uint8_t Written[NumScoreboardRegs] = {};
+        unsigned Accesses = 0;
         for (unsigned I = 0; I != B.Size; ++I) {
           DecodedInst &D = B.Insts[I];
           fill(D, *MI.getOperand(I).getInst());
+          // A bundle with more accesses than ports breaks the slot rule
+          // (undefined); the extra ones share the last port.
+          if (D.Unit == Accel::LSU0)
+            D.Port = std::min(Accesses++, NumLoadStorePorts - 1);
           for (unsigned S = 0; S != D.NumSrcs; ++S) {
             B.ReadsEarlierWrite |= Written[D.Srcs[S]] != 0;
             B.UsesVectors |= D.Srcs[S] >= FirstVReg && D.Srcs[S] < FirstAcc;

@@ -14,6 +14,7 @@
 #include "AccelMCObjects.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "MCTargetDesc/AccelMachineParams.h"
+#include "MCTargetDesc/AccelUnits.h"
 #include "ProgramLoader.h"
 #include "llvm/MC/MCInst.h"
 #include <memory>
@@ -35,13 +36,22 @@ enum : unsigned {
   NumScoreboardRegs = FirstAcc + llvm::AccelParam::AccTiles
 };
 
+/// Load/store ports, LSU0 up to LSU1 of AccelSchedule.td.
+constexpr unsigned NumLoadStorePorts =
+    llvm::Accel::LSU1 - llvm::Accel::LSU0 + 1;
+
 struct DecodedInst {
   uint16_t Opcode = 0;  ///< llvm::Accel::* opcode.
   /// Register operands by name (llvm::Accel::OpName::rd, ...), each the
   /// register's number within its file.
   uint8_t Reg[llvm::Accel::OpName::OPERAND_LAST] = {};
   int64_t Imm = 0;      ///< The immediate operand (imm), if any.
-  uint8_t Unit = 0;     ///< llvm::Accel::Unit.
+  /// llvm::Accel::Unit: the first of its itinerary's units (ALU0 for either
+  /// ALU, LSU0 for either load/store port).
+  uint8_t Unit = 0;
+  /// A memory access's load/store port: the bundle's first access uses
+  /// port 0, the second port 1.
+  uint8_t Port = 0;
   uint8_t Latency = 1;  ///< Cycles until the result is ready.
   uint8_t NumSrcs = 0, NumDsts = 0;
   uint8_t Srcs[6] = {}, Dsts[2] = {}; ///< Scoreboard indices.

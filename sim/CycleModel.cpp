@@ -92,7 +92,7 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
   Timeline *TL = Opts.TimelineOut;
   for (unsigned I = 0; I != B.Size; ++I) {
     const DecodedInst &D = B.Insts[I];
-    if (D.Unit == A::LSU && D.NumDsts && LastLoadFromDram)
+    if (D.Unit == A::LSU0 && D.NumDsts && LoadFromDram[D.Port])
       Ready[D.Dsts[0]] =
           Issue + std::max<uint64_t>(D.Latency, P::DramLoadLatency);
 

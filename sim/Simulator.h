@@ -222,7 +222,8 @@ private:
   // Per-bundle dynamic facts the cycle model needs.
   uint64_t LastDmaBytes = 0;
   uint64_t LastDmaSrc = 0, LastDmaDst = 0; ///< For the debugger's records.
-  bool LastLoadFromDram = false;
+  /// Whether each load/store port's last access was a load from DRAM.
+  bool LoadFromDram[NumLoadStorePorts] = {};
   uint64_t LastMatmulK = 0;
 
   // Cycle model state.

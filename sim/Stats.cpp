@@ -62,7 +62,8 @@ void Stats::print(llvm::raw_ostream &OS, const char *Title) const {
   OS << "unit busy fraction\n";
   OS << format("  scalar (2 ALUs)      %.3f\n",
                frac(UnitIssues[A::ALU0] + UnitIssues[A::ALU1], 2 * Cycles));
-  OS << format("  load/store           %.3f\n", frac(UnitIssues[A::LSU], Cycles));
+  OS << format("  load/store (2 ports) %.3f\n",
+               frac(UnitIssues[A::LSU0] + UnitIssues[A::LSU1], 2 * Cycles));
   OS << format("  vector               %.3f\n", frac(UnitIssues[A::VPU], Cycles));
   OS << format("  matrix               %.3f\n", frac(MatrixBusyCycles, Cycles));
   OS << format("  tile moves           %.3f\n",
@@ -91,7 +92,7 @@ void Stats::printJson(llvm::raw_ostream &OS, const Stats *Region) const {
      << format(",\"busy\":{\"scalar\":%.4f,\"lsu\":%.4f,\"vector\":%.4f,"
                "\"matrix\":%.4f,\"tile_moves\":%.4f,\"dma\":%.4f}",
                frac(UnitIssues[A::ALU0] + UnitIssues[A::ALU1], 2 * Cycles),
-               frac(UnitIssues[A::LSU], Cycles),
+               frac(UnitIssues[A::LSU0] + UnitIssues[A::LSU1], 2 * Cycles),
                frac(UnitIssues[A::VPU], Cycles),
                frac(MatrixBusyCycles, Cycles),
                frac(TileMoveBusyCycles, Cycles), frac(DmaBusyCycles, Cycles))

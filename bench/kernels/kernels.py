@@ -10,19 +10,25 @@ which yields one dict per case: "name", "args" (the driver's argv),
 "macs" (useful matrix-unit MACs), "dram_bytes" (the minimum DRAM traffic:
 each operand read once, the result written once) and optionally
 "vector_cycles" (the fewest cycles the vector unit needs, one instruction
-per cycle, for kernels whose arithmetic is on the vector unit).
+per cycle, for kernels whose arithmetic is on the vector unit) and
+"dma_bytes" (the fewest bytes the DMA channels must move, when that is not
+dram_bytes: a transfer from DRAM to DRAM moves each byte through its
+channel once, so a kernel that needs no arithmetic moves its result once).
 
 For each case: cycles of the kernel call, matrix utilization (useful MACs /
-(MacsPerCycle x cycles)), the achieved DMA bandwidth, and the roofline
+(MacsPerCycle x cycles)), the achieved DMA bandwidth, the busy fractions of
+the two load/store ports and of the vector unit, and the roofline
 bound: the largest of the compute time at the matrix unit's peak (MACs /
 MacsPerCycle), the vector unit's time, and the time to move the minimum
 DRAM traffic at DmaChannels x DmaBytesPerCycle. "of bound" is bound /
 cycles.
 
 Usage: kernels.py [--build DIR] [--docs FILE] [--svg FILE] [--stats NAMES]
+                  [--family NAMES]
   --docs rewrites the table between the markers in FILE
   (docs/performance.md); --svg writes the roofline plot; --stats prints
-  accel-sim's statistics of the named cases (comma-separated) first.
+  accel-sim's statistics of the named cases (comma-separated) first;
+  --family runs only the named families (comma-separated module prefixes).
 """
 import argparse
 import glob
@@ -65,8 +71,8 @@ def roofline(p, case):
     """The bound in cycles and the unit that sets it."""
     times = {"matrix": case["macs"] / p["MacsPerCycle"],
              "vector": case.get("vector_cycles", 0),
-             "DMA": case["dram_bytes"] / (p["DmaChannels"] *
-                                          p["DmaBytesPerCycle"])}
+             "DMA": case.get("dma_bytes", case["dram_bytes"]) / (
+                 p["DmaChannels"] * p["DmaBytesPerCycle"])}
     limit = max(times, key=times.get)
     return times[limit], limit
 
@@ -137,12 +143,19 @@ def main():
     ap.add_argument("--stats", default="",
                     help="comma-separated case names whose accel-sim --stats "
                     "region to print")
+    ap.add_argument("--family", default="",
+                    help="comma-separated families to run (default: all)")
     args = ap.parse_args()
+    only = set(filter(None, args.family.split(",")))
+    if only and (args.docs or args.svg):
+        sys.exit("kernels.py: --docs and --svg need every family")
     args.build = os.path.abspath(args.build)
     p = machine_params(ROOT)
     rows = []
     with tempfile.TemporaryDirectory() as work:
         for family in families():
+            if only and family.__name__[:-len("_cases")] not in only:
+                continue
             elf = os.path.join(work, family.DRIVER + ".elf")
             subprocess.run([os.path.join(args.build, "bin", "clang"),
                             "--target=accel", "-O2",
@@ -157,6 +170,7 @@ def main():
                     "name": case["name"], "cycles": st["cycles"],
                     "util": macs / (p["MacsPerCycle"] * st["cycles"]),
                     "dma": st["dma_bytes_per_cycle"], "bound": bound,
+                    "lsu": st["busy"]["lsu"], "vector": st["busy"]["vector"],
                     "limit": limit, "ratio": bound / st["cycles"],
                     "intensity": max(macs, 1) / case["dram_bytes"],
                     "macs_per_cycle": macs / st["cycles"]})
@@ -166,12 +180,15 @@ def main():
         sys.exit("kernels.py: --stats: no case named %s"
                  % ", ".join(sorted(unknown)))
     table = ["| kernel | cycles | matrix utilization | DMA bytes/cycle | "
+             "load/store busy | vector busy | "
              "roofline bound (cycles, limit) | of bound |",
-             "| --- | --- | --- | --- | --- | --- |"]
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
-        table.append("| %s | %d | %.3f | %.1f | %d (%s) | %.1f %% |" % (
-            r["name"], r["cycles"], r["util"], r["dma"], r["bound"],
-            r["limit"], 100 * r["ratio"]))
+        table.append("| %s | %d | %.3f | %.1f | %.2f | %.2f | %d (%s) | "
+                     "%.1f %% |" % (
+                         r["name"], r["cycles"], r["util"], r["dma"],
+                         r["lsu"], r["vector"], r["bound"], r["limit"],
+                         100 * r["ratio"]))
     print("\n".join(table))
     if args.docs:
         with open(args.docs) as f:

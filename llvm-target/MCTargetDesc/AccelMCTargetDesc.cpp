@@ -32,7 +32,8 @@ using namespace llvm;
                 "Accel::Unit disagrees with AccelSchedule.td: " #U);
 CHECK_UNIT(ALU0)
 CHECK_UNIT(ALU1)
-CHECK_UNIT(LSU)
+CHECK_UNIT(LSU0)
+CHECK_UNIT(LSU1)
 CHECK_UNIT(VPU)
 CHECK_UNIT(MXU)
 CHECK_UNIT(MXM)

@@ -15,11 +15,11 @@
 namespace llvm {
 namespace Accel {
 
-enum Unit : unsigned { ALU0, ALU1, LSU, VPU, MXU, MXM, DMA, NumUnits };
+enum Unit : unsigned { ALU0, ALU1, LSU0, LSU1, VPU, MXU, MXM, DMA, NumUnits };
 
 inline const char *getUnitName(unsigned U) {
-  static const char *const Names[NumUnits] = {"ALU0", "ALU1", "LSU", "VPU",
-                                              "MXU",  "MXM",  "DMA"};
+  static const char *const Names[NumUnits] = {"ALU0", "ALU1", "LSU0", "LSU1",
+                                              "VPU",  "MXU",  "MXM",  "DMA"};
   return U < NumUnits ? Names[U] : "?";
 }
 

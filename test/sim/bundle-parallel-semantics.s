@@ -1,7 +1,8 @@
 # Parallel semantics of bundles (docs/isa.md §5): every instruction of a
 # bundle reads its source registers before any of them writes, whatever the
 # slot order, including implicit writes (r31 by call, r1 by sys), vector
-# registers and branch conditions. Each check compares with the documented
+# registers and branch conditions. Memory, though, is accessed in slot
+# order by the two load/store ports (§5, memory order). Each check compares with the documented
 # value; the program exits with the number of failures.
 #
 # RUN: accel-as %s -o %t.o
@@ -31,6 +32,12 @@
 # CHECK-NEXT: vadd reads v1 before vld writes it: ok
 # CHECK-NEXT: vld wrote v1: ok
 # CHECK-NEXT: vext reads v1 before vld writes it: ok
+# CHECK-NEXT: load after a store in the bundle sees it: ok
+# CHECK-NEXT: load before a store in the bundle sees the old value: ok
+# CHECK-NEXT: two stores to one address, the later slot stays: ok
+# CHECK-NEXT: vst then vld of the same vector: ok
+# CHECK-NEXT: two loads in a bundle, first: ok
+# CHECK-NEXT: two loads in a bundle, second: ok
 # CHECK-NEXT: PASS
 
   .macro EXPECT name:req, reg:req, value:req
@@ -147,6 +154,25 @@ main:
   vbcast v1, r22
   { vld v1, 0(r23) ; vext r24, v1, 0 }
   EXPECT "vext reads v1 before vld writes it", r24, 9
+
+# Two memory accesses in one bundle, one per load/store port: slot order.
+  { li r22, 31 ; li r23, 32 }
+  { st.i64 r22, slot(r0) ; ld.i64 r24, slot(r0) }
+  EXPECT "load after a store in the bundle sees it", r24, 31
+  { ld.i64 r24, slot(r0) ; st.i64 r23, slot(r0) }
+  EXPECT "load before a store in the bundle sees the old value", r24, 31
+  { st.i64 r22, slot(r0) ; st.i64 r23, slot(r0) }
+  ld.i64 r24, slot(r0)
+  EXPECT "two stores to one address, the later slot stays", r24, 32
+  li r22, 41
+  vbcast v3, r22
+  li r23, vdata
+  { vst v3, 0(r23) ; vld v4, 0(r23) }
+  vext r24, v4, 7
+  EXPECT "vst then vld of the same vector", r24, 41
+  { ld.i64 r24, array+8(r0) ; ld.i64 r25, array+24(r0) }
+  EXPECT "two loads in a bundle, first", r24, 1
+  EXPECT "two loads in a bundle, second", r25, 3
 
   bne r16, r0, .Lout
   li r1, s_pass

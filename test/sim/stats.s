@@ -27,7 +27,7 @@
 # CHECK-NEXT: {{^}}instructions/bundle {{[1-4]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}unit busy fraction{{$}}
 # CHECK-NEXT: {{^}}  scalar (2 ALUs) {{[01]\.[0-9][0-9][0-9]$}}
-# CHECK-NEXT: {{^}}  load/store {{[01]\.[0-9][0-9][0-9]$}}
+# CHECK-NEXT: {{^}}  load/store (2 ports) {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  vector {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  matrix {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  tile moves {{[01]\.[0-9][0-9][0-9]$}}

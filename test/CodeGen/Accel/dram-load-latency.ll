@@ -49,7 +49,7 @@ define <16 x i32> @from_spm() {
 ; CHECK-NOT: Spill
 ; CHECK: ret
 ; VECTOR40-LABEL: vector_dot:
-; VECTOR40: Folded Spill
+; VECTOR40: Folded Reload
 define <16 x float> @vector_dot() {
   %px0 = getelementptr <16 x float>, ptr @x, i64 0
   %py0 = getelementptr <16 x float>, ptr @y, i64 0

@@ -50,10 +50,11 @@ define i64 @nonleaf(i64 %n) "frame-pointer"="all" {
 ; CHECK-LABEL: nofp:
 ; CHECK-NEXT: # %bb.0:
 ; CHECK-NEXT: addi r30, r30, -32
-; CHECK-NEXT: { st.i64 r16, 24(r30) ; addi r16, r1, 0 ; addi r1, r30, 8 }
-; CHECK-NEXT: { st.i64 r17, 16(r30) ; addi r17, r31, 0 ; call g }
-; CHECK-NEXT: { addi r31, r17, 0 ; addi r1, r16, 0 ; ld.i64 r17, 16(r30) }
-; CHECK-NEXT: { ld.i64 r16, 24(r30) ; addi r30, r30, 32 }
+; Both saves share a bundle, as do both restores (two load/store ports).
+; CHECK-NEXT: { st.i64 r16, 24(r30) ; addi r16, r1, 0 ; addi r1, r30, 8 ; st.i64 r17, 16(r30) }
+; CHECK-NEXT: { addi r17, r31, 0 ; call g }
+; CHECK-NEXT: { addi r31, r17, 0 ; addi r1, r16, 0 ; ld.i64 r17, 16(r30) ; ld.i64 r16, 24(r30) }
+; CHECK-NEXT: addi r30, r30, 32
 ; CHECK-NEXT: ret
 define i64 @nofp(i64 %n) {
   %a = alloca i64

@@ -28,8 +28,7 @@ define ptr @frame0() {
 ; One level up: the caller's r29 from this frame's record.
 ; CHECK-LABEL: frame1:
 ; CHECK: addi r29, r30, 16
-; CHECK-NEXT: ld.i64 r1, -16(r29)
-; CHECK-NEXT: { ld.i64 r29, 0(r30) ; addi r30, r30, 16 }
+; CHECK-NEXT: { ld.i64 r1, -16(r29) ; ld.i64 r29, 0(r30) ; addi r30, r30, 16 }
 ; CHECK-NEXT: ret
 ; O0-LABEL: frame1:
 ; O0: addi r29, r30, 16

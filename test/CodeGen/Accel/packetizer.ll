@@ -1,5 +1,5 @@
 ; The packetizer groups independent instructions into bundles of at most
-; four, one per unit (two ALUs, LSU, VPU, MXU, DMA); a value is never used
+; four, one per unit (two ALUs, two LSUs, VPU, MXU, DMA); a value is never used
 ; in the bundle that computes it; control transfers end their bundle. The
 ; object file goes through the assembler's bundle checker. -O0 does not
 ; bundle.
@@ -69,10 +69,10 @@ define <16 x float> @units(<16 x float> %u, <16 x float> %v, ptr %p, i64 %x, ptr
 ; A bundle issues when all its operands are ready: the multiply, waiting
 ; 40 cycles for a DRAM load, does not join the bundle of the third load,
 ; which would then wait with it. (Bundled as before with
-; -accel-packetizer-avoid-stalls=false.)
+; -accel-packetizer-avoid-stalls=false.) The first two loads share a bundle
+; on the two load/store ports.
 ; CHECK-LABEL: stall:
-; CHECK: ld.i64 [[A:r[0-9]+]], d(r0)
-; CHECK-NEXT: ld.i64 {{r[0-9]+}}, d+8(r0)
+; CHECK: { ld.i64 [[A:r[0-9]+]], d(r0) ; ld.i64 {{r[0-9]+}}, d+8(r0) }
 ; CHECK-NEXT: ld.i64 {{r[0-9]+}}, d+16(r0)
 ; CHECK-NEXT: mul r1, [[A]], r1
 ; STALLS-LABEL: stall:

@@ -1,9 +1,9 @@
 # Bundle issue rules (AccelSchedule.td, AccelBundleChecker): at most 4
 # instructions, each on a distinct functional unit its itinerary allows (ALU0
-# and ALU1 for scalar work, only ALU0 for control transfer, one LSU, one VPU,
-# one MXU, one MXM, one DMA port), no register written twice (r0 excepted;
-# call and callr write r31 implicitly), and no accumulator tile named by both
-# the MXU's and the MXM's instruction. Also '}' without '{' and an empty
+# and ALU1 for scalar work, only ALU0 for control transfer, LSU0 and LSU1 for
+# memory accesses, one VPU, one MXU, one MXM, one DMA port), no register
+# written twice (r0 excepted; call and callr write r31 implicitly), and no
+# accumulator tile named by both the MXU's and the MXM's instruction. Also '}' without '{' and an empty
 # multi-line bundle.
 #
 # Every error is followed by a valid bundle: the second RUN checks that each of
@@ -65,14 +65,15 @@ addi r20, r20, 5
 # OUT-NEXT: { addi r20, r20, 6 ; jr r23 }
 { addi r20, r20, 6 ; jr r23 }
 
-#===--- Two memory accesses: one LSU -------------------------------------===#
+#===--- Three memory accesses: two load/store ports ----------------------===#
 
-# CHECK: :[[@LINE+1]]:22: error: bundle has no free issue slot for this instruction: it needs LSU, taken by other instructions of the bundle
-{ ld.i64 r1, 0(r2) ; st.i64 r3, 0(r4) }
-# CHECK: :[[@LINE+1]]:19: error: bundle has no free issue slot for this instruction: it needs LSU, taken by other instructions of the bundle
-{ vld v1, 0(r2) ; ld.u8 r3, 1(r4) }
-# CHECK: :[[@LINE+1]]:39: error: bundle has no free issue slot for this instruction: it needs LSU, taken by other instructions of the bundle
-{ vst.s v1, r2, r3 ; add r4, r5, r6 ; vld.s v7, r8, r9 }
+# CHECK: :[[@LINE+1]]:41: error: bundle has no free issue slot for this instruction: it needs LSU0 or LSU1, taken by other instructions of the bundle
+{ ld.i64 r1, 0(r2) ; st.i64 r3, 0(r4) ; ld.u8 r5, 1(r6) }
+# CHECK: :[[@LINE+1]]:55: error: bundle has no free issue slot for this instruction: it needs LSU0 or LSU1, taken by other instructions of the bundle
+{ vst.s v1, r2, r3 ; add r4, r5, r6 ; vld v7, 0(r8) ; vld.s v9, r10, r11 }
+# Two are fine, of either kind.
+# OUT-NEXT: { vld v1, 0(r2) ; st.i64 r3, 8(r4) }
+{ vld v1, 0(r2) ; st.i64 r3, 8(r4) }
 # OUT-NEXT: addi r20, r20, 7
 addi r20, r20, 7
 
