@@ -53,6 +53,9 @@ typedef struct {
   float b_column[KChunk]; /* a lone last column of the panel (last_column) */
   float column_sums[T * T];
   float column_out[2][T];
+  /* A streamed panel's first row of tiles, each beside the second row's
+     tile below it, so that both leave in one transfer (stream_plan). */
+  float row_pairs[MaxPanelBlocks][2 * T * T];
 } gemm_spm;
 KERNEL_SPM_FITS(gemm_spm);
 #define a_tile (KERNEL_SPM(gemm_spm)->a_tile)
@@ -66,6 +69,7 @@ KERNEL_SPM_FITS(gemm_spm);
 #define b_column (KERNEL_SPM(gemm_spm)->b_column)
 #define column_sums (KERNEL_SPM(gemm_spm)->column_sums)
 #define column_out (KERNEL_SPM(gemm_spm)->column_out)
+#define row_pairs (KERNEL_SPM(gemm_spm)->row_pairs)
 
 /* A matrix view: element (i, j) at base + i * rs + j * cs floats. */
 typedef struct {
@@ -328,6 +332,50 @@ last_column_finish(const float *bias_r, const float *bias_c,
                  cols, T * 4, next_b_rs * 4);                                  \
   } while (0)
 
+/* A panel streamed under its first row of tiles, rather than loaded
+   before it: the row's mmacs start once A's tile and the first block have
+   arrived, not the whole panel (about 1 300 cycles for 100 x 300 x 77).
+   The row's transfers are numbered: item 0 is A's first tile (after its
+   bias), item 1 + j the panel's block j, then the second row's bias (if
+   any) and A tile. Item s goes on channel s % 4 once item s - 4 has been
+   waited for, so a wait on a block's channel waits for that block alone.
+   Four channels move a block (64 + kc / 2 cycles) faster than the
+   matrix unit uses it (kc cycles) only without the row's tiles leaving
+   too, so the first row's tiles stay in row_pairs and leave with the
+   second row's (row_out). */
+typedef struct {
+  float *panel;
+  const float *b; /* the panel's first column of op(b); rows b_rs apart */
+  long b_rs, nb, nblocks, kc;
+  const float *a1; /* the second row of tiles of op(a), rows a_rs apart */
+  long a_rs, rows1;
+  const float *bias1; /* its per-row bias (bias_cs apart), or null */
+  long bias_cs;
+} stream_plan;
+
+/* Starts plan's item s (s >= 1) on channel s % 4, if there is one. */
+static inline void stream_item(const stream_plan *p, long s) {
+  float *dst;
+  const float *src;
+  long rows, bytes, dst_stride, src_stride;
+  long bias_items = p->bias1 != NULL;
+  if (s <= p->nblocks) {
+    dst = p->panel + (s - 1) * T * p->kc, src = p->b + (s - 1) * T;
+    rows = p->kc, bytes = block_cols(p->nb, s - 1) * 4;
+    dst_stride = T * 4, src_stride = p->b_rs * 4;
+  } else if (bias_items && s == p->nblocks + 1) {
+    dst = bias_rows[1], src = p->bias1;
+    rows = p->rows1, bytes = 4, dst_stride = 4, src_stride = p->bias_cs * 4;
+  } else if (s == p->nblocks + 1 + bias_items) {
+    dst = a_tile[1], src = p->a1;
+    rows = p->rows1, bytes = p->kc * 4;
+    dst_stride = p->kc * 4, src_stride = p->a_rs * 4;
+  } else {
+    return;
+  }
+  accel_dma_2d_on(s & 3, dst, src, rows, bytes, dst_stride, src_stride);
+}
+
 /* run_row's common case (the result straight from the accumulator, c's
    rows contiguous), unrolled by two so that every tile and channel number
    is a constant: no branches and few live values between one tile's mmac
@@ -340,36 +388,57 @@ last_column_finish(const float *bias_r, const float *bias_c,
     if ((j) < next_nblocks)                                                    \
       NEXT_BLOCK(t, j);                                                        \
     if ((j) + 1 < nblocks) {                                                   \
+      if (plan)                                                                \
+        accel_dma_wait_on(((j) + 2) & 3); /* block j + 1 */                  \
       b += T * kc;                                                             \
       accel_mmac(1 - t, a, b, kc);                                             \
+      if (plan)                                                                \
+        stream_item(plan, (j) + 6);                                            \
     }                                                                          \
     if (column && (j) == 0)                                                    \
       last_column_half(a, kc, 1);                                              \
-    accel_dma_wait(2 + t);                                                     \
+    float *tile = o.pairs ? o.pairs + (j) * 2 * T * T : c_out[t];             \
+    if (o.send)                                                                \
+      accel_dma_wait(2 + t);                                                   \
     if (relu)                                                                  \
-      accel_mst_relu(t, c_out[t]);                                             \
+      accel_mst_relu(t, tile);                                                 \
     else                                                                       \
-      accel_mst(t, c_out[t]);                                                  \
+      accel_mst(t, tile);                                                      \
     if (vector_act)                                                            \
-      activate_tile(c_out[t], e);                                              \
-    accel_dma_2d(2 + t, c + (j) * T, c_out[t], rows, block_cols(nb, j) * 4,   \
-                 c_rs * 4, T * 4);                                             \
+      activate_tile(tile, e);                                                  \
+    if (o.send)                                                                \
+      accel_dma_2d(2 + t, c + (j) * T - o.above * c_rs, tile - o.above * T,    \
+                   rows + o.above, block_cols(nb, j) * 4, c_rs * 4, T * 4);    \
     if ((j) + 2 < nblocks)                                                     \
       START_TILE(t, (j) + 2, s);                                               \
   } while (0)
+
+/* Where run_row_fast's tiles go: c_out[t], sent one at a time (pairs
+   null, above 0); or a streamed panel's (stream_plan) first row, kept in
+   row_pairs (pairs = row_pairs[0], send 0), and its second row, stored
+   below them (pairs = row_pairs[0] + T * T) and sent with them (above
+   T rows). */
+typedef struct {
+  float *pairs;
+  int send;
+  long above;
+} row_out;
 
 /* Block 0's tile is started and its mmac issued by the caller, block 1's
    tile started. relu: store with mst.relu; vector_act: apply e's GELU or
    clip on the vector unit; column: the second half of last_column's
    work goes under block 1's mmac. The next panel's first next_nblocks
    blocks (of next_nb columns at next_b, rows next_b_rs apart) start
-   under the mmacs, into next_panel (NEXT_BLOCK). */
+   under the mmacs, into next_panel (NEXT_BLOCK). plan: this row is a
+   streamed panel's first, each block waited for before its mmac and the
+   plan's next transfers started behind it (stream_item); o: where the
+   tiles go (row_out). */
 static inline __attribute__((always_inline)) void
 run_row_fast(const float *a, const float *panel, long kc, long nb, long rows,
              float *c, long c_rs, int relu, int vector_act, int column,
              const epilogue *e, tile_start s, float *next_panel,
              const float *next_b, long next_b_rs, long next_nb,
-             long next_nblocks) {
+             long next_nblocks, const stream_plan *plan, row_out o) {
   long nblocks = (nb + T - 1) / T;
   const float *b = panel;
   for (long j = 0; j < nblocks; j += 2) {
@@ -399,6 +468,9 @@ typedef struct {
   const float *next_b;
   long next_b_rs, next_nb;
   int buf0; /* the A buffer (and channel) of the first row */
+  /* The panel streamed under the first row (items 0 to 3 started), or
+     null: the panel and the first row's A tile are there. */
+  const stream_plan *plan;
 } fast_job;
 
 /* Every 16-row tile of op(a) (the first, and its bias rows, already on
@@ -429,15 +501,25 @@ static inline __attribute__((always_inline)) int rows_fast(const fast_job *f,
      mld together. */
   tile_start start = {f->col_tiles, T * T};
   if (!f->col_tiles && kc >= 2 * T) {
-    splat_rows(bias_tiles[2], zero_row);
+    /* zero_row's value, which the compiler does not know: a loop of
+       constant zeros becomes a call of memset, 150 cycles. */
+    accel_v16f zero = accel_vload(zero_row);
+#pragma clang loop unroll(full)
+    for (int i = 0; i < T; ++i)
+      accel_vstore(bias_tiles[2] + i * T, zero);
     start = (tile_start){bias_tiles[2], 0};
   }
+  const stream_plan *plan = f->plan;
   int buf = f->buf0;
   for (long m0 = 0; m0 < M; m0 += T, buf = !buf) {
     int last_row = m0 + T >= M;
     long rows = min_of(M - m0, T);
     tile_start s = start;
+    /* A streamed panel's first row waits for item 0 on channel 0 (buf0
+       is 0), then for its first block, item 1 on channel 1. */
     accel_dma_wait_on(buf);
+    if (plan && !m0)
+      stream_item(plan, 4);
     if (bias) {
       splat_rows(bias_tiles[buf], bias_rows[buf]);
       s = (tile_start){bias_tiles[buf], 0};
@@ -445,26 +527,44 @@ static inline __attribute__((always_inline)) int rows_fast(const fast_job *f,
     /* The row's first mmac before the next row's fetch, which then
        overlaps it. */
     START_TILE(0, 0, s);
+    if (plan && !m0)
+      accel_dma_wait(1);
     accel_mmac(0, a_tile[buf], panel, kc);
+    if (plan && !m0)
+      stream_item(plan, 5);
     if (nb > T)
       START_TILE(1, 1, s);
-    /* The next row's A tile and bias, or the next panel's first. */
+    /* The next row's A tile and bias, or the next panel's first (a
+       streamed panel's second row's are items of its plan). */
     long next_m0 = last_row ? 0 : m0 + T;
-    if (!last_row || (f->next_panel && M > T)) {
+    if ((!last_row || (f->next_panel && M > T)) && !(plan && !m0)) {
+      long next_rows = min_of(M - next_m0, T);
       /* The short transfer first: the fetch's start waits for it under the
          mmac, where the other order would wait for the whole fetch. */
       if (bias)
-        accel_copy_matrix(!buf, bias_rows[!buf], 0, 1,
-                          bias + next_m0 * f->bias_cs, 0, f->bias_cs, 1,
-                          min_of(M - next_m0, T));
-      fetch_a(!buf, a_tile[!buf], a, next_m0, 0, kc);
+        accel_dma_2d_on(!buf, bias_rows[!buf], bias + next_m0 * f->bias_cs,
+                        next_rows, 4, 4, f->bias_cs * 4);
+      /* Inline when A's rows are contiguous: a call here delays the
+         row's second mmac. */
+      if (a.cs == 1)
+        accel_dma_2d_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows,
+                        kc * 4, kc * 4, a.rs * 4);
+      else
+        fetch_a(!buf, a_tile[!buf], a, next_m0, 0, kc);
     }
     if (column)
       last_column_half(a_tile[buf], kc, 0);
     long stream = last_row ? next_nblocks : 0;
+    row_out o = {NULL, 1, 0};
+    if (plan && m0 < 2 * T)
+      o = (row_out){row_pairs[0] + m0 * T, m0 > 0, m0};
     run_row_fast(a_tile[buf], panel, kc, nb, rows, c + m0 * c_rs, c_rs, relu,
                  vector_act, column, e, s, f->next_panel, f->next_b,
-                 f->next_b_rs, f->next_nb, stream);
+                 f->next_b_rs, f->next_nb, stream, m0 ? NULL : plan, o);
+    /* Every item has been started and the last ones arrive under the
+       row's last mmacs. */
+    if (plan && !m0)
+      accel_dma_wait_all();
     if (column)
       last_column_finish(bias ? bias_rows[buf] : zero_row, f->column_bias,
                          e->act, c + m0 * c_rs + nb, c_rs, rows, buf);
@@ -628,6 +728,16 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       long nb = min_of(N - n0, panel_cols);
       long nblocks = (nb + T - 1) / T;
       float *panel = b_panel[half];
+      /* A lone last column goes to the vector unit (last_column) when
+         two whole blocks' mmacs cover it. */
+      int column = nb % T == 1 && nb > 2 * T && kc % T == 0;
+      /* The fast path's first panel streams under its first row of tiles
+         when each block and A tile is one transfer and nothing else
+         needs a channel: two rows of tiles or more, no per-column bias
+         or lone column. */
+      stream_plan plan;
+      int stream = streams && !loaded && va.cs == 1 && M > T && !column &&
+                   o.bias_kind != ACCEL_BIAS_PER_COLUMN;
       /* A's first tile on channel 0, then the panel over all four
          channels: block j holds kc rows of its 16 columns. */
       if (!loaded)
@@ -637,14 +747,25 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                           min_of(M, T));
       if (!loaded && kc)
         fetch_a(0, a_tile[0], va, 0, k0, kc);
-      for (long j = 0; j < nblocks && kc && !loaded; ++j)
+      if (stream) {
+        plan = (stream_plan){panel, at(vb, k0, n0), vb.rs, nb, nblocks, kc,
+                             at(va, T, k0), va.rs, min_of(M - T, T),
+                             o.bias_kind == ACCEL_BIAS_PER_ROW
+                                 ? at(bias, 0, T)
+                                 : NULL,
+                             bias.cs};
+        for (long i = 1; i < 4; ++i)
+          stream_item(&plan, i);
+      }
+      for (long j = 0; j < nblocks && kc && !loaded && !stream; ++j)
         accel_copy_matrix((j + 1) & 3, panel + j * T * kc, T, 1,
                           at(vb, k0, n0 + j * T), vb.rs, vb.cs, kc,
                           block_cols(nb, j));
       if (first && o.bias_kind == ACCEL_BIAS_PER_COLUMN)
         accel_copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1,
                           nb);
-      accel_dma_wait_all();
+      if (!stream)
+        accel_dma_wait_all();
 
       float *c_panel = (float *)at(vc, 0, n0);
       if (fast && vc.cs == 1 && kc) {
@@ -652,9 +773,6 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
         if (per_column)
           splat_columns(bias_tiles[0], bias_cols, nblocks);
-        /* A lone last column goes to the vector unit (last_column) when
-           two whole blocks' mmacs cover it. */
-        int column = nb % T == 1 && nb > 2 * T && kc % T == 0;
         if (column) {
           accel_copy_matrix(0, b_column, 1, 1, panel + (nblocks - 1) * T * kc,
                             T, 1, kc, 1);
@@ -668,7 +786,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
             bias.cs, per_column ? bias_tiles[0] : NULL, column,
             per_column ? bias_cols + nb - column : NULL,
             loaded ? b_panel[!half] : NULL, at(vb, k0, next_n0), vb.rs,
-            min_of(N - next_n0, panel_cols), a_buf};
+            min_of(N - next_n0, panel_cols), a_buf, stream ? &plan : NULL};
         if (column || o.act.kind == ACCEL_ACT_GELU ||
             o.act.kind == ACCEL_ACT_CLIP)
           a_buf = rows_fast_calling(&f);

@@ -324,6 +324,12 @@ def gemm_shapes():
         GemmCase(16, 200, 2048),
         GemmCase(40, 300, 1024, bias="row", act="relu"),
         GemmCase(33, 260, 1024, bias="col", act="gelu"),
+        # a first panel streamed under the first row of tiles, which then
+        # leaves with the second: one block, a few, and two panels (the
+        # second loaded under the second row, the last)
+        GemmCase(50, 7, 33, bias="row", act="clip", lo=-0.25, hi=0.5),
+        GemmCase(35, 40, 90, act="relu"),
+        GemmCase(20, 1100, 128, bias="row", act="gelu"),
     ]
     return cases
 
