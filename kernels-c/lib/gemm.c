@@ -546,7 +546,7 @@ static inline __attribute__((always_inline)) int rows_fast(const fast_job *f,
                         next_rows, 4, 4, f->bias_cs * 4);
       /* Inline when A's rows are contiguous: a call here delays the
          row's second mmac. */
-      if (a.cs == 1)
+      if (a.cs == 1 && !calls)
         accel_dma_2d_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows,
                         kc * 4, kc * 4, a.rs * 4);
       else
