@@ -309,6 +309,52 @@ accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
                                      const accel_tensor *const *inputs,
                                      int num_inputs, accel_tensor *y);
 
+/* 2-D pooling options (docs/kernels.md, "Pooling"). */
+typedef struct {
+  long kernel_h, kernel_w;     /* >= 1 */
+  long stride_h, stride_w;     /* >= 1 */
+  long pad_top, pad_left;      /* >= 0, smaller than the dilated kernel */
+  long pad_bottom, pad_right;  /* asymmetric padding allowed */
+  long dilation_h, dilation_w; /* >= 1 */
+  int ceil_mode;         /* round the output size up (ONNX's ceil_mode) */
+  int count_include_pad; /* average pooling: divide by the window's size
+                            within the padded input, not its elements */
+} accel_pool2d_options;
+
+/* A kernel_h x kernel_w window, stride 1, no padding, dilation 1, output
+   size rounded down, padding not counted (ONNX's defaults). */
+accel_pool2d_options accel_pool2d_defaults(long kernel_h, long kernel_w);
+
+/* ONNX MaxPool and AveragePool over NCHW: x [N, C, H, W], y [N, C, OH, OW]
+   with OH = (H + pad_top + pad_bottom - dilation_h (kernel_h - 1) - 1) /
+   stride_h + 1, rounded down or with ceil_mode up (a last window that
+   would start in the bottom padding dropped); OW likewise. Max ignores a
+   NaN unless the whole window is NaN (maxNum, C's fmaxf). Any strides. */
+accel_status accel_maxpool2d(const accel_tensor *x, accel_tensor *y,
+                             const accel_pool2d_options *options);
+accel_status accel_avgpool2d(const accel_tensor *x, accel_tensor *y,
+                             const accel_pool2d_options *options);
+
+/* ONNX GlobalAveragePool and GlobalMaxPool: y [N, C, 1, 1] (or [N, C])
+   the mean or maximum of each plane of x [N, C, H, W]. */
+accel_status accel_global_avgpool(const accel_tensor *x, accel_tensor *y);
+accel_status accel_global_maxpool(const accel_tensor *x, accel_tensor *y);
+
+typedef enum {
+  ACCEL_REDUCE_SUM = 0,
+  ACCEL_REDUCE_MEAN = 1,
+  ACCEL_REDUCE_MAX = 2, /* maxNum: NaN ignored unless all are NaN */
+  ACCEL_REDUCE_MIN = 3,
+} accel_reduce_op;
+
+/* ONNX ReduceSum/Mean/Max/Min of x over axes[0 .. num_axes) (negative:
+   from the end; no repeats); num_axes 0 reduces over every axis. y has
+   x's rank with the reduced dims 1 (keepdims) or x's rank less the
+   number of axes (the reduced dims dropped). An empty reduction gives 0,
+   NaN, -inf and +inf. Any strides, ranks 0 to 6. */
+accel_status accel_reduce(accel_reduce_op op, const accel_tensor *x,
+                          accel_tensor *y, const int *axes, int num_axes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,47 @@
+/* dma_stream.h - a sequence of equally spaced 2-D DMA transfers, issued a
+   few at a time from inside a kernel's compute loop (pooling.c,
+   reduce.c).
+
+   A start on a busy channel stalls the issue, so a tile's many small
+   transfers (one per plane when the DMA engine interleaves planes into the
+   vector lanes) are not issued at once: the compute loop calls
+   dma_stream_pace between its steps, and the transfers run under the
+   work. */
+
+#ifndef ACCEL_DMA_STREAM_H
+#define ACCEL_DMA_STREAM_H
+
+#include "kernel_dma.h"
+
+/* outer x inner transfers, transfer (i, j) from src + i * src_outer +
+   j * src_inner to dst + i * dst_outer + j * dst_inner (bytes), each
+   rows x row_bytes with the given row strides. */
+typedef struct {
+  char *dst;
+  const char *src;
+  long outer, inner;
+  long dst_outer, src_outer, dst_inner, src_inner;
+  long rows, row_bytes, dst_stride, src_stride;
+  long next; /* transfers issued */
+} dma_stream;
+
+static inline long dma_stream_left(const dma_stream *s) {
+  return s->outer * s->inner - s->next;
+}
+
+/* Issues up to n more of s's transfers, on channels *channel, *channel + 1,
+   ... (mod 4). */
+void dma_stream_issue(dma_stream *s, long n, int *channel);
+
+/* Issues s's share of what is left over steps_left more steps (at least
+   one transfer while any is left). */
+static inline void dma_stream_pace(dma_stream *s, long steps_left,
+                                   int *channel) {
+  long left = dma_stream_left(s);
+  if (left > 0)
+    dma_stream_issue(s, steps_left > 1 ? (left + steps_left - 1) / steps_left
+                                       : left,
+                     channel);
+}
+
+#endif
