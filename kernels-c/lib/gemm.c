@@ -339,10 +339,10 @@ last_column_finish(const float *bias_r, const float *bias_c,
    bias), item 1 + j the panel's block j, then the second row's bias (if
    any) and A tile. Item s goes on channel s % 4 once item s - 4 has been
    waited for, so a wait on a block's channel waits for that block alone.
-   Four channels move a block (64 + kc / 2 cycles) faster than the
-   matrix unit uses it (kc cycles) only without the row's tiles leaving
-   too, so the first row's tiles stay in row_pairs and leave with the
-   second row's (row_out). */
+   A block takes a channel 64 + 2 kc cycles, so four channels bring one
+   every 16 + kc / 2, within its mmac's kc; a tile leaving takes another
+   96, which would make them too slow for small kc, so the first row's
+   tiles stay in row_pairs and leave with the second row's (row_out). */
 typedef struct {
   float *panel;
   const float *b; /* the panel's first column of op(b); rows b_rs apart */
