@@ -15,7 +15,9 @@
 
 /* outer x inner transfers, transfer (i, j) from src + i * src_outer +
    j * src_inner to dst + i * dst_outer + j * dst_inner (bytes), each
-   rows x row_bytes with the given row strides. */
+   rows x row_bytes with the given row strides. With group > 0 the outer
+   index goes in groups: i * X_outer becomes (i / group) * X_group +
+   (i % group) * X_outer (planes in groups of 16 lanes). */
 typedef struct {
   char *dst;
   const char *src;
@@ -23,6 +25,7 @@ typedef struct {
   long dst_outer, src_outer, dst_inner, src_inner;
   long rows, row_bytes, dst_stride, src_stride;
   long next; /* transfers issued */
+  long group, dst_group, src_group;
 } dma_stream;
 
 static inline long dma_stream_left(const dma_stream *s) {

@@ -39,6 +39,8 @@ enum {
   TargetIn = 64 * 1024,   /* the tile aimed at, so that the next one's
                              transfers run under this one's work */
   Strip = 8,              /* interior outputs a step */
+  CarryStrip = 4,         /* the same with the 3 x 3 / 2 rows carried:
+                             three rows of results in registers */
 };
 
 typedef struct {
@@ -111,8 +113,9 @@ typedef struct {
   const float *x;
   float *y;
   long x_run, y_run, x_plane, y_plane, xh, xw, yh, yw;
-  /* Tiles: groups of g planes (lane pitch gp), bands of ob output rows. */
-  long g, gp, ob, groups, bands;
+  /* Tiles: groups of g planes (a multiple of 16, or all of a run), bands
+     of ob output rows. */
+  long g, ob, groups, bands;
 } pool_problem;
 
 /* A tile's planes and rows. */
@@ -142,53 +145,47 @@ static pool_tile tile_of(const pool_problem *p, long t) {
 }
 
 /* The transfers between rows x cols pixels of `planes` planes (element
-   (plane, r, c) at t + plane * ps + r * rs + c * cs) and the lanes layout
-   buf[(r * cols + c) * gp + plane]: per plane, or per pixel when that is
-   fewer; a plane's rows as one run when they follow each other. */
+   (plane, r, c) at t + plane * ps + r * rs + c * cs) and the lanes layout:
+   lane group q (planes 16 q to 16 q + 15) at buf + q * rows * cols * 16,
+   pixel (r, c) of plane 16 q + l at [(r * cols + c) * 16 + l] there. One
+   transfer per plane (a plane's rows as one run when they follow each
+   other), or per pixel when that is fewer and the planes are one group. */
 static dma_stream lanes_stream(float *t, long ps, long rs, long cs,
-                               float *buf, long gp, long planes, long rows,
-                               long cols, int to_lanes) {
+                               float *buf, long planes, long rows, long cols,
+                               int to_lanes) {
   char *tb = (char *)t, *bb = (char *)buf;
   int run = cs == 1 && rs == cols;
   long per_plane = run ? planes : planes * rows;
   long per_pixel = rows * cols;
-  dma_stream s;
-  if (per_plane <= per_pixel) {
-    /* outer planes, inner rows (one when a run): cols or rows * cols
-       4-byte rows */
-    long inner = run ? 1 : rows, len = run ? rows * cols : cols;
-    s = (dma_stream){NULL, NULL, planes, inner, 0, 0, 0, 0,
-                     len, 4, 0, 0, 0};
-    long t_outer = 4 * ps, t_inner = 4 * rs, b_outer = 4, b_inner =
-        4 * cols * gp;
-    long t_row = 4 * cs, b_row = 4 * gp;
-    if (to_lanes) {
-      s.dst = bb, s.src = tb;
-      s.dst_outer = b_outer, s.src_outer = t_outer;
-      s.dst_inner = b_inner, s.src_inner = t_inner;
-      s.dst_stride = b_row, s.src_stride = t_row;
-    } else {
-      s.dst = tb, s.src = bb;
-      s.dst_outer = t_outer, s.src_outer = b_outer;
-      s.dst_inner = t_inner, s.src_inner = b_inner;
-      s.dst_stride = t_row, s.src_stride = b_row;
-    }
+  /* Byte steps on the tensor's side (t) and the buffer's (b): outer,
+     inner, between a transfer's rows; the buffer's per lane group. */
+  long t_outer, t_inner, t_row, b_outer, b_inner, b_row, n_outer, n_inner,
+      n_rows, group = 0, b_group = 0;
+  if (per_plane <= per_pixel || planes > V) {
+    n_outer = planes, n_inner = run ? 1 : rows;
+    n_rows = run ? rows * cols : cols;
+    t_outer = 4 * ps, t_inner = 4 * rs, t_row = 4 * cs;
+    b_outer = 4, b_inner = 4 * cols * V, b_row = 4 * V;
+    group = V, b_group = 4 * rows * cols * V;
   } else {
-    /* outer rows, inner columns: one pixel of every plane each */
-    s = (dma_stream){NULL, NULL, rows, cols, 0, 0, 0, 0, planes, 4, 0, 0, 0};
-    long t_outer = 4 * rs, t_inner = 4 * cs, b_outer = 4 * cols * gp,
-         b_inner = 4 * gp, t_row = 4 * ps, b_row = 4;
-    if (to_lanes) {
-      s.dst = bb, s.src = tb;
-      s.dst_outer = b_outer, s.src_outer = t_outer;
-      s.dst_inner = b_inner, s.src_inner = t_inner;
-      s.dst_stride = b_row, s.src_stride = t_row;
-    } else {
-      s.dst = tb, s.src = bb;
-      s.dst_outer = t_outer, s.src_outer = b_outer;
-      s.dst_inner = t_inner, s.src_inner = b_inner;
-      s.dst_stride = t_row, s.src_stride = b_row;
-    }
+    n_outer = rows, n_inner = cols, n_rows = planes;
+    t_outer = 4 * rs, t_inner = 4 * cs, t_row = 4 * ps;
+    b_outer = 4 * cols * V, b_inner = 4 * V, b_row = 4;
+  }
+  dma_stream s = {.outer = n_outer, .inner = n_inner, .rows = n_rows,
+                  .row_bytes = 4, .group = group};
+  if (to_lanes) {
+    s.dst = bb, s.src = tb;
+    s.dst_outer = b_outer, s.src_outer = t_outer;
+    s.dst_inner = b_inner, s.src_inner = t_inner;
+    s.dst_stride = b_row, s.src_stride = t_row;
+    s.dst_group = b_group, s.src_group = V * t_outer;
+  } else {
+    s.dst = tb, s.src = bb;
+    s.dst_outer = t_outer, s.src_outer = b_outer;
+    s.dst_inner = t_inner, s.src_inner = b_inner;
+    s.dst_stride = t_row, s.src_stride = b_row;
+    s.dst_group = V * t_outer, s.src_group = b_group;
   }
   if (planes == 0 || rows == 0 || cols == 0)
     s.outer = 0;
@@ -197,13 +194,13 @@ static dma_stream lanes_stream(float *t, long ps, long rs, long cs,
 
 static dma_stream gather_stream(const pool_problem *p, const pool_tile *a,
                                 float *buf) {
-  return lanes_stream((float *)a->x, p->x_plane, p->xh, p->xw, buf, p->gp,
+  return lanes_stream((float *)a->x, p->x_plane, p->xh, p->xw, buf,
                       a->planes, a->ihn, p->w.n, 1);
 }
 
 static dma_stream result_stream(const pool_problem *p, const pool_tile *a,
                                 float *buf) {
-  return lanes_stream(a->y, p->y_plane, p->yh, p->yw, buf, p->gp, a->planes,
+  return lanes_stream(a->y, p->y_plane, p->yh, p->yw, buf, a->planes,
                       a->ohn, p->ow, 0);
 }
 
@@ -212,30 +209,103 @@ static dma_stream result_stream(const pool_problem *p, const pool_tile *a,
 #define VMAX(a, b) __builtin_elementwise_max(a, b)
 #define COMBINE(avg, a, b) ((avg) ? (a) + (b) : VMAX(a, b))
 
-/* Interior outputs ow0 .. ow0 + S - 1 of one output row: rows window rows
-   from `in` (the first tap of output ow0 in the first row), rstep floats
-   apart; pixels gp floats apart. KW, SW and S are constants in each
+/* One window row of outputs ow0 .. ow0 + S - 1: h[j] combines the KW
+   taps of output j, from `in` (output ow0's first tap). Pixels are 16
+   floats apart, so every load has an immediate offset. */
+static inline __attribute__((always_inline)) void
+window_row(int avg, int KW, int SW, int S, const float *in, accel_v16f *h) {
+  accel_v16f c[(Strip - 1) * 2 + 3];
+  for (int i = 0; i < (S - 1) * SW + KW; ++i)
+    c[i] = accel_vload(in + i * V);
+  for (int j = 0; j < S; ++j) {
+    h[j] = c[j * SW];
+    for (int t = 1; t < KW; ++t)
+      h[j] = COMBINE(avg, h[j], c[j * SW + t]);
+  }
+}
+
+/* Interior outputs ow0 .. ow0 + S - 1 of one output row from `rows`
+   window rows rstep floats apart. KW, SW and S are constants in each
    instance, so c[] and acc[] live in registers. */
 static inline __attribute__((always_inline)) void
-interior(int avg, int KW, int SW, int S, const float *in, long rows,
-         long rstep, long gp, float scale, float *out) {
-  accel_v16f acc[Strip];
+interior(int avg, int KW, int SW, int S, const float *restrict in,
+         long rows, long rstep, float scale, float *restrict out) {
+  accel_v16f acc[Strip], h[Strip];
   const accel_v16f id = avg ? 0.0f : -INFINITY;
   for (int j = 0; j < S; ++j)
     acc[j] = id;
   for (long r = 0; r < rows; ++r, in += rstep) {
-    accel_v16f c[(Strip - 1) * 3 + 3];
-    for (int i = 0; i < (S - 1) * SW + KW; ++i)
-      c[i] = accel_vload(in + i * gp);
-    for (int j = 0; j < S; ++j) {
-      accel_v16f h = c[j * SW];
-      for (int t = 1; t < KW; ++t)
-        h = COMBINE(avg, h, c[j * SW + t]);
-      acc[j] = COMBINE(avg, acc[j], h);
-    }
+    window_row(avg, KW, SW, S, in, h);
+    for (int j = 0; j < S; ++j)
+      acc[j] = COMBINE(avg, acc[j], h[j]);
   }
   for (int j = 0; j < S; ++j)
-    accel_vstore(out + j * gp, avg ? acc[j] * scale : acc[j]);
+    accel_vstore(out + j * V, avg ? acc[j] * scale : acc[j]);
+}
+
+/* restrict: the tile's input and output buffers never overlap, and
+   saying so lets the scheduler issue the next row's loads above this
+   row's stores. */
+
+/* The 3 x 3, stride 2 window down a strip of S interior columns for
+   output rows [r0, r0 + n) of the tile: window row 2 oh + 2 is row 2 oh'
+   of the next output row, so it is combined once and carried in
+   registers. With `edges`, rows outside the input (padding) count as the
+   identity and each row has its own divisor; without, every window row
+   is inside and the divisor is 9. in_col: the strip's first tap column at
+   tile input row 0; the tile's input rows start at x row ih0. */
+static inline __attribute__((always_inline)) void
+strip_3x3s2(int avg, int S, int edges, const pool_problem *p,
+            const pool_tile *a, const float *restrict in_col,
+            float *restrict out_col, long r0, long n) {
+  const accel_v16f id = avg ? 0.0f : -INFINITY;
+  long W = p->w.n, OW = p->ow, H = p->h.n, row = W * V;
+  accel_v16f carry[CarryStrip], h0[CarryStrip], h1[CarryStrip];
+  long ih = (a->oh0 + r0) * 2 - p->h.b; /* the window's first row */
+  const float *in = in_col + (ih - a->ih0) * row;
+  float *out = out_col + r0 * OW * V;
+  if (!edges || (ih >= 0 && ih < H))
+    window_row(avg, 3, 2, S, in, carry);
+  else
+    for (int j = 0; j < S; ++j)
+      carry[j] = id;
+  float scale = 1.0f / 9.0f;
+  for (long r = r0; r < r0 + n; ++r, ih += 2, in += 2 * row,
+            out += OW * V) {
+    if (edges && avg) {
+      long lo, hi, count_h;
+      window_taps(&p->h, a->oh0 + r, p->include_pad, &lo, &hi, &count_h);
+      scale = 1.0f / (float)(count_h * 3);
+    }
+    if (!edges || (ih + 1 >= 0 && ih + 1 < H))
+      window_row(avg, 3, 2, S, in + row, h0);
+    else
+      for (int j = 0; j < S; ++j)
+        h0[j] = id;
+    if (!edges || (ih + 2 >= 0 && ih + 2 < H))
+      window_row(avg, 3, 2, S, in + 2 * row, h1);
+    else
+      for (int j = 0; j < S; ++j)
+        h1[j] = id;
+    for (int j = 0; j < S; ++j) {
+      accel_v16f v = COMBINE(avg, COMBINE(avg, carry[j], h0[j]), h1[j]);
+      accel_vstore(out + j * V, avg ? v * scale : v);
+      carry[j] = h1[j];
+    }
+  }
+}
+
+/* A strip's output rows [0, n): those whose window rows are all inside
+   the input, [ra, rb), without checks. */
+static inline __attribute__((always_inline)) void
+strip_rows(int avg, int S, const pool_problem *p, const pool_tile *a,
+           const float *in_col, float *out_col, long ra, long rb) {
+  if (ra > 0)
+    strip_3x3s2(avg, S, 1, p, a, in_col, out_col, 0, ra);
+  if (rb > ra)
+    strip_3x3s2(avg, S, 0, p, a, in_col, out_col, ra, rb - ra);
+  if (a->ohn > rb)
+    strip_3x3s2(avg, S, 1, p, a, in_col, out_col, rb, a->ohn - rb);
 }
 
 /* Output (row, ow) of one lane group by its taps: rows [kh_lo, kh_hi) of
@@ -245,26 +315,34 @@ static void general_output(const pool_problem *p, const float *in_row,
                            long kh_rows, long count_h, long ow, float *out) {
   long lo, hi, count_w;
   window_taps(&p->w, ow, p->include_pad, &lo, &hi, &count_w);
-  long gp = p->gp, W = p->w.n;
-  const float *in = in_row + (ow * p->w.s - p->w.b + lo * p->w.d) * gp;
-  long rstep = p->h.d * W * gp, cstep = p->w.d * gp;
-  accel_v16f acc = p->avg ? 0.0f : -INFINITY;
-  for (long r = 0; r < kh_rows; ++r, in += rstep) {
-    const float *q = in;
-    for (long c = lo; c < hi; ++c, q += cstep)
-      acc = p->avg ? acc + accel_vload(q) : VMAX(acc, accel_vload(q));
-  }
-  if (p->avg)
+  long W = p->w.n;
+  const float *in = in_row + (ow * p->w.s - p->w.b + lo * p->w.d) * V;
+  long rstep = p->h.d * W * V, cstep = p->w.d * V;
+  /* Two loops, not a select on p->avg: a vector select on a scalar
+     condition becomes one per lane. */
+  accel_v16f acc;
+  if (p->avg) {
+    acc = 0.0f;
+    for (long r = 0; r < kh_rows; ++r, in += rstep)
+      for (long c = lo, q = 0; c < hi; ++c, q += cstep)
+        acc += accel_vload(in + q);
     acc = acc * (1.0f / (float)(count_h * count_w));
+  } else {
+    acc = -INFINITY;
+    for (long r = 0; r < kh_rows; ++r, in += rstep)
+      for (long c = lo, q = 0; c < hi; ++c, q += cstep)
+        acc = VMAX(acc, accel_vload(in + q));
+  }
   accel_vstore(out, acc);
 }
 
-/* Which interior kernel a window width and stride have (0: none). */
+/* Which interior kernel a window width and stride have (0: none; 4: the
+   3 x 3 stride 2 window with its rows carried). */
 static int interior_kind(const pool_problem *p) {
   if (p->w.d != 1)
     return 0;
   if (p->w.k == 3 && p->w.s == 2)
-    return 1;
+    return p->h.k == 3 && p->h.s == 2 && p->h.d == 1 ? 4 : 1;
   if (p->w.k == 2 && p->w.s == 2)
     return 2;
   if (p->w.k == 3 && p->w.s == 1)
@@ -275,16 +353,16 @@ static int interior_kind(const pool_problem *p) {
 /* The interior columns [a, b) of one output row. */
 static inline __attribute__((always_inline)) void
 interior_row(int avg, int kind, const float *in0, long rows, long rstep,
-             long gp, float scale, long a, long b, float *out) {
+             float scale, long a, long b, float *out) {
   long ow = a;
 #define RUN(KW, SW)                                                            \
   do {                                                                         \
     for (; ow + Strip <= b; ow += Strip)                                       \
-      interior(avg, KW, SW, Strip, in0 + ow * SW * gp, rows, rstep, gp, scale, \
-               out + ow * gp);                                                 \
+      interior(avg, KW, SW, Strip, in0 + ow * SW * V, rows, rstep, scale,      \
+               out + ow * V);                                                  \
     for (; ow < b; ++ow)                                                       \
-      interior(avg, KW, SW, 1, in0 + ow * SW * gp, rows, rstep, gp, scale,     \
-               out + ow * gp);                                                 \
+      interior(avg, KW, SW, 1, in0 + ow * SW * V, rows, rstep, scale,          \
+               out + ow * V);                                                  \
   } while (0)
   if (kind == 1)
     RUN(3, 2);
@@ -295,11 +373,49 @@ interior_row(int avg, int kind, const float *in0, long rows, long rstep,
 #undef RUN
 }
 
+/* The carried 3 x 3 / 2 interior of one lane group: strips of 8 columns
+   (then single columns) down all of the tile's output rows, the
+   transfers paced per strip. */
+static void carried_interior(int avg, const pool_problem *p,
+                             const pool_tile *a, const float *in, float *out,
+                             long ia, long ib, dma_stream *q, int nq,
+                             int *channel) {
+  long strips = (ib - ia) / CarryStrip + (ib - ia) % CarryStrip;
+  long ow = ia;
+  const float *in0 = in - p->w.b * V;
+  /* The tile's output rows whose window rows are all inside: 2 oh - b >= 0
+     and 2 oh - b + 2 <= H - 1. */
+  long ra = ceil_div(p->h.b, 2) - a->oh0;
+  long rb = floor_div(p->h.n - 3 + p->h.b, 2) + 1 - a->oh0;
+  ra = min_l(max_l(ra, 0), a->ohn);
+  rb = max_l(min_l(rb, a->ohn), ra);
+  for (long k = 0; k < strips; ++k) {
+    for (int i = 0; i < nq; ++i)
+      dma_stream_pace(&q[i], strips - k, channel);
+    const float *in_col = in0 + ow * 2 * V;
+    float *out_col = out + ow * V;
+    if (ow + CarryStrip <= ib) {
+      if (avg)
+        strip_rows(1, CarryStrip, p, a, in_col, out_col, ra, rb);
+      else
+        strip_rows(0, CarryStrip, p, a, in_col, out_col, ra, rb);
+      ow += CarryStrip;
+    } else {
+      if (avg)
+        strip_rows(1, 1, p, a, in_col, out_col, ra, rb);
+      else
+        strip_rows(0, 1, p, a, in_col, out_col, ra, rb);
+      ++ow;
+    }
+  }
+}
+
 static void compute_tile(const pool_problem *p, const pool_tile *a,
                          const float *in, float *out, dma_stream *q, int nq,
                          int *channel) {
-  long gp = p->gp, W = p->w.n, OW = p->ow;
+  long W = p->w.n, OW = p->ow;
   long lane_groups = ceil_div(a->planes, V);
+  long in_group = a->ihn * W * V, out_group = a->ohn * OW * V;
   long steps = lane_groups * a->ohn, step = 0;
   int kind = interior_kind(p);
   /* The interior columns: every tap inside the input. */
@@ -309,31 +425,34 @@ static void compute_tile(const pool_problem *p, const pool_tile *a,
   ib = max_l(min_l(ib, OW), ia);
   if (!kind)
     ia = ib = 0;
-  for (long lg = 0; lg < lane_groups; ++lg)
+  for (long lg = 0; lg < lane_groups; ++lg) {
+    const float *gin = in + lg * in_group;
+    float *gout = out + lg * out_group;
+    if (kind == 4 && ia < ib)
+      carried_interior(p->avg, p, a, gin, gout, ia, ib, q, nq, channel);
     for (long r = 0; r < a->ohn; ++r, ++step) {
       for (int i = 0; i < nq; ++i)
         dma_stream_pace(&q[i], steps - step, channel);
       long oh = a->oh0 + r, lo, hi, count_h;
       window_taps(&p->h, oh, p->include_pad, &lo, &hi, &count_h);
       long ih = oh * p->h.s - p->h.b + lo * p->h.d - a->ih0;
-      const float *in_row = in + ih * W * gp + lg * V;
-      float *out_row = out + r * OW * gp + lg * V;
-      long rows = hi - lo, rstep = p->h.d * W * gp;
+      const float *in_row = gin + ih * W * V;
+      float *out_row = gout + r * OW * V;
+      long rows = hi - lo, rstep = p->h.d * W * V;
       for (long ow = 0; ow < ia; ++ow)
-        general_output(p, in_row, rows, count_h, ow, out_row + ow * gp);
-      if (ia < ib) {
-        const float *in0 = in_row - p->w.b * gp;
+        general_output(p, in_row, rows, count_h, ow, out_row + ow * V);
+      if (ia < ib && kind != 4) {
+        const float *in0 = in_row - p->w.b * V;
         float scale = 1.0f / (float)(count_h * p->w.k);
         if (p->avg)
-          interior_row(1, kind, in0, rows, rstep, gp, scale, ia, ib,
-                       out_row);
+          interior_row(1, kind, in0, rows, rstep, scale, ia, ib, out_row);
         else
-          interior_row(0, kind, in0, rows, rstep, gp, scale, ia, ib,
-                       out_row);
+          interior_row(0, kind, in0, rows, rstep, scale, ia, ib, out_row);
       }
       for (long ow = ib; ow < OW; ++ow)
-        general_output(p, in_row, rows, count_h, ow, out_row + ow * gp);
+        general_output(p, in_row, rows, count_h, ow, out_row + ow * V);
     }
+  }
 }
 
 /* --------------------------------------------------------------- driver */
@@ -450,10 +569,10 @@ static long pool_body(const void *px, const void *py, const void *po,
   long plane_groups = TargetIn / (V * H * W);
   if (plane_groups >= 1 && V * p.oh * p.ow <= OutFloats) {
     long groups_fit = min_l(plane_groups, OutFloats / (V * p.oh * p.ow));
-    p.gp = min_l(groups_fit * V, run16);
+    p.g = min_l(groups_fit * V, run16);
     p.ob = p.oh;
   } else {
-    p.gp = V;
+    p.g = V;
     long ext = extent(&p.h);
     long in_rows = max_l(TargetIn / (V * W), ext);
     if (V * W * ext > InFloats)
@@ -470,7 +589,7 @@ static long pool_body(const void *px, const void *py, const void *po,
                                 (int)(OutFloats / V));
     p.ob = min_l(p.ob, OutFloats / (V * p.ow));
   }
-  p.g = min_l(p.gp, p.run_len);
+  p.g = min_l(p.g, p.run_len);
   p.groups = ceil_div(p.run_len, p.g);
   p.bands = ceil_div(p.oh, p.ob);
   pool_run(&p);

@@ -34,6 +34,7 @@ enum {
   TileFloats = 32 * 1024, /* 128 KiB: the next tile's transfer runs under
                              this one's work */
   MinLine = 64,           /* contiguous lines at least this long: lines */
+  LanesRows = 256,        /* rows of a lanes tile, where x has them */
 };
 
 typedef struct {
@@ -137,7 +138,10 @@ static void make_problem(reduce_problem *p, accel_reduce_op op,
     p->kc = min_l(p->ki, min_l(TileFloats / p->rcp, TileFloats / V));
     p->kcp = p->kc;
   } else {
-    p->kc = min_l(p->ki, TileFloats);
+    /* At least LanesRows rows a tile where there are: the per-step work
+       (the partial result's load and store, the loop's entry) is then
+       small against the step's loads. */
+    p->kc = min_l(p->ki, TileFloats / min_l(p->ri, LanesRows));
     if (p->kc < p->ki)
       p->kc = p->kc / V * V;
     p->kcp = round16(p->kc);
@@ -260,8 +264,11 @@ lanes_tile(accel_reduce_op op, const float *tile, long kc, long rc, long kcp,
   for (long b = 0; b < blocks; ++b) {
     pace(q, blocks - b, channel);
     const float *p = tile + b * V;
-    accel_v16f a0 = a->first ? id : accel_vload(acc + b * V);
-    accel_v16f a1 = id, a2 = id, a3 = id;
+    /* Not a select on a->first: a vector select on a scalar condition
+       becomes one per lane. */
+    accel_v16f a0 = id, a1 = id, a2 = id, a3 = id;
+    if (!a->first)
+      a0 = accel_vload(acc + b * V);
     long r = 0;
     for (; r + 4 <= rc; r += 4, p += 4 * kcp) {
       a0 = combine(op, a0, accel_vload(p));
@@ -299,8 +306,9 @@ lines_tile(accel_reduce_op op, const float *tile, long kc, long rc, long rcp,
   for (long k = 0; k < kc; ++k) {
     pace(q, kc - k, channel);
     const float *p = tile + k * rcp;
-    accel_v16f a0 = a->first ? id : accel_vload(acc + k * V);
-    accel_v16f a1 = id, a2 = id, a3 = id;
+    accel_v16f a0 = id, a1 = id, a2 = id, a3 = id;
+    if (!a->first)
+      a0 = accel_vload(acc + k * V);
     long i = 0;
     for (; i + 4 * V <= full; i += 4 * V) {
       a0 = combine(op, a0, accel_vload(p + i));
