@@ -48,6 +48,11 @@ public:
   }
   bool enableMachineScheduler() const override { return true; }
   bool enablePostRAMachineScheduler() const override { return true; }
+  /// Alias analysis in the schedulers and the packetizer: with two
+  /// load/store ports, accesses that provably do not overlap (a store and
+  /// a load through distinct restrict pointers, two stores through
+  /// different IR pointers) may share a bundle or pass each other.
+  bool useAA() const override { return true; }
 
   /// Gives loads known to read DRAM a longer latency than the schedule
   /// model's (which assumes the scratchpad).

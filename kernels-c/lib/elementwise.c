@@ -23,13 +23,16 @@
    (assign_channels).
 
    The chain is interpreted per step per tile: each step is one loop over
-   the tile in the scratchpad, the running value r in the output buffer
-   (the first step reads inputs[0]), so the choice of operation costs a
-   jump per tile and step, and the loop body is that operation alone,
-   four vectors deep. Its cost is the load and store of r per step: with
-   one load/store unit that is what a separate call costs too, so a chain
-   saves the DMA traffic and the calls, not load/store issue slots
-   (docs/kernels.md measures it). */
+   the tile in the scratchpad, from the running value r (the first step
+   reads inputs[0]) into the output buffer or a spare one, alternately, so
+   that the last step writes the output and no step runs in place: the
+   loops take restrict pointers, which lets the compiler pair an input's
+   loads with a result's stores on the two load/store ports. The choice of
+   operation costs a jump per tile and step, and the loop body is that
+   operation alone, four vectors deep. Its cost is the load and store of r
+   per step, which is what a separate call costs on the load/store ports
+   too, so a chain saves the DMA traffic and the calls, not load/store
+   issue slots (docs/kernels.md measures it). */
 
 #include "elementwise_math.h"
 #include "kernel_args.h"
@@ -49,10 +52,12 @@ enum {
 typedef struct {
   float in[MaxInputs][2][TileFloats];
   float out[2][TileFloats];
+  float spare[TileFloats]; /* a chain's every other step */
 } elementwise_spm;
 KERNEL_SPM_FITS(elementwise_spm);
 #define spm_in (KERNEL_SPM(elementwise_spm)->in)
 #define spm_out (KERNEL_SPM(elementwise_spm)->out)
+#define spm_spare (KERNEL_SPM(elementwise_spm)->spare)
 
 accel_elementwise_options accel_elementwise_defaults(void) {
   accel_elementwise_options o = {0.01f, -__builtin_inff(), __builtin_inff()};
@@ -167,13 +172,15 @@ EW_INLINE void run_op(accel_elementwise_op op, float *dst, const float *src,
 
 /* Each operation's loop as a function of its own, so that the register
    allocator sees one loop at a time (inlined into one switch, the loops
-   spilled their results). */
-typedef void op_loop(float *dst, const float *src, const float *a,
-                     const float *b, long n,
+   spilled their results). dst is never one of the inputs (restrict);
+   src, a and b, only read, may be the same buffer. */
+typedef void op_loop(float *restrict dst, const float *restrict src,
+                     const float *restrict a, const float *restrict b, long n,
                      const accel_elementwise_options *o);
 #define EW_LOOP(op, name)                                                      \
   static __attribute__((noinline)) void name(                                  \
-      float *dst, const float *src, const float *a, const float *b, long n,    \
+      float *restrict dst, const float *restrict src,                          \
+      const float *restrict a, const float *restrict b, long n,                \
       const accel_elementwise_options *o) {                                    \
     run_op(op, dst, src, a, b, n, o);                                          \
   }
@@ -424,13 +431,15 @@ static void run(const accel_elementwise_step *steps, int num_steps,
     accel_dma_wait_on(out_ch);
     long n = cur.rows * cur.cols;
     float *out = spm_out[buf];
+    const float *r = spm_in[0][buf];
     for (int s = 0; s < num_steps; ++s) {
       const accel_elementwise_step *st = &steps[s];
       /* A unary step's in and in2 are not checked: not used either. */
       int a = is_binary(st->op) || st->op == ACCEL_EW_WHERE ? st->in : 0;
       int b = st->op == ACCEL_EW_WHERE ? st->in2 : 0;
-      run_step(st, out, s ? out : spm_in[0][buf], spm_in[a][buf],
-               spm_in[b][buf], n);
+      float *dst = (num_steps - 1 - s) % 2 ? spm_spare : out;
+      run_step(st, dst, r, spm_in[a][buf], spm_in[b][buf], n);
+      r = dst;
       if (s == 0 && !next.done)
         fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs);
     }
