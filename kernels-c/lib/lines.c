@@ -74,6 +74,17 @@ static void move_lines(int ch, const lines_view *v, float *buf, long first,
   }
 }
 
+/* The same over channels ch and ch + 1, half the lines each, so that a
+   batch moves at two channels' rate. */
+static void move_lines_on_pair(int ch, const lines_view *v, float *buf,
+                               long first, long count, int to_view) {
+  long half = count / 2;
+  if (half)
+    move_lines(ch + 1, v, buf, first, half, to_view);
+  move_lines(ch, v, buf + half * padded_length(v->n), first + half,
+             count - half, to_view);
+}
+
 void for_each_line_batch(const lines_view *x, const lines_view *y,
                          line_batch_fn *fn, void *context) {
   /* Batches of about BatchFloats, so that the next one's transfer runs
@@ -83,23 +94,29 @@ void for_each_line_batch(const lines_view *x, const lines_view *y,
   long batches = (x->count + per_batch - 1) / per_batch;
   float(*buf)[LinesBufferFloats] = LINES_SPM->batch;
   if (batches)
-    move_lines(0, x, buf[0], 0, per_batch < x->count ? per_batch : x->count,
-               0);
+    move_lines_on_pair(0, x, buf[0], 0,
+                       per_batch < x->count ? per_batch : x->count, 0);
   for (long b = 0; b < batches; ++b) {
     int k = b & 1;
     long first = b * per_batch, count = x->count - first;
     if (count > per_batch)
       count = per_batch;
-    accel_dma_wait_on(k);
+    accel_dma_wait_on(0);
+    accel_dma_wait_on(1);
+    /* The next batch goes into the other buffer once the previous batch
+       has left it (channels 2 and 3): that store runs under the first
+       half of this batch's work, the load under the second. */
+    long half = count / 2;
+    fn(buf[k], first, half, x->n, context);
     if (b + 1 < batches) {
-      /* The other buffer's lines have left (channel 2 + !k). */
       long next = first + per_batch, next_count = x->count - next;
-      accel_dma_wait_on(2 + !k);
-      move_lines(!k, x, buf[!k], next,
-                 next_count < per_batch ? next_count : per_batch, 0);
+      accel_dma_wait_on(2);
+      accel_dma_wait_on(3);
+      move_lines_on_pair(0, x, buf[!k], next,
+                         next_count < per_batch ? next_count : per_batch, 0);
     }
-    fn(buf[k], first, count, x->n, context);
-    move_lines(2 + k, y, buf[k], first, count, 1);
+    fn(buf[k] + half * np, first + half, count - half, x->n, context);
+    move_lines_on_pair(2, y, buf[k], first, count, 1);
   }
   accel_dma_wait_all();
 }

@@ -53,9 +53,10 @@ typedef void line_batch_fn(float *lines, long first, long count, long n,
                            void *context);
 
 /* Runs fn over every line of x, writing y (lines of the same shape):
-   batches of lines come in double-buffered over channels 0 and 1, fn
-   rewrites them in place, and they leave on channels 2 and 3. Returns
-   with every channel idle. */
+   batches of lines come in double-buffered, each over channels 0 and 1,
+   fn rewrites them in place (called twice a batch, on its two halves),
+   and they leave over channels 2 and 3. Returns with every channel
+   idle. */
 void for_each_line_batch(const lines_view *x, const lines_view *y,
                          line_batch_fn *fn, void *context);
 

@@ -80,24 +80,65 @@ enum { Group = 8 };
     }                                                                          \
   } while (0)
 
+/* LINE_MAP and LINE_REDUCE in one pass: rewrites each vector as y = f(x)
+   and reduces the ys with op, the tail's lanes outside the line counting
+   as fill. */
+#define LINE_MAP_REDUCE(result, p, n, f, op, fill)                             \
+  do {                                                                         \
+    accel_v16f acc_[Group];                                                    \
+    for (int g_ = 0; g_ < Group; ++g_)                                         \
+      acc_[g_] = (fill);                                                       \
+    long full_ = (n) / T * T, k_ = 0;                                          \
+    for (; k_ + Group * T <= full_; k_ += Group * T) {                         \
+      accel_v16f in_[Group], out_[Group];                                      \
+      for (int g_ = 0; g_ < Group; ++g_)                                       \
+        in_[g_] = accel_vload((p) + k_ + g_ * T);                              \
+      for (int g_ = 0; g_ < Group; ++g_) {                                     \
+        accel_v16f x = in_[g_];                                                \
+        out_[g_] = (f);                                                        \
+        acc_[g_] = op(acc_[g_], out_[g_]);                                     \
+      }                                                                        \
+      for (int g_ = 0; g_ < Group; ++g_)                                       \
+        accel_vstore((p) + k_ + g_ * T, out_[g_]);                             \
+    }                                                                          \
+    for (; k_ < full_; k_ += T) {                                              \
+      accel_v16f x = accel_vload((p) + k_);                                    \
+      accel_v16f y_ = (f);                                                     \
+      acc_[0] = op(acc_[0], y_);                                               \
+      accel_vstore((p) + k_, y_);                                              \
+    }                                                                          \
+    if (full_ < (n)) {                                                         \
+      accel_v16f x = accel_vload((p) + full_);                                 \
+      accel_v16f y_ = (f);                                                     \
+      acc_[1] = op(acc_[1], masked(y_, full_, (n), (fill)));                   \
+      accel_vstore((p) + full_, y_);                                           \
+    }                                                                          \
+    for (int g_ = 1; g_ < Group; ++g_)                                         \
+      acc_[0] = op(acc_[0], acc_[g_]);                                         \
+    (result) = acc_[0];                                                        \
+  } while (0)
+
 #define MAX(a, b) __builtin_elementwise_max(a, b)
 #define ADD(a, b) ((a) + (b))
 
 /* ---------------------------------------------------------------- softmax */
 
-/* e^(x - max) / sum along the line, or x - max - log(sum). */
+/* e^(x - max) / sum along the line, or x - max - log(sum). Softmax keeps
+   the exponentials in place of x (five vector operations an element: max;
+   subtract, exp, add; scale); log-softmax needs x again, so it only sums
+   them. */
 static void softmax_line(float *p, long n, int log) {
   accel_v16f m, s;
   LINE_REDUCE(m, p, n, x, MAX, -INFINITY);
   float max = accel_vredmax(m);
-  LINE_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
-  float sum = accel_vredsum(s);
   if (log) {
-    float shift = max + logf(sum);
+    LINE_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
+    float shift = max + logf(accel_vredsum(s));
     LINE_MAP(p, n, x - shift);
   } else {
-    float inv = 1.0f / sum;
-    LINE_MAP(p, n, accel_vexp(x - max) * inv);
+    LINE_MAP_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
+    float inv = 1.0f / accel_vredsum(s);
+    LINE_MAP(p, n, x * inv);
   }
 }
 
