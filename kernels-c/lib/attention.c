@@ -28,8 +28,11 @@
    Pipelining (block_step): S^T of block j + 1 computes while block j's
    softmax runs; then block j's four P . V mmacs, with block j + 1's S^T
    stored on the tile-move port and its rows loaded and reduced between
-   them. The matrix unit is busy D + 1 + 16 * (o tiles) cycles a block.
-   Causal blocks entirely above the diagonal are never computed. */
+   them. The matrix unit is busy D + 1 + 16 * (o tiles) cycles a block:
+   S^T's tile starts from zeros loaded by the tile-move port, not mzero.
+   Causal blocks entirely above the diagonal are never computed; the
+   diagonal block's hidden scores start as -inf in that tile, so that it
+   costs what a full block does. */
 
 #include "kernel_args.h"
 #include "kernel_dma.h"
@@ -120,6 +123,9 @@ typedef struct {
   float o[OTiles][T * T];    /* finished o: [column block][query][column] */
   float scale_diag[T * T];   /* scale * I: Q^T's blocks are q's times it */
   float rl_diag[T * T];      /* diag(1 / l): o's tiles are multiplied by it */
+  float zero[T * T];         /* S^T's initial tile (block_step) */
+  float mask[T * T];         /* a masked block's (mask_tile), for */
+  int mask_rows, mask_kq;    /* these */
   softmax_state state;       /* between chunks */
   problem problem;           /* the call */
   float pool[PoolFloats];    /* q, Q^T, k, v and mask blocks (layout) */
@@ -129,6 +135,14 @@ KERNEL_SPM_FITS(attention_spm);
 
 static long min_of(long x, long y) { return x < y ? x : y; }
 static long round_up(long x, long to) { return (x + to - 1) / to * to; }
+
+static void zero_floats(float *p, long n) {
+  long i = 0;
+  for (; i + T <= n; i += T)
+    accel_vstore(p + i, (accel_v16f)0.0f);
+  for (; i < n; ++i)
+    p[i] = 0.0f;
+}
 
 /* Strided vector load and store (vld.s, vst.s; no intrinsic): lane i at
    p + i * stride floats. The memory operands tell the compiler what they
@@ -186,12 +200,12 @@ __attribute__((noinline)) static void rescale_o(accel_v16f alpha, int ntiles) {
 /* The block's max (*bm, relative to m_exp) passed the threshold: m_exp
    moves to the new max, l and o are rescaled, the block's scores x and
    *bm are shifted, Q^T's last row becomes -m_exp, and the next block's
-   S^T (next_k, in flight with the old m_exp) is computed again. Rare: at
-   a chunk's first block (move_first), and when a query's max grows by
-   more than Tau. */
+   S^T (next_k, in flight with the old m_exp) is computed again, from its
+   initial tile next_init. Rare: at a chunk's first block (move_first),
+   and when a query's max grows by more than Tau. */
 __attribute__((always_inline)) static inline void
 move_max(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
-         const float *next_k, float *qt, long kd) {
+         const float *next_k, const float *next_init, float *qt, long kd) {
   accel_v16f b = *bm;
   const accel_v16f ninf = -__builtin_inff();
   accel_v16i started = st->thr != ninf;
@@ -216,7 +230,7 @@ move_max(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
   accel_vstore(qt + (kd - 1) * T, -m_exp);
   IN_ORDER();
   if (next_k) {
-    accel_mzero(0);
+    accel_mld(0, next_init);
     accel_mmac(0, next_k, qt, kd);
   }
 }
@@ -281,15 +295,20 @@ load_block(accel_v16f *x, block_kind b) {
    rows loaded and reduced (if load_next; otherwise the next block is
    another function's, which loads it). k's rows and Q^T have kd = D + 1
    elements: the last, 1 and -m_exp, subtract the running max on the
-   matrix unit. */
+   matrix unit. Tile 0 starts each S^T from an initial tile (scratchpad,
+   loaded by mld): the next block's was next_init; after_init (if any),
+   the one after it's, is loaded on the tile-move port once the next S^T
+   is stored, so that the matrix unit spends no mzero on it, and a masked
+   block's -inf come from its initial tile (mask_tile). */
 __attribute__((always_inline)) static inline void
 block_step(softmax_state *st, accel_v16f *x, accel_v16f *bm, int has_next,
-           int load_next, const float *next_k, block_kind next, float *qt,
-           long kd, const float *vb, int ntiles) {
+           int load_next, const float *next_k, block_kind next,
+           const float *next_init, const float *after_init, float *qt, long kd,
+           const float *vb, int ntiles) {
   if (has_next)
     accel_mmac(0, next_k, qt, kd);
   if (any_lane(*bm > st->thr))
-    move_max(st, x, bm, ntiles, has_next ? next_k : NULL, qt, kd);
+    move_max(st, x, bm, ntiles, has_next ? next_k : NULL, next_init, qt, kd);
   /* Four running sums, not a tree of 16: few vector registers live (for
      the next block's scores), chains of 4. */
   accel_v16f l4[4] = {st->l, 0.0f, 0.0f, 0.0f};
@@ -324,14 +343,15 @@ block_step(softmax_state *st, accel_v16f *x, accel_v16f *bm, int has_next,
       x[j] = score_row(j, next);
   }
   IN_ORDER();
+  /* After the mst (the port's 16 cycles have passed under an mmac). */
+  if (has_next && after_init)
+    accel_mld(0, after_init);
   if (ntiles > 2)
     accel_mmac(3, vb + 2 * VTileFloats, spm->p, T);
   if (load_next)
     *bm = block_max(x);
   if (ntiles > 3)
     accel_mmac(4, vb + 3 * VTileFloats, spm->p, T);
-  if (has_next)
-    accel_mzero(0);
 }
 
 static const block_kind FullBlock = {0, T, 0, NULL, 0};
@@ -344,30 +364,38 @@ __attribute__((always_inline)) static inline void
 move_first(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
            float *qt, long kd) {
   if (any_lane(*bm > st->thr))
-    move_max(st, x, bm, ntiles, NULL, qt, kd);
+    move_max(st, x, bm, ntiles, NULL, NULL, qt, kd);
 }
 
 /* n blocks of 16 keys that every query sees (k's rows at k, v's tiles at
    vb), the last followed by another block (its S^T computed and stored)
-   if `more`. With tail, that block is the chunk's last and is done here
-   too, its scores loaded as *tail says in the shadow of the P . V before
-   it, not after (causal: a query block's diagonal block). */
+   if `more`. With tail (mask_tile's initial tile for it), that block is
+   the chunk's last and is done here too, as a full one: its hidden
+   scores are -inf from the matrix unit (causal: a query block's diagonal
+   block; or a last partial block). Tile 0 starts block 1's S^T from
+   tail when n = 1, else from zeros (run_chunk). */
 __attribute__((always_inline)) static inline void
 full_blocks(float *qt, long kd, const float *k, const float *vb, long n,
-            int more, const block_kind *tail, int ntiles) {
+            int more, const float *tail, int ntiles) {
   softmax_state st = spm->state;
   accel_v16f x[T];
+  const float *zero = spm->zero, *last_init = tail ? tail : zero;
   accel_v16f bm = load_block(x, FullBlock);
   move_first(&st, x, &bm, ntiles, qt, kd);
   for (long j = 0; j + 1 < n; ++j, k += T * kd, vb += T * T)
-    block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, qt, kd, vb, ntiles);
+    block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, zero,
+               j + 2 == n ? last_init : zero, qt, kd, vb, ntiles);
   if (tail) {
-    block_step(&st, x, &bm, 1, 1, k + T * kd, *tail, qt, kd, vb, ntiles);
-    block_step(&st, x, &bm, 0, 0, NULL, FullBlock, qt, kd, vb + T * T, ntiles);
+    block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, tail, NULL, qt, kd, vb,
+               ntiles);
+    block_step(&st, x, &bm, 0, 0, NULL, FullBlock, NULL, NULL, qt, kd,
+               vb + T * T, ntiles);
   } else if (more) {
-    block_step(&st, x, &bm, 1, 0, k + T * kd, FullBlock, qt, kd, vb, ntiles);
+    block_step(&st, x, &bm, 1, 0, k + T * kd, FullBlock, zero, zero, qt, kd, vb,
+               ntiles);
   } else {
-    block_step(&st, x, &bm, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
+    block_step(&st, x, &bm, 0, 0, NULL, FullBlock, NULL, NULL, qt, kd, vb,
+               ntiles);
   }
   spm->state = st;
 }
@@ -389,11 +417,11 @@ __attribute__((noinline)) static void run_full_blocks(float *qt, long kd,
    keeps its code. */
 __attribute__((noinline)) static void
 run_full_blocks_tail(float *qt, long kd, const float *k, const float *vb,
-                     long n, block_kind tail, int ntiles) {
+                     long n, const float *tail, int ntiles) {
   if (ntiles == OTiles)
-    full_blocks(qt, kd, k, vb, n, 1, &tail, OTiles);
+    full_blocks(qt, kd, k, vb, n, 1, tail, OTiles);
   else
-    full_blocks(qt, kd, k, vb, n, 1, &tail, ntiles);
+    full_blocks(qt, kd, k, vb, n, 1, tail, ntiles);
 }
 
 /* Block j's kind among n masked blocks: the last has rows_last keys, the
@@ -419,15 +447,37 @@ run_masked_blocks(float *qt, long kd, const float *k, const float *vb, long n,
   accel_v16f bm =
       load_block(x, masked_kind(0, n, rows_last, mask, mask_rs, kq));
   move_first(&st, x, &bm, ntiles, qt, kd);
+  const float *zero = spm->zero;
   for (long j = 0; j < n; ++j, k += T * kd, vb += T * T) {
     if (j + 1 < n)
       block_step(&st, x, &bm, 1, 1, k + T * kd,
-                 masked_kind(j + 1, n, rows_last, mask, mask_rs, kq), qt, kd,
-                 vb, ntiles);
+                 masked_kind(j + 1, n, rows_last, mask, mask_rs, kq), zero,
+                 zero, qt, kd, vb, ntiles);
     else
-      block_step(&st, x, &bm, 0, 0, NULL, FullBlock, qt, kd, vb, ntiles);
+      block_step(&st, x, &bm, 0, 0, NULL, FullBlock, NULL, NULL, qt, kd, vb,
+                 ntiles);
   }
   spm->state = st;
+}
+
+/* The initial tile of S^T for a block whose keys from `rows` on are
+   missing and whose key j is hidden from the queries i < kq + j: -inf
+   there, 0 elsewhere. The mmac adds the scores to it, and -inf plus a
+   finite score is -inf (k's rows past the last key are zeros: use_chunk).
+   Made when (rows, kq) changes: once per call for causal attention. */
+static const float *mask_tile(int rows, int kq) {
+  const accel_v16i lane = {0, 1, 2,  3,  4,  5,  6,  7,
+                           8, 9, 10, 11, 12, 13, 14, 15};
+  if (spm->mask_rows != rows || spm->mask_kq != kq) {
+    spm->mask_rows = rows, spm->mask_kq = kq;
+    for (int j = 0; j < T; ++j) {
+      int hidden_below = j < rows ? kq + j : T;
+      accel_vstore(spm->mask + j * T, lane < (accel_v16i)hidden_below
+                                          ? (accel_v16f)(-__builtin_inff())
+                                          : (accel_v16f)0.0f);
+    }
+  }
+  return spm->mask;
 }
 
 /* One chunk's keys (nkeys: k's rows at k, v's tiles at v) for the query
@@ -446,14 +496,19 @@ static void run_chunk(float *qt, long kd, const float *k, const float *v,
   mask = mask ? mask + nfull * T : NULL;
   kq += nfull * T;
   accel_mst(0, spm->s);
-  accel_mzero(0);
-  /* One masked block after full ones (causal) goes with them. */
+  /* One masked block after full ones (causal; there is no mask then) goes
+     with them, its -inf from its initial tile. */
   if (nfull && nblocks - nfull == 1) {
-    run_full_blocks_tail(qt, kd, k, v, nfull,
-                         masked_kind(0, 1, rows_last, mask, mask_rs, kq),
-                         ntiles);
+    block_kind b = masked_kind(0, 1, rows_last, NULL, 0, kq);
+    const float *tail = mask_tile(b.rows, b.kq);
+    if (nfull == 1)
+      accel_mld(0, tail);
+    else
+      accel_mzero(0);
+    run_full_blocks_tail(qt, kd, k, v, nfull, tail, ntiles);
     return;
   }
+  accel_mzero(0);
   if (nfull)
     run_full_blocks(qt, kd, k, v, nfull, nfull < nblocks, ntiles);
   if (nfull < nblocks)
@@ -625,6 +680,9 @@ static void use_chunk(problem *pb, chunk_id id) {
   long kc = pb->lay.kc, nkeys = min_of(pb->Sk - id.chunk * kc, kc);
   long kd = pb->D + 1;
   float *k = pb->lay.k[buf], *v = pb->lay.v[buf];
+  /* Rows past the last key: zeros, so that their scores are finite
+     (hidden by the initial tile, mask_tile), not stale data's. */
+  zero_floats(k + nkeys * kd, (round_up(nkeys, T) - nkeys) * kd);
   for (long key = 0; key < kc; key += T)
     vstore_strided(k + key * kd + kd - 1, kd, (accel_v16f)1.0f);
   int ntiles = (int)min_of((pb->Dv - id.col + T - 1) / T, OTiles);
@@ -653,14 +711,6 @@ static void prefetch_after(problem *pb, long ch, long nchunks) {
   int buf = !pb->kbuf;
   if (!same_chunk(after, id) && !same_chunk(pb->loaded[buf], after))
     fetch_chunk(pb, after, buf);
-}
-
-static void zero_floats(float *p, long n) {
-  long i = 0;
-  for (; i + T <= n; i += T)
-    accel_vstore(p + i, (accel_v16f)0.0f);
-  for (; i < n; ++i)
-    p[i] = 0.0f;
 }
 
 /* The mask's block for the query block and chunk (nq rows of nkeys, the
@@ -821,6 +871,8 @@ static void run(problem *pb) {
      them; stale NaNs would spread through Q^T's mmac). */
   zero_floats(spm->scale_diag, T * T);
   zero_floats(spm->rl_diag, T * T);
+  zero_floats(spm->zero, T * T);
+  spm->mask_rows = -1;
   vstore_strided(spm->scale_diag, T + 1, (accel_v16f)pb->scale);
   if (pb->D % T)
     zero_floats(pb->lay.q[0], 2 * T * round_up(pb->D, T));

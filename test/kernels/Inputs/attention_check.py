@@ -262,6 +262,18 @@ def shapes():
         AttnCase((1, 2), 20, 50, 16, 16, mask="causal"),
         AttnCase((1, 2), 50, 20, 16, 16, mask="causal"),
         AttnCase((1, 1), 1, 300, 32, 32, mask="causal"),
+        # a diagonal block (or a last partial one) after full blocks, its
+        # hidden scores -inf from S^T's initial tile: sequences not a
+        # multiple of 16, the diagonal 16 keys or 1 and 17 keys off a
+        # block's start, the max moving in and after it
+        AttnCase((1, 2), 129, 129, 64, 64, mask="causal"),
+        AttnCase((1, 1), 18, 18, 8, 8, mask="causal"),
+        AttnCase((1, 2), 20, 36, 16, 16, mask="causal"),
+        AttnCase((1, 1), 40, 57, 16, 16, mask="causal"),
+        AttnCase((1, 1), 100, 100, 24, 40, scale=4.0, values="ramp",
+                 mask="causal"),
+        AttnCase((1, 2), 33, 129, 24, 40),
+        AttnCase((1, 1), 47, 47, 20, 70, mask="causal"),
         # the benchmark's shape; o wider than 64 columns (passes)
         AttnCase((1, 2), 128, 128, 64, 64),
         AttnCase((1, 2), 128, 128, 64, 64, mask="causal"),
