@@ -113,6 +113,7 @@ typedef struct {
   int more;           /* whether there is one after */
   int qbuf, kbuf;     /* the q and k/v buffers in use */
   chunk_id loaded[2]; /* what the k/v buffers hold */
+  int v_pending;      /* loaded[!kbuf]'s last v block is not fetched yet */
 } problem;
 
 /* attention's buffers in the kernels' scratchpad arena. */
@@ -635,19 +636,40 @@ fetch_q_block(const q_fetch *f, long b) {
             f->nq, min_of(f->D - d, T));
 }
 
-static void fetch_chunk(problem *pb, chunk_id id, int buf) {
-  view k = head_of(pb, K, id.head);
+/* v's column block t of chunk id into buffer buf, on channel ch. */
+static void fetch_v_tile(problem *pb, chunk_id id, int buf, long t, int ch) {
   view v = head_of(pb, V, id.head);
+  long kc = pb->lay.kc, key0 = id.chunk * kc;
+  long nkeys = min_of(pb->Sk - key0, kc);
+  if (id.col + t * T < pb->Dv)
+    accel_copy_matrix(ch, pb->lay.v[buf] + t * VTileFloats, T, 1,
+                      at(v, key0, id.col + t * T), v.rs, v.cs, nkeys,
+                      min_of(pb->Dv - id.col - t * T, T));
+}
+
+/* Chunk id into buffer buf: k on channel 0, v's blocks on 1, 2, 3 and
+   then 1 again, unless defer_last: a start on a busy channel stalls the
+   program (for a block of v at 512 keys, about 1 100 cycles), so a
+   prefetch leaves the last block to the next query block (fetch_rest). */
+static void fetch_chunk(problem *pb, chunk_id id, int buf, int defer_last) {
+  view k = head_of(pb, K, id.head);
   long kc = pb->lay.kc, key0 = id.chunk * kc;
   long nkeys = min_of(pb->Sk - key0, kc);
   accel_copy_matrix(0, pb->lay.k[buf], pb->D + 1, 1, at(k, key0, 0), k.rs, k.cs,
                     nkeys, pb->D);
-  /* Channels 1, 2, 3, 1: a start on a busy channel stalls the program. */
-  for (long t = 0; t < OTiles && id.col + t * T < pb->Dv; ++t)
-    accel_copy_matrix(1 + t % 3, pb->lay.v[buf] + t * VTileFloats, T, 1,
-                      at(v, key0, id.col + t * T), v.rs, v.cs, nkeys,
-                      min_of(pb->Dv - id.col - t * T, T));
+  for (long t = 0; t < OTiles - 1; ++t)
+    fetch_v_tile(pb, id, buf, t, 1 + (int)t);
   pb->loaded[buf] = id;
+  pb->v_pending = defer_last;
+  if (!defer_last)
+    fetch_v_tile(pb, id, buf, OTiles - 1, 1);
+}
+
+/* The v block a prefetch left (fetch_chunk), on channel 1. */
+static void fetch_rest(problem *pb) {
+  int buf = !pb->kbuf;
+  fetch_v_tile(pb, pb->loaded[buf], buf, OTiles - 1, 1);
+  pb->v_pending = 0;
 }
 
 /* n 16 x 16 blocks, one after the other, transposed from src to dst: the
@@ -692,7 +714,9 @@ static void use_chunk(problem *pb, chunk_id id) {
     return;
   int buf = !pb->kbuf;
   if (!same_chunk(pb->loaded[buf], id))
-    fetch_chunk(pb, id, buf);
+    fetch_chunk(pb, id, buf, 0);
+  else if (pb->v_pending)
+    fetch_rest(pb);
   accel_dma_wait_all();
   pb->kbuf = buf;
   long kc = pb->lay.kc, nkeys = min_of(pb->Sk - id.chunk * kc, kc);
@@ -721,14 +745,30 @@ static void use_chunk(problem *pb, chunk_id id) {
 static void prefetch_after(problem *pb, long ch, long nchunks) {
   chunk_id id = {pb->cur.head, pb->cur.col, ch};
   chunk_id after = {pb->cur.head, pb->cur.col, ch + 1};
+  int buf = !pb->kbuf;
+  if (pb->v_pending) {
+    fetch_rest(pb);
+    return;
+  }
   if (ch + 1 == nchunks) {
     if (!pb->more || key_end(pb, &pb->next) == 0)
       return;
     after = (chunk_id){pb->next.head, pb->next.col, 0};
   }
-  int buf = !pb->kbuf;
-  if (!same_chunk(after, id) && !same_chunk(pb->loaded[buf], after))
-    fetch_chunk(pb, after, buf);
+  if (!same_chunk(after, id)) {
+    if (!same_chunk(pb->loaded[buf], after))
+      fetch_chunk(pb, after, buf, 0);
+    return;
+  }
+  /* One chunk, which the next query block uses too, and that block is its
+     pass's last: the next pass's first chunk (if any) comes now, into the
+     free buffer, its last v block with the next query block. */
+  if (pb->next.q0 + T < pb->Sq)
+    return;
+  cursor c = pb->next;
+  if (!advance(pb, &c) || key_end(pb, &c) == 0)
+    return;
+  fetch_chunk(pb, (chunk_id){c.head, c.col, 0}, buf, 1);
 }
 
 /* The mask's block for the query block and chunk (nq rows of nkeys, the
@@ -899,6 +939,7 @@ static void run(problem *pb) {
   pb->cur = (cursor){0, 0, 0};
   pb->qbuf = pb->kbuf = 0;
   pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};
+  pb->v_pending = 0;
   q_fetch first = q_fetch_of(pb, &pb->cur, 0);
   for (long b = 0; b * T < pb->D; ++b)
     fetch_q_block(&first, b);
