@@ -647,22 +647,30 @@ static void fetch_v_tile(problem *pb, chunk_id id, int buf, long t, int ch) {
                       min_of(pb->Dv - id.col - t * T, T));
 }
 
-/* Chunk id into buffer buf: k on channel 0, v's blocks on 1, 2, 3 and
-   then 1 again, unless defer_last: a start on a busy channel stalls the
-   program (for a block of v at 512 keys, about 1 100 cycles), so a
-   prefetch leaves the last block to the next query block (fetch_rest). */
+/* Chunk id into buffer buf. A start on a busy channel stalls the program
+   (for a block of v at 512 keys, about 1 100 cycles). With defer_last (a
+   prefetch, under a query block's work): k on channel 0, v's blocks on
+   1, 2 and 3, the last left to the next query block (fetch_rest).
+   Otherwise, waited for at once: k's halves on 0 and 1, v's blocks on 2,
+   3, 2, 3, so that the wait is for about half of the bytes a channel. */
 static void fetch_chunk(problem *pb, chunk_id id, int buf, int defer_last) {
   view k = head_of(pb, K, id.head);
   long kc = pb->lay.kc, key0 = id.chunk * kc;
-  long nkeys = min_of(pb->Sk - key0, kc);
-  accel_copy_matrix(0, pb->lay.k[buf], pb->D + 1, 1, at(k, key0, 0), k.rs, k.cs,
-                    nkeys, pb->D);
-  for (long t = 0; t < OTiles - 1; ++t)
-    fetch_v_tile(pb, id, buf, t, 1 + (int)t);
+  long nkeys = min_of(pb->Sk - key0, kc), kd = pb->D + 1;
+  long half = defer_last ? nkeys : nkeys / 2;
+  accel_copy_matrix(0, pb->lay.k[buf], kd, 1, at(k, key0, 0), k.rs, k.cs, half,
+                    pb->D);
   pb->loaded[buf] = id;
   pb->v_pending = defer_last;
-  if (!defer_last)
-    fetch_v_tile(pb, id, buf, OTiles - 1, 1);
+  if (defer_last) {
+    for (long t = 0; t < OTiles - 1; ++t)
+      fetch_v_tile(pb, id, buf, t, 1 + (int)t);
+    return;
+  }
+  accel_copy_matrix(1, pb->lay.k[buf] + half * kd, kd, 1, at(k, key0 + half, 0),
+                    k.rs, k.cs, nkeys - half, pb->D);
+  for (long t = 0; t < OTiles; ++t)
+    fetch_v_tile(pb, id, buf, t, 2 + (int)(t % 2));
 }
 
 /* The v block a prefetch left (fetch_chunk), on channel 1. */
