@@ -42,10 +42,14 @@ def AccRowsPerCycle : AccelMachineParam<1>;  // mld/mst move one 64-byte row per
 def VectorLanes    : AccelMachineParam<16>;
 
 // DMA engine: independent channels, each with a fixed start-up latency and a
-// sustained rate; a 2-D transfer pays the start-up once.
+// sustained rate; a 2-D transfer pays the start-up once, and a transfer
+// queued behind another pays it while the other moves.
 def DmaChannels    : AccelMachineParam<4>;
 def DmaLatency     : AccelMachineParam<64>;   // cycles before the first byte
 def DmaBytesPerCycle : AccelMachineParam<32>; // per channel
+// Transfers a channel holds: the one moving data and the ones queued
+// behind it, whose start-up overlaps it. A start on a full channel stalls.
+def DmaQueueDepth  : AccelMachineParam<2>;
 
 // Load-to-use latency of a scalar load from the SPM (the schedule model's
 // IILoad; vector loads take IIVLoad's 4), and of any load from DRAM, which

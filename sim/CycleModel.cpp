@@ -48,7 +48,7 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
     return {MxmFree, StallTileMoveBusy};
   case A::DMA_1D:
   case A::DMA_2D:
-    return {ChannelFree[D.Imm], StallDmaBusy};
+    return {QueueEnd[D.Imm][QueueNext[D.Imm]], StallDmaBusy};
   case A::DMA_WAIT:
     return {ChannelFree[D.Imm], StallDmaWait};
   default:
@@ -117,16 +117,26 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       break;
     case A::DMA_1D:
     case A::DMA_2D: {
-      uint64_t Duration = P::DmaLatency + (LastDmaBytes + P::DmaBytesPerCycle -
-                                           1) / P::DmaBytesPerCycle;
-      uint64_t End = Issue + Duration;
-      ChannelFree[D.Imm] = End;
+      // The start-up runs from issue; the data moves once the transfer
+      // ahead in the channel's queue has finished.
+      unsigned Ch = D.Imm;
+      uint64_t Prev = ChannelFree[Ch];
+      uint64_t End = std::max(Issue + P::DmaLatency, Prev) +
+                     (LastDmaBytes + P::DmaBytesPerCycle - 1) /
+                         P::DmaBytesPerCycle;
+      ChannelFree[Ch] = End;
+      QueueEnd[Ch][QueueNext[Ch]] = End;
+      QueueNext[Ch] = (QueueNext[Ch] + 1) % P::DmaQueueDepth;
       // Cycles with any transfer in flight: starts come in issue order.
       St.DmaBusyCycles += End - std::min(End, std::max(Issue, DmaCoveredUntil));
       DmaCoveredUntil = std::max(DmaCoveredUntil, End);
-      if (TL)
-        TL->add(TrackDma0 + D.Imm, D.Opcode == A::DMA_1D ? "dma.1d" : "dma.2d",
-                Issue, Duration);
+      if (TL) {
+        // From when the channel takes it up, so a track's slices do not
+        // overlap.
+        uint64_t From = std::max(Issue, Prev);
+        TL->add(TrackDma0 + Ch, D.Opcode == A::DMA_1D ? "dma.1d" : "dma.2d",
+                From, End - From);
+      }
       break;
     }
     default:

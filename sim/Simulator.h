@@ -233,7 +233,13 @@ private:
   uint64_t MxmFree = 0; ///< The tile-move port (mld, mst, mst.relu, mst.t).
   /// When the tile-move port has finished with each tile.
   uint64_t TileMoveEnd[llvm::AccelParam::AccTiles] = {};
+  /// When each channel's last transfer ends.
   uint64_t ChannelFree[llvm::AccelParam::DmaChannels] = {};
+  /// The ends of each channel's last DmaQueueDepth transfers, a ring:
+  /// QueueNext[C] is the oldest, which must end before another starts.
+  uint64_t QueueEnd[llvm::AccelParam::DmaChannels]
+                   [llvm::AccelParam::DmaQueueDepth] = {};
+  unsigned QueueNext[llvm::AccelParam::DmaChannels] = {};
   uint64_t DmaCoveredUntil = 0;
   DmaTransfer Transfers[llvm::AccelParam::DmaChannels];
 

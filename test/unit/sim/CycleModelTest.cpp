@@ -26,10 +26,16 @@ constexpr uint64_t MatmulLatency = 4;
 constexpr uint64_t MacsPerCycle = 256;
 constexpr uint64_t DmaLatency = 64;
 constexpr uint64_t DmaBytesPerCycle = 32;
+// DmaQueueDepth is 2: a channel holds one transfer moving and one queued.
 
-/// Cycles a DMA transfer of \p Bytes occupies its channel (§7.12).
+/// Cycles a DMA transfer of \p Bytes moves data, after its start-up.
+constexpr uint64_t dmaDataCycles(uint64_t Bytes) {
+  return (Bytes + DmaBytesPerCycle - 1) / DmaBytesPerCycle;
+}
+
+/// Cycles a DMA transfer of \p Bytes takes on an idle channel (§7.12).
 constexpr uint64_t dmaDuration(uint64_t Bytes) {
-  return DmaLatency + (Bytes + DmaBytesPerCycle - 1) / DmaBytesPerCycle;
+  return DmaLatency + dmaDataCycles(Bytes);
 }
 
 class CycleModel : public SimTest {
@@ -318,14 +324,26 @@ TEST_F(CycleModel, DmaChannels) {
   InitX[7] = B1;
   InitX[8] = SpmData + 0x8000;
   InitX[9] = B2;
-  // A start on a busy channel waits for it (dma-channel-busy), then the wait
-  // waits for the second transfer.
+  // A second start on a channel queues without waiting, its start-up under
+  // the first transfer, so its data follows the first's at once; the wait
+  // waits for both.
   {
     const Stats &S = timed(
         {one(inst(A::DMA_1D, {imm(0), reg(r(5)), reg(r(6)), reg(r(7))})),
          one(inst(A::DMA_1D, {imm(0), reg(r(8)), reg(r(6)), reg(r(9))})),
          one(inst(A::DMA_WAIT, {imm(0)}))});
-    EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B1) - 1);
+    EXPECT_EQ(S.Stalls[StallDmaBusy], 0u);
+    EXPECT_EQ(S.Stalls[StallDmaWait], dmaDuration(B1) + dmaDataCycles(B2) - 2);
+  }
+  // A third start finds the queue full: it waits for the first transfer to
+  // end (dma-channel-busy), and its start-up begins only then.
+  {
+    const Stats &S = timed(
+        {one(inst(A::DMA_1D, {imm(0), reg(r(5)), reg(r(6)), reg(r(7))})),
+         one(inst(A::DMA_1D, {imm(0), reg(r(8)), reg(r(6)), reg(r(9))})),
+         one(inst(A::DMA_1D, {imm(0), reg(r(8)), reg(r(6)), reg(r(9))})),
+         one(inst(A::DMA_WAIT, {imm(0)}))});
+    EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B1) - 2);
     EXPECT_EQ(S.Stalls[StallDmaWait], dmaDuration(B2) - 1);
   }
   // Channels run concurrently: starts on two channels do not wait for each
