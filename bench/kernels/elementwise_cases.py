@@ -15,8 +15,8 @@ N = ROWS * COLS
 # (case, operands read of N elements + small ones in bytes, vector
 # instructions per 16 elements)
 CASES = [("add", 2, 0, 1), ("exp", 1, 0, 1), ("gelu", 1, 0, 56),
-         ("gelu_tanh", 1, 0, 20), ("chain4", 2, 4 * COLS + 4, 23),
-         ("separate4", 2, 4 * COLS + 4, 23)]
+         ("gelu_tanh", 1, 0, 18), ("chain4", 2, 4 * COLS + 4, 21),
+         ("separate4", 2, 4 * COLS + 4, 21)]
 
 
 def cases(p):
