@@ -47,8 +47,9 @@ enum { Group = 8 };
       accel_v16f x = accel_vload((p) + full_);                                 \
       acc_[1] = op(acc_[1], masked((f), full_, (n), (fill)));                  \
     }                                                                          \
-    for (int g_ = 1; g_ < Group; ++g_)                                         \
-      acc_[0] = op(acc_[0], acc_[g_]);                                         \
+    for (int w_ = Group / 2; w_ >= 1; w_ /= 2) /* a tree: 3 latencies, not 7 */\
+      for (int g_ = 0; g_ < w_; ++g_)                                          \
+        acc_[g_] = op(acc_[g_], acc_[g_ + w_]);                                \
     (result) = acc_[0];                                                        \
   } while (0)
 
@@ -113,8 +114,9 @@ enum { Group = 8 };
       acc_[1] = op(acc_[1], masked(y_, full_, (n), (fill)));                   \
       accel_vstore((p) + full_, y_);                                           \
     }                                                                          \
-    for (int g_ = 1; g_ < Group; ++g_)                                         \
-      acc_[0] = op(acc_[0], acc_[g_]);                                         \
+    for (int w_ = Group / 2; w_ >= 1; w_ /= 2) /* a tree: 3 latencies, not 7 */\
+      for (int g_ = 0; g_ < w_; ++g_)                                          \
+        acc_[g_] = op(acc_[g_], acc_[g_ + w_]);                                \
     (result) = acc_[0];                                                        \
   } while (0)
 
