@@ -32,6 +32,62 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
                                 const accel_tensor *t, int min_rank,
                                 int max_rank, int is_output);
 
+/* Whether t passes every check of accel_check_tensor for a tensor of
+   \p rank (an output if is_output), decided in one run of loads and
+   compares with no message: the checks one at a time, each a load, a
+   compare and a branch (with a division for the size), cost about 100
+   cycles a tensor. It accepts only sizes and strides below 2^31 and an
+   output whose dimensions' strides grow from the last to the first (as
+   in every layout but a transposed one); for anything else it answers 0
+   and the caller runs accel_check_tensor, which decides exactly and
+   prints the message. When it answers 1, [*begin, *end) is t's footprint
+   in bytes, as accel_tensors_overlap takes it (empty: 0, 0). */
+static inline int accel_tensor_passes(const accel_tensor *t, int rank,
+                                      int is_output, unsigned long *begin,
+                                      unsigned long *end) {
+  if (!t)
+    return 0;
+  /* Bitwise & and |, not && and ||: every load issues at once, and the
+     result is one branch. */
+  int ok = (t->dtype == ACCEL_F32) & (t->rank == rank);
+  int empty = 0, distinct = 1;
+  /* The last element's offset in elements. Taken from the last dimension
+     to the first, it is also what the dimensions so far reach, which an
+     output's next dimension must step over (accel_check_tensor's
+     distinct_elements takes them by increasing stride; in this order
+     they are, when each steps over the last). */
+  unsigned long last = 0;
+  for (int d = rank - 1; d >= 0; --d) {
+    unsigned long n = (unsigned long)t->dims[d];
+    unsigned long s = (unsigned long)t->strides[d];
+    /* Negative values are huge here. Below 2^31 each, (n - 1) s is
+       exact. */
+    ok &= (n <= 1ul << 31) & (s < 1ul << 31);
+    unsigned long span = (n - 1) * s & -(unsigned long)(n != 0);
+    empty |= n == 0;
+    ok &= span <= (unsigned long)__ACCEL_DRAM_SIZE__ / 4;
+    distinct &= (n <= 1) | (s > last);
+    last += span;
+  }
+  unsigned long b = (unsigned long)t->data;
+  unsigned long dram_end = (unsigned long)__ACCEL_DRAM_BASE__ +
+                           __ACCEL_DRAM_SIZE__;
+  unsigned long bytes = last * 4 + 4;
+  ok &= empty | ((distinct | !is_output) & (b % 4 == 0) &
+                 (b >= (unsigned long)__ACCEL_DRAM_BASE__) & (b < dram_end) &
+                 (bytes <= dram_end - b));
+  *begin = empty ? 0 : b;
+  *end = empty ? 0 : b + bytes;
+  return ok;
+}
+
+/* Whether two footprints [xb, xe) and [yb, ye) share a byte. */
+static inline int accel_footprints_overlap(unsigned long xb, unsigned long xe,
+                                           unsigned long yb,
+                                           unsigned long ye) {
+  return (xb < xe) & (yb < ye) & (xb < ye) & (yb < xe);
+}
+
 /* Whether the footprints (first to last element) of two checked tensors
    share a byte: an output overlapping an input would make the result
    depend on the order the kernel writes in. */
