@@ -330,6 +330,16 @@ def gemm_shapes():
         GemmCase(50, 7, 33, bias="row", act="clip", lo=-0.25, hi=0.5),
         GemmCase(35, 40, 90, act="relu"),
         GemmCase(20, 1100, 128, bias="row", act="gelu"),
+        # rows of tiles as one sequence (kc >= 128: each row's first mmac
+        # under the previous row's last), with an even and an odd number
+        # of tiles a row (the accumulators swap), two tiles a row, a
+        # streamed first panel, each bias, a transposed A
+        GemmCase(61, 83, 128),
+        GemmCase(100, 300, 200),
+        GemmCase(33, 20, 128),
+        GemmCase(61, 45, 160, bias="col"),
+        GemmCase(47, 35, 129, bias="row", act="relu", ta=1),
+        GemmCase(70, 50, 140, bias="row", lc=P),
     ]
     return cases
 
