@@ -12,6 +12,8 @@ PACKAGES=(
   libgtest-dev googletest
   meson patch xz-utils python3-psutil
   python3-numpy  # the kernel tests' double-precision references (test/kernels)
+  libonnx-dev libprotobuf-dev  # the graph compiler's ONNX loader (graph/)
+  python3-onnx  # the graph tests' models (test/graph/Inputs/make_models.py)
   "$@"
 )
 

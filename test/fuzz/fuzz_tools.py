@@ -16,6 +16,8 @@ Takes valid inputs, damages them, and runs the tool that reads them:
   sys      programs calling the sys services with random arguments
            (sys_programs.py) -> accel-sim --fs-root=<a sandbox>; the tree
            outside the root must not change
+  onnx     ONNX models (test/graph/Inputs/make_models.py's valid ones) with
+           bytes changed -> accel-graphc --print-graph
 
 Any outcome is fine except a crash (a signal, `LLVM ERROR:`, an assertion, a
 stack dump) or a hang (no answer in 30 s). A reader that died in the child
@@ -26,11 +28,13 @@ size limit and a 4 GiB address-space limit, in its own process group, so a
 runaway output cannot fill the disk.
 
 The corpus is built from the repository: test/MC/Accel/*.s,
-test/CodeGen/Accel/*.ll and a few test/c-programs compiled by our clang.
+test/CodeGen/Accel/*.ll, a few test/c-programs compiled by our clang, and
+the ONNX models test/graph/Inputs/make_models.py writes (with Debian's
+Python, which has the onnx module).
 A run is reproducible from its --seed.
 
 Usage: fuzz_tools.py [--build DIR] [--seed N] [--iterations N]
-                     [--only as,ld,objdump,sim,ir,bc,sys] [--out DIR]
+                     [--only as,ld,objdump,sim,ir,bc,sys,onnx] [--out DIR]
 """
 import argparse
 import functools
@@ -52,7 +56,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 CRASH_MARKS = ("Stack dump", "LLVM ERROR", "Assertion", "UNREACHABLE",
                "PLEASE submit")
 TIMEOUT = 30
-KINDS = ("as", "ld", "objdump", "sim", "ir", "bc", "sys")
+KINDS = ("as", "ld", "objdump", "sim", "ir", "bc", "sys", "onnx")
 
 
 def run(cmd, cwd=None):
@@ -103,8 +107,16 @@ class Corpus:
                 self.executables.append(base + ".elf")
         self.bitcode = [o for o in self.objects
                         if open(o, "rb").read(4) == b"BC\xc0\xde"]
+        models = os.path.join(work, "models")
+        subprocess.run(["/usr/bin/python3", os.path.join(
+            ROOT, "test/graph/Inputs/make_models.py"), models], check=True)
+        # The valid ones; damaged copies go beside them, so that external
+        # data files resolve.
+        self.models = [os.path.join(models, m) for m in (
+            "mlp.onnx", "mlp-opset17.onnx", "mlp-external.onnx",
+            "flatten-chain.onnx")]
         if not (self.asm and self.ir and self.objects and self.executables
-                and self.bitcode):
+                and self.bitcode and self.models):
             sys.exit("fuzz_tools.py: could not build the corpus; build first")
 
 
@@ -262,6 +274,10 @@ def one_case(kind, rng, corpus, bin_dir, work):
     if kind == "ld":
         path = damaged_copy(rng, corpus.objects, os.path.join(work, "case.o"))
         return path, [tool("accel-ld"), path, "-o", path + ".elf"]
+    if kind == "onnx":
+        path = damaged_copy(rng, corpus.models, os.path.join(
+            os.path.dirname(corpus.models[0]), "case.onnx"))
+        return path, [tool("accel-graphc"), "--print-graph", path]
     with open(rng.choice(corpus.executables), "rb") as f:
         data = f.read()
     path = os.path.join(work, "case.elf")

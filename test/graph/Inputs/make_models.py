@@ -1,0 +1,137 @@
+"""Writes the small ONNX models of test/graph's loader tests into a
+directory: valid ones (an MLP, a dynamic batch, a PyTorch-style flatten
+through Shape -> Gather -> Unsqueeze -> Concat -> Reshape, weights in an
+external data file) and damaged ones, each broken in one way its name
+says. Usage: make_models.py DIR"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+F = TensorProto.FLOAT
+
+
+def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
+    g = helper.make_graph(nodes, name, inputs, outputs, list(inits))
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def vi(name, shape, t=F):
+    return helper.make_tensor_value_info(name, t, shape)
+
+
+def weights(name, shape, seed):
+    rng = np.random.default_rng(seed)
+    return numpy_helper.from_array(
+        rng.standard_normal(shape).astype(np.float32), name)
+
+
+def mlp(opset=13, batch=4):
+    nodes = [helper.make_node("MatMul", ["x", "w1"], ["h"], name="fc1"),
+             helper.make_node("Add", ["h", "b1"], ["hb"], name="bias1"),
+             helper.make_node("Relu", ["hb"], ["r"], name="relu1"),
+             helper.make_node("MatMul", ["r", "w2"], ["y"], name="fc2")]
+    return model(nodes, [vi("x", [batch, 8])], [vi("y", [batch, 3])],
+                 [weights("w1", [8, 16], 1), weights("b1", [16], 2),
+                  weights("w2", [16, 3], 3)], opset)
+
+
+def flatten_chain():
+    # What torch.onnx.export makes of x.view(x.size(0), -1).
+    one = numpy_helper.from_array(np.array([-1], np.int64), "minus_one")
+    zero = numpy_helper.from_array(np.array(0, np.int64), "zero")
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape"),
+             helper.make_node("Gather", ["s", "zero"], ["n"], name="gather",
+                              axis=0),
+             helper.make_node("Unsqueeze", ["n", "axes0"], ["n1"],
+                              name="unsqueeze"),
+             helper.make_node("Concat", ["n1", "minus_one"], ["shape2"],
+                              name="concat", axis=0),
+             helper.make_node("Reshape", ["x", "shape2"], ["y"],
+                              name="flatten")]
+    axes0 = numpy_helper.from_array(np.array([0], np.int64), "axes0")
+    return model(nodes, [vi("x", [2, 3, 4, 5])], [vi("y", [None, None])],
+                 [one, zero, axes0])
+
+
+def write(d, name, m, check=True):
+    if check:
+        onnx.checker.check_model(m)
+    onnx.save(m, os.path.join(d, name))
+
+
+def main():
+    d = sys.argv[1]
+    os.makedirs(d, exist_ok=True)
+    write(d, "mlp.onnx", mlp())
+    write(d, "mlp-opset17.onnx", mlp(opset=17))
+    dyn = mlp()
+    dyn.graph.input[0].type.tensor_type.shape.dim[0].dim_param = "batch"
+    dyn.graph.output[0].type.tensor_type.shape.dim[0].dim_param = "batch"
+    write(d, "dynamic-batch.onnx", dyn)
+    write(d, "flatten-chain.onnx", flatten_chain())
+
+    # Weights in a file beside the model.
+    ext = mlp()
+    w1 = ext.graph.initializer[0]
+    data = w1.raw_data if w1.raw_data else np.array(
+        w1.float_data, np.float32).tobytes()
+    with open(os.path.join(d, "mlp-weights.bin"), "wb") as f:
+        f.write(b"\0" * 16 + data)
+    w1.ClearField("raw_data")
+    w1.ClearField("float_data")
+    w1.data_location = TensorProto.EXTERNAL
+    for k, v in (("location", "mlp-weights.bin"), ("offset", "16"),
+                 ("length", str(len(data)))):
+        e = w1.external_data.add()
+        e.key, e.value = k, v
+    write(d, "mlp-external.onnx", ext, check=False)
+    missing = onnx.ModelProto()
+    missing.CopyFrom(ext)
+    missing.graph.initializer[0].external_data[0].value = "no-such-file.bin"
+    write(d, "external-missing.onnx", missing, check=False)
+    short = onnx.ModelProto()
+    short.CopyFrom(ext)
+    short.graph.initializer[0].external_data[2].value = str(len(data) + 64)
+    write(d, "external-short.onnx", short, check=False)
+    escape = onnx.ModelProto()
+    escape.CopyFrom(ext)
+    escape.graph.initializer[0].external_data[0].value = "../mlp-weights.bin"
+    write(d, "external-escape.onnx", escape, check=False)
+
+    # Damaged files and graphs.
+    raw = mlp().SerializeToString()
+    with open(os.path.join(d, "truncated.onnx"), "wb") as f:
+        f.write(raw[:len(raw) // 2])
+    with open(os.path.join(d, "not-onnx.onnx"), "wb") as f:
+        f.write(b"this is not a protobuf \xff\xff\xff\xff")
+    write(d, "opset9.onnx", mlp(opset=9), check=False)
+    dangling = mlp()
+    dangling.graph.node[1].input[1] = "no_such_value"
+    write(d, "dangling.onnx", dangling, check=False)
+    cyclic = mlp()
+    cyclic.graph.node[0].input[0] = "r"
+    write(d, "cyclic.onnx", cyclic, check=False)
+    mismatch = mlp()
+    mismatch.graph.initializer[2].CopyFrom(weights("w2", [15, 3], 3))
+    write(d, "shape-mismatch.onnx", mismatch, check=False)
+    short_init = mlp()
+    short_init.graph.initializer[1].raw_data = b"\0" * 12
+    write(d, "initializer-short.onnx", short_init, check=False)
+    negative = mlp()
+    negative.graph.initializer[1].dims[0] = -16
+    write(d, "initializer-negative.onnx", negative, check=False)
+    domain = mlp()
+    domain.graph.node[2].domain = "com.example"
+    domain.opset_import.append(helper.make_opsetid("com.example", 1))
+    write(d, "custom-domain.onnx", domain, check=False)
+    seq = model([helper.make_node("Identity", ["x"], ["y"], name="id")],
+                [helper.make_tensor_sequence_value_info("x", F, [2])],
+                [helper.make_tensor_sequence_value_info("y", F, [2])])
+    write(d, "sequence-input.onnx", seq, check=False)
+
+
+if __name__ == "__main__":
+    main()
