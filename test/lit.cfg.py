@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "Accel"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".s", ".test", ".ll", ".mir", ".c", ".cpp"]
+config.suffixes = [".s", ".test", ".ll", ".mir", ".mlir", ".c", ".cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.accel_obj_root, "test")
 # compiler-rt-builtins is a suite of its own (ctest runs it); fuzz/ holds

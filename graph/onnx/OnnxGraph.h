@@ -3,9 +3,10 @@
 // The graph compiler's view of an ONNX model after loading, checking and
 // shape inference (OnnxLoader.cpp): every value with a static shape and an
 // element type, constants with their data, nodes in topological order. It
-// holds no ONNX or protobuf type, so that the rest of the compiler (built
-// like LLVM and MLIR, without RTTI or exceptions) never includes ONNX's
-// headers, and only OnnxLoader.cpp does.
+// holds no ONNX or protobuf type, so that the rest of the compiler, which
+// uses LLVM and MLIR (built without exception support), never includes
+// ONNX's headers nor meets the exceptions ONNX throws: only the loader
+// does.
 //
 //===----------------------------------------------------------------------===//
 

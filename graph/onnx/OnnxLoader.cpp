@@ -1,7 +1,9 @@
 //===-- OnnxLoader.cpp - Read, check and shape-infer an ONNX model --------===//
 //
-// The only file that includes ONNX's and protobuf's headers (compiled with
-// RTTI and exceptions, which they need). It turns a model file into the
+// With ShapeFolding.cpp, the only file that includes ONNX's and protobuf's
+// headers: ONNX reports errors by throwing, and LLVM and MLIR (Debian's are
+// built without exception support) must never see an exception, so
+// loadModel catches everything. It turns a model file into the
 // plain OnnxGraph: ONNX's checker and its shape inference (strict, with data
 // propagation, so that shape computations such as Shape -> Gather -> Concat
 // -> Reshape give static shapes) do the validation, and every failure,

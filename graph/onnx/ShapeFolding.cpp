@@ -5,8 +5,8 @@
 // integer types, Add/Sub/Mul/Div, Reshape, Identity, and ConstantOfShape
 // (which makes a constant of any type). A node is folded when every input
 // it reads is a constant (or, for Shape, has a static shape); anything it
-// cannot evaluate stays a node. Compiled with RTTI and exceptions, as the
-// loader is.
+// cannot evaluate stays a node. Part of the loader: nothing here throws,
+// but ONNX's types are used throughout.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,200 @@
+//===-- AccelGraphDialect.cpp - The accel graph dialect -------------------===//
+//
+// The dialect's registration and the ops' verifiers: each checks its
+// operands' shapes and attributes and that the result's shape is the one
+// ONNX's rules give (ShapeRules.h), so that an importer bug or a hand-written
+// test shows at the op, not in a kernel call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/AccelGraphDialect.h"
+#include "dialect/ShapeRules.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace accel::graph;
+
+#include "dialect/AccelGraphOpsDialect.cpp.inc"
+
+void AccelGraphDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "dialect/AccelGraphOps.cpp.inc"
+      >();
+}
+
+#define GET_OP_CLASSES
+#include "dialect/AccelGraphOps.cpp.inc"
+
+static ArrayRef<int64_t> shapeOf(Value V) {
+  return cast<RankedTensorType>(V.getType()).getShape();
+}
+
+/// The result's shape must be \p Expected.
+static LogicalResult checkResult(Operation *Op, ArrayRef<int64_t> Expected) {
+  ArrayRef<int64_t> Got = shapeOf(Op->getResult(0));
+  if (Got == Expected)
+    return success();
+  auto D = Op->emitOpError("result shape [");
+  llvm::interleave(Got, D, "x");
+  D << "] is not [";
+  llvm::interleave(Expected, D, "x");
+  return D << "]";
+}
+
+static LogicalResult checkOr(Operation *Op, std::optional<Shape> S,
+                             const std::string &Why) {
+  if (!S)
+    return Op->emitOpError(Why);
+  return checkResult(Op, *S);
+}
+
+LogicalResult MatMulOp::verify() {
+  std::string Why;
+  return checkOr(*this, matmulShape(shapeOf(getA()), shapeOf(getB()), Why),
+                 Why);
+}
+
+LogicalResult GemmOp::verify() {
+  ArrayRef<int64_t> A = shapeOf(getA()), B = shapeOf(getB());
+  if (A.size() != 2 || B.size() != 2)
+    return emitOpError("A and B must be matrices");
+  int64_t M = getTransA() ? A[1] : A[0], K = getTransA() ? A[0] : A[1];
+  int64_t KB = getTransB() ? B[1] : B[0], N = getTransB() ? B[0] : B[1];
+  if (K != KB)
+    return emitOpError("inner sizes ") << K << " and " << KB << " differ";
+  Shape Out = {M, N};
+  if (getC()) {
+    std::string Why;
+    auto S = broadcastShapes(shapeOf(getC()), Out, Why);
+    if (!S || *S != Out)
+      return emitOpError("C does not broadcast to [") << M << "x" << N << "]";
+  }
+  return checkResult(*this, Out);
+}
+
+/// Checks 2-D window attributes: two strides and dilations, four pads.
+static LogicalResult checkWindowAttrs(Operation *Op, ArrayRef<int64_t> Strides,
+                                      ArrayRef<int64_t> Pads,
+                                      ArrayRef<int64_t> Dilations) {
+  if (Strides.size() != 2 || Dilations.size() != 2 || Pads.size() != 4)
+    return Op->emitOpError("needs 2 strides, 2 dilations and 4 pads");
+  return success();
+}
+
+LogicalResult Conv2dOp::verify() {
+  ArrayRef<int64_t> X = shapeOf(getInput()), W = shapeOf(getWeight());
+  if (X.size() != 4 || W.size() != 4)
+    return emitOpError("input and weight must have rank 4 (NCHW, MCKK)");
+  if (failed(checkWindowAttrs(*this, getStrides(), getPads(), getDilations())))
+    return failure();
+  int64_t G = getGroup();
+  if (G < 1 || X[1] % G || W[0] % G || W[1] * G != X[1])
+    return emitOpError("group ") << G << " does not divide " << X[1]
+                                 << " input and " << W[0]
+                                 << " output channels with " << W[1]
+                                 << " channels a group";
+  if (getBias() && shapeOf(getBias()) != ArrayRef<int64_t>{W[0]})
+    return emitOpError("bias must have shape [") << W[0] << "]";
+  Shape Out = {X[0], W[0]};
+  for (int I = 0; I != 2; ++I) {
+    std::string Why;
+    auto S = windowOutputSize(X[2 + I], W[2 + I], getDilations()[I],
+                              getStrides()[I], getPads()[I], getPads()[2 + I],
+                              /*Ceil=*/false, Why);
+    if (!S)
+      return emitOpError(Why);
+    Out.push_back(*S);
+  }
+  return checkResult(*this, Out);
+}
+
+LogicalResult Pool2dOp::verify() {
+  if (getKind() != "max" && getKind() != "avg")
+    return emitOpError("kind must be \"max\" or \"avg\"");
+  ArrayRef<int64_t> X = shapeOf(getInput());
+  if (X.size() != 4)
+    return emitOpError("input must have rank 4 (NCHW)");
+  if (getKernel().size() != 2 ||
+      failed(checkWindowAttrs(*this, getStrides(), getPads(), getDilations())))
+    return emitOpError("needs a 2-D kernel");
+  Shape Out = {X[0], X[1]};
+  for (int I = 0; I != 2; ++I) {
+    std::string Why;
+    auto S = windowOutputSize(X[2 + I], getKernel()[I], getDilations()[I],
+                              getStrides()[I], getPads()[I], getPads()[2 + I],
+                              getCeilMode(), Why);
+    if (!S)
+      return emitOpError(Why);
+    Out.push_back(*S);
+  }
+  return checkResult(*this, Out);
+}
+
+/// The number of inputs an elementwise kind takes, or 0 for an unknown one.
+static unsigned elementwiseArity(StringRef Kind) {
+  return llvm::StringSwitch<unsigned>(Kind)
+      .Cases("relu", "leaky_relu", "clip", "sigmoid", "tanh", "erf", 1)
+      .Cases("gelu", "gelu_tanh", "exp", "log", "sqrt", "reciprocal", 1)
+      .Cases("neg", "abs", 1)
+      .Cases("add", "sub", "mul", "div", "max", "min", "pow", 2)
+      .Case("where", 3)
+      .Default(0);
+}
+
+LogicalResult ElementwiseOp::verify() {
+  unsigned Arity = elementwiseArity(getKind());
+  if (!Arity)
+    return emitOpError("unknown kind \"") << getKind() << "\"";
+  if (getInputs().size() != Arity)
+    return emitOpError("\"") << getKind() << "\" takes " << Arity
+                             << " inputs";
+  if (getKind() == "leaky_relu" && !getAlpha())
+    return emitOpError("leaky_relu needs alpha");
+  if (getKind() == "clip" && (!getLo() || !getHi()))
+    return emitOpError("clip needs lo and hi");
+  Shape Out(shapeOf(getInputs()[0]));
+  for (Value In : getInputs().drop_front()) {
+    std::string Why;
+    auto S = broadcastShapes(Out, shapeOf(In), Why);
+    if (!S)
+      return emitOpError(Why);
+    Out = *S;
+  }
+  return checkResult(*this, Out);
+}
+
+LogicalResult SoftmaxOp::verify() {
+  int64_t Rank = shapeOf(getInput()).size(), Axis = getAxis();
+  if (Axis < -Rank || Axis >= Rank)
+    return emitOpError("axis ") << Axis << " is outside rank " << Rank;
+  return checkResult(*this, shapeOf(getInput()));
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto In = cast<RankedTensorType>(getInput().getType());
+  auto Out = cast<RankedTensorType>(getResult().getType());
+  if (In.getNumElements() != Out.getNumElements())
+    return emitOpError("changes the number of elements");
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  ArrayRef<int64_t> In = shapeOf(getInput());
+  ArrayRef<int64_t> Perm = getPerm();
+  if (Perm.size() != In.size())
+    return emitOpError("perm has ") << Perm.size() << " entries for rank "
+                                    << In.size();
+  SmallVector<bool, 6> Seen(In.size());
+  Shape Out;
+  for (int64_t P : Perm) {
+    if (P < 0 || P >= int64_t(In.size()) || Seen[P])
+      return emitOpError("perm is not a permutation");
+    Seen[P] = true;
+    Out.push_back(In[P]);
+  }
+  return checkResult(*this, Out);
+}

@@ -1,0 +1,21 @@
+//===-- AccelGraphDialect.h - The accel graph dialect -----------*- C++ -*-===//
+//
+// The dialect and ops of AccelGraphOps.td (docs/graph.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_GRAPH_DIALECT_ACCELGRAPHDIALECT_H
+#define ACCEL_GRAPH_DIALECT_ACCELGRAPHDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialect/AccelGraphOpsDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialect/AccelGraphOps.h.inc"
+
+#endif

@@ -1,0 +1,119 @@
+//===-- AccelGraphOps.td - The accel graph dialect ---------*- tablegen -*-===//
+//
+// The graph compiler's IR (docs/graph.md): one op per kernel-library entry
+// point, on ranked f32 tensors, with ONNX's semantics for shapes,
+// broadcasting and attributes, so that import is one op per ONNX node and
+// every op lowers to one library call. Layouts are the library's (NCHW),
+// not TOSA's NHWC: no transposes appear around convolutions and pooling.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_GRAPH_OPS
+#define ACCEL_GRAPH_OPS
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def AccelGraph_Dialect : Dialect {
+  let name = "accel";
+  let cppNamespace = "::accel::graph";
+  let summary = "Accel's graph dialect: kernel-library operations on tensors";
+}
+
+class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
+    : Op<AccelGraph_Dialect, mnemonic, !listconcat(traits, [Pure])> {
+  let hasVerifier = 1;
+}
+
+def AccelGraph_Tensor : RankedTensorOf<[F32]>;
+
+def AccelGraph_MatMulOp : AccelGraph_Op<"matmul"> {
+  let summary = "ONNX MatMul: numpy matmul, batch dimensions broadcast";
+  let arguments = (ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$a `,` $b attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_GemmOp : AccelGraph_Op<"gemm"> {
+  let summary = "ONNX Gemm: alpha op(A) op(B) + beta C, C broadcast";
+  let arguments = (ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b, Optional<AccelGraph_Tensor>:$c,
+                   DefaultValuedAttr<F32Attr, "1.0">:$alpha,
+                   DefaultValuedAttr<F32Attr, "1.0">:$beta,
+                   DefaultValuedAttr<BoolAttr, "false">:$trans_a,
+                   DefaultValuedAttr<BoolAttr, "false">:$trans_b);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$a `,` $b (`,` $c^)? attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d"> {
+  let summary = "ONNX Conv in 2-D: NCHW input, [M, C/group, KH, KW] weights";
+  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$weight,
+                   Optional<AccelGraph_Tensor>:$bias,
+                   DenseI64ArrayAttr:$strides,   // [sh, sw]
+                   DenseI64ArrayAttr:$pads,      // [top, left, bottom, right]
+                   DenseI64ArrayAttr:$dilations, // [dh, dw]
+                   I64Attr:$group);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_Pool2dOp : AccelGraph_Op<"pool2d"> {
+  let summary = "ONNX MaxPool and AveragePool in 2-D, NCHW";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   StrAttr:$kind, // "max" or "avg"
+                   DenseI64ArrayAttr:$kernel,    // [kh, kw]
+                   DenseI64ArrayAttr:$strides,   // [sh, sw]
+                   DenseI64ArrayAttr:$pads,      // [top, left, bottom, right]
+                   DenseI64ArrayAttr:$dilations, // [dh, dw]
+                   DefaultValuedAttr<BoolAttr, "false">:$ceil_mode,
+                   DefaultValuedAttr<BoolAttr, "false">:$count_include_pad);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$kind $input attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_ElementwiseOp : AccelGraph_Op<"elementwise"> {
+  let summary = "An elementwise operation with numpy broadcasting";
+  let description = [{
+    `kind` names the operation: unary `relu`, `leaky_relu` (alpha), `clip`
+    (lo, hi), `sigmoid`, `tanh`, `erf`, `gelu`, `gelu_tanh`, `exp`, `log`,
+    `sqrt`, `reciprocal`, `neg`, `abs`; binary `add`, `sub`, `mul`, `div`,
+    `max`, `min`, `pow`; `where` (condition, then, else).
+  }];
+  let arguments = (ins StrAttr:$kind, Variadic<AccelGraph_Tensor>:$inputs,
+                   OptionalAttr<F32Attr>:$alpha,
+                   OptionalAttr<F32Attr>:$lo, OptionalAttr<F32Attr>:$hi);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$kind $inputs attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
+  let summary = "ONNX Softmax or LogSoftmax along one axis";
+  let arguments = (ins AccelGraph_Tensor:$input, I64Attr:$axis,
+                   DefaultValuedAttr<BoolAttr, "false">:$log);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
+  let summary = "The same elements in another static shape (no data moves)";
+  let arguments = (ins AccelGraph_Tensor:$input);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_TransposeOp : AccelGraph_Op<"transpose"> {
+  let summary = "ONNX Transpose: result dimension i is input dimension perm[i]";
+  let arguments = (ins AccelGraph_Tensor:$input, DenseI64ArrayAttr:$perm);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
+#endif

@@ -1,0 +1,130 @@
+// The accel dialect's verifiers: each op rejects operands and results that
+// break ONNX's shape rules, with a message at the op.
+// RUN: accel-graph-opt %s -split-input-file -verify-diagnostics
+
+func.func @matmul_inner(%a: tensor<4x8xf32>, %b: tensor<7x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'accel.matmul' op matmul of [4x8] by [7x3]: inner sizes 8 and 7 differ}}
+  %0 = accel.matmul %a, %b : (tensor<4x8xf32>, tensor<7x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @matmul_result(%a: tensor<2x4x8xf32>, %b: tensor<8x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'accel.matmul' op result shape [4x3] is not [2x4x3]}}
+  %0 = accel.matmul %a, %b : (tensor<2x4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @broadcast(%a: tensor<4x3xf32>, %b: tensor<4xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'accel.elementwise' op shapes [4x3] and [4] do not broadcast}}
+  %0 = accel.elementwise "add" %a, %b : (tensor<4x3xf32>, tensor<4xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @kind(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'accel.elementwise' op unknown kind "swish"}}
+  %0 = accel.elementwise "swish" %a : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @arity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'accel.elementwise' op "add" takes 2 inputs}}
+  %0 = accel.elementwise "add" %a : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clip(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'accel.elementwise' op clip needs lo and hi}}
+  %0 = accel.elementwise "clip" %a {lo = 0.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @conv_group(%x: tensor<1x6x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'accel.conv2d' op group 2 does not divide 6 input and 4 output channels with 4 channels a group}}
+  %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 2} : (tensor<1x6x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_result(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  // expected-error @+1 {{'accel.conv2d' op result shape [1x4x8x8] is not [1x4x3x3]}}
+  %0 = accel.conv2d %x, %w {strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+func.func @conv_window(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x1x1xf32> {
+  // expected-error @+1 {{'accel.conv2d' op the window (3) is larger than the padded input (2)}}
+  %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x3x2x2xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x1x1xf32>
+  return %0 : tensor<1x4x1x1xf32>
+}
+
+// -----
+
+// ceil_mode: 8 + 0 pads, kernel 3, stride 2 gives ceil(5 / 2) + 1 = 4 windows.
+func.func @pool_ceil(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x3x3xf32> {
+  // expected-error @+1 {{'accel.pool2d' op result shape [1x4x3x3] is not [1x4x4x4]}}
+  %0 = accel.pool2d "avg" %x {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x4x8x8xf32>) -> tensor<1x4x3x3xf32>
+  return %0 : tensor<1x4x3x3xf32>
+}
+
+// -----
+
+func.func @pool_kind(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'accel.pool2d' op kind must be "max" or "avg"}}
+  %0 = accel.pool2d "min" %x {kernel = array<i64: 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @softmax_axis(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'accel.softmax' op axis 2 is outside rank 2}}
+  %0 = accel.softmax %x {axis = 2} : (tensor<2x5xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @reshape(%x: tensor<2x5xf32>) -> tensor<11xf32> {
+  // expected-error @+1 {{'accel.reshape' op changes the number of elements}}
+  %0 = accel.reshape %x : (tensor<2x5xf32>) -> tensor<11xf32>
+  return %0 : tensor<11xf32>
+}
+
+// -----
+
+func.func @transpose(%x: tensor<2x5x3xf32>) -> tensor<5x2x3xf32> {
+  // expected-error @+1 {{'accel.transpose' op perm is not a permutation}}
+  %0 = accel.transpose %x {perm = array<i64: 1, 1, 2>} : (tensor<2x5x3xf32>) -> tensor<5x2x3xf32>
+  return %0 : tensor<5x2x3xf32>
+}
+
+// -----
+
+func.func @gemm_c(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %c: tensor<3xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'accel.gemm' op C does not broadcast to [3x4]}}
+  %0 = accel.gemm %a, %b, %c : (tensor<3x5xf32>, tensor<5x4xf32>, tensor<3xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @types(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'accel.elementwise' op operand #0 must be variadic of ranked tensor of 32-bit float values}}
+  %0 = accel.elementwise "relu" %a : (tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}

@@ -1,0 +1,33 @@
+// Every op of the accel graph dialect parses, verifies and prints back
+// (docs/graph.md); the printed form parses again to the same IR.
+// RUN: accel-graph-opt %s | FileCheck %s
+// RUN: accel-graph-opt %s | accel-graph-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @ops
+func.func @ops(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>,
+               %b: tensor<4xf32>, %a: tensor<2x5x6xf32>,
+               %m: tensor<6x7xf32>) -> tensor<1x4x4x4xf32> {
+  // CHECK: accel.conv2d %{{.*}}, %{{.*}}, %{{.*}} {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  %c = accel.conv2d %x, %w, %b {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  // CHECK: accel.pool2d "max" %{{.*}} {ceil_mode = true, dilations = array<i64: 1, 1>, kernel = array<i64: 3, 3>, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
+  %p = accel.pool2d "max" %c {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
+  // Batched matmul with a broadcast matrix.
+  // CHECK: accel.matmul %{{.*}}, %{{.*}} : (tensor<2x5x6xf32>, tensor<6x7xf32>) -> tensor<2x5x7xf32>
+  %mm = accel.matmul %a, %m : (tensor<2x5x6xf32>, tensor<6x7xf32>) -> tensor<2x5x7xf32>
+  // CHECK: accel.softmax %{{.*}} {axis = -1 : i64, log = true}
+  %s = accel.softmax %mm {axis = -1, log = true} : (tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
+  // CHECK: accel.transpose %{{.*}} {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
+  %t = accel.transpose %s {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
+  // CHECK: accel.reshape %{{.*}} : (tensor<2x7x5xf32>) -> tensor<70xf32>
+  %r = accel.reshape %t : (tensor<2x7x5xf32>) -> tensor<70xf32>
+  // CHECK: accel.elementwise "clip" %{{.*}} {hi = 6.000000e+00 : f32, lo = 0.000000e+00 : f32}
+  %e = accel.elementwise "clip" %p {lo = 0.0 : f32, hi = 6.0 : f32} : (tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  return %e : tensor<1x4x4x4xf32>
+}
+
+// CHECK-LABEL: func.func @gemm
+func.func @gemm(%a: tensor<5x3xf32>, %b: tensor<4x5xf32>, %c: tensor<4xf32>) -> tensor<3x4xf32> {
+  // CHECK: accel.gemm %{{.*}}, %{{.*}}, %{{.*}} {alpha = 5.000000e-01 : f32, trans_a = true, trans_b = true}
+  %g = accel.gemm %a, %b, %c {alpha = 0.5 : f32, trans_a = true, trans_b = true} : (tensor<5x3xf32>, tensor<4x5xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %g : tensor<3x4xf32>
+}
