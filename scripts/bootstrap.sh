@@ -13,6 +13,7 @@ PACKAGES=(
   meson patch xz-utils python3-psutil
   python3-numpy  # the kernel tests' double-precision references (test/kernels)
   libonnx-dev libprotobuf-dev  # the graph compiler's ONNX loader (graph/)
+  libmlir-19-dev mlir-19-tools  # its IR: libMLIR.so and mlir-tblgen
   python3-onnx  # the graph tests' models (test/graph/Inputs/make_models.py)
   "$@"
 )
