@@ -4,12 +4,12 @@
                      --dir DIR [--set all|grid|shapes|big] [--only TEXT]
 
 For each case it makes q, k, v (a fixed seed per case, values uniform in
-[-1, 1] rounded to f32) and the mask, writes the case file
-attention_driver.c reads, runs the driver on the simulator with DIR as its
-working directory, reads o's buffer back and compares every element with
-the reference, plain softmax(q . k^T * scale + mask) . v in float64 (a row
-whose every score is -inf gives zeros, as the kernel documents). One line
-per case and a summary "N cases, F failures"; exit status 1 on a failure.
+[-1, 1] rounded to f32) and the mask and writes the case file
+attention_driver.c reads; check_runner.py runs the driver on the
+simulator, reads o's buffer back and compares every element with the
+reference, plain softmax(q . k^T * scale + mask) . v in float64 (a row
+whose every score is -inf gives zeros, as the kernel documents), one line
+per case and a summary "N cases, F failures".
 
 Tolerance. Per query row i, with s the f32 scale times the scores plus the
 mask, m_i the row's largest finite score and w = softmax weights:
@@ -38,25 +38,20 @@ Elements of o's buffer outside the view hold a sentinel and must come back
 bit for bit; the inputs' buffers hold NaN outside their views, so a kernel
 that reads padding shows it.
 """
-import argparse
 import os
-import shlex
 import struct
-import subprocess
 import sys
 import zlib
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernel_check import region_stats  # noqa: E402
+from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
+                          index_of, main, record)
 
-U = 2.0 ** -24
 SPECIAL_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vexp.f32, vrcp.f32
 TAU = 8.0  # how far the kernel's running max may trail the true one
-O_SENTINEL = np.float32(-7777.25)
 MASK_KINDS = {"none": 0, "causal": 1, "additive": 2}
-RANK = 6
 
 
 def place(dims, kind, guard=5):
@@ -87,15 +82,6 @@ def place(dims, kind, guard=5):
         if all(dims) else off
     length = max(last + 1, off) + (0 if kind == "contig" else guard)
     return strides, off, length
-
-
-def index_of(dims, strides, off):
-    idx = np.full(tuple(dims), off, dtype=np.int64)
-    for d, (x, st) in enumerate(zip(dims, strides)):
-        shape = [1] * len(dims)
-        shape[d] = x
-        idx = idx + (np.arange(x) * st).reshape(shape)
-    return idx
 
 
 class AttnCase:
@@ -141,12 +127,12 @@ class AttnCase:
                 "v": b + [self.sk, self.dv], "o": b + [self.sq, self.dv]}
 
     def make(self, path):
-        """Writes the case file; returns what check() needs."""
+        """Writes the case file; returns o's Output."""
         rng = np.random.default_rng(zlib.crc32(self.name().encode()))
         records, buffers, views = [], [], {}
         for what, dims in self.shapes().items():
             strides, off, length = place(dims, self.layouts[what])
-            fill = O_SENTINEL if what == "o" else np.nan
+            fill = SENTINEL if what == "o" else np.nan
             buf = np.full(length, fill, dtype=np.float32)
             idx = index_of(dims, strides, off)
             if what != "o":
@@ -159,7 +145,7 @@ class AttnCase:
                 views[what] = buf[idx].astype(np.float64)
             else:
                 o_index, o_before = idx, buf.copy()
-            records.append(self.record(dims, strides, off, length))
+            records.append(record(dims, strides, off, length))
             buffers.append(buf)
         if self.mask == "additive":
             dims = list(self.mask_dims)
@@ -172,26 +158,19 @@ class AttnCase:
             vals[rng.uniform(0, 1, dims) < self.ninf] = -np.inf
             buf[idx] = vals.astype(np.float32)
             views["mask"] = buf[idx].astype(np.float64)
-            records.append(self.record(dims, strides, off, length))
+            records.append(record(dims, strides, off, length))
             buffers.append(buf)
         else:
-            records.append((0,) * 16)
+            records.append(absent_record())
         with open(path, "wb") as f:
             f.write(b"ATTNCAS1")
             f.write(struct.pack("<2q", MASK_KINDS[self.mask],
                                 int(self.null_options)))
             f.write(struct.pack("<f", self.scale))
-            for r in records:
-                f.write(struct.pack("<16q", *r))
+            f.write(b"".join(records))
             for b in buffers:
                 f.write(b.astype("<f4").tobytes())
-        return views, o_index, o_before
-
-    @staticmethod
-    def record(dims, strides, off, length):
-        pad = [0] * (RANK - len(dims))
-        return tuple([1, len(dims)] + list(dims) + pad + list(strides) + pad
-                     + [off, length])
+        return Output(o_before, o_index, *self.reference(views), what="o")
 
     def reference(self, views):
         """The float64 result and the per-element bound."""
@@ -330,99 +309,5 @@ def big():
 SETS = {"grid": grid, "shapes": shapes, "big": big}
 
 
-# ---------------------------------------------------------------- running
-
-def run_case(case, number, args):
-    case_file = "attn%03d.in" % number
-    out_file = "attn%03d.out" % number
-    stats_file = "attn%03d.json" % number
-    views, o_index, o_before = case.make(os.path.join(args.dir, case_file))
-    out_path = os.path.join(args.dir, out_file)
-    if os.path.exists(out_path):
-        os.unlink(out_path)
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:  # a path: from here, not from the case directory
-        sim[0] = os.path.abspath(sim[0])
-    cmd = sim + ["--stats-json=" + stats_file, os.path.abspath(args.driver),
-                 case_file, out_file]
-    ok = check(case, cmd, args, views, o_index, o_before, out_path,
-               os.path.join(args.dir, stats_file))
-    if ok:
-        for f in (case_file, out_file, stats_file):
-            if os.path.exists(os.path.join(args.dir, f)):
-                os.unlink(os.path.join(args.dir, f))
-    else:
-        print("  reproduce: cd %s && %s" % (shlex.quote(args.dir),
-                                            " ".join(map(shlex.quote, cmd))))
-    return ok
-
-
-def check(case, cmd, args, views, o_index, o_before, out_path, stats_path):
-    name = case.name()
-    p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    if p.returncode != 0:
-        print("%s FAILED: the simulator exited with %d:\n%s"
-              % (name, p.returncode, p.stdout.rstrip()))
-        return False
-    got = np.fromfile(out_path, dtype="<f4")
-    if got.shape != o_before.shape:
-        print("%s FAILED: %d elements out, expected %d"
-              % (name, got.size, o_before.size))
-        return False
-    outside = np.ones(got.size, dtype=bool)
-    outside[o_index.ravel()] = False
-    changed = np.nonzero(outside & (got.view(np.uint32)
-                                    != o_before.view(np.uint32)))[0]
-    if changed.size:
-        print("%s FAILED: %d elements of o's buffer outside the view "
-              "changed, the first at %d" % (name, changed.size, changed[0]))
-        return False
-    if o_index.size == 0:
-        print("%s ok, empty" % name)
-        return True
-    ref, bound = case.reference(views)
-    o = got[o_index].astype(np.float64)
-    err = np.abs(o - ref)
-    err = np.where(np.isnan(err), np.inf, err)  # NaN out: infinitely wrong
-    ratio = err / bound
-    worst = np.unravel_index(np.argmax(ratio), ratio.shape)
-    bad = int(np.count_nonzero(ratio > 1.0))
-    if bad:
-        print("%s FAILED: %d of %d elements outside the bound; worst o%s = "
-              "%r, reference %r, error %.3g > bound %.3g"
-              % (name, bad, ratio.size, list(worst), o[worst], ref[worst],
-                 err[worst], bound[worst]))
-        return False
-    print("%s ok, worst %.3g of bound%s" % (name, ratio[worst],
-                                            region_stats(stats_path)))
-    return True
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sim", required=True,
-                    help="the simulator command, e.g. 'accel-sim'")
-    ap.add_argument("--driver", required=True, help="the driver executable")
-    ap.add_argument("--dir", required=True,
-                    help="working directory for the case files")
-    ap.add_argument("--set", default="all", choices=["all"] + sorted(SETS))
-    ap.add_argument("--only", help="run only the cases whose name has this")
-    args = ap.parse_args()
-    os.makedirs(args.dir, exist_ok=True)
-    names = sorted(SETS) if args.set == "all" else [args.set]
-    cases = [c for s in ("grid", "shapes", "big") if s in names
-             for c in SETS[s]()]
-    if args.only:
-        cases = [c for c in cases if args.only in c.name()]
-    failures = 0
-    for number, case in enumerate(cases):
-        if not run_case(case, number, args):
-            failures += 1
-        sys.stdout.flush()
-    print("%d cases, %d failures" % (len(cases), failures))
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, SETS, "attn"))

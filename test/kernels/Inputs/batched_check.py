@@ -3,15 +3,19 @@ broadcast batch shapes and checks each result against numpy's float64
 matmul, element by element within accel_gemm's bound (docs/kernels.md):
 |c - ref| <= (K + 2) * 2^-24 * 4 * sum_k |a_ik b_kj|.
 
-Usage: batched_check.py <accel-sim command> <driver.elf> <work dir>
+  batched_check.py --sim "accel-sim [options]" --driver DRIVER.elf
+                   --dir DIR
+
+check_runner.py runs the cases, one line each and "N cases, F failures".
 """
 import os
-import shlex
 import struct
-import subprocess
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import U, Output, main  # noqa: E402
 
 # (a's batch dims, b's batch dims, M, K, N, trans_a, trans_b)
 CASES = [
@@ -30,40 +34,42 @@ def header(dims):
     return [len(dims)] + list(dims) + [0] * (6 - len(dims))
 
 
-def main():
-    sim, elf, work = sys.argv[1:4]
-    rng = np.random.default_rng(2026)
-    failures = 0
-    for i, (ba, bb, m, k, n, ta, tb) in enumerate(CASES):
-        a = rng.uniform(-1, 1, ba + ((k, m) if ta else (m, k))).astype(np.float32)
-        b = rng.uniform(-1, 1, bb + ((n, k) if tb else (k, n))).astype(np.float32)
-        opa = np.swapaxes(a, -1, -2) if ta else a
-        opb = np.swapaxes(b, -1, -2) if tb else b
+class Case:
+    def __init__(self, rng, ba, bb, m, k, n, ta, tb):
+        self.k, self.ta, self.tb = k, ta, tb
+        self.a = rng.uniform(-1, 1, ba + ((k, m) if ta else (m, k))
+                             ).astype(np.float32)
+        self.b = rng.uniform(-1, 1, bb + ((n, k) if tb else (k, n))
+                             ).astype(np.float32)
+        self.c_shape = np.broadcast_shapes(ba, bb) + (m, n)
+
+    def name(self):
+        return "%s x %s -> %s tA=%d tB=%d" % (self.a.shape, self.b.shape,
+                                             self.c_shape, self.ta, self.tb)
+
+    def make(self, path):
+        """Writes the case file; returns c's Output (c has a buffer of its
+        own, the view all of it)."""
+        a, b = self.a, self.b
+        opa = np.swapaxes(a, -1, -2) if self.ta else a
+        opb = np.swapaxes(b, -1, -2) if self.tb else b
         ref = np.matmul(opa.astype(np.float64), opb.astype(np.float64))
         mag = np.matmul(np.abs(opa).astype(np.float64),
                         np.abs(opb).astype(np.float64))
-        case = os.path.join(work, "case%d.bin" % i)
-        out = os.path.join(work, "out%d.bin" % i)
-        with open(case, "wb") as f:
+        with open(path, "wb") as f:
             f.write(struct.pack("<23q", *(header(a.shape) + header(b.shape)
-                                          + header(ref.shape) + [ta, tb])))
+                                          + header(ref.shape)
+                                          + [self.ta, self.tb])))
             f.write(a.tobytes() + b.tobytes())
-        run = subprocess.run(shlex.split(sim) + [elf, case, out], cwd=work)
-        name = "%s x %s -> %s tA=%d tB=%d" % (a.shape, b.shape, ref.shape,
-                                             ta, tb)
-        if run.returncode:
-            print("%s: exit status %d" % (name, run.returncode))
-            failures += 1
-            continue
-        c = np.fromfile(out, dtype=np.float32).reshape(ref.shape)
-        bound = (k + 2) * 2.0 ** -24 * 4 * mag + 1e-30
-        worst = float(np.max(np.abs(c - ref) / bound)) if c.size else 0.0
-        status = "ok" if worst <= 1 else "FAIL"
-        failures += status != "ok"
-        print("%s: %s, worst %.3f of bound" % (name, status, worst))
-    print("%d cases, %d failures" % (len(CASES), failures))
-    return 1 if failures else 0
+        return Output(np.zeros(ref.size, np.float32),
+                      np.arange(ref.size).reshape(ref.shape), ref,
+                      (self.k + 2) * U * 4 * mag + 1e-30, what="c")
+
+
+def cases():
+    rng = np.random.default_rng(2026)
+    return [Case(rng, *c) for c in CASES]
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, {"broadcast": cases}, "bmm"))

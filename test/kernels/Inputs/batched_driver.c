@@ -4,21 +4,8 @@
    "errors" instead, makes bad calls and prints each status after the
    kernel's message, both on stderr. */
 #include <accel_kernels.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
-static int read_all(int fd, void *p, size_t n) {
-  char *c = p;
-  while (n) {
-    ssize_t got = read(fd, c, n);
-    if (got <= 0)
-      return 0;
-    c += got, n -= (size_t)got;
-  }
-  return 1;
-}
+#include "driver_io.h"
 
 static long elements(const accel_tensor *t) {
   long n = 1;
@@ -75,28 +62,24 @@ int main(int argc, char **argv) {
     errors();
     return 0;
   }
-  int fd = open(argv[1], O_RDONLY);
   long h[3 * 7 + 2];
-  if (fd < 0 || !read_all(fd, h, sizeof h))
+  if (!driver_open("batched_driver", argv[1], NULL) ||
+      !driver_read(h, sizeof h, "header"))
     return 3;
   accel_tensor t[3];
   for (int i = 0; i < 3; ++i)
     t[i] = tensor(NULL, (int)h[7 * i], &h[7 * i + 1]);
   for (int i = 0; i < 3; ++i) {
     t[i].data = malloc(4 * (size_t)elements(&t[i]) + 4);
-    if (!t[i].data || (i < 2 && !read_all(fd, t[i].data,
-                                          4 * (size_t)elements(&t[i]))))
+    if (!t[i].data || (i < 2 && !driver_read(t[i].data,
+                                             4 * (size_t)elements(&t[i]),
+                                             i ? "b" : "a")))
       return 4;
   }
-  close(fd);
+  close(driver_in);
   accel_gemm_options o = accel_gemm_defaults();
   o.trans_a = (int)h[21], o.trans_b = (int)h[22];
   if (accel_batched_matmul(&t[0], &t[1], &t[2], &o))
     return 2;
-  fd = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0 ||
-      write(fd, t[2].data, 4 * (size_t)elements(&t[2])) !=
-          4 * elements(&t[2]))
-    return 5;
-  return close(fd) != 0;
+  return !driver_write_file(argv[2], t[2].data, 4 * (size_t)elements(&t[2]));
 }

@@ -5,11 +5,11 @@
                   [--only TEXT]
 
 For each case it makes x, w and the bias (a fixed seed per case, values
-uniform in [-1, 1] rounded to f32), writes the case file conv2d_driver.c
-reads, runs the driver on the simulator in DIR, reads y's buffer back and
-compares every element with the reference, computed here by explicit
-im2col in float64 (numpy only; nothing of the library). It prints one line
-per case and "N cases, F failures"; exit status 1 if any case failed.
+uniform in [-1, 1] rounded to f32) and writes the case file
+conv2d_driver.c reads; check_runner.py runs the driver on the simulator,
+reads y's buffer back and compares every element with the reference,
+computed here by explicit im2col in float64 (numpy only; nothing of the
+library), one line per case and "N cases, F failures".
 
 Tolerance. y = act(z), z = sum_k w_ok x_k + bias_o over the K = C/groups
 * KH * KW products of output element o's receptive field (padding
@@ -33,19 +33,17 @@ views, guards before and after) hold a sentinel and must come back bit
 for bit; x's and w's buffers hold NaN outside their views, so a kernel
 that reads anything but its view shows it.
 """
-import argparse
 import os
-import shlex
 import struct
-import subprocess
 import sys
 import zlib
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernel_check import (ACT_KINDS, C_SENTINEL, GELU_SLOPE,  # noqa: E402
-                          TANH_REL_ERROR, U, region_stats)
+from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
+                          index_of, main, record)
+from kernel_check import ACT_KINDS, GELU_SLOPE, TANH_REL_ERROR  # noqa: E402
 
 
 def gelu(z):
@@ -83,15 +81,6 @@ def place(kind, dims):
         return strides, guard, 2 * guard
     last = sum((d - 1) * s for d, s in zip(dims, strides))
     return strides, guard, guard + last + 1 + guard
-
-
-def index_of(dims, strides, off):
-    idx = np.full(dims, off, dtype=np.int64)
-    for d, (n, s) in enumerate(zip(dims, strides)):
-        shape = [1] * len(dims)
-        shape[d] = n
-        idx = idx + (np.arange(n) * s).reshape(shape)
-    return idx
 
 
 # ---------------------------------------------------------------- cases
@@ -157,19 +146,17 @@ class ConvCase:
             strides, off, length = place(kind, dims)
             idx = index_of(dims, strides, off)
             if name == "y":
-                buf = np.full(length, C_SENTINEL, dtype=np.float32)
+                buf = np.full(length, SENTINEL, dtype=np.float32)
                 y_index = idx
             else:
                 buf = np.full(length, np.nan, dtype=np.float32)
                 vals = rng.uniform(-1, 1, dims).astype(np.float32)
                 buf[idx] = vals
                 views[name] = vals.astype(np.float64)
-            rank = len(dims)
-            records.append([1, rank] + (dims + [0] * 4)[:4] +
-                           (strides + [0] * 4)[:4] + [off, length])
+            records.append(record(dims, strides, off, length, rank=4))
             buffers.append(buf)
         if not self.bias:
-            records.append([0] * 12)
+            records.append(absent_record(4))
         with open(path, "wb") as f:
             f.write(b"CONVCAS1")
             f.write(struct.pack("<11q", *(list(self.stride) +
@@ -177,11 +164,10 @@ class ConvCase:
                                           [self.groups, ACT_KINDS[self.act],
                                            int(self.null_options)])))
             f.write(struct.pack("<2f", self.lo, self.hi))
-            for r in records:
-                f.write(struct.pack("<12q", *r))
+            f.write(b"".join(records))
             for b in buffers:
                 f.write(b.astype("<f4").tobytes())
-        return views, y_index, buffers[2]
+        return Output(buffers[2], y_index, *self.reference(views))
 
     def reference(self, views):
         """z and sum |w x| per output element, by im2col in float64."""
@@ -352,95 +338,5 @@ SETS = {"shapes": conv_shapes, "options": conv_options, "views": conv_views,
         "big": conv_big}
 
 
-# ---------------------------------------------------------------- running
-
-def run_case(case, number, args):
-    files = ["conv%03d.%s" % (number, e) for e in ("in", "out", "json")]
-    views, y_index, y_before = case.make(os.path.join(args.dir, files[0]))
-    out_path = os.path.join(args.dir, files[1])
-    if os.path.exists(out_path):
-        os.unlink(out_path)
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:
-        sim[0] = os.path.abspath(sim[0])
-    cmd = sim + ["--stats-json=" + files[2], os.path.abspath(args.driver),
-                 files[0], files[1]]
-    ok = check_run(case, cmd, args, views, y_index, y_before, out_path,
-                   os.path.join(args.dir, files[2]))
-    if ok:
-        for f in files:
-            if os.path.exists(os.path.join(args.dir, f)):
-                os.unlink(os.path.join(args.dir, f))
-    else:
-        print("  reproduce: cd %s && %s" % (shlex.quote(args.dir),
-                                            " ".join(map(shlex.quote, cmd))))
-    return ok
-
-
-def check_run(case, cmd, args, views, y_index, y_before, out_path, stats):
-    name = case.name()
-    p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    if p.returncode != 0:
-        print("%s FAILED: the simulator exited with %d:\n%s"
-              % (name, p.returncode, p.stdout.rstrip()))
-        return False
-    got = np.fromfile(out_path, dtype="<f4")
-    if got.shape != y_before.shape:
-        print("%s FAILED: %d elements out, expected %d"
-              % (name, got.size, y_before.size))
-        return False
-    outside = np.ones(got.size, dtype=bool)
-    outside[y_index.ravel()] = False
-    changed = np.nonzero(outside & (got.view(np.uint32) !=
-                                    y_before.view(np.uint32)))[0]
-    if changed.size:
-        print("%s FAILED: %d elements of y's buffer outside the view changed,"
-              " the first at %d: %r" % (name, changed.size, changed[0],
-                                        got[changed[0]]))
-        return False
-    if y_index.size == 0:
-        print("%s ok, empty" % name)
-        return True
-    ref, bound = case.reference(views)
-    y = got[y_index].astype(np.float64)
-    err = np.abs(y - ref)
-    err = np.where(np.isnan(err), np.inf, err)
-    ratio = err / bound
-    worst = np.unravel_index(np.argmax(ratio), ratio.shape)
-    bad = int(np.count_nonzero(ratio > 1.0))
-    if bad:
-        print("%s FAILED: %d of %d elements outside the bound; worst y%s = "
-              "%r, reference %r (%.3g of the bound)"
-              % (name, bad, ratio.size, list(worst), y[worst], ref[worst],
-                 ratio[worst]))
-        return False
-    print("%s ok, worst %.3g of bound%s" % (name, ratio[worst],
-                                            region_stats(stats)))
-    return True
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--set", default="all", choices=["all"] + sorted(SETS))
-    ap.add_argument("--only")
-    args = ap.parse_args()
-    os.makedirs(args.dir, exist_ok=True)
-    names = sorted(SETS) if args.set == "all" else [args.set]
-    cases = [c for s in ("shapes", "options", "views", "big") if s in names
-             for c in SETS[s]()]
-    if args.only:
-        cases = [c for c in cases if args.only in c.name()]
-    failures = 0
-    for number, case in enumerate(cases):
-        failures += not run_case(case, number, args)
-        sys.stdout.flush()
-    print("%d cases, %d failures" % (len(cases), failures))
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, SETS, "conv"))

@@ -1,15 +1,15 @@
 """Runs the elementwise kernels (elementwise_driver.c) on accel-sim against
 numpy's float64 reference.
 
-  elementwise_check.py SET --sim "accel-sim [options]" --driver DRIVER.elf
-                       --dir DIR
+  elementwise_check.py --set SET --sim "accel-sim [options]"
+                       --driver DRIVER.elf --dir DIR [--only TEXT]
 
 SET is "ops" (every operation over its whole range: random values from
 tiny to huge of both signs and the special values +-inf, NaN, +-0,
 subnormals), "shapes" (sizes 1, 15, 16, 17 and primes, every broadcasting
 pattern, strided, padded, column-major and zero-stride views, in place,
-tensors larger than the 2 MiB scratchpad) or "chains". One line per case
-and "N cases, F failures".
+tensors larger than the 2 MiB scratchpad) or "chains"; check_runner.py
+runs them, one line per case and "N cases, F failures".
 
 Tolerance per operation, in units in the last place (ulp) of the f32
 result: ulp(r) = 2^(e - 23) for |r| in [2^e, 2^(e + 1)), at least 2^-149
@@ -27,16 +27,17 @@ Outside y's view (padding, gaps, guards) the buffer holds a sentinel that
 must come back bit for bit; the inputs' buffers hold NaN outside their
 views, so a kernel reading padding shows it.
 """
-import argparse
 import math
 import os
-import shlex
 import struct
-import subprocess
 import sys
 import zlib
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import (SENTINEL, Output, index_of, main,  # noqa: E402
+                          record)
 
 OPS = ["add", "sub", "mul", "div", "max", "min", "pow", "relu", "leaky_relu",
        "clip", "sigmoid", "tanh", "erf", "gelu", "gelu_tanh", "exp", "log",
@@ -52,7 +53,6 @@ BOUNDS = {"add": 0.5, "sub": 0.5, "mul": 0.5, "div": 1, "max": 0, "min": 0,
           "log": 2, "sqrt": 1, "reciprocal": 1, "neg": 0, "abs": 0,
           "where": 0}
 
-SENTINEL = np.float32(-7777.25)
 SPECIAL = np.array([np.inf, -np.inf, np.nan, 0.0, -0.0, 1e-45, -1e-45,
                     1e-40, -3e-39, 1.1754944e-38, 3.4028235e38, -3.4028235e38,
                     1.0, -1.0, 2.0, 0.5, 1e30, -1e30, 1e-30],
@@ -206,21 +206,6 @@ def contiguous(shape):
     return strides
 
 
-def index_of(shape, strides, offset):
-    idx = np.full(shape, offset, dtype=np.int64)
-    for d, (n, s) in enumerate(zip(shape, strides)):
-        sh = [1] * len(shape)
-        sh[d] = n
-        idx = idx + (np.arange(n) * s).reshape(sh)
-    return idx
-
-
-def record(shape, strides, offset, length):
-    dims = list(shape) + [0] * (6 - len(shape))
-    st = list(strides) + [0] * (6 - len(strides))
-    return struct.pack("<15q", len(shape), *dims, *st, offset, length)
-
-
 # ---------------------------------------------------------------- cases
 
 class Case:
@@ -229,16 +214,20 @@ class Case:
     layout); inplace: y is input 0's view."""
 
     def __init__(self, name, kind, steps, inputs, y, inplace=False):
-        self.name, self.kind, self.steps = name, kind, steps
+        self.title, self.kind, self.steps = name, kind, steps
         self.inputs, self.y, self.inplace = inputs, y, inplace
 
-    def run(self, args, i):
-        rng = np.random.default_rng(zlib.crc32(self.name.encode()))
+    def name(self):
+        return self.title
+
+    def make(self, path):
+        """Writes the case file; returns y's Output."""
+        rng = np.random.default_rng(zlib.crc32(self.title.encode()))
         recs, bufs, views, places = [], [], [], []
         for shape, kind, maker in self.inputs:
             vals = maker(rng, shape).astype(np.float32)
             st, off, buf, vals = place(shape, kind, rng, vals)
-            recs.append(record(shape, st, off, len(buf)))
+            recs.append(record(shape, st, off, len(buf), flagged=False))
             bufs.append(buf)
             places.append((st, off))
             views.append(vals.astype(np.float64))
@@ -246,16 +235,14 @@ class Case:
         if self.inplace:  # y is input 0's view
             st, off = places[0]
             ybuf = bufs[0].copy()
-            recs.append(record(yshape, st, off, len(ybuf)))
+            recs.append(record(yshape, st, off, len(ybuf), flagged=False))
         else:
             st, off, ybuf, _ = place(yshape, ykind, rng, np.zeros(yshape))
             ybuf[np.isnan(ybuf)] = SENTINEL
-            recs.append(record(yshape, st, off, len(ybuf)))
-        yidx = index_of(yshape, st, off) if all(yshape) else None
+            recs.append(record(yshape, st, off, len(ybuf), flagged=False))
+        yidx = index_of(yshape, st, off) if all(yshape) else []
         kinds = {"unary": 0, "binary": 1, "where": 2, "chain": 3}
-        case = os.path.join(args.dir, "case%d.bin" % i)
-        out = "out%d.bin" % i
-        with open(case, "wb") as f:
+        with open(path, "wb") as f:
             f.write(b"EWCASE01")
             f.write(struct.pack("<4q", kinds[self.kind], len(self.steps),
                                 len(self.inputs), 0 if self.inplace else -1))
@@ -267,29 +254,6 @@ class Case:
                 f.write(buf.tobytes())
             if not self.inplace:
                 f.write(ybuf.tobytes())
-        cmd = shlex.split(args.sim) + [args.driver, os.path.basename(case),
-                                       out]
-        p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, universal_newlines=True)
-        if p.returncode:
-            print("%s FAILED: exit status %d\n%s" % (self.name, p.returncode,
-                                                     p.stdout.rstrip()))
-            return False
-        got = np.fromfile(os.path.join(args.dir, out), dtype="<f4")
-        # Outside the view: the sentinel (or, in place, the input's NaN).
-        outside = np.ones(len(got), dtype=bool)
-        if yidx is not None:
-            outside[yidx.ravel()] = False
-        before = ybuf
-        if not np.array_equal(got[outside].view(np.uint32),
-                              before[outside].view(np.uint32)):
-            print("%s FAILED: the buffer outside y's view changed"
-                  % self.name)
-            return False
-        if yidx is None:
-            print("%s ok" % self.name)
-            return True
-        y = got[yidx]
         ins = [np.broadcast_to(v, yshape) for v in views]
         if self.kind == "chain":
             ref = ins[0]
@@ -297,26 +261,15 @@ class Case:
                 other = [ins[k] if k < len(ins) else None for k in (a, b)]
                 x, o = (other[0], ref) if swap else (ref, other[0])
                 ref = reference(op, x, o, other[1], alpha, lo, hi)
-            err = errors_in(y, ref, 2.0 ** -16 * (np.abs(ref) + 1))
+            tol = 2.0 ** -16 * (np.abs(ref) + 1)
+            errors = lambda y: errors_in(y, ref, tol)
         else:
             op, _, _, _, alpha, lo, hi = self.steps[0]
             extra = ins[1:] + [None, None]
             ref = reference(op, ins[0], extra[0], extra[1], alpha, lo, hi)
-            err = op_errors(op, y, ref, ins[0], extra[0])
-        worst = float(err.max()) if err.size else 0.0
-        j = np.unravel_index(int(np.argmax(err)), err.shape) if err.size \
-            else ()
-        if os.environ.get("EW_VERBOSE") and err.size:
-            print("  worst at %s: got %r, reference %r, inputs %s" % (
-                j, float(y[j]), float(ref[j]), [float(v[j]) for v in ins]))
-        if worst <= 1:
-            print("%s ok, worst %.3f of its bound" % (self.name, worst))
-            return True
-        print("%s FAILED: worst element %s at %.3g of its bound: got %r, "
-              "reference %r, inputs %s" % (
-                  self.name, j, worst, float(y[j]), float(ref[j]),
-                  [float(v[j]) for v in ins]))
-        return False
+            errors = lambda y: op_errors(op, y, ref, ins[0], extra[0])
+        return Output(ybuf, yidx, ref, errors=errors, detail=lambda j:
+                      ", inputs %s" % [float(v[j]) for v in ins])
 
 
 def step(op, a=1, b=2, swap=0, alpha=0.01, lo=-np.inf, hi=np.inf):
@@ -511,20 +464,5 @@ def chain_cases():
 SETS = {"ops": op_cases, "shapes": shape_cases, "chains": chain_cases}
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("set", choices=sorted(SETS))
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--only", default="")
-    args = ap.parse_args()
-    args.driver = os.path.abspath(args.driver)
-    cases = [c for c in SETS[args.set]() if args.only in c.name]
-    failures = sum(not c.run(args, i) for i, c in enumerate(cases))
-    print("%d cases, %d failures" % (len(cases), failures))
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, SETS, "ew"))

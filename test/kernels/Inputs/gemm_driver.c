@@ -5,131 +5,37 @@
  *   char magic[8] = "GEMMCAS1"
  *   int64 M, N, K, trans_a, trans_b, bias_kind, act_kind, null_options
  *   f32 alpha, beta, lo, hi
- *   4 tensor records (a, b, c, bias), each int64:
- *     present, rank, dims[2], strides[2], offset, length
- *   then each present tensor's buffer: length f32.
- * A tensor's descriptor is its buffer + offset elements, with the given
- * dims and strides (in elements), so the file says which views are strided
- * and what lies around them. A record with present = 0 is a null pointer
- * (bias only). The output is c's whole buffer after the call, so the
- * checker sees what was written outside the view too.
+ *   4 tensor records of rank 2 with a present flag (a, b, c, bias;
+ *   driver_io.h), then each present tensor's buffer.
+ * A record with present = 0 is a null pointer (bias only). The output is
+ * c's whole buffer after the call, so the checker sees what was written
+ * outside the view too.
  * Exits 1 on bad input, 2 if accel_gemm returns an error (it has printed
- * its own line), 0 otherwise.
- *
- * The files go through open/read/write, not stdio: this build of picolibc's
- * fread and fwrite (no fast-bufio) move one byte per getc/putc, about 375
- * cycles a byte, which for the 20 MB cases is more than --max-cycles. */
+ * its own line), 0 otherwise. */
 #include <accel.h>
 #include <accel_kernels.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-typedef struct {
-  int64_t present, rank, dims[2], strides[2], offset, length;
-} record;
-
-static int in;
-
-static int read_all(void *p, size_t n, const char *what) {
-  char *q = p;
-  while (n) {
-    ssize_t got = read(in, q, n);
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got <= 0) {
-      fprintf(stderr, "gemm_driver: input too short: %s\n", what);
-      return 0;
-    }
-    q += got;
-    n -= (size_t)got;
-  }
-  return 1;
-}
-
-static int write_all(int fd, const void *p, size_t n) {
-  const char *q = p;
-  while (n) {
-    ssize_t put = write(fd, q, n);
-    if (put < 0 && errno == EINTR)
-      continue;
-    if (put <= 0)
-      return 0;
-    q += put;
-    n -= (size_t)put;
-  }
-  return 1;
-}
-
-/* Reads the buffer of a tensor record and makes its descriptor. */
-static int read_tensor(const record *r, const char *what, float **buffer,
-                       accel_tensor *t) {
-  *buffer = NULL;
-  if (!r->present)
-    return 1;
-  if (r->rank < 0 || r->rank > 2 || r->length < 0 || r->offset < 0 ||
-      r->offset > r->length) {
-    fprintf(stderr, "gemm_driver: bad record for %s\n", what);
-    return 0;
-  }
-  /* At least one element, so that malloc gives a real pointer. */
-  *buffer = malloc(sizeof(float) * (size_t)(r->length ? r->length : 1));
-  if (!*buffer) {
-    fprintf(stderr, "gemm_driver: out of memory for %s\n", what);
-    return 0;
-  }
-  if (!read_all(*buffer, sizeof(float) * (size_t)r->length, what))
-    return 0;
-  memset(t, 0, sizeof *t);
-  t->data = *buffer + r->offset;
-  t->dtype = ACCEL_F32;
-  t->rank = (int)r->rank;
-  for (int d = 0; d < 2; ++d) {
-    t->dims[d] = r->dims[d];
-    t->strides[d] = r->strides[d];
-  }
-  return 1;
-}
+#include "driver_io.h"
 
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: gemm_driver <case> <output>\n");
     return 1;
   }
-  in = open(argv[1], O_RDONLY);
-  if (in < 0) {
-    perror(argv[1]);
-    return 1;
-  }
-  char magic[8];
   int64_t h[8];
   float f[4];
-  record r[4];
-  if (!read_all(magic, sizeof magic, "magic") ||
-      !read_all(h, sizeof h, "header") || !read_all(f, sizeof f, "scalars") ||
-      !read_all(r, sizeof r, "tensor records"))
-    return 1;
-  if (memcmp(magic, "GEMMCAS1", 8) != 0) {
-    fprintf(stderr, "gemm_driver: %s is not a GEMM case\n", argv[1]);
-    return 1;
-  }
-
+  driver_record r[4];
   static const char *const names[4] = {"a", "b", "c", "bias"};
   float *buffers[4];
   accel_tensor t[4];
-  for (int i = 0; i < 4; ++i) {
-    if (i < 3 && !r[i].present) {
-      fprintf(stderr, "gemm_driver: no %s\n", names[i]);
-      return 1;
-    }
-    if (!read_tensor(&r[i], names[i], &buffers[i], &t[i]))
-      return 1;
-  }
-  close(in);
+  if (!driver_open("gemm_driver", argv[1], "GEMMCAS1") ||
+      !driver_read(h, sizeof h, "header") ||
+      !driver_read(f, sizeof f, "scalars") ||
+      !driver_read_records(r, 4, 2, 1) ||
+      !driver_read_tensors(r, 4, names, 3, buffers, t))
+    return 1;
+  close(driver_in);
+
 
   accel_gemm_options o = accel_gemm_defaults();
   o.trans_a = (int)h[3];
@@ -150,12 +56,5 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0 ||
-      !write_all(out, buffers[2], sizeof(float) * (size_t)r[2].length) ||
-      close(out) != 0) {
-    perror(argv[2]);
-    return 1;
-  }
-  return 0;
+  return !driver_write_buffer(argv[2], buffers[2], &r[2]);
 }

@@ -5,11 +5,10 @@
                        [--only TEXT]
 
 For each case it makes the operands (a fixed seed per case, values uniform
-in [-1, 1] rounded to f32), writes the case file gemm_driver.c reads, runs
-the driver on the simulator with DIR as its working directory (and so its
---fs-root), reads C back and compares every element with a float64
-reference within a per-element bound (below). It prints one line per case
-and a summary "N cases, F failures"; exit status 1 if any case failed.
+in [-1, 1] rounded to f32) and writes the case file gemm_driver.c reads;
+check_runner.py runs the driver on the simulator, reads C back and
+compares every element with a float64 reference within a per-element
+bound (below), one line per case and a summary "N cases, F failures".
 
 GEMM tolerance. c = act(z), z = alpha * op(a) . op(b) + beta * c0 + bias,
 computed in f32 with fused multiply-adds. Accumulating K products with one
@@ -44,21 +43,19 @@ view, guards before and after it) hold a sentinel and must come back bit
 for bit; the inputs' buffers hold NaN outside their views, so a kernel that
 reads padding into a result shows it.
 """
-import argparse
-import json
 import os
-import shlex
 import struct
-import subprocess
 import sys
 import zlib
 
 import numpy as np
 
-U = 2.0 ** -24
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
+                          chosen_cases, index_of, parser, record, run_cases)
+
 TANH_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vtanh.f32
 GELU_SLOPE = 1.2  # max |d/dx gelu_tanh(x)| = 1.129 (at x = 1.42), rounded up
-C_SENTINEL = np.float32(-7777.25)
 
 BIAS_KINDS = {"none": 0, "col": 1, "row": 2}
 ACT_KINDS = {"none": 0, "relu": 1, "gelu": 2, "clip": 3}
@@ -99,10 +96,6 @@ class Layout:
 
     def __str__(self):
         return self.kind
-
-
-def index_of(rows, cols, s0, s1, off):
-    return off + np.arange(rows)[:, None] * s0 + np.arange(cols)[None, :] * s1
 
 
 # ---------------------------------------------------------------- GEMM
@@ -148,7 +141,7 @@ class GemmCase:
         return s
 
     def make(self, path):
-        """Writes the case file; returns what check() needs."""
+        """Writes the case file; returns c's Output."""
         rng = np.random.default_rng(zlib.crc32(self.name().encode()))
         m, n, k = self.m, self.n, self.k
         a_shape = (k, m) if self.ta else (m, k)
@@ -157,16 +150,16 @@ class GemmCase:
         for what, shape, layout, fill in (
                 ("a", a_shape, self.la, np.nan),
                 ("b", b_shape, self.lb, np.nan),
-                ("c", (m, n), self.lc, C_SENTINEL)):
+                ("c", (m, n), self.lc, SENTINEL)):
             s0, s1, off, length = layout.place(*shape)
             buf = np.full(length, fill, dtype=np.float32)
-            idx = index_of(shape[0], shape[1], s0, s1, off)
+            idx = index_of(shape, (s0, s1), off)
             if what == "c" and self.c0 == "nan":
                 buf[idx] = np.nan
             else:
                 buf[idx] = rng.uniform(-1.0, 1.0, shape).astype(np.float32)
             views[what] = buf[idx].astype(np.float64)
-            records.append((1, 2, shape[0], shape[1], s0, s1, off, length))
+            records.append(record(shape, (s0, s1), off, length, rank=2))
             buffers.append(buf)
             if what == "c":
                 c_index = idx
@@ -185,10 +178,10 @@ class GemmCase:
             idx = off + np.arange(blen) * s0
             buf[idx] = rng.uniform(-1.0, 1.0, blen).astype(np.float32)
             views["bias"] = buf[idx].astype(np.float64)
-            records.append((1, 1, blen, 0, s0, 0, off, length))
+            records.append(record((blen,), (s0,), off, length, rank=2))
             buffers.append(buf)
         else:
-            records.append((0, 0, 0, 0, 0, 0, 0, 0))
+            records.append(absent_record(2))
         with open(path, "wb") as f:
             f.write(b"GEMMCAS1")
             f.write(struct.pack("<8q", m, n, k, self.ta, self.tb,
@@ -196,11 +189,10 @@ class GemmCase:
                                 int(self.null_options)))
             f.write(struct.pack("<4f", self.alpha, self.beta, self.lo,
                                 self.hi))
-            for r in records:
-                f.write(struct.pack("<8q", *r))
+            f.write(b"".join(records))
             for b in buffers:
                 f.write(b.astype("<f4").tobytes())
-        return views, c_index, c_buffer
+        return Output(c_buffer, c_index, *self.reference(views), what="c")
 
     def reference(self, views):
         """The float64 result and the per-element bound."""
@@ -402,126 +394,11 @@ SETS = {
 }
 
 
-# ---------------------------------------------------------------- running
-
-def region_stats(path):
-    try:
-        with open(path) as f:
-            s = json.load(f)
-    except (OSError, ValueError):
-        return ""
-    s = s.get("region", s)
-    if "cycles" not in s:
-        return ""
-    return ", %d cycles, matrix utilization %.3f" % (s["cycles"],
-                                       s.get("matrix_utilization", 0.0))
-
-
-def run_gemm_case(case, number, args):
-    case_file = "gemm%03d.in" % number
-    out_file = "gemm%03d.out" % number
-    stats_file = "gemm%03d.json" % number
-    views, c_index, c_before = case.make(os.path.join(args.dir, case_file))
-    if os.path.exists(os.path.join(args.dir, out_file)):
-        os.unlink(os.path.join(args.dir, out_file))
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:  # a path: from here, not from the case directory
-        sim[0] = os.path.abspath(sim[0])
-    cmd = sim + ["--stats-json=" + stats_file, os.path.abspath(args.driver),
-                 case_file, out_file]
-    ok = check_gemm_run(case, cmd, args, views, c_index, c_before)
-    files = [os.path.join(args.dir, f)
-             for f in (case_file, out_file, stats_file)]
-    if ok:  # the big cases' files are tens of MB
-        for f in files:
-            if os.path.exists(f):
-                os.unlink(f)
-    else:
-        print("  reproduce: cd %s && %s" % (shlex.quote(args.dir),
-                                            " ".join(map(shlex.quote, cmd))))
-    return ok
-
-
-def check_gemm_run(case, cmd, args, views, c_index, c_before):
-    name = case.name()
-    out_path = os.path.join(args.dir, cmd[-1])
-    stats_file = cmd[-4][len("--stats-json="):]
-    p = subprocess.run(cmd, cwd=args.dir, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    if p.returncode != 0:
-        print("%s FAILED: the simulator exited with %d:\n%s"
-              % (name, p.returncode, p.stdout.rstrip()))
-        return False
-    got = np.fromfile(out_path, dtype="<f4")
-    if got.shape != c_before.shape:
-        print("%s FAILED: %d elements out, expected %d"
-              % (name, got.size, c_before.size))
-        return False
-    ok = True
-    # c's buffer outside the view: untouched, bit for bit
-    outside = np.ones(got.size, dtype=bool)
-    outside[c_index.ravel()] = False
-    changed = np.nonzero(outside & (got.view(np.uint32)
-                                    != c_before.view(np.uint32)))[0]
-    if changed.size:
-        e = changed[0]
-        print("%s FAILED: %d elements of c's buffer outside the view "
-              "changed, the first at %d: %r (was %r)"
-              % (name, changed.size, e, got[e], c_before[e]))
-        ok = False
-    ref, bound = case.reference(views)
-    c = got[c_index].astype(np.float64)
-    err = np.abs(c - ref)
-    err = np.where(np.isnan(err), np.inf, err)  # NaN out: infinitely wrong
-    ratio = err / bound
-    if ratio.size == 0:
-        if ok:
-            print("%s ok, empty%s" % (name, region_stats(
-                os.path.join(args.dir, stats_file))))
-        return ok
-    i, j = np.unravel_index(np.argmax(ratio), ratio.shape)
-    bad = int(np.count_nonzero(ratio > 1.0))
-    if bad:
-        print("%s FAILED: %d of %d elements outside the bound; worst "
-              "c[%d][%d] = %r, reference %r, error %.3g > bound %.3g "
-              "(%.3g of it)" % (name, bad, ratio.size, i, j, c[i, j],
-                                ref[i, j], err[i, j], bound[i, j],
-                                ratio[i, j]))
-        return False
-    if ok:
-        print("%s ok, worst %.3g of bound%s"
-              % (name, ratio[i, j] if ratio.size else 0.0,
-                 region_stats(os.path.join(args.dir, stats_file))))
-    sys.stdout.flush()
-    return ok
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = parser(__doc__, SETS)
     ap.add_argument("kernel", choices=["gemm"])
-    ap.add_argument("--sim", required=True,
-                    help="the simulator command, e.g. 'accel-sim --fast'")
-    ap.add_argument("--driver", required=True, help="the driver executable")
-    ap.add_argument("--dir", required=True,
-                    help="working directory for the case files")
-    ap.add_argument("--set", default="all",
-                    choices=["all"] + sorted(SETS))
-    ap.add_argument("--only", help="run only the cases whose name has this")
     args = ap.parse_args()
-    os.makedirs(args.dir, exist_ok=True)
-
-    names = sorted(SETS) if args.set == "all" else [args.set]
-    cases = [c for s in ("grid", "shapes", "random", "big") if s in names
-             for c in SETS[s]()]
-    if args.only:
-        cases = [c for c in cases if args.only in c.name()]
-    failures = 0
-    for number, case in enumerate(cases):
-        if not run_gemm_case(case, number, args):
-            failures += 1
-        sys.stdout.flush()
-    print("%d cases, %d failures" % (len(cases), failures))
-    return 1 if failures else 0
+    return run_cases(args, chosen_cases(args, SETS), "gemm")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ numpy: np.transpose, np.concatenate, np.split, basic slicing, np.pad and
 np.take.
 
   movement_check.py --sim "accel-sim [options]" --driver movement_driver.elf
-                    --dir DIR --set transpose|concat|split|slice|pad|gather|big
+                    --dir DIR [--set all|transpose|concat|split|slice|pad|
+                                     gather|big] [--only TEXT]
 
 All the cases of a set go into one memory image (movement_driver.c's case
 file), each case in its own range: the inputs' views hold random f32 values
@@ -13,20 +14,20 @@ outputs' a sentinel around them. The kernels copy bits, so the check is
 exact: after the run, each case's whole range must equal, bit for bit, the
 inputs as they were and the outputs' buffers with numpy's result in the
 views and the sentinel everywhere else. It prints one line per case and a
-summary "N cases, F failures"; exit status 1 if any case failed.
+summary "N cases, F failures" (check_runner.py).
 """
-import argparse
 import itertools
 import os
-import shlex
 import struct
-import subprocess
 import sys
 import zlib
 
 import numpy as np
 
-SENTINEL = np.float32(-7777.25)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import (SENTINEL, DriverRun, chosen_cases,  # noqa: E402
+                          parser, report, summary)
+
 GUARD = 5
 TRANSPOSE, CONCAT, SPLIT, SLICE, PAD, GATHER = range(6)
 PAD_MODES = {"constant": 0, "reflect": 1, "edge": 2}
@@ -98,8 +99,11 @@ class Case:
     contents of its range."""
 
     def __init__(self, name):
-        self.name = name
+        self.title = name
         self.rng = np.random.default_rng(zlib.crc32(name.encode()))
+
+    def name(self):
+        return self.title
 
     def input(self, img, dims, layout):
         rec, buf, idx = img.tensor(dims, layout, np.nan)
@@ -387,48 +391,36 @@ SETS = {"transpose": transposes, "concat": lambda: parts(CONCAT),
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--set", required=True, choices=sorted(SETS))
-    args = ap.parse_args()
-    cases = list(SETS[args.set]())
+    args = parser(__doc__, SETS).parse_args()
+    cases = chosen_cases(args, SETS)
     img = Image()
     for c in cases:
         c.build(img)
-    case_file = os.path.join(args.dir, "%s.case" % args.set)
-    out_file = os.path.join(args.dir, "%s.out" % args.set)
-    img.write(case_file)
-    run = subprocess.run(shlex.split(args.sim) + [args.driver,
-                                                  os.path.basename(case_file),
-                                                  os.path.basename(out_file)],
-                         cwd=args.dir, stdout=subprocess.PIPE, text=True)
+    run = DriverRun(args, "move-" + args.set)
+    img.write(run.path(0))
+    if run.run().problem:
+        report("movement " + args.set, run.problem)
+        run.finish(False)
+        return summary(len(cases), len(cases))
     failed_ops = {}
-    for line in run.stdout.splitlines():
+    for line in run.output.splitlines():
         if line.startswith("op "):
             n, status = line[3:].split(": status ")
             failed_ops[int(n)] = status
-    if run.returncode:
-        print("driver exit status %d" % run.returncode)
-        print(run.stdout)
-        return 1
-    got = np.fromfile(out_file, dtype=np.float32)
+    got = run.got()
     failures = 0
     for i, c in enumerate(cases):
         part = got[c.begin:c.end]
         bad = np.flatnonzero(part.view(np.uint32) != c.expect.view(np.uint32))
+        problem = None
         if i in failed_ops:
-            print("%s FAIL: status %s" % (c.name, failed_ops[i]))
-            failures += 1
+            problem = "status %s" % failed_ops[i]
         elif len(bad):
-            print("%s FAIL: %d words differ, first at %d: %r, expected %r" % (
-                c.name, len(bad), bad[0], part[bad[0]], c.expect[bad[0]]))
-            failures += 1
-        else:
-            print("%s ok" % c.name)
-    print("%d cases, %d failures" % (len(cases), failures))
-    return 1 if failures else 0
+            problem = "%d words differ, first at %d: %r, expected %r" % (
+                len(bad), bad[0], part[bad[0]], c.expect[bad[0]])
+        failures += not report(c.name(), problem)
+    run.finish(not failures)
+    return summary(len(cases), failures)
 
 
 if __name__ == "__main__":

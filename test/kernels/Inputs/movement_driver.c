@@ -8,30 +8,16 @@
 
    A kernel that fails prints "op N: status S" on stdout. */
 #include <accel_kernels.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
+
+#include "driver_io.h"
 
 enum { TRANSPOSE, CONCAT, SPLIT, SLICE, PAD, GATHER };
 
-static int Fd;
 static float *Image;
-
-static int read_all(void *p, size_t n) {
-  char *c = p;
-  while (n) {
-    ssize_t got = read(Fd, c, n);
-    if (got <= 0)
-      return 0;
-    c += got, n -= (size_t)got;
-  }
-  return 1;
-}
 
 static long word(void) {
   long w = 0;
-  if (!read_all(&w, sizeof w))
+  if (!driver_read(&w, sizeof w, "ops"))
     exit(4);
   return w;
 }
@@ -101,22 +87,17 @@ static accel_status run(long kind) {
 }
 
 int main(int argc, char **argv) {
-  char magic[8];
-  Fd = open(argv[1], O_RDONLY);
-  if (argc != 3 || Fd < 0 || !read_all(magic, 8))
+  if (argc != 3 || !driver_open("movement_driver", argv[1], "MOVECAS1"))
     return 3;
   long words = word(), ops = word();
   Image = malloc(4 * (size_t)words + 4);
-  if (!Image || !read_all(Image, 4 * (size_t)words))
+  if (!Image || !driver_read(Image, 4 * (size_t)words, "image"))
     return 4;
   for (long i = 0; i < ops; ++i) {
     accel_status s = run(word());
     if (s)
       printf("op %ld: status %d\n", i, (int)s);
   }
-  close(Fd);
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0 || write(out, Image, 4 * (size_t)words) != 4 * words)
-    return 5;
-  return close(out) != 0;
+  close(driver_in);
+  return !driver_write_file(argv[2], Image, 4 * (size_t)words);
 }

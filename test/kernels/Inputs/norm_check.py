@@ -6,12 +6,12 @@ references.
                 --dir DIR [--set all|shapes|special|big]
 
 For each case it makes the tensors (a fixed seed per case, values uniform
-in [-3, 3] rounded to f32 unless the case says otherwise), writes the case
-file norm_driver.c reads, runs the driver on the simulator in DIR, reads y's
-buffer back and compares every element of the view with the reference;
-elements of y's buffer outside the view hold a sentinel and must come back
-bit for bit. One line per case, then "N cases, F failures"; exit status 1
-if any case failed.
+in [-3, 3] rounded to f32 unless the case says otherwise) and writes the
+case file norm_driver.c reads; check_runner.py runs the driver on the
+simulator, reads y's buffer back and compares every element of the view
+with the reference; elements of y's buffer outside the view hold a
+sentinel and must come back bit for bit. One line per case, then "N cases,
+F failures".
 
 Tolerances (u = 2^-24; every bound has a factor 2 or more of margin):
 
@@ -37,68 +37,25 @@ batch norm: y = x a + b, a = scale / sqrt(var + eps), b = shift - mean a,
 each rounding at most twice:
   |y - ref| <= 8 u (|x a| + |mean a| + |shift|) + 2^-140.
 """
-import argparse
 import os
-import shlex
 import struct
-import subprocess
 import sys
 import zlib
 
 import numpy as np
 
-U = 2.0 ** -24
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import (SENTINEL, U, Output, Tensor,  # noqa: E402
+                          absent_record, main)
+
 EXP_ERROR = 2.0 ** -20
-SENTINEL = np.float32(-7777.25)
 OPS = {"softmax": 0, "log_softmax": 1, "layernorm": 2, "rmsnorm": 3,
        "batchnorm": 4}
 
 
-def layout(dims, kind):
-    """(strides, offset, length) of a view of dims in a buffer: "contig"
-    (row-major), "pad" (row-major, the last dimension padded by 3, guards of
-    5 around), "rev" (dimension 0 fastest, padded by 2, guards)."""
-    rank = len(dims)
-    if kind == "contig":
-        strides, stride = [0] * rank, 1
-        for d in reversed(range(rank)):
-            strides[d], stride = stride, stride * dims[d]
-        return strides, 0, max(stride, 1)
-    order = range(rank) if kind == "rev" else reversed(range(rank))
-    pad = 2 if kind == "rev" else 3
-    strides, stride, first = [0] * rank, 1, True
-    for d in order:
-        strides[d] = stride
-        stride *= dims[d] + (pad if first else 0)
-        first = False
-    guard = 5
-    last = sum((n - 1) * s for n, s in zip(dims, strides)) if all(dims) else 0
-    return strides, guard, guard + last + 1 + guard
-
-
-class Tensor:
-    def __init__(self, values, kind="contig"):
-        self.values = np.asarray(values, dtype=np.float32)
-        self.kind = kind
-        dims = list(self.values.shape)
-        self.strides, self.offset, self.length = layout(dims, kind)
-        self.buffer = np.full(self.length, SENTINEL, dtype=np.float32)
-        self.index = self.offset + sum(
-            np.arange(n).reshape([-1 if i == d else 1
-                                  for i in range(len(dims))]) * s
-            for d, (n, s) in enumerate(zip(dims, self.strides))) \
-            if dims else np.array(self.offset)
-        if self.values.size:
-            self.buffer[self.index] = self.values
-
-    def record(self):
-        dims = list(self.values.shape) + [0] * (6 - self.values.ndim)
-        strides = self.strides + [0] * (6 - self.values.ndim)
-        return struct.pack("<16q", 1, self.values.ndim, *dims, *strides,
-                           self.offset, self.length)
-
-
-ABSENT = struct.pack("<16q", *([0] * 16))
+def tensor(values, kind="contig"):
+    """A Tensor with the sentinel around it, inputs too."""
+    return Tensor(values, kind, SENTINEL)
 
 
 class Case:
@@ -131,8 +88,8 @@ class Case:
             x.flat[::7] = -np.inf
         elif self.special == "offset":
             x += np.float32(1000)
-        self.x = Tensor(x, self.lx)
-        self.y = None if self.in_place else Tensor(
+        self.x = tensor(x, self.lx)
+        self.y = None if self.in_place else tensor(
             np.full(self.dims, SENTINEL, np.float32), self.ly)
         if self.y is not None:
             self.y.buffer[:] = SENTINEL
@@ -141,18 +98,17 @@ class Case:
             c = self.dims[1]
             self.mean = rng.uniform(-1, 1, c).astype(np.float32)
             self.var = rng.uniform(0.1, 2, c).astype(np.float32)
-            params = [Tensor(self.mean), Tensor(self.var)]
+            params = [tensor(self.mean), tensor(self.var)]
         pshape = self.norm_shape()
         self.g = rng.uniform(0.5, 2, pshape).astype(np.float32) \
             if self.scale else None
         self.h = rng.uniform(-1, 1, pshape).astype(np.float32) \
             if self.shift else None
-        params += [Tensor(p) if p is not None else None
+        params += [tensor(p) if p is not None else None
                    for p in (self.g, self.h)]
-        records = [self.x.record(),
-                   self.y.record() if self.y is not None else ABSENT]
-        records += [p.record() if p is not None else ABSENT for p in params]
-        records += [ABSENT] * (6 - len(records))
+        records = [t.record() if t is not None else absent_record()
+                   for t in [self.x, self.y] + params]
+        records += [absent_record()] * (6 - len(records))
         with open(path, "wb") as f:
             f.write(b"NORMCAS1")
             f.write(struct.pack("<4q", OPS[self.op], self.axis,
@@ -162,6 +118,8 @@ class Case:
             for t in [self.x, self.y] + params:
                 if t is not None:
                     f.write(t.buffer.tobytes())
+        view = self.x if self.in_place else self.y
+        return Output(view.buffer, view.index, *self.reference())
 
     def axes(self):
         rank = len(self.dims)
@@ -273,61 +231,5 @@ def cases_big():
 SETS = {"shapes": cases_shapes, "special": cases_special, "big": cases_big}
 
 
-def run(case, number, args):
-    path = os.path.join(args.dir, "norm-%d.case" % number)
-    out = os.path.join(args.dir, "norm-%d.out" % number)
-    case.make(path)
-    cmd = shlex.split(args.sim) + [args.driver, os.path.basename(path),
-                                   os.path.basename(out)]
-    p = subprocess.run(cmd, cwd=args.dir, capture_output=True, text=True)
-    if p.returncode != 0:
-        return "the simulator exited with %d: %s" % (p.returncode,
-                                                     p.stderr.strip())
-    got_buffer = np.fromfile(out, dtype=np.float32)
-    view = case.x if case.in_place else case.y
-    if got_buffer.size != view.length:
-        return "output of %d floats, expected %d" % (got_buffer.size,
-                                                     view.length)
-    outside = np.ones(view.length, bool)
-    outside[view.index] = False
-    if not case.in_place and not np.array_equal(
-            got_buffer[outside].view(np.uint32),
-            np.full(outside.sum(), SENTINEL).view(np.uint32)):
-        return "an element outside y's view changed"
-    got = got_buffer[view.index].astype(np.float64)
-    ref, bound = case.reference()
-    # A bound of inf * 0 (an infinite input with an exact zero result)
-    # asks for exactness.
-    bound = np.nan_to_num(bound, nan=0.0)
-    both_nan = np.isnan(got) & np.isnan(ref)
-    same_inf = np.isinf(ref) & (got == ref)
-    err = np.where(both_nan | same_inf, 0.0, np.abs(got - ref))
-    bad = ~(err <= bound)
-    if bad.any():
-        i = np.unravel_index(np.argmax(bad), bad.shape)
-        return "element %s: %r, expected %r (bound %.3g)" % (
-            tuple(int(k) for k in i), got[i], ref[i], bound[i])
-    return None
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--set", default="all")
-    args = ap.parse_args()
-    names = SETS if args.set == "all" else [args.set]
-    cases = [c for s in names for c in SETS[s]()]
-    failures = 0
-    for number, case in enumerate(cases):
-        problem = run(case, number, args)
-        print("%s %s" % (case.name(), "ok" if problem is None
-                         else "FAILED: " + problem))
-        failures += problem is not None
-    print("%d cases, %d failures" % (len(cases), failures))
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, SETS, "norm"))

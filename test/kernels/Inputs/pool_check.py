@@ -7,13 +7,13 @@ against float64 numpy references.
 
 For each case it makes x (a fixed seed per case, values uniform in
 [-3, 3] rounded to f32 unless the case says otherwise: "inf" puts -inf and
-+inf at fixed places, "nan" NaN, "allneg" large negative values), writes
-the case file pool_driver.c reads, runs the driver on the simulator in
-DIR, reads y's buffer back and compares every element of the view with
-the reference; elements of y's buffer outside the view hold a sentinel
-and must come back bit for bit, and x's buffer holds NaN outside its view,
-so a kernel reading padding or gaps shows it. One line per case, then
-"N cases, F failures"; exit status 1 if any case failed.
++inf at fixed places, "nan" NaN, "allneg" large negative values) and
+writes the case file pool_driver.c reads; check_runner.py runs the driver
+on the simulator, reads y's buffer back and compares every element of the
+view with the reference; elements of y's buffer outside the view hold a
+sentinel and must come back bit for bit, and x's buffer holds NaN outside
+its view, so a kernel reading padding or gaps shows it. One line per case,
+then "N cases, F failures".
 
 References. Pooling follows ONNX MaxPool/AveragePool: the output size
 floor((H + pads - ((k - 1) d + 1)) / s) + 1 (ceil with ceil_mode, a last
@@ -40,73 +40,17 @@ Tolerances (u = 2^-24):
 Infinite inputs make sums and means infinite or NaN; those compare
 exactly (the same infinity, or NaN where the reference is NaN).
 """
-import argparse
 import os
-import shlex
 import struct
-import subprocess
 import sys
 import zlib
 
 import numpy as np
 
-U = 2.0 ** -24
-SENTINEL = np.float32(-7777.25)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import SENTINEL, U, Output, Tensor, main  # noqa: E402
 OPS = {"maxpool": 0, "avgpool": 1, "global_avg": 2, "global_max": 3,
        "sum": 4, "mean": 5, "max": 6, "min": 7}
-
-
-def layout(dims, kind):
-    """(strides, offset, length) of a view of dims in a buffer: "contig"
-    (row-major), "pad" (row-major, the last dimension padded by 3, guards of
-    5 around), "rev" (dimension 0 fastest, padded by 2, guards), "inner"
-    (every other element of the last dimension, rows padded by 1),
-    "nhwc" (rank 4: channels fastest, guards)."""
-    rank = len(dims)
-    if kind == "contig":
-        strides, stride = [0] * rank, 1
-        for d in reversed(range(rank)):
-            strides[d], stride = stride, stride * dims[d]
-        return strides, 0, max(stride, 1)
-    if kind == "nhwc":
-        order = [1, 3, 2, 0]
-        pads = {}
-    elif kind == "rev":
-        order = list(range(rank))
-        pads = {0: 2}
-    else:
-        order = list(reversed(range(rank)))
-        pads = {rank - 1: 3} if kind == "pad" else {rank - 1: 1}
-    strides, stride = [0] * rank, 1
-    step = 2 if kind == "inner" else 1
-    for i, d in enumerate(order):
-        s = stride * (step if i == 0 else 1)
-        strides[d] = s
-        stride = s * dims[d] + pads.get(d, 0)
-    guard = 5
-    last = sum((n - 1) * s for n, s in zip(dims, strides)) if all(dims) else 0
-    return strides, guard, guard + last + 1 + guard
-
-
-class Tensor:
-    def __init__(self, values, kind="contig", fill=np.nan):
-        self.values = np.asarray(values, dtype=np.float32)
-        dims = list(self.values.shape)
-        self.strides, self.offset, self.length = layout(dims, kind)
-        self.buffer = np.full(self.length, fill, dtype=np.float32)
-        self.index = self.offset + sum(
-            np.arange(n).reshape([-1 if i == d else 1
-                                  for i in range(len(dims))]) * s
-            for d, (n, s) in enumerate(zip(dims, self.strides))) \
-            if dims else np.array(self.offset)
-        if self.values.size:
-            self.buffer[self.index] = self.values
-
-    def record(self):
-        dims = list(self.values.shape) + [0] * (6 - self.values.ndim)
-        strides = self.strides + [0] * (6 - self.values.ndim)
-        return struct.pack("<15q", self.values.ndim, *dims, *strides,
-                           self.offset, self.length)
 
 
 def pool_size(n, k, s, d, b, e, ceil_mode):
@@ -207,9 +151,11 @@ class Case:
             f.write(struct.pack("<2q", OPS[self.op], int(self.null_options)))
             f.write(struct.pack("<12q", *o))
             f.write(struct.pack("<7q", len(axes), *(axes + [0] * (6 - len(axes)))))
-            f.write(self.x.record() + self.y.record())
+            f.write(self.x.record(flagged=False) +
+                    self.y.record(flagged=False))
             f.write(self.x.buffer.tobytes())
             f.write(self.y.buffer.tobytes())
+        return Output(self.y.buffer, self.y.index, *self.reference())
 
     def reference(self):
         """(float64 result, per-element bound; bound 0 asks for exactness)."""
@@ -394,64 +340,5 @@ SETS = {"pool-shapes": pool_shapes, "pool-special": pool_special,
         "reduce-special": reduce_special, "reduce-big": reduce_big}
 
 
-def run(case, number, args):
-    path = os.path.join(args.dir, "pool-%d.case" % number)
-    out = os.path.join(args.dir, "pool-%d.out" % number)
-    case.make(path)
-    cmd = shlex.split(args.sim) + [args.driver, os.path.basename(path),
-                                   os.path.basename(out)]
-    p = subprocess.run(cmd, cwd=args.dir, capture_output=True, text=True)
-    if p.returncode != 0:
-        return "the simulator exited with %d: %s" % (p.returncode,
-                                                     p.stderr.strip())
-    got_buffer = np.fromfile(out, dtype=np.float32)
-    view = case.y
-    if got_buffer.size != view.length:
-        return "output of %d floats, expected %d" % (got_buffer.size,
-                                                     view.length)
-    outside = np.ones(view.length, bool)
-    outside[view.index] = False
-    if not np.array_equal(got_buffer[outside].view(np.uint32),
-                          np.full(outside.sum(), SENTINEL).view(np.uint32)):
-        return "an element outside y's view changed"
-    for f in (path, out):
-        os.unlink(f)
-    got = got_buffer[view.index].astype(np.float64)
-    ref, bound = case.reference()
-    bound = np.nan_to_num(bound, nan=0.0)  # a NaN reference: exactly NaN
-    both_nan = np.isnan(got) & np.isnan(ref)
-    same_inf = np.isinf(ref) & (got == ref)
-    with np.errstate(invalid="ignore"):
-        err = np.where(both_nan | same_inf, 0.0, np.abs(got - ref))
-    bad = ~(err <= bound)
-    if bad.any():
-        i = np.unravel_index(np.argmax(bad), bad.shape)
-        return "element %s: %r, expected %r (bound %.3g)" % (
-            tuple(int(k) for k in i), got[i], ref[i], bound[i])
-    return None
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--set", required=True, choices=sorted(SETS))
-    ap.add_argument("--only", help="run only the cases whose name has this")
-    args = ap.parse_args()
-    cases = SETS[args.set]()
-    if args.only:
-        cases = [c for c in cases if args.only in c.name()]
-    failures = 0
-    for number, case in enumerate(cases):
-        problem = run(case, number, args)
-        print("%s %s" % (case.name(), "ok" if problem is None
-                         else "FAILED: " + problem))
-        sys.stdout.flush()
-        failures += problem is not None
-    print("%d cases, %d failures" % (len(cases), failures))
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, SETS, "pool"))
