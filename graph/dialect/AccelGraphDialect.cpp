@@ -182,6 +182,16 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  if (auto Inner = getInput().getDefiningOp<ReshapeOp>()) {
+    getInputMutable().assign(Inner.getInput());
+    return getResult();
+  }
+  return {};
+}
+
 LogicalResult TransposeOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   ArrayRef<int64_t> Perm = getPerm();

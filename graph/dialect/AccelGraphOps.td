@@ -103,6 +103,7 @@ def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
 def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
   let summary = "The same elements in another static shape (no data moves)";
   let arguments = (ins AccelGraph_Tensor:$input);
+  let hasFolder = 1; // to its input's shape: nothing; of a reshape: one
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$input attr-dict `:` functional-type(operands, results)";

@@ -1,16 +1,21 @@
 //===-- accel-graphc.cpp - The graph compiler's driver --------------------===//
 //
-// accel-graphc model.onnx --print-graph [--input-shape name=d0,d1,...]...
+// accel-graphc model.onnx (--print-graph | --emit=mlir)
+//              [--input-shape name=d0,d1,...]...
 //
-// Loads an ONNX model (ONNX's checker and shape inference, external data),
-// and prints the graph with static shapes. Import into MLIR and code
-// generation are the next steps (docs/graph.md); until they exist, the tool
-// says so rather than write a program.
+// Loads an ONNX model (ONNX's checker and shape inference, external data)
+// and imports it into the accel dialect; prints the loaded graph or the IR.
+// Code generation is the next step (docs/graph.md); until it exists, the
+// tool says so rather than write a program.
 //
 //===----------------------------------------------------------------------===//
 
+#include "import/OnnxImporter.h"
 #include "onnx/GraphPrinter.h"
 #include "onnx/OnnxGraph.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -27,6 +32,12 @@ static cl::opt<bool> PrintGraph(
     "print-graph",
     cl::desc("Print the loaded graph (values with their static shapes, "
              "nodes in order) and stop"));
+enum class Emit { None, Mlir };
+static cl::opt<Emit> EmitKind(
+    "emit", cl::desc("What to print"), cl::init(Emit::None),
+    cl::values(clEnumValN(Emit::Mlir, "mlir",
+                          "the imported accel-dialect IR (constants of more "
+                          "than 16 elements elided)")));
 static cl::list<std::string> InputShapes(
     "input-shape", cl::value_desc("name=d0,d1,..."),
     cl::desc("Static sizes for an input whose shape is symbolic or unknown "
@@ -73,9 +84,19 @@ int main(int argc, char **argv) {
     og::printGraph(G, outs());
     return 0;
   }
+  mlir::MLIRContext Context;
+  mlir::OwningOpRef<mlir::ModuleOp> Module =
+      accel::graph::importOnnxGraph(G, ModelPath, Context, Error);
+  if (!Module) {
+    WithColor::error(errs(), "accel-graphc") << Error << "\n";
+    return 1;
+  }
+  if (EmitKind == Emit::Mlir) {
+    Module->print(outs(), mlir::OpPrintingFlags().elideLargeElementsAttrs(16));
+    return 0;
+  }
   WithColor::error(errs(), "accel-graphc")
-      << ModelPath << ": loaded and checked, but import into MLIR and code "
-      << "generation are not implemented yet; --print-graph shows the "
-      << "loaded graph\n";
+      << ModelPath << ": imported, but code generation is not implemented "
+      << "yet; --emit=mlir shows the IR, --print-graph the loaded graph\n";
   return 2;
 }

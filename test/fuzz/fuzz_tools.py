@@ -17,7 +17,7 @@ Takes valid inputs, damages them, and runs the tool that reads them:
            (sys_programs.py) -> accel-sim --fs-root=<a sandbox>; the tree
            outside the root must not change
   onnx     ONNX models (test/graph/Inputs/make_models.py's valid ones) with
-           bytes changed -> accel-graphc --print-graph
+           bytes changed -> accel-graphc --print-graph or --emit=mlir
 
 Any outcome is fine except a crash (a signal, `LLVM ERROR:`, an assertion, a
 stack dump) or a hang (no answer in 30 s). A reader that died in the child
@@ -114,7 +114,7 @@ class Corpus:
         # data files resolve.
         self.models = [os.path.join(models, m) for m in (
             "mlp.onnx", "mlp-opset17.onnx", "mlp-external.onnx",
-            "flatten-chain.onnx")]
+            "flatten-chain.onnx", "cnn.onnx", "elementwise.onnx")]
         if not (self.asm and self.ir and self.objects and self.executables
                 and self.bitcode and self.models):
             sys.exit("fuzz_tools.py: could not build the corpus; build first")
@@ -277,7 +277,8 @@ def one_case(kind, rng, corpus, bin_dir, work):
     if kind == "onnx":
         path = damaged_copy(rng, corpus.models, os.path.join(
             os.path.dirname(corpus.models[0]), "case.onnx"))
-        return path, [tool("accel-graphc"), "--print-graph", path]
+        return path, [tool("accel-graphc"),
+                      rng.choice(["--print-graph", "--emit=mlir"]), path]
     with open(rng.choice(corpus.executables), "rb") as f:
         data = f.read()
     path = os.path.join(work, "case.elf")

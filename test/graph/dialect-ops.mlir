@@ -31,3 +31,16 @@ func.func @gemm(%a: tensor<5x3xf32>, %b: tensor<4x5xf32>, %c: tensor<4xf32>) -> 
   %g = accel.gemm %a, %b, %c {alpha = 0.5 : f32, trans_a = true, trans_b = true} : (tensor<5x3xf32>, tensor<4x5xf32>, tensor<4xf32>) -> tensor<3x4xf32>
   return %g : tensor<3x4xf32>
 }
+
+// Canonicalization folds a reshape to its input's own shape, and a reshape
+// of a reshape into one.
+// RUN: accel-graph-opt -canonicalize %s | FileCheck %s --check-prefix=FOLD
+// FOLD-LABEL: func.func @reshapes
+// FOLD-NEXT:  %[[R:.*]] = accel.reshape %arg0 : (tensor<2x6xf32>) -> tensor<12xf32>
+// FOLD-NEXT:  return %arg0, %[[R]]
+func.func @reshapes(%x: tensor<2x6xf32>) -> (tensor<2x6xf32>, tensor<12xf32>) {
+  %0 = accel.reshape %x : (tensor<2x6xf32>) -> tensor<2x6xf32>
+  %1 = accel.reshape %x : (tensor<2x6xf32>) -> tensor<3x4xf32>
+  %2 = accel.reshape %1 : (tensor<3x4xf32>) -> tensor<12xf32>
+  return %0, %2 : tensor<2x6xf32>, tensor<12xf32>
+}

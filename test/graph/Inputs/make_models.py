@@ -56,6 +56,53 @@ def flatten_chain():
                  [one, zero, axes0])
 
 
+def cnn(opset):
+    """Conv (padded, biased) -> Relu -> MaxPool (ceil mode) -> AveragePool
+    (count_include_pad) -> Conv (SAME_UPPER, stride 2, groups) ->
+    GlobalAveragePool -> Flatten -> Gemm (transB) -> Softmax."""
+    nodes = [
+        helper.make_node("Conv", ["x", "w1", "b1"], ["c1"], name="conv1",
+                         pads=[1, 1, 1, 1], kernel_shape=[3, 3]),
+        helper.make_node("Relu", ["c1"], ["r1"], name="relu1"),
+        helper.make_node("MaxPool", ["r1"], ["p1"], name="pool1",
+                         kernel_shape=[3, 3], strides=[2, 2], ceil_mode=1),
+        helper.make_node("AveragePool", ["p1"], ["p2"], name="pool2",
+                         kernel_shape=[2, 2], pads=[1, 1, 0, 0],
+                         count_include_pad=1),
+        helper.make_node("Conv", ["p2", "w2"], ["c2"], name="conv2",
+                         auto_pad="SAME_UPPER", strides=[2, 2], group=2),
+        helper.make_node("GlobalAveragePool", ["c2"], ["g"], name="gap"),
+        helper.make_node("Flatten", ["g"], ["f"], name="flatten"),
+        helper.make_node("Gemm", ["f", "wf", "bf"], ["logits"], name="fc",
+                         transB=1, alpha=0.5),
+        helper.make_node("Softmax", ["logits"], ["y"], name="softmax",
+                         axis=1)]
+    return model(nodes, [vi("x", [1, 3, 9, 9])], [vi("y", [1, 5])],
+                 [weights("w1", [8, 3, 3, 3], 4), weights("b1", [8], 5),
+                  weights("w2", [6, 4, 3, 3], 6), weights("wf", [5, 6], 7),
+                  weights("bf", [5], 8)], opset)
+
+
+def elementwise():
+    """The elementwise ops and the shape-only ones, broadcasting."""
+    lo = numpy_helper.from_array(np.array(-1.5, np.float32), "lo")
+    hi = numpy_helper.from_array(np.array(2.0, np.float32), "hi")
+    nodes = [
+        helper.make_node("Clip", ["x", "lo", "hi"], ["a"], name="clip"),
+        helper.make_node("LeakyRelu", ["a"], ["b"], name="leaky", alpha=0.2),
+        helper.make_node("Sub", ["b", "v"], ["c"], name="sub"),
+        helper.make_node("Sigmoid", ["c"], ["d"], name="sigmoid"),
+        helper.make_node("Div", ["d", "x"], ["e"], name="div"),
+        helper.make_node("Dropout", ["e"], ["f"], name="dropout"),
+        helper.make_node("Transpose", ["f"], ["t"], name="transpose",
+                         perm=[0, 2, 1]),
+        helper.make_node("Unsqueeze", ["t", "axes"], ["u"], name="unsqueeze"),
+        helper.make_node("Identity", ["u"], ["y"], name="identity")]
+    axes = numpy_helper.from_array(np.array([0], np.int64), "axes")
+    return model(nodes, [vi("x", [2, 3, 4]), vi("v", [4])],
+                 [vi("y", [1, 2, 4, 3])], [lo, hi, axes])
+
+
 def write(d, name, m, check=True):
     if check:
         onnx.checker.check_model(m)
@@ -72,6 +119,21 @@ def main():
     dyn.graph.output[0].type.tensor_type.shape.dim[0].dim_param = "batch"
     write(d, "dynamic-batch.onnx", dyn)
     write(d, "flatten-chain.onnx", flatten_chain())
+    write(d, "cnn.onnx", cnn(13))
+    write(d, "cnn-opset11.onnx", cnn(11))
+    write(d, "elementwise.onnx", elementwise())
+    unsupported = model([helper.make_node("Einsum", ["x", "x"], ["y"],
+                                          name="einsum", equation="ij,ij->i")],
+                        [vi("x", [2, 3])], [vi("y", [2])])
+    write(d, "unsupported-op.onnx", unsupported)
+    ints = model([helper.make_node("Add", ["x", "x"], ["y"], name="add")],
+                 [vi("x", [4], TensorProto.INT32)],
+                 [vi("y", [4], TensorProto.INT32)])
+    write(d, "int-add.onnx", ints)
+    clip_input = model([helper.make_node("Clip", ["x", "lo"], ["y"],
+                                         name="clip")],
+                       [vi("x", [4]), vi("lo", [])], [vi("y", [4])])
+    write(d, "clip-runtime-min.onnx", clip_input)
 
     # Weights in a file beside the model.
     ext = mlp()

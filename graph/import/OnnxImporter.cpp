@@ -1,0 +1,536 @@
+//===-- OnnxImporter.cpp - A loaded ONNX graph into the accel dialect -----===//
+//
+// One handler per ONNX op type, each reading the node's attributes with
+// ONNX's defaults and building accel ops whose result types are the static
+// shapes the loader inferred; the ops' verifiers then check those shapes
+// against the dialect's own rules, so a disagreement is caught here, at
+// the node, rather than in a kernel. Each op's location is the node's name
+// and op type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "import/OnnxImporter.h"
+#include "dialect/AccelGraphDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+
+using namespace mlir;
+using namespace accel::graph;
+namespace og = accel::onnx_graph;
+
+namespace {
+
+class Importer {
+public:
+  Importer(const og::Graph &G, MLIRContext &Context)
+      : G(G), Context(Context), B(&Context) {}
+
+  /// Builds @main into \p Module; false with Error set on failure.
+  bool run(ModuleOp Module);
+
+  std::string Error;
+
+private:
+  const og::Graph &G;
+  MLIRContext &Context;
+  OpBuilder B;
+  std::map<std::string, Value> Values;
+  const og::Node *Node = nullptr; ///< the node being imported
+  Operation *LastConstant = nullptr; ///< constants lead @main, in use order
+
+  using Handler = std::function<bool(Importer &)>;
+  static const llvm::StringMap<Handler> &handlers();
+
+  bool fail(const Twine &Message) {
+    Error = Node ? "node '" + Node->Name + "' (" + Node->OpType + "): " +
+                       Message.str()
+                 : Message.str();
+    return false;
+  }
+  Location loc() const {
+    return NameLoc::get(
+        StringAttr::get(&Context, Node->Name + " (" + Node->OpType + ")"));
+  }
+
+  // Values and types.
+  RankedTensorType tensorType(const std::string &Name) const {
+    const og::Tensor &T = G.Values.at(Name);
+    return RankedTensorType::get(T.Shape, Float32Type::get(&Context));
+  }
+  bool isF32(const std::string &Name) const {
+    return G.Values.at(Name).Type == og::ElemType::Float;
+  }
+  /// Fails for a value that is not f32, naming it as \p What.
+  bool requireF32(const std::string &Name, const Twine &What) {
+    if (isF32(Name))
+      return true;
+    return fail(What + " '" + Name + "' has element type " +
+                og::getElemTypeName(G.Values.at(Name).Type) +
+                "; accel-graphc computes in f32");
+  }
+  /// Input \p I of the node as an f32 tensor value, or null (and Error).
+  Value input(unsigned I);
+  bool hasInput(unsigned I) const {
+    return I < Node->Inputs.size() && !Node->Inputs[I].empty();
+  }
+  RankedTensorType resultType(unsigned I = 0) {
+    return tensorType(Node->Outputs[I]);
+  }
+  /// Records the node's output \p I (f32 only).
+  bool define(Value V, unsigned I = 0) {
+    if (!requireF32(Node->Outputs[I], "output"))
+      return false;
+    Values[Node->Outputs[I]] = V;
+    return true;
+  }
+  /// The only outputs a node may have that nothing reads.
+  bool onlyFirstOutputUsed();
+  /// A constant scalar input's value (Clip's min and max).
+  std::optional<float> constantScalar(unsigned I);
+
+  // Attributes, with ONNX's defaults.
+  const og::Attribute *attr(const char *Name) const {
+    auto It = Node->Attributes.find(Name);
+    return It == Node->Attributes.end() ? nullptr : &It->second;
+  }
+  int64_t intAttr(const char *Name, int64_t Default) const {
+    const og::Attribute *A = attr(Name);
+    return A ? A->I : Default;
+  }
+  float floatAttr(const char *Name, float Default) const {
+    const og::Attribute *A = attr(Name);
+    return A ? A->F : Default;
+  }
+  std::vector<int64_t> intsAttr(const char *Name,
+                                std::vector<int64_t> Default) const {
+    const og::Attribute *A = attr(Name);
+    return A ? A->IntList : Default;
+  }
+
+  // Handlers.
+  bool elementwise(StringRef Kind, unsigned Arity);
+  bool unary(StringRef Kind) { return elementwise(Kind, 1); }
+  bool binary(StringRef Kind) { return elementwise(Kind, 2); }
+  bool leakyRelu();
+  bool clip();
+  bool matmul();
+  bool gemm();
+  bool conv();
+  bool window(std::vector<int64_t> Kernel,
+              std::vector<int64_t> &Strides, std::vector<int64_t> &Pads,
+              std::vector<int64_t> &Dilations);
+  bool pool(StringRef Kind);
+  bool globalPool(StringRef Kind);
+  bool softmax(bool Log);
+  bool reshape();
+  bool transpose();
+  bool identity();
+};
+
+Value Importer::input(unsigned I) {
+  if (!hasInput(I)) {
+    fail("input " + Twine(I) + " is missing");
+    return {};
+  }
+  const std::string &Name = Node->Inputs[I];
+  if (!requireF32(Name, "input"))
+    return {};
+  auto It = Values.find(Name);
+  if (It != Values.end())
+    return It->second;
+  // A constant, made on first use at the start of the function.
+  const og::Tensor &T = G.Values.at(Name);
+  RankedTensorType Type = tensorType(Name);
+  auto Data = DenseElementsAttr::getFromRawBuffer(
+      Type, ArrayRef<char>(reinterpret_cast<const char *>(T.Data.data()),
+                           T.Data.size()));
+  OpBuilder::InsertionGuard Guard(B);
+  if (LastConstant)
+    B.setInsertionPointAfter(LastConstant);
+  else
+    B.setInsertionPointToStart(B.getInsertionBlock());
+  auto C = B.create<arith::ConstantOp>(
+      NameLoc::get(StringAttr::get(&Context, Name)), Type,
+      cast<TypedAttr>(Data));
+  LastConstant = C;
+  return Values[Name] = C;
+}
+
+bool Importer::onlyFirstOutputUsed() {
+  for (size_t I = 1; I < Node->Outputs.size(); ++I) {
+    const std::string &Out = Node->Outputs[I];
+    if (Out.empty())
+      continue;
+    for (const og::Node &Other : G.Nodes)
+      for (const std::string &In : Other.Inputs)
+        if (In == Out)
+          return fail("output '" + Out + "' is read, which is not supported");
+    for (const std::string &GraphOut : G.Outputs)
+      if (GraphOut == Out)
+        return fail("output '" + Out + "' is a graph output, which is not "
+                    "supported");
+  }
+  return true;
+}
+
+std::optional<float> Importer::constantScalar(unsigned I) {
+  const std::string &Name = Node->Inputs[I];
+  const og::Tensor &T = G.Values.at(Name);
+  if (T.Data.size() != 4 || T.Type != og::ElemType::Float ||
+      std::find(G.Constants.begin(), G.Constants.end(), Name) ==
+          G.Constants.end()) {
+    fail("input '" + Name + "' must be a constant f32 scalar");
+    return std::nullopt;
+  }
+  float F;
+  std::memcpy(&F, T.Data.data(), 4);
+  return F;
+}
+
+bool Importer::elementwise(StringRef Kind, unsigned Arity) {
+  if (Node->Inputs.size() != Arity)
+    return fail("takes " + Twine(Arity) + " inputs here, not " +
+                Twine(Node->Inputs.size()));
+  SmallVector<Value, 3> Ins;
+  for (unsigned I = 0; I != Arity; ++I)
+    if (!Ins.emplace_back(input(I)))
+      return false;
+  return define(B.create<ElementwiseOp>(loc(), resultType(),
+                                        B.getStringAttr(Kind), Ins,
+                                        FloatAttr(), FloatAttr(), FloatAttr()));
+}
+
+bool Importer::leakyRelu() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  return define(B.create<ElementwiseOp>(
+      loc(), resultType(), B.getStringAttr("leaky_relu"), ValueRange{X},
+      B.getF32FloatAttr(floatAttr("alpha", 0.01f)), FloatAttr(), FloatAttr()));
+}
+
+bool Importer::clip() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  float Lo = -std::numeric_limits<float>::infinity(), Hi = -Lo;
+  if (hasInput(1)) {
+    auto V = constantScalar(1);
+    if (!V)
+      return false;
+    Lo = *V;
+  }
+  if (hasInput(2)) {
+    auto V = constantScalar(2);
+    if (!V)
+      return false;
+    Hi = *V;
+  }
+  if (!(Lo <= Hi))
+    return fail("min " + std::to_string(Lo) + " is above max " +
+                std::to_string(Hi));
+  return define(B.create<ElementwiseOp>(
+      loc(), resultType(), B.getStringAttr("clip"), ValueRange{X}, FloatAttr(),
+      B.getF32FloatAttr(Lo), B.getF32FloatAttr(Hi)));
+}
+
+bool Importer::matmul() {
+  Value A = input(0), Bv = A ? input(1) : Value();
+  if (!Bv)
+    return false;
+  return define(B.create<MatMulOp>(loc(), resultType(), A, Bv));
+}
+
+bool Importer::gemm() {
+  Value A = input(0), Bv = A ? input(1) : Value();
+  if (!Bv)
+    return false;
+  float Beta = floatAttr("beta", 1.0f);
+  Value C;
+  if (hasInput(2) && Beta != 0.0f && !(C = input(2)))
+    return false;
+  return define(B.create<GemmOp>(
+      loc(), resultType(), A, Bv, C,
+      B.getF32FloatAttr(floatAttr("alpha", 1.0f)), B.getF32FloatAttr(Beta),
+      B.getBoolAttr(intAttr("transA", 0)), B.getBoolAttr(intAttr("transB", 0))));
+}
+
+/// A convolution's or pooling's window attributes with ONNX's defaults,
+/// auto_pad resolved into explicit pads; false (with Error) for what the
+/// dialect cannot express.
+bool Importer::window(std::vector<int64_t> Kernel,
+                      std::vector<int64_t> &Strides,
+                      std::vector<int64_t> &Pads,
+                      std::vector<int64_t> &Dilations) {
+  ArrayRef<int64_t> X = G.Values.at(Node->Inputs[0]).Shape;
+  if (X.size() != 4 || Kernel.size() != 2)
+    return fail("only 2-D windows over NCHW inputs are supported");
+  Strides = intsAttr("strides", {1, 1});
+  Dilations = intsAttr("dilations", {1, 1});
+  Pads = intsAttr("pads", {0, 0, 0, 0});
+  if (Strides.size() != 2 || Dilations.size() != 2 || Pads.size() != 4)
+    return fail("strides, dilations and pads must have 2, 2 and 4 entries");
+  const og::Attribute *Auto = attr("auto_pad");
+  std::string Mode = Auto ? Auto->S : "NOTSET";
+  if (Mode == "VALID") {
+    Pads = {0, 0, 0, 0};
+  } else if (Mode == "SAME_UPPER" || Mode == "SAME_LOWER") {
+    // Output ceil(in / stride); the padding's odd one at the end (upper) or
+    // the start (lower).
+    for (int I = 0; I != 2; ++I) {
+      int64_t Out = (X[2 + I] + Strides[I] - 1) / Strides[I];
+      int64_t Span = Dilations[I] * (Kernel[I] - 1) + 1;
+      int64_t Total =
+          std::max<int64_t>(0, (Out - 1) * Strides[I] + Span - X[2 + I]);
+      int64_t Small = Total / 2, Large = Total - Small;
+      Pads[I] = Mode == "SAME_UPPER" ? Small : Large;
+      Pads[2 + I] = Mode == "SAME_UPPER" ? Large : Small;
+    }
+  } else if (Mode != "NOTSET") {
+    return fail("auto_pad '" + Mode + "' is not an ONNX mode");
+  }
+  return true;
+}
+
+bool Importer::conv() {
+  Value X = input(0), W = X ? input(1) : Value();
+  if (!W)
+    return false;
+  Value Bias;
+  if (hasInput(2) && !(Bias = input(2)))
+    return false;
+  ArrayRef<int64_t> WShape = G.Values.at(Node->Inputs[1]).Shape;
+  if (WShape.size() != 4)
+    return fail("only 2-D convolutions are supported");
+  std::vector<int64_t> Kernel = {WShape[2], WShape[3]};
+  if (const og::Attribute *K = attr("kernel_shape"); K && K->IntList != Kernel)
+    return fail("kernel_shape does not match the weight's shape");
+  std::vector<int64_t> Strides, Pads, Dilations;
+  if (!window(Kernel, Strides, Pads, Dilations))
+    return false;
+  return define(B.create<Conv2dOp>(
+      loc(), resultType(), X, W, Bias, B.getDenseI64ArrayAttr(Strides),
+      B.getDenseI64ArrayAttr(Pads), B.getDenseI64ArrayAttr(Dilations),
+      B.getI64IntegerAttr(intAttr("group", 1))));
+}
+
+bool Importer::pool(StringRef Kind) {
+  Value X = input(0);
+  if (!X || !onlyFirstOutputUsed())
+    return false;
+  if (intAttr("storage_order", 0))
+    return fail("storage_order 1 is not supported");
+  const og::Attribute *K = attr("kernel_shape");
+  if (!K)
+    return fail("kernel_shape is missing");
+  std::vector<int64_t> Strides, Pads, Dilations;
+  if (!window(K->IntList, Strides, Pads, Dilations))
+    return false;
+  return define(B.create<Pool2dOp>(
+      loc(), resultType(), X, B.getStringAttr(Kind),
+      B.getDenseI64ArrayAttr(K->IntList), B.getDenseI64ArrayAttr(Strides),
+      B.getDenseI64ArrayAttr(Pads), B.getDenseI64ArrayAttr(Dilations),
+      B.getBoolAttr(intAttr("ceil_mode", 0)),
+      B.getBoolAttr(intAttr("count_include_pad", 0))));
+}
+
+bool Importer::globalPool(StringRef Kind) {
+  Value X = input(0);
+  if (!X)
+    return false;
+  ArrayRef<int64_t> S = G.Values.at(Node->Inputs[0]).Shape;
+  if (S.size() != 4)
+    return fail("only NCHW inputs are supported");
+  return define(B.create<Pool2dOp>(
+      loc(), resultType(), X, B.getStringAttr(Kind),
+      B.getDenseI64ArrayAttr({S[2], S[3]}), B.getDenseI64ArrayAttr({1, 1}),
+      B.getDenseI64ArrayAttr({0, 0, 0, 0}), B.getDenseI64ArrayAttr({1, 1}),
+      B.getBoolAttr(false), B.getBoolAttr(false)));
+}
+
+bool Importer::softmax(bool Log) {
+  Value X = input(0);
+  if (!X)
+    return false;
+  ArrayRef<int64_t> S = G.Values.at(Node->Inputs[0]).Shape;
+  int64_t Rank = S.size();
+  if (G.Opset >= 13) {
+    int64_t Axis = intAttr("axis", -1);
+    if (Axis < -Rank || Axis >= Rank)
+      return fail("axis " + Twine(Axis) + " is outside rank " + Twine(Rank));
+    return define(B.create<SoftmaxOp>(loc(), resultType(), X,
+                                      B.getI64IntegerAttr(Axis),
+                                      B.getBoolAttr(Log)));
+  }
+  // Before opset 13 the input is taken as a matrix [dims before axis,
+  // dims from axis on] and each row normalized.
+  int64_t Axis = intAttr("axis", 1);
+  if (Axis < -Rank || Axis > Rank)
+    return fail("axis " + Twine(Axis) + " is outside rank " + Twine(Rank));
+  if (Axis < 0)
+    Axis += Rank;
+  int64_t Rows = 1, Cols = 1;
+  for (int64_t I = 0; I != Rank; ++I)
+    (I < Axis ? Rows : Cols) *= S[I];
+  auto Matrix = RankedTensorType::get({Rows, Cols}, B.getF32Type());
+  Value M = B.create<ReshapeOp>(loc(), Matrix, X);
+  Value Y = B.create<SoftmaxOp>(loc(), Matrix, M, B.getI64IntegerAttr(1),
+                                B.getBoolAttr(Log));
+  return define(B.create<ReshapeOp>(loc(), resultType(), Y));
+}
+
+/// Reshape, Flatten, Squeeze, Unsqueeze: the loader gave the output its
+/// static shape, whatever computed it.
+bool Importer::reshape() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  return define(B.create<ReshapeOp>(loc(), resultType(), X));
+}
+
+bool Importer::transpose() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  int64_t Rank = G.Values.at(Node->Inputs[0]).Shape.size();
+  std::vector<int64_t> Reversed;
+  for (int64_t I = Rank - 1; I >= 0; --I)
+    Reversed.push_back(I);
+  return define(B.create<TransposeOp>(
+      loc(), resultType(), X, B.getDenseI64ArrayAttr(intsAttr("perm", Reversed))));
+}
+
+/// Identity, and Dropout for inference: the output is the input.
+bool Importer::identity() {
+  Value X = input(0);
+  if (!X || !onlyFirstOutputUsed())
+    return false;
+  if (Node->OpType == "Dropout" && hasInput(2))
+    return fail("training_mode as an input is not supported (inference only)");
+  return define(X);
+}
+
+const llvm::StringMap<Importer::Handler> &Importer::handlers() {
+  static const llvm::StringMap<Handler> Map = [] {
+    llvm::StringMap<Handler> M;
+    for (auto [Op, Kind] : {std::pair{"Relu", "relu"}, {"Sigmoid", "sigmoid"},
+                            {"Tanh", "tanh"}, {"Erf", "erf"}, {"Exp", "exp"},
+                            {"Log", "log"}, {"Sqrt", "sqrt"},
+                            {"Reciprocal", "reciprocal"}, {"Neg", "neg"},
+                            {"Abs", "abs"}})
+      M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.unary(Kind); };
+    for (auto [Op, Kind] : {std::pair{"Add", "add"}, {"Sub", "sub"},
+                            {"Mul", "mul"}, {"Div", "div"}, {"Pow", "pow"},
+                            {"Max", "max"}, {"Min", "min"}})
+      M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.binary(Kind); };
+    M["LeakyRelu"] = [](Importer &I) { return I.leakyRelu(); };
+    M["Clip"] = [](Importer &I) { return I.clip(); };
+    M["MatMul"] = [](Importer &I) { return I.matmul(); };
+    M["Gemm"] = [](Importer &I) { return I.gemm(); };
+    M["Conv"] = [](Importer &I) { return I.conv(); };
+    M["MaxPool"] = [](Importer &I) { return I.pool("max"); };
+    M["AveragePool"] = [](Importer &I) { return I.pool("avg"); };
+    M["GlobalAveragePool"] = [](Importer &I) { return I.globalPool("avg"); };
+    M["GlobalMaxPool"] = [](Importer &I) { return I.globalPool("max"); };
+    M["Softmax"] = [](Importer &I) { return I.softmax(false); };
+    M["LogSoftmax"] = [](Importer &I) { return I.softmax(true); };
+    for (const char *Op : {"Reshape", "Flatten", "Squeeze", "Unsqueeze"})
+      M[Op] = [](Importer &I) { return I.reshape(); };
+    M["Transpose"] = [](Importer &I) { return I.transpose(); };
+    M["Identity"] = [](Importer &I) { return I.identity(); };
+    M["Dropout"] = [](Importer &I) { return I.identity(); };
+    return M;
+  }();
+  return Map;
+}
+
+bool Importer::run(ModuleOp Module) {
+  SmallVector<Type> InputTypes, OutputTypes;
+  for (const std::string &In : G.Inputs) {
+    if (!requireF32(In, "graph input"))
+      return false;
+    InputTypes.push_back(tensorType(In));
+  }
+  for (const std::string &Out : G.Outputs) {
+    if (!requireF32(Out, "graph output"))
+      return false;
+    OutputTypes.push_back(tensorType(Out));
+  }
+  B.setInsertionPointToEnd(Module.getBody());
+  auto Main = B.create<func::FuncOp>(
+      NameLoc::get(B.getStringAttr(G.Name)), "main",
+      B.getFunctionType(InputTypes, OutputTypes));
+  Block *Entry = Main.addEntryBlock();
+  for (size_t I = 0; I != G.Inputs.size(); ++I)
+    Values[G.Inputs[I]] = Entry->getArgument(I);
+  B.setInsertionPointToEnd(Entry);
+
+  for (const og::Node &N : G.Nodes) {
+    Node = &N;
+    auto H = handlers().find(N.OpType);
+    if (H == handlers().end())
+      return fail("not supported by accel-graphc yet");
+    if (!H->second(*this))
+      return false;
+  }
+  Node = nullptr;
+  SmallVector<Value> Results;
+  for (const std::string &Out : G.Outputs) {
+    auto It = Values.find(Out);
+    if (It == Values.end())
+      return fail("output '" + Out + "' is a constant, which is not supported");
+    Results.push_back(It->second);
+  }
+  B.create<func::ReturnOp>(Main.getLoc(), Results);
+  return true;
+}
+
+} // namespace
+
+void accel::graph::loadImportDialects(MLIRContext &Context) {
+  Context.loadDialect<AccelGraphDialect, func::FuncDialect,
+                      arith::ArithDialect>();
+}
+
+OwningOpRef<ModuleOp>
+accel::graph::importOnnxGraph(const og::Graph &G, const std::string &ModelName,
+                              MLIRContext &Context, std::string &Error) {
+  loadImportDialects(Context);
+  OwningOpRef<ModuleOp> Module =
+      ModuleOp::create(FileLineColLoc::get(&Context, ModelName, 0, 0));
+  Importer I(G, Context);
+  if (!I.run(*Module)) {
+    Error = ModelName + ": " + I.Error;
+    return nullptr;
+  }
+  // The verifiers check each op's result shape (the loader's, from ONNX's
+  // inference) against the dialect's rules: a disagreement is a bug here or
+  // there, reported at the node.
+  std::string Message;
+  {
+    ScopedDiagnosticHandler Handler(&Context, [&](mlir::Diagnostic &D) {
+      llvm::raw_string_ostream OS(Message);
+      OS << D.getLocation() << ": " << D;
+      return success();
+    });
+    if (failed(verify(*Module))) {
+      Error = ModelName + ": internal error, the imported IR does not "
+                          "verify: " + Message;
+      return nullptr;
+    }
+  }
+  return Module;
+}
