@@ -626,9 +626,9 @@ q_fetch_of(problem *pb, const cursor *c, int buf) {
   return f;
 }
 
-/* Column block b on channel b % 4: a transfer started on a busy channel
-   stalls the program, and a query block's q and o transfers are 8 of
-   about 100 cycles each. */
+/* Column block b on channel b % 4: a channel holds two transfers (a third
+   start stalls the program), and a query block's q and o transfers are 8
+   of about 100 cycles each. */
 __attribute__((always_inline)) static inline void
 fetch_q_block(const q_fetch *f, long b) {
   long d = b * T;
@@ -647,8 +647,10 @@ static void fetch_v_tile(problem *pb, chunk_id id, int buf, long t, int ch) {
                       min_of(pb->Dv - id.col - t * T, T));
 }
 
-/* Chunk id into buffer buf. A start on a busy channel stalls the program
-   (for a block of v at 512 keys, about 1 100 cycles). With defer_last (a
+/* Chunk id into buffer buf. A channel holds two transfers, and a third
+   start stalls the program (behind a block of v at 512 keys, about 1 100
+   cycles), so a prefetch, which shares the channels with q's and o's
+   transfers, leaves one a channel. With defer_last (a
    prefetch, under a query block's work): k on channel 0, v's blocks on
    1, 2 and 3, the last left to the next query block (fetch_rest).
    Otherwise, waited for at once: k's halves on 0 and 1, v's blocks on 2,
@@ -933,30 +935,41 @@ static void run(problem *pb) {
   if (pb->heads == 0 || pb->Sq == 0 || pb->Dv == 0)
     return;
   pb->lay = make_layout(pb->D, pb->Sk);
-  /* The diagonal matrices' zeros, and q's columns past D (no DMA writes
-     them; stale NaNs would spread through Q^T's mmac). */
-  zero_floats(spm->scale_diag, T * T);
-  zero_floats(spm->rl_diag, T * T);
-  zero_floats(spm->zero, T * T);
-  spm->mask_rows = -1;
-  vstore_strided(spm->scale_diag, T + 1, (accel_v16f)pb->scale);
-  if (pb->D % T)
-    zero_floats(pb->lay.q[0], 2 * T * round_up(pb->D, T));
   for (int i = 0; i < Tensors; ++i)
     pb->view_head[i] = -1;
   pb->cur = (cursor){0, 0, 0};
   pb->qbuf = pb->kbuf = 0;
   pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};
   pb->v_pending = 0;
+  /* q's columns past D are zero: no DMA writes them, and stale NaNs would
+     spread through Q^T's mmac. */
+  if (pb->D % T)
+    zero_floats(pb->lay.q[0], 2 * T * round_up(pb->D, T));
+  /* The first transfers start before the rest of the set-up: the first q
+     block, then the first chunk, into the buffer use_chunk looks in. */
   q_fetch first = q_fetch_of(pb, &pb->cur, 0);
   for (long b = 0; b * T < pb->D; ++b)
     fetch_q_block(&first, b);
+  if (key_end(pb, &pb->cur) > 0)
+    fetch_chunk(pb, (chunk_id){0, 0, 0}, !pb->kbuf, 0);
+  /* The diagonal matrices' zeros. */
+  zero_floats(spm->scale_diag, T * T);
+  zero_floats(spm->rl_diag, T * T);
+  zero_floats(spm->zero, T * T);
+  spm->mask_rows = -1;
+  vstore_strided(spm->scale_diag, T + 1, (accel_v16f)pb->scale);
   int started = 0;
   do {
     pb->next = pb->cur;
     pb->more = advance(pb, &pb->next);
-    if (!started)
+    if (!started) {
+      /* The first chunk before Q^T: its wait covers q's transfers (they
+         share its channels), and would otherwise be make_qt's, for the
+         chunk. run_query_block finds it in use. */
+      if (key_end(pb, &pb->cur) > 0)
+        use_chunk(pb, (chunk_id){pb->cur.head, pb->cur.col, 0});
       make_qt(pb, pb->qbuf, &pb->cur, pb->more ? &pb->next : NULL);
+    }
     started = run_query_block(pb, started);
     pb->cur = pb->next;
     pb->qbuf = !pb->qbuf;
