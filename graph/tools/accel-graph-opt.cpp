@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/AccelGraphDialect.h"
+#include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -16,6 +17,7 @@
 int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  accel::graph::registerGraphPasses();
   mlir::DialectRegistry Registry;
   Registry.insert<accel::graph::AccelGraphDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect>();

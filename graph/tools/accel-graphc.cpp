@@ -1,10 +1,12 @@
 //===-- accel-graphc.cpp - The graph compiler's driver --------------------===//
 //
-// accel-graphc model.onnx (--print-graph | --emit=mlir)
-//              [--input-shape name=d0,d1,...]...
+// accel-graphc model.onnx (--print-graph | --emit=imported | --emit=mlir)
+//              [--input-shape name=d0,d1,...]... [--mlir-print-ir-after-all]
 //
-// Loads an ONNX model (ONNX's checker and shape inference, external data)
-// and imports it into the accel dialect; prints the loaded graph or the IR.
+// Loads an ONNX model (ONNX's checker and shape inference, external data),
+// imports it into the accel dialect and runs the graph pipeline
+// (transforms/Pipeline.cpp); prints the loaded graph or the IR before or
+// after the pipeline (MLIR's pass-manager options dump it between passes).
 // Code generation is the next step (docs/graph.md); until it exists, the
 // tool says so rather than write a program.
 //
@@ -13,9 +15,11 @@
 #include "import/OnnxImporter.h"
 #include "onnx/GraphPrinter.h"
 #include "onnx/OnnxGraph.h"
+#include "transforms/Passes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -32,12 +36,15 @@ static cl::opt<bool> PrintGraph(
     "print-graph",
     cl::desc("Print the loaded graph (values with their static shapes, "
              "nodes in order) and stop"));
-enum class Emit { None, Mlir };
+enum class Emit { None, Imported, Mlir };
 static cl::opt<Emit> EmitKind(
-    "emit", cl::desc("What to print"), cl::init(Emit::None),
-    cl::values(clEnumValN(Emit::Mlir, "mlir",
-                          "the imported accel-dialect IR (constants of more "
-                          "than 16 elements elided)")));
+    "emit", cl::desc("What to print (constants of more than 16 elements "
+                     "elided)"),
+    cl::init(Emit::None),
+    cl::values(clEnumValN(Emit::Imported, "imported",
+                          "the accel-dialect IR as imported"),
+               clEnumValN(Emit::Mlir, "mlir",
+                          "the IR after the graph pipeline (memory planned)")));
 static cl::list<std::string> InputShapes(
     "input-shape", cl::value_desc("name=d0,d1,..."),
     cl::desc("Static sizes for an input whose shape is symbolic or unknown "
@@ -63,6 +70,7 @@ static bool parseInputShape(StringRef Arg, og::LoadOptions &Options) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  mlir::registerPassManagerCLOptions();
   cl::ParseCommandLineOptions(argc, argv,
                               "accel-graphc: ONNX models to Accel programs\n");
   og::LoadOptions Options;
@@ -91,8 +99,19 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "accel-graphc") << Error << "\n";
     return 1;
   }
+  auto Flags = mlir::OpPrintingFlags().elideLargeElementsAttrs(16);
+  if (EmitKind == Emit::Imported) {
+    Module->print(outs(), Flags);
+    return 0;
+  }
+  mlir::PassManager PM(&Context);
+  if (mlir::failed(mlir::applyPassManagerCLOptions(PM)))
+    return 1;
+  accel::graph::buildGraphPipeline(PM);
+  if (mlir::failed(PM.run(*Module))) // the passes reported the error
+    return 1;
   if (EmitKind == Emit::Mlir) {
-    Module->print(outs(), mlir::OpPrintingFlags().elideLargeElementsAttrs(16));
+    Module->print(outs(), Flags);
     return 0;
   }
   WithColor::error(errs(), "accel-graphc")

@@ -1,0 +1,12 @@
+//===-- Pipeline.cpp - accel-graphc's pass pipeline -----------------------===//
+
+#include "transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM) {
+  PM.addPass(mlir::createCanonicalizerPass());
+  PM.addNestedPass<mlir::func::FuncOp>(createPlanMemoryPass());
+}

@@ -1,0 +1,60 @@
+// -accel-plan-memory: every tensor an offset in one DRAM arena (64-byte
+// aligned, first fit, dead tensors' bytes reused), reshapes in their
+// input's bytes, elementwise ops in place over a dying input of the same
+// shape, never over an argument. Offsets worked out by hand below.
+// RUN: accel-graph-opt -accel-plan-memory %s | FileCheck %s
+
+// x: [0, 128). h: 256 bytes at 128 (nothing free yet); x dies at the
+// matmul. hb over h (h dies at the add, same shape), r over hb. y: 48
+// bytes, 64 aligned, first fit into x's freed [0, 128): 0.
+// Peak 384; without planning 128 + 3 x 256 + 64 = 960.
+// CHECK-LABEL: func.func @mlp
+// CHECK-SAME: accel.arena_bytes = 384 : i64, accel.arg_offsets = array<i64: 0>, accel.unplanned_bytes = 960 : i64
+// CHECK: accel.matmul {{.*}} {accel.offset = 128 : i64}
+// CHECK: accel.elementwise "add" {{.*}} {accel.offset = 128 : i64}
+// CHECK: accel.elementwise "relu" {{.*}} {accel.offset = 128 : i64}
+// CHECK: accel.matmul {{.*}} {accel.offset = 0 : i64}
+func.func @mlp(%x: tensor<4x8xf32>) -> tensor<4x3xf32> {
+  %w1 = arith.constant dense<1.0> : tensor<8x16xf32>
+  %b1 = arith.constant dense<0.5> : tensor<16xf32>
+  %w2 = arith.constant dense<2.0> : tensor<16x3xf32>
+  %h = accel.matmul %x, %w1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  %hb = accel.elementwise "add" %h, %b1 : (tensor<4x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
+  %r = accel.elementwise "relu" %hb : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %y = accel.matmul %r, %w2 : (tensor<4x16xf32>, tensor<16x3xf32>) -> tensor<4x3xf32>
+  return %y : tensor<4x3xf32>
+}
+
+// a is read again by the mul, so the relu cannot take its bytes (and an
+// argument never gives them up): a [0, 256), r [256, 512). t is r's bytes;
+// s is in place over t (same shape [64], dies at the add), v is s's bytes,
+// z in place over v (a is an argument). Peak 512; without planning four
+// tensors of 256 bytes (the reshapes are views), 1024.
+// CHECK-LABEL: func.func @aliases
+// CHECK-SAME: accel.arena_bytes = 512 : i64, accel.arg_offsets = array<i64: 0>, accel.unplanned_bytes = 1024 : i64
+// CHECK: accel.elementwise "relu" {{.*}} {accel.offset = 256 : i64}
+// CHECK: accel.reshape {{.*}} {accel.offset = 256 : i64}
+// CHECK: accel.elementwise "add" {{.*}} {accel.offset = 256 : i64}
+// CHECK: accel.reshape {{.*}} {accel.offset = 256 : i64}
+// CHECK: accel.elementwise "mul" {{.*}} {accel.offset = 256 : i64}
+func.func @aliases(%a: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %b = arith.constant dense<1.0> : tensor<64xf32>
+  %r = accel.elementwise "relu" %a : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %t = accel.reshape %r : (tensor<4x16xf32>) -> tensor<64xf32>
+  %s = accel.elementwise "add" %t, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %v = accel.reshape %s : (tensor<64xf32>) -> tensor<4x16xf32>
+  %z = accel.elementwise "mul" %a, %v : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %z : tensor<4x16xf32>
+}
+
+// A value nothing reads dies where it is made: its bytes are free for the
+// next. x [0, 64); d (unread) [64, 128), then e reuses [64, 128).
+// CHECK-LABEL: func.func @unread
+// CHECK-SAME: accel.arena_bytes = 128 : i64
+// CHECK: accel.elementwise "exp" {{.*}} {accel.offset = 64 : i64}
+// CHECK: accel.elementwise "neg" {{.*}} {accel.offset = 64 : i64}
+func.func @unread(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %d = accel.elementwise "exp" %x : (tensor<16xf32>) -> tensor<16xf32>
+  %e = accel.elementwise "neg" %x : (tensor<16xf32>) -> tensor<16xf32>
+  return %e : tensor<16xf32>
+}
