@@ -545,7 +545,8 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
      matrix unit; unless the mmacs are shorter than the port's mst and
      mld together. */
   tile_start start = {f->col_tiles, T * T};
-  if (!f->col_tiles && kc >= 2 * T) {
+  int zero_start = !f->col_tiles && kc >= 2 * T;
+  if (zero_start) {
     /* zero_row's value, which the compiler does not know: a loop of
        constant zeros becomes a call of memset, 150 cycles. */
     accel_v16f zero = accel_vload(zero_row);
@@ -579,8 +580,13 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
       if (bias)
         splat_rows(bias_tiles[buf], bias_rows[buf]);
       /* The row's first mmac before the next row's fetch, which then
-         overlaps it. */
-      START_TILE(0, 0, s);
+         overlaps it. Its tile starts from an mzero when it would load
+         zeros: the mld would take the port 16 cycles after the last
+         row's last mst, with the matrix unit waiting. */
+      if (zero_start && !bias)
+        accel_mzero(0);
+      else
+        START_TILE(0, 0, s);
       if (plan && !m0)
         accel_dma_wait(1);
       accel_mmac(0, a_tile[buf], panel, kc);
