@@ -386,7 +386,10 @@ static inline void stream_item(const stream_plan *p, long s) {
    (nx), the tiles run on as one sequence: the row's last two tiles start
    the next row's first two (NEXT_ROW_START) and the last one issues the
    next row's first mmac, so that the matrix unit does not wait for the
-   last tile's mst and the next row's set-up (about 65 cycles a row). */
+   last tile's mst and the next row's set-up (about 65 cycles a row).
+   Without one, with defer, the last tile is left in its accumulator for
+   the caller to store after the next row's first mmac (rows_fast), so
+   that the set-up runs under the last mmac instead. */
 #define FAST_TILE(t, j)                                                        \
   do {                                                                         \
     if ((j) < next_nblocks)                                                    \
@@ -403,18 +406,8 @@ static inline void stream_item(const stream_plan *p, long s) {
     }                                                                          \
     if (column && (j) == 0)                                                    \
       last_column_half(a, kc, 1);                                              \
-    float *tile = o.pairs ? o.pairs + (j) * 2 * T * T : c_out[t];             \
-    if (o.send)                                                                \
-      accel_dma_wait(2 + t);                                                   \
-    if (relu)                                                                  \
-      accel_mst_relu(t, tile);                                                 \
-    else                                                                       \
-      accel_mst(t, tile);                                                      \
-    if (vector_act)                                                            \
-      activate_tile(tile, e);                                                  \
-    if (o.send)                                                                \
-      accel_dma_2d(2 + t, c + (j) * T - o.above * c_rs, tile - o.above * T,    \
-                   rows + o.above, block_cols(nb, j) * 4, c_rs * 4, T * 4);    \
+    if (!defer || (j) + 1 < nblocks)                                           \
+      TILE_OUT(t, j, o, c, rows);                                              \
     if ((j) + 2 < nblocks) {                                                   \
       START_TILE(t, (j) + 2, s);                                               \
     } else if (nx.a && (j) + 2 == nblocks) {                                   \
@@ -423,6 +416,26 @@ static inline void stream_item(const stream_plan *p, long s) {
     } else if (nx.a && (j) + 1 == nblocks) {                                   \
       START_TILE(t, 1, next_s);                                                \
     }                                                                          \
+  } while (0)
+
+/* Tile j of a row (accumulator t, a constant) out: stored where o puts
+   it (c_out[t] or row_pairs), GELU or clip applied on the vector unit
+   (vector_act), and sent to the row's c unless o keeps it. */
+#define TILE_OUT(t, j, o, c, rows)                                             \
+  do {                                                                         \
+    float *tile = (o).pairs ? (o).pairs + (j) * 2 * T * T : c_out[t];         \
+    if ((o).send)                                                              \
+      accel_dma_wait(2 + (t));                                                 \
+    if (relu)                                                                  \
+      accel_mst_relu(t, tile);                                                 \
+    else                                                                       \
+      accel_mst(t, tile);                                                      \
+    if (vector_act)                                                            \
+      activate_tile(tile, e);                                                  \
+    if ((o).send)                                                              \
+      accel_dma_2d(2 + (t), (c) + (j) * T - (o).above * c_rs,                 \
+                   tile - (o).above * T, (rows) + (o).above,                   \
+                   block_cols(nb, j) * 4, c_rs * 4, T * 4);                    \
   } while (0)
 
 /* Where run_row_fast's tiles go: c_out[t], sent one at a time (pairs
@@ -469,14 +482,16 @@ next_row_start(next_row nx, tile_start s) {
    streamed panel's first, each block waited for before its mmac and the
    plan's next transfers started behind it (stream_item); o: where the
    tiles go (row_out); nx: the next row, whose first two tiles this one
-   starts (next_row; nblocks at least 2). */
+   starts (next_row; nblocks at least 2); defer (without nx): the last
+   tile is left in its accumulator, flip ^ ((nblocks - 1) & 1), for the
+   caller to send out (TILE_OUT). */
 static inline __attribute__((always_inline)) void
 run_row_fast(int flip, const float *a, const float *panel, long kc, long nb,
              long rows, float *c, long c_rs, int relu, int vector_act,
              int column, const epilogue *e, tile_start s, float *next_panel,
              const float *next_b, long next_b_rs, long next_nb,
              long next_nblocks, const stream_plan *plan, row_out o,
-             next_row nx) {
+             next_row nx, int defer) {
   long nblocks = (nb + T - 1) / T;
   const float *b = panel;
   tile_start next_s = s;
@@ -567,6 +582,14 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
   int chain = chain_rows && nb > T && !column;
   int chained = 0, flip = 0;
   long nblocks = (nb + T - 1) / T;
+  /* Without the chain (calls: GELU, clip, a lone column), each row's last
+     tile goes out after the next row's first mmac (run_row_fast's defer):
+     held, in accumulator !flip. The row's set-up then comes between its
+     first mmac and its second, about 130 cycles: only with kc >= 128. */
+  int defer = calls && !chain_rows && kc >= 8 * T, held = 0;
+  long held_j = 0, held_rows = 0;
+  row_out held_o = {NULL, 1, 0};
+  float *held_c = c;
   for (long m0 = 0; m0 < M; m0 += T, buf = !buf) {
     int last_row = m0 + T >= M;
     long rows = min_of(M - m0, T);
@@ -580,20 +603,34 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
       if (bias)
         splat_rows(bias_tiles[buf], bias_rows[buf]);
       /* The row's first mmac before the next row's fetch, which then
-         overlaps it. Its tile starts from an mzero when it would load
-         zeros: the mld would take the port 16 cycles after the last
-         row's last mst, with the matrix unit waiting. */
-      if (zero_start && !bias)
-        accel_mzero(0);
+         overlaps it; then the last row's last tile out (held), whose
+         accumulator is the one the row's second tile starts in. Its
+         tile starts from an mzero when it would load zeros: the mld
+         would take the port 16 cycles after the last row's last mst,
+         with the matrix unit waiting. */
+#define ROW_START(t)                                                           \
+  do {                                                                         \
+    if (zero_start && !bias)                                                   \
+      accel_mzero(t);                                                          \
+    else                                                                       \
+      START_TILE(t, 0, s);                                                     \
+    if (plan && !m0)                                                           \
+      accel_dma_wait(1);                                                       \
+    accel_mmac(t, a_tile[buf], panel, kc);                                     \
+    if (plan && !m0)                                                           \
+      stream_item(plan, 5);                                                    \
+    if (held)                                                                  \
+      TILE_OUT(1 - (t), held_j, held_o, held_c, held_rows);                    \
+    held = 0;                                                                  \
+    if (nb > T)                                                                \
+      START_TILE(1 - (t), 1, s);                                               \
+  } while (0)
+      /* (flip is 0 here but with defer.) */
+      if (defer && flip)
+        ROW_START(1);
       else
-        START_TILE(0, 0, s);
-      if (plan && !m0)
-        accel_dma_wait(1);
-      accel_mmac(0, a_tile[buf], panel, kc);
-      if (plan && !m0)
-        stream_item(plan, 5);
-      if (nb > T)
-        START_TILE(1, 1, s);
+        ROW_START(0);
+#undef ROW_START
     }
     /* The next row's A tile and bias, or the next panel's first (a
        streamed panel's second row's are items of its plan). */
@@ -624,9 +661,17 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
       nx = (next_row){a_tile[!buf], !buf, plan && !m0, bias != NULL};
     run_row_fast(flip, a_tile[buf], panel, kc, nb, rows, c + m0 * c_rs, c_rs,
                  relu, vector_act, column, e, s, f->next_panel, f->next_b,
-                 f->next_b_rs, f->next_nb, stream, m0 ? NULL : plan, o, nx);
+                 f->next_b_rs, f->next_nb, stream, m0 ? NULL : plan, o, nx,
+                 defer);
     chained = nx.a != NULL;
     flip ^= chained & (int)(nblocks & 1) & chain_rows;
+    if (defer) {
+      /* The last tile is in accumulator flip ^ ((nblocks - 1) & 1); the
+         next row's first starts in the other one. */
+      held = 1, held_j = nblocks - 1, held_o = o, held_c = c + m0 * c_rs;
+      held_rows = rows;
+      flip ^= (int)(nblocks & 1);
+    }
     /* Every item has been started and the last ones arrive under the
        row's last mmacs. */
     if (plan && !m0)
@@ -634,6 +679,12 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     if (column)
       last_column_finish(bias ? bias_rows[buf] : zero_row, f->column_bias,
                          e->act, c + m0 * c_rs + nb, c_rs, rows, buf);
+  }
+  if (held) {
+    if (flip)
+      TILE_OUT(0, held_j, held_o, held_c, held_rows);
+    else
+      TILE_OUT(1, held_j, held_o, held_c, held_rows);
   }
   /* Blocks of the next panel beyond this one's (a lone column's). */
   for (long j = (nb + T - 1) / T; j < next_nblocks; ++j)
@@ -643,6 +694,7 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
   return M > T ? buf : f->buf0;
 }
 #undef START_TILE
+#undef TILE_OUT
 
 /* rows_fast without and with calls out of line; out of line themselves,
    so that nothing between one row's last mmac and the next row's first

@@ -332,6 +332,13 @@ def gemm_shapes():
         GemmCase(61, 45, 160, bias="col"),
         GemmCase(47, 35, 129, bias="row", act="relu", ta=1),
         GemmCase(70, 50, 140, bias="row", lc=P),
+        # with GELU, clip or a lone column (no sequence), kc >= 128: each
+        # row's last tile sent after the next row's first mmac, with an
+        # odd number of tiles a row (the accumulators swap), an even one,
+        # one tile a row
+        GemmCase(50, 80, 144, act="gelu"),
+        GemmCase(45, 33, 160, act="relu", bias="col"),
+        GemmCase(40, 16, 128, act="clip", lo=-0.25, hi=0.5),
     ]
     return cases
 
