@@ -1,17 +1,20 @@
 //===-- accel-graphc.cpp - The graph compiler's driver --------------------===//
 //
-// accel-graphc model.onnx (--print-graph | --emit=imported | --emit=mlir)
+// accel-graphc model.onnx [-o model.elf]
+//              [--print-graph | --emit=imported | --emit=mlir | --emit=llvm]
 //              [--input-shape name=d0,d1,...]... [--mlir-print-ir-after-all]
 //
 // Loads an ONNX model (ONNX's checker and shape inference, external data),
-// imports it into the accel dialect and runs the graph pipeline
-// (transforms/Pipeline.cpp); prints the loaded graph or the IR before or
-// after the pipeline (MLIR's pass-manager options dump it between passes).
-// Code generation is the next step (docs/graph.md); until it exists, the
-// tool says so rather than write a program.
+// imports it into the accel dialect, runs the graph pipeline
+// (transforms/Pipeline.cpp), lowers the result to LLVM IR
+// (codegen/EmitProgram.cpp) and compiles and links it with our clang
+// against libaccelgraph.a and libaccelkernels.a: an executable for
+// accel-sim (docs/graph.md). The --print-graph and --emit options print a
+// stage instead.
 //
 //===----------------------------------------------------------------------===//
 
+#include "codegen/EmitProgram.h"
 #include "import/OnnxImporter.h"
 #include "onnx/GraphPrinter.h"
 #include "onnx/OnnxGraph.h"
@@ -22,8 +25,14 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,7 +45,7 @@ static cl::opt<bool> PrintGraph(
     "print-graph",
     cl::desc("Print the loaded graph (values with their static shapes, "
              "nodes in order) and stop"));
-enum class Emit { None, Imported, Mlir };
+enum class Emit { None, Imported, Mlir, Llvm };
 static cl::opt<Emit> EmitKind(
     "emit", cl::desc("What to print (constants of more than 16 elements "
                      "elided)"),
@@ -44,7 +53,13 @@ static cl::opt<Emit> EmitKind(
     cl::values(clEnumValN(Emit::Imported, "imported",
                           "the accel-dialect IR as imported"),
                clEnumValN(Emit::Mlir, "mlir",
-                          "the IR after the graph pipeline (memory planned)")));
+                          "the IR after the graph pipeline (memory planned)"),
+               clEnumValN(Emit::Llvm, "llvm",
+                          "the program's LLVM IR, before our backend")));
+static cl::opt<std::string> OutputPath("o", cl::value_desc("file"),
+                                       cl::desc("The executable to write "
+                                                "(default: the model's name "
+                                                "with .elf)"));
 static cl::list<std::string> InputShapes(
     "input-shape", cl::value_desc("name=d0,d1,..."),
     cl::desc("Static sizes for an input whose shape is symbolic or unknown "
@@ -65,6 +80,49 @@ static bool parseInputShape(StringRef Arg, og::LoadOptions &Options) {
     Shape.push_back(D);
   }
   Options.InputShapes[Name.str()] = Shape;
+  return true;
+}
+
+/// Compiles \p IR with our clang (beside this tool) and links it with the
+/// graph runtime and the kernel library into OutputPath.
+static bool compileAndLink(llvm::Module &IR, const char *Argv0) {
+  std::string Self = sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&compileAndLink));
+  SmallString<256> Clang(sys::path::parent_path(Self));
+  sys::path::append(Clang, "clang");
+  SmallString<128> IRPath;
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("accel-graphc", "ll", IRPath)) {
+    WithColor::error(errs(), "accel-graphc")
+        << "cannot create a temporary file: " << EC.message() << "\n";
+    return false;
+  }
+  FileRemover RemoveIR(IRPath);
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(IRPath, EC);
+    if (EC) {
+      WithColor::error(errs(), "accel-graphc")
+          << IRPath << ": " << EC.message() << "\n";
+      return false;
+    }
+    IR.print(OS, nullptr);
+  }
+  std::string Output = OutputPath;
+  if (Output.empty())
+    Output = sys::path::stem(ModelPath).str() + ".elf";
+  SmallVector<StringRef> Args = {Clang,  "--target=accel", "-O2", IRPath,
+                                 "-laccelgraph", "-laccelkernels", "-o",
+                                 Output};
+  std::string Message;
+  int Status = sys::ExecuteAndWait(Clang, Args, std::nullopt, {}, 0, 0,
+                                   &Message);
+  if (Status != 0) {
+    WithColor::error(errs(), "accel-graphc")
+        << "compiling the generated program failed"
+        << (Message.empty() ? "" : ": " + Message) << "\n";
+    return false;
+  }
   return true;
 }
 
@@ -114,8 +172,14 @@ int main(int argc, char **argv) {
     Module->print(outs(), Flags);
     return 0;
   }
-  WithColor::error(errs(), "accel-graphc")
-      << ModelPath << ": imported, but code generation is not implemented "
-      << "yet; --emit=mlir shows the IR, --print-graph the loaded graph\n";
-  return 2;
+  llvm::LLVMContext LLVMContext;
+  std::unique_ptr<llvm::Module> IR =
+      accel::graph::emitProgram(*Module, LLVMContext);
+  if (!IR)
+    return 1; // reported as an MLIR diagnostic
+  if (EmitKind == Emit::Llvm) {
+    IR->print(outs(), nullptr);
+    return 0;
+  }
+  return compileAndLink(*IR, argv[0]) ? 0 : 1;
 }

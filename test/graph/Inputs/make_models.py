@@ -1,8 +1,12 @@
-"""Writes the small ONNX models of test/graph's loader tests into a
-directory: valid ones (an MLP, a dynamic batch, a PyTorch-style flatten
-through Shape -> Gather -> Unsqueeze -> Concat -> Reshape, weights in an
-external data file) and damaged ones, each broken in one way its name
-says. Usage: make_models.py DIR"""
+"""Writes the small ONNX models of test/graph's tests into a directory:
+valid ones (an MLP, a dynamic batch, a PyTorch-style flatten through
+Shape -> Gather -> Unsqueeze -> Concat -> Reshape, weights in an external
+data file, a CNN with every window attribute, the elementwise ops) and
+damaged ones, each broken in one way its name says. The MLP, the CNN and
+the elementwise model also get a directory in the ONNX test-data layout
+(model.onnx, test_data_set_0/input_K.pb and output_K.pb) whose expected
+outputs are computed here in float64 with numpy, for accel-run.
+Usage: make_models.py DIR"""
 import os
 import sys
 
@@ -22,10 +26,10 @@ def vi(name, shape, t=F):
     return helper.make_tensor_value_info(name, t, shape)
 
 
-def weights(name, shape, seed):
+def weights(name, shape, seed, scale=1.0):
     rng = np.random.default_rng(seed)
     return numpy_helper.from_array(
-        rng.standard_normal(shape).astype(np.float32), name)
+        (scale * rng.standard_normal(shape)).astype(np.float32), name)
 
 
 def mlp(opset=13, batch=4):
@@ -78,9 +82,10 @@ def cnn(opset):
         helper.make_node("Softmax", ["logits"], ["y"], name="softmax",
                          axis=1)]
     return model(nodes, [vi("x", [1, 3, 9, 9])], [vi("y", [1, 5])],
-                 [weights("w1", [8, 3, 3, 3], 4), weights("b1", [8], 5),
-                  weights("w2", [6, 4, 3, 3], 6), weights("wf", [5, 6], 7),
-                  weights("bf", [5], 8)], opset)
+                 # scaled so that the softmax is not saturated
+                 [weights("w1", [8, 3, 3, 3], 4, 0.3), weights("b1", [8], 5),
+                  weights("w2", [6, 4, 3, 3], 6, 0.3),
+                  weights("wf", [5, 6], 7, 0.5), weights("bf", [5], 8)], opset)
 
 
 def elementwise():
@@ -103,6 +108,111 @@ def elementwise():
                  [vi("y", [1, 2, 4, 3])], [lo, hi, axes])
 
 
+# float64 references of the ops the models use (ONNX semantics).
+
+def conv2d(x, w, b, pads, strides, group):
+    n, c, h, wd = x.shape
+    m, cg, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pads[0], pads[2]), (pads[1], pads[3])))
+    oh = (xp.shape[2] - kh) // strides[0] + 1
+    ow = (xp.shape[3] - kw) // strides[1] + 1
+    y = np.zeros((n, m, oh, ow))
+    per = m // group
+    for o in range(m):
+        g = o // per
+        for i in range(kh):
+            for j in range(kw):
+                patch = xp[:, g * cg:(g + 1) * cg,
+                           i:i + strides[0] * oh:strides[0],
+                           j:j + strides[1] * ow:strides[1]]
+                y[:, o] += np.einsum("nchw,c->nhw", patch, w[o, :, i, j])
+        if b is not None:
+            y[:, o] += b[o]
+    return y
+
+
+def pool2d(x, k, strides, pads, ceil, avg, include_pad):
+    n, c, h, w = x.shape
+    sizes = []
+    for d, size in enumerate((h, w)):
+        padded = size + pads[d] + pads[d + 2]
+        out = (padded - k[d] + (strides[d] - 1 if ceil else 0)) // strides[d] + 1
+        if ceil and (out - 1) * strides[d] >= size + pads[d]:
+            out -= 1
+        sizes.append(out)
+    y = np.zeros((n, c, sizes[0], sizes[1]))
+    for oi in range(sizes[0]):
+        for oj in range(sizes[1]):
+            r0, c0 = oi * strides[0] - pads[0], oj * strides[1] - pads[1]
+            r1, c1 = r0 + k[0], c0 + k[1]
+            win = x[:, :, max(r0, 0):min(r1, h), max(c0, 0):min(c1, w)]
+            if not avg:
+                y[:, :, oi, oj] = win.max(axis=(2, 3))
+            else:
+                count = (k[0] * k[1] if include_pad else
+                         win.shape[2] * win.shape[3])
+                # count_include_pad counts the pads, not the ceil overhang
+                if include_pad:
+                    count = ((min(r1, h + pads[2]) - r0) *
+                             (min(c1, w + pads[3]) - c0))
+                y[:, :, oi, oj] = win.sum(axis=(2, 3)) / count
+    return y
+
+
+def softmax(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def inits(m):
+    return {i.name: numpy_helper.to_array(i).astype(np.float64)
+            for i in m.graph.initializer}
+
+
+def mlp_reference(m, x):
+    w = inits(m)
+    return [np.maximum(x @ w["w1"] + w["b1"], 0) @ w["w2"]]
+
+
+def cnn_reference(m, x):
+    w = inits(m)
+    y = np.maximum(conv2d(x, w["w1"], w["b1"], [1, 1, 1, 1], [1, 1], 1), 0)
+    y = pool2d(y, [3, 3], [2, 2], [0, 0, 0, 0], True, False, False)
+    y = pool2d(y, [2, 2], [1, 1], [1, 1, 0, 0], False, True, True)
+    y = conv2d(y, w["w2"], None, [0, 0, 1, 1], [2, 2], 2)  # SAME_UPPER
+    y = y.mean(axis=(2, 3))
+    return [softmax(0.5 * y @ w["wf"].T + w["bf"], 1)]
+
+
+def elementwise_reference(m, x, v):
+    a = np.clip(x, -1.5, 2.0)
+    b = np.where(a < 0, 0.2 * a, a)
+    d = 1 / (1 + np.exp(-(b - v)))
+    return [np.expand_dims((d / x).transpose(0, 2, 1), 0)]
+
+
+def write_test_data(d, name, m, reference, seed):
+    """name/model.onnx and name/test_data_set_0 with inputs drawn from a
+    seeded normal distribution and the float64 reference's outputs."""
+    top = os.path.join(d, name)
+    data = os.path.join(top, "test_data_set_0")
+    os.makedirs(data, exist_ok=True)
+    onnx.save(m, os.path.join(top, "model.onnx"))
+    rng = np.random.default_rng(seed)
+    xs = []
+    for k, i in enumerate(m.graph.input):
+        shape = [dim.dim_value for dim in i.type.tensor_type.shape.dim]
+        x = rng.standard_normal(shape).astype(np.float32)
+        xs.append(x)
+        with open(os.path.join(data, "input_%d.pb" % k), "wb") as f:
+            f.write(numpy_helper.from_array(x, i.name).SerializeToString())
+    ys = reference(m, *[x.astype(np.float64) for x in xs])
+    for k, (o, y) in enumerate(zip(m.graph.output, ys)):
+        with open(os.path.join(data, "output_%d.pb" % k), "wb") as f:
+            f.write(numpy_helper.from_array(y.astype(np.float32),
+                                            o.name).SerializeToString())
+
+
 def write(d, name, m, check=True):
     if check:
         onnx.checker.check_model(m)
@@ -122,6 +232,13 @@ def main():
     write(d, "cnn.onnx", cnn(13))
     write(d, "cnn-opset11.onnx", cnn(11))
     write(d, "elementwise.onnx", elementwise())
+    write_test_data(d, "mlp-run", mlp(), mlp_reference, 11)
+    write_test_data(d, "cnn-run", cnn(13), cnn_reference, 12)
+    write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
+                    13)
+    # The MLP's data with one expected element off by 1 %: must not match.
+    write_test_data(d, "mlp-wrong", mlp(), lambda m, x: [
+        mlp_reference(m, x)[0] * np.array([1, 1, 1.01])], 11)
     unsupported = model([helper.make_node("Einsum", ["x", "x"], ["y"],
                                           name="einsum", equation="ij,ij->i")],
                         [vi("x", [2, 3])], [vi("y", [2])])

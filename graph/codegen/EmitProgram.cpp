@@ -1,0 +1,325 @@
+//===-- EmitProgram.cpp - A planned accel module as an Accel program ------===//
+//
+// Lowers @main, memory planned (PlanMemory.cpp), to the LLVM dialect and
+// translates it to LLVM IR for our backend: the program libaccelgraph.a's
+// main() runs (kernels-c/graph/graph_runtime.h).
+//
+//   accel_graph_arena          the planned arena, zero-initialized (.bss)
+//   weights                    one constant global per arith.constant
+//   accel_graph_run()          one accel_graph_op(record, operands, name)
+//                              call per op: the record a constant array
+//                              of longs (op code, operand shapes,
+//                              attributes), the operands their addresses in
+//                              the arena or the weights, the node's name
+//   accel_graph_inputs/outputs {offset, bytes} of each, and their counts
+//
+// accel.reshape emits nothing: its result is its input's bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "codegen/EmitProgram.h"
+#include "dialect/AccelGraphDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Module.h"
+
+#include <cstring>
+
+// The runtime's op codes and the kernel library's elementwise op numbers:
+// the same headers the C side compiles against.
+#include "../../kernels-c/graph/graph_runtime.h"
+extern "C" {
+#include "../../kernels-c/include/accel_kernels.h"
+}
+
+using namespace mlir;
+using namespace accel::graph;
+
+namespace {
+
+int64_t floatBits(float F) {
+  int32_t B;
+  std::memcpy(&B, &F, 4);
+  return B;
+}
+
+std::optional<int64_t> elementwiseCode(StringRef Kind) {
+  static const llvm::StringMap<accel_elementwise_op> Codes = {
+      {"add", ACCEL_EW_ADD},       {"sub", ACCEL_EW_SUB},
+      {"mul", ACCEL_EW_MUL},       {"div", ACCEL_EW_DIV},
+      {"max", ACCEL_EW_MAX},       {"min", ACCEL_EW_MIN},
+      {"pow", ACCEL_EW_POW},       {"relu", ACCEL_EW_RELU},
+      {"leaky_relu", ACCEL_EW_LEAKY_RELU}, {"clip", ACCEL_EW_CLIP},
+      {"sigmoid", ACCEL_EW_SIGMOID}, {"tanh", ACCEL_EW_TANH},
+      {"erf", ACCEL_EW_ERF},       {"gelu", ACCEL_EW_GELU},
+      {"gelu_tanh", ACCEL_EW_GELU_TANH}, {"exp", ACCEL_EW_EXP},
+      {"log", ACCEL_EW_LOG},       {"sqrt", ACCEL_EW_SQRT},
+      {"reciprocal", ACCEL_EW_RECIPROCAL}, {"neg", ACCEL_EW_NEG},
+      {"abs", ACCEL_EW_ABS},       {"where", ACCEL_EW_WHERE}};
+  auto It = Codes.find(Kind);
+  if (It == Codes.end())
+    return std::nullopt;
+  return It->second;
+}
+
+class Emitter {
+public:
+  Emitter(func::FuncOp Main, ModuleOp Out)
+      : Main(Main), Out(Out), B(Out.getContext()),
+        Ptr(LLVM::LLVMPointerType::get(Out.getContext())),
+        I64(B.getI64Type()) {}
+
+  LogicalResult run();
+
+private:
+  func::FuncOp Main;
+  ModuleOp Out;
+  OpBuilder B;
+  Type Ptr, I64;
+  DenseMap<Value, int64_t> ArenaOffset;   ///< planned values
+  DenseMap<Value, std::string> WeightOf;  ///< constants' globals
+  unsigned Counter = 0;
+
+  std::string uniqueName(StringRef Prefix) {
+    return (Prefix + "." + Twine(Counter++)).str();
+  }
+  /// A module-level constant global of longs.
+  void longsGlobal(StringRef Name, ArrayRef<int64_t> Values, bool Internal);
+  LogicalResult planWeights();
+  /// The address of \p V's data inside accel_graph_run.
+  Value addressOf(Location Loc, Value V);
+  LogicalResult emitOp(Operation &Op);
+  void emitTables();
+  std::optional<std::pair<int64_t, SmallVector<int64_t>>>
+  record(Operation &Op);
+};
+
+void Emitter::longsGlobal(StringRef Name, ArrayRef<int64_t> Values,
+                          bool Internal) {
+  OpBuilder::InsertionGuard Guard(B);
+  B.setInsertionPointToEnd(Out.getBody());
+  auto Type = RankedTensorType::get({int64_t(Values.size())}, I64);
+  B.create<LLVM::GlobalOp>(
+      Out.getLoc(), LLVM::LLVMArrayType::get(I64, Values.size()),
+      /*isConstant=*/true,
+      Internal ? LLVM::Linkage::Internal : LLVM::Linkage::External, Name,
+      DenseElementsAttr::get(Type, Values));
+}
+
+/// One constant global per arith.constant, 64-byte aligned for the DMA.
+LogicalResult Emitter::planWeights() {
+  for (auto C : Main.getBody().getOps<arith::ConstantOp>()) {
+    auto Dense = dyn_cast<DenseElementsAttr>(C.getValue());
+    auto T = dyn_cast<RankedTensorType>(C.getType());
+    if (!Dense || !T || !T.getElementType().isF32())
+      return C.emitError("only f32 tensor constants are handled");
+    std::string Name = uniqueName("accel_graph_weight");
+    OpBuilder::InsertionGuard Guard(B);
+    B.setInsertionPointToEnd(Out.getBody());
+    auto Flat = RankedTensorType::get({T.getNumElements()}, B.getF32Type());
+    auto G = B.create<LLVM::GlobalOp>(
+        C.getLoc(), LLVM::LLVMArrayType::get(B.getF32Type(), T.getNumElements()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, Name,
+        Dense.reshape(Flat));
+    G.setAlignment(64);
+    WeightOf[C.getResult()] = Name;
+  }
+  return success();
+}
+
+Value Emitter::addressOf(Location Loc, Value V) {
+  auto W = WeightOf.find(V);
+  if (W != WeightOf.end())
+    return B.create<LLVM::AddressOfOp>(Loc, Ptr, W->second);
+  Value Arena = B.create<LLVM::AddressOfOp>(Loc, Ptr, "accel_graph_arena");
+  return B.create<LLVM::GEPOp>(Loc, Ptr, B.getI8Type(), Arena,
+                               ArrayRef<LLVM::GEPArg>{ArenaOffset.lookup(V)});
+}
+
+/// The op's code and its record's tail (attributes); the operand shapes
+/// are added by emitOp.
+std::optional<std::pair<int64_t, SmallVector<int64_t>>>
+Emitter::record(Operation &Op) {
+  SmallVector<int64_t> A;
+  auto append = [&](ArrayRef<int64_t> V) { A.append(V.begin(), V.end()); };
+  if (isa<MatMulOp>(Op))
+    return std::pair{int64_t(ACCEL_GRAPH_MATMUL), A};
+  if (auto G = dyn_cast<GemmOp>(Op)) {
+    A = {floatBits(G.getAlpha().convertToFloat()),
+         floatBits(G.getBeta().convertToFloat()), G.getTransA(),
+         G.getTransB()};
+    return std::pair{int64_t(ACCEL_GRAPH_GEMM), A};
+  }
+  if (auto C = dyn_cast<Conv2dOp>(Op)) {
+    append(C.getStrides());
+    append(C.getPads());
+    append(C.getDilations());
+    A.push_back(C.getGroup());
+    return std::pair{int64_t(ACCEL_GRAPH_CONV2D), A};
+  }
+  if (auto P = dyn_cast<Pool2dOp>(Op)) {
+    A.push_back(P.getKind() == "avg");
+    append(P.getKernel());
+    append(P.getStrides());
+    append(P.getPads());
+    append(P.getDilations());
+    A.push_back(P.getCeilMode());
+    A.push_back(P.getCountIncludePad());
+    return std::pair{int64_t(ACCEL_GRAPH_POOL2D), A};
+  }
+  if (auto E = dyn_cast<ElementwiseOp>(Op)) {
+    auto Code = elementwiseCode(E.getKind());
+    if (!Code)
+      return std::nullopt;
+    auto F = [](std::optional<llvm::APFloat> V) {
+      return floatBits(V ? V->convertToFloat() : 0.0f);
+    };
+    A = {*Code, F(E.getAlpha()), F(E.getLo()), F(E.getHi())};
+    return std::pair{int64_t(ACCEL_GRAPH_ELEMENTWISE), A};
+  }
+  if (auto S = dyn_cast<SoftmaxOp>(Op)) {
+    A = {int64_t(S.getAxis()), S.getLog()};
+    return std::pair{int64_t(ACCEL_GRAPH_SOFTMAX), A};
+  }
+  if (auto T = dyn_cast<TransposeOp>(Op)) {
+    append(T.getPerm());
+    return std::pair{int64_t(ACCEL_GRAPH_TRANSPOSE), A};
+  }
+  return std::nullopt;
+}
+
+LogicalResult Emitter::emitOp(Operation &Op) {
+  if (isa<arith::ConstantOp, func::ReturnOp>(Op))
+    return success();
+  auto Offset = Op.getAttrOfType<IntegerAttr>("accel.offset");
+  if (!Offset)
+    return Op.emitError("has no accel.offset: run -accel-plan-memory first");
+  ArenaOffset[Op.getResult(0)] = Offset.getInt();
+  if (isa<ReshapeOp>(Op))
+    return success();
+  auto Rec = record(Op);
+  if (!Rec)
+    return Op.emitError("has no code generation");
+
+  SmallVector<Value> Operands(Op.getOperands());
+  Operands.push_back(Op.getResult(0));
+  SmallVector<int64_t> Fields = {Rec->first, int64_t(Operands.size())};
+  for (Value V : Operands) {
+    ArrayRef<int64_t> Shape = cast<RankedTensorType>(V.getType()).getShape();
+    Fields.push_back(Shape.size());
+    Fields.append(Shape.begin(), Shape.end());
+  }
+  Fields.append(Rec->second.begin(), Rec->second.end());
+  std::string RecordName = uniqueName("accel_graph_record");
+  longsGlobal(RecordName, Fields, /*Internal=*/true);
+
+  // The node's name, from the op's location (the importer's NameLoc).
+  std::string Name = "?";
+  if (auto N = dyn_cast<NameLoc>(Op.getLoc()))
+    Name = N.getName().str();
+  Location Loc = Op.getLoc();
+  Value NameStr = LLVM::createGlobalString(Loc, B, uniqueName("accel_graph_name"),
+                                           Name + '\0', LLVM::Linkage::Internal);
+
+  // The operand addresses in a stack array.
+  Value Count = B.create<LLVM::ConstantOp>(Loc, I64, 1);
+  auto ArrayType = LLVM::LLVMArrayType::get(Ptr, Operands.size());
+  Value Array = B.create<LLVM::AllocaOp>(Loc, Ptr, ArrayType, Count);
+  for (auto [I, V] : llvm::enumerate(Operands)) {
+    Value Slot = B.create<LLVM::GEPOp>(Loc, Ptr, ArrayType, Array,
+                                       ArrayRef<LLVM::GEPArg>{0, int32_t(I)});
+    B.create<LLVM::StoreOp>(Loc, addressOf(Loc, V), Slot);
+  }
+  Value RecordPtr = B.create<LLVM::AddressOfOp>(Loc, Ptr, RecordName);
+  B.create<LLVM::CallOp>(Loc, TypeRange{}, "accel_graph_op",
+                         ValueRange{RecordPtr, Array, NameStr});
+  return success();
+}
+
+/// accel_graph_inputs/outputs and their counts.
+void Emitter::emitTables() {
+  auto bytes = [](Value V) {
+    auto T = cast<RankedTensorType>(V.getType());
+    return T.getNumElements() * 4;
+  };
+  SmallVector<int64_t> Inputs, Outputs;
+  for (BlockArgument Arg : Main.getArguments())
+    Inputs.append({ArenaOffset.lookup(Arg), bytes(Arg)});
+  auto Return = cast<func::ReturnOp>(Main.getBody().front().getTerminator());
+  for (Value V : Return.getOperands())
+    Outputs.append({ArenaOffset.lookup(V), bytes(V)});
+  longsGlobal("accel_graph_inputs", Inputs, false);
+  longsGlobal("accel_graph_outputs", Outputs, false);
+  longsGlobal("accel_graph_num_inputs", {int64_t(Inputs.size() / 2)}, false);
+  longsGlobal("accel_graph_num_outputs", {int64_t(Outputs.size() / 2)}, false);
+}
+
+LogicalResult Emitter::run() {
+  auto ArenaBytes = Main->getAttrOfType<IntegerAttr>("accel.arena_bytes");
+  auto ArgOffsets = Main->getAttrOfType<DenseI64ArrayAttr>("accel.arg_offsets");
+  if (!ArenaBytes || !ArgOffsets)
+    return Main.emitError("is not memory planned: run -accel-plan-memory");
+  for (auto [Arg, Offset] :
+       llvm::zip(Main.getArguments(), ArgOffsets.asArrayRef()))
+    ArenaOffset[Arg] = Offset;
+  for (Value V : cast<func::ReturnOp>(Main.getBody().front().getTerminator())
+                     .getOperands())
+    if (V.getDefiningOp<arith::ConstantOp>())
+      return Main.emitError("returns a constant, which is not handled");
+
+  B.setInsertionPointToEnd(Out.getBody());
+  // The arena: at least one byte, zero-initialized, so that it is .bss.
+  int64_t Size = std::max<int64_t>(1, ArenaBytes.getInt());
+  auto Arena = B.create<LLVM::GlobalOp>(
+      Main.getLoc(), LLVM::LLVMArrayType::get(B.getI8Type(), Size),
+      /*isConstant=*/false, LLVM::Linkage::External, "accel_graph_arena",
+      DenseElementsAttr::get(RankedTensorType::get({Size}, B.getI8Type()),
+                             B.getI8IntegerAttr(0)));
+  Arena.setAlignment(64);
+  if (failed(planWeights()))
+    return failure();
+
+  auto OpType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(B.getContext()),
+                                            {Ptr, Ptr, Ptr});
+  B.create<LLVM::LLVMFuncOp>(Main.getLoc(), "accel_graph_op", OpType);
+  auto Run = B.create<LLVM::LLVMFuncOp>(
+      Main.getLoc(), "accel_graph_run",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(B.getContext()), {}));
+  B.setInsertionPointToStart(Run.addEntryBlock(B));
+  for (Operation &Op : Main.getBody().front())
+    if (failed(emitOp(Op)))
+      return failure();
+  B.create<LLVM::ReturnOp>(Main.getLoc(), ValueRange{});
+  emitTables();
+  return success();
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module>
+accel::graph::emitProgram(ModuleOp Planned, llvm::LLVMContext &LLVMContext) {
+  auto Main = Planned.lookupSymbol<func::FuncOp>("main");
+  if (!Main) {
+    Planned.emitError("has no @main");
+    return nullptr;
+  }
+  MLIRContext *Context = Planned.getContext();
+  Context->loadDialect<LLVM::LLVMDialect>();
+  registerBuiltinDialectTranslation(*Context);
+  registerLLVMDialectTranslation(*Context);
+  OwningOpRef<ModuleOp> Out = ModuleOp::create(Planned.getLoc());
+  if (failed(Emitter(Main, *Out).run()))
+    return nullptr;
+  std::unique_ptr<llvm::Module> M =
+      translateModuleToLLVMIR(*Out, LLVMContext, "accel_graph");
+  if (M)
+    M->setTargetTriple("accel");
+  return M;
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+"""accel-run: compile an ONNX model with accel-graphc, run it on accel-sim,
+and check its outputs against expected ones (docs/graph.md).
+
+  accel-run MODEL_DIR                     model.onnx and its test data sets
+  accel-run model.onnx --check DIR        DIR/test_data_set_N/{input,output}_K.pb
+  accel-run model.onnx --input x.pb ...   (in graph-input order)
+                       [--output-dir D]   writes output_K.pb there
+  options: --stats (accel-sim's statistics of the model's run),
+           --input-shape name=d0,d1,... (passed to accel-graphc)
+
+Outputs match when every element satisfies |y - ref| <= atol + rtol |ref|
+with ONNX's backend-test tolerances (rtol 1e-3, atol 1e-7; NaN matches
+NaN); for each output the worst absolute and relative errors are printed.
+Exit status 0 only if every output of every data set matches. Compiled
+programs are cached by the model's and the compiler's content.
+(Debian's Python: the onnx and numpy modules.)"""
+import argparse
+import glob
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import onnx
+from onnx import numpy_helper
+
+BIN = os.path.dirname(os.path.realpath(__file__))
+RTOL, ATOL = 1e-3, 1e-7
+
+
+def fail(message, status=1):
+    print("accel-run: error: " + message, file=sys.stderr)
+    sys.exit(status)
+
+
+def digest(paths, extra):
+    h = hashlib.sha256()
+    for p in paths:
+        with open(p, "rb") as f:
+            h.update(f.read())
+    h.update(extra.encode())
+    return h.hexdigest()[:24]
+
+
+def compile_model(model, shapes, cache):
+    """The cached executable of model, compiled if need be."""
+    graphc = os.path.join(BIN, "accel-graphc")
+    args = sum((["--input-shape", s] for s in shapes), [])
+    elf = os.path.join(cache, digest([model, graphc], " ".join(args)) + ".elf")
+    if not os.path.exists(elf):
+        os.makedirs(cache, exist_ok=True)
+        tmp = elf + ".%d.tmp" % os.getpid()
+        r = subprocess.run([graphc, model, "-o", tmp] + args)
+        if r.returncode:
+            sys.exit(r.returncode)  # accel-graphc said why
+        os.replace(tmp, elf)
+    return elf
+
+
+def read_tensor(path):
+    t = onnx.TensorProto()
+    with open(path, "rb") as f:
+        t.ParseFromString(f.read())
+    return numpy_helper.to_array(t)
+
+
+def graph_inputs(model):
+    """The model's graph inputs that are not initializers, and its
+    outputs, in order."""
+    inits = {i.name for i in model.graph.initializer}
+    return ([i.name for i in model.graph.input if i.name not in inits],
+            [o.name for o in model.graph.output])
+
+
+def declared_shape(model, k):
+    """Output k's shape as the model declares it, if static."""
+    dims = model.graph.output[k].type.tensor_type.shape.dim
+    if all(d.HasField("dim_value") for d in dims):
+        return [d.dim_value for d in dims]
+    return None
+
+
+def run(elf, inputs, output_count, stats, work):
+    """Outputs (float32 arrays, flat) and the region's statistics."""
+    files = []
+    for k, x in enumerate(inputs):
+        path = os.path.join(work, "in%d.bin" % k)
+        np.ascontiguousarray(x, np.float32).tofile(path)
+        files.append(path)
+    outs = [os.path.join(work, "out%d.bin" % k) for k in range(output_count)]
+    stats_json = os.path.join(work, "stats.json")
+    cmd = [os.path.join(BIN, "accel-sim"), "--fs-root=/",
+           "--stats-json=" + stats_json] + (["--stats"] if stats else [])
+    r = subprocess.run(cmd + [elf] + files + outs)
+    if r.returncode:
+        fail("the program failed on the simulator (status %d)" % r.returncode)
+    with open(stats_json) as f:
+        st = json.load(f)
+    return [np.fromfile(p, np.float32) for p in outs], st.get("region", st)
+
+
+def compare(name, y, ref):
+    """Prints the worst errors; returns whether every element matches."""
+    ref = np.asarray(ref, np.float64).reshape(-1)
+    y = y.astype(np.float64)
+    if y.size != ref.size:
+        print("  %s: %d elements, expected %d: MISMATCH" % (name, y.size,
+                                                          ref.size))
+        return False
+    both_nan = np.isnan(y) & np.isnan(ref)
+    err = np.where(both_nan, 0.0, np.abs(y - ref))
+    err = np.where(np.isnan(err), np.inf, err)
+    rel = err / np.maximum(np.abs(ref), np.finfo(np.float32).tiny)
+    ok = bool(np.all(err <= ATOL + RTOL * np.abs(np.nan_to_num(ref))))
+    print("  %s: worst abs error %.3g, worst rel error %.3g: %s" % (
+        name, err.max() if err.size else 0.0, rel.max() if rel.size else 0.0,
+        "ok" if ok else "MISMATCH"))
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("model", help="model.onnx, or a directory holding it "
+                    "and test_data_set_N/")
+    ap.add_argument("--check", help="a directory of test_data_set_N/")
+    ap.add_argument("--input", action="append", default=[],
+                    help="an input TensorProto (.pb), in graph-input order")
+    ap.add_argument("--output-dir", help="where to write output_K.pb")
+    ap.add_argument("--input-shape", action="append", default=[])
+    ap.add_argument("--stats", action="store_true")
+    ap.add_argument("--cache", default=os.path.join(
+        os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
+        "accel-run"))
+    args = ap.parse_args()
+
+    model_path = args.model
+    if os.path.isdir(model_path):
+        args.check = args.check or model_path
+        model_path = os.path.join(model_path, "model.onnx")
+    if not os.path.exists(model_path):
+        fail("%s: no such model" % model_path)
+    try:
+        model = onnx.load(model_path, load_external_data=False)
+    except Exception as e:  # the compiler gives the precise reason
+        model = None
+    elf = compile_model(model_path, args.input_shape, args.cache)
+    in_names, out_names = graph_inputs(model) if model else ([], [])
+
+    sets = []
+    if args.check:
+        for d in sorted(glob.glob(os.path.join(args.check, "test_data_set_*"))):
+            ins = sorted(glob.glob(os.path.join(d, "input_*.pb")),
+                         key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
+            outs = sorted(glob.glob(os.path.join(d, "output_*.pb")),
+                          key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
+            sets.append((os.path.basename(d), ins, outs))
+        if not sets:
+            fail("%s: no test_data_set_N directories" % args.check)
+    else:
+        sets.append(("inputs", args.input, []))
+
+    all_ok = True
+    with tempfile.TemporaryDirectory() as work:
+        for name, ins, outs in sets:
+            xs = [read_tensor(p) for p in ins]
+            if len(xs) != len(in_names):
+                fail("%s: %d inputs given, the model has %d" % (
+                    name, len(xs), len(in_names)))
+            for x, n in zip(xs, in_names):
+                if x.dtype != np.float32:
+                    fail("%s: input '%s' is %s; accel-run handles f32" % (
+                        name, n, x.dtype))
+            ys, st = run(elf, xs, len(out_names), args.stats, work)
+            print("%s: %d cycles, matrix utilization %.3f" % (
+                name, st["cycles"], st["matrix_utilization"]))
+            for k, y in enumerate(ys):
+                if outs:
+                    all_ok &= compare(out_names[k], y, read_tensor(outs[k]))
+            if args.output_dir:
+                os.makedirs(args.output_dir, exist_ok=True)
+                for k, y in enumerate(ys):
+                    shape = (read_tensor(outs[k]).shape if outs
+                             else declared_shape(model, k))
+                    if shape is not None:
+                        y = y.reshape(shape)
+                    t = numpy_helper.from_array(y, out_names[k])
+                    with open(os.path.join(args.output_dir,
+                                           "output_%d.pb" % k), "wb") as f:
+                        f.write(t.SerializeToString())
+    sys.exit(0 if all_ok else 1)
+
+
+if __name__ == "__main__":
+    main()

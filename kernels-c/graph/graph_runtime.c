@@ -1,0 +1,242 @@
+/* graph_runtime.c - what a program accel-graphc compiles runs on
+   (libaccelgraph.a; docs/graph.md, "Code generation").
+
+   The generated code is a function accel_graph_run() that makes one call
+   accel_graph_op(record, operands, name) per operation of the model, and
+   tables of the model's inputs and outputs in its arena. A record is a
+   constant array of longs the compiler wrote:
+
+     [op, n, rank_0, dims_0..., ..., rank_{n-1}, dims_{n-1}..., attrs...]
+
+   for the op's n operands (its inputs, then its result; operands[i] their
+   data, contiguous row-major f32), then the op's attributes (floats as
+   their bit patterns). accel_graph_op builds the library's descriptors and
+   calls the kernel; a kernel's refusal stops the program with the node's
+   name.
+
+   main() reads each input from a file of raw little-endian f32 into the
+   arena, runs the model and writes each output to a file:
+     model.elf in_0.bin ... in_{k-1}.bin out_0.bin ... out_{m-1}.bin */
+
+#include "graph_runtime.h"
+#include <accel.h>
+#include <accel_kernels.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const long *at; /* the next field of the record */
+} reader;
+
+static long next(reader *r) { return *r->at++; }
+
+static float next_float(reader *r) {
+  long bits = next(r);
+  int b = (int)bits;
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+static void fail(const char *name, const char *what, accel_status s) {
+  fprintf(stderr, "accel-graph: node '%s': %s failed (status %d)\n", name,
+          what, (int)s);
+  exit(3);
+}
+
+/* The record's operand descriptors. */
+enum { MaxOperands = 4 };
+
+static int read_operands(reader *r, float *const *data, accel_tensor *t) {
+  int n = (int)next(r);
+  for (int i = 0; i < n; ++i) {
+    long rank = next(r), dims[ACCEL_MAX_RANK];
+    for (long d = 0; d < rank; ++d)
+      dims[d] = next(r);
+    t[i] = accel_tensor_f32(data[i], (int)rank, dims);
+  }
+  return n;
+}
+
+/* A rank-1 operand of a matrix product as the matrix numpy makes of it. */
+static void promote(accel_tensor *t, int as_row) {
+  if (t->rank != 1)
+    return;
+  long n = t->dims[0];
+  *t = as_row ? accel_matrix_f32(t->data, 1, n)
+              : accel_matrix_f32(t->data, n, 1);
+}
+
+static accel_status matmul(accel_tensor *t) {
+  accel_tensor a = t[0], b = t[1], y = t[2];
+  int a_vec = a.rank == 1, b_vec = b.rank == 1;
+  promote(&a, 1);
+  promote(&b, 0);
+  /* y without the dimensions numpy dropped for vector operands. */
+  long dims[ACCEL_MAX_RANK];
+  int rank = 0;
+  for (int d = 0; d < y.rank - (b_vec ? 0 : 1) - (a_vec ? 0 : 1); ++d)
+    dims[rank++] = y.dims[d];
+  dims[rank++] = a.dims[a.rank - 2];
+  dims[rank++] = b.dims[b.rank - 1];
+  y = accel_tensor_f32(y.data, rank, dims);
+  if (a.rank == 2 && b.rank == 2)
+    return accel_gemm(&a, &b, &y, NULL);
+  return accel_batched_matmul(&a, &b, &y, NULL);
+}
+
+/* ONNX Gemm: y = alpha op(A) op(B) + beta C, C broadcast to [M, N]: a
+   bias vector where the library has one, else C copied into y first. */
+static accel_status gemm(accel_tensor *t, int n, reader *r) {
+  accel_gemm_options o = accel_gemm_defaults();
+  o.alpha = next_float(r);
+  float beta = next_float(r);
+  o.trans_a = (int)next(r);
+  o.trans_b = (int)next(r);
+  accel_tensor *y = &t[n - 1];
+  accel_tensor c;
+  if (n == 4) {
+    c = t[2];
+    long m = y->dims[0], cols = y->dims[1], count = 1;
+    for (int d = 0; d < c.rank; ++d)
+      count *= c.dims[d];
+    int row = count == cols && (c.rank == 1 || c.dims[0] == 1);
+    int column = c.rank == 2 && c.dims[0] == m && c.dims[1] == 1;
+    if (beta == 1.0f && (row || column)) {
+      c = accel_tensor_f32(c.data, 1, row ? &cols : &m);
+      o.bias_kind = row ? ACCEL_BIAS_PER_COLUMN : ACCEL_BIAS_PER_ROW;
+      o.bias = &c;
+    } else {
+      static float one = 1.0f;
+      long one_dim = 1;
+      accel_tensor t_one = accel_tensor_f32(&one, 1, &one_dim);
+      accel_status s = accel_elementwise_binary(ACCEL_EW_MUL, &c, &t_one, y);
+      if (s != ACCEL_OK)
+        return s;
+      o.beta = beta;
+    }
+  }
+  return accel_gemm(&t[0], &t[1], y, &o);
+}
+
+static accel_status conv2d(accel_tensor *t, int n, reader *r) {
+  accel_conv2d_options o = accel_conv2d_defaults();
+  o.stride_h = next(r), o.stride_w = next(r);
+  o.pad_top = next(r), o.pad_left = next(r);
+  o.pad_bottom = next(r), o.pad_right = next(r);
+  o.dilation_h = next(r), o.dilation_w = next(r);
+  o.groups = next(r);
+  if (n == 4)
+    o.bias = &t[2];
+  return accel_conv2d(&t[0], &t[1], &t[n - 1], &o);
+}
+
+static accel_status pool2d(accel_tensor *t, reader *r) {
+  int avg = (int)next(r);
+  long kh = next(r), kw = next(r);
+  accel_pool2d_options o = accel_pool2d_defaults(kh, kw);
+  o.stride_h = next(r), o.stride_w = next(r);
+  o.pad_top = next(r), o.pad_left = next(r);
+  o.pad_bottom = next(r), o.pad_right = next(r);
+  o.dilation_h = next(r), o.dilation_w = next(r);
+  o.ceil_mode = (int)next(r);
+  o.count_include_pad = (int)next(r);
+  return avg ? accel_avgpool2d(&t[0], &t[1], &o)
+             : accel_maxpool2d(&t[0], &t[1], &o);
+}
+
+static accel_status elementwise(accel_tensor *t, int n, reader *r) {
+  accel_elementwise_op op = (accel_elementwise_op)next(r);
+  accel_elementwise_options o = accel_elementwise_defaults();
+  o.alpha = next_float(r);
+  o.lo = next_float(r);
+  o.hi = next_float(r);
+  if (n == 2)
+    return accel_elementwise_unary(op, &t[0], &t[1], &o);
+  if (n == 3)
+    return accel_elementwise_binary(op, &t[0], &t[1], &t[2]);
+  return accel_elementwise_where(&t[0], &t[1], &t[2], &t[3]);
+}
+
+static accel_status transpose(accel_tensor *t, reader *r) {
+  int perm[ACCEL_MAX_RANK];
+  for (int d = 0; d < t[0].rank; ++d)
+    perm[d] = (int)next(r);
+  return accel_transpose(&t[0], &t[1], perm);
+}
+
+void accel_graph_op(const long *record, float *const *operands,
+                    const char *name) {
+  reader r = {record};
+  accel_graph_opcode op = (accel_graph_opcode)next(&r);
+  accel_tensor t[MaxOperands];
+  int n = read_operands(&r, operands, t);
+  accel_status s = ACCEL_ERR_UNSUPPORTED;
+  const char *what = "?";
+  switch (op) {
+  case ACCEL_GRAPH_MATMUL:
+    what = "matmul", s = matmul(t);
+    break;
+  case ACCEL_GRAPH_GEMM:
+    what = "accel_gemm", s = gemm(t, n, &r);
+    break;
+  case ACCEL_GRAPH_CONV2D:
+    what = "accel_conv2d", s = conv2d(t, n, &r);
+    break;
+  case ACCEL_GRAPH_POOL2D:
+    what = "pooling", s = pool2d(t, &r);
+    break;
+  case ACCEL_GRAPH_ELEMENTWISE:
+    what = "elementwise", s = elementwise(t, n, &r);
+    break;
+  case ACCEL_GRAPH_SOFTMAX: {
+    int axis = (int)next(&r), log = (int)next(&r);
+    what = "accel_softmax", s = accel_softmax(&t[0], &t[1], axis, log);
+    break;
+  }
+  case ACCEL_GRAPH_TRANSPOSE:
+    what = "accel_transpose", s = transpose(t, &r);
+    break;
+  }
+  if (s != ACCEL_OK)
+    fail(name, what, s);
+}
+
+/* Reads or writes one tensor's file; exits with a message on failure. */
+static void transfer(const char *path, void *data, long bytes, int write) {
+  FILE *f = fopen(path, write ? "wb" : "rb");
+  if (!f) {
+    fprintf(stderr, "accel-graph: cannot open '%s'\n", path);
+    exit(2);
+  }
+  long done = write ? (long)fwrite(data, 1, bytes, f)
+                    : (long)fread(data, 1, bytes, f);
+  int extra = !write && fgetc(f) != EOF;
+  fclose(f);
+  if (done != bytes || extra) {
+    fprintf(stderr, "accel-graph: '%s' must hold %ld bytes (%ld f32)\n", path,
+            bytes, bytes / 4);
+    exit(2);
+  }
+}
+
+int main(int argc, char **argv) {
+  long inputs = accel_graph_num_inputs, outputs = accel_graph_num_outputs;
+  if (argc != 1 + inputs + outputs) {
+    fprintf(stderr, "usage: %s <%ld input files> <%ld output files>\n",
+            argv[0], inputs, outputs);
+    return 2;
+  }
+  for (long i = 0; i < inputs; ++i)
+    transfer(argv[1 + i], accel_graph_arena + accel_graph_inputs[i].offset,
+             accel_graph_inputs[i].bytes, 0);
+  accel_region_begin();
+  accel_graph_run();
+  accel_region_end();
+  for (long i = 0; i < outputs; ++i)
+    transfer(argv[1 + inputs + i],
+             accel_graph_arena + accel_graph_outputs[i].offset,
+             accel_graph_outputs[i].bytes, 1);
+  return 0;
+}

@@ -1,0 +1,39 @@
+/* graph_runtime.h - the interface between a program accel-graphc
+   generates and libaccelgraph.a (graph_runtime.c). The compiler includes
+   it too, for the op codes: one list for both sides. */
+
+#ifndef ACCEL_GRAPH_RUNTIME_H
+#define ACCEL_GRAPH_RUNTIME_H
+
+/* What an operation record computes (its first field). */
+typedef enum {
+  ACCEL_GRAPH_MATMUL = 0,      /* a, b -> y */
+  ACCEL_GRAPH_GEMM = 1,        /* a, b[, c] -> y; alpha, beta, trans_a, trans_b */
+  ACCEL_GRAPH_CONV2D = 2,      /* x, w[, bias] -> y; strides 2, pads 4,
+                                  dilations 2, groups */
+  ACCEL_GRAPH_POOL2D = 3,      /* x -> y; avg, kernel 2, strides 2, pads 4,
+                                  dilations 2, ceil_mode, count_include_pad */
+  ACCEL_GRAPH_ELEMENTWISE = 4, /* 1 to 3 inputs -> y; accel_elementwise_op,
+                                  alpha, lo, hi */
+  ACCEL_GRAPH_SOFTMAX = 5,     /* x -> y; axis, log */
+  ACCEL_GRAPH_TRANSPOSE = 6,   /* x -> y; perm (rank entries) */
+} accel_graph_opcode;
+
+#ifndef __cplusplus
+/* Defined by the generated code. */
+typedef struct {
+  long offset, bytes; /* in accel_graph_arena */
+} accel_graph_io;
+
+extern char accel_graph_arena[];
+extern const long accel_graph_num_inputs, accel_graph_num_outputs;
+extern const accel_graph_io accel_graph_inputs[], accel_graph_outputs[];
+void accel_graph_run(void);
+
+/* Runs one operation record (graph_runtime.c); stops the program with the
+   node's name if the kernel refuses it. */
+void accel_graph_op(const long *record, float *const *operands,
+                    const char *name);
+#endif
+
+#endif
