@@ -847,6 +847,37 @@ accel_status accel_gemm(const accel_tensor *a, const accel_tensor *b,
   return (accel_status)accel_on_kernel_stack(gemm, a, b, c, options);
 }
 
+/* The general path's rows of tiles against one panel (run_row), A's first
+   tile (and bias rows) on their way to buffer 0. Out of line: its values
+   would cost accel_gemm_run registers, and the fast path's set-up with
+   them. */
+__attribute__((noinline)) static void
+rows_general(const accel_gemm_options *op, const view *vap, const view *biasp,
+             const float *panel, long k0, long kc, long nb, float *c_panel,
+             long c_rs, long c_cs, int first, int last, int read_c,
+             int direct) {
+  accel_gemm_options o = *op;
+  view va = *vap, bias = *biasp;
+  long M = va.rows;
+  for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
+    int buf = mt & 1;
+    long rows = min_of(M - m0, T);
+    if (m0 && first && o.bias_kind == ACCEL_BIAS_PER_ROW)
+      accel_copy_matrix(buf, bias_rows[buf], 0, 1, at(bias, 0, m0), 0,
+                        bias.cs, 1, rows);
+    accel_dma_wait_on(buf);
+    if (kc && m0 + T < M)
+      fetch_a(!buf, a_tile[!buf], va, m0 + T, k0, kc);
+
+    epilogue e = {o.alpha, o.beta, first, last, read_c, NULL,
+                  o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf] : NULL,
+                  &o.act};
+    run_row(a_tile[buf], panel, kc, nb, buf, rows, c_panel + m0 * c_rs, c_rs,
+            c_cs, direct, direct && o.act.kind == ACCEL_ACT_RELU, read_c, &e,
+            o.bias_kind == ACCEL_BIAS_PER_COLUMN);
+  }
+}
+
 void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                     accel_tensor *c, const accel_gemm_options *options) {
   accel_gemm_options o = *options;
@@ -957,24 +988,8 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         accel_dma_wait_on(3);
         continue;
       }
-      for (long m0 = 0, mt = 0; m0 < M; m0 += T, ++mt) {
-        int buf = mt & 1;
-        long rows = min_of(M - m0, T);
-        if (m0 && first && o.bias_kind == ACCEL_BIAS_PER_ROW)
-          accel_copy_matrix(buf, bias_rows[buf], 0, 1, at(bias, 0, m0), 0, bias.cs,
-                      1, rows);
-        accel_dma_wait_on(buf);
-        if (kc && m0 + T < M)
-          fetch_a(!buf, a_tile[!buf], va, m0 + T, k0, kc);
-
-        epilogue e = {o.alpha, o.beta, first, last, read_c, NULL,
-                      o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf]
-                                                        : NULL,
-                      &o.act};
-        run_row(a_tile[buf], panel, kc, nb, buf, rows, c_panel + m0 * vc.rs,
-                vc.rs, vc.cs, direct, direct && o.act.kind == ACCEL_ACT_RELU,
-                read_c, &e, o.bias_kind == ACCEL_BIAS_PER_COLUMN);
-      }
+      rows_general(&o, &va, &bias, panel, k0, kc, nb, c_panel, vc.rs, vc.cs,
+                   first, last, read_c, direct);
       accel_dma_wait_on(2);
       accel_dma_wait_on(3);
     }
