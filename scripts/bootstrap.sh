@@ -15,6 +15,7 @@ PACKAGES=(
   libonnx-dev libprotobuf-dev  # the graph compiler's ONNX loader (graph/)
   libmlir-19-dev mlir-19-tools  # its IR: libMLIR.so and mlir-tblgen
   python3-onnx  # the graph tests' models (test/graph/Inputs/make_models.py)
+  libonnx-testdata  # ONNX's node tests (test/graph/conformance.py)
   "$@"
 )
 

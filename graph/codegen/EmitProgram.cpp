@@ -28,6 +28,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Module.h"
 
 #include <cstring>
@@ -187,6 +188,16 @@ Emitter::record(Operation &Op) {
   if (auto S = dyn_cast<SoftmaxOp>(Op)) {
     A = {int64_t(S.getAxis()), S.getLog()};
     return std::pair{int64_t(ACCEL_GRAPH_SOFTMAX), A};
+  }
+  if (auto R = dyn_cast<ReduceOp>(Op)) {
+    int64_t Code = llvm::StringSwitch<int64_t>(R.getKind())
+                       .Case("sum", ACCEL_REDUCE_SUM)
+                       .Case("mean", ACCEL_REDUCE_MEAN)
+                       .Case("max", ACCEL_REDUCE_MAX)
+                       .Default(ACCEL_REDUCE_MIN);
+    A = {Code, int64_t(R.getAxes().size())};
+    append(R.getAxes());
+    return std::pair{int64_t(ACCEL_GRAPH_REDUCE), A};
   }
   if (auto T = dyn_cast<TransposeOp>(Op)) {
     append(T.getPerm());

@@ -100,6 +100,17 @@ def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
       "$input attr-dict `:` functional-type(operands, results)";
 }
 
+def AccelGraph_ReduceOp : AccelGraph_Op<"reduce"> {
+  let summary = "ONNX ReduceSum, ReduceMean, ReduceMax, ReduceMin";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   StrAttr:$kind,            // "sum", "mean", "max", "min"
+                   DenseI64ArrayAttr:$axes,  // 0 <= axis < rank; empty: all
+                   BoolAttr:$keepdims);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$kind $input attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
   let summary = "The same elements in another static shape (no data moves)";
   let arguments = (ins AccelGraph_Tensor:$input);

@@ -11,6 +11,7 @@
 
 #include "import/OnnxImporter.h"
 #include "dialect/AccelGraphDialect.h"
+#include "dialect/ShapeRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -135,6 +136,10 @@ private:
   bool pool(StringRef Kind);
   bool globalPool(StringRef Kind);
   bool softmax(bool Log);
+  bool reduce(StringRef Kind);
+  bool variadic(StringRef Kind);
+  /// The ints of a constant integer input (Reduce's axes since opset 13).
+  std::optional<std::vector<int64_t>> constantInts(unsigned I);
   bool reshape();
   bool transpose();
   bool identity();
@@ -226,6 +231,25 @@ bool Importer::clip() {
   Value X = input(0);
   if (!X)
     return false;
+  // Bounds computed at run time: min(max(x, lo), hi) as two binary ops.
+  auto isConstant = [&](unsigned I) {
+    return std::find(G.Constants.begin(), G.Constants.end(),
+                     Node->Inputs[I]) != G.Constants.end();
+  };
+  if ((hasInput(1) && !isConstant(1)) || (hasInput(2) && !isConstant(2))) {
+    Value Y = X;
+    for (auto [I, Kind] : {std::pair{1u, "max"}, {2u, "min"}}) {
+      if (!hasInput(I))
+        continue;
+      Value Bound = input(I);
+      if (!Bound)
+        return false;
+      Y = B.create<ElementwiseOp>(loc(), resultType(), B.getStringAttr(Kind),
+                                  ValueRange{Y, Bound}, FloatAttr(),
+                                  FloatAttr(), FloatAttr());
+    }
+    return define(Y);
+  }
   float Lo = -std::numeric_limits<float>::infinity(), Hi = -Lo;
   if (hasInput(1)) {
     auto V = constantScalar(1);
@@ -245,6 +269,75 @@ bool Importer::clip() {
   return define(B.create<ElementwiseOp>(
       loc(), resultType(), B.getStringAttr("clip"), ValueRange{X}, FloatAttr(),
       B.getF32FloatAttr(Lo), B.getF32FloatAttr(Hi)));
+}
+
+/// Max and Min take one or more inputs: one is the input itself, more a
+/// chain of binary ops.
+bool Importer::variadic(StringRef Kind) {
+  Value Y = input(0);
+  if (!Y)
+    return false;
+  for (unsigned I = 1; I < Node->Inputs.size(); ++I) {
+    Value X = input(I);
+    if (!X)
+      return false;
+    Type T = I + 1 == Node->Inputs.size()
+                 ? Type(resultType())
+                 : RankedTensorType::get(
+                       [&] {
+                         std::string Why;
+                         return *broadcastShapes(
+                             cast<RankedTensorType>(Y.getType()).getShape(),
+                             cast<RankedTensorType>(X.getType()).getShape(),
+                             Why);
+                       }(),
+                       B.getF32Type());
+    Y = B.create<ElementwiseOp>(loc(), T, B.getStringAttr(Kind),
+                                ValueRange{Y, X}, FloatAttr(), FloatAttr(),
+                                FloatAttr());
+  }
+  return define(Y);
+}
+
+std::optional<std::vector<int64_t>> Importer::constantInts(unsigned I) {
+  const std::string &Name = Node->Inputs[I];
+  const og::Tensor &T = G.Values.at(Name);
+  if (T.Type != og::ElemType::Int64 ||
+      std::find(G.Constants.begin(), G.Constants.end(), Name) ==
+          G.Constants.end()) {
+    fail("input '" + Name + "' must be a constant i64 tensor");
+    return std::nullopt;
+  }
+  std::vector<int64_t> V(T.getNumElements());
+  std::memcpy(V.data(), T.Data.data(), V.size() * 8);
+  return V;
+}
+
+bool Importer::reduce(StringRef Kind) {
+  Value X = input(0);
+  if (!X)
+    return false;
+  int64_t Rank = G.Values.at(Node->Inputs[0]).Shape.size();
+  std::vector<int64_t> Axes = intsAttr("axes", {});
+  if (hasInput(1)) {
+    auto FromInput = constantInts(1);
+    if (!FromInput)
+      return false;
+    Axes = *FromInput;
+  }
+  if (Axes.empty() && intAttr("noop_with_empty_axes", 0))
+    return define(X);
+  for (int64_t &A : Axes) {
+    if (A < -Rank || A >= Rank)
+      return fail("axis " + Twine(A) + " is outside rank " + Twine(Rank));
+    if (A < 0)
+      A += Rank;
+  }
+  std::sort(Axes.begin(), Axes.end());
+  return define(B.create<ReduceOp>(loc(), resultType(), X,
+                                   B.getStringAttr(Kind),
+                                   B.getDenseI64ArrayAttr(Axes),
+                                   B.getBoolAttr(intAttr("keepdims", 1))));
 }
 
 bool Importer::matmul() {
@@ -433,9 +526,14 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
                             {"Abs", "abs"}})
       M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.unary(Kind); };
     for (auto [Op, Kind] : {std::pair{"Add", "add"}, {"Sub", "sub"},
-                            {"Mul", "mul"}, {"Div", "div"}, {"Pow", "pow"},
-                            {"Max", "max"}, {"Min", "min"}})
+                            {"Mul", "mul"}, {"Div", "div"}, {"Pow", "pow"}})
       M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.binary(Kind); };
+    M["Max"] = [](Importer &I) { return I.variadic("max"); };
+    M["Min"] = [](Importer &I) { return I.variadic("min"); };
+    for (auto [Op, Kind] : {std::pair{"ReduceSum", "sum"},
+                            {"ReduceMean", "mean"}, {"ReduceMax", "max"},
+                            {"ReduceMin", "min"}})
+      M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.reduce(Kind); };
     M["LeakyRelu"] = [](Importer &I) { return I.leakyRelu(); };
     M["Clip"] = [](Importer &I) { return I.clip(); };
     M["MatMul"] = [](Importer &I) { return I.matmul(); };

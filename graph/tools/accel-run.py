@@ -7,6 +7,7 @@ and check its outputs against expected ones (docs/graph.md).
   accel-run model.onnx --input x.pb ...   (in graph-input order)
                        [--output-dir D]   writes output_K.pb there
   options: --stats (accel-sim's statistics of the model's run),
+           --fast (accel-sim's functional mode: no cycle model),
            --input-shape name=d0,d1,... (passed to accel-graphc)
 
 Outputs match when every element satisfies |y - ref| <= atol + rtol |ref|
@@ -85,7 +86,7 @@ def declared_shape(model, k):
     return None
 
 
-def run(elf, inputs, output_count, stats, work):
+def run(elf, inputs, output_count, stats, fast, work):
     """Outputs (float32 arrays, flat) and the region's statistics."""
     files = []
     for k, x in enumerate(inputs):
@@ -95,7 +96,8 @@ def run(elf, inputs, output_count, stats, work):
     outs = [os.path.join(work, "out%d.bin" % k) for k in range(output_count)]
     stats_json = os.path.join(work, "stats.json")
     cmd = [os.path.join(BIN, "accel-sim"), "--fs-root=/",
-           "--stats-json=" + stats_json] + (["--stats"] if stats else [])
+           "--stats-json=" + stats_json] + (["--stats"] if stats else []) + (
+               ["--fast"] if fast else [])
     r = subprocess.run(cmd + [elf] + files + outs)
     if r.returncode:
         fail("the program failed on the simulator (status %d)" % r.returncode)
@@ -133,6 +135,7 @@ def main():
     ap.add_argument("--output-dir", help="where to write output_K.pb")
     ap.add_argument("--input-shape", action="append", default=[])
     ap.add_argument("--stats", action="store_true")
+    ap.add_argument("--fast", action="store_true")
     ap.add_argument("--cache", default=os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
         "accel-run"))
@@ -175,7 +178,7 @@ def main():
                 if x.dtype != np.float32:
                     fail("%s: input '%s' is %s; accel-run handles f32" % (
                         name, n, x.dtype))
-            ys, st = run(elf, xs, len(out_names), args.stats, work)
+            ys, st = run(elf, xs, len(out_names), args.stats, args.fast, work)
             print("%s: %d cycles, matrix utilization %.3f" % (
                 name, st["cycles"], st["matrix_utilization"]))
             for k, y in enumerate(ys):

@@ -166,6 +166,14 @@ static accel_status transpose(accel_tensor *t, reader *r) {
   return accel_transpose(&t[0], &t[1], perm);
 }
 
+static accel_status reduce(accel_tensor *t, reader *r) {
+  accel_reduce_op op = (accel_reduce_op)next(r);
+  int n = (int)next(r), axes[ACCEL_MAX_RANK];
+  for (int i = 0; i < n; ++i)
+    axes[i] = (int)next(r);
+  return accel_reduce(op, &t[0], &t[1], axes, n);
+}
+
 void accel_graph_op(const long *record, float *const *operands,
                     const char *name) {
   reader r = {record};
@@ -197,6 +205,9 @@ void accel_graph_op(const long *record, float *const *operands,
   }
   case ACCEL_GRAPH_TRANSPOSE:
     what = "accel_transpose", s = transpose(t, &r);
+    break;
+  case ACCEL_GRAPH_REDUCE:
+    what = "accel_reduce", s = reduce(t, &r);
     break;
   }
   if (s != ACCEL_OK)

@@ -17,6 +17,8 @@ typedef enum {
                                   alpha, lo, hi */
   ACCEL_GRAPH_SOFTMAX = 5,     /* x -> y; axis, log */
   ACCEL_GRAPH_TRANSPOSE = 6,   /* x -> y; perm (rank entries) */
+  ACCEL_GRAPH_REDUCE = 7,      /* x -> y; accel_reduce_op, number of axes,
+                                  axes */
 } accel_graph_opcode;
 
 #ifndef __cplusplus
