@@ -128,3 +128,19 @@ func.func @types(%a: tensor<4xi32>) -> tensor<4xi32> {
   %0 = accel.elementwise "relu" %a : (tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+func.func @reduce_keepdims(%x: tensor<2x5xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'accel.reduce' op result shape [2] is not [2x1]}}
+  %0 = accel.reduce "sum" %x {axes = array<i64: 1>, keepdims = true} : (tensor<2x5xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_axes(%x: tensor<2x5xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'accel.reduce' op axes must be distinct and in [0, rank)}}
+  %0 = accel.reduce "sum" %x {axes = array<i64: 2>, keepdims = false} : (tensor<2x5xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -18,6 +18,8 @@ func.func @ops(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>,
   %s = accel.softmax %mm {axis = -1, log = true} : (tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
   // CHECK: accel.transpose %{{.*}} {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
   %t = accel.transpose %s {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
+  // CHECK: accel.reduce "mean" %{{.*}} {axes = array<i64: 1>, keepdims = false} : (tensor<2x7x5xf32>) -> tensor<2x5xf32>
+  %red = accel.reduce "mean" %t {axes = array<i64: 1>, keepdims = false} : (tensor<2x7x5xf32>) -> tensor<2x5xf32>
   // CHECK: accel.reshape %{{.*}} : (tensor<2x7x5xf32>) -> tensor<70xf32>
   %r = accel.reshape %t : (tensor<2x7x5xf32>) -> tensor<70xf32>
   // CHECK: accel.elementwise "clip" %{{.*}} {hi = 6.000000e+00 : f32, lo = 0.000000e+00 : f32}
