@@ -596,10 +596,10 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     tile_start s = bias ? (tile_start){bias_tiles[buf], 0} : start;
     if (!chained) {
       /* A streamed panel's first row waits for item 0 on channel 0 (buf0
-         is 0), then for its first block, item 1 on channel 1. */
+         is 0), then for its first block, item 1 on channel 1; items 4
+         and 5 follow on those channels after the first mmac (block 3
+         arrives before the fourth: 222 cycles against 3 kc). */
       accel_dma_wait_on(buf);
-      if (plan && !m0)
-        stream_item(plan, 4);
       if (bias)
         splat_rows(bias_tiles[buf], bias_rows[buf]);
       /* The row's first mmac before the next row's fetch, which then
@@ -617,8 +617,10 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     if (plan && !m0)                                                           \
       accel_dma_wait(1);                                                       \
     accel_mmac(t, a_tile[buf], panel, kc);                                     \
-    if (plan && !m0)                                                           \
+    if (plan && !m0) {                                                         \
+      stream_item(plan, 4);                                                    \
       stream_item(plan, 5);                                                    \
+    }                                                                          \
     if (held)                                                                  \
       TILE_OUT(1 - (t), held_j, held_o, held_c, held_rows);                    \
     held = 0;                                                                  \
@@ -712,6 +714,18 @@ __attribute__((noinline)) static int rows_fast_calling(const fast_job *f) {
    cycles (conv 1x1 56x56's kc = 64 loses 3 000 cycles with it). */
 __attribute__((noinline)) static int rows_fast_chained(const fast_job *f) {
   return rows_fast(f, 0, 1);
+}
+
+/* rows_fast's copy for a panel: calls for a lone column, GELU or clip;
+   the rows as one sequence with kc >= 128 and rows of at least two tiles,
+   two rows or more. Returns its first A buffer for the next panel. */
+static int rows_fast_any(const fast_job *f) {
+  accel_act_kind act = f->e->act->kind;
+  if (f->column || act == ACCEL_ACT_GELU || act == ACCEL_ACT_CLIP)
+    return rows_fast_calling(f);
+  if (f->kc >= 8 * T && f->M > T && f->nb > T)
+    return rows_fast_chained(f);
+  return rows_fast_plain(f);
 }
 
 accel_gemm_options accel_gemm_defaults(void) {
@@ -878,6 +892,12 @@ rows_general(const accel_gemm_options *op, const view *vap, const view *biasp,
   }
 }
 
+/* A lone last column goes to the vector unit (last_column) when two whole
+   blocks' mmacs cover it. */
+static int lone_column(long nb, long kc) {
+  return (nb % T == 1) & (nb > 2 * T) & (kc % T == 0);
+}
+
 void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                     accel_tensor *c, const accel_gemm_options *options) {
   accel_gemm_options o = *options;
@@ -891,6 +911,44 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
   if (has_bias(&o))
     bias = (view){(float *)o.bias->data, 1, o.bias->dims[0], 0,
                   o.bias->strides[0]};
+  /* One K chunk and one panel (N <= panel_cols_for(K), without its
+     division) that the fast path streams (stream, below): its first
+     transfers start at once, before the loop's set-up (about 250 cycles),
+     and its rows run from here. */
+  long blocks = (N + T - 1) / T;
+  /* Decided in one run of compares and one branch (the asm keeps the
+     compiler from making a branch of each). */
+  int streams_at_once =
+      (K > 0) & (K <= KChunk) & (blocks <= MaxPanelBlocks) &
+      (blocks * K <= PanelFloats / T) & (o.alpha == 1.0f) &
+      (o.beta == 0.0f) & (vc.cs == 1) & (vb.cs == 1) & (va.cs == 1) &
+      (M > T) & !lone_column(N, K) & (o.bias_kind != ACCEL_BIAS_PER_COLUMN);
+  __asm__("" : "+r"(streams_at_once));
+  if (streams_at_once) {
+    int per_row = o.bias_kind == ACCEL_BIAS_PER_ROW;
+    if (per_row)
+      accel_copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1, T);
+    /* Items 0 and 1 (stream_plan) inline, the first mmac's operands. */
+    accel_dma_2d_on(0, a_tile[0], va.base, T, K * 4, K * 4, va.rs * 4);
+    accel_dma_2d(1, b_panel[0], vb.base, K, block_cols(N, 0) * 4, T * 4,
+                 vb.rs * 4);
+    stream_plan plan = {b_panel[0], vb.base,        vb.rs, N,
+                        blocks,     K,              at(va, T, 0),
+                        va.rs,      min_of(M - T, T), per_row ? at(bias, 0, T) : NULL,
+                        bias.cs};
+    stream_item(&plan, 2);
+    stream_item(&plan, 3);
+    accel_vstore(zero_row, (accel_v16f)0.0f);
+    epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
+    fast_job f = {va.base, va.rs, va.cs, M,    K,   b_panel[0], N,
+                  vc.base, vc.rs, &e,    per_row ? bias.base : NULL,
+                  bias.cs, NULL,  0,     NULL, NULL, NULL,      0,
+                  0,       0,     &plan};
+    rows_fast_any(&f);
+    accel_dma_wait_on(2);
+    accel_dma_wait_on(3);
+    return;
+  }
 
   /* K = 0 still computes beta * c + bias: one empty chunk. */
   long k0 = 0;
@@ -918,9 +976,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       long nb = min_of(N - n0, panel_cols);
       long nblocks = (nb + T - 1) / T;
       float *panel = b_panel[half];
-      /* A lone last column goes to the vector unit (last_column) when
-         two whole blocks' mmacs cover it. */
-      int column = nb % T == 1 && nb > 2 * T && kc % T == 0;
+      int column = lone_column(nb, kc);
       /* The fast path's first panel streams under its first row of tiles
          when each block and A tile is one transfer and nothing else
          needs a channel: two rows of tiles or more, no per-column bias
@@ -977,13 +1033,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
             per_column ? bias_cols + nb - column : NULL,
             loaded ? b_panel[!half] : NULL, at(vb, k0, next_n0), vb.rs,
             min_of(N - next_n0, panel_cols), a_buf, stream ? &plan : NULL};
-        if (column || o.act.kind == ACCEL_ACT_GELU ||
-            o.act.kind == ACCEL_ACT_CLIP)
-          a_buf = rows_fast_calling(&f);
-        else if (kc >= 8 * T && M > T && nb > T)
-          a_buf = rows_fast_chained(&f);
-        else
-          a_buf = rows_fast_plain(&f);
+        a_buf = rows_fast_any(&f);
         accel_dma_wait_on(2);
         accel_dma_wait_on(3);
         continue;
