@@ -199,6 +199,20 @@ Emitter::record(Operation &Op) {
     append(R.getAxes());
     return std::pair{int64_t(ACCEL_GRAPH_REDUCE), A};
   }
+  if (auto L = dyn_cast<LayerNormOp>(Op)) {
+    A = {int64_t(L.getAxis()), floatBits(L.getEpsilon().convertToFloat())};
+    return std::pair{int64_t(ACCEL_GRAPH_LAYERNORM), A};
+  }
+  if (auto N = dyn_cast<BatchNormOp>(Op)) {
+    A = {floatBits(N.getEpsilon().convertToFloat())};
+    return std::pair{int64_t(ACCEL_GRAPH_BATCHNORM), A};
+  }
+  if (auto C = dyn_cast<ConcatOp>(Op)) {
+    if (C.getInputs().size() > 256)
+      return std::nullopt;
+    A = {int64_t(C.getAxis())};
+    return std::pair{int64_t(ACCEL_GRAPH_CONCAT), A};
+  }
   if (auto T = dyn_cast<TransposeOp>(Op)) {
     append(T.getPerm());
     return std::pair{int64_t(ACCEL_GRAPH_TRANSPOSE), A};

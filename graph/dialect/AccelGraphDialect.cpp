@@ -187,6 +187,46 @@ LogicalResult ReduceOp::verify() {
   return checkResult(*this, Out);
 }
 
+LogicalResult LayerNormOp::verify() {
+  ArrayRef<int64_t> In = shapeOf(getInput());
+  int64_t Axis = getAxis();
+  if (Axis < 0 || Axis >= int64_t(In.size()))
+    return emitOpError("axis ") << Axis << " is outside [0, rank)";
+  ArrayRef<int64_t> Normalized = In.drop_front(Axis);
+  if (shapeOf(getScale()) != Normalized ||
+      (getShift() && shapeOf(getShift()) != Normalized))
+    return emitOpError("scale and shift must have the normalized dims' shape");
+  return checkResult(*this, In);
+}
+
+LogicalResult BatchNormOp::verify() {
+  ArrayRef<int64_t> In = shapeOf(getInput());
+  if (In.size() < 2)
+    return emitOpError("input must have rank 2 or more");
+  for (Value P : {getScale(), getShift(), getMean(), getVariance()})
+    if (shapeOf(P) != ArrayRef<int64_t>{In[1]})
+      return emitOpError("scale, shift, mean and variance must have shape [")
+             << In[1] << "]";
+  return checkResult(*this, In);
+}
+
+LogicalResult ConcatOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("needs an input");
+  Shape Out(shapeOf(getInputs()[0]));
+  int64_t Axis = getAxis();
+  if (Axis < 0 || Axis >= int64_t(Out.size()))
+    return emitOpError("axis ") << Axis << " is outside [0, rank)";
+  for (Value In : getInputs().drop_front()) {
+    ArrayRef<int64_t> S = shapeOf(In);
+    for (size_t D = 0; D != Out.size(); ++D)
+      if (S.size() != Out.size() || (int64_t(D) != Axis && S[D] != Out[D]))
+        return emitOpError("inputs differ outside the axis");
+    Out[Axis] += S[Axis];
+  }
+  return checkResult(*this, Out);
+}
+
 LogicalResult SoftmaxOp::verify() {
   int64_t Rank = shapeOf(getInput()).size(), Axis = getAxis();
   if (Axis < -Rank || Axis >= Rank)

@@ -111,6 +111,36 @@ def AccelGraph_ReduceOp : AccelGraph_Op<"reduce"> {
       "$kind $input attr-dict `:` functional-type(operands, results)";
 }
 
+def AccelGraph_LayerNormOp : AccelGraph_Op<"layernorm"> {
+  let summary = "ONNX LayerNormalization over dims [axis, rank)";
+  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$scale,
+                   Optional<AccelGraph_Tensor>:$shift,
+                   I64Attr:$axis, // 0 <= axis < rank
+                   F32Attr:$epsilon);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $scale (`,` $shift^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
+  let summary = "ONNX BatchNormalization for inference, channels in dim 1";
+  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$scale,
+                   AccelGraph_Tensor:$shift, AccelGraph_Tensor:$mean,
+                   AccelGraph_Tensor:$variance, F32Attr:$epsilon);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $scale `,` $shift `,` $mean `,` $variance "
+                       "attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_ConcatOp : AccelGraph_Op<"concat"> {
+  let summary = "ONNX Concat: the inputs joined along axis";
+  let arguments = (ins Variadic<AccelGraph_Tensor>:$inputs,
+                   I64Attr:$axis); // 0 <= axis < rank
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
   let summary = "The same elements in another static shape (no data moves)";
   let arguments = (ins AccelGraph_Tensor:$input);

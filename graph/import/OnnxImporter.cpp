@@ -137,6 +137,11 @@ private:
   bool globalPool(StringRef Kind);
   bool softmax(bool Log);
   bool reduce(StringRef Kind);
+  bool layerNorm();
+  bool batchNorm();
+  bool concat();
+  /// \p Axis of a rank-\p Rank value made non-negative, or a failure.
+  std::optional<int64_t> normalizeAxis(int64_t Axis, int64_t Rank);
   bool variadic(StringRef Kind);
   /// The ints of a constant integer input (Reduce's axes since opset 13).
   std::optional<std::vector<int64_t>> constantInts(unsigned I);
@@ -338,6 +343,61 @@ bool Importer::reduce(StringRef Kind) {
                                    B.getStringAttr(Kind),
                                    B.getDenseI64ArrayAttr(Axes),
                                    B.getBoolAttr(intAttr("keepdims", 1))));
+}
+
+std::optional<int64_t> Importer::normalizeAxis(int64_t Axis, int64_t Rank) {
+  if (Axis < -Rank || Axis >= Rank) {
+    fail("axis " + Twine(Axis) + " is outside rank " + Twine(Rank));
+    return std::nullopt;
+  }
+  return Axis < 0 ? Axis + Rank : Axis;
+}
+
+bool Importer::layerNorm() {
+  Value X = input(0), Scale = X ? input(1) : Value();
+  if (!Scale || !onlyFirstOutputUsed())
+    return false;
+  Value Shift;
+  if (hasInput(2) && !(Shift = input(2)))
+    return false;
+  int64_t Rank = G.Values.at(Node->Inputs[0]).Shape.size();
+  auto Axis = normalizeAxis(intAttr("axis", -1), Rank);
+  if (!Axis)
+    return false;
+  if (intAttr("stash_type", 1) != 1)
+    return fail("stash_type other than f32 is not supported");
+  return define(B.create<LayerNormOp>(
+      loc(), resultType(), X, Scale, Shift, B.getI64IntegerAttr(*Axis),
+      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f))));
+}
+
+bool Importer::batchNorm() {
+  if (intAttr("training_mode", 0))
+    return fail("training_mode 1 is not supported (inference only)");
+  if (!onlyFirstOutputUsed())
+    return false;
+  SmallVector<Value, 5> Ins;
+  for (unsigned I = 0; I != 5; ++I)
+    if (!Ins.emplace_back(input(I)))
+      return false;
+  return define(B.create<BatchNormOp>(
+      loc(), resultType(), Ins[0], Ins[1], Ins[2], Ins[3], Ins[4],
+      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f))));
+}
+
+bool Importer::concat() {
+  SmallVector<Value> Ins;
+  for (unsigned I = 0; I != Node->Inputs.size(); ++I)
+    if (!Ins.emplace_back(input(I)))
+      return false;
+  if (Ins.size() > 256)
+    return fail("more than 256 inputs");
+  int64_t Rank = G.Values.at(Node->Outputs[0]).Shape.size();
+  auto Axis = normalizeAxis(intAttr("axis", 0), Rank);
+  if (!Axis)
+    return false;
+  return define(B.create<ConcatOp>(loc(), resultType(), Ins,
+                                   B.getI64IntegerAttr(*Axis)));
 }
 
 bool Importer::matmul() {
@@ -548,6 +608,9 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     for (const char *Op : {"Reshape", "Flatten", "Squeeze", "Unsqueeze"})
       M[Op] = [](Importer &I) { return I.reshape(); };
     M["Transpose"] = [](Importer &I) { return I.transpose(); };
+    M["LayerNormalization"] = [](Importer &I) { return I.layerNorm(); };
+    M["BatchNormalization"] = [](Importer &I) { return I.batchNorm(); };
+    M["Concat"] = [](Importer &I) { return I.concat(); };
     M["Identity"] = [](Importer &I) { return I.identity(); };
     M["Dropout"] = [](Importer &I) { return I.identity(); };
     return M;

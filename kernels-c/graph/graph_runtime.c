@@ -45,8 +45,9 @@ static void fail(const char *name, const char *what, accel_status s) {
   exit(3);
 }
 
-/* The record's operand descriptors. */
-enum { MaxOperands = 4 };
+/* The record's operand descriptors: up to a concat's 256 inputs and its
+   result (static: too large for the stack). */
+enum { MaxOperands = 257 };
 
 static int read_operands(reader *r, float *const *data, accel_tensor *t) {
   int n = (int)next(r);
@@ -166,6 +167,27 @@ static accel_status transpose(accel_tensor *t, reader *r) {
   return accel_transpose(&t[0], &t[1], perm);
 }
 
+static accel_status layernorm(accel_tensor *t, int n, reader *r) {
+  accel_norm_options o = accel_norm_defaults();
+  o.axis = (int)next(r);
+  o.epsilon = next_float(r);
+  o.scale = &t[1];
+  o.shift = n == 4 ? &t[2] : NULL;
+  return accel_layernorm(&t[0], &t[n - 1], &o);
+}
+
+static accel_status batchnorm(accel_tensor *t, reader *r) {
+  accel_batchnorm_options o = {&t[3], &t[4], &t[1], &t[2], next_float(r)};
+  return accel_batchnorm(&t[0], &t[5], &o);
+}
+
+static accel_status concat(accel_tensor *t, int n, reader *r) {
+  static const accel_tensor *inputs[MaxOperands];
+  for (int i = 0; i < n - 1; ++i)
+    inputs[i] = &t[i];
+  return accel_concat(inputs, n - 1, (int)next(r), &t[n - 1]);
+}
+
 static accel_status reduce(accel_tensor *t, reader *r) {
   accel_reduce_op op = (accel_reduce_op)next(r);
   int n = (int)next(r), axes[ACCEL_MAX_RANK];
@@ -178,7 +200,7 @@ void accel_graph_op(const long *record, float *const *operands,
                     const char *name) {
   reader r = {record};
   accel_graph_opcode op = (accel_graph_opcode)next(&r);
-  accel_tensor t[MaxOperands];
+  static accel_tensor t[MaxOperands];
   int n = read_operands(&r, operands, t);
   accel_status s = ACCEL_ERR_UNSUPPORTED;
   const char *what = "?";
@@ -208,6 +230,15 @@ void accel_graph_op(const long *record, float *const *operands,
     break;
   case ACCEL_GRAPH_REDUCE:
     what = "accel_reduce", s = reduce(t, &r);
+    break;
+  case ACCEL_GRAPH_LAYERNORM:
+    what = "accel_layernorm", s = layernorm(t, n, &r);
+    break;
+  case ACCEL_GRAPH_BATCHNORM:
+    what = "accel_batchnorm", s = batchnorm(t, &r);
+    break;
+  case ACCEL_GRAPH_CONCAT:
+    what = "accel_concat", s = concat(t, n, &r);
     break;
   }
   if (s != ACCEL_OK)

@@ -144,3 +144,27 @@ func.func @reduce_axes(%x: tensor<2x5xf32>) -> tensor<2xf32> {
   %0 = accel.reduce "sum" %x {axes = array<i64: 2>, keepdims = false} : (tensor<2x5xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @layernorm_scale(%x: tensor<2x3x4xf32>, %s: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'accel.layernorm' op scale and shift must have the normalized dims' shape}}
+  %0 = accel.layernorm %x, %s {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @batchnorm_params(%x: tensor<2x3x4xf32>, %c: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'accel.batchnorm' op scale, shift, mean and variance must have shape [3]}}
+  %0 = accel.batchnorm %x, %c, %c, %c, %c {epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @concat_dims(%a: tensor<2x3xf32>, %b: tensor<3x3xf32>) -> tensor<2x6xf32> {
+  // expected-error @+1 {{'accel.concat' op inputs differ outside the axis}}
+  %0 = accel.concat %a, %b {axis = 1} : (tensor<2x3xf32>, tensor<3x3xf32>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}
