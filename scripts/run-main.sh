@@ -4,7 +4,8 @@
 # each on the simulator, and prints its output and the simulator's
 # statistics (cycles, unit utilization, stalls, DMA and matrix figures);
 # then the kernel library's kernels (GEMM, convolution, attention) with
-# their ratio to the roofline.
+# their ratio to the roofline; then ONNX models compiled by accel-graphc,
+# run on the simulator and checked against their references by accel-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -48,4 +49,15 @@ echo "=== every kernel and shape"
 python3 bench/kernels/kernels.py --build build \
   --stats "gemm 1024x1024x256,conv2d resnet 3x3 56x56 64->64,attention 8x512 d=64 causal" \
   || status=1
+
+echo
+echo "=== ONNX models: accel-graphc compiles each, accel-run runs it on the"
+echo "=== simulator and compares its outputs with float64 references"
+MODELS=build/models
+/usr/bin/python3 test/graph/Inputs/make_models.py "$MODELS" >/dev/null
+for name in mlp cnn elementwise; do
+  echo
+  echo "=== model $name ($MODELS/$name-run)"
+  "$BIN/accel-run" --cache "$MODELS/cache" "$MODELS/$name-run" || status=1
+done
 exit $status
