@@ -16,6 +16,7 @@ PACKAGES=(
   libmlir-19-dev mlir-19-tools  # its IR: libMLIR.so and mlir-tblgen
   python3-onnx  # the graph tests' models (test/graph/Inputs/make_models.py)
   libonnx-testdata  # ONNX's node tests (test/graph/conformance.py)
+  python3-torch  # models exported as users do (graph/models/make_torch_models.py)
   "$@"
 )
 

@@ -52,12 +52,12 @@ python3 bench/kernels/kernels.py --build build \
 
 echo
 echo "=== ONNX models: accel-graphc compiles each, accel-run runs it on the"
-echo "=== simulator and compares its outputs with float64 references"
+echo "=== simulator and compares its outputs with PyTorch's"
 MODELS=build/models
-/usr/bin/python3 test/graph/Inputs/make_models.py "$MODELS" >/dev/null
-for name in mlp cnn elementwise; do
+/usr/bin/python3 graph/models/make_torch_models.py "$MODELS" 2>/dev/null
+for name in mlp lenet cnn-batchnorm transformer-opset17; do
   echo
-  echo "=== model $name ($MODELS/$name-run)"
-  "$BIN/accel-run" --cache "$MODELS/cache" "$MODELS/$name-run" || status=1
+  echo "=== model $name (PyTorch, torch.onnx.export; $MODELS/$name)"
+  "$BIN/accel-run" --cache "$MODELS/cache" "$MODELS/$name" || status=1
 done
 exit $status

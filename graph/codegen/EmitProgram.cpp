@@ -213,6 +213,11 @@ Emitter::record(Operation &Op) {
     A = {int64_t(C.getAxis())};
     return std::pair{int64_t(ACCEL_GRAPH_CONCAT), A};
   }
+  if (auto S = dyn_cast<SliceOp>(Op)) {
+    append(S.getStarts());
+    append(S.getSteps());
+    return std::pair{int64_t(ACCEL_GRAPH_SLICE), A};
+  }
   if (auto T = dyn_cast<TransposeOp>(Op)) {
     append(T.getPerm());
     return std::pair{int64_t(ACCEL_GRAPH_TRANSPOSE), A};

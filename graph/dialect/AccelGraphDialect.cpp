@@ -227,6 +227,22 @@ LogicalResult ConcatOp::verify() {
   return checkResult(*this, Out);
 }
 
+LogicalResult SliceOp::verify() {
+  ArrayRef<int64_t> In = shapeOf(getInput()), Out = shapeOf(getResult());
+  ArrayRef<int64_t> Starts = getStarts(), Steps = getSteps();
+  if (Out.size() != In.size() || Starts.size() != In.size() ||
+      Steps.size() != In.size())
+    return emitOpError("needs a start and a step for each dimension");
+  for (size_t D = 0; D != In.size(); ++D) {
+    int64_t Last = Starts[D] + (Out[D] - 1) * Steps[D];
+    if (Steps[D] == 0 ||
+        (Out[D] > 0 && (Starts[D] < 0 || Starts[D] >= In[D] || Last < 0 ||
+                        Last >= In[D])))
+      return emitOpError("dimension ") << D << " reads outside the input";
+  }
+  return success();
+}
+
 LogicalResult SoftmaxOp::verify() {
   int64_t Rank = shapeOf(getInput()).size(), Axis = getAxis();
   if (Axis < -Rank || Axis >= Rank)

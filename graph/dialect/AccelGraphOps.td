@@ -141,6 +141,16 @@ def AccelGraph_ConcatOp : AccelGraph_Op<"concat"> {
       "$inputs attr-dict `:` functional-type(operands, results)";
 }
 
+def AccelGraph_SliceOp : AccelGraph_Op<"slice"> {
+  let summary = "ONNX Slice: result[i] = input[starts + i * steps] per axis";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   DenseI64ArrayAttr:$starts, // one a dimension, in range
+                   DenseI64ArrayAttr:$steps); // one a dimension, not 0
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
   let summary = "The same elements in another static shape (no data moves)";
   let arguments = (ins AccelGraph_Tensor:$input);

@@ -140,6 +140,7 @@ private:
   bool layerNorm();
   bool batchNorm();
   bool concat();
+  bool slice();
   /// \p Axis of a rank-\p Rank value made non-negative, or a failure.
   std::optional<int64_t> normalizeAxis(int64_t Axis, int64_t Rank);
   bool variadic(StringRef Kind);
@@ -307,15 +308,79 @@ bool Importer::variadic(StringRef Kind) {
 std::optional<std::vector<int64_t>> Importer::constantInts(unsigned I) {
   const std::string &Name = Node->Inputs[I];
   const og::Tensor &T = G.Values.at(Name);
-  if (T.Type != og::ElemType::Int64 ||
+  bool Is64 = T.Type == og::ElemType::Int64;
+  if ((!Is64 && T.Type != og::ElemType::Int32) ||
       std::find(G.Constants.begin(), G.Constants.end(), Name) ==
           G.Constants.end()) {
-    fail("input '" + Name + "' must be a constant i64 tensor");
+    fail("input '" + Name + "' must be a constant integer tensor");
     return std::nullopt;
   }
   std::vector<int64_t> V(T.getNumElements());
-  std::memcpy(V.data(), T.Data.data(), V.size() * 8);
+  for (size_t K = 0; K != V.size(); ++K) {
+    if (Is64) {
+      std::memcpy(&V[K], T.Data.data() + 8 * K, 8);
+    } else {
+      int32_t X;
+      std::memcpy(&X, T.Data.data() + 4 * K, 4);
+      V[K] = X;
+    }
+  }
   return V;
+}
+
+/// ONNX Slice (opset 10 on: starts, ends, axes, steps as constant inputs)
+/// as a start and a step per dimension; the counts are the output's
+/// inferred shape.
+bool Importer::slice() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  ArrayRef<int64_t> In = G.Values.at(Node->Inputs[0]).Shape;
+  int64_t Rank = In.size();
+  auto Starts = constantInts(1);
+  if (!Starts)
+    return false;
+  std::vector<int64_t> Axes, Steps(Starts->size(), 1);
+  for (size_t K = 0; K != Starts->size(); ++K)
+    Axes.push_back(K);
+  if (hasInput(3)) {
+    auto A = constantInts(3);
+    if (!A)
+      return false;
+    Axes = *A;
+  }
+  if (hasInput(4)) {
+    auto S = constantInts(4);
+    if (!S)
+      return false;
+    Steps = *S;
+  }
+  if (Axes.size() != Starts->size() || Steps.size() != Starts->size())
+    return fail("starts, axes and steps differ in length");
+  std::vector<int64_t> Start(Rank, 0), Step(Rank, 1);
+  for (size_t K = 0; K != Axes.size(); ++K) {
+    auto Axis = normalizeAxis(Axes[K], Rank);
+    if (!Axis)
+      return false;
+    int64_t Dim = In[*Axis], S = (*Starts)[K];
+    if (Steps[K] == 0)
+      return fail("a step is 0");
+    if (S < 0)
+      S += Dim;
+    // ONNX clamps: [0, dim] going forward, [0, dim - 1] going back.
+    S = Steps[K] > 0 ? std::clamp<int64_t>(S, 0, Dim)
+                     : std::clamp<int64_t>(S, 0, Dim - 1);
+    Start[*Axis] = S;
+    Step[*Axis] = Steps[K];
+  }
+  // An empty axis reads nothing: any in-range start will do.
+  ArrayRef<int64_t> Out = G.Values.at(Node->Outputs[0]).Shape;
+  for (int64_t D = 0; D != Rank; ++D)
+    if (Out[D] == 0 || In[D] == 0)
+      Start[D] = 0;
+  return define(B.create<SliceOp>(loc(), resultType(), X,
+                                  B.getDenseI64ArrayAttr(Start),
+                                  B.getDenseI64ArrayAttr(Step)));
 }
 
 bool Importer::reduce(StringRef Kind) {
@@ -611,6 +676,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["LayerNormalization"] = [](Importer &I) { return I.layerNorm(); };
     M["BatchNormalization"] = [](Importer &I) { return I.batchNorm(); };
     M["Concat"] = [](Importer &I) { return I.concat(); };
+    M["Slice"] = [](Importer &I) { return I.slice(); };
     M["Identity"] = [](Importer &I) { return I.identity(); };
     M["Dropout"] = [](Importer &I) { return I.identity(); };
     return M;

@@ -188,6 +188,15 @@ static accel_status concat(accel_tensor *t, int n, reader *r) {
   return accel_concat(inputs, n - 1, (int)next(r), &t[n - 1]);
 }
 
+static accel_status slice(accel_tensor *t, reader *r) {
+  long start[ACCEL_MAX_RANK], step[ACCEL_MAX_RANK];
+  for (int d = 0; d < t[0].rank; ++d)
+    start[d] = next(r);
+  for (int d = 0; d < t[0].rank; ++d)
+    step[d] = next(r);
+  return accel_slice(&t[0], &t[1], start, step);
+}
+
 static accel_status reduce(accel_tensor *t, reader *r) {
   accel_reduce_op op = (accel_reduce_op)next(r);
   int n = (int)next(r), axes[ACCEL_MAX_RANK];
@@ -239,6 +248,9 @@ void accel_graph_op(const long *record, float *const *operands,
     break;
   case ACCEL_GRAPH_CONCAT:
     what = "accel_concat", s = concat(t, n, &r);
+    break;
+  case ACCEL_GRAPH_SLICE:
+    what = "accel_slice", s = slice(t, &r);
     break;
   }
   if (s != ACCEL_OK)

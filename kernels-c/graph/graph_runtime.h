@@ -22,6 +22,7 @@ typedef enum {
   ACCEL_GRAPH_LAYERNORM = 8,   /* x, scale[, shift] -> y; axis, epsilon */
   ACCEL_GRAPH_BATCHNORM = 9,   /* x, scale, shift, mean, var -> y; epsilon */
   ACCEL_GRAPH_CONCAT = 10,     /* 1 to 256 inputs -> y; axis */
+  ACCEL_GRAPH_SLICE = 11,      /* x -> y; starts (rank), steps (rank) */
 } accel_graph_opcode;
 
 #ifndef __cplusplus

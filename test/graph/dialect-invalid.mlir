@@ -168,3 +168,12 @@ func.func @concat_dims(%a: tensor<2x3xf32>, %b: tensor<3x3xf32>) -> tensor<2x6xf
   %0 = accel.concat %a, %b {axis = 1} : (tensor<2x3xf32>, tensor<3x3xf32>) -> tensor<2x6xf32>
   return %0 : tensor<2x6xf32>
 }
+
+// -----
+
+// Elements 8, 11, 14, 17 of 16.
+func.func @slice_outside(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'accel.slice' op dimension 1 reads outside the input}}
+  %0 = accel.slice %x {starts = array<i64: 0, 8>, steps = array<i64: 1, 3>} : (tensor<4x16xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}

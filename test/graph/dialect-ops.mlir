@@ -57,3 +57,10 @@ func.func @norms(%x: tensor<2x3x4xf32>, %s: tensor<3x4xf32>, %c: tensor<3xf32>) 
   %j = accel.concat %b, %x {axis = 1} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x6x4xf32>
   return %j : tensor<2x6x4xf32>
 }
+
+// CHECK-LABEL: func.func @slice
+// CHECK: accel.slice %{{.*}} {starts = array<i64: 0, 8>, steps = array<i64: 1, 2>} : (tensor<4x16xf32>) -> tensor<4x4xf32>
+func.func @slice(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {
+  %s = accel.slice %x {starts = array<i64: 0, 8>, steps = array<i64: 1, 2>} : (tensor<4x16xf32>) -> tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}

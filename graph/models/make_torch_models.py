@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+"""Builds test models as a user would: PyTorch modules with random weights
+(fixed seeds), exported with torch.onnx.export, each written as a
+directory in the ONNX test-data layout (model.onnx, test_data_set_0/
+input_K.pb and output_K.pb) with PyTorch's own outputs as the expected
+ones, for accel-run (docs/graph.md). Nothing is downloaded.
+
+  mlp            784 -> 256 -> 128 -> 10 with ReLUs, batch 8 (opset 13)
+  lenet          LeNet-5 on 1 x 28 x 28, batch 4 (opset 13)
+  cnn-batchnorm  conv / BatchNorm (kept: TrainingMode.PRESERVE, eval mode)
+                 / ReLU blocks, a residual add, global pooling, a linear
+                 head, as torchvision's ResNets are built (opset 13)
+  transformer    a 2-layer nn.TransformerEncoder (d 64, 4 heads, sequence
+                 16, batch 2), at opsets 13 and 17
+
+Usage: make_torch_models.py DIR [NAME...]   (Debian's python3-torch)"""
+import os
+import sys
+
+import numpy as np
+import onnx
+import torch
+from onnx import numpy_helper
+from torch import nn
+
+
+class LeNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.features = nn.Sequential(
+            nn.Conv2d(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2d(2),
+            nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2))
+        self.classifier = nn.Sequential(
+            nn.Linear(16 * 5 * 5, 120), nn.ReLU(), nn.Linear(120, 84),
+            nn.ReLU(), nn.Linear(84, 10))
+
+    def forward(self, x):
+        return self.classifier(torch.flatten(self.features(x), 1))
+
+
+class Block(nn.Module):
+    """A ResNet basic block: conv-bn-relu-conv-bn + the input, relu."""
+
+    def __init__(self, c):
+        super().__init__()
+        self.c1, self.b1 = nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c)
+        self.c2, self.b2 = nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c)
+
+    def forward(self, x):
+        y = torch.relu(self.b1(self.c1(x)))
+        return torch.relu(self.b2(self.c2(y)) + x)
+
+
+class SmallResNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, 32, 3, stride=2, padding=1,
+                                            bias=False),
+                                  nn.BatchNorm2d(32), nn.ReLU(),
+                                  nn.MaxPool2d(3, stride=2, padding=1))
+        self.blocks = nn.Sequential(Block(32), Block(32))
+        self.head = nn.Linear(32, 10)
+
+    def forward(self, x):
+        y = self.blocks(self.stem(x))
+        return self.head(torch.flatten(nn.functional.adaptive_avg_pool2d(y, 1), 1))
+
+
+def randomize_batchnorm(model):
+    """Running statistics other than 0 and 1, so that the folded scale and
+    shift are not trivial."""
+    g = torch.Generator().manual_seed(5)
+    for m in model.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.running_mean.copy_(torch.randn(m.num_features, generator=g) * 0.1)
+            m.running_var.copy_(torch.rand(m.num_features, generator=g) + 0.5)
+            m.weight.data.copy_(torch.rand(m.num_features, generator=g) + 0.5)
+            m.bias.data.copy_(torch.randn(m.num_features, generator=g) * 0.1)
+
+
+def models():
+    torch.manual_seed(0)
+    yield "mlp", nn.Sequential(nn.Linear(784, 256), nn.ReLU(),
+                               nn.Linear(256, 128), nn.ReLU(),
+                               nn.Linear(128, 10)), (8, 784), 13
+    torch.manual_seed(1)
+    yield "lenet", LeNet(), (4, 1, 28, 28), 13
+    torch.manual_seed(2)
+    resnet = SmallResNet()
+    randomize_batchnorm(resnet)
+    yield "cnn-batchnorm", resnet, (2, 3, 32, 32), 13
+    for opset in (13, 17):
+        torch.manual_seed(3)
+        layer = nn.TransformerEncoderLayer(64, 4, dim_feedforward=128,
+                                           dropout=0.0, batch_first=True)
+        yield ("transformer-opset%d" % opset,
+               nn.TransformerEncoder(layer, 2, enable_nested_tensor=False),
+               (2, 16, 64), opset)
+
+
+def write(top, name, model, shape, opset):
+    d = os.path.join(top, name)
+    data = os.path.join(d, "test_data_set_0")
+    os.makedirs(data, exist_ok=True)
+    model.eval()
+    x = torch.randn(*shape, generator=torch.Generator().manual_seed(7))
+    with torch.no_grad():
+        y = model(x)
+    # Exported with gradients on: in eval mode without them, PyTorch 1.13's
+    # TransformerEncoderLayer takes a fused fast path ONNX cannot export.
+    torch.onnx.export(model, (x,), os.path.join(d, "model.onnx"),
+                      opset_version=opset, input_names=["x"],
+                      output_names=["y"],
+                      training=torch.onnx.TrainingMode.PRESERVE,
+                      do_constant_folding=False)
+    for k, (n, t) in enumerate((("x", x), ("y", y))):
+        kind = "input" if k == 0 else "output"
+        with open(os.path.join(data, "%s_0.pb" % kind), "wb") as f:
+            f.write(numpy_helper.from_array(t.numpy().astype(np.float32),
+                                            n).SerializeToString())
+
+
+def main():
+    top, wanted = sys.argv[1], set(sys.argv[2:])
+    for name, model, shape, opset in models():
+        if not wanted or name in wanted:
+            write(top, name, model, shape, opset)
+
+
+if __name__ == "__main__":
+    main()
