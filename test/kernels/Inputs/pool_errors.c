@@ -4,45 +4,22 @@
  * and the argument (FileChecked), and leave y's buffer as it was. Before
  * each call the program prints "== <what>" to stderr; at the end "<n>
  * calls, <f> mismatches", and exit status 1 on a mismatch. */
-#include <accel_kernels.h>
+#define ERRORS_Y_WORDS 256
+#include "errors_check.h"
 #include <stdint.h>
 #include <stdio.h>
 
-enum { Sentinel = 0x7fc0dead };
-
 static float x_buf[2 * 3 * 8 * 8];
-static uint32_t y_buf[256];
-static int calls, mismatches;
 
 static accel_tensor t4(void *data, long n, long c, long h, long w) {
   return accel_tensor_f32(data, 4, (long[]){n, c, h, w});
 }
 
-static void expect(const char *what, accel_status want, accel_status got) {
-  ++calls;
-  int touched = 0;
-  for (int i = 0; i < 256; ++i)
-    touched |= want != ACCEL_OK && y_buf[i] != Sentinel;
-  if (got != want || touched) {
-    ++mismatches;
-    fprintf(stderr, "MISMATCH in %s: status %d, expected %d%s\n", what,
-            (int)got, (int)want, touched ? ", y written" : "");
-  }
-  for (int i = 0; i < 256; ++i)
-    y_buf[i] = Sentinel;
-}
-
-#define CALL(what, want, call)                                                 \
-  do {                                                                         \
-    fprintf(stderr, "== %s\n", what);                                          \
-    expect(what, want, call);                                                  \
-  } while (0)
 
 int main(void) {
   for (int i = 0; i < 2 * 3 * 8 * 8; ++i)
     x_buf[i] = (float)(i % 7);
-  for (int i = 0; i < 256; ++i)
-    y_buf[i] = Sentinel;
+  fill_y();
   accel_tensor x = t4(x_buf, 2, 3, 8, 8);
   accel_tensor y = t4(y_buf, 2, 3, 4, 4); /* 2x2 stride 2 */
   accel_tensor y_big = t4(y_buf, 2, 3, 5, 4);
@@ -119,6 +96,5 @@ int main(void) {
   CALL("global avgpool overlap", ACCEL_ERR_UNSUPPORTED,
        accel_global_avgpool(&x, &g_over));
 
-  fprintf(stderr, "%d calls, %d mismatches\n", calls, mismatches);
-  return mismatches != 0;
+  return report();
 }
