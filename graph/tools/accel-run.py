@@ -6,7 +6,9 @@ and check its outputs against expected ones (docs/graph.md).
   accel-run model.onnx --check DIR        DIR/test_data_set_N/{input,output}_K.pb
   accel-run model.onnx --input x.pb ...   (in graph-input order)
                        [--output-dir D]   writes output_K.pb there
-  options: --stats (accel-sim's statistics of the model's run),
+  options: --profile (cycles of each operator, the ONNX node's name and
+           op type, largest first, with its share of the run),
+           --stats (accel-sim's statistics of the model's run),
            --fast (accel-sim's functional mode: no cycle model),
            --input-shape name=d0,d1,... (passed to accel-graphc)
 
@@ -86,8 +88,9 @@ def declared_shape(model, k):
     return None
 
 
-def run(elf, inputs, output_count, stats, fast, work):
-    """Outputs (float32 arrays, flat) and the region's statistics."""
+def run(elf, inputs, output_count, stats, fast, profile, work):
+    """Outputs (float32 arrays, flat), the region's statistics and, with
+    profile, the operators' (cycles, name) in run order."""
     files = []
     for k, x in enumerate(inputs):
         path = os.path.join(work, "in%d.bin" % k)
@@ -98,12 +101,27 @@ def run(elf, inputs, output_count, stats, fast, work):
     cmd = [os.path.join(BIN, "accel-sim"), "--fs-root=/",
            "--stats-json=" + stats_json] + (["--stats"] if stats else []) + (
                ["--fast"] if fast else [])
-    r = subprocess.run(cmd + [elf] + files + outs)
+    prof = [os.path.join(work, "profile.tsv")] if profile else []
+    r = subprocess.run(cmd + [elf] + files + outs + prof)
     if r.returncode:
         fail("the program failed on the simulator (status %d)" % r.returncode)
     with open(stats_json) as f:
         st = json.load(f)
-    return [np.fromfile(p, np.float32) for p in outs], st.get("region", st)
+    ops = []
+    if profile:
+        with open(prof[0]) as f:
+            ops = [(int(c), n) for c, n in
+                   (line.rstrip("\n").split("\t", 1) for line in f)]
+    return ([np.fromfile(p, np.float32) for p in outs], st.get("region", st),
+            ops)
+
+
+def print_profile(ops, total):
+    """The operators by cycles, largest first."""
+    print("  %-60s %10s %7s" % ("operator (node, op type)", "cycles", "share"))
+    for cycles, name in sorted(ops, key=lambda o: -o[0]):
+        print("  %-60s %10d %6.1f%%" % (name[:60], cycles,
+                                       100.0 * cycles / max(total, 1)))
 
 
 def compare(name, y, ref):
@@ -136,6 +154,7 @@ def main():
     ap.add_argument("--input-shape", action="append", default=[])
     ap.add_argument("--stats", action="store_true")
     ap.add_argument("--fast", action="store_true")
+    ap.add_argument("--profile", action="store_true")
     ap.add_argument("--cache", default=os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
         "accel-run"))
@@ -178,9 +197,12 @@ def main():
                 if x.dtype != np.float32:
                     fail("%s: input '%s' is %s; accel-run handles f32" % (
                         name, n, x.dtype))
-            ys, st = run(elf, xs, len(out_names), args.stats, args.fast, work)
+            ys, st, ops = run(elf, xs, len(out_names), args.stats, args.fast,
+                              args.profile, work)
             print("%s: %d cycles, matrix utilization %.3f" % (
                 name, st["cycles"], st["matrix_utilization"]))
+            if args.profile:
+                print_profile(ops, st["cycles"])
             for k, y in enumerate(ys):
                 if outs:
                     all_ok &= compare(out_names[k], y, read_tensor(outs[k]))

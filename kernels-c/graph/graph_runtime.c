@@ -16,7 +16,10 @@
 
    main() reads each input from a file of raw little-endian f32 into the
    arena, runs the model and writes each output to a file:
-     model.elf in_0.bin ... in_{k-1}.bin out_0.bin ... out_{m-1}.bin */
+     model.elf in_0.bin ... in_{k-1}.bin out_0.bin ... out_{m-1}.bin [prof]
+   With a last argument, each op's cycles (simulated time around its
+   kernel call) go to that file, one "cycles<TAB>name" line an op
+   (accel-run --profile). */
 
 #include "graph_runtime.h"
 #include <accel.h>
@@ -24,6 +27,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The runtime's cycle counter (libaccelrt's system layer). */
+unsigned long __accel_sys_cycles(void);
+
+/* Each op's cycles, when profiling. */
+enum { MaxProfiled = 4096 };
+static int profiling, profiled;
+static struct {
+  const char *name;
+  unsigned long cycles;
+} profile[MaxProfiled];
 
 typedef struct {
   const long *at; /* the next field of the record */
@@ -207,6 +221,7 @@ static accel_status reduce(accel_tensor *t, reader *r) {
 
 void accel_graph_op(const long *record, float *const *operands,
                     const char *name) {
+  unsigned long start = profiling ? __accel_sys_cycles() : 0;
   reader r = {record};
   accel_graph_opcode op = (accel_graph_opcode)next(&r);
   static accel_tensor t[MaxOperands];
@@ -255,6 +270,21 @@ void accel_graph_op(const long *record, float *const *operands,
   }
   if (s != ACCEL_OK)
     fail(name, what, s);
+  if (profiling && profiled < MaxProfiled) {
+    profile[profiled].name = name;
+    profile[profiled++].cycles = __accel_sys_cycles() - start;
+  }
+}
+
+static void write_profile(const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "accel-graph: cannot open '%s'\n", path);
+    exit(2);
+  }
+  for (int i = 0; i < profiled; ++i)
+    fprintf(f, "%lu\t%s\n", profile[i].cycles, profile[i].name);
+  fclose(f);
 }
 
 /* Reads or writes one tensor's file; exits with a message on failure. */
@@ -277,11 +307,13 @@ static void transfer(const char *path, void *data, long bytes, int write) {
 
 int main(int argc, char **argv) {
   long inputs = accel_graph_num_inputs, outputs = accel_graph_num_outputs;
-  if (argc != 1 + inputs + outputs) {
-    fprintf(stderr, "usage: %s <%ld input files> <%ld output files>\n",
+  if (argc != 1 + inputs + outputs && argc != 2 + inputs + outputs) {
+    fprintf(stderr,
+            "usage: %s <%ld input files> <%ld output files> [profile]\n",
             argv[0], inputs, outputs);
     return 2;
   }
+  profiling = argc == 2 + inputs + outputs;
   for (long i = 0; i < inputs; ++i)
     transfer(argv[1 + i], accel_graph_arena + accel_graph_inputs[i].offset,
              accel_graph_inputs[i].bytes, 0);
@@ -292,5 +324,7 @@ int main(int argc, char **argv) {
     transfer(argv[1 + inputs + i],
              accel_graph_arena + accel_graph_outputs[i].offset,
              accel_graph_outputs[i].bytes, 1);
+  if (profiling)
+    write_profile(argv[argc - 1]);
   return 0;
 }
