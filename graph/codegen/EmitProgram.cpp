@@ -144,18 +144,33 @@ Value Emitter::addressOf(Location Loc, Value V) {
                                ArrayRef<LLVM::GEPArg>{ArenaOffset.lookup(V)});
 }
 
+/// A matrix-unit op's activation as record fields: the library's
+/// accel_act_kind, lo and hi.
+template <typename OpTy> void appendActivation(OpTy Op, SmallVector<int64_t> &A) {
+  auto Act = Op.getActivation();
+  int64_t Kind = !Act ? ACCEL_ACT_NONE
+                 : *Act == "relu" ? ACCEL_ACT_RELU
+                                  : ACCEL_ACT_CLIP;
+  A.push_back(Kind);
+  A.push_back(floatBits(Op.getActLo() ? Op.getActLo()->convertToFloat() : 0));
+  A.push_back(floatBits(Op.getActHi() ? Op.getActHi()->convertToFloat() : 0));
+}
+
 /// The op's code and its record's tail (attributes); the operand shapes
 /// are added by emitOp.
 std::optional<std::pair<int64_t, SmallVector<int64_t>>>
 Emitter::record(Operation &Op) {
   SmallVector<int64_t> A;
   auto append = [&](ArrayRef<int64_t> V) { A.append(V.begin(), V.end()); };
-  if (isa<MatMulOp>(Op))
+  if (auto M = dyn_cast<MatMulOp>(Op)) {
+    appendActivation(M, A);
     return std::pair{int64_t(ACCEL_GRAPH_MATMUL), A};
+  }
   if (auto G = dyn_cast<GemmOp>(Op)) {
     A = {floatBits(G.getAlpha().convertToFloat()),
          floatBits(G.getBeta().convertToFloat()), G.getTransA(),
          G.getTransB()};
+    appendActivation(G, A);
     return std::pair{int64_t(ACCEL_GRAPH_GEMM), A};
   }
   if (auto C = dyn_cast<Conv2dOp>(Op)) {
@@ -163,6 +178,7 @@ Emitter::record(Operation &Op) {
     append(C.getPads());
     append(C.getDilations());
     A.push_back(C.getGroup());
+    appendActivation(C, A);
     return std::pair{int64_t(ACCEL_GRAPH_CONV2D), A};
   }
   if (auto P = dyn_cast<Pool2dOp>(Op)) {
@@ -250,10 +266,16 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   std::string RecordName = uniqueName("accel_graph_record");
   longsGlobal(RecordName, Fields, /*Internal=*/true);
 
-  // The node's name, from the op's location (the importer's NameLoc).
-  std::string Name = "?";
-  if (auto N = dyn_cast<NameLoc>(Op.getLoc()))
-    Name = N.getName().str();
+  // The node's name, from the op's location (the importer's NameLoc), or
+  // the names of the nodes a fused op computes, joined by " + ".
+  std::string Name;
+  Op.getLoc()->walk([&](Location L) {
+    if (auto N = dyn_cast<NameLoc>(L))
+      Name += (Name.empty() ? "" : " + ") + N.getName().str();
+    return WalkResult::advance();
+  });
+  if (Name.empty())
+    Name = "?";
   Location Loc = Op.getLoc();
   Value NameStr = LLVM::createGlobalString(Loc, B, uniqueName("accel_graph_name"),
                                            Name + '\0', LLVM::Linkage::Internal);

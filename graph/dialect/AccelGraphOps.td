@@ -27,9 +27,17 @@ class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
 
 def AccelGraph_Tensor : RankedTensorOf<[F32]>;
 
+// The activation a matrix-unit op applies on its way out (the library's
+// accel_activation): "relu", or "clip" between act_lo and act_hi. Set by
+// -accel-fuse from a following elementwise op.
+defvar ActivationAttrs = (ins OptionalAttr<StrAttr>:$activation,
+                              OptionalAttr<F32Attr>:$act_lo,
+                              OptionalAttr<F32Attr>:$act_hi);
+
 def AccelGraph_MatMulOp : AccelGraph_Op<"matmul"> {
   let summary = "ONNX MatMul: numpy matmul, batch dimensions broadcast";
-  let arguments = (ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b);
+  let arguments = !con((ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b),
+                       ActivationAttrs);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$a `,` $b attr-dict `:` functional-type(operands, results)";
@@ -37,11 +45,13 @@ def AccelGraph_MatMulOp : AccelGraph_Op<"matmul"> {
 
 def AccelGraph_GemmOp : AccelGraph_Op<"gemm"> {
   let summary = "ONNX Gemm: alpha op(A) op(B) + beta C, C broadcast";
-  let arguments = (ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b, Optional<AccelGraph_Tensor>:$c,
-                   DefaultValuedAttr<F32Attr, "1.0">:$alpha,
-                   DefaultValuedAttr<F32Attr, "1.0">:$beta,
-                   DefaultValuedAttr<BoolAttr, "false">:$trans_a,
-                   DefaultValuedAttr<BoolAttr, "false">:$trans_b);
+  let arguments = !con((ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b,
+                            Optional<AccelGraph_Tensor>:$c,
+                            DefaultValuedAttr<F32Attr, "1.0">:$alpha,
+                            DefaultValuedAttr<F32Attr, "1.0">:$beta,
+                            DefaultValuedAttr<BoolAttr, "false">:$trans_a,
+                            DefaultValuedAttr<BoolAttr, "false">:$trans_b),
+                       ActivationAttrs);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$a `,` $b (`,` $c^)? attr-dict `:` functional-type(operands, results)";
@@ -49,12 +59,14 @@ def AccelGraph_GemmOp : AccelGraph_Op<"gemm"> {
 
 def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d"> {
   let summary = "ONNX Conv in 2-D: NCHW input, [M, C/group, KH, KW] weights";
-  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$weight,
-                   Optional<AccelGraph_Tensor>:$bias,
-                   DenseI64ArrayAttr:$strides,   // [sh, sw]
-                   DenseI64ArrayAttr:$pads,      // [top, left, bottom, right]
-                   DenseI64ArrayAttr:$dilations, // [dh, dw]
-                   I64Attr:$group);
+  let arguments = !con((ins AccelGraph_Tensor:$input,
+                            AccelGraph_Tensor:$weight,
+                            Optional<AccelGraph_Tensor>:$bias,
+                            DenseI64ArrayAttr:$strides,   // [sh, sw]
+                            DenseI64ArrayAttr:$pads,      // [t, l, b, r]
+                            DenseI64ArrayAttr:$dilations, // [dh, dw]
+                            I64Attr:$group),
+                       ActivationAttrs);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` "
                        "functional-type(operands, results)";

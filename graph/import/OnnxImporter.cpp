@@ -469,7 +469,8 @@ bool Importer::matmul() {
   Value A = input(0), Bv = A ? input(1) : Value();
   if (!Bv)
     return false;
-  return define(B.create<MatMulOp>(loc(), resultType(), A, Bv));
+  return define(B.create<MatMulOp>(loc(), resultType(), A, Bv, StringAttr(),
+                                   FloatAttr(), FloatAttr()));
 }
 
 bool Importer::gemm() {
@@ -483,7 +484,8 @@ bool Importer::gemm() {
   return define(B.create<GemmOp>(
       loc(), resultType(), A, Bv, C,
       B.getF32FloatAttr(floatAttr("alpha", 1.0f)), B.getF32FloatAttr(Beta),
-      B.getBoolAttr(intAttr("transA", 0)), B.getBoolAttr(intAttr("transB", 0))));
+      B.getBoolAttr(intAttr("transA", 0)), B.getBoolAttr(intAttr("transB", 0)),
+      StringAttr(), FloatAttr(), FloatAttr()));
 }
 
 /// A convolution's or pooling's window attributes with ONNX's defaults,
@@ -542,7 +544,8 @@ bool Importer::conv() {
   return define(B.create<Conv2dOp>(
       loc(), resultType(), X, W, Bias, B.getDenseI64ArrayAttr(Strides),
       B.getDenseI64ArrayAttr(Pads), B.getDenseI64ArrayAttr(Dilations),
-      B.getI64IntegerAttr(intAttr("group", 1))));
+      B.getI64IntegerAttr(intAttr("group", 1)), StringAttr(), FloatAttr(),
+      FloatAttr()));
 }
 
 bool Importer::pool(StringRef Kind) {

@@ -120,7 +120,7 @@ def print_profile(ops, total):
     """The operators by cycles, largest first."""
     print("  %-60s %10s %7s" % ("operator (node, op type)", "cycles", "share"))
     for cycles, name in sorted(ops, key=lambda o: -o[0]):
-        print("  %-60s %10d %6.1f%%" % (name[:60], cycles,
+        print("  %-60s %10d %6.1f%%" % (name, cycles,
                                        100.0 * cycles / max(total, 1)))
 
 

@@ -17,11 +17,17 @@ namespace accel::graph {
 /// one DRAM arena (PlanMemory.cpp).
 std::unique_ptr<mlir::Pass> createPlanMemoryPass();
 
+/// -accel-fuse: activations, bias adds and batch norms into the matrix
+/// unit's kernels (FuseOps.cpp).
+std::unique_ptr<mlir::Pass> createFuseOpsPass();
+void registerFuseOpsPass();
+
 /// Registers every pass above for command lines (accel-graph-opt).
 void registerGraphPasses();
 
 /// accel-graphc's pipeline on an imported module: canonicalization (folds
-/// reshapes), then memory planning of @main.
+/// reshapes), fusion, canonicalization again (drops the constants fusion
+/// replaced), then memory planning of @main.
 void buildGraphPipeline(mlir::OpPassManager &PM);
 
 } // namespace accel::graph

@@ -8,5 +8,7 @@
 
 void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM) {
   PM.addPass(mlir::createCanonicalizerPass());
+  PM.addNestedPass<mlir::func::FuncOp>(createFuseOpsPass());
+  PM.addPass(mlir::createCanonicalizerPass());
   PM.addNestedPass<mlir::func::FuncOp>(createPlanMemoryPass());
 }

@@ -220,4 +220,5 @@ std::unique_ptr<Pass> accel::graph::createPlanMemoryPass() {
 
 void accel::graph::registerGraphPasses() {
   PassRegistration<PlanMemoryPass>();
+  registerFuseOpsPass();
 }

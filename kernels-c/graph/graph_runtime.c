@@ -83,7 +83,17 @@ static void promote(accel_tensor *t, int as_row) {
               : accel_matrix_f32(t->data, n, 1);
 }
 
-static accel_status matmul(accel_tensor *t) {
+static accel_activation read_activation(reader *r) {
+  accel_activation a;
+  a.kind = (accel_act_kind)next(r);
+  a.lo = next_float(r);
+  a.hi = next_float(r);
+  return a;
+}
+
+static accel_status matmul(accel_tensor *t, reader *r) {
+  accel_gemm_options o = accel_gemm_defaults();
+  o.act = read_activation(r);
   accel_tensor a = t[0], b = t[1], y = t[2];
   int a_vec = a.rank == 1, b_vec = b.rank == 1;
   promote(&a, 1);
@@ -97,8 +107,8 @@ static accel_status matmul(accel_tensor *t) {
   dims[rank++] = b.dims[b.rank - 1];
   y = accel_tensor_f32(y.data, rank, dims);
   if (a.rank == 2 && b.rank == 2)
-    return accel_gemm(&a, &b, &y, NULL);
-  return accel_batched_matmul(&a, &b, &y, NULL);
+    return accel_gemm(&a, &b, &y, &o);
+  return accel_batched_matmul(&a, &b, &y, &o);
 }
 
 /* ONNX Gemm: y = alpha op(A) op(B) + beta C, C broadcast to [M, N]: a
@@ -109,6 +119,7 @@ static accel_status gemm(accel_tensor *t, int n, reader *r) {
   float beta = next_float(r);
   o.trans_a = (int)next(r);
   o.trans_b = (int)next(r);
+  o.act = read_activation(r);
   accel_tensor *y = &t[n - 1];
   accel_tensor c;
   if (n == 4) {
@@ -142,6 +153,7 @@ static accel_status conv2d(accel_tensor *t, int n, reader *r) {
   o.pad_bottom = next(r), o.pad_right = next(r);
   o.dilation_h = next(r), o.dilation_w = next(r);
   o.groups = next(r);
+  o.act = read_activation(r);
   if (n == 4)
     o.bias = &t[2];
   return accel_conv2d(&t[0], &t[1], &t[n - 1], &o);
@@ -230,7 +242,7 @@ void accel_graph_op(const long *record, float *const *operands,
   const char *what = "?";
   switch (op) {
   case ACCEL_GRAPH_MATMUL:
-    what = "matmul", s = matmul(t);
+    what = "matmul", s = matmul(t, &r);
     break;
   case ACCEL_GRAPH_GEMM:
     what = "accel_gemm", s = gemm(t, n, &r);

@@ -7,6 +7,8 @@
 
 /* What an operation record computes (its first field). */
 typedef enum {
+  /* The matrix-unit ops' records end with their activation: an
+     accel_act_kind, lo and hi. */
   ACCEL_GRAPH_MATMUL = 0,      /* a, b -> y */
   ACCEL_GRAPH_GEMM = 1,        /* a, b[, c] -> y; alpha, beta, trans_a, trans_b */
   ACCEL_GRAPH_CONV2D = 2,      /* x, w[, bias] -> y; strides 2, pads 4,
