@@ -201,6 +201,18 @@ Emitter::record(Operation &Op) {
     A = {*Code, F(E.getAlpha()), F(E.getLo()), F(E.getHi())};
     return std::pair{int64_t(ACCEL_GRAPH_ELEMENTWISE), A};
   }
+  if (auto C = dyn_cast<ElementwiseChainOp>(Op)) {
+    A.push_back(C.getKinds().size());
+    for (size_t I = 0; I != C.getKinds().size(); ++I) {
+      auto Code = elementwiseCode(cast<StringAttr>(C.getKinds()[I]).getValue());
+      if (!Code)
+        return std::nullopt;
+      A.append({*Code, C.getOperands()[I], C.getSwaps()[I],
+                floatBits(C.getAlphas()[I]), floatBits(C.getLos()[I]),
+                floatBits(C.getHis()[I])});
+    }
+    return std::pair{int64_t(ACCEL_GRAPH_CHAIN), A};
+  }
   if (auto S = dyn_cast<SoftmaxOp>(Op)) {
     A = {int64_t(S.getAxis()), S.getLog()};
     return std::pair{int64_t(ACCEL_GRAPH_SOFTMAX), A};

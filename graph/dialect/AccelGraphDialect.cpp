@@ -266,6 +266,36 @@ LogicalResult SliceOp::verify() {
   return success();
 }
 
+LogicalResult ElementwiseChainOp::verify() {
+  size_t Steps = getKinds().size(), Inputs = getInputs().size();
+  if (Steps < 1 || Steps > 8 || Inputs < 1 || Inputs > 5)
+    return emitOpError("needs 1 to 8 steps and 1 to 5 inputs");
+  if (getOperands().size() != Steps || getSwaps().size() != Steps ||
+      getAlphas().size() != Steps || getLos().size() != Steps ||
+      getHis().size() != Steps)
+    return emitOpError("needs one operand, swap, alpha, lo and hi a step");
+  for (size_t I = 0; I != Steps; ++I) {
+    StringRef Kind = cast<StringAttr>(getKinds()[I]).getValue();
+    unsigned Arity = elementwiseArity(Kind);
+    int64_t Operand = getOperands()[I];
+    if (Arity != 1 && Arity != 2)
+      return emitOpError("step ") << I << ": \"" << Kind
+                                  << "\" is not a unary or binary kind";
+    if (Arity == 2 ? Operand < 1 || Operand >= int64_t(Inputs) : Operand != 0)
+      return emitOpError("step ") << I << ": operand " << Operand
+                                  << " is not an input of its kind";
+  }
+  Shape Out(shapeOf(getInputs()[0]));
+  for (Value In : getInputs().drop_front()) {
+    std::string Why;
+    auto S = broadcastShapes(Out, shapeOf(In), Why);
+    if (!S)
+      return emitOpError(Why);
+    Out = *S;
+  }
+  return checkResult(*this, Out);
+}
+
 LogicalResult SoftmaxOp::verify() {
   int64_t Rank = shapeOf(getInput()).size(), Axis = getAxis();
   if (Axis < -Rank || Axis >= Rank)

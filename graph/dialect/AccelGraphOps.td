@@ -103,6 +103,25 @@ def AccelGraph_ElementwiseOp : AccelGraph_Op<"elementwise"> {
       "$kind $inputs attr-dict `:` functional-type(operands, results)";
 }
 
+def AccelGraph_ElementwiseChainOp : AccelGraph_Op<"elementwise_chain"> {
+  let summary = "Elementwise ops in one pass over memory (the library's chain)";
+  let description = [{
+    r = inputs[0] (broadcast to the result's shape); then for each step i,
+    r = kinds[i](r) for a unary kind, or kinds[i](r, inputs[operands[i]])
+    for a binary one (operands[i] >= 1; swaps[i] puts r second); the
+    result is r. alphas, los and his are leaky_relu's and clip's
+    attributes (0 where unused). 1 to 8 steps, 1 to 5 inputs; no where.
+    -accel-fuse makes these from elementwise ops.
+  }];
+  let arguments = (ins Variadic<AccelGraph_Tensor>:$inputs,
+                   StrArrayAttr:$kinds, DenseI64ArrayAttr:$operands,
+                   DenseBoolArrayAttr:$swaps, DenseF32ArrayAttr:$alphas,
+                   DenseF32ArrayAttr:$los, DenseF32ArrayAttr:$his);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
   let summary = "ONNX Softmax or LogSoftmax along one axis";
   let arguments = (ins AccelGraph_Tensor:$input, I64Attr:$axis,

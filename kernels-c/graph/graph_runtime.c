@@ -223,6 +223,27 @@ static accel_status slice(accel_tensor *t, reader *r) {
   return accel_slice(&t[0], &t[1], start, step);
 }
 
+static accel_status chain(accel_tensor *t, int n, reader *r) {
+  accel_elementwise_step steps[ACCEL_EW_MAX_STEPS];
+  const accel_tensor *inputs[ACCEL_EW_MAX_INPUTS];
+  int count = (int)next(r);
+  if (count < 1 || count > ACCEL_EW_MAX_STEPS || n - 1 > ACCEL_EW_MAX_INPUTS)
+    return ACCEL_ERR_ARGUMENT;
+  for (int i = 0; i < count; ++i) {
+    steps[i].op = (accel_elementwise_op)next(r);
+    steps[i].in = (int)next(r);
+    steps[i].in2 = 0;
+    steps[i].swap = (int)next(r);
+    steps[i].options = accel_elementwise_defaults();
+    steps[i].options.alpha = next_float(r);
+    steps[i].options.lo = next_float(r);
+    steps[i].options.hi = next_float(r);
+  }
+  for (int i = 0; i < n - 1; ++i)
+    inputs[i] = &t[i];
+  return accel_elementwise_chain(steps, count, inputs, n - 1, &t[n - 1]);
+}
+
 static accel_status reduce(accel_tensor *t, reader *r) {
   accel_reduce_op op = (accel_reduce_op)next(r);
   int n = (int)next(r), axes[ACCEL_MAX_RANK];
@@ -278,6 +299,9 @@ void accel_graph_op(const long *record, float *const *operands,
     break;
   case ACCEL_GRAPH_SLICE:
     what = "accel_slice", s = slice(t, &r);
+    break;
+  case ACCEL_GRAPH_CHAIN:
+    what = "accel_elementwise_chain", s = chain(t, n, &r);
     break;
   }
   if (s != ACCEL_OK)

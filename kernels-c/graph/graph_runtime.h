@@ -25,6 +25,9 @@ typedef enum {
   ACCEL_GRAPH_BATCHNORM = 9,   /* x, scale, shift, mean, var -> y; epsilon */
   ACCEL_GRAPH_CONCAT = 10,     /* 1 to 256 inputs -> y; axis */
   ACCEL_GRAPH_SLICE = 11,      /* x -> y; starts (rank), steps (rank) */
+  ACCEL_GRAPH_CHAIN = 12,      /* 1 to 5 inputs -> y; steps, then per step
+                                  accel_elementwise_op, in, swap, alpha,
+                                  lo, hi */
 } accel_graph_opcode;
 
 #ifndef __cplusplus

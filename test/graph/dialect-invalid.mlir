@@ -177,3 +177,11 @@ func.func @slice_outside(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {
   %0 = accel.slice %x {starts = array<i64: 0, 8>, steps = array<i64: 1, 3>} : (tensor<4x16xf32>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
+
+// -----
+
+func.func @chain_operand(%x: tensor<16xf32>, %y: tensor<16xf32>) -> tensor<16xf32> {
+  // expected-error @+1 {{'accel.elementwise_chain' op step 0: operand 0 is not an input of its kind}}
+  %0 = accel.elementwise_chain %x, %y {kinds = ["add"], operands = array<i64: 0>, swaps = array<i1: false>, alphas = array<f32: 0.0>, los = array<f32: 0.0>, his = array<f32: 0.0>} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}

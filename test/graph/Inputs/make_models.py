@@ -213,6 +213,23 @@ def write_test_data(d, name, m, reference, seed):
                                             o.name).SerializeToString())
 
 
+def chain():
+    """Elementwise ops in a row on 16 384 elements: one chain after
+    -accel-fuse (relu, + y broadcast, 0.5 * r, tanh, - x)."""
+    half = numpy_helper.from_array(np.array([0.5], np.float32), "half")
+    nodes = [helper.make_node("Relu", ["x"], ["a"], name="relu"),
+             helper.make_node("Add", ["a", "y"], ["b"], name="add"),
+             helper.make_node("Mul", ["half", "b"], ["c"], name="scale"),
+             helper.make_node("Tanh", ["c"], ["d"], name="tanh"),
+             helper.make_node("Sub", ["d", "x"], ["out"], name="sub")]
+    return model(nodes, [vi("x", [4, 4096]), vi("y", [4096])],
+                 [vi("out", [4, 4096])], [half])
+
+
+def chain_reference(m, x, y):
+    return [np.tanh(0.5 * (np.maximum(x, 0) + y)) - x]
+
+
 def write(d, name, m, check=True):
     if check:
         onnx.checker.check_model(m)
@@ -236,6 +253,8 @@ def main():
     write_test_data(d, "cnn-run", cnn(13), cnn_reference, 12)
     write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
                     13)
+    write(d, "chain.onnx", chain())
+    write_test_data(d, "chain-run", chain(), chain_reference, 14)
     # The MLP's data with one expected element off by 1 %: must not match.
     write_test_data(d, "mlp-wrong", mlp(), lambda m, x: [
         mlp_reference(m, x)[0] * np.array([1, 1, 1.01])], 11)
