@@ -157,6 +157,19 @@ LogicalResult Pool2dOp::verify() {
   return checkResult(*this, Out);
 }
 
+/// The result must be the numpy broadcast of \p Inputs' shapes.
+static LogicalResult checkBroadcastResult(Operation *Op, ValueRange Inputs) {
+  Shape Out(shapeOf(Inputs[0]));
+  for (Value In : Inputs.drop_front()) {
+    std::string Why;
+    auto S = broadcastShapes(Out, shapeOf(In), Why);
+    if (!S)
+      return Op->emitOpError(Why);
+    Out = *S;
+  }
+  return checkResult(Op, Out);
+}
+
 /// The number of inputs an elementwise kind takes, or 0 for an unknown one.
 static unsigned elementwiseArity(StringRef Kind) {
   return llvm::StringSwitch<unsigned>(Kind)
@@ -179,15 +192,7 @@ LogicalResult ElementwiseOp::verify() {
     return emitOpError("leaky_relu needs alpha");
   if (getKind() == "clip" && (!getLo() || !getHi()))
     return emitOpError("clip needs lo and hi");
-  Shape Out(shapeOf(getInputs()[0]));
-  for (Value In : getInputs().drop_front()) {
-    std::string Why;
-    auto S = broadcastShapes(Out, shapeOf(In), Why);
-    if (!S)
-      return emitOpError(Why);
-    Out = *S;
-  }
-  return checkResult(*this, Out);
+  return checkBroadcastResult(*this, getInputs());
 }
 
 LogicalResult ReduceOp::verify() {
@@ -285,15 +290,7 @@ LogicalResult ElementwiseChainOp::verify() {
       return emitOpError("step ") << I << ": operand " << Operand
                                   << " is not an input of its kind";
   }
-  Shape Out(shapeOf(getInputs()[0]));
-  for (Value In : getInputs().drop_front()) {
-    std::string Why;
-    auto S = broadcastShapes(Out, shapeOf(In), Why);
-    if (!S)
-      return emitOpError(Why);
-    Out = *S;
-  }
-  return checkResult(*this, Out);
+  return checkBroadcastResult(*this, getInputs());
 }
 
 LogicalResult SoftmaxOp::verify() {
