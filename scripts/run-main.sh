@@ -58,6 +58,7 @@ MODELS=build/models
 for name in mlp lenet cnn-batchnorm transformer-opset17; do
   echo
   echo "=== model $name (PyTorch, torch.onnx.export; $MODELS/$name)"
-  "$BIN/accel-run" --cache "$MODELS/cache" "$MODELS/$name" || status=1
+  "$BIN/accel-run" --cache "$MODELS/cache" --profile --top 5 "$MODELS/$name" \
+    || status=1
 done
 exit $status

@@ -7,7 +7,8 @@ and check its outputs against expected ones (docs/graph.md).
   accel-run model.onnx --input x.pb ...   (in graph-input order)
                        [--output-dir D]   writes output_K.pb there
   options: --profile (cycles of each operator, the ONNX node's name and
-           op type, largest first, with its share of the run),
+           op type, largest first, with its share of the run; --top N
+           keeps the N largest),
            --stats (accel-sim's statistics of the model's run),
            --fast (accel-sim's functional mode: no cycle model),
            --input-shape name=d0,d1,... (passed to accel-graphc)
@@ -27,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 import onnx
@@ -102,7 +104,9 @@ def run(elf, inputs, output_count, stats, fast, profile, work):
            "--stats-json=" + stats_json] + (["--stats"] if stats else []) + (
                ["--fast"] if fast else [])
     prof = [os.path.join(work, "profile.tsv")] if profile else []
+    start = time.time()
     r = subprocess.run(cmd + [elf] + files + outs + prof)
+    seconds = time.time() - start
     if r.returncode:
         fail("the program failed on the simulator (status %d)" % r.returncode)
     with open(stats_json) as f:
@@ -113,13 +117,14 @@ def run(elf, inputs, output_count, stats, fast, profile, work):
             ops = [(int(c), n) for c, n in
                    (line.rstrip("\n").split("\t", 1) for line in f)]
     return ([np.fromfile(p, np.float32) for p in outs], st.get("region", st),
-            ops)
+            ops, seconds)
 
 
-def print_profile(ops, total):
-    """The operators by cycles, largest first."""
+def print_profile(ops, total, top):
+    """The operators by cycles, largest first (the top ones if top)."""
     print("  %-60s %10s %7s" % ("operator (node, op type)", "cycles", "share"))
-    for cycles, name in sorted(ops, key=lambda o: -o[0]):
+    ranked = sorted(ops, key=lambda o: -o[0])
+    for cycles, name in ranked[:top] if top else ranked:
         print("  %-60s %10d %6.1f%%" % (name, cycles,
                                        100.0 * cycles / max(total, 1)))
 
@@ -155,6 +160,7 @@ def main():
     ap.add_argument("--stats", action="store_true")
     ap.add_argument("--fast", action="store_true")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--top", type=int, default=0)
     ap.add_argument("--cache", default=os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
         "accel-run"))
@@ -197,12 +203,12 @@ def main():
                 if x.dtype != np.float32:
                     fail("%s: input '%s' is %s; accel-run handles f32" % (
                         name, n, x.dtype))
-            ys, st, ops = run(elf, xs, len(out_names), args.stats, args.fast,
-                              args.profile, work)
-            print("%s: %d cycles, matrix utilization %.3f" % (
-                name, st["cycles"], st["matrix_utilization"]))
+            ys, st, ops, seconds = run(elf, xs, len(out_names), args.stats,
+                                       args.fast, args.profile, work)
+            print("%s: %d cycles, matrix utilization %.3f (simulator: %.1f s)"
+                  % (name, st["cycles"], st["matrix_utilization"], seconds))
             if args.profile:
-                print_profile(ops, st["cycles"])
+                print_profile(ops, st["cycles"], args.top)
             for k, y in enumerate(ys):
                 if outs:
                     all_ok &= compare(out_names[k], y, read_tensor(outs[k]))
