@@ -9,6 +9,8 @@ and check its outputs against expected ones (docs/graph.md).
   options: --profile (cycles of each operator, the ONNX node's name and
            op type, largest first, with its share of the run; --top N
            keeps the N largest),
+           --timeline T.json (accel-sim's timeline of the first data set,
+           with an "Operators" track: one span per operator),
            --stats (accel-sim's statistics of the model's run),
            --fast (accel-sim's functional mode: no cycle model),
            --input-shape name=d0,d1,... (passed to accel-graphc)
@@ -90,9 +92,10 @@ def declared_shape(model, k):
     return None
 
 
-def run(elf, inputs, output_count, stats, fast, profile, work):
-    """Outputs (float32 arrays, flat), the region's statistics and, with
-    profile, the operators' (cycles, name) in run order."""
+def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
+    """Outputs (float32 arrays, flat), the region's statistics, with
+    profile or timeline the operators' (start, cycles, name) in run order,
+    and the simulator's wall time."""
     files = []
     for k, x in enumerate(inputs):
         path = os.path.join(work, "in%d.bin" % k)
@@ -102,8 +105,9 @@ def run(elf, inputs, output_count, stats, fast, profile, work):
     stats_json = os.path.join(work, "stats.json")
     cmd = [os.path.join(BIN, "accel-sim"), "--fs-root=/",
            "--stats-json=" + stats_json] + (["--stats"] if stats else []) + (
-               ["--fast"] if fast else [])
-    prof = [os.path.join(work, "profile.tsv")] if profile else []
+               ["--fast"] if fast else []) + (
+               ["--timeline=" + timeline] if timeline else [])
+    prof = [os.path.join(work, "profile.tsv")] if profile or timeline else []
     start = time.time()
     r = subprocess.run(cmd + [elf] + files + outs + prof)
     seconds = time.time() - start
@@ -112,10 +116,10 @@ def run(elf, inputs, output_count, stats, fast, profile, work):
     with open(stats_json) as f:
         st = json.load(f)
     ops = []
-    if profile:
+    if prof:
         with open(prof[0]) as f:
-            ops = [(int(c), n) for c, n in
-                   (line.rstrip("\n").split("\t", 1) for line in f)]
+            ops = [(int(s), int(c), n) for s, c, n in
+                   (line.rstrip("\n").split("\t", 2) for line in f)]
     return ([np.fromfile(p, np.float32) for p in outs], st.get("region", st),
             ops, seconds)
 
@@ -123,8 +127,8 @@ def run(elf, inputs, output_count, stats, fast, profile, work):
 def print_profile(ops, total, top):
     """The operators by cycles, largest first (the top ones if top)."""
     print("  %-60s %10s %7s" % ("operator (node, op type)", "cycles", "share"))
-    ranked = sorted(ops, key=lambda o: -o[0])
-    for cycles, name in ranked[:top] if top else ranked:
+    ranked = sorted(ops, key=lambda o: -o[1])
+    for _, cycles, name in ranked[:top] if top else ranked:
         print("  %-60s %10d %6.1f%%" % (name, cycles,
                                        100.0 * cycles / max(total, 1)))
 
@@ -148,6 +152,20 @@ def compare(name, y, ref):
     return ok
 
 
+def add_operator_track(path, ops):
+    """Adds to accel-sim's timeline a track with one span per operator."""
+    with open(path) as f:
+        t = json.load(f)
+    tid = 1 + max(e.get("tid", 0) for e in t["traceEvents"])
+    t["traceEvents"].append({"ph": "M", "name": "thread_name", "pid": 1,
+                             "tid": tid, "args": {"name": "Operators"}})
+    for start, cycles, name in ops:
+        t["traceEvents"].append({"ph": "X", "name": name, "pid": 1,
+                                 "tid": tid, "ts": start, "dur": cycles})
+    with open(path, "w") as f:
+        json.dump(t, f)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("model", help="model.onnx, or a directory holding it "
@@ -161,6 +179,7 @@ def main():
     ap.add_argument("--fast", action="store_true")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--top", type=int, default=0)
+    ap.add_argument("--timeline")
     ap.add_argument("--cache", default=os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
         "accel-run"))
@@ -203,8 +222,12 @@ def main():
                 if x.dtype != np.float32:
                     fail("%s: input '%s' is %s; accel-run handles f32" % (
                         name, n, x.dtype))
+            timeline = args.timeline if name == sets[0][0] else None
             ys, st, ops, seconds = run(elf, xs, len(out_names), args.stats,
-                                       args.fast, args.profile, work)
+                                       args.fast, args.profile, timeline,
+                                       work)
+            if timeline:
+                add_operator_track(timeline, ops)
             print("%s: %d cycles, matrix utilization %.3f (simulator: %.1f s)"
                   % (name, st["cycles"], st["matrix_utilization"], seconds))
             if args.profile:

@@ -18,8 +18,9 @@
    arena, runs the model and writes each output to a file:
      model.elf in_0.bin ... in_{k-1}.bin out_0.bin ... out_{m-1}.bin [prof]
    With a last argument, each op's cycles (simulated time around its
-   kernel call) go to that file, one "cycles<TAB>name" line an op
-   (accel-run --profile). */
+   kernel call) go to that file, one "start<TAB>cycles<TAB>name" line an
+   op, start in cycles from the program's (accel-run --profile and
+   --timeline). */
 
 #include "graph_runtime.h"
 #include <accel.h>
@@ -36,7 +37,7 @@ enum { MaxProfiled = 4096 };
 static int profiling, profiled;
 static struct {
   const char *name;
-  unsigned long cycles;
+  unsigned long start, cycles;
 } profile[MaxProfiled];
 
 typedef struct {
@@ -308,6 +309,7 @@ void accel_graph_op(const long *record, float *const *operands,
     fail(name, what, s);
   if (profiling && profiled < MaxProfiled) {
     profile[profiled].name = name;
+    profile[profiled].start = start;
     profile[profiled++].cycles = __accel_sys_cycles() - start;
   }
 }
@@ -319,7 +321,8 @@ static void write_profile(const char *path) {
     exit(2);
   }
   for (int i = 0; i < profiled; ++i)
-    fprintf(f, "%lu\t%s\n", profile[i].cycles, profile[i].name);
+    fprintf(f, "%lu\t%lu\t%s\n", profile[i].start, profile[i].cycles,
+            profile[i].name);
   fclose(f);
 }
 
