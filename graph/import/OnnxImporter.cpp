@@ -141,6 +141,7 @@ private:
   bool batchNorm();
   bool concat();
   bool slice();
+  bool split();
   /// \p Axis of a rank-\p Rank value made non-negative, or a failure.
   std::optional<int64_t> normalizeAxis(int64_t Axis, int64_t Rank);
   bool variadic(StringRef Kind);
@@ -328,6 +329,39 @@ std::optional<std::vector<int64_t>> Importer::constantInts(unsigned I) {
   return V;
 }
 
+/// ONNX Split as one slice an output: each output's size along the axis
+/// is its inferred shape's, so the split sizes (attribute, constant input
+/// or equal parts) need no reading here.
+bool Importer::split() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  ArrayRef<int64_t> In = G.Values.at(Node->Inputs[0]).Shape;
+  auto Axis = normalizeAxis(intAttr("axis", 0), In.size());
+  if (!Axis)
+    return false;
+  int64_t Offset = 0;
+  for (unsigned I = 0; I != Node->Outputs.size(); ++I) {
+    if (Node->Outputs[I].empty())
+      continue;
+    std::vector<int64_t> Start(In.size(), 0), Step(In.size(), 1);
+    Start[*Axis] = Offset;
+    int64_t Size = G.Values.at(Node->Outputs[I]).Shape[*Axis];
+    if (Size == 0)
+      Start[*Axis] = 0; // an empty part reads nothing
+    Offset += Size;
+    if (!define(B.create<SliceOp>(loc(), resultType(I), X,
+                                  B.getDenseI64ArrayAttr(Start),
+                                  B.getDenseI64ArrayAttr(Step)),
+                I))
+      return false;
+  }
+  if (Offset != In[*Axis])
+    return fail("the outputs' sizes add up to " + Twine(Offset) + ", not " +
+                Twine(In[*Axis]));
+  return true;
+}
+
 /// ONNX Slice (opset 10 on: starts, ends, axes, steps as constant inputs)
 /// as a start and a step per dimension; the counts are the output's
 /// inferred shape.
@@ -420,7 +454,7 @@ std::optional<int64_t> Importer::normalizeAxis(int64_t Axis, int64_t Rank) {
 
 bool Importer::layerNorm() {
   Value X = input(0), Scale = X ? input(1) : Value();
-  if (!Scale || !onlyFirstOutputUsed())
+  if (!Scale)
     return false;
   Value Shift;
   if (hasInput(2) && !(Shift = input(2)))
@@ -431,9 +465,42 @@ bool Importer::layerNorm() {
     return false;
   if (intAttr("stash_type", 1) != 1)
     return fail("stash_type other than f32 is not supported");
-  return define(B.create<LayerNormOp>(
-      loc(), resultType(), X, Scale, Shift, B.getI64IntegerAttr(*Axis),
-      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f))));
+  float Epsilon = floatAttr("epsilon", 1e-5f);
+  if (!define(B.create<LayerNormOp>(
+          loc(), resultType(), X, Scale, Shift, B.getI64IntegerAttr(*Axis),
+          B.getF32FloatAttr(Epsilon))))
+    return false;
+  // The optional Mean and InvStdDev outputs, where anything has them: the
+  // kernel does not return them, so they are computed apart (reduce,
+  // subtract, square, reduce, add epsilon, square root, reciprocal).
+  auto wanted = [&](unsigned I) {
+    return I < Node->Outputs.size() && !Node->Outputs[I].empty();
+  };
+  if (!wanted(1) && !wanted(2))
+    return true;
+  SmallVector<int64_t> Axes;
+  for (int64_t D = *Axis; D < Rank; ++D)
+    Axes.push_back(D);
+  auto Stat = resultType(wanted(1) ? 1 : 2);
+  auto XType = cast<RankedTensorType>(X.getType());
+  auto reduceMean = [&](Value V) -> Value {
+    return B.create<ReduceOp>(loc(), Stat, V, B.getStringAttr("mean"),
+                              B.getDenseI64ArrayAttr(Axes),
+                              B.getBoolAttr(true));
+  };
+  auto ew = [&](StringRef Kind, Type T, ValueRange Ins) -> Value {
+    return B.create<ElementwiseOp>(loc(), T, B.getStringAttr(Kind), Ins,
+                                   FloatAttr(), FloatAttr(), FloatAttr());
+  };
+  Value Mean = reduceMean(X);
+  Value Diff = ew("sub", XType, {X, Mean});
+  Value Var = reduceMean(ew("mul", XType, {Diff, Diff}));
+  auto EpsType = RankedTensorType::get({1}, B.getF32Type());
+  Value Eps = B.create<arith::ConstantOp>(
+      loc(), EpsType, DenseElementsAttr::get(EpsType, Epsilon));
+  Value InvStd =
+      ew("reciprocal", Stat, ew("sqrt", Stat, ew("add", Stat, {Var, Eps})));
+  return (!wanted(1) || define(Mean, 1)) && (!wanted(2) || define(InvStd, 2));
 }
 
 bool Importer::batchNorm() {
@@ -496,28 +563,31 @@ bool Importer::window(std::vector<int64_t> Kernel,
                       std::vector<int64_t> &Pads,
                       std::vector<int64_t> &Dilations) {
   ArrayRef<int64_t> X = G.Values.at(Node->Inputs[0]).Shape;
-  if (X.size() != 4 || Kernel.size() != 2)
-    return fail("only 2-D windows over NCHW inputs are supported");
-  Strides = intsAttr("strides", {1, 1});
-  Dilations = intsAttr("dilations", {1, 1});
-  Pads = intsAttr("pads", {0, 0, 0, 0});
-  if (Strides.size() != 2 || Dilations.size() != 2 || Pads.size() != 4)
-    return fail("strides, dilations and pads must have 2, 2 and 4 entries");
+  size_t Dims = Kernel.size(); // 2, or 1 for a pooling over [N, C, L]
+  if (X.size() != 2 + Dims || (Dims != 2 && Dims != 1))
+    return fail("only 2-D windows over NCHW inputs (and 1-D pooling) are "
+                "supported");
+  Strides = intsAttr("strides", std::vector<int64_t>(Dims, 1));
+  Dilations = intsAttr("dilations", std::vector<int64_t>(Dims, 1));
+  Pads = intsAttr("pads", std::vector<int64_t>(2 * Dims, 0));
+  if (Strides.size() != Dims || Dilations.size() != Dims ||
+      Pads.size() != 2 * Dims)
+    return fail("strides, dilations and pads do not match the kernel's rank");
   const og::Attribute *Auto = attr("auto_pad");
   std::string Mode = Auto ? Auto->S : "NOTSET";
   if (Mode == "VALID") {
-    Pads = {0, 0, 0, 0};
+    Pads.assign(2 * Dims, 0);
   } else if (Mode == "SAME_UPPER" || Mode == "SAME_LOWER") {
     // Output ceil(in / stride); the padding's odd one at the end (upper) or
     // the start (lower).
-    for (int I = 0; I != 2; ++I) {
+    for (size_t I = 0; I != Dims; ++I) {
       int64_t Out = (X[2 + I] + Strides[I] - 1) / Strides[I];
       int64_t Span = Dilations[I] * (Kernel[I] - 1) + 1;
       int64_t Total =
           std::max<int64_t>(0, (Out - 1) * Strides[I] + Span - X[2 + I]);
       int64_t Small = Total / 2, Large = Total - Small;
       Pads[I] = Mode == "SAME_UPPER" ? Small : Large;
-      Pads[2 + I] = Mode == "SAME_UPPER" ? Large : Small;
+      Pads[Dims + I] = Mode == "SAME_UPPER" ? Large : Small;
     }
   } else if (Mode != "NOTSET") {
     return fail("auto_pad '" + Mode + "' is not an ONNX mode");
@@ -557,15 +627,33 @@ bool Importer::pool(StringRef Kind) {
   const og::Attribute *K = attr("kernel_shape");
   if (!K)
     return fail("kernel_shape is missing");
-  std::vector<int64_t> Strides, Pads, Dilations;
-  if (!window(K->IntList, Strides, Pads, Dilations))
+  std::vector<int64_t> Kernel = K->IntList, Strides, Pads, Dilations;
+  if (!window(Kernel, Strides, Pads, Dilations))
     return false;
-  return define(B.create<Pool2dOp>(
-      loc(), resultType(), X, B.getStringAttr(Kind),
-      B.getDenseI64ArrayAttr(K->IntList), B.getDenseI64ArrayAttr(Strides),
-      B.getDenseI64ArrayAttr(Pads), B.getDenseI64ArrayAttr(Dilations),
-      B.getBoolAttr(intAttr("ceil_mode", 0)),
-      B.getBoolAttr(intAttr("count_include_pad", 0))));
+  // A 1-D pooling over [N, C, L] is a 2-D one over [N, C, 1, L].
+  RankedTensorType Out = resultType();
+  bool OneD = Kernel.size() == 1;
+  if (OneD) {
+    Kernel.insert(Kernel.begin(), 1);
+    Strides.insert(Strides.begin(), 1);
+    Dilations.insert(Dilations.begin(), 1);
+    Pads = {0, Pads[0], 0, Pads[1]};
+    auto as2d = [&](RankedTensorType T) {
+      ArrayRef<int64_t> S = T.getShape();
+      return RankedTensorType::get({S[0], S[1], 1, S[2]}, B.getF32Type());
+    };
+    X = B.create<ReshapeOp>(loc(), as2d(cast<RankedTensorType>(X.getType())),
+                            X);
+    Out = as2d(Out);
+  }
+  Value Y = B.create<Pool2dOp>(
+      loc(), Out, X, B.getStringAttr(Kind), B.getDenseI64ArrayAttr(Kernel),
+      B.getDenseI64ArrayAttr(Strides), B.getDenseI64ArrayAttr(Pads),
+      B.getDenseI64ArrayAttr(Dilations), B.getBoolAttr(intAttr("ceil_mode", 0)),
+      B.getBoolAttr(intAttr("count_include_pad", 0)));
+  if (OneD)
+    Y = B.create<ReshapeOp>(loc(), resultType(), Y);
+  return define(Y);
 }
 
 bool Importer::globalPool(StringRef Kind) {
@@ -680,6 +768,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["BatchNormalization"] = [](Importer &I) { return I.batchNorm(); };
     M["Concat"] = [](Importer &I) { return I.concat(); };
     M["Slice"] = [](Importer &I) { return I.slice(); };
+    M["Split"] = [](Importer &I) { return I.split(); };
     M["Identity"] = [](Importer &I) { return I.identity(); };
     M["Dropout"] = [](Importer &I) { return I.identity(); };
     return M;
