@@ -93,8 +93,9 @@ struct LoadOptions {
 bool loadModel(const std::string &Path, const LoadOptions &Options, Graph &Out,
                std::string &Error);
 
-/// The opsets of the default domain the compiler accepts.
-constexpr int64_t MinOpset = 11, MaxOpset = 17;
+/// The opsets of the default domain the compiler compiles; older models
+/// are converted to ConvertedOpset first (ONNX's version converter).
+constexpr int64_t MinOpset = 11, MaxOpset = 17, ConvertedOpset = 13;
 
 } // namespace accel::onnx_graph
 

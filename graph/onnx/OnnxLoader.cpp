@@ -18,6 +18,7 @@
 #include "onnx/checker.h"
 #include "onnx/onnx_pb.h"
 #include "onnx/shape_inference/implementation.h"
+#include "onnx/version_converter/convert.h"
 
 #include <cstring>
 #include <fstream>
@@ -398,10 +399,23 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
   if (!M.has_graph())
     fail("the model has no graph");
   int64_t Opset = defaultOpset(M);
+  if (Opset >= 1 && Opset < MinOpset) {
+    // An older model (the ONNX model zoo's are opset 7 to 9): ONNX's own
+    // version converter brings it to opset 13.
+    try {
+      M = onnx::version_conversion::ConvertVersion(M, ConvertedOpset);
+    } catch (const std::exception &E) {
+      fail("opset " + std::to_string(Opset) +
+           ": ONNX's version converter cannot bring it to " +
+           std::to_string(ConvertedOpset) + ": " + E.what());
+    }
+    Opset = defaultOpset(M);
+  }
   if (Opset < MinOpset || Opset > MaxOpset)
     fail("opset " + std::to_string(Opset) +
-         " of the default domain; accel-graphc handles opsets " +
-         std::to_string(MinOpset) + " to " + std::to_string(MaxOpset));
+         " of the default domain; accel-graphc handles opsets 1 to " +
+         std::to_string(MaxOpset) + " (those below " +
+         std::to_string(MinOpset) + " through ONNX's version converter)");
 
   std::string Dir = directoryOf(Path);
   convertInitializers(M, Dir, Out);

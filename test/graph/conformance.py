@@ -3,7 +3,7 @@
 run through accel-run: docs/conformance.md lists every test of an in-scope
 operator (one whose nodes are all in scope) as passed, failed (with the
 first line of why) or excluded (with the reason: an input or output
-that is not f32, an opset below 11).
+that is not f32).
 
 Usage: conformance.py --build DIR [--docs FILE] [--expected FILE]
                       [--jobs N] [--filter REGEX]
@@ -36,9 +36,6 @@ def classify(path):
     ops = sorted({n.op_type for n in m.graph.node})
     if not set(ops) <= SCOPE:
         return None
-    opset = [o.version for o in m.opset_import if o.domain in ("", "ai.onnx")]
-    if opset and opset[0] < 11:
-        return ops, "opset %d (the compiler takes 11 to 17)" % opset[0]
     inits = {i.name for i in m.graph.initializer}
     for v in list(m.graph.input) + list(m.graph.output):
         t = v.type.tensor_type.elem_type if v.type.HasField("tensor_type") else 0

@@ -305,7 +305,8 @@ def main():
         f.write(raw[:len(raw) // 2])
     with open(os.path.join(d, "not-onnx.onnx"), "wb") as f:
         f.write(b"this is not a protobuf \xff\xff\xff\xff")
-    write(d, "opset9.onnx", mlp(opset=9), check=False)
+    write(d, "opset9.onnx", mlp(opset=9))
+    write(d, "opset18.onnx", mlp(opset=18), check=False)
     dangling = mlp()
     dangling.graph.node[1].input[1] = "no_such_value"
     write(d, "dangling.onnx", dangling, check=False)
