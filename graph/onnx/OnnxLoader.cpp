@@ -269,6 +269,23 @@ Attribute convertAttribute(const onnx::AttributeProto &A,
   return Out;
 }
 
+/// Fails on a graph output that no node, input or initializer defines,
+/// which ONNX's checker lets through and its version converter does not
+/// survive.
+void checkOutputsDefined(const onnx::GraphProto &G) {
+  std::set<std::string> Defined;
+  for (const auto &I : G.input())
+    Defined.insert(I.name());
+  for (const auto &I : G.initializer())
+    Defined.insert(I.name());
+  for (const auto &N : G.node())
+    Defined.insert(N.output().begin(), N.output().end());
+  for (const auto &O : G.output())
+    if (!Defined.count(O.name()))
+      fail("output '" + O.name() +
+           "' is not an input, an initializer or a node's output");
+}
+
 int64_t defaultOpset(const onnx::ModelProto &M) {
   for (const auto &O : M.opset_import())
     if (O.domain().empty() || O.domain() == "ai.onnx")
@@ -399,19 +416,7 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
   if (!M.has_graph())
     fail("the model has no graph");
   int64_t Opset = defaultOpset(M);
-  if (Opset >= 1 && Opset < MinOpset) {
-    // An older model (the ONNX model zoo's are opset 7 to 9): ONNX's own
-    // version converter brings it to opset 13.
-    try {
-      M = onnx::version_conversion::ConvertVersion(M, ConvertedOpset);
-    } catch (const std::exception &E) {
-      fail("opset " + std::to_string(Opset) +
-           ": ONNX's version converter cannot bring it to " +
-           std::to_string(ConvertedOpset) + ": " + E.what());
-    }
-    Opset = defaultOpset(M);
-  }
-  if (Opset < MinOpset || Opset > MaxOpset)
+  if (Opset < 1 || Opset > MaxOpset)
     fail("opset " + std::to_string(Opset) +
          " of the default domain; accel-graphc handles opsets 1 to " +
          std::to_string(MaxOpset) + " (those below " +
@@ -423,6 +428,25 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
     onnx::checker::check_model(Path);
   } catch (const std::exception &E) {
     fail(std::string("the ONNX checker rejects it: ") + E.what());
+  }
+  if (Opset < MinOpset) {
+    // An older model (the ONNX model zoo's are opset 7 to 9), checked
+    // first (the converter trusts its input): ONNX's own version converter
+    // brings it to opset 13.
+    checkOutputsDefined(M.graph());
+    try {
+      M = onnx::version_conversion::ConvertVersion(M, ConvertedOpset);
+    } catch (const std::exception &E) {
+      // The converter's checks throw "<file>:<line>: <function>: Assertion
+      // `<condition>' failed: <reason>"; the reason is what a user needs.
+      std::string Why = E.what();
+      size_t At = Why.find("failed: ");
+      if (Why.find("Assertion") != std::string::npos && At != std::string::npos)
+        Why = Why.substr(At + 8);
+      fail("opset " + std::to_string(Opset) +
+           ": ONNX's version converter cannot bring it to " +
+           std::to_string(ConvertedOpset) + ": " + Why);
+    }
   }
   applyInputShapes(M, Options);
   // Shape inference and the folding of shape computations feed each other
