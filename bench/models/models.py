@@ -108,11 +108,9 @@ def main():
             unplanned = int(re.search(r"accel.unplanned_bytes = (\d+)",
                                       ir).group(1))
             x = os.path.join(d, "x.bin")
-            t = onnx.TensorProto()
-            with open(os.path.join(d, "test_data_set_0", "input_0.pb"),
-                      "rb") as f:
-                t.ParseFromString(f.read())
-            numpy_helper.to_array(t).astype(np.float32).tofile(x)
+            numpy_helper.to_array(onnx.load_tensor(os.path.join(
+                d, "test_data_set_0", "input_0.pb"))).astype(
+                    np.float32).tofile(x)
             stats = os.path.join(d, "stats.json")
             start = time.time()
             subprocess.run([os.path.join(bin_dir, "accel-sim"), "--fs-root=/",

@@ -288,17 +288,18 @@ bool Importer::variadic(StringRef Kind) {
     Value X = input(I);
     if (!X)
       return false;
-    Type T = I + 1 == Node->Inputs.size()
-                 ? Type(resultType())
-                 : RankedTensorType::get(
-                       [&] {
-                         std::string Why;
-                         return *broadcastShapes(
-                             cast<RankedTensorType>(Y.getType()).getShape(),
-                             cast<RankedTensorType>(X.getType()).getShape(),
-                             Why);
-                       }(),
-                       B.getF32Type());
+    // The last op makes the node's output; the others, the broadcast of
+    // what they combine.
+    Type T = resultType();
+    if (I + 1 != Node->Inputs.size()) {
+      std::string Why;
+      auto S = broadcastShapes(cast<RankedTensorType>(Y.getType()).getShape(),
+                               cast<RankedTensorType>(X.getType()).getShape(),
+                               Why);
+      if (!S)
+        return fail(Why);
+      T = RankedTensorType::get(*S, B.getF32Type());
+    }
     Y = B.create<ElementwiseOp>(loc(), T, B.getStringAttr(Kind),
                                 ValueRange{Y, X}, FloatAttr(), FloatAttr(),
                                 FloatAttr());
@@ -719,7 +720,8 @@ bool Importer::transpose() {
   for (int64_t I = Rank - 1; I >= 0; --I)
     Reversed.push_back(I);
   return define(B.create<TransposeOp>(
-      loc(), resultType(), X, B.getDenseI64ArrayAttr(intsAttr("perm", Reversed))));
+      loc(), resultType(), X,
+      B.getDenseI64ArrayAttr(intsAttr("perm", Reversed))));
 }
 
 /// Identity, and Dropout for inference: the output is the input.

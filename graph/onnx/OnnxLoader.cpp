@@ -45,48 +45,36 @@ std::string describeNode(const onnx::NodeProto &N, size_t Index) {
   return "node '" + Name + "' (" + N.op_type() + ")";
 }
 
+/// The element types the compiler handles: ElemType's values are ONNX's
+/// TensorProto numbers, so this one table maps both ways.
+struct ElemTypeInfo {
+  ElemType Type;
+  size_t Bytes;
+  const char *Name;
+};
+constexpr ElemTypeInfo ElemTypes[] = {
+    {ElemType::Float, 4, "f32"},   {ElemType::UInt8, 1, "u8"},
+    {ElemType::Int8, 1, "i8"},     {ElemType::Int32, 4, "i32"},
+    {ElemType::Int64, 8, "i64"},   {ElemType::Bool, 1, "bool"},
+    {ElemType::Float16, 2, "f16"}, {ElemType::Double, 8, "f64"}};
+
+const ElemTypeInfo *infoOf(ElemType T) {
+  for (const ElemTypeInfo &I : ElemTypes)
+    if (I.Type == T)
+      return &I;
+  return nullptr;
+}
+
 size_t elementBytes(ElemType T) {
-  switch (T) {
-  case ElemType::Float:
-  case ElemType::Int32:
-    return 4;
-  case ElemType::Int64:
-  case ElemType::Double:
-    return 8;
-  case ElemType::UInt8:
-  case ElemType::Int8:
-  case ElemType::Bool:
-    return 1;
-  case ElemType::Float16:
-    return 2;
-  default:
-    return 0;
-  }
+  const ElemTypeInfo *I = infoOf(T);
+  return I ? I->Bytes : 0;
 }
 
 ElemType toElemType(int32_t OnnxType) {
-  switch (OnnxType) {
-  case onnx::TensorProto::FLOAT:
-    return ElemType::Float;
-  case onnx::TensorProto::UINT8:
-    return ElemType::UInt8;
-  case onnx::TensorProto::INT8:
-    return ElemType::Int8;
-  case onnx::TensorProto::INT32:
-    return ElemType::Int32;
-  case onnx::TensorProto::INT64:
-    return ElemType::Int64;
-  case onnx::TensorProto::BOOL:
-    return ElemType::Bool;
-  case onnx::TensorProto::FLOAT16:
-    return ElemType::Float16;
-  case onnx::TensorProto::DOUBLE:
-    return ElemType::Double;
-  case onnx::TensorProto::UNDEFINED:
+  if (OnnxType == onnx::TensorProto::UNDEFINED)
     return ElemType::Undefined;
-  default:
-    return ElemType::Other;
-  }
+  const ElemTypeInfo *I = infoOf(ElemType(OnnxType));
+  return I ? I->Type : ElemType::Other;
 }
 
 /// Elements of a shape; fails on a negative dimension or a count past what
@@ -147,8 +135,9 @@ std::vector<uint8_t> readExternal(const onnx::TensorProto &T,
     Length = Size - Offset;
   if (Length > Size - Offset)
     fail(What + ": external data of " + std::to_string(Length) +
-         " bytes at offset " + std::to_string(Offset) + " runs past the end of '" +
-         Path + "' (" + std::to_string(Size) + " bytes)");
+         " bytes at offset " + std::to_string(Offset) +
+         " runs past the end of '" + Path + "' (" + std::to_string(Size) +
+         " bytes)");
   std::vector<uint8_t> Data(Length);
   In.seekg(Offset);
   In.read(reinterpret_cast<char *>(Data.data()), Length);
@@ -470,28 +459,10 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
 } // namespace
 
 const char *accel::onnx_graph::getElemTypeName(ElemType T) {
-  switch (T) {
-  case ElemType::Float:
-    return "f32";
-  case ElemType::UInt8:
-    return "u8";
-  case ElemType::Int8:
-    return "i8";
-  case ElemType::Int32:
-    return "i32";
-  case ElemType::Int64:
-    return "i64";
-  case ElemType::Bool:
-    return "bool";
-  case ElemType::Float16:
-    return "f16";
-  case ElemType::Double:
-    return "f64";
-  case ElemType::Undefined:
+  if (T == ElemType::Undefined)
     return "undefined";
-  default:
-    return "other";
-  }
+  const ElemTypeInfo *I = infoOf(T);
+  return I ? I->Name : "other";
 }
 
 int64_t Tensor::getNumElements() const {

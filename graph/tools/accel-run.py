@@ -70,10 +70,7 @@ def compile_model(model, shapes, cache):
 
 
 def read_tensor(path):
-    t = onnx.TensorProto()
-    with open(path, "rb") as f:
-        t.ParseFromString(f.read())
-    return numpy_helper.to_array(t)
+    return numpy_helper.to_array(onnx.load_tensor(path))
 
 
 def graph_inputs(model):

@@ -26,6 +26,16 @@ static inline accel_v16f masked(accel_v16f v, long k, long n, float fill) {
    add, 8 for vexp) overlap; the loop carries nothing else. */
 enum { Group = 8 };
 
+/* (result) = op over the Group partial results acc_[], combined as a tree:
+   three latencies, not seven. */
+#define LINE_COMBINE(result, op)                                               \
+  do {                                                                         \
+    for (int w_ = Group / 2; w_ >= 1; w_ /= 2)                                 \
+      for (int g_ = 0; g_ < w_; ++g_)                                          \
+        acc_[g_] = op(acc_[g_], acc_[g_ + w_]);                                \
+    (result) = acc_[0];                                                        \
+  } while (0)
+
 /* Reduces f(x) over the line's n elements with op (max or +), the tail's
    lanes outside the line counting as fill. */
 #define LINE_REDUCE(result, p, n, f, op, fill)                                 \
@@ -47,10 +57,7 @@ enum { Group = 8 };
       accel_v16f x = accel_vload((p) + full_);                                 \
       acc_[1] = op(acc_[1], masked((f), full_, (n), (fill)));                  \
     }                                                                          \
-    for (int w_ = Group / 2; w_ >= 1; w_ /= 2) /* a tree: 3 latencies, not 7 */\
-      for (int g_ = 0; g_ < w_; ++g_)                                          \
-        acc_[g_] = op(acc_[g_], acc_[g_ + w_]);                                \
-    (result) = acc_[0];                                                        \
+    LINE_COMBINE(result, op);                                                  \
   } while (0)
 
 /* Rewrites every vector of the line (the tail's whole vector too: the
@@ -114,10 +121,7 @@ enum { Group = 8 };
       acc_[1] = op(acc_[1], masked(y_, full_, (n), (fill)));                   \
       accel_vstore((p) + full_, y_);                                           \
     }                                                                          \
-    for (int w_ = Group / 2; w_ >= 1; w_ /= 2) /* a tree: 3 latencies, not 7 */\
-      for (int g_ = 0; g_ < w_; ++g_)                                          \
-        acc_[g_] = op(acc_[g_], acc_[g_ + w_]);                                \
-    (result) = acc_[0];                                                        \
+    LINE_COMBINE(result, op);                                                  \
   } while (0)
 
 #define MAX(a, b) __builtin_elementwise_max(a, b)
