@@ -35,7 +35,7 @@ typedef struct {
   long m;            /* output planes per input plane */
   long chan;         /* input planes' distance */
   long plane_floats; /* output planes' distance (rows wp apart) */
-  long vectors;      /* a 3 x 3 stride-1 plane's run of output vectors */
+  long vectors;      /* a stride-1 plane's run of output vectors */
   long wp, d1, dw;   /* padded row, kernel rows' distance, columns' */
   const float *weights, *bias; /* per output channel (bias: or null) */
 } geometry;
@@ -65,7 +65,7 @@ KERNEL_SPM_FITS(depthwise_spm);
 #define SPM KERNEL_SPM(depthwise_spm)
 
 enum {
-  Step = 8, /* output vectors per step of planes3x3 */
+  Step = 8, /* output vectors per step of planes3x3 and planes_taps */
   OutSlack = (Step + 1) * T,
 };
 
@@ -216,6 +216,65 @@ planes3x3_relu(const float *in, float *out, long o, long count) {
   planes3x3(in, out, o, count, 1);
 }
 
+/* planes3x3's run of vectors for any kernel at stride 1 (LeNet's 5 x 5
+   from one input channel to six, a 7 x 7): the taps in a loop, each a
+   weight and Step vfmas on Step loaded vectors, so that the vector unit
+   issues a vfma nearly every cycle where plane_any's address arithmetic
+   and scalar loads took about 19 cycles a tap. act (a constant): 0 none,
+   1 ReLU, 2 any other (accel_activate per vector). */
+static inline __attribute__((always_inline)) void
+planes_taps(const float *planes_in, float *planes_out, long o, long count,
+            const int act) {
+  const conv_problem *p = &SPM->p;
+  const geometry *g = &SPM->geo;
+  long d1 = g->d1, dw = g->dw, vectors = g->vectors, m = g->m;
+  long chan = g->chan, plane_floats = g->plane_floats;
+  long KH = p->KH, KW = p->KW;
+  accel_v16f z = 0.0f;
+  for (long k = 0, j = 0; k < count; ++k, ++o) {
+    const float *in = planes_in;
+    float *out = planes_out + k * plane_floats;
+    const float *wt = g->weights + o * KH * KW;
+    accel_v16f b = g->bias ? g->bias[o] : 0.0f;
+    if (++j == m) /* the next plane reads the next input plane */
+      j = 0, planes_in += chan;
+    for (long v = 0; v < vectors; v += Step, in += Step * T,
+              out += Step * T) {
+      accel_v16f acc[Step];
+      for (int s = 0; s < Step; ++s)
+        acc[s] = b;
+      const float *w = wt;
+      for (long kh = 0; kh < KH; ++kh)
+        for (long kw = 0; kw < KW; ++kw, ++w) {
+          const float *restrict src = in + kh * d1 + kw * dw;
+          accel_v16f wv = *w;
+          for (int s = 0; s < Step; ++s)
+            acc[s] += accel_vload(src + s * T) * wv;
+        }
+      for (int s = 0; s < Step; ++s)
+        accel_vstore(out + s * T,
+                     act == 0   ? acc[s]
+                     : act == 1 ? __builtin_elementwise_max(acc[s], z)
+                                : accel_activate(acc[s], &p->act));
+    }
+  }
+}
+
+__attribute__((noinline)) static void
+planes_taps_none(const float *in, float *out, long o, long count) {
+  planes_taps(in, out, o, count, 0);
+}
+
+__attribute__((noinline)) static void
+planes_taps_relu(const float *in, float *out, long o, long count) {
+  planes_taps(in, out, o, count, 1);
+}
+
+__attribute__((noinline)) static void
+planes_taps_other(const float *in, float *out, long o, long count) {
+  planes_taps(in, out, o, count, 2);
+}
+
 /* The same for any kernel, stride and activation, a vector at a time
    along each row. */
 __attribute__((noinline)) static void
@@ -240,11 +299,19 @@ plane_any(const float *in, float *out, long rows, const conv_problem *p,
 static void planes(const float *in, float *out, long o, long count) {
   const conv_problem *p = &SPM->p;
   const geometry *g = &SPM->geo;
-  int fast = p->KH == 3 && p->KW == 3 && p->sw == 1 && p->sh == 1;
-  if (fast && p->act.kind == ACCEL_ACT_NONE)
+  int stride1 = p->sw == 1 && p->sh == 1;
+  int fast = stride1 && p->KH == 3 && p->KW == 3;
+  accel_act_kind act = p->act.kind;
+  if (fast && act == ACCEL_ACT_NONE)
     planes3x3_none(in, out, o, count);
-  else if (fast && p->act.kind == ACCEL_ACT_RELU)
+  else if (fast && act == ACCEL_ACT_RELU)
     planes3x3_relu(in, out, o, count);
+  else if (stride1 && act == ACCEL_ACT_NONE)
+    planes_taps_none(in, out, o, count);
+  else if (stride1 && act == ACCEL_ACT_RELU)
+    planes_taps_relu(in, out, o, count);
+  else if (stride1)
+    planes_taps_other(in, out, o, count);
   else
     for (long k = 0; k < count; ++k)
       plane_any(in + k / g->m * g->chan, out + k * g->plane_floats,

@@ -288,6 +288,12 @@ def conv_options():
           pad=(1, 1, 1, 1)),                                   # strided
         C(1, 5, 16, 16, 5, 5, 5, groups=5, pad=(2, 2, 2, 2)),  # 5 x 5
         C(1, 4, 18, 18, 4, 3, 3, groups=4, dil=(2, 2), pad=(2, 2, 2, 2)),
+        C(4, 1, 28, 28, 6, 5, 5, pad=(2, 2, 2, 2), bias=True,
+          act="relu"),                                  # LeNet's first
+        C(1, 3, 13, 17, 6, 5, 5, groups=3, dil=(2, 1), pad=(3, 0, 1, 2),
+          act="gelu"),                                  # 5 x 5 multiplier 2
+        C(1, 1, 11, 9, 5, 7, 3, pad=(3, 1, 3, 1), bias=True,
+          act="clip"),                                  # 7 x 3, one channel
         C(1, 4, 9, 40, 8, 3, 3, groups=4, pad=(0, 1, 2, 0), bias=True,
           act="gelu"),
         C(1, 9, 10, 10, 12, 3, 3, pad=(1, 1, 1, 1), bias=True),
