@@ -1,6 +1,8 @@
 """Convolution cases of the kernel benchmark (kernels.py): ResNet-50's 3x3
-and 1x1 layers and MobileNet's depthwise 3x3 layers at batch 1, NCHW, every
-tensor in DRAM."""
+and 1x1 layers, MobileNet's depthwise 3x3 layers and LeNet's two 5x5
+layers (few channels: the shapes of graph/models' small CNNs) at batch 1,
+NCHW, every tensor in DRAM. One input channel a group goes to the vector
+unit (the depthwise path), so its bound is the vector unit's."""
 
 DRIVER = "conv2d_bench.c"
 # (name, C, H, W, Cout, K, padding, groups)
@@ -15,6 +17,8 @@ SHAPES = [
     ("resnet 1x1 7x7 2048->512", 2048, 7, 7, 512, 1, 0, 1),
     ("mobilenet dw 3x3 112x112x32", 32, 112, 112, 32, 3, 1, 32),
     ("mobilenet dw 3x3 14x14x512", 512, 14, 14, 512, 3, 1, 512),
+    ("lenet 5x5 28x28 1->6", 1, 28, 28, 6, 5, 2, 1),
+    ("lenet 5x5 14x14 6->16", 6, 14, 14, 16, 5, 0, 1),
 ]
 
 
@@ -28,6 +32,6 @@ def cases(p):
                 "macs": macs,
                 "dram_bytes": 4 * (c * h * w + cout * (c // groups) * k * k +
                                    cout * oh * ow)}
-        if groups == c and c > 1:
+        if groups == c:
             case["vector_cycles"] = macs // lanes
         yield case

@@ -23,8 +23,10 @@
    the last pixel is not a block of its own: the vector unit computes its
    dot products with each group's weights, in slices under the mmacs.
 
-   A stride along rows (stride_w > 1) has no 2-D transfer: B is then built
-   with strided vector loads, not overlapped (correct, not fast). */
+   A stride along rows (stride_w > 1) has no 2-D transfer, and with few
+   channels the transfers are too short to pay their start-up: B is then
+   built with (strided) vector loads, under the first output block's
+   mmac. */
 
 #include "conv2d.h"
 #include <stddef.h>
@@ -58,6 +60,7 @@ typedef struct {
   long chan, row; /* the band's channels and rows: wp and Cg wp apart */
   long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
   int epilogue, relu, two_sets;
+  int vector_b; /* B built by vector loads (build_b_vector), not DMA */
   accel_activation act;
   /* The groups of output blocks of a run_band: q blocks each from
      co_base + 16 q k0, weights in wbuf[(cur + k) & 1], bias in
@@ -257,22 +260,98 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
   }
 }
 
-/* B by strided vector loads, for stride_w > 1. Rows in order, runs in
-   order: a run's store spills into the next row, which is written later. */
-static void build_b_strided(float *b, const pixel_block *blk, long c0,
-                            long cc) {
-  const band_state *s = &SPM->s;
-  long k = 0;
-  for (long c = c0; c < c0 + cc; ++c)
-    for (long kh = 0; kh < s->taps / s->KW; ++kh)
-      for (long kw = 0; kw < s->KW; ++kw, ++k) {
-        const float *src = s->band + c * s->chan + kh * s->dh * s->row +
-                           kw * s->dw;
-        for (long r = 0; r < blk->count; ++r)
-          accel_vstore(b + k * T + blk->seg[r].j0,
-                       load_strided(src + blk->seg[r].in, s->sw * 4));
-      }
+/* B by (strided) vector loads: for stride_w > 1, which has no 2-D
+   transfer, and for few channels a chunk (vector_b_pays). Rows in order,
+   runs in order: a run's store spills into the next row, which is
+   written later. */
+static inline __attribute__((always_inline)) accel_v16f
+load_b(const float *src, long sw4, const int strided) {
+  return strided ? load_strided(src, sw4) : accel_vload(src);
 }
+
+/* build_b_vector with runs runs (a constant, 0: any) and strided (a
+   constant: stride_w > 1). Two rows a step, their loads before their
+   stores, so that a load's latency is under the other row's. */
+static inline __attribute__((always_inline)) void
+build_b_runs(float *b, const pixel_block *blk, long c0, long cc,
+             const int runs, const int strided) {
+  const band_state *s = &SPM->s;
+  /* Everything in locals: the stores would make the compiler read the
+     state again for every row. */
+  long count = runs ? runs : blk->count, j0[MaxSegments], in[MaxSegments];
+  for (long r = 0; r < count; ++r)
+    j0[r] = blk->seg[r].j0, in[r] = blk->seg[r].in;
+  long KW = s->KW, kh_rows = s->taps / KW, dh_step = s->dh * s->row;
+  long dw = s->dw, chan = s->chan, sw4 = s->sw * 4;
+  const float *band = s->band;
+  float *dst = b;
+  for (long c = c0; c < c0 + cc; ++c)
+    for (long kh = 0; kh < kh_rows; ++kh) {
+      const float *src = band + c * chan + kh * dh_step;
+      long kw = 0;
+      if (KW == 3) { /* 3 x 3 kernels: the row's three taps at once */
+        accel_v16f v[MaxSegments], u[MaxSegments], w[MaxSegments];
+        for (long r = 0; r < count; ++r) {
+          v[r] = load_b(src + in[r], sw4, strided);
+          u[r] = load_b(src + dw + in[r], sw4, strided);
+          w[r] = load_b(src + 2 * dw + in[r], sw4, strided);
+        }
+        for (long r = 0; r < count; ++r)
+          accel_vstore(dst + j0[r], v[r]);
+        for (long r = 0; r < count; ++r)
+          accel_vstore(dst + T + j0[r], u[r]);
+        for (long r = 0; r < count; ++r)
+          accel_vstore(dst + 2 * T + j0[r], w[r]);
+        dst += 3 * T;
+        continue;
+      }
+      for (; kw + 1 < KW; kw += 2, src += 2 * dw, dst += 2 * T) {
+        accel_v16f v[MaxSegments], u[MaxSegments];
+        for (long r = 0; r < count; ++r) {
+          v[r] = load_b(src + in[r], sw4, strided);
+          u[r] = load_b(src + dw + in[r], sw4, strided);
+        }
+        for (long r = 0; r < count; ++r)
+          accel_vstore(dst + j0[r], v[r]);
+        for (long r = 0; r < count; ++r)
+          accel_vstore(dst + T + j0[r], u[r]);
+      }
+      if (kw < KW) {
+        accel_v16f v[MaxSegments];
+        for (long r = 0; r < count; ++r)
+          v[r] = load_b(src + in[r], sw4, strided);
+        for (long r = 0; r < count; ++r)
+          accel_vstore(dst + j0[r], v[r]);
+        dst += T;
+      }
+    }
+}
+
+#define BUILD_B_RUNS(strided)                                                  \
+  do {                                                                         \
+    switch (blk->count) {                                                      \
+    case 1:                                                                    \
+      build_b_runs(b, blk, c0, cc, 1, strided);                                \
+      break;                                                                   \
+    case 2:                                                                    \
+      build_b_runs(b, blk, c0, cc, 2, strided);                                \
+      break;                                                                   \
+    case 3:                                                                    \
+      build_b_runs(b, blk, c0, cc, 3, strided);                                \
+      break;                                                                   \
+    default:                                                                   \
+      build_b_runs(b, blk, c0, cc, 0, strided);                                \
+    }                                                                          \
+  } while (0)
+
+static void build_b_vector(float *b, const pixel_block *blk, long c0,
+                           long cc) {
+  if (SPM->s.sw == 1)
+    BUILD_B_RUNS(0);
+  else
+    BUILD_B_RUNS(1);
+}
+#undef BUILD_B_RUNS
 
 /* Starts building B for item t (pixel block t / chunks, chunk t % chunks):
    transfers [first, last) of it, or all of it by vector for stride_w > 1
@@ -283,10 +362,10 @@ static void build_b(long t, long first, long last) {
   long cc = min_of(s->kc, s->K - chunk * s->kc) / s->taps;
   const pixel_block *blk = &SPM->blocks[(t / s->chunks) & 1];
   float *b = SPM->pool + (t & 1) * (s->kc * T + T);
-  if (s->sw == 1)
+  if (!s->vector_b)
     issue_b(b, blk, c0, cc, first, last);
   else if (first == 0)
-    build_b_strided(b, blk, c0, cc);
+    build_b_vector(b, blk, c0, cc);
 }
 
 /* The bias and activation on a finished block, then its runs out to y on
@@ -559,6 +638,17 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   accel_dma_wait_all();
 }
 
+/* Whether B is better built by vector loads than by DMA. A transfer (a
+   tap of a run of pixels) carries one row per channel of the chunk and
+   costs its channel about 64 cycles of start-up, three channels sharing
+   them; by vector, each row of each run is a load and a store (about 3
+   cycles a row with the loop). Measured (conv2d_bench, batch 1): LeNet's
+   6 -> 16 5 x 5 at 14 x 14 26 924 -> 17 931 cycles, 8 -> 16 3 x 3 at
+   20 x 20 34 434 -> 29 007, but 12 -> 40 39 130 -> 41 767. */
+static int vector_b_pays(const conv_problem *p, const igemm_plan *pl) {
+  return p->sw > 1 || pl->kc / (p->KH * p->KW) < 12;
+}
+
 void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   band_state *s = &SPM->s;
   float *weights = SPM->pool + 2 * pl->b_floats;
@@ -568,6 +658,7 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   s->band = band, s->K = pl->K, s->kc = pl->kc, s->chunks = pl->chunks;
   s->taps = p->KH * p->KW, s->chan = pl->wp, s->row = p->Cg * pl->wp;
   s->KW = p->KW, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
+  s->vector_b = vector_b_pays(p, pl);
   s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
   s->epilogue = conv_needs_epilogue(p);
   s->relu = !s->epilogue && p->act.kind == ACCEL_ACT_RELU;
