@@ -46,6 +46,12 @@ void Simulator::executeSys(const DecodedInst &D, const uint64_t *XR) {
   case Sys_clock_hz:
     X[1] = Opts.ClockHz;
     return;
+  case Sys_macs:
+    X[1] = St.Macs;
+    return;
+  case Sys_dma_bytes:
+    X[1] = St.DmaBytes;
+    return;
   case Sys_write:
   case Sys_read:
   case Sys_open:

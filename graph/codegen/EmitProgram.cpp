@@ -6,11 +6,12 @@
 //
 //   accel_graph_arena          the planned arena, zero-initialized (.bss)
 //   weights                    one constant global per arith.constant
-//   accel_graph_run()          one accel_graph_op(record, operands, name)
-//                              call per op: the record a constant array
-//                              of longs (op code, operand shapes,
+//   accel_graph_run()          one accel_graph_op(record, operands, name,
+//                              bound) call per op: the record a constant
+//                              array of longs (op code, operand shapes,
 //                              attributes), the operands their addresses in
-//                              the arena or the weights, the node's name
+//                              the arena or the weights, the node's name,
+//                              the op's roofline bound (OpCost.h)
 //   accel_graph_inputs/outputs {offset, bytes} of each, and their counts
 //
 // accel.reshape emits nothing: its result is its input's bytes.
@@ -18,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "codegen/EmitProgram.h"
+#include "codegen/OpCost.h"
 #include "dialect/AccelGraphDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -140,8 +142,10 @@ Value Emitter::addressOf(Location Loc, Value V) {
   if (W != WeightOf.end())
     return B.create<LLVM::AddressOfOp>(Loc, Ptr, W->second);
   Value Arena = B.create<LLVM::AddressOfOp>(Loc, Ptr, "accel_graph_arena");
+  // An i64 index: a constant GEPArg is an int32_t.
+  Value Offset = B.create<LLVM::ConstantOp>(Loc, I64, ArenaOffset.lookup(V));
   return B.create<LLVM::GEPOp>(Loc, Ptr, B.getI8Type(), Arena,
-                               ArrayRef<LLVM::GEPArg>{ArenaOffset.lookup(V)});
+                               ArrayRef<LLVM::GEPArg>{Offset});
 }
 
 /// A matrix-unit op's activation as record fields: the library's
@@ -302,8 +306,10 @@ LogicalResult Emitter::emitOp(Operation &Op) {
     B.create<LLVM::StoreOp>(Loc, addressOf(Loc, V), Slot);
   }
   Value RecordPtr = B.create<LLVM::AddressOfOp>(Loc, Ptr, RecordName);
+  Value Bound =
+      B.create<LLVM::ConstantOp>(Loc, I64, getOpCost(Op).boundCycles());
   B.create<LLVM::CallOp>(Loc, TypeRange{}, "accel_graph_op",
-                         ValueRange{RecordPtr, Array, NameStr});
+                         ValueRange{RecordPtr, Array, NameStr, Bound});
   return success();
 }
 
@@ -351,7 +357,7 @@ LogicalResult Emitter::run() {
     return failure();
 
   auto OpType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(B.getContext()),
-                                            {Ptr, Ptr, Ptr});
+                                            {Ptr, Ptr, Ptr, I64});
   B.create<LLVM::LLVMFuncOp>(Main.getLoc(), "accel_graph_op", OpType);
   auto Run = B.create<LLVM::LLVMFuncOp>(
       Main.getLoc(), "accel_graph_run",

@@ -4,11 +4,16 @@ and check its outputs against expected ones (docs/graph.md).
 
   accel-run MODEL_DIR                     model.onnx and its test data sets
   accel-run model.onnx --check DIR        DIR/test_data_set_N/{input,output}_K.pb
-  accel-run model.onnx --input x.pb ...   (in graph-input order)
+  accel-run model.onnx --input x.pb ...   (in graph-input order, or
+                                           --input name=x.pb by name)
                        [--output-dir D]   writes output_K.pb there
-  options: --profile (cycles of each operator, the ONNX node's name and
-           op type, largest first, with its share of the run; --top N
-           keeps the N largest),
+  options: --profile (per operator, largest first: its ONNX node's name
+           and op type, a fused group's members joined by " + "; its
+           cycles and share of the run, matrix utilization, DMA bytes,
+           the roofline bound accel-graphc gives it (the larger of its
+           MACs at the matrix unit's peak and its least DRAM traffic at
+           the DMA channels' rate) and the bound's share of its cycles;
+           --top N keeps the N largest),
            --timeline T.json (accel-sim's timeline of the first data set,
            with an "Operators" track: one span per operator),
            --stats (accel-sim's statistics of the model's run),
@@ -81,6 +86,29 @@ def graph_inputs(model):
             [o.name for o in model.graph.output])
 
 
+def ordered_inputs(given, in_names):
+    """--input's files in graph-input order: all by position, or all by
+    name (name=file.pb)."""
+    named = [g for g in given if "=" in g and not os.path.exists(g)]
+    if not named:
+        return given
+    if len(named) != len(given):
+        fail("--input: give every input by name (name=file.pb) or none")
+    files = {}
+    for g in named:
+        name, path = g.split("=", 1)
+        if name not in in_names:
+            fail("--input: the model has no input '%s' (it has %s)" % (
+                name, ", ".join(in_names)))
+        if name in files:
+            fail("--input: input '%s' given twice" % name)
+        files[name] = path
+    missing = [n for n in in_names if n not in files]
+    if missing:
+        fail("--input: no file for input '%s'" % missing[0])
+    return [files[n] for n in in_names]
+
+
 def declared_shape(model, k):
     """Output k's shape as the model declares it, if static."""
     dims = model.graph.output[k].type.tensor_type.shape.dim
@@ -91,8 +119,9 @@ def declared_shape(model, k):
 
 def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
     """Outputs (float32 arrays, flat), the region's statistics, with
-    profile or timeline the operators' (start, cycles, name) in run order,
-    and the simulator's wall time."""
+    profile or timeline the operators' records in run order (dicts:
+    start, cycles, macs, dma_bytes, bound, name), and the simulator's wall
+    time."""
     files = []
     for k, x in enumerate(inputs):
         path = os.path.join(work, "in%d.bin" % k)
@@ -114,20 +143,36 @@ def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
         st = json.load(f)
     ops = []
     if prof:
+        keys = ("start", "cycles", "macs", "dma_bytes", "bound")
         with open(prof[0]) as f:
-            ops = [(int(s), int(c), n) for s, c, n in
-                   (line.rstrip("\n").split("\t", 2) for line in f)]
+            for line in f:
+                fields = line.rstrip("\n").split("\t", len(keys))
+                op = dict(zip(keys, map(int, fields[:-1])))
+                op["name"] = fields[-1]
+                ops.append(op)
     return ([np.fromfile(p, np.float32) for p in outs], st.get("region", st),
             ops, seconds)
 
 
+MACS_PER_CYCLE = 256  # isa/AccelMachine.td MacsPerCycle
+
+
 def print_profile(ops, total, top):
-    """The operators by cycles, largest first (the top ones if top)."""
-    print("  %-60s %10s %7s" % ("operator (node, op type)", "cycles", "share"))
-    ranked = sorted(ops, key=lambda o: -o[1])
-    for _, cycles, name in ranked[:top] if top else ranked:
-        print("  %-60s %10d %6.1f%%" % (name, cycles,
-                                       100.0 * cycles / max(total, 1)))
+    """The operators by cycles, largest first (the top ones if top), and
+    the roofline bounds' sum against the run."""
+    print("  %10s %6s %7s %10s %9s %6s  %s" % (
+        "cycles", "share", "matrix", "DMA bytes", "roofline", "of it",
+        "operator (node (op type) [+ ...])"))
+    ranked = sorted(ops, key=lambda o: -o["cycles"])
+    for op in ranked[:top] if top else ranked:
+        cycles = max(op["cycles"], 1)
+        print("  %10d %5.1f%% %7.3f %10d %9d %5.1f%%  %s" % (
+            op["cycles"], 100.0 * op["cycles"] / max(total, 1),
+            op["macs"] / (MACS_PER_CYCLE * cycles), op["dma_bytes"],
+            op["bound"], 100.0 * op["bound"] / cycles, op["name"]))
+    bound = sum(op["bound"] for op in ops)
+    print("  roofline sum %d cycles: the run takes %.2f x it" % (
+        bound, total / max(bound, 1)))
 
 
 def compare(name, y, ref):
@@ -156,9 +201,12 @@ def add_operator_track(path, ops):
     tid = 1 + max(e.get("tid", 0) for e in t["traceEvents"])
     t["traceEvents"].append({"ph": "M", "name": "thread_name", "pid": 1,
                              "tid": tid, "args": {"name": "Operators"}})
-    for start, cycles, name in ops:
-        t["traceEvents"].append({"ph": "X", "name": name, "pid": 1,
-                                 "tid": tid, "ts": start, "dur": cycles})
+    for op in ops:
+        t["traceEvents"].append({"ph": "X", "name": op["name"], "pid": 1,
+                                 "tid": tid, "ts": op["start"],
+                                 "dur": op["cycles"],
+                                 "args": {k: op[k] for k in (
+                                     "macs", "dma_bytes", "bound")}})
     with open(path, "w") as f:
         json.dump(t, f)
 
@@ -169,7 +217,8 @@ def main():
                     "and test_data_set_N/")
     ap.add_argument("--check", help="a directory of test_data_set_N/")
     ap.add_argument("--input", action="append", default=[],
-                    help="an input TensorProto (.pb), in graph-input order")
+                    help="an input TensorProto (.pb), in graph-input order, "
+                    "or name=file.pb")
     ap.add_argument("--output-dir", help="where to write output_K.pb")
     ap.add_argument("--input-shape", action="append", default=[])
     ap.add_argument("--stats", action="store_true")
@@ -206,7 +255,7 @@ def main():
         if not sets:
             fail("%s: no test_data_set_N directories" % args.check)
     else:
-        sets.append(("inputs", args.input, []))
+        sets.append(("inputs", ordered_inputs(args.input, in_names), []))
 
     all_ok = True
     with tempfile.TemporaryDirectory() as work:

@@ -17,28 +17,37 @@
    main() reads each input from a file of raw little-endian f32 into the
    arena, runs the model and writes each output to a file:
      model.elf in_0.bin ... in_{k-1}.bin out_0.bin ... out_{m-1}.bin [prof]
-   With a last argument, each op's cycles (simulated time around its
-   kernel call) go to that file, one "start<TAB>cycles<TAB>name" line an
-   op, start in cycles from the program's (accel-run --profile and
-   --timeline). */
+   With a last argument, each op's figures go to that file, one line an
+   op: "start cycles macs dma_bytes bound name", tab-separated: its start
+   in cycles from the program's, the simulated time around its kernel call,
+   the matrix unit's MACs and the DMA bytes in that time (the simulator's
+   counters), and the roofline bound the compiler gave the op, in cycles
+   (accel-run --profile and --timeline). */
 
 #include "graph_runtime.h"
+#include "accel_sys.h"
 #include <accel.h>
 #include <accel_kernels.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The runtime's cycle counter (libaccelrt's system layer). */
-unsigned long __accel_sys_cycles(void);
-
-/* Each op's cycles, when profiling. */
+/* Each op's figures, when profiling. */
 enum { MaxProfiled = 4096 };
 static int profiling, profiled;
+typedef struct {
+  unsigned long cycles, macs, dma_bytes;
+} counters;
 static struct {
   const char *name;
-  unsigned long start, cycles;
+  unsigned long start, bound;
+  counters spent;
 } profile[MaxProfiled];
+
+static counters read_counters(void) {
+  return (counters){__accel_sys_cycles(), __accel_sys_macs(),
+                    __accel_sys_dma_bytes()};
+}
 
 typedef struct {
   const long *at; /* the next field of the record */
@@ -254,8 +263,8 @@ static accel_status reduce(accel_tensor *t, reader *r) {
 }
 
 void accel_graph_op(const long *record, float *const *operands,
-                    const char *name) {
-  unsigned long start = profiling ? __accel_sys_cycles() : 0;
+                    const char *name, long bound) {
+  counters start = profiling ? read_counters() : (counters){0};
   reader r = {record};
   accel_graph_opcode op = (accel_graph_opcode)next(&r);
   static accel_tensor t[MaxOperands];
@@ -308,9 +317,13 @@ void accel_graph_op(const long *record, float *const *operands,
   if (s != ACCEL_OK)
     fail(name, what, s);
   if (profiling && profiled < MaxProfiled) {
+    counters end = read_counters();
     profile[profiled].name = name;
-    profile[profiled].start = start;
-    profile[profiled++].cycles = __accel_sys_cycles() - start;
+    profile[profiled].start = start.cycles;
+    profile[profiled].bound = (unsigned long)bound;
+    profile[profiled++].spent =
+        (counters){end.cycles - start.cycles, end.macs - start.macs,
+                   end.dma_bytes - start.dma_bytes};
   }
 }
 
@@ -321,8 +334,9 @@ static void write_profile(const char *path) {
     exit(2);
   }
   for (int i = 0; i < profiled; ++i)
-    fprintf(f, "%lu\t%lu\t%s\n", profile[i].start, profile[i].cycles,
-            profile[i].name);
+    fprintf(f, "%lu\t%lu\t%lu\t%lu\t%lu\t%s\n", profile[i].start,
+            profile[i].spent.cycles, profile[i].spent.macs,
+            profile[i].spent.dma_bytes, profile[i].bound, profile[i].name);
   fclose(f);
 }
 

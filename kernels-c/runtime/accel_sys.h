@@ -21,5 +21,10 @@ long __accel_sys_stat(const char *path, struct accel_stat *st);
    (accel-sim --clock-hz). */
 unsigned long __accel_sys_cycles(void);
 unsigned long __accel_sys_clock_hz(void);
+/* The --stats counters so far: the matrix unit's multiply-accumulates
+   and the bytes DMA transfers have moved (a profiler's per-call figures
+   are differences of two readings). */
+unsigned long __accel_sys_macs(void);
+unsigned long __accel_sys_dma_bytes(void);
 
 #endif

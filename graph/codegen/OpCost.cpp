@@ -1,0 +1,63 @@
+//===-- OpCost.cpp - An accel op's roofline bound -------------------------===//
+
+#include "codegen/OpCost.h"
+#include "dialect/AccelGraphDialect.h"
+
+#include "MCTargetDesc/AccelMachineParams.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace accel::graph;
+
+static int64_t bytesOf(Value V) {
+  return 4 * cast<RankedTensorType>(V.getType()).getNumElements();
+}
+
+static int64_t elementsOf(Value V) {
+  return cast<RankedTensorType>(V.getType()).getNumElements();
+}
+
+/// The reduction length of a contraction (0 for any other op).
+static int64_t reductionLength(Operation &Op) {
+  if (auto M = dyn_cast<MatMulOp>(Op))
+    return cast<RankedTensorType>(M.getA().getType()).getShape().back();
+  if (auto G = dyn_cast<GemmOp>(Op)) {
+    ArrayRef<int64_t> A = cast<RankedTensorType>(G.getA().getType()).getShape();
+    return G.getTransA() ? A[0] : A[1];
+  }
+  if (auto C = dyn_cast<Conv2dOp>(Op)) {
+    // w is [Cout, C / groups, KH, KW].
+    ArrayRef<int64_t> W =
+        cast<RankedTensorType>(C.getWeight().getType()).getShape();
+    return W[1] * W[2] * W[3];
+  }
+  return 0;
+}
+
+OpCost accel::graph::getOpCost(Operation &Op) {
+  OpCost Cost;
+  if (Op.getNumResults() != 1 || isa<ReshapeOp>(Op))
+    return Cost; // A reshape is its input's bytes: no code, no time.
+  Value Result = Op.getResult(0);
+  Cost.Macs = elementsOf(Result) * reductionLength(Op);
+  if (isa<SliceOp>(Op)) {
+    Cost.Bytes = 2 * bytesOf(Result);
+    return Cost;
+  }
+  // Each distinct operand once (x * x reads x once), and the result.
+  llvm::SmallPtrSet<void *, 8> Seen;
+  for (Value V : Op.getOperands())
+    if (Seen.insert(V.getAsOpaquePointer()).second)
+      Cost.Bytes += bytesOf(V);
+  Cost.Bytes += bytesOf(Result);
+  return Cost;
+}
+
+int64_t OpCost::boundCycles() const {
+  using namespace llvm::AccelParam;
+  int64_t Compute = (Macs + MacsPerCycle - 1) / MacsPerCycle;
+  int64_t Rate = DmaChannels * DmaBytesPerCycle;
+  int64_t Transfer = (Bytes + Rate - 1) / Rate;
+  return std::max(Compute, Transfer);
+}
