@@ -24,7 +24,8 @@ Outputs match when every element satisfies |y - ref| <= atol + rtol |ref|
 with ONNX's backend-test tolerances (rtol 1e-3, atol 1e-7; NaN matches
 NaN); for each output the worst absolute and relative errors are printed.
 Exit status 0 only if every output of every data set matches. Compiled
-programs are cached by the model's and the compiler's content.
+programs are cached by the content of the model, the compiler and the
+libraries it links.
 (Debian's Python: the onnx and numpy modules.)"""
 import argparse
 import glob
@@ -63,7 +64,11 @@ def compile_model(model, shapes, cache):
     """The cached executable of model, compiled if need be."""
     graphc = os.path.join(BIN, "accel-graphc")
     args = sum((["--input-shape", s] for s in shapes), [])
-    elf = os.path.join(cache, digest([model, graphc], " ".join(args)) + ".elf")
+    # The libraries the program links (build/lib/accel) are part of it.
+    libs = sorted(glob.glob(os.path.join(os.path.dirname(BIN), "lib", "accel",
+                                         "*.[ao]")))
+    elf = os.path.join(cache, digest([model, graphc] + libs, " ".join(args))
+                       + ".elf")
     if not os.path.exists(elf):
         os.makedirs(cache, exist_ok=True)
         tmp = elf + ".%d.tmp" % os.getpid()

@@ -27,6 +27,11 @@ CASES = [
     ((2, 1, 3), (1, 4, 1), 3, 9, 2, 1, 1),
     ((1,), (5,), 1, 1, 1, 0, 0),
     ((2, 2), (2, 2), 40, 70, 30, 0, 0),
+    # One matrix of b for all batches: the batches fold into one GEMM's
+    # rows (PyTorch's attention projection), unless op(a) is transposed.
+    ((16,), (), 2, 64, 192, 0, 0),
+    ((3, 2), (1,), 5, 7, 6, 0, 1),
+    ((2, 3), (), 1, 9, 4, 1, 0),
 ]
 
 
