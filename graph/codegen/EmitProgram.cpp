@@ -235,6 +235,10 @@ Emitter::record(Operation &Op) {
     A = {int64_t(L.getAxis()), floatBits(L.getEpsilon().convertToFloat())};
     return std::pair{int64_t(ACCEL_GRAPH_LAYERNORM), A};
   }
+  if (auto At = dyn_cast<AttentionOp>(Op)) {
+    A = {floatBits(At.getScale().convertToFloat())};
+    return std::pair{int64_t(ACCEL_GRAPH_ATTENTION), A};
+  }
   if (auto N = dyn_cast<BatchNormOp>(Op)) {
     A = {floatBits(N.getEpsilon().convertToFloat())};
     return std::pair{int64_t(ACCEL_GRAPH_BATCHNORM), A};

@@ -35,12 +35,24 @@ static int64_t reductionLength(Operation &Op) {
   return 0;
 }
 
+/// Multiply-accumulates of q . k^T and of the probabilities . v.
+static int64_t attentionMacs(AttentionOp A) {
+  ArrayRef<int64_t> K = cast<RankedTensorType>(A.getK().getType()).getShape();
+  ArrayRef<int64_t> Q = cast<RankedTensorType>(A.getQ().getType()).getShape();
+  int64_t Scores = elementsOf(A.getQ()) / Q.back() * K[K.size() - 2];
+  return Scores * (Q.back() + cast<RankedTensorType>(A.getV().getType())
+                                  .getShape()
+                                  .back());
+}
+
 OpCost accel::graph::getOpCost(Operation &Op) {
   OpCost Cost;
   if (Op.getNumResults() != 1 || isa<ReshapeOp>(Op))
     return Cost; // A reshape is its input's bytes: no code, no time.
   Value Result = Op.getResult(0);
   Cost.Macs = elementsOf(Result) * reductionLength(Op);
+  if (auto A = dyn_cast<AttentionOp>(Op))
+    Cost.Macs = attentionMacs(A);
   if (isa<SliceOp>(Op)) {
     Cost.Bytes = 2 * bytesOf(Result);
     return Cost;

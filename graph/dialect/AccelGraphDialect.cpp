@@ -10,7 +10,9 @@
 #include "dialect/AccelGraphDialect.h"
 #include "dialect/ShapeRules.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -28,6 +30,15 @@ void AccelGraphDialect::initialize() {
 
 #define GET_OP_CLASSES
 #include "dialect/AccelGraphOps.cpp.inc"
+
+Operation *AccelGraphDialect::materializeConstant(OpBuilder &Builder,
+                                                  Attribute Value, Type Type,
+                                                  Location Loc) {
+  auto Typed = dyn_cast<TypedAttr>(Value);
+  if (!Typed || Typed.getType() != Type)
+    return nullptr;
+  return Builder.create<arith::ConstantOp>(Loc, Type, Typed);
+}
 
 static ArrayRef<int64_t> shapeOf(Value V) {
   return cast<RankedTensorType>(V.getType()).getShape();
@@ -238,6 +249,27 @@ LogicalResult BatchNormOp::verify() {
   return checkResult(*this, In);
 }
 
+LogicalResult AttentionOp::verify() {
+  ArrayRef<int64_t> Q = shapeOf(getQ()), K = shapeOf(getK()),
+                    V = shapeOf(getV());
+  size_t Rank = Q.size();
+  if (Rank < 2 || K.size() != Rank || V.size() != Rank ||
+      Q.drop_back(2) != K.drop_back(2) || Q.drop_back(2) != V.drop_back(2))
+    return emitOpError("q, k and v must have one rank (2 or more) and the "
+                       "same batch dimensions");
+  if (Q.back() != K.back() || K[Rank - 2] != V[Rank - 2])
+    return emitOpError("needs q [..., Sq, D], k [..., Sk, D] and "
+                       "v [..., Sk, Dv]");
+  Shape Scores(Q.drop_back());
+  Scores.push_back(K[Rank - 2]);
+  std::string Why;
+  if (getMask() && broadcastShapes(shapeOf(getMask()), Scores, Why) != Scores)
+    return emitOpError("mask does not broadcast to the scores' shape");
+  Shape Out(Q.drop_back());
+  Out.push_back(V.back());
+  return checkResult(*this, Out);
+}
+
 LogicalResult ConcatOp::verify() {
   if (getInputs().empty())
     return emitOpError("needs an input");
@@ -316,6 +348,40 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor) {
     return getResult();
   }
   return {};
+}
+
+/// A constant's transpose: result element i is the input's element at
+/// the index whose dimension perm[d] is i's index in d.
+OpFoldResult TransposeOp::fold(FoldAdaptor Adaptor) {
+  auto In = dyn_cast_or_null<DenseElementsAttr>(Adaptor.getInput());
+  if (!In || !In.getElementType().isF32())
+    return {};
+  auto Out = cast<RankedTensorType>(getType());
+  if (In.isSplat() || Out.getRank() == 0)
+    return In.reshape(Out);
+  ArrayRef<int64_t> InShape = shapeOf(getInput()), Perm = getPerm();
+  size_t Rank = InShape.size();
+  // The input's strides, read along the result's dimensions.
+  SmallVector<int64_t, 6> InStride(Rank, 1), Stride(Rank);
+  for (size_t D = Rank - 1; D > 0; --D)
+    InStride[D - 1] = InStride[D] * InShape[D];
+  for (size_t D = 0; D != Rank; ++D)
+    Stride[D] = InStride[Perm[D]];
+  auto Values = llvm::to_vector(In.getValues<float>());
+  SmallVector<float> Result(Values.size());
+  SmallVector<int64_t, 6> Index(Rank, 0);
+  int64_t From = 0;
+  for (float &R : Result) {
+    R = Values[From];
+    for (size_t D = Rank; D-- > 0;) { // the next result index, odometer-wise
+      From += Stride[D];
+      if (++Index[D] < Out.getDimSize(D))
+        break;
+      From -= Stride[D] * Index[D];
+      Index[D] = 0;
+    }
+  }
+  return DenseElementsAttr::get(Out, ArrayRef<float>(Result));
 }
 
 LogicalResult TransposeOp::verify() {

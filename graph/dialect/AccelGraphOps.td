@@ -18,6 +18,8 @@ def AccelGraph_Dialect : Dialect {
   let name = "accel";
   let cppNamespace = "::accel::graph";
   let summary = "Accel's graph dialect: kernel-library operations on tensors";
+  // Folds (a transpose of a constant) make arith.constant ops.
+  let hasConstantMaterializer = 1;
 }
 
 class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
@@ -163,6 +165,24 @@ def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
                        "attr-dict `:` functional-type(operands, results)";
 }
 
+def AccelGraph_AttentionOp : AccelGraph_Op<"attention"> {
+  let summary = "softmax(q . k^T * scale + mask) . v over the last two dims";
+  let description = [{
+    q [..., Sq, D], k [..., Sk, D], v [..., Sk, Dv] with the same batch
+    dimensions, the result [..., Sq, Dv]; an optional additive mask
+    broadcasts to the scores' shape [..., Sq, Sk]. Made by -accel-fuse from
+    the pattern MatMul -> (Mul | Div by a constant) -> (Add mask) ->
+    Softmax -> MatMul; the library's accel_attention (flash-attention
+    tiling: the scores never reach DRAM).
+  }];
+  let arguments = (ins AccelGraph_Tensor:$q, AccelGraph_Tensor:$k,
+                   AccelGraph_Tensor:$v, Optional<AccelGraph_Tensor>:$mask,
+                   F32Attr:$scale);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$q `,` $k `,` $v (`,` $mask^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_ConcatOp : AccelGraph_Op<"concat"> {
   let summary = "ONNX Concat: the inputs joined along axis";
   let arguments = (ins Variadic<AccelGraph_Tensor>:$inputs,
@@ -194,6 +214,7 @@ def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
 def AccelGraph_TransposeOp : AccelGraph_Op<"transpose"> {
   let summary = "ONNX Transpose: result dimension i is input dimension perm[i]";
   let arguments = (ins AccelGraph_Tensor:$input, DenseI64ArrayAttr:$perm);
+  let hasFolder = 1; // of a constant: the transposed constant
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$input attr-dict `:` functional-type(operands, results)";

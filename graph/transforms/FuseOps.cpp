@@ -7,12 +7,14 @@
 //  - an activation (relu, clip with constant bounds) after a conv2d, gemm
 //    or matmul whose result nothing else reads becomes that op's
 //    activation;
-//  - a bias add after a 2-D matmul ([N] or [1, N] constant) makes it a
-//    gemm with C;
+//  - a bias add ([N] or [1, N] constant) after a matmul by a 2-D b makes
+//    it a gemm with C (a of rank 3 or more as rows, through reshapes);
 //  - a batchnorm after a conv2d whose weights, bias and the batchnorm's
 //    parameters are constants folds into the convolution's weights and
 //    bias: w' = w s, b' = (b - mean) s + shift, s = scale / sqrt(var + eps)
 //    per output channel, computed in double precision and rounded once;
+//  - the attention pattern, MatMul -> scale -> mask -> Softmax -> MatMul,
+//    becomes one accel.attention (FuseAttention.cpp);
 //  - elementwise ops in a row, each read only by the next and of the
 //    result's shape, become one accel.elementwise_chain: one pass over
 //    memory (accel_elementwise_chain; up to 8 steps and 5 inputs), for
@@ -27,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/AccelGraphDialect.h"
+#include "transforms/FusePatterns.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,7 +55,8 @@ Operation *fusibleProducer(Value V) {
   return Op;
 }
 
-/// relu(x) and clip(x, lo, hi) into x's matrix-unit producer.
+/// relu(x) and clip(x, lo, hi) into x's matrix-unit producer, also
+/// through a reshape of it (FuseBiasAdd's): the activation is elementwise.
 struct FuseActivation : OpRewritePattern<ElementwiseOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -62,7 +66,9 @@ struct FuseActivation : OpRewritePattern<ElementwiseOp> {
     if (Kind != "relu" && Kind != "clip")
       return failure();
     Value X = Op.getInputs()[0];
-    Operation *Producer = fusibleProducer(X);
+    auto Reshape = X.getDefiningOp<ReshapeOp>();
+    Operation *Producer = fusibleProducer(
+        Reshape && X.hasOneUse() ? Reshape.getInput() : X);
     if (!Producer || X.getType() != Op.getType())
       return failure();
     Rewriter.modifyOpInPlace(Producer, [&] {
@@ -78,8 +84,9 @@ struct FuseActivation : OpRewritePattern<ElementwiseOp> {
   }
 };
 
-/// add(matmul(a, b), c) with a 2-D matmul and c an [N] or [1, N] constant:
-/// gemm(a, b, c).
+/// add(matmul(a, b), c) with b 2-D and c an [N] or [1, N] constant:
+/// gemm(a, b, c), with a of rank 3 or more as rows (a reshape, which
+/// moves no data) and the result reshaped back.
 struct FuseBiasAdd : OpRewritePattern<ElementwiseOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -93,23 +100,34 @@ struct FuseBiasAdd : OpRewritePattern<ElementwiseOp> {
       if (!MM || !fusibleProducer(X) || !C.getDefiningOp<arith::ConstantOp>())
         continue;
       auto Y = cast<RankedTensorType>(MM.getType());
+      auto AT = cast<RankedTensorType>(MM.getA().getType());
       auto CT = cast<RankedTensorType>(C.getType());
-      auto rank = [](Value V) {
-        return cast<RankedTensorType>(V.getType()).getRank();
-      };
-      if (rank(MM.getA()) != 2 || rank(MM.getB()) != 2 || Op.getType() != Y)
+      if (AT.getRank() < 2 || Y.getRank() != AT.getRank() ||
+          cast<RankedTensorType>(MM.getB().getType()).getRank() != 2 ||
+          Op.getType() != Y)
         continue;
-      int64_t N = Y.getDimSize(1);
+      int64_t N = Y.getShape().back(), K = AT.getShape().back();
       bool Row = CT.getNumElements() == N &&
                  (CT.getRank() == 1 ||
                   (CT.getRank() == 2 && CT.getDimSize(0) == 1));
       if (!Row)
         continue;
-      auto Gemm = Rewriter.replaceOpWithNewOp<GemmOp>(
-          Op, Y, MM.getA(), MM.getB(), C, Rewriter.getF32FloatAttr(1.0f),
-          Rewriter.getF32FloatAttr(1.0f), Rewriter.getBoolAttr(false),
-          Rewriter.getBoolAttr(false), StringAttr(), FloatAttr(), FloatAttr());
-      Gemm->setLoc(Rewriter.getFusedLoc({MM.getLoc(), Op.getLoc()}));
+      Location Loc = Rewriter.getFusedLoc({MM.getLoc(), Op.getLoc()});
+      int64_t Rows = AT.getNumElements() / std::max<int64_t>(K, 1);
+      auto F32 = Rewriter.getF32Type();
+      Value A = MM.getA();
+      if (AT.getRank() != 2)
+        A = Rewriter.create<ReshapeOp>(
+            Loc, RankedTensorType::get({Rows, K}, F32), A);
+      auto Gemm = Rewriter.create<GemmOp>(
+          Loc, RankedTensorType::get({Rows, N}, F32), A, MM.getB(), C,
+          Rewriter.getF32FloatAttr(1.0f), Rewriter.getF32FloatAttr(1.0f),
+          Rewriter.getBoolAttr(false), Rewriter.getBoolAttr(false),
+          StringAttr(), FloatAttr(), FloatAttr());
+      Value Result = Gemm;
+      if (AT.getRank() != 2)
+        Result = Rewriter.create<ReshapeOp>(Loc, Y, Result);
+      Rewriter.replaceOp(Op, Result);
       Rewriter.eraseOp(MM);
       return success();
     }
@@ -347,6 +365,7 @@ struct FuseOpsPass : PassWrapper<FuseOpsPass, OperationPass<func::FuncOp>> {
                                                              /*benefit=*/2);
     Patterns.add<FuseElementwiseChain, MergeChains>(&getContext(),
                                                     /*benefit=*/1);
+    populateAttentionFusion(Patterns);
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(Patterns))))
       signalPassFailure();

@@ -212,6 +212,14 @@ static accel_status layernorm(accel_tensor *t, int n, reader *r) {
   return accel_layernorm(&t[0], &t[n - 1], &o);
 }
 
+static accel_status attention(accel_tensor *t, int n, reader *r) {
+  accel_attention_options o = accel_attention_defaults();
+  o.scale = next_float(r);
+  if (n == 5)
+    o.mask_kind = ACCEL_MASK_ADDITIVE, o.mask = &t[3];
+  return accel_attention(&t[0], &t[1], &t[2], &t[n - 1], &o);
+}
+
 static accel_status batchnorm(accel_tensor *t, reader *r) {
   accel_batchnorm_options o = {&t[3], &t[4], &t[1], &t[2], next_float(r)};
   return accel_batchnorm(&t[0], &t[5], &o);
@@ -312,6 +320,9 @@ void accel_graph_op(const long *record, float *const *operands,
     break;
   case ACCEL_GRAPH_CHAIN:
     what = "accel_elementwise_chain", s = chain(t, n, &r);
+    break;
+  case ACCEL_GRAPH_ATTENTION:
+    what = "accel_attention", s = attention(t, n, &r);
     break;
   }
   if (s != ACCEL_OK)

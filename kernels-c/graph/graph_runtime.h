@@ -28,6 +28,7 @@ typedef enum {
   ACCEL_GRAPH_CHAIN = 12,      /* 1 to 5 inputs -> y; steps, then per step
                                   accel_elementwise_op, in, swap, alpha,
                                   lo, hi */
+  ACCEL_GRAPH_ATTENTION = 13,  /* q, k, v[, additive mask] -> y; scale */
 } accel_graph_opcode;
 
 #ifndef __cplusplus

@@ -185,3 +185,35 @@ func.func @chain_operand(%x: tensor<16xf32>, %y: tensor<16xf32>) -> tensor<16xf3
   %0 = accel.elementwise_chain %x, %y {kinds = ["add"], operands = array<i64: 0>, swaps = array<i1: false>, alphas = array<f32: 0.0>, los = array<f32: 0.0>, his = array<f32: 0.0>} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   return %0 : tensor<16xf32>
 }
+
+// -----
+
+func.func @attention_batch(%q: tensor<2x4x8xf32>, %k: tensor<3x4x8xf32>, %v: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  // expected-error @+1 {{'accel.attention' op q, k and v must have one rank (2 or more) and the same batch dimensions}}
+  %0 = accel.attention %q, %k, %v {scale = 1.0 : f32} : (tensor<2x4x8xf32>, tensor<3x4x8xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+func.func @attention_head_dim(%q: tensor<4x8xf32>, %k: tensor<5x6xf32>, %v: tensor<5x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'accel.attention' op needs q [..., Sq, D], k [..., Sk, D] and v [..., Sk, Dv]}}
+  %0 = accel.attention %q, %k, %v {scale = 1.0 : f32} : (tensor<4x8xf32>, tensor<5x6xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @attention_mask(%q: tensor<4x8xf32>, %k: tensor<5x8xf32>, %v: tensor<5x3xf32>, %m: tensor<4x4xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'accel.attention' op mask does not broadcast to the scores' shape}}
+  %0 = accel.attention %q, %k, %v, %m {scale = 1.0 : f32} : (tensor<4x8xf32>, tensor<5x8xf32>, tensor<5x3xf32>, tensor<4x4xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @attention_result(%q: tensor<4x8xf32>, %k: tensor<5x8xf32>, %v: tensor<5x3xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'accel.attention' op result shape [4x8] is not [4x3]}}
+  %0 = accel.attention %q, %k, %v {scale = 1.0 : f32} : (tensor<4x8xf32>, tensor<5x8xf32>, tensor<5x3xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}

@@ -230,6 +230,34 @@ def chain_reference(m, x, y):
     return [np.tanh(0.5 * (np.maximum(x, 0) + y)) - x]
 
 
+def attention():
+    """Scaled dot-product attention as exporters write it, with an additive
+    mask: Softmax(MatMul(Div(q, 2), Transpose(k)) + mask) . v over 2 x 3
+    heads, 5 queries, 7 keys, head dim 4 and value dim 6; the mask hides
+    keys 5 and 6 from query 0 (-1e9) and broadcasts from [5, 7]."""
+    two = numpy_helper.from_array(np.array(2.0, np.float32), "two")
+    mask = np.zeros((5, 7), np.float32)
+    mask[0, 5:] = -1e9
+    nodes = [helper.make_node("Div", ["q", "two"], ["qs"], name="scale"),
+             helper.make_node("Transpose", ["k"], ["kt"], name="kt",
+                              perm=[0, 1, 3, 2]),
+             helper.make_node("MatMul", ["qs", "kt"], ["s"], name="scores"),
+             helper.make_node("Add", ["s", "mask"], ["sm"], name="mask"),
+             helper.make_node("Softmax", ["sm"], ["p"], name="softmax",
+                              axis=-1),
+             helper.make_node("MatMul", ["p", "v"], ["y"], name="context")]
+    return model(nodes, [vi("q", [2, 3, 5, 4]), vi("k", [2, 3, 7, 4]),
+                         vi("v", [2, 3, 7, 6])], [vi("y", [2, 3, 5, 6])],
+                 [two, numpy_helper.from_array(mask, "mask")])
+
+
+def attention_reference(m, q, k, v):
+    mask = numpy_helper.to_array(m.graph.initializer[1]).astype(np.float64)
+    s = (q / 2.0) @ np.swapaxes(k, -1, -2) + mask
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    return [(p / p.sum(axis=-1, keepdims=True)) @ v]
+
+
 def write(d, name, m, check=True):
     if check:
         onnx.checker.check_model(m)
@@ -250,6 +278,7 @@ def main():
     write(d, "cnn-opset11.onnx", cnn(11))
     write(d, "elementwise.onnx", elementwise())
     write_test_data(d, "mlp-run", mlp(), mlp_reference, 11)
+    write_test_data(d, "attention-run", attention(), attention_reference, 17)
     write_test_data(d, "cnn-run", cnn(13), cnn_reference, 12)
     write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
                     13)
