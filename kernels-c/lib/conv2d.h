@@ -8,6 +8,7 @@
 #include "kernel_activation.h"
 #include "kernel_dma.h"
 #include "spm_arena.h"
+#include "vector_strided.h"
 #include <accel.h>
 #include <accel_kernels.h>
 
@@ -60,14 +61,6 @@ void conv_depthwise_run(const conv_problem *p, const depthwise_plan *plan);
 
 static inline long min_of(long a, long b) { return a < b ? a : b; }
 static inline long ceil_div(long a, long b) { return (a + b - 1) / b; }
-
-/* vld.s: 16 floats stride bytes apart (no intrinsic). */
-static inline accel_v16f load_strided(const float *p, long stride) {
-  accel_v16f v;
-  __asm__ volatile("vld.s %0, %1, %2" : "=v"(v) : "r"(p), "r"(stride)
-                   : "memory");
-  return v;
-}
 
 enum { ZeroFloats = 64 };
 

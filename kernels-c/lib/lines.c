@@ -21,11 +21,25 @@ int lines_of(const accel_tensor *t, int first, int last, lines_view *v) {
     span *= t->dims[d];
   }
   *v = (lines_view){(float *)t->data, n, step ? step : 1, 0, {0}, {0}, 1};
+  /* The other dimensions, those of 1 left out and neighbours that merge
+     (each stride the next one's span) as one: a [2, 16, 64] tensor's
+     lines are 32 evenly spaced ones, a batch of them one transfer. */
+  int prev = -2; /* the dimension of the last outer entry */
   for (int d = 0; d < t->rank; ++d) {
-    if (d >= first && d <= last)
+    if ((d >= first && d <= last) || t->dims[d] == 1) {
+      prev = t->dims[d] == 1 ? prev : -2;
       continue;
-    v->outer_dims[v->outer_rank] = t->dims[d];
-    v->outer_strides[v->outer_rank++] = t->strides[d];
+    }
+    int o = v->outer_rank - 1;
+    if (prev >= 0 && v->outer_strides[o] == t->dims[d] * t->strides[d]) {
+      v->outer_dims[o] *= t->dims[d];
+      v->outer_strides[o] = t->strides[d];
+    } else {
+      v->outer_dims[++o] = t->dims[d];
+      v->outer_strides[o] = t->strides[d];
+      v->outer_rank = o + 1;
+    }
+    prev = d;
     v->count *= t->dims[d];
   }
   return 1;

@@ -6,11 +6,20 @@
    a batch of lines comes into the scratchpad, each line is reduced and
    rewritten in place from registers and the scratchpad, and the batch
    leaves, while the next batch arrives. A line's tail (n not a multiple of
-   16) is one masked vector. */
+   16) is one masked vector.
 
+   Short lines (at most ShortLine elements: a transformer's rows of 64, an
+   attention's of 16) go 16 at a time across the lanes instead: lane i is
+   line i, element j of every line one strided load, so that the
+   reductions are elementwise and no line waits for its own sums (a line
+   of 64 took about 260 cycles, nearly all of it the latency of its
+   reductions and their scalar ends). */
+
+#include "elementwise_math.h"
 #include "kernel_args.h"
 #include "kernel_stack.h"
 #include "lines.h"
+#include "vector_strided.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -139,8 +148,11 @@ static void softmax_line(float *p, long n, int log) {
   float max = accel_vredmax(m);
   if (log) {
     LINE_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
-    float shift = max + logf(accel_vredsum(s));
-    LINE_MAP(p, n, x - shift);
+    /* (x - max) - log(sum): x - max is exact near the maximum, where
+       max + log(sum) first would round away log(sum)'s low bits (x of
+       1e4: an error of 40 times the bound). */
+    float log_sum = logf(accel_vredsum(s));
+    LINE_MAP(p, n, (x - max) - log_sum);
   } else {
     LINE_MAP_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
     float inv = 1.0f / accel_vredsum(s);
@@ -148,12 +160,112 @@ static void softmax_line(float *p, long n, int log) {
   }
 }
 
+enum { ShortLine = 256 };
+
+/* Element j of 16 lines np floats apart (lanes: the lines): vld.s and
+   vst.s whose memory operand is the 16 lines (at most 16 ShortLine
+   floats from p), so that the compiler orders them with each other but
+   schedules the arithmetic around them freely (vector_strided.h's are
+   volatile: a vmul would wait at each store). */
+typedef float lanes_region[T * ShortLine];
+static inline accel_v16f lanes_load(const float *p, long j, long np) {
+  accel_v16f v;
+  __asm__("vld.s %0, %1, %2"
+          : "=v"(v)
+          : "r"(p + j), "r"(np * 4), "m"(*(const lanes_region *)p));
+  return v;
+}
+static inline void lanes_store(float *p, long j, long np, accel_v16f v) {
+  __asm__("vst.s %1, %2, %3"
+          : "+m"(*(lanes_region *)p)
+          : "v"(v), "r"(p + j), "r"(np * 4));
+}
+#define LANES_LOAD(p, j) lanes_load(p, j, np)
+#define LANES_STORE(p, j, v) lanes_store(p, j, np, v)
+
+/* The elements of 16 lines LaneStep at a time: their loads first, then
+   the work on each (independent chains, which cover the vector unit's
+   latencies). The strided accesses keep their order (vector_strided.h),
+   so a store between two loads would make each element wait for the one
+   before: LANES_MAP's stores come after the step's work. */
+enum { LaneStep = 8 };
+
+/* Element j (x) of each line replaced by f. */
+#define LANES_MAP(p, n, f)                                                     \
+  do {                                                                         \
+    long j0_ = 0;                                                              \
+    for (; j0_ + LaneStep <= (n); j0_ += LaneStep) {                           \
+      accel_v16f x_[LaneStep];                                                 \
+      for (int u_ = 0; u_ < LaneStep; ++u_)                                    \
+        x_[u_] = LANES_LOAD(p, j0_ + u_);                                      \
+      for (int u_ = 0; u_ < LaneStep; ++u_) {                                  \
+        long j = j0_ + u_;                                                     \
+        accel_v16f x = x_[u_];                                                 \
+        (void)j;                                                               \
+        x_[u_] = (f);                                                          \
+      }                                                                        \
+      for (int u_ = 0; u_ < LaneStep; ++u_)                                    \
+        LANES_STORE(p, j0_ + u_, x_[u_]);                                      \
+    }                                                                          \
+    for (long j = j0_; j < (n); ++j) {                                         \
+      accel_v16f x = LANES_LOAD(p, j);                                         \
+      LANES_STORE(p, j, (f));                                                  \
+    }                                                                          \
+  } while (0)
+
+/* (acc) = op over the lines' f(x), lane-wise: a chain per element of a
+   step, combined as a tree at the end. */
+#define LANES_REDUCE(acc, p, n, f, op, init)                                   \
+  do {                                                                         \
+    accel_v16f r_[LaneStep];                                                   \
+    for (int u_ = 0; u_ < LaneStep; ++u_)                                      \
+      r_[u_] = (init);                                                         \
+    long j0_ = 0;                                                              \
+    for (; j0_ + LaneStep <= (n); j0_ += LaneStep) {                           \
+      accel_v16f x_[LaneStep];                                                 \
+      for (int u_ = 0; u_ < LaneStep; ++u_)                                    \
+        x_[u_] = LANES_LOAD(p, j0_ + u_);                                      \
+      for (int u_ = 0; u_ < LaneStep; ++u_) {                                  \
+        accel_v16f x = x_[u_];                                                 \
+        r_[u_] = op(r_[u_], (f));                                              \
+      }                                                                        \
+    }                                                                          \
+    for (long j_ = j0_; j_ < (n); ++j_) {                                      \
+      accel_v16f x = LANES_LOAD(p, j_);                                        \
+      r_[j_ - j0_] = op(r_[j_ - j0_], (f));                                    \
+    }                                                                          \
+    for (int w_ = LaneStep / 2; w_ >= 1; w_ /= 2)                              \
+      for (int u_ = 0; u_ < w_; ++u_)                                          \
+        r_[u_] = op(r_[u_], r_[u_ + w_]);                                      \
+    (acc) = r_[0];                                                             \
+  } while (0)
+
+/* softmax_line on 16 lines at once, across the lanes. The exponentials
+   are computed again in the last pass: storing them in the sum's pass
+   would put stores between its loads. */
+static void softmax_lanes(float *p, long np, long n, int log) {
+  accel_v16f max, sum;
+  LANES_REDUCE(max, p, n, x, MAX, (accel_v16f)-INFINITY);
+  LANES_REDUCE(sum, p, n, accel_vexp(x - max), ADD, (accel_v16f)0.0f);
+  if (log) {
+    accel_v16f log_sum = ew_log(sum); /* softmax_line's (x - max) - log */
+    LANES_MAP(p, n, (x - max) - log_sum);
+  } else {
+    accel_v16f inv = ew_div((accel_v16f)1.0f, sum);
+    LANES_MAP(p, n, accel_vexp(x - max) * inv);
+  }
+}
+
 static void softmax_batch(float *lines, long first, long count, long n,
                           void *context) {
   (void)first;
   int log = *(const int *)context;
-  for (long k = 0; k < count; ++k)
-    softmax_line(lines + k * padded_length(n), n, log);
+  long np = padded_length(n), k = 0;
+  if (n <= ShortLine)
+    for (; k + T <= count; k += T)
+      softmax_lanes(lines + k * np, np, n, log);
+  for (; k < count; ++k)
+    softmax_line(lines + k * np, n, log);
 }
 
 /* ------------------------------------------------------ layer/RMS norm */
@@ -187,11 +299,40 @@ static void norm_line(float *p, long n, const norm_context *c) {
     LINE_MAP(p, n, (x - mean) * r);
 }
 
+/* norm_line on 16 lines at once, across the lanes: 1 / sqrt with ew_div
+   and ew_sqrt (within an ulp or so, as the scalar line's), each element's
+   scale and shift a broadcast. */
+static void norm_lanes(float *p, long np, long n, const norm_context *c) {
+  accel_v16f mean = 0.0f, var;
+  accel_v16f inv_n = (accel_v16f)(1.0f / (float)n);
+  if (!c->rms) {
+    LANES_REDUCE(mean, p, n, x, ADD, (accel_v16f)0.0f);
+    mean *= inv_n;
+  }
+  LANES_REDUCE(var, p, n, (x - mean) * (x - mean), ADD, (accel_v16f)0.0f);
+  var *= inv_n;
+  accel_v16f r =
+      ew_div((accel_v16f)1.0f, ew_sqrt(var + (accel_v16f)c->epsilon));
+  const float *scale = c->scale, *shift = c->shift;
+  if (scale && shift)
+    LANES_MAP(p, n, (x - mean) * r * scale[j] + shift[j]);
+  else if (scale)
+    LANES_MAP(p, n, (x - mean) * r * scale[j]);
+  else if (shift)
+    LANES_MAP(p, n, (x - mean) * r + shift[j]);
+  else
+    LANES_MAP(p, n, (x - mean) * r);
+}
+
 static void norm_batch(float *lines, long first, long count, long n,
                        void *context) {
   (void)first;
-  for (long k = 0; k < count; ++k)
-    norm_line(lines + k * padded_length(n), n, context);
+  long np = padded_length(n), k = 0;
+  if (n <= ShortLine)
+    for (; k + T <= count; k += T)
+      norm_lanes(lines + k * np, np, n, context);
+  for (; k < count; ++k)
+    norm_line(lines + k * np, n, context);
 }
 
 /* ------------------------------------------------------------ batchnorm */

@@ -206,6 +206,13 @@ def cases_shapes():
         cs.append(Case(op, [9, 40], -1, in_place=True, scale=True))
     cs.append(Case("layernorm", [7, 3, 19], 1, scale=True, shift=True))
     cs.append(Case("layernorm", [4, 50], -1, eps=0.5, shift=True))
+    # 32 lines or more of at most 256 elements: 16 at a time across the
+    # lanes, the rest line by line.
+    cs.append(Case("softmax", [8, 16, 16], -1))
+    cs.append(Case("log_softmax", [33, 256], -1))
+    cs.append(Case("layernorm", [2, 16, 64], 2, scale=True, shift=True))
+    cs.append(Case("layernorm", [40, 5], -1, lx="pad", ly="rev"))
+    cs.append(Case("rmsnorm", [48, 17], -1, scale=True))
     for dims in ([5, 7], [2, 3, 17], [2, 16, 5, 5], [1, 3, 2, 2, 3]):
         cs.append(Case("batchnorm", dims, scale=True, shift=True))
     cs.append(Case("batchnorm", [3, 4, 9], lx="pad", ly="rev"))
@@ -218,7 +225,10 @@ def cases_special():
             Case("softmax", [4, 100], -1, special="inf"),
             Case("log_softmax", [4, 100], -1, special="large"),
             Case("layernorm", [4, 100], -1, special="offset", scale=True),
-            Case("rmsnorm", [4, 100], -1, special="large")]
+            Case("rmsnorm", [4, 100], -1, special="large"),
+            Case("softmax", [40, 100], -1, special="inf"),
+            Case("log_softmax", [40, 100], -1, special="large"),
+            Case("layernorm", [40, 100], -1, special="offset", scale=True)]
 
 
 def cases_big():
