@@ -6,21 +6,25 @@
 //
 //   accel_graph_arena          the planned arena, zero-initialized (.bss)
 //   weights                    one constant global per arith.constant
-//   accel_graph_run()          one accel_graph_op(record, operands, name,
-//                              bound) call per op: the record a constant
-//                              array of longs (op code, operand shapes,
-//                              attributes), the operands their addresses in
-//                              the arena or the weights, the node's name,
-//                              the op's roofline bound (OpCost.h)
+//   accel_graph_run()          one accel_graph_op(record, name, bound) call
+//                              per op: the record a constant array of
+//                              longs (its length, op code, the operands'
+//                              addresses in the arena or the weights,
+//                              their shapes and strides, attributes), the
+//                              node's name, the op's roofline bound
+//                              (OpCost.h)
 //   accel_graph_inputs/outputs {offset, bytes} of each, and their counts
 //
-// accel.reshape emits nothing: its result is its input's bytes.
+// accel.reshape and the transposes and slices -accel-plan-memory made views
+// (`accel.view`) emit nothing: their results are their inputs' bytes, read
+// through the strides the records give their readers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "codegen/EmitProgram.h"
 #include "codegen/OpCost.h"
 #include "dialect/AccelGraphDialect.h"
+#include "transforms/Views.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -95,6 +99,10 @@ private:
   }
   /// A module-level constant global of longs.
   void longsGlobal(StringRef Name, ArrayRef<int64_t> Values, bool Internal);
+  /// An op's record (graph_runtime.c): its length, \p Code, the operands'
+  /// count and addresses, then \p Fields.
+  void recordGlobal(StringRef Name, int64_t Code, ArrayRef<Value> Operands,
+                    ArrayRef<int64_t> Fields);
   LogicalResult planWeights();
   /// The address of \p V's data inside accel_graph_run.
   Value addressOf(Location Loc, Value V);
@@ -114,6 +122,35 @@ void Emitter::longsGlobal(StringRef Name, ArrayRef<int64_t> Values,
       /*isConstant=*/true,
       Internal ? LLVM::Linkage::Internal : LLVM::Linkage::External, Name,
       DenseElementsAttr::get(Type, Values));
+}
+
+void Emitter::recordGlobal(StringRef Name, int64_t Code,
+                           ArrayRef<Value> Operands, ArrayRef<int64_t> Fields) {
+  OpBuilder::InsertionGuard Guard(B);
+  B.setInsertionPointToEnd(Out.getBody());
+  Location Loc = Out.getLoc();
+  int64_t Length = 3 + Operands.size() + Fields.size();
+  auto Type = LLVM::LLVMArrayType::get(I64, Length);
+  auto G = B.create<LLVM::GlobalOp>(Loc, Type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, Name, Attribute());
+  G.setAlignment(64); // one DMA transfer into the scratchpad
+  B.setInsertionPointToStart(B.createBlock(&G.getInitializerRegion()));
+  Value Record = B.create<LLVM::UndefOp>(Loc, Type);
+  int64_t At = 0;
+  auto put = [&](Value V) {
+    Record = B.create<LLVM::InsertValueOp>(Loc, Record, V, At++);
+  };
+  auto putConstant = [&](int64_t C) {
+    put(B.create<LLVM::ConstantOp>(Loc, I64, C));
+  };
+  putConstant(Length);
+  putConstant(Code);
+  putConstant(Operands.size());
+  for (Value V : Operands)
+    put(B.create<LLVM::PtrToIntOp>(Loc, I64, addressOf(Loc, V)));
+  for (int64_t F : Fields)
+    putConstant(F);
+  B.create<LLVM::ReturnOp>(Loc, Record);
 }
 
 /// One constant global per arith.constant, 64-byte aligned for the DMA.
@@ -268,7 +305,7 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   if (!Offset)
     return Op.emitError("has no accel.offset: run -accel-plan-memory first");
   ArenaOffset[Op.getResult(0)] = Offset.getInt();
-  if (isa<ReshapeOp>(Op))
+  if (isa<ReshapeOp>(Op) || Op.hasAttr("accel.view"))
     return success();
   auto Rec = record(Op);
   if (!Rec)
@@ -276,15 +313,24 @@ LogicalResult Emitter::emitOp(Operation &Op) {
 
   SmallVector<Value> Operands(Op.getOperands());
   Operands.push_back(Op.getResult(0));
-  SmallVector<int64_t> Fields = {Rec->first, int64_t(Operands.size())};
+  // The fields after the operands' addresses.
+  SmallVector<int64_t> Fields;
   for (Value V : Operands) {
     ArrayRef<int64_t> Shape = cast<RankedTensorType>(V.getType()).getShape();
     Fields.push_back(Shape.size());
     Fields.append(Shape.begin(), Shape.end());
+    // A view's strides, or the row-major ones.
+    Operation *Def = V.getDefiningOp();
+    auto Strides =
+        Def ? Def->getAttrOfType<DenseI64ArrayAttr>("accel.strides") : nullptr;
+    SmallVector<int64_t, 6> S = contiguousStrides(Shape);
+    if (Strides)
+      S.assign(Strides.asArrayRef().begin(), Strides.asArrayRef().end());
+    Fields.append(S.begin(), S.end());
   }
   Fields.append(Rec->second.begin(), Rec->second.end());
   std::string RecordName = uniqueName("accel_graph_record");
-  longsGlobal(RecordName, Fields, /*Internal=*/true);
+  recordGlobal(RecordName, Rec->first, Operands, Fields);
 
   // The node's name, from the op's location (the importer's NameLoc), or
   // the names of the nodes a fused op computes, joined by " + ".
@@ -300,20 +346,11 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   Value NameStr = LLVM::createGlobalString(Loc, B, uniqueName("accel_graph_name"),
                                            Name + '\0', LLVM::Linkage::Internal);
 
-  // The operand addresses in a stack array.
-  Value Count = B.create<LLVM::ConstantOp>(Loc, I64, 1);
-  auto ArrayType = LLVM::LLVMArrayType::get(Ptr, Operands.size());
-  Value Array = B.create<LLVM::AllocaOp>(Loc, Ptr, ArrayType, Count);
-  for (auto [I, V] : llvm::enumerate(Operands)) {
-    Value Slot = B.create<LLVM::GEPOp>(Loc, Ptr, ArrayType, Array,
-                                       ArrayRef<LLVM::GEPArg>{0, int32_t(I)});
-    B.create<LLVM::StoreOp>(Loc, addressOf(Loc, V), Slot);
-  }
   Value RecordPtr = B.create<LLVM::AddressOfOp>(Loc, Ptr, RecordName);
   Value Bound =
       B.create<LLVM::ConstantOp>(Loc, I64, getOpCost(Op).boundCycles());
   B.create<LLVM::CallOp>(Loc, TypeRange{}, "accel_graph_op",
-                         ValueRange{RecordPtr, Array, NameStr, Bound});
+                         ValueRange{RecordPtr, NameStr, Bound});
   return success();
 }
 
@@ -361,7 +398,7 @@ LogicalResult Emitter::run() {
     return failure();
 
   auto OpType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(B.getContext()),
-                                            {Ptr, Ptr, Ptr, I64});
+                                            {Ptr, Ptr, I64});
   B.create<LLVM::LLVMFuncOp>(Main.getLoc(), "accel_graph_op", OpType);
   auto Run = B.create<LLVM::LLVMFuncOp>(
       Main.getLoc(), "accel_graph_run",

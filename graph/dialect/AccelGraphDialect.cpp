@@ -340,9 +340,11 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-OpFoldResult ReshapeOp::fold(FoldAdaptor) {
+OpFoldResult ReshapeOp::fold(FoldAdaptor Adaptor) {
   if (getInput().getType() == getType())
     return getInput();
+  if (auto C = dyn_cast_or_null<DenseElementsAttr>(Adaptor.getInput()))
+    return C.reshape(cast<ShapedType>(getType()));
   if (auto Inner = getInput().getDefiningOp<ReshapeOp>()) {
     getInputMutable().assign(Inner.getInput());
     return getResult();

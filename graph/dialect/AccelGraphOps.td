@@ -205,7 +205,8 @@ def AccelGraph_SliceOp : AccelGraph_Op<"slice"> {
 def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
   let summary = "The same elements in another static shape (no data moves)";
   let arguments = (ins AccelGraph_Tensor:$input);
-  let hasFolder = 1; // to its input's shape: nothing; of a reshape: one
+  let hasFolder = 1; // to its input's shape: nothing; of a reshape: one;
+                     // of a constant: the constant
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$input attr-dict `:` functional-type(operands, results)";

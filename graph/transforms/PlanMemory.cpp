@@ -7,7 +7,10 @@
 // tensor starts on a DMA-friendly boundary). Two kinds of value share
 // their operand's bytes instead of taking new ones:
 //
-//  - accel.reshape's result is the same elements: always;
+//  - views (Views.h): accel.reshape's result, always, and a transpose's or
+//    slice's whose readers all take it strided; such an op gets the unit
+//    attribute `accel.view`, and `accel.strides` (i64 array, in elements)
+//    where its result is not contiguous;
 //  - accel.elementwise's result may overwrite an input of the same shape
 //    (no broadcast) whose last use is that op, which the kernel library
 //    allows (docs/kernels.md, in place); not a function argument, which
@@ -15,21 +18,24 @@
 //
 // Constants are not planned: they live in the program's data section.
 // The plan is recorded as attributes, which code generation reads:
-// `accel.offset` (i64) on each op result and on the function
+// `accel.offset` (i64, in bytes; a view's is its first element's) on
+// each op result and on the function
 // (`accel.arg_offsets`) for its arguments, `accel.arena_bytes` (the peak)
-// and `accel.unplanned_bytes` (the sum of every tensor but the reshapes'
-// views, each alive for the whole function: what no planning would cost).
+// and `accel.unplanned_bytes` (the sum of every tensor but the views,
+// each alive for the whole function: what no planning would cost).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialect/AccelGraphDialect.h"
 #include "transforms/Passes.h"
+#include "transforms/Views.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 
@@ -151,6 +157,10 @@ void PlanMemoryPass::runOnOperation() {
     ArgOffsets.push_back(B.Offset);
   }
 
+  DenseMap<Operation *, ViewLayout> Views = findViews(Body);
+  // Values whose elements are not their buffer's from its start in
+  // order: an elementwise op must not overwrite their bytes in place.
+  llvm::DenseSet<Value> Strided;
   OpBuilder Builder(&getContext());
   for (Operation &Op : Body) {
     unsigned Here = Index[&Op];
@@ -160,14 +170,28 @@ void PlanMemoryPass::runOnOperation() {
       if (!isa<RankedTensorType>(R.getType()) || isa<arith::ConstantOp>(Op))
         continue;
       std::optional<unsigned> Shared;
-      if (auto Reshape = dyn_cast<ReshapeOp>(Op)) {
-        auto It = BufferOf.find(Reshape.getInput());
+      auto View = Views.find(&Op);
+      int64_t ViewOffset = 0;
+      if (View != Views.end()) {
+        auto It = BufferOf.find(Op.getOperand(0));
         if (It != BufferOf.end())
           Shared = It->second;
+        const ViewLayout &L = View->second;
+        ViewOffset = 4 * L.Offset;
+        bool Contiguous = L.Strides == contiguousStrides(
+                                           cast<RankedTensorType>(R.getType())
+                                               .getShape());
+        if (!isa<ReshapeOp>(Op))
+          Op.setAttr("accel.view", Builder.getUnitAttr());
+        if (!Contiguous)
+          Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(L.Strides));
+        if (!Contiguous || L.Offset)
+          Strided.insert(R);
       } else if (isa<ElementwiseOp>(Op)) {
         for (Value In : Op.getOperands()) {
           auto It = BufferOf.find(In);
-          if (It == BufferOf.end() || In.getType() != R.getType())
+          if (It == BufferOf.end() || In.getType() != R.getType() ||
+              Strided.contains(In))
             continue;
           Buffer &B = Buffers[It->second];
           if (!B.Argument && B.LastUse == Here) {
@@ -176,7 +200,7 @@ void PlanMemoryPass::runOnOperation() {
           }
         }
       }
-      if (!isa<ReshapeOp>(Op))
+      if (View == Views.end())
         Unplanned += bytesOf(R);
       if (Shared) {
         BufferOf[R] = *Shared;
@@ -187,8 +211,8 @@ void PlanMemoryPass::runOnOperation() {
         BufferOf[R] = Buffers.size();
         Buffers.push_back(B);
       }
-      Op.setAttr("accel.offset",
-                 Builder.getI64IntegerAttr(Buffers[BufferOf[R]].Offset));
+      Op.setAttr("accel.offset", Builder.getI64IntegerAttr(
+                                     Buffers[BufferOf[R]].Offset + ViewOffset));
     }
     // Release what died at this op, operands and unread results alike
     // (each buffer once).

@@ -2,17 +2,21 @@
    (libaccelgraph.a; docs/graph.md, "Code generation").
 
    The generated code is a function accel_graph_run() that makes one call
-   accel_graph_op(record, operands, name) per operation of the model, and
+   accel_graph_op(record, name, bound) per operation of the model, and
    tables of the model's inputs and outputs in its arena. A record is a
-   constant array of longs the compiler wrote:
+   constant array of longs the compiler wrote, 64-byte aligned:
 
-     [op, n, rank_0, dims_0..., ..., rank_{n-1}, dims_{n-1}..., attrs...]
+     [length, op, n, address_0, ..., address_{n-1},
+      rank_0, dims_0..., strides_0..., ...,
+      rank_{n-1}, dims_{n-1}..., strides_{n-1}..., attrs...]
 
-   for the op's n operands (its inputs, then its result; operands[i] their
-   data, contiguous row-major f32), then the op's attributes (floats as
-   their bit patterns). accel_graph_op builds the library's descriptors and
-   calls the kernel; a kernel's refusal stops the program with the node's
-   name.
+   for the op's n operands (its inputs, then its result: their first
+   elements, f32, strides in elements: row-major, or a view's), then the
+   op's attributes (floats as their bit patterns). accel_graph_op copies
+   the record into the scratchpad with one transfer (read from DRAM field
+   by field, each load costs 40 cycles: about a thousand a record), builds
+   the library's descriptors there and calls the kernel; a kernel's
+   refusal stops the program with the node's name.
 
    main() reads each input from a file of raw little-endian f32 into the
    arena, runs the model and writes each output to a file:
@@ -70,16 +74,20 @@ static void fail(const char *name, const char *what, accel_status s) {
 }
 
 /* The record's operand descriptors: up to a concat's 256 inputs and its
-   result (static: too large for the stack). */
+   result. */
 enum { MaxOperands = 257 };
 
-static int read_operands(reader *r, float *const *data, accel_tensor *t) {
+static int read_operands(reader *r, accel_tensor *t) {
   int n = (int)next(r);
+  for (int i = 0; i < n; ++i)
+    t[i].data = (void *)next(r);
   for (int i = 0; i < n; ++i) {
-    long rank = next(r), dims[ACCEL_MAX_RANK];
-    for (long d = 0; d < rank; ++d)
-      dims[d] = next(r);
-    t[i] = accel_tensor_f32(data[i], (int)rank, dims);
+    t[i].dtype = ACCEL_F32;
+    t[i].rank = (int)next(r);
+    for (int d = 0; d < t[i].rank; ++d)
+      t[i].dims[d] = next(r);
+    for (int d = 0; d < t[i].rank; ++d)
+      t[i].strides[d] = next(r);
   }
   return n;
 }
@@ -270,13 +278,26 @@ static accel_status reduce(accel_tensor *t, reader *r) {
   return accel_reduce(op, &t[0], &t[1], axes, n);
 }
 
-void accel_graph_op(const long *record, float *const *operands,
-                    const char *name, long bound) {
+/* The record being run and its operands' descriptors, in the
+   scratchpad. */
+enum { MaxRecord = 4096 };
+static ACCEL_SPM long spm_record[MaxRecord];
+static ACCEL_SPM accel_tensor spm_operands[MaxOperands];
+
+void accel_graph_op(const long *record, const char *name, long bound) {
   counters start = profiling ? read_counters() : (counters){0};
-  reader r = {record};
+  long length = record[0];
+  if (length < 3 || length > MaxRecord) {
+    fprintf(stderr, "accel-graph: node '%s': a record of %ld fields\n", name,
+            length);
+    exit(3);
+  }
+  accel_dma_1d(0, spm_record, record, length * 8);
+  accel_dma_wait(0);
+  reader r = {spm_record + 1};
   accel_graph_opcode op = (accel_graph_opcode)next(&r);
-  static accel_tensor t[MaxOperands];
-  int n = read_operands(&r, operands, t);
+  accel_tensor *t = spm_operands;
+  int n = read_operands(&r, t);
   accel_status s = ACCEL_ERR_UNSUPPORTED;
   const char *what = "?";
   switch (op) {

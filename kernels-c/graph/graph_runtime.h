@@ -45,8 +45,7 @@ void accel_graph_run(void);
 /* Runs one operation record (graph_runtime.c); stops the program with the
    node's name if the kernel refuses it. bound: the op's roofline bound in
    cycles (the compiler's, graph/codegen/OpCost.h), for the profile. */
-void accel_graph_op(const long *record, float *const *operands,
-                    const char *name, long bound);
+void accel_graph_op(const long *record, const char *name, long bound);
 #endif
 
 #endif

@@ -40,7 +40,6 @@
 #include "kernel_stack.h"
 #include "spm_arena.h"
 #include <stddef.h>
-#include <stdio.h>
 
 enum {
   TileFloats = 16384, /* 64 KiB */
@@ -450,15 +449,27 @@ static void move(const layout *l, const tile *t, int k, float *buf, int ch,
    others on 0 and 1 again but fetched after the first step (late), when
    the first two transfers are done: a transfer started on a busy channel
    would stall the issue until the channel is idle. One step on three
-   inputs (where): channels 0-2, results on 3. */
+   inputs (where): channels 0-2, results on 3. A tensor of one tile with
+   one or two inputs (the small tensors of a model) has nothing to
+   overlap: each input over a pair of channels (0-1, 2-3) and the result
+   over 2-3, so that each transfer takes half the time. */
 typedef struct {
   int in_ch[MaxInputs], in_split[MaxInputs];
   int first_late;       /* inputs from here on are fetched after step 0 */
   int out_ch, out_pair; /* with out_pair, buffer j's stores on out_ch + j */
+  int out_split;        /* the result over out_ch and out_ch + 1 */
 } channels;
 
-static channels assign_channels(int num_inputs, int num_steps) {
+static channels assign_channels(int num_inputs, int num_steps, int single) {
   channels c;
+  if (single && num_inputs <= 2) {
+    for (int k = 0; k < num_inputs; ++k)
+      c.in_ch[k] = 2 * k, c.in_split[k] = 1;
+    c.first_late = MaxInputs;
+    c.out_ch = 2, c.out_pair = 0, c.out_split = 1;
+    return c;
+  }
+  c.out_split = 0;
   int wide = num_inputs > 2 && num_steps == 1;
   for (int k = 0; k < num_inputs; ++k) {
     c.in_ch[k] = wide ? k % 3 : k % 2;
@@ -481,15 +492,19 @@ static void fetch(const layout *l, const tile *t, const channels *c, int buf,
 
 static void run(const accel_elementwise_step *steps, int num_steps,
                 const layout *l) {
-  channels c = assign_channels(l->num_inputs, num_steps);
   tile cur = {{0}, 0, 0, 0, 0, 0}, next;
   size_tile(l, &cur);
+  next = cur;
+  next_tile(l, &next);
+  channels c = assign_channels(l->num_inputs, num_steps, next.done);
   fetch(l, &cur, &c, 0, 0, MaxInputs);
   for (int buf = 0; !cur.done; buf ^= 1) {
     accel_dma_wait(0);
     accel_dma_wait(1);
     if (!c.out_pair)
       accel_dma_wait(2);
+    if (c.out_split)
+      accel_dma_wait(3);
     next = cur;
     next_tile(l, &next);
     if (!next.done)
@@ -512,7 +527,7 @@ static void run(const accel_elementwise_step *steps, int num_steps,
       if (s == 0 && !next.done)
         fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs);
     }
-    move(l, &cur, l->num_inputs, out, out_ch, 0, 1);
+    move(l, &cur, l->num_inputs, out, out_ch, c.out_split, 1);
     cur = next;
   }
   accel_dma_wait_all();
@@ -523,21 +538,20 @@ static void run(const accel_elementwise_step *steps, int num_steps,
 /* Which entry point: the names of its arguments in the messages. */
 typedef enum { Unary, Binary, Where, Chain } entry;
 
-static const char *input_name(entry e, int k, char buf[16]) {
+static const char *input_name(entry e, int k, char buf[32]) {
   static const char *const names[3][3] = {
       {"x"}, {"a", "b"}, {"cond", "a", "b"}};
   if (e != Chain)
     return names[e][k];
-  snprintf(buf, 16, "inputs[%d]", k);
-  return buf;
+  return accel_indexed_name(buf, "inputs", k);
 }
 
 static accel_status check_step(const char *kernel, entry e,
                                const accel_elementwise_step *s, int index,
                                int num_inputs) {
-  char name[16];
-  snprintf(name, sizeof name, "steps[%d]", index);
-  const char *arg = e == Chain ? name : "op";
+  char name[32];
+  const char *arg =
+      e == Chain ? accel_indexed_name(name, "steps", index) : "op";
   if ((int)s->op < 0 || s->op > ACCEL_EW_WHERE)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
                               "operation %d is not an accel_elementwise_op",
@@ -583,7 +597,7 @@ static int same_elements(const accel_tensor *x, const accel_tensor *y) {
 static accel_status check_tensors(const char *kernel, entry e,
                                   const accel_tensor *const *inputs,
                                   int num_inputs, const accel_tensor *y) {
-  char names[MaxInputs][16];
+  char names[MaxInputs][32];
   accel_status s;
   for (int k = 0; k < num_inputs; ++k)
     if ((s = accel_check_tensor(kernel, input_name(e, k, names[k]),

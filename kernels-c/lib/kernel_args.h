@@ -24,6 +24,12 @@ accel_status accel_kernel_error(accel_status status, const char *kernel,
                                 const char *argument, const char *format,
                                 ...) __attribute__((format(printf, 4, 5)));
 
+/* "<base>[<i>]" in buf (room for base and 22 more characters), an
+   argument's name for the checks' messages: snprintf costs hundreds of
+   cycles a call, made for every argument checked whether it fails or
+   not. Returns buf. */
+const char *accel_indexed_name(char *buf, const char *base, long i);
+
 /* A tensor argument: not null, f32, of a rank from min_rank to max_rank,
    dims and strides
    not negative, for an output no two elements at one address, its data

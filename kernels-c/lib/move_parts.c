@@ -34,25 +34,6 @@ static accel_tensor **stage_parts(accel_tensor *const *parts, long n) {
   return spm->staged;
 }
 
-/* "<parts>[<i>]", for the checks' messages: snprintf costs thousands of
-   cycles a call, and the name is made for every part. */
-static const char *part_name(char *buf, const char *parts, long i) {
-  char digits[20];
-  int n = 0;
-  do
-    digits[n++] = (char)('0' + i % 10);
-  while ((i /= 10));
-  char *p = buf;
-  while (*parts)
-    *p++ = *parts++;
-  *p++ = '[';
-  while (n)
-    *p++ = digits[--n];
-  *p++ = ']';
-  *p = 0;
-  return buf;
-}
-
 accel_status move_check_parts(const char *kernel, const char *parts_name,
                               accel_tensor *const *parts, long n, int axis,
                               const accel_tensor *whole, const char *whole_name,
@@ -75,7 +56,7 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
   long total = 0;
   char name[32];
   for (long i = 0; i < n; ++i) {
-    part_name(name, parts_name, i);
+    accel_indexed_name(name, parts_name, i);
     if ((s = accel_check_tensor(kernel, name, p[i], 1, ACCEL_MAX_RANK,
                                 parts_are_outputs)))
       return s;
@@ -98,7 +79,7 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
   /* Outputs against inputs; split's outputs also against each other (each
      distinct in itself, they must not share an element either). */
   for (long i = 0; i < n; ++i) {
-    part_name(name, parts_name, i);
+    accel_indexed_name(name, parts_name, i);
     if (accel_tensors_overlap(p[i], whole))
       return accel_kernel_error(
           ACCEL_ERR_UNSUPPORTED, kernel, parts_are_outputs ? name : whole_name,

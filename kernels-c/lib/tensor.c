@@ -29,6 +29,26 @@ accel_status accel_kernel_error(accel_status status, const char *kernel,
   return status;
 }
 
+const char *accel_indexed_name(char *buf, const char *base, long i) {
+  char digits[20];
+  int n = 0;
+  unsigned long u = i < 0 ? 0ul - (unsigned long)i : (unsigned long)i;
+  do
+    digits[n++] = (char)('0' + u % 10);
+  while ((u /= 10));
+  char *p = buf;
+  while (*base)
+    *p++ = *base++;
+  *p++ = '[';
+  if (i < 0)
+    *p++ = '-';
+  while (n)
+    *p++ = digits[--n];
+  *p++ = ']';
+  *p = 0;
+  return buf;
+}
+
 /* Whether an output's elements are all distinct: taking the dimensions
    by increasing stride, each stride must step over everything the smaller
    ones reach. (A sufficient test; every layout a kernel writes passes.) */

@@ -58,3 +58,55 @@ func.func @unread(%x: tensor<16xf32>) -> tensor<16xf32> {
   %e = accel.elementwise "neg" %x : (tensor<16xf32>) -> tensor<16xf32>
   return %e : tensor<16xf32>
 }
+
+// Views (Views.h): a transpose and a slice whose readers take strided
+// operands with unit innermost stride share their input's bytes, with the
+// view's first element as offset and its strides in elements. x [0, 384)
+// is [4, 2, 12]; t = transpose [1, 0, 2] is x's bytes with strides
+// [12, 24, 1]; s = x[:, :, 4:10] starts 16 bytes in, strides [24, 12, 1];
+// u reads t, w reads s; both results new: u [384, 768), w [768, 960).
+// Without planning x, u and w: 384 + 384 + 192 = 960 (views are free).
+// CHECK-LABEL: func.func @views
+// CHECK-SAME: accel.unplanned_bytes = 960 : i64
+// CHECK: accel.transpose {{.*}} {accel.offset = 0 : i64, accel.strides = array<i64: 12, 24, 1>, accel.view, perm = array<i64: 1, 0, 2>}
+// CHECK: accel.slice {{.*}} {accel.offset = 16 : i64, accel.strides = array<i64: 24, 12, 1>, accel.view, starts = array<i64: 0, 0, 4>
+// CHECK: accel.elementwise "relu" {{.*}} {accel.offset = 384 : i64}
+// CHECK: accel.elementwise "exp" {{.*}} {accel.offset = 768 : i64}
+func.func @views(%x: tensor<4x2x12xf32>) -> (tensor<2x4x12xf32>, tensor<4x2x6xf32>) {
+  %t = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
+  %s = accel.slice %x {starts = array<i64: 0, 0, 4>, steps = array<i64: 1, 1, 1>} : (tensor<4x2x12xf32>) -> tensor<4x2x6xf32>
+  %u = accel.elementwise "relu" %t : (tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
+  %w = accel.elementwise "exp" %s : (tensor<4x2x6xf32>) -> tensor<4x2x6xf32>
+  return %u, %w : tensor<2x4x12xf32>, tensor<4x2x6xf32>
+}
+
+// Not views: a transpose that moves the innermost dimension (its reader
+// would move lone floats), a function result, a reader that takes no
+// strides (softmax), and a reshape of a slice that strides cannot say
+// ([4, 2, 6] -> [4, 12]: each row spans the gap between the slices).
+// CHECK-LABEL: func.func @not_views
+// CHECK-NOT: accel.view
+// CHECK: return
+func.func @not_views(%x: tensor<4x2x12xf32>) -> (tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>) {
+  %t = accel.transpose %x {perm = array<i64: 2, 1, 0>} : (tensor<4x2x12xf32>) -> tensor<12x2x4xf32>
+  %u = accel.elementwise "relu" %t : (tensor<12x2x4xf32>) -> tensor<12x2x4xf32>
+  %r = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
+  %q = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
+  %p = accel.softmax %q {axis = -1} : (tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
+  %s = accel.slice %x {starts = array<i64: 0, 0, 0>, steps = array<i64: 1, 1, 1>} : (tensor<4x2x12xf32>) -> tensor<4x2x6xf32>
+  %m = accel.reshape %s : (tensor<4x2x6xf32>) -> tensor<4x12xf32>
+  %e = accel.elementwise "exp" %m : (tensor<4x12xf32>) -> tensor<4x12xf32>
+  return %u, %r, %p, %e : tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>
+}
+
+// A reshape of a view that strides can say ([2, 4, 12] view -> [2, 4, 3,
+// 4]: the last dimension split) keeps it a view, strides [12, 24, 4, 1].
+// CHECK-LABEL: func.func @view_reshape
+// CHECK: accel.transpose {{.*}} {accel.offset = 0 : i64, accel.strides = array<i64: 12, 24, 1>, accel.view
+// CHECK: accel.reshape {{.*}} {accel.offset = 0 : i64, accel.strides = array<i64: 12, 24, 4, 1>}
+func.func @view_reshape(%x: tensor<4x2x12xf32>) -> tensor<2x4x3x4xf32> {
+  %t = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
+  %r = accel.reshape %t : (tensor<2x4x12xf32>) -> tensor<2x4x3x4xf32>
+  %e = accel.elementwise "exp" %r : (tensor<2x4x3x4xf32>) -> tensor<2x4x3x4xf32>
+  return %e : tensor<2x4x3x4xf32>
+}

@@ -251,6 +251,34 @@ def attention():
                  [two, numpy_helper.from_array(mask, "mask")])
 
 
+def views():
+    """Transposes and slices that accel-graphc makes views (no copy): a
+    transpose [1, 0, 2] read by an Add, a slice of the last dimension read
+    by a MatMul, and a transpose of a slice read by a Mul."""
+    i64 = lambda name, v: numpy_helper.from_array(np.array(v, np.int64), name)
+    nodes = [helper.make_node("Transpose", ["x"], ["t"], name="t",
+                              perm=[1, 0, 2]),
+             helper.make_node("Add", ["t", "c"], ["y"], name="add"),
+             helper.make_node("Slice", ["x", "s0", "s1", "ax"], ["s"],
+                              name="slice"),
+             helper.make_node("MatMul", ["s", "w"], ["z"], name="mm"),
+             helper.make_node("Transpose", ["s"], ["st"], name="st",
+                              perm=[1, 0, 2]),
+             helper.make_node("Mul", ["st", "st"], ["u"], name="square")]
+    return model(nodes, [vi("x", [4, 2, 12])],
+                 [vi("y", [2, 4, 12]), vi("z", [4, 2, 5]), vi("u", [2, 4, 6])],
+                 [weights("c", [12], 5), weights("w", [6, 5], 6),
+                  i64("s0", [4]), i64("s1", [10]), i64("ax", [2])])
+
+
+def views_reference(m, x):
+    c = numpy_helper.to_array(m.graph.initializer[0]).astype(np.float64)
+    w = numpy_helper.to_array(m.graph.initializer[1]).astype(np.float64)
+    s = x[:, :, 4:10]
+    st = np.transpose(s, (1, 0, 2))
+    return [np.transpose(x, (1, 0, 2)) + c, s @ w, st * st]
+
+
 def attention_reference(m, q, k, v):
     mask = numpy_helper.to_array(m.graph.initializer[1]).astype(np.float64)
     s = (q / 2.0) @ np.swapaxes(k, -1, -2) + mask
@@ -279,6 +307,7 @@ def main():
     write(d, "elementwise.onnx", elementwise())
     write_test_data(d, "mlp-run", mlp(), mlp_reference, 11)
     write_test_data(d, "attention-run", attention(), attention_reference, 17)
+    write_test_data(d, "views-run", views(), views_reference, 19)
     write_test_data(d, "cnn-run", cnn(13), cnn_reference, 12)
     write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
                     13)

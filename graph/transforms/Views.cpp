@@ -1,0 +1,180 @@
+//===-- Views.cpp - Transposes, slices and reshapes without copies --------===//
+//
+// Every transpose and slice (with positive steps) starts as a view; then,
+// until nothing changes: the layouts are propagated in program order
+// (reshapes keep their input's bytes, so a reshape of a view must be
+// expressible as strides, as numpy's reshape without a copy), and a view
+// some reader cannot take goes back to being computed. A reader takes a
+// view if it is a kernel call whose operands may be strided (the matrix
+// ops, attention, elementwise, concat and the data-movement ops
+// themselves) and, except for transpose and slice, whose innermost
+// stride is 1: a view that moves the last dimension would make those
+// kernels move lone floats, slower than one transpose. A function's
+// results are never views (the runtime copies them out as they lie).
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/Views.h"
+#include "dialect/AccelGraphDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace accel::graph;
+
+SmallVector<int64_t, 6> accel::graph::contiguousStrides(ArrayRef<int64_t> Shape) {
+  SmallVector<int64_t, 6> S(Shape.size(), 1);
+  for (size_t D = Shape.size(); D-- > 1;)
+    S[D - 1] = S[D] * std::max<int64_t>(Shape[D], 1);
+  return S;
+}
+
+namespace {
+
+ArrayRef<int64_t> shapeOf(Value V) {
+  return cast<RankedTensorType>(V.getType()).getShape();
+}
+
+/// \p In's elements (shape \p InShape) as shape \p Out without moving them,
+/// if strides can say it: each group of input dimensions that makes up a
+/// group of output dimensions must be one run (each stride the next one's
+/// span).
+std::optional<ViewLayout> reshapeLayout(ArrayRef<int64_t> InShape,
+                                        const ViewLayout &In,
+                                        ArrayRef<int64_t> Out) {
+  ViewLayout L{In.Offset, contiguousStrides(Out)};
+  if (llvm::is_contained(InShape, 0) || Out.empty())
+    return L;
+  // The input without its dimensions of 1, which no stride depends on.
+  SmallVector<int64_t, 6> Dims, Strides;
+  for (size_t D = 0; D != InShape.size(); ++D)
+    if (InShape[D] != 1)
+      Dims.push_back(InShape[D]), Strides.push_back(In.Strides[D]);
+  size_t I = 0, J = 0;
+  while (J != Out.size()) {
+    if (Out[J] == 1) { // any stride; the next dimension's span
+      ++J;
+      continue;
+    }
+    size_t I0 = I, J0 = J;
+    int64_t InSize = Dims[I++], OutSize = Out[J++];
+    while (InSize != OutSize) {
+      if (InSize < OutSize)
+        InSize *= Dims[I++];
+      else
+        OutSize *= Out[J++];
+    }
+    for (size_t K = I0; K + 1 < I; ++K)
+      if (Strides[K] != Dims[K + 1] * Strides[K + 1])
+        return std::nullopt;
+    int64_t S = Strides[I - 1];
+    for (size_t K = J; K-- > J0;) {
+      L.Strides[K] = S;
+      S *= Out[K];
+    }
+  }
+  return L;
+}
+
+/// The layout of a transpose's or slice's result from its input's.
+std::optional<ViewLayout> movedLayout(Operation &Op, const ViewLayout &In) {
+  ViewLayout L{In.Offset, {}};
+  if (auto T = dyn_cast<TransposeOp>(Op)) {
+    for (int64_t P : T.getPerm())
+      L.Strides.push_back(In.Strides[P]);
+    return L;
+  }
+  auto S = cast<SliceOp>(Op);
+  for (size_t D = 0; D != In.Strides.size(); ++D) {
+    if (S.getSteps()[D] < 0)
+      return std::nullopt; // the library's strides are not negative
+    L.Offset += S.getStarts()[D] * In.Strides[D];
+    L.Strides.push_back(In.Strides[D] * S.getSteps()[D]);
+  }
+  return L;
+}
+
+class ViewFinder {
+public:
+  explicit ViewFinder(Block &Body) : Body(Body) {}
+
+  DenseMap<Operation *, ViewLayout> run() {
+    for (Operation &Op : Body)
+      if (isa<TransposeOp, SliceOp>(Op))
+        Views.insert(&Op);
+    bool Changed = true;
+    while (Changed) {
+      propagate();
+      Changed = false;
+      for (Operation *Op : Views.takeVector()) {
+        if (Layout.count(Op->getResult(0)) &&
+            takenBy(Op->getResult(0)))
+          Views.insert(Op);
+        else
+          Changed = true;
+      }
+    }
+    DenseMap<Operation *, ViewLayout> Result;
+    for (Operation &Op : Body)
+      if (Views.contains(&Op) || isa<ReshapeOp>(Op))
+        Result[&Op] = layoutOf(Op.getResult(0));
+    return Result;
+  }
+
+private:
+  Block &Body;
+  llvm::SetVector<Operation *> Views;
+  DenseMap<Value, ViewLayout> Layout; ///< of the values that are views
+
+  ViewLayout layoutOf(Value V) const {
+    auto It = Layout.find(V);
+    return It != Layout.end() ? It->second
+                              : ViewLayout{0, contiguousStrides(shapeOf(V))};
+  }
+
+  /// The views' layouts in program order; a view whose layout cannot be
+  /// had gets none (run drops it).
+  void propagate() {
+    Layout.clear();
+    for (Operation &Op : Body) {
+      std::optional<ViewLayout> L;
+      if (Views.contains(&Op))
+        L = movedLayout(Op, layoutOf(Op.getOperand(0)));
+      else if (isa<ReshapeOp>(Op) && Layout.count(Op.getOperand(0)))
+        L = reshapeLayout(shapeOf(Op.getOperand(0)),
+                          layoutOf(Op.getOperand(0)),
+                          shapeOf(Op.getResult(0)));
+      if (L)
+        Layout[Op.getResult(0)] = *L;
+    }
+  }
+
+  /// Whether every reader of \p V takes it as the view it is.
+  bool takenBy(Value V) const {
+    ViewLayout L = layoutOf(V);
+    ArrayRef<int64_t> Shape = shapeOf(V);
+    bool UnitInner = Shape.empty() || Shape.back() <= 1 || L.Strides.back() == 1;
+    for (Operation *User : V.getUsers()) {
+      if (isa<TransposeOp, SliceOp>(User))
+        continue; // accel_transpose and accel_slice take any strides
+      if (isa<ReshapeOp>(User)) {
+        Value R = User->getResult(0);
+        if (!Layout.count(R) || !takenBy(R))
+          return false;
+        continue;
+      }
+      if (!UnitInner || !isa<AttentionOp, ElementwiseOp, ElementwiseChainOp,
+                             MatMulOp, GemmOp, ConcatOp>(User))
+        return false;
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+DenseMap<Operation *, ViewLayout> accel::graph::findViews(Block &Body) {
+  return ViewFinder(Body).run();
+}

@@ -1,0 +1,38 @@
+//===-- Views.h - Transposes, slices and reshapes without copies -*- C++ -*-===//
+//
+// A transpose, slice or reshape whose readers all take strided operands
+// need not move data: its result can be a view of its input's bytes (an
+// element offset and strides), as the kernel library's calling convention
+// allows for every operand (docs/kernels.md). findViews decides which;
+// -accel-plan-memory records them and code generation passes the views'
+// strides (docs/graph.md, "Views").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_GRAPH_TRANSFORMS_VIEWS_H
+#define ACCEL_GRAPH_TRANSFORMS_VIEWS_H
+
+#include "mlir/IR/Block.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace accel::graph {
+
+/// A value's elements within its buffer: element i (multi-index) at
+/// Offset + sum(i[d] Strides[d]), in elements.
+struct ViewLayout {
+  int64_t Offset = 0;
+  llvm::SmallVector<int64_t, 6> Strides;
+};
+
+/// The ops of \p Body whose results are views of their inputs' buffers,
+/// with each result's layout in the buffer it shares. Reshapes of
+/// contiguous values are views too (always: they have no code).
+llvm::DenseMap<mlir::Operation *, ViewLayout> findViews(mlir::Block &Body);
+
+/// The row-major strides of \p Shape.
+llvm::SmallVector<int64_t, 6> contiguousStrides(llvm::ArrayRef<int64_t> Shape);
+
+} // namespace accel::graph
+
+#endif
