@@ -159,5 +159,5 @@ struct FuseAttention : OpRewritePattern<MatMulOp> {
 } // namespace
 
 void accel::graph::populateAttentionFusion(RewritePatternSet &Patterns) {
-  Patterns.add<FuseAttention>(Patterns.getContext(), /*benefit=*/3);
+  Patterns.add<FuseAttention>(Patterns.getContext());
 }

@@ -17,11 +17,11 @@
 //    becomes one accel.attention (FuseAttention.cpp);
 //  - elementwise ops in a row, each read only by the next and of the
 //    result's shape, become one accel.elementwise_chain: one pass over
-//    memory (accel_elementwise_chain; up to 8 steps and 5 inputs), for
-//    results of at least MinChainElements: below, the chain's fixed cost
-//    outweighs the passes it saves (bench/kernels' chain of four against
-//    four calls: 17 226 against 17 007 cycles at 2 048 elements, 43 826
-//    against 51 671 at 16 384, 419 605 against 441 205 at 262 144).
+//    memory (accel_elementwise_chain; up to 8 steps and 5 inputs), at any
+//    size: bench/kernels' chain of four against four calls, 6 892 against
+//    7 824 cycles at 64 elements, 10 535 against 12 293 at 2 048, 37 135
+//    against 41 581 at 16 384. (Before each call's fixed cost was cut, the
+//    four calls won below 8 192 elements.)
 //
 // A fused op's location fuses its members' (the ONNX nodes'), so that
 // errors and profiles name every node it computes.
@@ -201,7 +201,6 @@ struct FoldBatchNorm : OpRewritePattern<BatchNormOp> {
   }
 };
 
-constexpr int64_t MinChainElements = 8192;
 
 /// A chain under construction: its inputs and steps.
 struct Chain {
@@ -294,13 +293,10 @@ struct Chain {
 };
 
 /// Whether \p V, an input of \p User, may be the running value a chain
-/// continues from: made by an op read only by \p User, of its shape, big
-/// enough for the chain to pay.
+/// continues from: made by an op read only by \p User, of its shape.
 Operation *chainProducer(Value V, Operation *User) {
   Operation *P = V.getDefiningOp();
-  auto T = cast<RankedTensorType>(V.getType());
   if (!P || !V.hasOneUse() || V.getType() != User->getResult(0).getType() ||
-      T.getNumElements() < MinChainElements ||
       !isa<ElementwiseOp, ElementwiseChainOp>(P))
     return nullptr;
   return P;
@@ -358,16 +354,17 @@ struct FuseOpsPass : PassWrapper<FuseOpsPass, OperationPass<func::FuncOp>> {
            "unit's kernels";
   }
   void runOnOperation() override {
-    RewritePatternSet Patterns(&getContext());
-    // The matrix-unit fusions first (more benefit): the chain pattern
-    // only applies where they do not.
-    Patterns.add<FuseActivation, FuseBiasAdd, FoldBatchNorm>(&getContext(),
-                                                             /*benefit=*/2);
-    Patterns.add<FuseElementwiseChain, MergeChains>(&getContext(),
-                                                    /*benefit=*/1);
-    populateAttentionFusion(Patterns);
+    // The matrix-unit fusions first, to the end, then the chains of what
+    // is left: a chain would otherwise take the bias add or activation
+    // after a matmul that the matrix unit does for free.
+    RewritePatternSet Matrix(&getContext()), Chains(&getContext());
+    Matrix.add<FuseActivation, FuseBiasAdd, FoldBatchNorm>(&getContext());
+    populateAttentionFusion(Matrix);
+    Chains.add<FuseElementwiseChain, MergeChains>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
-                                            std::move(Patterns))))
+                                            std::move(Matrix))) ||
+        failed(applyPatternsAndFoldGreedily(getOperation(),
+                                            std::move(Chains))))
       signalPassFailure();
   }
 };
