@@ -11,7 +11,8 @@ ones, for accel-run (docs/graph.md). Nothing is downloaded.
                  / ReLU blocks, a residual add, global pooling, a linear
                  head, as torchvision's ResNets are built (opset 13)
   transformer    a 2-layer nn.TransformerEncoder (d 64, 4 heads, sequence
-                 16, batch 2), at opsets 13 and 17
+                 16, batch 2), at opset 13 with GELU (LayerNorm and GELU
+                 exported as their pieces) and at opset 17 with ReLU
 
 Usage: make_torch_models.py DIR [NAME...]   (Debian's python3-torch)"""
 import os
@@ -89,10 +90,14 @@ def models():
     resnet = SmallResNet()
     randomize_batchnorm(resnet)
     yield "cnn-batchnorm", resnet, (2, 3, 32, 32), 13
-    for opset in (13, 17):
+    # At opset 13 LayerNormalization and GELU are exported as their pieces
+    # (accel-graphc puts them back together), at 17 LayerNormalization is
+    # one node.
+    for opset, act in ((13, "gelu"), (17, "relu")):
         torch.manual_seed(3)
         layer = nn.TransformerEncoderLayer(64, 4, dim_feedforward=128,
-                                           dropout=0.0, batch_first=True)
+                                           dropout=0.0, batch_first=True,
+                                           activation=act)
         yield ("transformer-opset%d" % opset,
                nn.TransformerEncoder(layer, 2, enable_nested_tensor=False),
                (2, 16, 64), opset)

@@ -15,6 +15,9 @@
 //    per output channel, computed in double precision and rounded once;
 //  - the attention pattern, MatMul -> scale -> mask -> Softmax -> MatMul,
 //    becomes one accel.attention (FuseAttention.cpp);
+//  - LayerNorm and GELU written out as elementwise ops and reductions
+//    become accel.layernorm and accel.elementwise "gelu"
+//    (FuseDecomposed.cpp);
 //  - elementwise ops in a row, each read only by the next and of the
 //    result's shape, become one accel.elementwise_chain: one pass over
 //    memory (accel_elementwise_chain; up to 8 steps and 5 inputs), at any
@@ -360,6 +363,7 @@ struct FuseOpsPass : PassWrapper<FuseOpsPass, OperationPass<func::FuncOp>> {
     RewritePatternSet Matrix(&getContext()), Chains(&getContext());
     Matrix.add<FuseActivation, FuseBiasAdd, FoldBatchNorm>(&getContext());
     populateAttentionFusion(Matrix);
+    populateDecomposedFusion(Matrix);
     Chains.add<FuseElementwiseChain, MergeChains>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(Matrix))) ||

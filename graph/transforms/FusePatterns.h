@@ -18,6 +18,10 @@ namespace accel::graph {
 /// (FuseAttention.cpp).
 void populateAttentionFusion(mlir::RewritePatternSet &Patterns);
 
+/// LayerNorm and GELU written as elementwise ops and reductions, as their
+/// kernels (FuseDecomposed.cpp).
+void populateDecomposedFusion(mlir::RewritePatternSet &Patterns);
+
 } // namespace accel::graph
 
 #endif

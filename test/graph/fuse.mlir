@@ -165,3 +165,117 @@ func.func @not_attention(%q: tensor<2x4x8xf32>, %kt: tensor<2x8x4xf32>, %v: tens
   %o5 = accel.matmul %p5, %v : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   return %o, %p, %o2, %o3, %o4, %o5 : tensor<2x4x3xf32>, tensor<2x4x4xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>
 }
+
+// LayerNorm as PyTorch exports it before opset 17: mean, sub, pow 2,
+// mean, + eps, sqrt, div, then * gamma, + beta (constants of the
+// normalized shape [8]): one accel.layernorm over axis 1, epsilon 1e-5.
+// CHECK-LABEL: func.func @layernorm_decomposed
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<2.000000e+00> : tensor<8xf32>
+// CHECK-DAG: %[[G:.*]] = arith.constant dense<3.000000e+00> : tensor<8xf32>
+// CHECK: %[[L:.*]] = accel.layernorm %arg0, %[[G]], %[[B]] {axis = 1 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: return %[[L]]
+func.func @layernorm_decomposed(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %two = arith.constant dense<2.0> : tensor<f32>
+  %eps = arith.constant dense<1.0e-5> : tensor<f32>
+  %gamma = arith.constant dense<3.0> : tensor<8xf32>
+  %beta = arith.constant dense<2.0> : tensor<8xf32>
+  %m = accel.reduce "mean" %x {axes = array<i64: 1>, keepdims = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %d = accel.elementwise "sub" %x, %m : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
+  %p = accel.elementwise "pow" %d, %two : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+  %v = accel.reduce "mean" %p {axes = array<i64: 1>, keepdims = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %ve = accel.elementwise "add" %v, %eps : (tensor<4x1xf32>, tensor<f32>) -> tensor<4x1xf32>
+  %s = accel.elementwise "sqrt" %ve : (tensor<4x1xf32>) -> tensor<4x1xf32>
+  %n = accel.elementwise "div" %d, %s : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
+  %g = accel.elementwise "mul" %n, %gamma : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %y = accel.elementwise "add" %beta, %g : (tensor<8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// d * d for the square, eps on the left, no gamma or beta, over the last
+// two axes of three: scale ones, no shift, axis 1.
+// CHECK-LABEL: func.func @layernorm_plain
+// CHECK-NEXT: %[[O:.*]] = arith.constant dense<1.000000e+00> : tensor<3x4xf32>
+// CHECK-NEXT: %[[L:.*]] = accel.layernorm %arg0, %[[O]] {axis = 1 : i64, epsilon = 5.000000e-01 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: return %[[L]]
+func.func @layernorm_plain(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %eps = arith.constant dense<0.5> : tensor<1xf32>
+  %m = accel.reduce "mean" %x {axes = array<i64: 1, 2>, keepdims = true} : (tensor<2x3x4xf32>) -> tensor<2x1x1xf32>
+  %d = accel.elementwise "sub" %x, %m : (tensor<2x3x4xf32>, tensor<2x1x1xf32>) -> tensor<2x3x4xf32>
+  %p = accel.elementwise "mul" %d, %d : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %v = accel.reduce "mean" %p {axes = array<i64: 1, 2>, keepdims = true} : (tensor<2x3x4xf32>) -> tensor<2x1x1xf32>
+  %ve = accel.elementwise "add" %eps, %v : (tensor<1xf32>, tensor<2x1x1xf32>) -> tensor<2x1x1xf32>
+  %s = accel.elementwise "sqrt" %ve : (tensor<2x1x1xf32>) -> tensor<2x1x1xf32>
+  %n = accel.elementwise "div" %d, %s : (tensor<2x3x4xf32>, tensor<2x1x1xf32>) -> tensor<2x3x4xf32>
+  return %n : tensor<2x3x4xf32>
+}
+
+// Not LayerNorm: the means over a leading axis, and a pow of 3.
+// CHECK-LABEL: func.func @not_layernorm
+// CHECK-NOT: accel.layernorm
+// CHECK: return
+func.func @not_layernorm(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %two = arith.constant dense<2.0> : tensor<f32>
+  %three = arith.constant dense<3.0> : tensor<f32>
+  %eps = arith.constant dense<1.0e-5> : tensor<f32>
+  %m = accel.reduce "mean" %x {axes = array<i64: 0>, keepdims = true} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+  %d = accel.elementwise "sub" %x, %m : (tensor<4x8xf32>, tensor<1x8xf32>) -> tensor<4x8xf32>
+  %p = accel.elementwise "pow" %d, %two : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+  %v = accel.reduce "mean" %p {axes = array<i64: 0>, keepdims = true} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+  %ve = accel.elementwise "add" %v, %eps : (tensor<1x8xf32>, tensor<f32>) -> tensor<1x8xf32>
+  %s = accel.elementwise "sqrt" %ve : (tensor<1x8xf32>) -> tensor<1x8xf32>
+  %n = accel.elementwise "div" %d, %s : (tensor<4x8xf32>, tensor<1x8xf32>) -> tensor<4x8xf32>
+  %m2 = accel.reduce "mean" %x {axes = array<i64: 1>, keepdims = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %d2 = accel.elementwise "sub" %x, %m2 : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
+  %p2 = accel.elementwise "pow" %d2, %three : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+  %v2 = accel.reduce "mean" %p2 {axes = array<i64: 1>, keepdims = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %ve2 = accel.elementwise "add" %v2, %eps : (tensor<4x1xf32>, tensor<f32>) -> tensor<4x1xf32>
+  %s2 = accel.elementwise "sqrt" %ve2 : (tensor<4x1xf32>) -> tensor<4x1xf32>
+  %n2 = accel.elementwise "div" %d2, %s2 : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
+  return %n, %n2 : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// GELU as PyTorch exports it before opset 20: x / 1.4142135, erf, + 1,
+// times x, times 0.5; and as 0.5 x times (1 + erf(x * 0.70710677)).
+// CHECK-LABEL: func.func @gelu_decomposed
+// CHECK-NEXT: %[[A:.*]] = accel.elementwise "gelu" %arg0 : (tensor<64xf32>) -> tensor<64xf32>
+// CHECK-NEXT: %[[B:.*]] = accel.elementwise "gelu" %arg1 : (tensor<64xf32>) -> tensor<64xf32>
+// CHECK-NEXT: return %[[A]], %[[B]]
+func.func @gelu_decomposed(%x: tensor<64xf32>, %z: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %sqrt2 = arith.constant dense<1.41421354> : tensor<f32>
+  %rsqrt2 = arith.constant dense<0.707106769> : tensor<f32>
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %half = arith.constant dense<0.5> : tensor<f32>
+  %a = accel.elementwise "div" %x, %sqrt2 : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %e = accel.elementwise "erf" %a : (tensor<64xf32>) -> tensor<64xf32>
+  %p = accel.elementwise "add" %e, %one : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %m = accel.elementwise "mul" %x, %p : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %y = accel.elementwise "mul" %m, %half : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %hz = accel.elementwise "mul" %half, %z : (tensor<f32>, tensor<64xf32>) -> tensor<64xf32>
+  %b = accel.elementwise "mul" %z, %rsqrt2 : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %eb = accel.elementwise "erf" %b : (tensor<64xf32>) -> tensor<64xf32>
+  %pb = accel.elementwise "add" %one, %eb : (tensor<f32>, tensor<64xf32>) -> tensor<64xf32>
+  %w = accel.elementwise "mul" %hz, %pb : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  return %y, %w : tensor<64xf32>, tensor<64xf32>
+}
+
+// Not GELU: 0.4 for the half, and erf of another tensor than the factor.
+// CHECK-LABEL: func.func @not_gelu
+// CHECK-NOT: "gelu"
+// CHECK: return
+func.func @not_gelu(%x: tensor<64xf32>, %z: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %sqrt2 = arith.constant dense<1.41421354> : tensor<f32>
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %c = arith.constant dense<0.4> : tensor<f32>
+  %half = arith.constant dense<0.5> : tensor<f32>
+  %a = accel.elementwise "div" %x, %sqrt2 : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %e = accel.elementwise "erf" %a : (tensor<64xf32>) -> tensor<64xf32>
+  %p = accel.elementwise "add" %e, %one : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %m = accel.elementwise "mul" %x, %p : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %y = accel.elementwise "mul" %m, %c : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %a2 = accel.elementwise "div" %z, %sqrt2 : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %e2 = accel.elementwise "erf" %a2 : (tensor<64xf32>) -> tensor<64xf32>
+  %p2 = accel.elementwise "add" %e2, %one : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  %m2 = accel.elementwise "mul" %x, %p2 : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %y2 = accel.elementwise "mul" %m2, %half : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
+  return %y, %y2 : tensor<64xf32>, tensor<64xf32>
+}
