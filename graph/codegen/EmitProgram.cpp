@@ -37,6 +37,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Module.h"
 
+#include <cmath>
 #include <cstring>
 
 // The runtime's op codes and the kernel library's elementwise op numbers:
@@ -276,6 +277,30 @@ Emitter::record(Operation &Op) {
     A = {floatBits(At.getScale().convertToFloat())};
     return std::pair{int64_t(ACCEL_GRAPH_ATTENTION), A};
   }
+  if (auto P = dyn_cast<PadOp>(Op)) {
+    int64_t Mode = llvm::StringSwitch<int64_t>(P.getMode())
+                       .Case("reflect", ACCEL_PAD_REFLECT)
+                       .Case("edge", ACCEL_PAD_EDGE)
+                       .Default(ACCEL_PAD_CONSTANT);
+    A = {Mode, floatBits(P.getValue().convertToFloat())};
+    // ONNX's begins then ends as the library's pairs.
+    ArrayRef<int64_t> Pads = P.getPads();
+    size_t Rank = Pads.size() / 2;
+    for (size_t D = 0; D != Rank; ++D)
+      A.append({Pads[D], Pads[Rank + D]});
+    return std::pair{int64_t(ACCEL_GRAPH_PAD), A};
+  }
+  if (auto G = dyn_cast<GatherOp>(Op)) {
+    A = {int64_t(G.getAxis()), int64_t(G.getIndices().size())};
+    append(G.getIndices());
+    return std::pair{int64_t(ACCEL_GRAPH_GATHER), A};
+  }
+  if (isa<ExpandOp>(Op)) {
+    // Clip to [-inf, inf] is the identity (NaN stays NaN), and the
+    // elementwise kernel broadcasts its input to the result.
+    A = {ACCEL_EW_CLIP, 0, floatBits(-INFINITY), floatBits(INFINITY)};
+    return std::pair{int64_t(ACCEL_GRAPH_ELEMENTWISE), A};
+  }
   if (auto N = dyn_cast<BatchNormOp>(Op)) {
     A = {floatBits(N.getEpsilon().convertToFloat())};
     return std::pair{int64_t(ACCEL_GRAPH_BATCHNORM), A};
@@ -329,6 +354,10 @@ LogicalResult Emitter::emitOp(Operation &Op) {
     Fields.append(S.begin(), S.end());
   }
   Fields.append(Rec->second.begin(), Rec->second.end());
+  if (3 + Operands.size() + Fields.size() > ACCEL_GRAPH_MAX_RECORD)
+    return Op.emitError("needs a record of more than ")
+           << ACCEL_GRAPH_MAX_RECORD
+           << " fields (a gather's indices, a concat's inputs): not supported";
   std::string RecordName = uniqueName("accel_graph_record");
   recordGlobal(RecordName, Rec->first, Operands, Fields);
 

@@ -53,7 +53,7 @@ OpCost accel::graph::getOpCost(Operation &Op) {
   Cost.Macs = elementsOf(Result) * reductionLength(Op);
   if (auto A = dyn_cast<AttentionOp>(Op))
     Cost.Macs = attentionMacs(A);
-  if (isa<SliceOp>(Op)) {
+  if (isa<SliceOp, GatherOp>(Op)) { // only what it keeps is read
     Cost.Bytes = 2 * bytesOf(Result);
     return Cost;
   }

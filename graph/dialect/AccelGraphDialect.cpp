@@ -287,6 +287,53 @@ LogicalResult ConcatOp::verify() {
   return checkResult(*this, Out);
 }
 
+LogicalResult PadOp::verify() {
+  ArrayRef<int64_t> In = shapeOf(getInput()), Pads = getPads();
+  StringRef Mode = getMode();
+  if (Mode != "constant" && Mode != "reflect" && Mode != "edge")
+    return emitOpError("mode must be constant, reflect or edge");
+  if (Pads.size() != 2 * In.size())
+    return emitOpError("needs a begin and an end pad for each dimension");
+  if (getFill() &&
+      cast<RankedTensorType>(getFill().getType()).getNumElements() != 1)
+    return emitOpError("fill must have one element");
+  Shape Out;
+  for (size_t D = 0; D != In.size(); ++D) {
+    int64_t Begin = Pads[D], End = Pads[In.size() + D];
+    if (Begin < 0 || End < 0)
+      return emitOpError("pads must not be negative");
+    if (Mode == "reflect" && (Begin >= In[D] || End >= In[D]) &&
+        (Begin || End))
+      return emitOpError("reflect pads must be below the dimension's size");
+    if (Mode == "edge" && In[D] == 0 && (Begin || End))
+      return emitOpError("edge pads need a dimension that is not empty");
+    Out.push_back(In[D] + Begin + End);
+  }
+  return checkResult(*this, Out);
+}
+
+LogicalResult GatherOp::verify() {
+  ArrayRef<int64_t> In = shapeOf(getInput());
+  int64_t Axis = getAxis();
+  if (Axis < 0 || Axis >= int64_t(In.size()))
+    return emitOpError("axis ") << Axis << " is outside [0, rank)";
+  for (int64_t I : getIndices())
+    if (I < -In[Axis] || I >= In[Axis])
+      return emitOpError("index ") << I << " is outside dimension " << Axis
+                                   << " of size " << In[Axis];
+  Shape Out(In);
+  Out[Axis] = getIndices().size();
+  return checkResult(*this, Out);
+}
+
+LogicalResult ExpandOp::verify() {
+  ArrayRef<int64_t> Out = shapeOf(getResult());
+  std::string Why;
+  if (broadcastShapes(shapeOf(getInput()), Out, Why) != Shape(Out))
+    return emitOpError("the input does not broadcast to the result's shape");
+  return success();
+}
+
 LogicalResult SliceOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput()), Out = shapeOf(getResult());
   ArrayRef<int64_t> Starts = getStarts(), Steps = getSteps();

@@ -202,6 +202,46 @@ def AccelGraph_SliceOp : AccelGraph_Op<"slice"> {
       "$input attr-dict `:` functional-type(operands, results)";
 }
 
+def AccelGraph_PadOp : AccelGraph_Op<"pad"> {
+  let summary = "ONNX Pad: constant, reflect or edge padding";
+  let description = [{
+    The constant mode's value is `value`, or the one element of `fill`
+    when it is computed at run time.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$fill,
+                   DenseI64ArrayAttr:$pads, // ONNX's: the begins, then the
+                                            // ends; none negative
+                   StrAttr:$mode,           // "constant", "reflect", "edge"
+                   DefaultValuedAttr<F32Attr, "0.0">:$value);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input (`,` $fill^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_GatherOp : AccelGraph_Op<"gather"> {
+  let summary = "ONNX Gather along one axis with constant indices";
+  let description = [{
+    The result is the input with dimension `axis` replaced by the indices'
+    count, index i taking the input's slice indices[i] (negative: from the
+    end); ONNX's indices of rank other than 1 are a reshape of it.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   I64Attr:$axis, // 0 <= axis < rank
+                   DenseI64ArrayAttr:$indices);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {
+  let summary = "ONNX Expand: the input broadcast to the result's shape";
+  let arguments = (ins AccelGraph_Tensor:$input);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
   let summary = "The same elements in another static shape (no data moves)";
   let arguments = (ins AccelGraph_Tensor:$input);

@@ -84,6 +84,9 @@ private:
   }
   /// Input \p I of the node as an f32 tensor value, or null (and Error).
   Value input(unsigned I);
+  /// The f32 value \p Name (a constant made on first use), or null (and
+  /// Error, calling it \p What).
+  Value valueOf(const std::string &Name, const Twine &What);
   bool hasInput(unsigned I) const {
     return I < Node->Inputs.size() && !Node->Inputs[I].empty();
   }
@@ -150,6 +153,15 @@ private:
   bool reshape();
   bool transpose();
   bool identity();
+  bool pad();
+  bool gather();
+  bool expand();
+  bool where();
+  bool castF32();
+  bool isConstant(const std::string &Name) const {
+    return std::find(G.Constants.begin(), G.Constants.end(), Name) !=
+           G.Constants.end();
+  }
 };
 
 Value Importer::input(unsigned I) {
@@ -157,8 +169,11 @@ Value Importer::input(unsigned I) {
     fail("input " + Twine(I) + " is missing");
     return {};
   }
-  const std::string &Name = Node->Inputs[I];
-  if (!requireF32(Name, "input"))
+  return valueOf(Node->Inputs[I], "input");
+}
+
+Value Importer::valueOf(const std::string &Name, const Twine &What) {
+  if (!requireF32(Name, What))
     return {};
   auto It = Values.find(Name);
   if (It != Values.end())
@@ -724,6 +739,107 @@ bool Importer::transpose() {
       B.getDenseI64ArrayAttr(intsAttr("perm", Reversed))));
 }
 
+/// Pad with constant pads (opset 11 on: an input) and value.
+bool Importer::pad() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  std::optional<std::vector<int64_t>> Pads = constantInts(1);
+  if (!Pads)
+    return false;
+  if (hasInput(3))
+    return fail("the axes input (opset 18) is not supported");
+  // The constant mode's value: a constant, or read at run time.
+  float Value = 0.0f;
+  mlir::Value Fill;
+  if (hasInput(2) && isConstant(Node->Inputs[2])) {
+    std::optional<float> V = constantScalar(2);
+    if (!V)
+      return false;
+    Value = *V;
+  } else if (hasInput(2) && !(Fill = input(2))) {
+    return false;
+  }
+  const og::Attribute *Mode = attr("mode");
+  std::string M = Mode ? Mode->S : "constant";
+  if (M != "constant" && M != "reflect" && M != "edge")
+    return fail("mode '" + M + "' is not constant, reflect or edge");
+  if (llvm::any_of(*Pads, [](int64_t P) { return P < 0; }))
+    return fail("negative pads (cropping) are not supported");
+  return define(B.create<PadOp>(loc(), resultType(), X, Fill,
+                                B.getDenseI64ArrayAttr(*Pads),
+                                B.getStringAttr(M), B.getF32FloatAttr(Value)));
+}
+
+/// Gather of f32 data with constant indices: one accel.gather of them all
+/// along the axis, then the indices' shape by a reshape. (Integer data,
+/// shapes, are folded by the loader.)
+bool Importer::gather() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  std::optional<std::vector<int64_t>> Indices = constantInts(1);
+  if (!Indices)
+    return false;
+  ArrayRef<int64_t> In = G.Values.at(Node->Inputs[0]).Shape;
+  std::optional<int64_t> Axis = normalizeAxis(intAttr("axis", 0), In.size());
+  if (!Axis)
+    return false;
+  for (int64_t I : *Indices)
+    if (I < -In[*Axis] || I >= In[*Axis])
+      return fail("index " + Twine(I) + " is outside dimension " +
+                  Twine(*Axis) + " of size " + Twine(In[*Axis]));
+  SmallVector<int64_t> Flat(In.begin(), In.end());
+  Flat[*Axis] = Indices->size();
+  Value Y = B.create<GatherOp>(
+      loc(), RankedTensorType::get(Flat, B.getF32Type()), X,
+      B.getI64IntegerAttr(*Axis), B.getDenseI64ArrayAttr(*Indices));
+  return define(B.create<ReshapeOp>(loc(), resultType(), Y));
+}
+
+/// Expand to a constant shape (the loader gave the output its shape).
+bool Importer::expand() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  if (!constantInts(1))
+    return false;
+  return define(B.create<ExpandOp>(loc(), resultType(), X));
+}
+
+/// Where with a constant condition (a bool mask, say), as an f32 one of
+/// 0 and 1 for the where kernel.
+bool Importer::where() {
+  const std::string &Cond = Node->Inputs[0];
+  const og::Tensor &C = G.Values.at(Cond);
+  if (!isConstant(Cond) || C.Type != og::ElemType::Bool)
+    return fail("the condition '" + Cond + "' must be a constant bool " +
+                "tensor (one computed at run time is not supported)");
+  Value A = input(1), Bv = A ? input(2) : Value();
+  if (!Bv)
+    return false;
+  SmallVector<float> Ones;
+  for (uint8_t Byte : C.Data) // a bool a byte
+    Ones.push_back(Byte ? 1.0f : 0.0f);
+  auto Type = RankedTensorType::get(C.Shape, B.getF32Type());
+  Value CondF32 = B.create<arith::ConstantOp>(
+      loc(), Type, DenseElementsAttr::get(Type, ArrayRef<float>(Ones)));
+  return define(B.create<ElementwiseOp>(
+      loc(), resultType(), B.getStringAttr("where"),
+      ValueRange{CondF32, A, Bv}, FloatAttr(), FloatAttr(), FloatAttr()));
+}
+
+/// Cast of f32 to f32 is the input (other casts of f32 data would leave
+/// f32; integer casts are the loader's).
+bool Importer::castF32() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  if (intAttr("to", 0) != int64_t(og::ElemType::Float))
+    return fail("a cast of f32 to another type: accel-graphc computes in f32");
+  return define(X);
+}
+
 /// Identity, and Dropout for inference: the output is the input.
 bool Importer::identity() {
   Value X = input(0);
@@ -772,6 +888,11 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Slice"] = [](Importer &I) { return I.slice(); };
     M["Split"] = [](Importer &I) { return I.split(); };
     M["Identity"] = [](Importer &I) { return I.identity(); };
+    M["Pad"] = [](Importer &I) { return I.pad(); };
+    M["Gather"] = [](Importer &I) { return I.gather(); };
+    M["Expand"] = [](Importer &I) { return I.expand(); };
+    M["Where"] = [](Importer &I) { return I.where(); };
+    M["Cast"] = [](Importer &I) { return I.castF32(); };
     M["Dropout"] = [](Importer &I) { return I.identity(); };
     return M;
   }();
@@ -811,9 +932,16 @@ bool Importer::run(ModuleOp Module) {
   SmallVector<Value> Results;
   for (const std::string &Out : G.Outputs) {
     auto It = Values.find(Out);
-    if (It == Values.end())
-      return fail("output '" + Out + "' is a constant, which is not supported");
-    Results.push_back(It->second);
+    if (It != Values.end()) {
+      Results.push_back(It->second);
+      continue;
+    }
+    // A constant output (the loader folded all that computes it): copied
+    // into the arena, where the runtime writes outputs from.
+    Value C = valueOf(Out, "graph output");
+    if (!C)
+      return false;
+    Results.push_back(B.create<ExpandOp>(C.getLoc(), C.getType(), C));
   }
   B.create<func::ReturnOp>(Main.getLoc(), Results);
   return true;

@@ -228,6 +228,28 @@ static accel_status attention(accel_tensor *t, int n, reader *r) {
   return accel_attention(&t[0], &t[1], &t[2], &t[n - 1], &o);
 }
 
+static accel_status pad(accel_tensor *t, int n, reader *r) {
+  accel_pad_mode mode = (accel_pad_mode)next(r);
+  float value = next_float(r);
+  if (n == 3) /* the value computed at run time */
+    value = *(const float *)t[1].data;
+  long widths[2 * ACCEL_MAX_RANK];
+  for (int d = 0; d < 2 * t[0].rank; ++d)
+    widths[d] = next(r);
+  return accel_pad(&t[0], &t[n - 1], widths, mode, value);
+}
+
+/* The indices as the library's ints, in the scratchpad. */
+static ACCEL_SPM int spm_indices[ACCEL_GRAPH_MAX_RECORD];
+
+static accel_status gather(accel_tensor *t, reader *r) {
+  int axis = (int)next(r);
+  long n = next(r);
+  for (long i = 0; i < n; ++i)
+    spm_indices[i] = (int)next(r);
+  return accel_gather(&t[0], spm_indices, n, axis, &t[1]);
+}
+
 static accel_status batchnorm(accel_tensor *t, reader *r) {
   accel_batchnorm_options o = {&t[3], &t[4], &t[1], &t[2], next_float(r)};
   return accel_batchnorm(&t[0], &t[5], &o);
@@ -280,14 +302,13 @@ static accel_status reduce(accel_tensor *t, reader *r) {
 
 /* The record being run and its operands' descriptors, in the
    scratchpad. */
-enum { MaxRecord = 4096 };
-static ACCEL_SPM long spm_record[MaxRecord];
+static ACCEL_SPM long spm_record[ACCEL_GRAPH_MAX_RECORD];
 static ACCEL_SPM accel_tensor spm_operands[MaxOperands];
 
 void accel_graph_op(const long *record, const char *name, long bound) {
   counters start = profiling ? read_counters() : (counters){0};
   long length = record[0];
-  if (length < 3 || length > MaxRecord) {
+  if (length < 3 || length > ACCEL_GRAPH_MAX_RECORD) {
     fprintf(stderr, "accel-graph: node '%s': a record of %ld fields\n", name,
             length);
     exit(3);
@@ -344,6 +365,12 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_ATTENTION:
     what = "accel_attention", s = attention(t, n, &r);
+    break;
+  case ACCEL_GRAPH_PAD:
+    what = "accel_pad", s = pad(t, n, &r);
+    break;
+  case ACCEL_GRAPH_GATHER:
+    what = "accel_gather", s = gather(t, &r);
     break;
   }
   if (s != ACCEL_OK)

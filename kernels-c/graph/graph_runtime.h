@@ -29,7 +29,15 @@ typedef enum {
                                   accel_elementwise_op, in, swap, alpha,
                                   lo, hi */
   ACCEL_GRAPH_ATTENTION = 13,  /* q, k, v[, additive mask] -> y; scale */
+  ACCEL_GRAPH_PAD = 14,        /* x[, fill] -> y; accel_pad_mode, value
+                                  (fill's element instead, if given), widths
+                                  (before and after, a dimension at a
+                                  time) */
+  ACCEL_GRAPH_GATHER = 15,     /* x -> y; axis, n, indices (n) */
 } accel_graph_opcode;
+
+/* The longest record, in fields: the runtime's scratchpad copy of it. */
+enum { ACCEL_GRAPH_MAX_RECORD = 4096 };
 
 #ifndef __cplusplus
 /* Defined by the generated code. */

@@ -5,6 +5,13 @@ operator (one whose nodes are all in scope) as passed, failed (with the
 first line of why) or excluded (with the reason: an input or output
 that is not f32).
 
+An integer or bool graph input (Pad's pads, Expand's shape, Gather's
+indices, Where's condition) configures its node: models have it as an
+initializer, which is how accel-graphc takes it (it computes in f32).
+Such a test runs with the input made an initializer holding its value in
+the data sets, when every data set has the same one ("as a constant" in
+the table); f32 data stays an input.
+
 Usage: conformance.py --build DIR [--docs FILE] [--expected FILE]
                       [--jobs N] [--filter REGEX]
   --expected FILE  the tests that must pass (one name a line): any of them
@@ -13,10 +20,13 @@ Usage: conformance.py --build DIR [--docs FILE] [--expected FILE]
 Ends with the line 'N passed, N failed' (and the excluded count)."""
 import argparse
 import concurrent.futures
+import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import onnx
 
@@ -30,27 +40,94 @@ Dropout Where Expand""".split())
 TYPE_NAMES = {v: k.lower() for k, v in onnx.TensorProto.DataType.items()}
 
 
+CONFIG_TYPES = {onnx.TensorProto.INT64, onnx.TensorProto.INT32,
+                onnx.TensorProto.BOOL}
+
+
+def elem_type(v):
+    return v.type.tensor_type.elem_type if v.type.HasField("tensor_type") else 0
+
+
+def data_sets(path):
+    return sorted(glob.glob(os.path.join(path, "test_data_set_*")))
+
+
+def constant_inputs(path, m):
+    """The graph inputs a test may take as constants: integer or bool ones
+    with one value in every data set; None if another input is not f32."""
+    inits = {i.name for i in m.graph.initializer}
+    inputs = [v for v in m.graph.input if v.name not in inits]
+    keep = []
+    for k, v in enumerate(inputs):
+        if elem_type(v) == onnx.TensorProto.FLOAT:
+            continue
+        if elem_type(v) not in CONFIG_TYPES:
+            return None
+        values = [onnx.load_tensor(os.path.join(d, "input_%d.pb" % k))
+                  for d in data_sets(path)]
+        if not values or any(x.SerializeToString() !=
+                             values[0].SerializeToString() for x in values):
+            return None
+        keep.append((k, v.name, values[0]))
+    return keep
+
+
 def classify(path):
-    """(ops, reason to exclude or None), or None when out of scope."""
+    """(ops, reason to exclude or None, constant inputs), or None when out
+    of scope."""
     m = onnx.load(os.path.join(path, "model.onnx"), load_external_data=False)
     ops = sorted({n.op_type for n in m.graph.node})
     if not set(ops) <= SCOPE:
         return None
-    inits = {i.name for i in m.graph.initializer}
-    for v in list(m.graph.input) + list(m.graph.output):
-        t = v.type.tensor_type.elem_type if v.type.HasField("tensor_type") else 0
-        if v.name not in inits and t != onnx.TensorProto.FLOAT:
-            return ops, "'%s' is %s, not f32" % (v.name, TYPE_NAMES.get(t, "not a tensor"))
-    return ops, None
+    for v in m.graph.output:
+        if elem_type(v) != onnx.TensorProto.FLOAT:
+            return ops, "'%s' is %s, not f32" % (
+                v.name, TYPE_NAMES.get(elem_type(v), "not a tensor")), []
+    consts = constant_inputs(path, m)
+    if consts is None:
+        inits = {i.name for i in m.graph.initializer}
+        v = next(v for v in m.graph.input if v.name not in inits and
+                 elem_type(v) != onnx.TensorProto.FLOAT)
+        return ops, "'%s' is %s, not f32" % (
+            v.name, TYPE_NAMES.get(elem_type(v), "not a tensor")), []
+    return ops, None, consts
 
 
-def run(build, name):
+def with_constants(path, consts, work):
+    """A copy of the test in work with the constant inputs made
+    initializers and left out of its data sets."""
+    m = onnx.load(os.path.join(path, "model.onnx"))
+    names = {name for _, name, _ in consts}
+    for _, name, value in consts:
+        value.name = name
+        m.graph.initializer.append(value)
+    inputs = [v for v in m.graph.input if v.name not in names]
+    del m.graph.input[:]
+    m.graph.input.extend(inputs)
+    onnx.save(m, os.path.join(work, "model.onnx"))
+    dropped = {k for k, _, _ in consts}
+    for d in data_sets(path):
+        out = os.path.join(work, os.path.basename(d))
+        os.makedirs(out)
+        ins = sorted(glob.glob(os.path.join(d, "input_*.pb")),
+                     key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
+        for n, p in enumerate(p for k, p in enumerate(ins) if k not in dropped):
+            shutil.copy(p, os.path.join(out, "input_%d.pb" % n))
+        for p in glob.glob(os.path.join(d, "output_*.pb")):
+            shutil.copy(p, out)
+    return work
+
+
+def run(build, name, consts):
     """(passed, note)."""
-    r = subprocess.run(
-        [os.path.join(build, "bin", "accel-run"), "--fast", "--cache",
-         os.path.join(build, "conformance-cache"),
-         os.path.join(NODE_TESTS, name)],
-        capture_output=True, text=True, timeout=600)
+    with tempfile.TemporaryDirectory() as work:
+        path = os.path.join(NODE_TESTS, name)
+        if consts:
+            path = with_constants(path, consts, work)
+        r = subprocess.run(
+            [os.path.join(build, "bin", "accel-run"), "--fast", "--cache",
+             os.path.join(build, "conformance-cache"), path],
+            capture_output=True, text=True, timeout=600)
     if r.returncode == 0:
         return True, ""
     lines = [l.strip() for l in (r.stderr + r.stdout).splitlines()
@@ -75,25 +152,28 @@ def main():
             continue
         c = classify(os.path.join(NODE_TESTS, name))
         if c:
-            tests.append((name, c[0], c[1]))
+            tests.append((name,) + c)
     results = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(run, build, name): name
-                   for name, _, reason in tests if reason is None}
+        futures = {pool.submit(run, build, name, consts): name
+                   for name, _, reason, consts in tests if reason is None}
         for f in concurrent.futures.as_completed(futures):
             results[futures[f]] = f.result()
 
     rows, passed, failed, excluded = [], 0, 0, 0
-    for name, ops, reason in tests:
+    for name, ops, reason, consts in tests:
+        how = ("'%s' as a constant" % "', '".join(n for _, n, _ in consts)
+               if consts else "")
         if reason:
             excluded += 1
             rows.append((name, ops, "excluded", reason))
         elif results[name][0]:
             passed += 1
-            rows.append((name, ops, "pass", ""))
+            rows.append((name, ops, "pass", how))
         else:
             failed += 1
-            rows.append((name, ops, "FAIL", results[name][1]))
+            rows.append((name, ops, "FAIL", "; ".join(
+                x for x in (how, results[name][1]) if x)))
     for row in rows:
         print("%-60s %s %s" % (row[0], row[2], row[3]))
 

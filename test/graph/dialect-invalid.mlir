@@ -217,3 +217,43 @@ func.func @attention_result(%q: tensor<4x8xf32>, %k: tensor<5x8xf32>, %v: tensor
   %0 = accel.attention %q, %k, %v {scale = 1.0 : f32} : (tensor<4x8xf32>, tensor<5x8xf32>, tensor<5x3xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
+
+// -----
+
+func.func @pad_negative(%x: tensor<4x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'accel.pad' op pads must not be negative}}
+  %0 = accel.pad %x {pads = array<i64: -1, 0, 0, 0>, mode = "constant"} : (tensor<4x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @pad_reflect(%x: tensor<2x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'accel.pad' op reflect pads must be below the dimension's size}}
+  %0 = accel.pad %x {pads = array<i64: 2, 0, 0, 0>, mode = "reflect"} : (tensor<2x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @pad_mode(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'accel.pad' op mode must be constant, reflect or edge}}
+  %0 = accel.pad %x {pads = array<i64: 0, 0, 0, 0>, mode = "wrap"} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_index(%x: tensor<2x4xf32>) -> tensor<2x1xf32> {
+  // expected-error @+1 {{'accel.gather' op index 4 is outside dimension 1 of size 4}}
+  %0 = accel.gather %x {axis = 1, indices = array<i64: 4>} : (tensor<2x4xf32>) -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+func.func @expand_shape(%x: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'accel.expand' op the input does not broadcast to the result's shape}}
+  %0 = accel.expand %x : (tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}

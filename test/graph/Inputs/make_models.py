@@ -271,6 +271,48 @@ def views():
                   i64("s0", [4]), i64("s1", [10]), i64("ax", [2])])
 
 
+def movement():
+    """Pad (reflect, edge, constant 1.5 with pads as an initializer), Gather
+    (2-D indices with a negative one, axis 1), Expand, Where (a bool
+    initializer) and Cast to f32, on x [2, 3, 4]."""
+    i64 = lambda name, v: numpy_helper.from_array(np.array(v, np.int64), name)
+    cond = numpy_helper.from_array(
+        np.array([[True, False, True, False]] * 3), "cond")
+    nodes = [helper.make_node("Pad", ["x", "p1"], ["r"], name="reflect",
+                              mode="reflect"),
+             helper.make_node("Pad", ["r", "p2"], ["e"], name="edge",
+                              mode="edge"),
+             helper.make_node("Pad", ["e", "p3", "v"], ["pc"],
+                              name="constant"),
+             helper.make_node("Gather", ["x", "idx"], ["g"], name="gather",
+                              axis=1),
+             helper.make_node("Expand", ["row", "shape"], ["ex"],
+                              name="expand"),
+             helper.make_node("Add", ["ex", "x"], ["xe"], name="add"),
+             helper.make_node("Where", ["cond", "xe", "x"], ["w"],
+                              name="where"),
+             helper.make_node("Cast", ["w"], ["c"], name="cast",
+                              to=onnx.TensorProto.FLOAT)]
+    return model(nodes, [vi("x", [2, 3, 4])],
+                 [vi("pc", [2, 8, 10]), vi("g", [2, 2, 2, 4]),
+                  vi("c", [2, 3, 4])],
+                 [i64("p1", [0, 1, 2, 0, 1, 1]), i64("p2", [0, 0, 1, 0, 2, 0]),
+                  i64("p3", [0, 1, 0, 0, 0, 2]),
+                  numpy_helper.from_array(np.array(1.5, np.float32), "v"),
+                  i64("idx", [[2, 0], [-1, 1]]), weights("row", [1, 4], 9),
+                  i64("shape", [2, 3, 4]), cond])
+
+
+def movement_reference(m, x):
+    init = {i.name: numpy_helper.to_array(i) for i in m.graph.initializer}
+    r = np.pad(x, [(0, 0), (1, 1), (2, 1)], mode="reflect")
+    e = np.pad(r, [(0, 0), (0, 2), (1, 0)], mode="edge")
+    pc = np.pad(e, [(0, 0), (1, 0), (0, 2)], constant_values=1.5)
+    g = np.take(x, init["idx"], axis=1)
+    w = np.where(init["cond"], init["row"].astype(np.float64) + x, x)
+    return [pc, g, w]
+
+
 def views_reference(m, x):
     c = numpy_helper.to_array(m.graph.initializer[0]).astype(np.float64)
     w = numpy_helper.to_array(m.graph.initializer[1]).astype(np.float64)
@@ -308,6 +350,7 @@ def main():
     write_test_data(d, "mlp-run", mlp(), mlp_reference, 11)
     write_test_data(d, "attention-run", attention(), attention_reference, 17)
     write_test_data(d, "views-run", views(), views_reference, 19)
+    write_test_data(d, "movement-run", movement(), movement_reference, 23)
     write_test_data(d, "cnn-run", cnn(13), cnn_reference, 12)
     write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
                     13)
@@ -328,6 +371,25 @@ def main():
                                          name="clip")],
                        [vi("x", [4]), vi("lo", [])], [vi("y", [4])])
     write(d, "clip-runtime-min.onnx", clip_input)
+    # The movement ops' limits: a condition computed at run time, a pad that
+    # crops, a cast of f32 to an integer type.
+    where_input = model([helper.make_node("Greater", ["x", "x"], ["c"],
+                                          name="greater"),
+                         helper.make_node("Where", ["c", "x", "x"], ["y"],
+                                          name="where")],
+                        [vi("x", [4])], [vi("y", [4])])
+    write(d, "where-runtime.onnx", where_input)
+    crop = model([helper.make_node("Pad", ["x", "p"], ["y"], name="crop")],
+                 [vi("x", [4, 4])], [vi("y", [3, 4])],
+                 [numpy_helper.from_array(np.array([-1, 0, 0, 0], np.int64),
+                                          "p")])
+    write(d, "pad-crop.onnx", crop)
+    to_int = model([helper.make_node("Cast", ["x"], ["y"], name="cast",
+                                     to=TensorProto.INT32),
+                    helper.make_node("Cast", ["y"], ["z"], name="back",
+                                     to=TensorProto.FLOAT)],
+                   [vi("x", [4])], [vi("z", [4])])
+    write(d, "cast-int.onnx", to_int)
 
     # Weights in a file beside the model.
     ext = mlp()
