@@ -129,6 +129,7 @@ private:
   bool unary(StringRef Kind) { return elementwise(Kind, 1); }
   bool binary(StringRef Kind) { return elementwise(Kind, 2); }
   bool leakyRelu();
+  bool pow();
   bool clip();
   bool matmul();
   bool gemm();
@@ -238,6 +239,28 @@ bool Importer::elementwise(StringRef Kind, unsigned Arity) {
   return define(B.create<ElementwiseOp>(loc(), resultType(),
                                         B.getStringAttr(Kind), Ins,
                                         FloatAttr(), FloatAttr(), FloatAttr()));
+}
+
+/// Pow, whose exponent may be an integer tensor: a constant one becomes
+/// f32 (exact below 2^24, as any exponent that keeps a power finite is).
+bool Importer::pow() {
+  if (Node->Inputs.size() != 2)
+    return fail("takes 2 inputs here, not " + Twine(Node->Inputs.size()));
+  const std::string &Name = Node->Inputs[1];
+  if (isF32(Name) || !isConstant(Name))
+    return binary("pow");
+  std::optional<std::vector<int64_t>> Ints = constantInts(1);
+  Value X = Ints ? input(0) : Value();
+  if (!X)
+    return false;
+  SmallVector<float> F(Ints->begin(), Ints->end());
+  auto Type = RankedTensorType::get(G.Values.at(Name).Shape, B.getF32Type());
+  Value Y = B.create<arith::ConstantOp>(
+      loc(), Type, DenseElementsAttr::get(Type, ArrayRef<float>(F)));
+  return define(B.create<ElementwiseOp>(loc(), resultType(),
+                                        B.getStringAttr("pow"),
+                                        ValueRange{X, Y}, FloatAttr(),
+                                        FloatAttr(), FloatAttr()));
 }
 
 bool Importer::leakyRelu() {
@@ -860,8 +883,9 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
                             {"Abs", "abs"}})
       M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.unary(Kind); };
     for (auto [Op, Kind] : {std::pair{"Add", "add"}, {"Sub", "sub"},
-                            {"Mul", "mul"}, {"Div", "div"}, {"Pow", "pow"}})
+                            {"Mul", "mul"}, {"Div", "div"}})
       M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.binary(Kind); };
+    M["Pow"] = [](Importer &I) { return I.pow(); };
     M["Max"] = [](Importer &I) { return I.variadic("max"); };
     M["Min"] = [](Importer &I) { return I.variadic("min"); };
     for (auto [Op, Kind] : {std::pair{"ReduceSum", "sum"},
