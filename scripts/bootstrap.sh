@@ -17,6 +17,7 @@ PACKAGES=(
   python3-onnx  # the graph tests' models (test/graph/Inputs/make_models.py)
   libonnx-testdata  # ONNX's node tests (test/graph/conformance.py)
   python3-torch  # models exported as users do (graph/models/make_torch_models.py)
+  python3-torchvision  # its torchvision ResNet-18
   "$@"
 )
 

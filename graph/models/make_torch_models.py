@@ -10,6 +10,10 @@ ones, for accel-run (docs/graph.md). Nothing is downloaded.
   cnn-batchnorm  conv / BatchNorm (kept: TrainingMode.PRESERVE, eval mode)
                  / ReLU blocks, a residual add, global pooling, a linear
                  head, as torchvision's ResNets are built (opset 13)
+  resnet18       torchvision's ResNet-18 itself (python3-torchvision; no
+                 weights downloaded: its own initialization, BatchNorm
+                 statistics randomized and kept), one 3 x 112 x 112 image
+                 (opset 13)
   transformer    a 2-layer nn.TransformerEncoder (d 64, 4 heads, sequence
                  16, batch 2), at opset 13 with GELU (LayerNorm and GELU
                  exported as their pieces) and at opset 17 with ReLU
@@ -22,6 +26,7 @@ import numpy as np
 import onnx
 import torch
 from onnx import numpy_helper
+import torchvision
 from torch import nn
 
 
@@ -90,6 +95,10 @@ def models():
     resnet = SmallResNet()
     randomize_batchnorm(resnet)
     yield "cnn-batchnorm", resnet, (2, 3, 32, 32), 13
+    torch.manual_seed(4)
+    resnet18 = torchvision.models.resnet18(weights=None)
+    randomize_batchnorm(resnet18)
+    yield "resnet18", resnet18, (1, 3, 112, 112), 13
     # At opset 13 LayerNormalization and GELU are exported as their pieces
     # (accel-graphc puts them back together), at 17 LayerNormalization is
     # one node.
