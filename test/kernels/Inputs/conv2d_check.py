@@ -332,11 +332,16 @@ def conv_views():
 
 
 def conv_big():
-    """Inputs larger than the scratchpad: bands of input rows."""
+    """Inputs larger than the scratchpad: bands of input rows; weights
+    larger than it for one block of pixels, whose B is built once for
+    every group of output blocks (one K chunk, strided; and two)."""
     return [
         C(1, 64, 160, 160, 16, 3, 3, pad=(1, 1, 1, 1), bias=True, act="relu"),
         C(1, 2, 700, 700, 2, 3, 3, groups=2, pad=(1, 1, 1, 1)),
         C(1, 3, 300, 301, 5, 3, 3, stride=(2, 2), pad=(1, 0, 1, 2)),
+        C(1, 256, 7, 7, 300, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1),
+          bias=True, act="relu"),
+        C(1, 512, 4, 4, 300, 3, 3, pad=(1, 1, 1, 1)),
     ]
 
 
