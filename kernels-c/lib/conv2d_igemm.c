@@ -375,11 +375,40 @@ static void build_b(long t, long first, long last) {
     build_b_vector(b, blk, c0, cc);
 }
 
+/* out's rows += bias, then with relu (a constant) max(0, .): eight rows a
+   step, eight independent chains. */
+static inline __attribute__((always_inline)) void
+add_bias(float *out, const float *bias, long rows, const int relu) {
+  accel_v16f zero = 0.0f;
+  long r = 0;
+  for (; r + 8 <= rows; r += 8) {
+    accel_v16f v[8];
+    for (int i = 0; i < 8; ++i)
+      v[i] = accel_vload(out + (r + i) * T) + bias[r + i];
+    for (int i = 0; i < 8; ++i)
+      accel_vstore(out + (r + i) * T,
+                   relu ? __builtin_elementwise_max(v[i], zero) : v[i]);
+  }
+  for (; r < rows; ++r) {
+    accel_v16f v = accel_vload(out + r * T) + bias[r];
+    accel_vstore(out + r * T, relu ? __builtin_elementwise_max(v, zero) : v);
+  }
+}
+
 /* The bias and activation on a finished block, then its runs out to y on
    channel 3. */
 static void finish_block(float *out, const pixel_block *blk) {
   const band_state *s = &SPM->s;
-  if (s->epilogue)
+  /* A bias with ReLU or nothing (batch norms folded into convolutions)
+     in a loop of its own: accel_activate's choice of activation, made
+     for each row, took 24 cycles a row (ResNet-18's stem at 112 x 112:
+     677 469 cycles against 387 788 without the bias). */
+  accel_act_kind act = s->act.kind;
+  if (s->epilogue && act == ACCEL_ACT_NONE)
+    add_bias(out, blk->bias, blk->nco, 0);
+  else if (s->epilogue && act == ACCEL_ACT_RELU)
+    add_bias(out, blk->bias, blk->nco, 1);
+  else if (s->epilogue)
     for (long r = 0; r < blk->nco; ++r) {
       accel_v16f v = accel_vload(out + r * T);
       v += blk->bias[r];
