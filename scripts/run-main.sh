@@ -55,7 +55,7 @@ echo "=== ONNX models: accel-graphc compiles each, accel-run runs it on the"
 echo "=== simulator and compares its outputs with PyTorch's"
 MODELS=build/models
 /usr/bin/python3 graph/models/make_torch_models.py "$MODELS" 2>/dev/null
-for name in mlp lenet cnn-batchnorm transformer-opset17; do
+for name in mlp lenet cnn-batchnorm resnet18 transformer-opset17; do
   echo
   echo "=== model $name (PyTorch, torch.onnx.export; $MODELS/$name)"
   "$BIN/accel-run" --cache "$MODELS/cache" --profile --top 5 "$MODELS/$name" \

@@ -4,9 +4,11 @@ graph/models/make_torch_models.py compiled by accel-graphc and run on
 accel-sim's cycle model (docs/graph.md, docs/performance.md).
 
 Per model: simulated cycles of the model's run; the roofline sum, the sum
-over the ONNX nodes of each one's bound (the larger of its MACs at
-MacsPerCycle and its operands' and result's bytes at DmaChannels x
-DmaBytesPerCycle, from ONNX's shape inference), and cycles over it; the
+over the compiled operators of each one's bound (accel-graphc's
+graph/codegen/OpCost.cpp: the larger of its MACs at MacsPerCycle and its
+operands' and result's bytes at DmaChannels x DmaBytesPerCycle, from
+isa/AccelMachine.td; a fused operator's intermediates are not traffic;
+the program's profile file carries them), and cycles over it; the
 matrix unit's utilization; the planned arena's peak against the sum of
 all tensors (accel.arena_bytes, accel.unplanned_bytes); and host times
 in this run: the compile (accel-graphc, wall seconds) and the simulator's
@@ -25,60 +27,15 @@ import time
 
 import numpy as np
 import onnx
-from onnx import numpy_helper, shape_inference
+from onnx import numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
-from isa_records import machine_params  # noqa: E402
 
-MODELS = ["mlp", "lenet", "cnn-batchnorm", "transformer-opset17"]
+MODELS = ["mlp", "lenet", "cnn-batchnorm", "resnet18", "transformer-opset13",
+          "transformer-opset17"]
 BEGIN = "<!-- bench/models/models.py: begin -->"
 END = "<!-- bench/models/models.py: end -->"
-
-
-def shapes(model):
-    m = shape_inference.infer_shapes(model, data_prop=True)
-    out = {}
-    for v in list(m.graph.input) + list(m.graph.value_info) + list(
-            m.graph.output):
-        dims = v.type.tensor_type.shape.dim
-        if all(d.HasField("dim_value") for d in dims):
-            out[v.name] = [d.dim_value for d in dims]
-    for i in m.graph.initializer:
-        out[i.name] = list(i.dims)
-    return out
-
-
-def node_macs(node, s):
-    """Multiply-accumulates of a contraction, 0 for anything else."""
-    if node.op_type in ("MatMul", "Gemm"):
-        y = s.get(node.output[0])
-        a = s.get(node.input[0])
-        if not y or not a:
-            return 0
-        trans_a = any(at.name == "transA" and at.i for at in node.attribute)
-        k = a[-2] if trans_a else a[-1]
-        return int(np.prod(y)) * k
-    if node.op_type == "Conv":
-        y, w = s.get(node.output[0]), s.get(node.input[1])
-        if not y or not w:
-            return 0
-        return int(np.prod(y)) * int(np.prod(w[1:]))
-    return 0
-
-
-def roofline_sum(model, p):
-    s = shapes(model)
-    bw = p["DmaChannels"] * p["DmaBytesPerCycle"]
-    total = 0.0
-    for node in model.graph.node:
-        if node.op_type in ("Constant", "Shape", "Identity"):
-            continue
-        names = [n for n in list(node.input) + list(node.output) if n in s]
-        data = 4 * sum(int(np.prod(s[n])) for n in names)
-        total += max(node_macs(node, s) / p["MacsPerCycle"], data / bw)
-    return total
 
 
 def main():
@@ -87,7 +44,6 @@ def main():
     ap.add_argument("--docs")
     args = ap.parse_args()
     bin_dir = os.path.join(os.path.abspath(args.build), "bin")
-    p = machine_params(ROOT)
     rows = []
     with tempfile.TemporaryDirectory() as work:
         subprocess.run(["/usr/bin/python3", os.path.join(
@@ -112,14 +68,17 @@ def main():
                 d, "test_data_set_0", "input_0.pb"))).astype(
                     np.float32).tofile(x)
             stats = os.path.join(d, "stats.json")
+            profile = os.path.join(d, "profile.tsv")
             start = time.time()
             subprocess.run([os.path.join(bin_dir, "accel-sim"), "--fs-root=/",
                             "--stats-json=" + stats, elf, x,
-                            os.path.join(d, "y.bin")], check=True)
+                            os.path.join(d, "y.bin"), profile], check=True)
             sim_s = time.time() - start
             with open(stats) as f:
                 st = json.load(f)["region"]
-            bound = roofline_sum(onnx.load(model_path), p)
+            # Each compiled operator's bound, the profile's fifth column.
+            with open(profile) as f:
+                bound = sum(int(line.split("\t")[4]) for line in f)
             rows.append((name, st["cycles"], bound, st["matrix_utilization"],
                          arena, unplanned, compile_s, st["cycles"] / sim_s))
     table = ["| model | cycles | roofline sum | cycles / roofline sum | "
