@@ -40,12 +40,16 @@
 using namespace llvm;
 namespace og = accel::onnx_graph;
 
+static cl::OptionCategory GraphcCategory("accel-graphc options");
+
 static cl::opt<std::string> ModelPath(cl::Positional, cl::Required,
-                                      cl::desc("<model.onnx>"));
+                                      cl::desc("<model.onnx>"),
+                                      cl::cat(GraphcCategory));
 static cl::opt<bool> PrintGraph(
     "print-graph",
     cl::desc("Print the loaded graph (values with their static shapes, "
-             "nodes in order) and stop"));
+             "nodes in order) and stop"),
+    cl::cat(GraphcCategory));
 enum class Emit { None, Imported, Mlir, Llvm };
 static cl::opt<Emit> EmitKind(
     "emit", cl::desc("What to print (constants of more than 16 elements "
@@ -56,15 +60,18 @@ static cl::opt<Emit> EmitKind(
                clEnumValN(Emit::Mlir, "mlir",
                           "the IR after the graph pipeline (memory planned)"),
                clEnumValN(Emit::Llvm, "llvm",
-                          "the program's LLVM IR, before our backend")));
+                          "the program's LLVM IR, before our backend")),
+    cl::cat(GraphcCategory));
 static cl::opt<std::string> OutputPath("o", cl::value_desc("file"),
                                        cl::desc("The executable to write "
                                                 "(default: the model's name "
-                                                "with .elf)"));
+                                                "with .elf)"),
+                                       cl::cat(GraphcCategory));
 static cl::list<std::string> InputShapes(
     "input-shape", cl::value_desc("name=d0,d1,..."),
     cl::desc("Static sizes for an input whose shape is symbolic or unknown "
-             "(repeatable)"));
+             "(repeatable)"),
+    cl::cat(GraphcCategory));
 
 /// Parses one --input-shape value into \p Options; false on bad syntax.
 static bool parseInputShape(StringRef Arg, og::LoadOptions &Options) {
@@ -132,6 +139,12 @@ static bool compileAndLink(llvm::Module &IR, const char *Argv0) {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   mlir::registerPassManagerCLOptions();
+  // --help lists this tool's options and MLIR's IR dumps, not the
+  // hundreds of LLVM's that libLLVM registers (--help-hidden has them).
+  cl::HideUnrelatedOptions(GraphcCategory);
+  for (auto &[Name, Option] : cl::getRegisteredOptions())
+    if (Name.starts_with("mlir-"))
+      Option->setHiddenFlag(cl::NotHidden);
   cl::ParseCommandLineOptions(argc, argv,
                               "accel-graphc: ONNX models to Accel programs\n");
   og::LoadOptions Options;
