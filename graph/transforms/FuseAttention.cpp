@@ -28,15 +28,6 @@ using namespace accel::graph;
 
 namespace {
 
-/// The value of a one-element f32 constant.
-std::optional<double> scalarConstant(Value V) {
-  auto C = V.getDefiningOp<arith::ConstantOp>();
-  auto Dense = C ? dyn_cast<DenseElementsAttr>(C.getValue()) : nullptr;
-  if (!Dense || !Dense.getElementType().isF32() || Dense.getNumElements() != 1)
-    return std::nullopt;
-  return double(*Dense.getValues<float>().begin());
-}
-
 /// \p V without the scalings by constants (x (Mul | Div) c, each read
 /// only once) that produce it: x, with \p Scale multiplied by each c or
 /// 1 / c and each op appended to \p Members.
@@ -48,7 +39,7 @@ Value peelScales(Value V, double &Scale,
       return V;
     Value X;
     for (int Side = 0; Side != 2 && !X; ++Side) {
-      auto C = scalarConstant(E.getInputs()[1 - Side]);
+      auto C = splatConstant(E.getInputs()[1 - Side]);
       if (C && *C != 0.0 && (E.getKind() == "mul" || Side == 0) &&
           E.getInputs()[Side].getType() == E.getType()) {
         X = E.getInputs()[Side];

@@ -30,20 +30,6 @@ using namespace accel::graph;
 
 namespace {
 
-/// The value of a constant whose elements are all one f32.
-std::optional<double> splatConstant(Value V) {
-  auto C = V.getDefiningOp<arith::ConstantOp>();
-  auto Dense = C ? dyn_cast<DenseElementsAttr>(C.getValue()) : nullptr;
-  if (!Dense || !Dense.getElementType().isF32() || Dense.empty())
-    return std::nullopt;
-  auto Values = Dense.getValues<float>();
-  float First = *Values.begin();
-  for (float F : Values)
-    if (F != First)
-      return std::nullopt;
-  return double(First);
-}
-
 bool near(std::optional<double> V, double Want) {
   return V && std::abs(*V - Want) <= 1e-6 * std::abs(Want);
 }

@@ -152,6 +152,25 @@ std::optional<SmallVector<double>> constantValues(Value V) {
   return Out;
 }
 
+} // namespace
+
+std::optional<double> accel::graph::splatConstant(Value V) {
+  auto C = V.getDefiningOp<arith::ConstantOp>();
+  auto Dense = C ? dyn_cast<DenseElementsAttr>(C.getValue()) : nullptr;
+  if (!Dense || !Dense.getElementType().isF32() || Dense.empty())
+    return std::nullopt;
+  if (Dense.isSplat())
+    return double(Dense.getSplatValue<float>());
+  auto Values = Dense.getValues<float>();
+  float First = *Values.begin();
+  for (float F : Values) // stops at the first other value
+    if (F != First)
+      return std::nullopt;
+  return double(First);
+}
+
+namespace {
+
 Value makeConstant(PatternRewriter &Rewriter, Location Loc,
                    RankedTensorType Type, ArrayRef<double> Values) {
   SmallVector<float> F(Values.begin(), Values.end());

@@ -8,11 +8,19 @@
 #ifndef ACCEL_GRAPH_TRANSFORMS_FUSEPATTERNS_H
 #define ACCEL_GRAPH_TRANSFORMS_FUSEPATTERNS_H
 
+#include "mlir/IR/Value.h"
+
+#include <optional>
+
 namespace mlir {
 class RewritePatternSet;
 } // namespace mlir
 
 namespace accel::graph {
+
+/// The value of a constant whose f32 elements are all one (a scalar, or
+/// a splat), for the patterns' scales and exponents (FuseOps.cpp).
+std::optional<double> splatConstant(mlir::Value V);
 
 /// MatMul -> scale -> mask -> Softmax -> MatMul as one accel.attention
 /// (FuseAttention.cpp).
