@@ -94,8 +94,8 @@ struct FuseAttention : OpRewritePattern<MatMulOp> {
     SmallVector<Operation *, 8> Members;
     auto Soft = Out.getA().getDefiningOp<SoftmaxOp>();
     size_t Rank = shapeOf(Out.getA()).size();
-    if (Out->hasAttr("activation") || !Soft || !Out.getA().hasOneUse() ||
-        Soft.getLog())
+    if (Rank < 2 || Out->hasAttr("activation") || !Soft ||
+        !Out.getA().hasOneUse() || Soft.getLog())
       return failure();
     int64_t Axis = Soft.getAxis(); // an I64Attr's getter is unsigned
     if (Axis != -1 && Axis != int64_t(Rank) - 1)

@@ -279,3 +279,14 @@ func.func @not_gelu(%x: tensor<64xf32>, %z: tensor<64xf32>) -> (tensor<64xf32>, 
   %y2 = accel.elementwise "mul" %m2, %half : (tensor<64xf32>, tensor<f32>) -> tensor<64xf32>
   return %y, %y2 : tensor<64xf32>, tensor<64xf32>
 }
+
+// A softmax over a vector times a matrix: no attention (rank 1).
+// CHECK-LABEL: func.func @vector_softmax
+// CHECK: accel.softmax
+// CHECK: accel.matmul
+func.func @vector_softmax(%q: tensor<8xf32>, %kt: tensor<8x4xf32>, %v: tensor<4x3xf32>) -> tensor<3xf32> {
+  %s = accel.matmul %q, %kt : (tensor<8xf32>, tensor<8x4xf32>) -> tensor<4xf32>
+  %p = accel.softmax %s {axis = -1} : (tensor<4xf32>) -> tensor<4xf32>
+  %o = accel.matmul %p, %v : (tensor<4xf32>, tensor<4x3xf32>) -> tensor<3xf32>
+  return %o : tensor<3xf32>
+}
