@@ -10,13 +10,15 @@
 // themselves) and, except for transpose and slice, whose innermost
 // stride is 1: a view that moves the last dimension would make those
 // kernels move lone floats, slower than one transpose. A function's
-// results are never views (the runtime copies them out as they lie).
+// results are never views (the runtime copies them out as they lie), nor
+// are a constant's transposes and slices (its bytes are not the arena's).
 //
 //===----------------------------------------------------------------------===//
 
 #include "transforms/Views.h"
 #include "dialect/AccelGraphDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SetVector.h"
@@ -102,7 +104,7 @@ public:
 
   DenseMap<Operation *, ViewLayout> run() {
     for (Operation &Op : Body)
-      if (isa<TransposeOp, SliceOp>(Op))
+      if (isa<TransposeOp, SliceOp>(Op) && !ofConstant(Op.getOperand(0)))
         Views.insert(&Op);
     bool Changed = true;
     while (Changed) {
@@ -127,6 +129,15 @@ private:
   Block &Body;
   llvm::SetVector<Operation *> Views;
   DenseMap<Value, ViewLayout> Layout; ///< of the values that are views
+
+  /// Whether \p V's bytes would be a constant's, which lives in the data
+  /// section, not the arena: a view of it would have no bytes there.
+  static bool ofConstant(Value V) {
+    Operation *Def = V.getDefiningOp();
+    while (Def && isa<TransposeOp, SliceOp, ReshapeOp>(Def))
+      Def = Def->getOperand(0).getDefiningOp();
+    return Def && isa<arith::ConstantOp>(Def);
+  }
 
   ViewLayout layoutOf(Value V) const {
     auto It = Layout.find(V);

@@ -82,12 +82,16 @@ func.func @views(%x: tensor<4x2x12xf32>) -> (tensor<2x4x12xf32>, tensor<4x2x6xf3
 
 // Not views: a transpose that moves the innermost dimension (its reader
 // would move lone floats), a function result, a reader that takes no
-// strides (softmax), and a reshape of a slice that strides cannot say
-// ([4, 2, 6] -> [4, 12]: each row spans the gap between the slices).
+// strides (softmax), a reshape of a slice that strides cannot say
+// ([4, 2, 6] -> [4, 12]: each row spans the gap between the slices), and
+// a slice of a constant (which is not in the arena).
 // CHECK-LABEL: func.func @not_views
 // CHECK-NOT: accel.view
 // CHECK: return
-func.func @not_views(%x: tensor<4x2x12xf32>) -> (tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>) {
+func.func @not_views(%x: tensor<4x2x12xf32>) -> (tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>, tensor<2x4xf32>) {
+  %c = arith.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0]]> : tensor<2x5xf32>
+  %cs = accel.slice %c {starts = array<i64: 0, 1>, steps = array<i64: 1, 1>} : (tensor<2x5xf32>) -> tensor<2x4xf32>
+  %ce = accel.elementwise "exp" %cs : (tensor<2x4xf32>) -> tensor<2x4xf32>
   %t = accel.transpose %x {perm = array<i64: 2, 1, 0>} : (tensor<4x2x12xf32>) -> tensor<12x2x4xf32>
   %u = accel.elementwise "relu" %t : (tensor<12x2x4xf32>) -> tensor<12x2x4xf32>
   %r = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
@@ -96,7 +100,7 @@ func.func @not_views(%x: tensor<4x2x12xf32>) -> (tensor<12x2x4xf32>, tensor<2x4x
   %s = accel.slice %x {starts = array<i64: 0, 0, 0>, steps = array<i64: 1, 1, 1>} : (tensor<4x2x12xf32>) -> tensor<4x2x6xf32>
   %m = accel.reshape %s : (tensor<4x2x6xf32>) -> tensor<4x12xf32>
   %e = accel.elementwise "exp" %m : (tensor<4x12xf32>) -> tensor<4x12xf32>
-  return %u, %r, %p, %e : tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>
+  return %u, %r, %p, %e, %ce : tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>, tensor<2x4xf32>
 }
 
 // A reshape of a view that strides can say ([2, 4, 12] view -> [2, 4, 3,
