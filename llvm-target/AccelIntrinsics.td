@@ -96,6 +96,15 @@ def accel_mst_t : AccelIntrinsic<"__accel_mst_t", MST_T, "v", "ii",
                      "void", "int tile, float *dst", IntrMemWriteArgs,
                      NumberTile>;
 
+// Strided vector memory access: lane i at p + i * stride bytes (a column,
+// one element of 16 lines). IR's masked gathers would need 16 pointers.
+def accel_vload_strided : AccelIntrinsic<"__accel_vld_s", VLD_S, "F", "ii",
+                     "accel_v16f", "const float *p, long stride_bytes",
+                     IntrMemReadArgs>;
+def accel_vstore_strided : AccelIntrinsic<"__accel_vst_s", VST_S, "v", "Fii",
+                     "void", "accel_v16f v, float *p, long stride_bytes",
+                     IntrMemWriteArgs>;
+
 // Vector operations with no generic IR equivalent.
 def accel_vexp : AccelIntrinsic<"__accel_vexp", VEXP_F32, "F", "F",
                      "accel_v16f", "accel_v16f x", IntrMemNone>;

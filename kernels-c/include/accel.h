@@ -31,6 +31,8 @@
  *     isa.md 7.8)
  *     accel_vredsum, accel_vredmax (float), accel_vredsum_i, accel_vredmax_i
  *     accel_vload, accel_vstore (any 4-byte aligned address)
+ *     accel_vload_strided(p, stride_bytes), accel_vstore_strided(v, p,
+ *     stride_bytes): lane i at p + i * stride_bytes (vld.s, vst.s)
  *   Scratchpad buffers: ACCEL_SPM float buf[256];
  *   Measuring: accel_region_begin(); ... accel_region_end(); and
  *     accel-sim --stats reports that region separately.

@@ -145,20 +145,12 @@ static void zero_floats(float *p, long n) {
     p[i] = 0.0f;
 }
 
-/* Strided vector load and store (vld.s, vst.s; no intrinsic): lane i at
-   p + i * stride floats. The memory operands tell the compiler what they
-   touch: at most T rows of MaxD + 1 floats. */
+/* Strided vector load and store: lane i at p + i * stride floats. */
 static inline accel_v16f vload_strided(const float *p, long stride) {
-  accel_v16f v;
-  __asm__("vld.s %0, %1, %2"
-          : "=v"(v)
-          : "r"(p), "r"(stride * 4), "m"(*(const float(*)[T * (MaxD + 1)]) p));
-  return v;
+  return accel_vload_strided(p, stride * 4);
 }
 static inline void vstore_strided(float *p, long stride, accel_v16f v) {
-  __asm__ volatile("vst.s %1, %2, %3"
-                   : "=m"(*(float(*)[T * (MaxD + 1)]) p)
-                   : "v"(v), "r"(p), "r"(stride * 4));
+  accel_vstore_strided(v, p, stride * 4);
 }
 
 static int any_lane(accel_v16i mask) { return accel_vredsum_i(mask) != 0; }

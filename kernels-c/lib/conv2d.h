@@ -8,7 +8,6 @@
 #include "kernel_activation.h"
 #include "kernel_dma.h"
 #include "spm_arena.h"
-#include "vector_strided.h"
 #include <accel.h>
 #include <accel_kernels.h>
 

@@ -288,7 +288,7 @@ plane_any(const float *in, float *out, long rows, const conv_problem *p,
         for (long kw = 0; kw < p->KW; ++kw) {
           const float *src = r0 + kh * p->dh * wp + kw * p->dw;
           accel_v16f x =
-              p->sw == 1 ? accel_vload(src) : load_strided(src, p->sw * 4);
+              p->sw == 1 ? accel_vload(src) : accel_vload_strided(src, p->sw * 4);
           acc += x * wt[kh * p->KW + kw];
         }
       accel_vstore(out + oh * wp + ow, accel_activate(acc, &p->act));
@@ -491,7 +491,7 @@ lanes_item(const float *in, float *out, long c0, const int relu) {
   const float *wt = g->weights + c0 * 9;
   accel_v16f w[9], z = 0.0f;
   for (int t = 0; t < 9; ++t)
-    w[t] = load_strided(wt + t, 9 * 4); /* tap t of 16 channels */
+    w[t] = accel_vload_strided(wt + t, 9 * 4); /* tap t of 16 channels */
   accel_v16f b = g->bias ? accel_vload(g->bias + c0) : z;
   const float *restrict r = in, *row = in;
   float *restrict o = out, *orow = out;

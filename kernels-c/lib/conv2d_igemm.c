@@ -270,7 +270,7 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
    written later. */
 static inline __attribute__((always_inline)) accel_v16f
 load_b(const float *src, long sw4, const int strided) {
-  return strided ? load_strided(src, sw4) : accel_vload(src);
+  return strided ? accel_vload_strided(src, sw4) : accel_vload(src);
 }
 
 /* build_b_vector with runs runs (a constant, 0: any) and strided (a
@@ -535,7 +535,7 @@ static void left_finish(long k) {
   for (long q = 0; q * T < nco; ++q) {
     accel_v16f v = 0.0f;
     for (int l = 0; l < T; ++l)
-      v += load_strided(SPM->part[q] + l, T * 4);
+      v += accel_vload_strided(SPM->part[q] + l, T * 4);
     if (s->bias_src)
       v += accel_vload(bias + q * T);
     accel_vstore(SPM->left_y + q * T, accel_activate(v, &s->act));

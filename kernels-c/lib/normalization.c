@@ -19,7 +19,6 @@
 #include "kernel_args.h"
 #include "kernel_stack.h"
 #include "lines.h"
-#include "vector_strided.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -162,32 +161,16 @@ static void softmax_line(float *p, long n, int log) {
 
 enum { ShortLine = 256 };
 
-/* Element j of 16 lines np floats apart (lanes: the lines): vld.s and
-   vst.s whose memory operand is the 16 lines (at most 16 ShortLine
-   floats from p), so that the compiler orders them with each other but
-   schedules the arithmetic around them freely (vector_strided.h's are
-   volatile: a vmul would wait at each store). */
-typedef float lanes_region[T * ShortLine];
-static inline accel_v16f lanes_load(const float *p, long j, long np) {
-  accel_v16f v;
-  __asm__("vld.s %0, %1, %2"
-          : "=v"(v)
-          : "r"(p + j), "r"(np * 4), "m"(*(const lanes_region *)p));
-  return v;
-}
-static inline void lanes_store(float *p, long j, long np, accel_v16f v) {
-  __asm__("vst.s %1, %2, %3"
-          : "+m"(*(lanes_region *)p)
-          : "v"(v), "r"(p + j), "r"(np * 4));
-}
-#define LANES_LOAD(p, j) lanes_load(p, j, np)
-#define LANES_STORE(p, j, v) lanes_store(p, j, np, v)
+/* Element j of 16 lines np floats apart (lanes: the lines). */
+#define LANES_LOAD(p, j) accel_vload_strided((p) + (j), np * 4)
+#define LANES_STORE(p, j, v) accel_vstore_strided((v), (p) + (j), np * 4)
 
 /* The elements of 16 lines LaneStep at a time: their loads first, then
    the work on each (independent chains, which cover the vector unit's
-   latencies). The strided accesses keep their order (vector_strided.h),
-   so a store between two loads would make each element wait for the one
-   before: LANES_MAP's stores come after the step's work. */
+   latencies). The loads of a step come before its stores: the compiler
+   cannot tell the strided accesses of one element from another's, so a
+   store between two loads would make each element wait for the one
+   before. */
 enum { LaneStep = 8 };
 
 /* Element j (x) of each line replaced by f. */

@@ -2,7 +2,9 @@
  * vexp, vrcp, vrsqrt and vtanh within their documented accuracy (relative error
  * below 2^-20 for normal results; checked at 2^-19 against libm's own
  * rounding), reductions exactly: the integer ones wrap like C unsigned
- * arithmetic, the float sum adds in the documented pairwise tree. */
+ * arithmetic, the float sum adds in the documented pairwise tree; and the
+ * strided load and store (a column of a 16 x 5 matrix, lane i at p + i *
+ * stride bytes). */
 #include <accel.h>
 
 #include "../c-programs/check.h"
@@ -40,6 +42,21 @@ int main(void) {
   accel_vstore(out, th);
   for (int i = 0; i < 16; ++i)
     CHECK(close_enough(out[i], tanhf(xs[i])));
+
+  /* A column of m[16][5]: element (i, 2); then the column times 2 into
+     column 4, the other columns untouched. */
+  float m[16][5];
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 5; ++j)
+      m[i][j] = (float)(10 * i + j);
+  accel_v16f col = accel_vload_strided(&m[0][2], 5 * sizeof(float));
+  accel_vstore_strided(col * 2.0f, &m[0][4], 5 * sizeof(float));
+  accel_vstore(out, col);
+  for (int i = 0; i < 16; ++i) {
+    CHECK(out[i] == (float)(10 * i + 2));
+    CHECK(m[i][4] == (float)(2 * (10 * i + 2)));
+    CHECK(m[i][3] == (float)(10 * i + 3));
+  }
 
   /* Pairwise tree: ((l0+l1)+(l2+l3)) + ... as in isa.md 7.10. */
   float l[16];

@@ -14,6 +14,8 @@ declare void @__accel_mld(i32, ptr)
 declare void @__accel_mst(i32, ptr)
 declare void @__accel_mst_relu(i32, ptr)
 declare void @__accel_mst_t(i32, ptr)
+declare <16 x float> @__accel_vld_s(ptr, i64)
+declare void @__accel_vst_s(<16 x float>, ptr, i64)
 declare <16 x float> @__accel_vexp(<16 x float>)
 declare <16 x float> @__accel_vrcp(<16 x float>)
 declare <16 x float> @__accel_vrsqrt(<16 x float>)
@@ -66,6 +68,19 @@ define void @matrix(ptr %a, ptr %b, i64 %k, ptr %c) {
   call void @__accel_mld(i32 15, ptr %c)
   call void @__accel_mst(i32 15, ptr %a)
   call void @__accel_mst_t(i32 3, ptr %c)
+  ret void
+}
+
+; Strided vector memory: the pointer and the stride in bytes as the
+; instructions' rs1 and rs2, the stored vector as vst.s's rs3.
+; CHECK-LABEL: strided:
+; CHECK-NOT: call
+; CHECK: vld.s [[V:v[0-9]+]], r1, r2
+; CHECK: vst.s [[V]], r3, r4
+; CHECK: ret
+define void @strided(ptr %p, i64 %s, ptr %q, i64 %t) {
+  %v = call <16 x float> @__accel_vld_s(ptr %p, i64 %s)
+  call void @__accel_vst_s(<16 x float> %v, ptr %q, i64 %t)
   ret void
 }
 
