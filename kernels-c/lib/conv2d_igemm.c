@@ -293,22 +293,23 @@ build_b_runs(float *b, const pixel_block *blk, long c0, long cc,
     for (long kh = 0; kh < kh_rows; ++kh) {
       const float *src = band + c * chan + kh * dh_step;
       long kw = 0;
-      if (KW == 3) { /* 3 x 3 kernels: the row's three taps at once */
-        accel_v16f v[MaxSegments], u[MaxSegments], w[MaxSegments];
-        for (long r = 0; r < count; ++r) {
-          v[r] = load_b(src + in[r], sw4, strided);
-          u[r] = load_b(src + dw + in[r], sw4, strided);
-          w[r] = load_b(src + 2 * dw + in[r], sw4, strided);
-        }
-        for (long r = 0; r < count; ++r)
-          accel_vstore(dst + j0[r], v[r]);
-        for (long r = 0; r < count; ++r)
-          accel_vstore(dst + T + j0[r], u[r]);
-        for (long r = 0; r < count; ++r)
-          accel_vstore(dst + 2 * T + j0[r], w[r]);
-        dst += 3 * T;
-        continue;
-      }
+      /* The common kernel widths: the row's taps at once, unrolled. */
+#define KERNEL_ROW(width)                                                      \
+  if (KW == (width)) {                                                         \
+    accel_v16f x[(width)][MaxSegments];                                        \
+    for (int t = 0; t < (width); ++t)                                          \
+      for (long r = 0; r < count; ++r)                                         \
+        x[t][r] = load_b(src + t * dw + in[r], sw4, strided);                  \
+    for (int t = 0; t < (width); ++t)                                          \
+      for (long r = 0; r < count; ++r)                                         \
+        accel_vstore(dst + t * T + j0[r], x[t][r]);                            \
+    dst += (width) * T;                                                        \
+    continue;                                                                  \
+  }
+      KERNEL_ROW(3)
+      KERNEL_ROW(5)
+      KERNEL_ROW(7)
+#undef KERNEL_ROW
       for (; kw + 1 < KW; kw += 2, src += 2 * dw, dst += 2 * T) {
         accel_v16f v[MaxSegments], u[MaxSegments];
         for (long r = 0; r < count; ++r) {
