@@ -60,6 +60,9 @@ typedef struct {
   long chan, row; /* the band's channels and rows: wp and Cg wp apart */
   long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
   int epilogue, relu, two_sets;
+  /* A bias with ReLU or nothing starts each tile (mld of bias_tiles)
+     instead of being added after it: no vector epilogue. */
+  int bias_start;
   int vector_b; /* B built by vector loads (build_b_vector), not DMA */
   accel_activation act;
   /* The groups of output blocks of a run_band: q blocks each from
@@ -89,6 +92,9 @@ typedef struct {
 typedef struct {
   float out[2][OutFloats]; /* finished tiles, double-buffered */
   float bias[2][MaxBlocks * T];
+  /* With bias_start, the running group's bias as the tiles' start: block
+     q's row r all bias[16 q + r]. */
+  float bias_tiles[MaxBlocks][T * T];
   float zeros[ZeroFloats];
   /* The last pixel's dot products as 16 lane-wise partial sums per
      output channel of the group, and its finished column. */
@@ -204,11 +210,13 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
       TILE_8(t, 0, OP);                                                        \
   } while (0)
 
-static inline void tile_mac(long t, int zero, const float *a, const float *b,
-                            long k) {
+static inline void tile_mac(long t, int zero, const float *start,
+                            const float *a, const float *b, long k) {
 #define MAC(n)                                                                 \
   do {                                                                         \
-    if (zero)                                                                  \
+    if (zero && start)                                                         \
+      accel_mld(n, start);                                                     \
+    else if (zero)                                                             \
       accel_mzero(n);                                                          \
     if (k)                                                                     \
       accel_mmac(n, a, b, k);                                                  \
@@ -537,6 +545,13 @@ static void start_group(long k) {
   else if (k)
     accel_dma_wait(3);
   s->weights = s->wbuf[(s->cur + k) & 1];
+  if (s->bias_start) {
+    long nco = min_of(s->q * T, s->Coutg - (s->k0 + k) * s->q * T);
+    const float *bias = SPM->bias[(s->cur + k) & 1];
+    for (long q = 0; q * T < nco; ++q)
+      for (int r = 0; r < T; ++r)
+        accel_vstore(SPM->bias_tiles[q] + r * T, (accel_v16f)bias[q * T + r]);
+  }
   s->pf_rows = 0;
   if (!s->prefetch || k + 1 == s->groups)
     return;
@@ -646,7 +661,7 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
     const float *b =
         SPM->pool + (resident_b && chunks == 1 ? 0 : t & 1) * (s->kc * T + T);
     for (long q = 0; q < nq; ++q) {
-      tile_mac(t0 + q, chunk == 0,
+      tile_mac(t0 + q, chunk == 0, s->bias_start ? SPM->bias_tiles[q] : NULL,
                s->weights + (q * s->K + chunk * s->kc) * T, b, kcc);
       if (q == 0) {
         if (unstored >= 0)
@@ -755,7 +770,12 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   s->KW = p->KW, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
   s->vector_b = vector_b_pays(p, pl);
   s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
-  s->epilogue = conv_needs_epilogue(p);
+  /* The bias as the tiles' start when the tile-move port has room for
+     the mld beside the mst (an mmac of K >= 32 cycles). */
+  s->bias_start = p->bias && pl->kc >= 2 * T &&
+                  (p->act.kind == ACCEL_ACT_NONE ||
+                   p->act.kind == ACCEL_ACT_RELU);
+  s->epilogue = conv_needs_epilogue(p) && !s->bias_start;
   s->relu = !s->epilogue && p->act.kind == ACCEL_ACT_RELU;
   s->act = p->act;
   conv_make_zeros(SPM->zeros);
