@@ -512,11 +512,18 @@ static void prefetch_weights(long first, long last) {
     long q = blk / s->chunks, chunk = blk % s->chunks;
     long rows = min_of(n, s->pf_nco - q * T - r);
     long kcc = min_of(s->kc, s->K - chunk * s->kc);
-    if (rows > 0)
-      accel_dma_2d_on(s->pf_spread ? (int)(blk % 3) : 3,
-                  s->pf_dst + (q * s->K + chunk * s->kc) * T + r * kcc,
-                  s->pf_src + (q * T + r) * s->ws0 + chunk * cc * s->ws1,
-                  rows, kcc * 4, kcc * 4, s->ws0 * 4);
+    float *dst = s->pf_dst + (q * s->K + chunk * s->kc) * T + r * kcc;
+    const float *src = s->pf_src + (q * T + r) * s->ws0 + chunk * cc * s->ws1;
+    /* Spread: the rows over channels 0-2 (a piece of one block on one
+       channel took 4 600 cycles where an mmac of K = 2 304 takes 2 304:
+       ResNet-18's layer4 at 4 x 4 pixels). */
+    for (int part = 0, parts = s->pf_spread ? 3 : 1; part < parts; ++part) {
+      long r0 = rows * part / parts, r1 = rows * (part + 1) / parts;
+      if (r1 > r0)
+        accel_dma_2d_on(s->pf_spread ? part : 3, dst + r0 * kcc,
+                        src + r0 * s->ws0, r1 - r0, kcc * 4, kcc * 4,
+                        s->ws0 * 4);
+    }
     first += n;
   }
 }
