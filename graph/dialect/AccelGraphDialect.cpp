@@ -40,10 +40,6 @@ Operation *AccelGraphDialect::materializeConstant(OpBuilder &Builder,
   return Builder.create<arith::ConstantOp>(Loc, Type, Typed);
 }
 
-static ArrayRef<int64_t> shapeOf(Value V) {
-  return cast<RankedTensorType>(V.getType()).getShape();
-}
-
 /// The result's shape must be \p Expected.
 static LogicalResult checkResult(Operation *Op, ArrayRef<int64_t> Expected) {
   ArrayRef<int64_t> Got = shapeOf(Op->getResult(0));

@@ -18,4 +18,14 @@
 #define GET_OP_CLASSES
 #include "dialect/AccelGraphOps.h.inc"
 
+namespace accel::graph {
+
+/// The static shape of a value of the dialect: every one is a ranked
+/// tensor.
+inline llvm::ArrayRef<int64_t> shapeOf(mlir::Value V) {
+  return mlir::cast<mlir::RankedTensorType>(V.getType()).getShape();
+}
+
+} // namespace accel::graph
+
 #endif

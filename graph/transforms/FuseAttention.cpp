@@ -60,10 +60,6 @@ bool isScaledMatMul(Value V) {
   return peelScales(V, Scale, Ignored).getDefiningOp<MatMulOp>() != nullptr;
 }
 
-ArrayRef<int64_t> shapeOf(Value V) {
-  return cast<RankedTensorType>(V.getType()).getShape();
-}
-
 /// k [..., Sk, D] from kt [..., D, Sk]: kt's transpose's input with the
 /// last two result dimensions swapped back, or a transpose of kt.
 Value untranspose(PatternRewriter &Rewriter, Location Loc, Value Kt) {

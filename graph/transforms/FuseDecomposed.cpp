@@ -45,10 +45,6 @@ Value otherInput(ElementwiseOp E, Value Other) {
   return E.getInputs()[0] == Other ? E.getInputs()[1] : E.getInputs()[0];
 }
 
-ArrayRef<int64_t> shapeOf(Value V) {
-  return cast<RankedTensorType>(V.getType()).getShape();
-}
-
 /// A kept mean over the trailing axes from \p Axis on (the first such
 /// axis, or -1).
 int64_t trailingMeanAxis(ReduceOp R) {

@@ -35,10 +35,6 @@ SmallVector<int64_t, 6> accel::graph::contiguousStrides(ArrayRef<int64_t> Shape)
 
 namespace {
 
-ArrayRef<int64_t> shapeOf(Value V) {
-  return cast<RankedTensorType>(V.getType()).getShape();
-}
-
 /// \p In's elements (shape \p InShape) as shape \p Out without moving them,
 /// if strides can say it: each group of input dimensions that makes up a
 /// group of output dimensions must be one run (each stride the next one's

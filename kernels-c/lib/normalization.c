@@ -165,29 +165,28 @@ enum { ShortLine = 256 };
 #define LANES_LOAD(p, j) accel_vload_strided((p) + (j), np * 4)
 #define LANES_STORE(p, j, v) accel_vstore_strided((v), (p) + (j), np * 4)
 
-/* The elements of 16 lines LaneStep at a time: their loads first, then
-   the work on each (independent chains, which cover the vector unit's
-   latencies). The loads of a step come before its stores: the compiler
-   cannot tell the strided accesses of one element from another's, so a
-   store between two loads would make each element wait for the one
-   before. */
-enum { LaneStep = 8 };
+/* The elements of 16 lines Group at a time (as a line's vectors):
+   their loads first, then the work on each (independent chains, which
+   cover the vector unit's latencies). The loads of a step come before its
+   stores: the compiler cannot tell the strided accesses of one element
+   from another's, so a store between two loads would make each element
+   wait for the one before. */
 
 /* Element j (x) of each line replaced by f. */
 #define LANES_MAP(p, n, f)                                                     \
   do {                                                                         \
     long j0_ = 0;                                                              \
-    for (; j0_ + LaneStep <= (n); j0_ += LaneStep) {                           \
-      accel_v16f x_[LaneStep];                                                 \
-      for (int u_ = 0; u_ < LaneStep; ++u_)                                    \
+    for (; j0_ + Group <= (n); j0_ += Group) {                                 \
+      accel_v16f x_[Group];                                                    \
+      for (int u_ = 0; u_ < Group; ++u_)                                       \
         x_[u_] = LANES_LOAD(p, j0_ + u_);                                      \
-      for (int u_ = 0; u_ < LaneStep; ++u_) {                                  \
+      for (int u_ = 0; u_ < Group; ++u_) {                                     \
         long j = j0_ + u_;                                                     \
         accel_v16f x = x_[u_];                                                 \
         (void)j;                                                               \
         x_[u_] = (f);                                                          \
       }                                                                        \
-      for (int u_ = 0; u_ < LaneStep; ++u_)                                    \
+      for (int u_ = 0; u_ < Group; ++u_)                                       \
         LANES_STORE(p, j0_ + u_, x_[u_]);                                      \
     }                                                                          \
     for (long j = j0_; j < (n); ++j) {                                         \
@@ -200,27 +199,24 @@ enum { LaneStep = 8 };
    step, combined as a tree at the end. */
 #define LANES_REDUCE(acc, p, n, f, op, init)                                   \
   do {                                                                         \
-    accel_v16f r_[LaneStep];                                                   \
-    for (int u_ = 0; u_ < LaneStep; ++u_)                                      \
-      r_[u_] = (init);                                                         \
+    accel_v16f acc_[Group];                                                    \
+    for (int u_ = 0; u_ < Group; ++u_)                                         \
+      acc_[u_] = (init);                                                       \
     long j0_ = 0;                                                              \
-    for (; j0_ + LaneStep <= (n); j0_ += LaneStep) {                           \
-      accel_v16f x_[LaneStep];                                                 \
-      for (int u_ = 0; u_ < LaneStep; ++u_)                                    \
+    for (; j0_ + Group <= (n); j0_ += Group) {                                 \
+      accel_v16f x_[Group];                                                    \
+      for (int u_ = 0; u_ < Group; ++u_)                                       \
         x_[u_] = LANES_LOAD(p, j0_ + u_);                                      \
-      for (int u_ = 0; u_ < LaneStep; ++u_) {                                  \
+      for (int u_ = 0; u_ < Group; ++u_) {                                     \
         accel_v16f x = x_[u_];                                                 \
-        r_[u_] = op(r_[u_], (f));                                              \
+        acc_[u_] = op(acc_[u_], (f));                                          \
       }                                                                        \
     }                                                                          \
     for (long j_ = j0_; j_ < (n); ++j_) {                                      \
       accel_v16f x = LANES_LOAD(p, j_);                                        \
-      r_[j_ - j0_] = op(r_[j_ - j0_], (f));                                    \
+      acc_[j_ - j0_] = op(acc_[j_ - j0_], (f));                                \
     }                                                                          \
-    for (int w_ = LaneStep / 2; w_ >= 1; w_ /= 2)                              \
-      for (int u_ = 0; u_ < w_; ++u_)                                          \
-        r_[u_] = op(r_[u_], r_[u_ + w_]);                                      \
-    (acc) = r_[0];                                                             \
+    LINE_COMBINE(acc, op);                                                     \
   } while (0)
 
 /* softmax_line on 16 lines at once, across the lanes. The exponentials
