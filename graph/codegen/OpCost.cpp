@@ -10,39 +10,37 @@
 using namespace mlir;
 using namespace accel::graph;
 
-static int64_t bytesOf(Value V) {
-  return 4 * cast<RankedTensorType>(V.getType()).getNumElements();
-}
-
 static int64_t elementsOf(Value V) {
   return cast<RankedTensorType>(V.getType()).getNumElements();
 }
 
+static int64_t bytesOf(Value V) { return 4 * elementsOf(V); }
+
 /// The reduction length of a contraction (0 for any other op).
 static int64_t reductionLength(Operation &Op) {
   if (auto M = dyn_cast<MatMulOp>(Op))
-    return cast<RankedTensorType>(M.getA().getType()).getShape().back();
+    return shapeOf(M.getA()).back();
   if (auto G = dyn_cast<GemmOp>(Op)) {
-    ArrayRef<int64_t> A = cast<RankedTensorType>(G.getA().getType()).getShape();
+    ArrayRef<int64_t> A = shapeOf(G.getA());
     return G.getTransA() ? A[0] : A[1];
   }
   if (auto C = dyn_cast<Conv2dOp>(Op)) {
     // w is [Cout, C / groups, KH, KW].
-    ArrayRef<int64_t> W =
-        cast<RankedTensorType>(C.getWeight().getType()).getShape();
+    ArrayRef<int64_t> W = shapeOf(C.getWeight());
     return W[1] * W[2] * W[3];
   }
   return 0;
 }
 
-/// Multiply-accumulates of q . k^T and of the probabilities . v.
+/// Multiply-accumulates of q . k^T and of the probabilities . v: the
+/// scores ([..., Sq] x Sk) times D + Dv. (A product over q's leading
+/// dims, not its elements over D: D may be 0.)
 static int64_t attentionMacs(AttentionOp A) {
-  ArrayRef<int64_t> K = cast<RankedTensorType>(A.getK().getType()).getShape();
-  ArrayRef<int64_t> Q = cast<RankedTensorType>(A.getQ().getType()).getShape();
-  int64_t Scores = elementsOf(A.getQ()) / Q.back() * K[K.size() - 2];
-  return Scores * (Q.back() + cast<RankedTensorType>(A.getV().getType())
-                                  .getShape()
-                                  .back());
+  ArrayRef<int64_t> Q = shapeOf(A.getQ()), K = shapeOf(A.getK());
+  int64_t Scores = K[K.size() - 2];
+  for (int64_t D : Q.drop_back())
+    Scores *= D;
+  return Scores * (Q.back() + shapeOf(A.getV()).back());
 }
 
 OpCost accel::graph::getOpCost(Operation &Op) {

@@ -251,6 +251,23 @@ def attention():
                  [two, numpy_helper.from_array(mask, "mask")])
 
 
+def attention_no_head_dim():
+    """Attention whose head dim is 0: the scores are all 0, the
+    probabilities uniform, y the mean of v's rows."""
+    nodes = [helper.make_node("Transpose", ["k"], ["kt"], name="kt",
+                              perm=[0, 1, 3, 2]),
+             helper.make_node("MatMul", ["q", "kt"], ["s"], name="scores"),
+             helper.make_node("Softmax", ["s"], ["p"], name="softmax",
+                              axis=-1),
+             helper.make_node("MatMul", ["p", "v"], ["y"], name="context")]
+    return model(nodes, [vi("q", [1, 2, 4, 0]), vi("k", [1, 2, 5, 0]),
+                         vi("v", [1, 2, 5, 3])], [vi("y", [1, 2, 4, 3])])
+
+
+def attention_no_head_dim_reference(m, q, k, v):
+    return [np.broadcast_to(v.mean(axis=-2, keepdims=True), (1, 2, 4, 3))]
+
+
 def views():
     """Transposes and slices that accel-graphc makes views (no copy): a
     transpose [1, 0, 2] read by an Add, a slice of the last dimension read
@@ -350,6 +367,8 @@ def main():
     write_test_data(d, "mlp-run", mlp(), mlp_reference, 11)
     write_test_data(d, "attention-run", attention(), attention_reference, 17)
     write_test_data(d, "views-run", views(), views_reference, 19)
+    write_test_data(d, "attention-d0-run", attention_no_head_dim(),
+                    attention_no_head_dim_reference, 29)
     write_test_data(d, "movement-run", movement(), movement_reference, 23)
     write_test_data(d, "cnn-run", cnn(13), cnn_reference, 12)
     write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
