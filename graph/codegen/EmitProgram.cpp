@@ -356,7 +356,7 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   Fields.append(Rec->second.begin(), Rec->second.end());
   if (3 + Operands.size() + Fields.size() > ACCEL_GRAPH_MAX_RECORD)
     return Op.emitError("needs a record of more than ")
-           << ACCEL_GRAPH_MAX_RECORD
+           << int64_t(ACCEL_GRAPH_MAX_RECORD)
            << " fields (a gather's indices, a concat's inputs): not supported";
   std::string RecordName = uniqueName("accel_graph_record");
   recordGlobal(RecordName, Rec->first, Operands, Fields);

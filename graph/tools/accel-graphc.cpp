@@ -20,6 +20,7 @@
 #include "onnx/OnnxGraph.h"
 #include "transforms/Passes.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
@@ -136,8 +137,35 @@ static bool compileAndLink(llvm::Module &IR, const char *Argv0) {
   return true;
 }
 
+/// An error of the passes or code generation as the importer's read:
+/// "accel-graphc: error: <model>: node '<name>' (<op>)[ + ...]: <why>",
+/// the nodes from the op's location (a fused op's lists each member).
+static mlir::LogicalResult reportDiagnostic(mlir::Diagnostic &D) {
+  std::string Nodes;
+  D.getLocation()->walk([&](mlir::Location L) {
+    if (auto N = dyn_cast<mlir::NameLoc>(L)) {
+      std::string Name = N.getName().str();
+      size_t Paren = Name.rfind(" (");
+      Nodes += (Nodes.empty() ? "" : " + ") +
+               (Paren == std::string::npos
+                    ? "'" + Name + "'"
+                    : "'" + Name.substr(0, Paren) + "'" + Name.substr(Paren));
+    }
+    return mlir::WalkResult::advance();
+  });
+  raw_ostream &OS = D.getSeverity() == mlir::DiagnosticSeverity::Error
+                        ? WithColor::error(errs(), "accel-graphc")
+                        : WithColor::note(errs(), "accel-graphc");
+  OS << ModelPath << ": " << (Nodes.empty() ? "" : "node " + Nodes + ": ")
+     << D << "\n";
+  return mlir::success();
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // By name, for --mlir-print-ir-after=accel-fuse and its kin (before the
+  // options that list them).
+  accel::graph::registerGraphPasses();
   mlir::registerPassManagerCLOptions();
   // --help lists this tool's options and MLIR's IR dumps, not the
   // hundreds of LLVM's that libLLVM registers (--help-hidden has them).
@@ -167,6 +195,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   mlir::MLIRContext Context;
+  mlir::ScopedDiagnosticHandler Diagnostics(&Context, reportDiagnostic);
   mlir::OwningOpRef<mlir::ModuleOp> Module =
       accel::graph::importOnnxGraph(G, ModelPath, Context, Error);
   if (!Module) {

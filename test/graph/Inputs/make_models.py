@@ -409,6 +409,19 @@ def main():
                                      to=TensorProto.FLOAT)],
                    [vi("x", [4])], [vi("z", [4])])
     write(d, "cast-int.onnx", to_int)
+    i64 = lambda name, v: numpy_helper.from_array(np.array(v, np.int64), name)
+    far = model([helper.make_node("Gather", ["x", "i"], ["y"], name="far")],
+                [vi("x", [4, 3])], [vi("y", [2, 3])], [i64("i", [1, 4])])
+    write(d, "gather-outside.onnx", far, check=False)
+    many = model([helper.make_node("Gather", ["x", "i"], ["y"], name="many")],
+                 [vi("x", [4, 3])], [vi("y", [5000, 3])],
+                 [i64("i", [k % 4 for k in range(5000)])])
+    write(d, "gather-many.onnx", many)
+    wrap = model([helper.make_node("Pad", ["x", "p"], ["y"], name="wrap",
+                                   mode="wrap")],
+                 [vi("x", [4, 4])], [vi("y", [4, 6])],
+                 [i64("p", [0, 1, 0, 1])])
+    write(d, "pad-wrap.onnx", wrap, check=False)
 
     # Weights in a file beside the model.
     ext = mlp()
