@@ -102,6 +102,7 @@ void Stats::printJson(llvm::raw_ostream &OS, const Stats *Region) const {
   OS << "},\"dma_bytes\":" << DmaBytes << ",\"dma_transfers\":" << DmaTransfers
      << format(",\"dma_bytes_per_cycle\":%.4f", frac(DmaBytes, Cycles))
      << ",\"macs\":" << Macs
+     << ",\"macs_per_cycle\":" << uint64_t(llvm::AccelParam::MacsPerCycle)
      << format(",\"matrix_utilization\":%.6f", matrixUtilization());
   if (Region) {
     OS << ",\"region\":";

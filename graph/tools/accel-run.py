@@ -159,12 +159,10 @@ def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
             ops, seconds)
 
 
-MACS_PER_CYCLE = 256  # isa/AccelMachine.td MacsPerCycle
-
-
-def print_profile(ops, total, top):
+def print_profile(ops, total, macs_per_cycle, top):
     """The operators by cycles, largest first (the top ones if top), and
-    the roofline bounds' sum against the run."""
+    the roofline bounds' sum against the run; macs_per_cycle the matrix
+    unit's peak (the simulator's statistics give it)."""
     print("  %10s %6s %7s %10s %9s %6s  %s" % (
         "cycles", "share", "matrix", "DMA bytes", "roofline", "of it",
         "operator (node (op type) [+ ...])"))
@@ -173,7 +171,7 @@ def print_profile(ops, total, top):
         cycles = max(op["cycles"], 1)
         print("  %10d %5.1f%% %7.3f %10d %9d %5.1f%%  %s" % (
             op["cycles"], 100.0 * op["cycles"] / max(total, 1),
-            op["macs"] / (MACS_PER_CYCLE * cycles), op["dma_bytes"],
+            op["macs"] / (macs_per_cycle * cycles), op["dma_bytes"],
             op["bound"], 100.0 * op["bound"] / cycles, op["name"]))
     bound = sum(op["bound"] for op in ops)
     print("  roofline sum %d cycles: the run takes %.2f x it" % (
@@ -282,7 +280,8 @@ def main():
             print("%s: %d cycles, matrix utilization %.3f (simulator: %.1f s)"
                   % (name, st["cycles"], st["matrix_utilization"], seconds))
             if args.profile:
-                print_profile(ops, st["cycles"], args.top)
+                print_profile(ops, st["cycles"], st["macs_per_cycle"],
+                              args.top)
             for k, y in enumerate(ys):
                 if outs:
                     all_ok &= compare(out_names[k], y, read_tensor(outs[k]))

@@ -13,7 +13,7 @@
 # RUN: %expect-exit 0 %sim --stats %t.elf 2> %t.stats
 # RUN: FileCheck %s < %t.stats
 # RUN: %expect-exit 0 %sim --stats-json=%t.json %t.elf
-# RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sorted(d)); print(sorted(d['busy'])); print(sorted(d['stalls'])); print('macs', d['macs'], 'dma_bytes', d['dma_bytes'], 'dma_transfers', d['dma_transfers']); print('ipb', abs(d['instructions_per_bundle'] - d['instructions'] / d['bundles']) < 1e-3); print('busy in [0,1]', all(0 <= v <= 1 for v in d['busy'].values())); print('util', abs(d['matrix_utilization'] - d['macs'] / (256 * d['cycles'])) < 1e-5); print('bw', abs(d['dma_bytes_per_cycle'] - d['dma_bytes'] / d['cycles']) < 1e-3)" %t.json \
+# RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sorted(d)); print(sorted(d['busy'])); print(sorted(d['stalls'])); print('macs', d['macs'], 'dma_bytes', d['dma_bytes'], 'dma_transfers', d['dma_transfers'], 'macs_per_cycle', d['macs_per_cycle']); print('ipb', abs(d['instructions_per_bundle'] - d['instructions'] / d['bundles']) < 1e-3); print('busy in [0,1]', all(0 <= v <= 1 for v in d['busy'].values())); print('util', abs(d['matrix_utilization'] - d['macs'] / (256 * d['cycles'])) < 1e-5); print('bw', abs(d['dma_bytes_per_cycle'] - d['dma_bytes'] / d['cycles']) < 1e-3)" %t.json \
 # RUN:   | FileCheck %s --check-prefix=JSON
 # --stats and --stats-json together agree.
 # RUN: %expect-exit 0 %sim --stats --stats-json=%t.2.json %t.elf 2> %t.2.stats
@@ -47,10 +47,10 @@
 # CHECK-NEXT: {{^}}matrix utilization {{0\.[0-9][0-9][0-9][0-9]$}}
 # CHECK-EMPTY:
 
-# JSON:      ['bundles', 'busy', 'cycles', 'dma_bytes', 'dma_bytes_per_cycle', 'dma_transfers', 'instructions', 'instructions_per_bundle', 'macs', 'matrix_utilization', 'stalls', 'timed']
+# JSON:      ['bundles', 'busy', 'cycles', 'dma_bytes', 'dma_bytes_per_cycle', 'dma_transfers', 'instructions', 'instructions_per_bundle', 'macs', 'macs_per_cycle', 'matrix_utilization', 'stalls', 'timed']
 # JSON-NEXT: ['dma', 'lsu', 'matrix', 'scalar', 'tile_moves', 'vector']
 # JSON-NEXT: ['accumulator-dependency', 'dma-channel-busy', 'dma-wait', 'matrix-busy', 'scalar-dependency', 'tile-move-busy', 'vector-dependency']
-# JSON-NEXT: macs 4096 dma_bytes 2176 dma_transfers 5
+# JSON-NEXT: macs 4096 dma_bytes 2176 dma_transfers 5 macs_per_cycle 256
 # JSON-NEXT: ipb True
 # JSON-NEXT: busy in [0,1] True
 # JSON-NEXT: util True
