@@ -33,6 +33,7 @@ def GrpVI32   { bits<4> V = 10; } // vector i32 arithmetic and logic
 def GrpVMisc  { bits<4> V = 11; } // vector moves, reductions, conversions
 def GrpMatrix { bits<4> V = 12; } // matrix unit
 def GrpDma    { bits<4> V = 13; } // DMA engine
+def GrpStream { bits<4> V = 14; } // vector stream engine
 
 class AccelInst<bits<4> Group, bits<6> Func, dag Outs, dag Ins, string Asm,
                 InstrItinClass Itin> : Instruction {

@@ -41,6 +41,11 @@ def AccRowsPerCycle : AccelMachineParam<1>;  // mld/mst move one 64-byte row per
 // Vector unit.
 def VectorLanes    : AccelMachineParam<16>;
 
+// Vector stream engine: elements a cycle, and the cycles from an
+// operation's last element read to its last result written.
+def StreamLanes    : AccelMachineParam<64>;
+def StreamLatency  : AccelMachineParam<6>;
+
 // DMA engine: independent channels, each with a fixed start-up latency and a
 // sustained rate; a 2-D transfer pays the start-up once, and a transfer
 // queued behind another pays it while the other moves.

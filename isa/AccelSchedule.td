@@ -22,6 +22,7 @@ def VPU  : FuncUnit; // vector unit
 def MXU  : FuncUnit; // matrix unit: the MAC array (mmac, mzero)
 def MXM  : FuncUnit; // tile-move port between the tiles and the SPM (mld, mst)
 def DMA  : FuncUnit; // DMA issue port
+def VSE  : FuncUnit; // vector stream engine
 
 // Itinerary classes, named for what the instructions do.
 def IIAlu       : InstrItinClass; // integer add/logic/shift/compare/select
@@ -47,6 +48,9 @@ def IIVMove     : InstrItinClass; // broadcast, move, lane insert/extract, vcvt
 def IIMatrix    : InstrItinClass; // matrix multiply-accumulate, tile zero
 def IIMatrixMove : InstrItinClass; // tile load and store
 def IIDma       : InstrItinClass; // DMA start and wait
+// Like the matrix unit's, the stream engine's occupancy and completion
+// depend on the block's size: the simulator models them from AccelMachine.td.
+def IIStream    : InstrItinClass; // stream engine operations
 
 // InstrItinData<Class, [issue stage], [result cycle, operand read cycles...]>
 // Operands are read when the bundle issues. LLVM numbers that cycle 1: the
@@ -54,7 +58,7 @@ def IIDma       : InstrItinClass; // DMA start and wait
 // cycle of N lets the consumer issue N cycles after the producer, as the
 // simulator's interlock does.
 def AccelItineraries : ProcessorItineraries<
-    [ALU0, ALU1, LSU0, LSU1, VPU, MXU, MXM, DMA], [], [
+    [ALU0, ALU1, LSU0, LSU1, VPU, MXU, MXM, DMA, VSE], [], [
   InstrItinData<IIAlu,        [InstrStage<1, [ALU0, ALU1]>], [1, 1, 1, 1]>,
   InstrItinData<IIMul,        [InstrStage<1, [ALU0, ALU1]>], [3, 1, 1]>,
   InstrItinData<IIDiv,        [InstrStage<1, [ALU0, ALU1]>], [12, 1, 1]>,
@@ -74,7 +78,8 @@ def AccelItineraries : ProcessorItineraries<
   InstrItinData<IIVMove,      [InstrStage<1, [VPU]>],        [1, 1, 1]>,
   InstrItinData<IIMatrix,     [InstrStage<1, [MXU]>],        [1, 1, 1, 1]>,
   InstrItinData<IIMatrixMove, [InstrStage<1, [MXM]>],        [1, 1]>,
-  InstrItinData<IIDma,        [InstrStage<1, [DMA]>],        [1, 1, 1, 1, 1]>
+  InstrItinData<IIDma,        [InstrStage<1, [DMA]>],        [1, 1, 1, 1, 1]>,
+  InstrItinData<IIStream,     [InstrStage<1, [VSE]>],        [1, 1, 1, 1, 1]>
 ]>;
 
 def AccelSchedModel : SchedMachineModel {

@@ -123,6 +123,48 @@ def accel_vredsum_i : AccelIntrinsic<"__accel_vredsum_i32", VREDSUM_I32,
 def accel_vredmax_i : AccelIntrinsic<"__accel_vredmax_i32", VREDMAX_I32,
                      "i", "I", "int", "accel_v16i x", IntrMemNone>;
 
+// Stream engine: operands are scratchpad addresses of f32 blocks, in the
+// assembly syntax's order; accel_vs_shape sets the block (rows x len) the
+// operations after it take. A null dst or sums of an activation is none.
+def accel_vs_shape : AccelIntrinsic<"__accel_vs_shape", VS_SHAPE, "v", "ii",
+                     "void", "unsigned long rows, unsigned long len",
+                     IntrMemState>;
+class AccelStreamBinary<string name, Instruction inst>
+    : AccelIntrinsic<name, inst, "v", "iii", "void",
+                     "float *dst, const float *a, const float *b",
+                     IntrMemReadWriteArgs>;
+def accel_vs_add : AccelStreamBinary<"__accel_vs_add", VS_ADD_F32>;
+def accel_vs_sub : AccelStreamBinary<"__accel_vs_sub", VS_SUB_F32>;
+def accel_vs_mul : AccelStreamBinary<"__accel_vs_mul", VS_MUL_F32>;
+def accel_vs_div : AccelStreamBinary<"__accel_vs_div", VS_DIV_F32>;
+def accel_vs_max : AccelStreamBinary<"__accel_vs_max", VS_MAX_F32>;
+def accel_vs_min : AccelStreamBinary<"__accel_vs_min", VS_MIN_F32>;
+def accel_vs_fma : AccelIntrinsic<"__accel_vs_fma", VS_FMA_F32, "v", "iiii",
+                     "void", "float *dst, const float *a, const float *g, "
+                             "const float *b",
+                     IntrMemReadWriteArgs>;
+def accel_vs_redmax : AccelIntrinsic<"__accel_vs_redmax", VS_REDMAX_F32, "v",
+                     "ii", "void", "float *dst, const float *src",
+                     IntrMemReadWriteArgs>;
+def accel_vs_moments : AccelIntrinsic<"__accel_vs_moments", VS_MOMENTS_F32,
+                     "v", "ii", "void", "float *dst, const float *src",
+                     IntrMemReadWriteArgs>;
+class AccelStreamAct<string name, Instruction inst>
+    : AccelIntrinsic<name, inst, "v", "iiii", "void",
+                     "float *dst, const float *src, const float *params, "
+                     "float *sums",
+                     IntrMemReadWriteArgs>;
+def accel_vs_act_none : AccelStreamAct<"__accel_vs_act_none", VS_ACT_NONE_F32>;
+def accel_vs_act_relu : AccelStreamAct<"__accel_vs_act_relu", VS_ACT_RELU_F32>;
+def accel_vs_act_exp : AccelStreamAct<"__accel_vs_act_exp", VS_ACT_EXP_F32>;
+def accel_vs_act_log : AccelStreamAct<"__accel_vs_act_log", VS_ACT_LOG_F32>;
+def accel_vs_act_square : AccelStreamAct<"__accel_vs_act_square",
+                                         VS_ACT_SQUARE_F32>;
+def accel_vs_act_sqrt : AccelStreamAct<"__accel_vs_act_sqrt", VS_ACT_SQRT_F32>;
+def accel_vs_act_rsqrt : AccelStreamAct<"__accel_vs_act_rsqrt",
+                                        VS_ACT_RSQRT_F32>;
+def accel_vs_act_rcp : AccelStreamAct<"__accel_vs_act_rcp", VS_ACT_RCP_F32>;
+
 def AccelIntrinsicTable : GenericTable {
   let FilterClass = "AccelIntrinsic";
   let Fields = ["Name", "Public", "Inst", "Result", "Params", "CResult",

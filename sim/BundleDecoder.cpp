@@ -86,7 +86,8 @@ void BundleDecoder::summarizeTiming(Bundle &B, const DecodedInst &D) const {
     B.WriteLatency[B.NumWrites++] = D.Latency;
   }
   B.DynamicTiming |= D.Unit == Accel::LSU0 || D.Unit == Accel::MXU ||
-                     D.Unit == Accel::MXM || D.Unit == Accel::DMA;
+                     D.Unit == Accel::MXM || D.Unit == Accel::DMA ||
+                     D.Unit == Accel::VSE;
 }
 
 void BundleDecoder::decode(const LoadedProgram &Prog) {
@@ -165,4 +166,9 @@ std::string BundleDecoder::disassemble(const Bundle &B) const {
   raw_string_ostream OS(S);
   Printer->printInst(&MI, B.Pc, "", *MC.STI, OS);
   return StringRef(S).ltrim('\t').str();
+}
+
+const char *BundleDecoder::opcodeName(unsigned Opcode) const {
+  // The generated name table stores each name NUL-terminated.
+  return MC.MII->getName(Opcode).data();
 }

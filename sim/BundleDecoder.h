@@ -99,6 +99,9 @@ public:
   }
   /// Assembly text of a bundle, as accel-objdump prints it.
   std::string disassemble(const Bundle &B) const;
+  /// The TableGen record name of an opcode (VS_ADD_F32), NUL-terminated
+  /// and lasting as long as the program.
+  const char *opcodeName(unsigned Opcode) const;
 
 private:
   void fill(DecodedInst &D, const llvm::MCInst &MI) const;

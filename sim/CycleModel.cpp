@@ -4,8 +4,8 @@
 // plus one, at which every register it reads is ready and every unit it
 // needs is free. Stall cycles are charged to the cause that waited longest.
 // Result latencies come from the itineraries (DecodedInst::Latency); the
-// dynamic parts (DRAM loads, matrix occupancy, DMA duration) use the machine
-// parameters of isa/AccelMachine.td.
+// dynamic parts (DRAM loads, matrix and stream engine occupancy, DMA
+// duration) use the machine parameters of isa/AccelMachine.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +28,10 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
   auto Later = [](UnitWait W, uint64_t Until, unsigned Cause) {
     return Until > W.Until ? UnitWait{Until, Cause} : W;
   };
+  // The scratchpad's other users wait until the stream engine has written
+  // every result (an interlock on the engine, not on addresses).
+  if (D.Unit == A::LSU0)
+    return {StreamDone, StallStreamBusy};
   unsigned Tile = D.Reg[A::OpName::ra];
   switch (D.Opcode) {
   // Back-to-back mmacs on one tile accumulate inside the unit: they wait
@@ -48,10 +52,13 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
     return {MxmFree, StallTileMoveBusy};
   case A::DMA_1D:
   case A::DMA_2D:
-    return {QueueEnd[D.Imm][QueueNext[D.Imm]], StallDmaBusy};
+    return Later({QueueEnd[D.Imm][QueueNext[D.Imm]], StallDmaBusy},
+                 StreamDone, StallStreamBusy);
   case A::DMA_WAIT:
     return {ChannelFree[D.Imm], StallDmaWait};
   default:
+    if (D.Unit == A::VSE && D.Opcode != A::VS_SHAPE)
+      return {StreamFree, StallStreamBusy};
     return {0, NumStallCauses};
   }
 }
@@ -140,6 +147,8 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       break;
     }
     default:
+      if (D.Unit == A::VSE && D.Opcode != A::VS_SHAPE)
+        retireStream(D, Issue);
       break;
     }
     if (Busy) {
@@ -157,4 +166,22 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
                 Move);
     }
   }
+}
+
+/// A stream operation takes StreamLanes elements a cycle. Element-wise
+/// operations follow each other back to back (element i of the next one
+/// reads after element i of this one is written, given StreamLatency
+/// cycles); a reduction's results exist only once its pipeline has drained,
+/// so the next operation waits for that.
+void Simulator::retireStream(const DecodedInst &D, uint64_t Issue) {
+  uint64_t Busy = std::max<uint64_t>(
+      1, (LastStreamElements + P::StreamLanes - 1) / P::StreamLanes);
+  uint64_t Done = Issue + Busy + P::StreamLatency;
+  StreamFree = LastStreamReduces
+                   ? Done
+                   : Issue + std::max<uint64_t>(Busy, P::StreamLatency);
+  StreamDone = std::max(StreamDone, Done);
+  St.StreamBusyCycles += Busy;
+  if (Opts.TimelineOut)
+    Opts.TimelineOut->add(TrackStream, Dec.opcodeName(D.Opcode), Issue, Busy);
 }

@@ -56,6 +56,7 @@ void Simulator::executeVectorMatrixDma(const DecodedInst &D,
   switch (D.Opcode) {
 #include "semantics/dma.inc"
 #include "semantics/matrix.inc"
+#include "semantics/stream.inc"
 #include "semantics/vector.inc"
   default:
     FAIL(IllegalInstruction, "instruction has no semantics in the simulator");

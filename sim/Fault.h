@@ -24,6 +24,8 @@ enum class FaultKind {
   StackOverflow = 135,
   Trap = 136,
   MaxCycles = 137,
+  StreamFault = 139, // a stream engine operand outside the scratchpad (138:
+                     // Debugger::KilledStatus)
 };
 
 /// The status for a simulator that could not run the program at all (usage,

@@ -21,6 +21,7 @@ static const unsigned OpcodesWithSemantics[] = {
 #include "semantics/integer.inc"
 #include "semantics/matrix.inc"
 #include "semantics/memory.inc"
+#include "semantics/stream.inc"
 #include "semantics/vector.inc"
 };
 

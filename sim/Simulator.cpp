@@ -32,6 +32,8 @@ const char *accel_sim::getFaultName(FaultKind K) {
     return "trap";
   case FaultKind::MaxCycles:
     return "cycle limit exceeded";
+  case FaultKind::StreamFault:
+    return "stream engine fault";
   }
   return "?";
 }

@@ -127,10 +127,16 @@ public:
     return Transfers[Channel];
   }
 
+  /// The stream engine's element-wise operations and activation functions.
+  enum class StreamBinaryOp { Add, Sub, Mul, Div, Max, Min };
+  enum class StreamFunction { None, Relu, Exp, Log, Square, Sqrt, Rsqrt, Rcp };
+
   // Architectural state, public for tests.
   uint64_t X[32] = {};
   VecReg V[32] = {};
   AccTile Acc[llvm::AccelParam::AccTiles] = {};
+  /// The stream engine's block shape (vs.shape): rows of len elements.
+  uint64_t StreamRows = 0, StreamLen = 0;
 
 private:
   template <bool Timed, bool Traced, bool Debugged>
@@ -146,6 +152,17 @@ private:
                            const char *What, const char *Where);
   void copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows, uint64_t RowBytes,
                uint64_t DstStride, uint64_t SrcStride);
+  // The stream engine's operations (StreamEngine.cpp).
+  void streamBinary(StreamBinaryOp Op, uint64_t Dst, uint64_t A, uint64_t B);
+  void streamFma(uint64_t Dst, uint64_t A, uint64_t G, uint64_t B);
+  void streamRowMax(uint64_t Dst, uint64_t Src);
+  void streamMoments(uint64_t Dst, uint64_t Src);
+  void streamActivation(StreamFunction Fn, uint64_t Dst, uint64_t Src,
+                        uint64_t Params, uint64_t Sums);
+  /// The scratchpad block of \p Count floats at \p Addr, or null after a
+  /// stream fault naming \p What.
+  float *streamBlock(uint64_t Addr, uint64_t Count, bool IsWrite,
+                     const char *What);
   void executeSys(const DecodedInst &D, const uint64_t *XR);
   void executeFileService(unsigned Service, const uint64_t *XR);
   /// The service's result in r1: \p Result, or for a negative Accel errno
@@ -193,6 +210,7 @@ private:
   uint64_t unitsFreeCycle(const Bundle &B, uint64_t Issue, unsigned &Cause);
   void chargeStall(unsigned Cause, uint64_t Issue);
   void retireDynamic(const Bundle &B, uint64_t Issue);
+  void retireStream(const DecodedInst &D, uint64_t Issue);
   void recordVectorOps(const Bundle &B, uint64_t Issue);
   void trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX);
 
@@ -225,12 +243,19 @@ private:
   /// Whether each load/store port's last access was a load from DRAM.
   bool LoadFromDram[NumLoadStorePorts] = {};
   uint64_t LastMatmulK = 0;
+  /// The last stream operation's elements, and whether it reduces (its
+  /// results are complete only when its pipeline has drained).
+  uint64_t LastStreamElements = 0;
+  bool LastStreamReduces = false;
 
   // Cycle model state.
   uint64_t Cycle = 0;
   uint64_t Ready[NumScoreboardRegs] = {};
   uint64_t MxuFree = 0; ///< The MAC array (mmac, mzero).
   uint64_t MxmFree = 0; ///< The tile-move port (mld, mst, mst.relu, mst.t).
+  /// When the stream engine takes its next operation, and when every
+  /// result of the operations it has taken is in the scratchpad.
+  uint64_t StreamFree = 0, StreamDone = 0;
   /// When the tile-move port has finished with each tile.
   uint64_t TileMoveEnd[llvm::AccelParam::AccTiles] = {};
   /// When each channel's last transfer ends.

@@ -13,7 +13,7 @@ const char *accel_sim::getStallName(unsigned Cause) {
   static const char *const Names[NumStallCauses] = {
       "scalar-dependency", "vector-dependency", "accumulator-dependency",
       "matrix-busy",       "tile-move-busy",    "dma-channel-busy",
-      "dma-wait"};
+      "dma-wait",          "stream-busy"};
   return Cause < NumStallCauses ? Names[Cause] : "?";
 }
 
@@ -42,6 +42,7 @@ void Stats::addInterval(const Stats &Begin, const Stats &End) {
   MatrixBusyCycles += End.MatrixBusyCycles - Begin.MatrixBusyCycles;
   TileMoveBusyCycles += End.TileMoveBusyCycles - Begin.TileMoveBusyCycles;
   DmaBusyCycles += End.DmaBusyCycles - Begin.DmaBusyCycles;
+  StreamBusyCycles += End.StreamBusyCycles - Begin.StreamBusyCycles;
   DmaBytes += End.DmaBytes - Begin.DmaBytes;
   DmaTransfers += End.DmaTransfers - Begin.DmaTransfers;
   Macs += End.Macs - Begin.Macs;
@@ -69,6 +70,7 @@ void Stats::print(llvm::raw_ostream &OS, const char *Title) const {
   OS << format("  tile moves           %.3f\n",
                frac(TileMoveBusyCycles, Cycles));
   OS << format("  dma                  %.3f\n", frac(DmaBusyCycles, Cycles));
+  OS << format("  stream engine        %.3f\n", frac(StreamBusyCycles, Cycles));
   OS << format("stall cycles           %llu\n",
                (unsigned long long)stallCycles());
   for (unsigned C = 0; C != NumStallCauses; ++C)
@@ -90,12 +92,14 @@ void Stats::printJson(llvm::raw_ostream &OS, const Stats *Region) const {
      << ",\"instructions\":" << Instructions
      << format(",\"instructions_per_bundle\":%.4f", frac(Instructions, Bundles))
      << format(",\"busy\":{\"scalar\":%.4f,\"lsu\":%.4f,\"vector\":%.4f,"
-               "\"matrix\":%.4f,\"tile_moves\":%.4f,\"dma\":%.4f}",
+               "\"matrix\":%.4f,\"tile_moves\":%.4f,\"dma\":%.4f,"
+               "\"stream\":%.4f}",
                frac(UnitIssues[A::ALU0] + UnitIssues[A::ALU1], 2 * Cycles),
                frac(UnitIssues[A::LSU0] + UnitIssues[A::LSU1], 2 * Cycles),
                frac(UnitIssues[A::VPU], Cycles),
                frac(MatrixBusyCycles, Cycles),
-               frac(TileMoveBusyCycles, Cycles), frac(DmaBusyCycles, Cycles))
+               frac(TileMoveBusyCycles, Cycles), frac(DmaBusyCycles, Cycles),
+               frac(StreamBusyCycles, Cycles))
      << ",\"stalls\":{";
   for (unsigned C = 0; C != NumStallCauses; ++C)
     OS << (C ? "," : "") << "\"" << getStallName(C) << "\":" << Stalls[C];

@@ -21,6 +21,7 @@ enum StallCause : unsigned {
   StallTileMoveBusy, ///< the tile-move port is occupied
   StallDmaBusy,    ///< a DMA start on a busy channel
   StallDmaWait,    ///< dma.wait
+  StallStreamBusy, ///< the stream engine is occupied, or its results pending
   NumStallCauses
 };
 
@@ -32,6 +33,7 @@ struct Stats {
   uint64_t MatrixBusyCycles = 0; ///< The MAC array: mmac, mzero.
   uint64_t TileMoveBusyCycles = 0; ///< The tile-move port: mld, mst.
   uint64_t DmaBusyCycles = 0;    ///< Cycles with any transfer in flight.
+  uint64_t StreamBusyCycles = 0; ///< The stream engine taking elements.
   uint64_t DmaBytes = 0;
   uint64_t DmaTransfers = 0;
   uint64_t Macs = 0;             ///< Useful multiply-accumulates.

@@ -18,6 +18,8 @@ void Timeline::write(llvm::raw_ostream &OS, unsigned DmaChannels) const {
       return "Vector unit";
     case TrackStalls:
       return "Stalls";
+    case TrackStream:
+      return "Stream engine";
     default:
       return "DMA channel " + std::to_string(Track - TrackDma0);
     }

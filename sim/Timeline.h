@@ -24,6 +24,7 @@ enum TimelineTrack : unsigned {
   TrackTileMoves,
   TrackVector,
   TrackStalls,
+  TrackStream,
   TrackDma0, // one track per DMA channel from here
 };
 

@@ -10,16 +10,19 @@ which yields one dict per case: "name", "args" (the driver's argv),
 "macs" (useful matrix-unit MACs), "dram_bytes" (the minimum DRAM traffic:
 each operand read once, the result written once) and optionally
 "vector_cycles" (the fewest cycles the vector unit needs, one instruction
-per cycle, for kernels whose arithmetic is on the vector unit) and
-"dma_bytes" (the fewest bytes the DMA channels must move, when that is not
-dram_bytes: a transfer from DRAM to DRAM moves each byte through its
-channel once, so a kernel that needs no arithmetic moves its result once).
+per cycle, for kernels whose arithmetic is on the vector unit),
+"stream_cycles" (the same for the stream engine: its passes over the data
+at StreamLanes elements a cycle) and "dma_bytes" (the fewest bytes the
+DMA channels must move, when that is not dram_bytes: a transfer from DRAM
+to DRAM moves each byte through its channel once, so a kernel that needs
+no arithmetic moves its result once).
 
 For each case: cycles of the kernel call, matrix utilization (useful MACs /
 (MacsPerCycle x cycles)), the achieved DMA bandwidth, the busy fractions of
-the two load/store ports and of the vector unit, and the roofline
-bound: the largest of the compute time at the matrix unit's peak (MACs /
-MacsPerCycle), the vector unit's time, and the time to move the minimum
+the two load/store ports, of the vector unit and of the stream engine,
+and the roofline bound: the largest of the compute time at the matrix
+unit's peak (MACs / MacsPerCycle), the vector unit's and the stream
+engine's times, and the time to move the minimum
 DRAM traffic at DmaChannels x DmaBytesPerCycle. "of bound" is bound /
 cycles; "of DMA roofline" the DMA time alone / cycles, the figure memory-
 bound kernels are judged by.
@@ -72,6 +75,7 @@ def unit_times(p, case):
     """The fewest cycles each unit needs for the case."""
     return {"matrix": case["macs"] / p["MacsPerCycle"],
             "vector": case.get("vector_cycles", 0),
+            "stream": case.get("stream_cycles", 0),
             "DMA": case.get("dma_bytes", case["dram_bytes"]) / (
                 p["DmaChannels"] * p["DmaBytesPerCycle"])}
 
@@ -177,6 +181,7 @@ def main():
                     "util": macs / (p["MacsPerCycle"] * st["cycles"]),
                     "dma": st["dma_bytes_per_cycle"], "bound": bound,
                     "lsu": st["busy"]["lsu"], "vector": st["busy"]["vector"],
+                    "stream": st["busy"]["stream"],
                     "limit": limit, "ratio": bound / st["cycles"],
                     "dma_ratio": unit_times(p, case)["DMA"] / st["cycles"],
                     "intensity": max(macs, 1) / case["dram_bytes"],
@@ -187,14 +192,15 @@ def main():
         sys.exit("kernels.py: --stats: no case named %s"
                  % ", ".join(sorted(unknown)))
     table = ["| kernel | cycles | matrix utilization | DMA bytes/cycle | "
-             "load/store busy | vector busy | "
+             "load/store busy | vector busy | stream busy | "
              "roofline bound (cycles, limit) | of bound | of DMA roofline |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
-        table.append("| %s | %d | %.3f | %.1f | %.2f | %.2f | %d (%s) | "
+        table.append("| %s | %d | %.3f | %.1f | %.2f | %.2f | %.2f | %d (%s) | "
                      "%.1f %% | %.1f %% |" % (
                          r["name"], r["cycles"], r["util"], r["dma"],
-                         r["lsu"], r["vector"], r["bound"], r["limit"],
+                         r["lsu"], r["vector"], r["stream"], r["bound"],
+                         r["limit"],
                          100 * r["ratio"], 100 * r["dma_ratio"]))
     print("\n".join(table))
     if args.docs:

@@ -33,6 +33,17 @@
  *     accel_vload, accel_vstore (any 4-byte aligned address)
  *     accel_vload_strided(p, stride_bytes), accel_vstore_strided(v, p,
  *     stride_bytes): lane i at p + i * stride_bytes (vld.s, vst.s)
+ *   Stream engine (isa.md 7.13): f32 blocks of rows x len elements, rows
+ *   packed, in the scratchpad; __ACCEL_STREAM_LANES__ elements a cycle:
+ *     accel_vs_shape(rows, len)     the block of every later operation
+ *     accel_vs_add, _sub, _mul, _div, _max, _min(dst, a, b)
+ *     accel_vs_fma(dst, a, g, b)    dst[r][i] = a[r][i] * g[i] + b[i]
+ *     accel_vs_redmax(dst, src)     dst[r] = max of row r
+ *     accel_vs_moments(dst, src)    dst[r] = mean, dst[rows + r] = variance
+ *     accel_vs_act_none, _relu, _exp, _log, _square, _sqrt, _rsqrt, _rcp
+ *       (dst, src, params, sums)    y = f((x - params[r]) *
+ *                                   params[rows + r]); sums[r] = row sum of y
+ *                                   (dst or sums may be null)
  *   Scratchpad buffers: ACCEL_SPM float buf[256];
  *   Measuring: accel_region_begin(); ... accel_region_end(); and
  *     accel-sim --stats reports that region separately.

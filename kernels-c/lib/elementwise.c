@@ -42,7 +42,7 @@
 #include <stddef.h>
 
 enum {
-  TileFloats = 16384, /* 64 KiB */
+  TileFloats = 32768, /* 128 KiB */
   MaxInputs = ACCEL_EW_MAX_INPUTS,
   MaxSteps = ACCEL_EW_MAX_STEPS,
   Unroll = 4, /* vectors per loop iteration */
@@ -276,9 +276,43 @@ EW_LOOP(ACCEL_EW_ABS, loop_abs)
 EW_LOOP(ACCEL_EW_WHERE, loop_where)
 #undef EW_LOOP
 
-/* One step over a tile: a call of its operation's loop. A switch, not a
-   table of the loops in memory: the table would be in DRAM (40 cycles a
-   load), the switch's is read once per tile and step. */
+/* The operations the stream engine has (docs/isa.md 7.13), one
+   instruction over the tile: it takes 64 elements a cycle from the
+   scratchpad, where the vector unit's loop takes 16 and the load/store
+   ports' issue slots. The engine rounds once from a wider result, so exp,
+   log, sqrt and the reciprocal are within half an ulp, the loops' within
+   their stated bounds. Returns whether it ran the step. */
+static int run_step_on_stream_engine(accel_elementwise_op op, float *dst,
+                                     const float *src, const float *a,
+                                     long n) {
+  /* (x - bias) * scale with bias 0: scale 1 is the function alone. */
+  static KERNEL_SPM_CONST const float identity[2] = {0.0f, 1.0f};
+  static KERNEL_SPM_CONST const float negate[2] = {0.0f, -1.0f};
+  accel_vs_shape(1, n);
+  switch (op) {
+  case ACCEL_EW_ADD: accel_vs_add(dst, src, a); return 1;
+  case ACCEL_EW_SUB: accel_vs_sub(dst, src, a); return 1;
+  case ACCEL_EW_MUL: accel_vs_mul(dst, src, a); return 1;
+  case ACCEL_EW_DIV: accel_vs_div(dst, src, a); return 1;
+  case ACCEL_EW_MAX: accel_vs_max(dst, src, a); return 1;
+  case ACCEL_EW_MIN: accel_vs_min(dst, src, a); return 1;
+  case ACCEL_EW_RELU: accel_vs_act_relu(dst, src, identity, NULL); return 1;
+  case ACCEL_EW_EXP: accel_vs_act_exp(dst, src, identity, NULL); return 1;
+  case ACCEL_EW_LOG: accel_vs_act_log(dst, src, identity, NULL); return 1;
+  case ACCEL_EW_SQRT: accel_vs_act_sqrt(dst, src, identity, NULL); return 1;
+  case ACCEL_EW_RECIPROCAL:
+    accel_vs_act_rcp(dst, src, identity, NULL);
+    return 1;
+  case ACCEL_EW_NEG: accel_vs_act_none(dst, src, negate, NULL); return 1;
+  default:
+    return 0;
+  }
+}
+
+/* One step over a tile: one stream-engine instruction, or a call of its
+   operation's loop. A switch, not a table of the loops in memory: the
+   table would be in DRAM (40 cycles a load), the switch's is read once per
+   tile and step. */
 static void run_step(const accel_elementwise_step *s, float *dst,
                      const float *src, const float *a, const float *b,
                      long n) {
@@ -286,6 +320,8 @@ static void run_step(const accel_elementwise_step *s, float *dst,
     const float *t = src;
     src = a, a = t;
   }
+  if (run_step_on_stream_engine(s->op, dst, src, a, n))
+    return;
   op_loop *loop = loop_add;
   switch (s->op) {
   case ACCEL_EW_ADD: loop = loop_add; break;
@@ -411,73 +447,85 @@ static float *tile_base(const layout *l, const tile *t, int k) {
 /* ---------------------------------------------------------------- DMA */
 
 /* Moves tensor k's part of tile t between DRAM and the dense tile buf
-   (rows of t->cols floats) on channel ch; with split, half of it on ch + 1
-   (by rows, or by columns for a single row). */
+   (rows of t->cols floats) on channels ch .. ch + parts - 1, a part each
+   (by rows, or by columns of whole vectors for a single row). */
 static void move(const layout *l, const tile *t, int k, float *buf, int ch,
-                 int split, int store) {
+                 int parts, int store) {
   float *p = tile_base(l, t, k);
   long rs = l->strides[k][l->rank - 2], cs = l->strides[k][l->rank - 1];
-  long rows = t->rows, cols = t->cols, h = 0, hr = 0;
+  long rows = t->rows, cols = t->cols;
   if (!store && rs == 0 && cs == 0) {
     /* One element for the whole tile (a scalar operand): one transfer of
        4-byte rows from one address, not one per row. */
     accel_dma_2d_on(ch, buf, p, rows * cols, 4, 4, 0);
     return;
   }
-  if (split && rows >= 2)
-    hr = rows / 2, h = hr * cols;
-  else if (split && cols >= 32)
-    h = cols / 2 & ~15L;
-  long first_rows = hr ? hr : rows, first_cols = hr || !h ? cols : h;
-  for (int part = 0; part < 2; ++part) {
-    long pr = part ? rows - hr : first_rows;
-    long pc = part && !hr ? cols - h : first_cols;
-    float *pd = part ? p + (hr ? hr * rs : h * cs) : p;
-    float *pb = part ? buf + h : buf;
+  int by_rows = rows >= parts;
+  long piece = by_rows ? rows / parts : cols / parts & ~15L;
+  if (!by_rows && piece == 0)
+    parts = 1, piece = cols;
+  for (int part = 0; part < parts; ++part) {
+    long from = part * piece;
+    long count = part == parts - 1 ? (by_rows ? rows : cols) - from : piece;
+    long pr = by_rows ? count : rows, pc = by_rows ? cols : count;
+    float *pd = p + (by_rows ? from * rs : from * cs);
+    float *pb = buf + (by_rows ? from * cols : from);
     if (store)
       accel_copy_matrix(ch + part, pd, rs, cs, pb, cols, 1, pr, pc);
     else
       accel_copy_matrix(ch + part, pb, cols, 1, pd, rs, cs, pr, pc);
-    if (!h)
-      break;
   }
 }
 
-/* Which channels carry what. One or two inputs: channels 0 and 1 (one
-   input split over both), results on 2 and 3 alternating between the two
-   output buffers. A chain of more inputs: inputs 0 and 1 as before, the
-   others on 0 and 1 again but fetched after the first step (late), when
-   the first two transfers are done: a transfer started on a busy channel
-   would stall the issue until the channel is idle. One step on three
-   inputs (where): channels 0-2, results on 3. A tensor of one tile with
-   one or two inputs (the small tensors of a model) has nothing to
-   overlap: each input over a pair of channels (0-1, 2-3) and the result
-   over 2-3, so that each transfer takes half the time. */
+/* Which channels carry what. One step on one or two inputs (a single
+   operation, which the stream engine computes faster than the DMA engine
+   moves it): every tensor's part of a tile over all four channels, a
+   quarter each, so that each channel carries the same bytes and the tile
+   moves at the engine's full rate (one input a channel and the results
+   alternating over the other two left a binary operation's inputs at 32
+   bytes a cycle each: 0.65 of the roofline). A longer chain: inputs 0
+   and 1 on channels 0 and 1, the others on 0 and 1 again but fetched
+   after the first step (late), when the first two transfers are done: a
+   transfer started on a busy channel would stall the issue until the
+   channel is idle; results on 2 and 3 alternating between the two output
+   buffers. One step on three inputs (where): channels 0-2, results on 3.
+   A tensor of one tile with one or two inputs (the small tensors of a
+   model) has nothing to overlap: each input over a pair of channels (0-1,
+   2-3) and the result over 2-3, so that each transfer takes half the
+   time. */
 typedef struct {
-  int in_ch[MaxInputs], in_split[MaxInputs];
+  int in_ch[MaxInputs], in_parts[MaxInputs];
   int first_late;       /* inputs from here on are fetched after step 0 */
   int out_ch, out_pair; /* with out_pair, buffer j's stores on out_ch + j */
-  int out_split;        /* the result over out_ch and out_ch + 1 */
+  int out_parts;        /* the result over out_ch .. out_ch + parts - 1 */
+  int waits; /* channels 0 .. waits - 1 end a tile's inputs' transfers */
 } channels;
 
 static channels assign_channels(int num_inputs, int num_steps, int single) {
   channels c;
+  c.first_late = MaxInputs;
   if (single && num_inputs <= 2) {
     for (int k = 0; k < num_inputs; ++k)
-      c.in_ch[k] = 2 * k, c.in_split[k] = 1;
-    c.first_late = MaxInputs;
-    c.out_ch = 2, c.out_pair = 0, c.out_split = 1;
+      c.in_ch[k] = 2 * k, c.in_parts[k] = 2;
+    c.out_ch = 2, c.out_pair = 0, c.out_parts = 2, c.waits = 4;
     return c;
   }
-  c.out_split = 0;
+  if (num_inputs <= 2 && num_steps == 1) {
+    for (int k = 0; k < num_inputs; ++k)
+      c.in_ch[k] = 0, c.in_parts[k] = 4;
+    c.out_ch = 0, c.out_pair = 0, c.out_parts = 4, c.waits = 4;
+    return c;
+  }
+  c.out_parts = 1;
   int wide = num_inputs > 2 && num_steps == 1;
   for (int k = 0; k < num_inputs; ++k) {
     c.in_ch[k] = wide ? k % 3 : k % 2;
-    c.in_split[k] = num_inputs == 1;
+    c.in_parts[k] = num_inputs == 1 ? 2 : 1;
   }
   c.first_late = wide ? 3 : 2;
   c.out_pair = !wide;
   c.out_ch = wide ? 3 : 2;
+  c.waits = wide ? 3 : 2;
   return c;
 }
 
@@ -485,7 +533,7 @@ static channels assign_channels(int num_inputs, int num_steps, int single) {
 static void fetch(const layout *l, const tile *t, const channels *c, int buf,
                   int first, int last) {
   for (int k = first; k < last && k < l->num_inputs; ++k)
-    move(l, t, k, spm_in[k][buf], c->in_ch[k], c->in_split[k], 0);
+    move(l, t, k, spm_in[k][buf], c->in_ch[k], c->in_parts[k], 0);
 }
 
 /* ---------------------------------------------------------------- run */
@@ -499,20 +547,17 @@ static void run(const accel_elementwise_step *steps, int num_steps,
   channels c = assign_channels(l->num_inputs, num_steps, next.done);
   fetch(l, &cur, &c, 0, 0, MaxInputs);
   for (int buf = 0; !cur.done; buf ^= 1) {
-    accel_dma_wait(0);
-    accel_dma_wait(1);
-    if (!c.out_pair)
-      accel_dma_wait(2);
-    if (c.out_split)
-      accel_dma_wait(3);
+    for (int ch = 0; ch < c.waits; ++ch)
+      accel_dma_wait_on(ch);
     next = cur;
     next_tile(l, &next);
     if (!next.done)
       fetch(l, &next, &c, buf ^ 1, 0, c.first_late);
     /* The output buffer's previous store (two tiles ago, or the last one
-       when stores share one channel). */
+       when stores share one channel), unless the waits above covered it. */
     int out_ch = c.out_ch + (c.out_pair ? buf : 0);
-    accel_dma_wait_on(out_ch);
+    if (out_ch >= c.waits)
+      accel_dma_wait_on(out_ch);
     long n = cur.rows * cur.cols;
     float *out = spm_out[buf];
     const float *r = spm_in[0][buf];
@@ -527,7 +572,7 @@ static void run(const accel_elementwise_step *steps, int num_steps,
       if (s == 0 && !next.done)
         fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs);
     }
-    move(l, &cur, l->num_inputs, out, out_ch, c.out_split, 1);
+    move(l, &cur, l->num_inputs, out, out_ch, c.out_parts, 1);
     cur = next;
   }
   accel_dma_wait_all();

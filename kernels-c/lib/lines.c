@@ -4,7 +4,10 @@
 #include "lines.h"
 #include "kernel_dma.h"
 
-enum { BatchFloats = 16 * 1024 };
+enum {
+  BatchFloats = 16 * 1024,       /* work slower than the transfers */
+  StreamBatchFloats = 32 * 1024, /* faster; three fit the two buffers */
+};
 
 int lines_of(const accel_tensor *t, int first, int last, lines_view *v) {
   /* The run: from the last dimension back, each dimension's stride must
@@ -99,8 +102,72 @@ static void move_lines_on_pair(int ch, const lines_view *v, float *buf,
              count - half, to_view);
 }
 
+/* The same over all four channels, a quarter of the lines each. */
+static void move_lines_on_all(const lines_view *v, float *buf, long first,
+                              long count, int to_view) {
+  long per = (count + 3) / 4, np = padded_length(v->n);
+  for (int ch = 0; ch < 4 && ch * per < count; ++ch) {
+    long part = count - ch * per < per ? count - ch * per : per;
+    move_lines(ch, v, buf + ch * per * np, first + ch * per, part, to_view);
+  }
+}
+
+/* Work faster than the transfers (the stream engine's): batches come in
+   over channels 0 and 1 and leave over 2 and 3 as for compute-bound work,
+   but through three buffers, so that no transfer waits for another
+   direction's: batch b + 1 comes in while b is worked on and b - 1
+   leaves, into the buffer b - 2 left, whose results were waited for
+   before b - 1's left. Each direction then moves at its two channels'
+   full rate, the pause between transfers one start-up. (Over all four
+   channels, each direction waited for the other's at every batch, as a
+   wait is for everything on a channel: 0.65 of the DMA roofline.) The
+   first batch comes in and the last leaves over all four channels: nothing
+   else moves then. */
+static void memory_bound_batches(const lines_view *x, const lines_view *y,
+                                 line_batch_fn *fn, void *context) {
+  long np = padded_length(x->n);
+  long per_batch = StreamBatchFloats / np;
+  if (per_batch < 1)
+    per_batch = 1;
+  long batches = (x->count + per_batch - 1) / per_batch;
+  float *slots = LINES_SPM->batch[0]; /* both batch buffers, as one */
+  long slot_floats = per_batch * np;
+#define BATCH_SIZE(b)                                                          \
+  (x->count - (b) * per_batch < per_batch ? x->count - (b) * per_batch         \
+                                          : per_batch)
+  if (batches)
+    move_lines_on_all(x, slots, 0, BATCH_SIZE(0), 0);
+  for (long b = 0; b < batches; ++b) {
+    float *cur = slots + b % 3 * slot_floats;
+    accel_dma_wait_on(0);
+    accel_dma_wait_on(1);
+    if (b == 0) {
+      accel_dma_wait_on(2);
+      accel_dma_wait_on(3);
+    }
+    if (b + 1 < batches)
+      move_lines_on_pair(0, x, slots + (b + 1) % 3 * slot_floats,
+                         (b + 1) * per_batch, BATCH_SIZE(b + 1), 0);
+    fn(cur, b * per_batch, BATCH_SIZE(b), x->n, context);
+    accel_dma_wait_on(2);
+    accel_dma_wait_on(3);
+    if (b + 1 < batches)
+      move_lines_on_pair(2, y, cur, b * per_batch, BATCH_SIZE(b), 1);
+    else
+      move_lines_on_all(y, cur, b * per_batch, BATCH_SIZE(b), 1);
+  }
+#undef BATCH_SIZE
+  accel_dma_wait_all();
+}
+
 void for_each_line_batch(const lines_view *x, const lines_view *y,
-                         line_batch_fn *fn, void *context) {
+                         line_batch_fn *fn, void *context,
+                         line_batch_pace pace) {
+  if (pace == LinesMemoryBound &&
+      3 * padded_length(x->n) <= 2 * LinesBufferFloats) {
+    memory_bound_batches(x, y, fn, context);
+    return;
+  }
   /* Batches of about BatchFloats, so that the next one's transfer runs
      under this one's work even for a tensor the buffer would hold whole. */
   long np = padded_length(x->n);

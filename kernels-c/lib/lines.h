@@ -29,16 +29,19 @@ long line_offset(const lines_view *v, long i);
 
 enum {
   LineAlign = 16, /* lines start at a vector in the scratchpad */
-  LinesBufferFloats = 160 * 1024, /* a batch of lines: 640 KiB */
+  LinesBufferFloats = 152 * 1024, /* a batch of lines: 608 KiB */
   LinesParamFloats = 64 * 1024,   /* the longest line with parameters */
+  LinesStreamFloats = 16 * 1024,  /* the stream engine's per-line values */
 };
 
 /* The line kernels' buffers in the kernels' scratchpad arena: two batches
-   of lines, and two vectors of per-element parameters (a normalization's
-   scale and shift). */
+   of lines, two vectors of per-element parameters (a normalization's
+   scale and shift), and the per-line values (maxima, sums, the
+   activations' bias and scale) of the stream engine's operations. */
 typedef struct {
   float batch[2][LinesBufferFloats];
   float params[2][LinesParamFloats];
+  float stream[LinesStreamFloats];
 } lines_spm;
 KERNEL_SPM_FITS(lines_spm);
 #define LINES_SPM KERNEL_SPM(lines_spm)
@@ -52,13 +55,22 @@ static inline long padded_length(long n) {
 typedef void line_batch_fn(float *lines, long first, long count, long n,
                            void *context);
 
-/* Runs fn over every line of x, writing y (lines of the same shape):
-   batches of lines come in double-buffered, each over channels 0 and 1,
-   fn rewrites them in place (called twice a batch, on its two halves),
-   and they leave over channels 2 and 3. Returns with every channel
-   idle. */
+/* How fn's work compares with the batch's transfers. */
+typedef enum {
+  LinesComputeBound, /* the vector unit's loops */
+  LinesMemoryBound,  /* the stream engine's operations */
+} line_batch_pace;
+
+/* Runs fn over every line of x, writing y (lines of the same shape), in
+   double-buffered batches that fn rewrites in place. Compute-bound work:
+   batches come in over channels 0 and 1 and leave over 2 and 3, and fn
+   is called twice a batch, on its two halves, the next batch's load
+   starting between them. Memory-bound work: larger batches through
+   three buffers, one call a batch (lines.c says why). Returns with every
+   channel idle. */
 void for_each_line_batch(const lines_view *x, const lines_view *y,
-                         line_batch_fn *fn, void *context);
+                         line_batch_fn *fn, void *context,
+                         line_batch_pace pace);
 
 /* Whether lane i of a tail vector of a line of n elements, starting at
    element k, is inside the line. */

@@ -22,7 +22,10 @@
 #include <math.h>
 #include <stddef.h>
 
-enum { T = 16 };
+enum {
+  T = 16,
+  ShortLine = 256, /* the longest line across the lanes */
+};
 
 /* The lanes of v inside a line's tail, the others replaced by fill. */
 static inline accel_v16f masked(accel_v16f v, long k, long n, float fill) {
@@ -135,6 +138,74 @@ enum { Group = 8 };
 #define MAX(a, b) __builtin_elementwise_max(a, b)
 #define ADD(a, b) ((a) + (b))
 
+/* ---------------------------------------------------- the stream engine */
+
+/* Lines whose length is a multiple of 16 lie packed in the batch (no
+   padding), so the stream engine takes a block of them in each
+   operation: a row reduction, an activation with per-line bias and
+   scale, a column-wise affine map (docs/isa.md 7.13). It moves 64
+   elements a cycle against the vector unit's 16, and the engine's
+   operations fuse what the vector unit does in separate instructions
+   (subtract, exp and sum are one pass), so softmax is three passes over
+   the data and the norms three. Longer lines of other lengths go one line
+   an operation; short ones stay on the vector unit, across the lanes. */
+enum { StreamLines = LinesStreamFloats / 5 / 16 * 16 };
+
+/* The engine's per-line arrays: two activation parameter blocks (bias for
+   `lines` lines, then scale) and the sums. */
+#define STREAM_PARAMS(k) (LINES_SPM->stream + (k) * 2 * StreamLines)
+#define STREAM_SUMS (LINES_SPM->stream + 4 * StreamLines)
+
+/* (x - 0) * 1: an activation's function alone, on a block of one line. */
+static KERNEL_SPM_CONST const float identity_params[2] = {0.0f, 1.0f};
+
+static void fill(float *p, long n, float v) {
+  long i = 0;
+  for (; i + T <= n; i += T)
+    accel_vstore(p + i, (accel_v16f)v);
+  for (; i < n; ++i)
+    p[i] = v;
+}
+
+/* softmax_line on `lines` lines of n, packed at p. Log-softmax subtracts
+   the maximum and then log(sum) in two passes, as softmax_line does. */
+static void softmax_stream(float *p, long lines, long n, int log) {
+  float *a = STREAM_PARAMS(0), *b = STREAM_PARAMS(1), *sums = STREAM_SUMS;
+  fill(a + lines, lines, 1.0f); /* a: bias the maximum, scale 1 */
+  fill(log ? b + lines : b, lines, log ? 1.0f : 0.0f);
+  accel_vs_shape(lines, n);
+  accel_vs_redmax(a, p);
+  accel_vs_act_exp(log ? NULL : p, p, a, sums);
+  accel_vs_shape(1, lines);
+  if (log) {
+    accel_vs_act_log(b, sums, identity_params, NULL); /* b: bias log(sum) */
+    accel_vs_shape(lines, n);
+    accel_vs_act_none(p, p, a, NULL);
+    accel_vs_act_none(p, p, b, NULL);
+  } else {
+    accel_vs_act_rcp(b + lines, sums, identity_params, NULL); /* 1 / sum */
+    accel_vs_shape(lines, n);
+    accel_vs_act_none(p, p, b, NULL);
+  }
+}
+
+/* Whether lines of n go to the stream engine. */
+static int on_stream_engine(long n) {
+  return n == padded_length(n) || n > ShortLine;
+}
+
+/* Runs fn over `count` packed lines of n at lines, at most StreamLines an
+   operation; or one line at a time over lines padded to np. */
+#define FOR_STREAM_BLOCKS(lines, count, n, np, call)                           \
+  do {                                                                         \
+    long per_ = (n) == (np) ? StreamLines : 1;                                 \
+    for (long k_ = 0; k_ < (count); k_ += per_) {                              \
+      float *block = (lines) + k_ * (np);                                      \
+      long rows = (count) - k_ < per_ ? (count) - k_ : per_;                   \
+      call;                                                                    \
+    }                                                                          \
+  } while (0)
+
 /* ---------------------------------------------------------------- softmax */
 
 /* e^(x - max) / sum along the line, or x - max - log(sum). Softmax keeps
@@ -158,8 +229,6 @@ static void softmax_line(float *p, long n, int log) {
     LINE_MAP(p, n, x * inv);
   }
 }
-
-enum { ShortLine = 256 };
 
 /* Element j of 16 lines np floats apart (lanes: the lines). */
 #define LANES_LOAD(p, j) accel_vload_strided((p) + (j), np * 4)
@@ -240,6 +309,11 @@ static void softmax_batch(float *lines, long first, long count, long n,
   (void)first;
   int log = *(const int *)context;
   long np = padded_length(n), k = 0;
+  if (on_stream_engine(n)) {
+    FOR_STREAM_BLOCKS(lines, count, n, np,
+                      softmax_stream(block, rows, n, log));
+    return;
+  }
   if (n <= ShortLine)
     for (; k + T <= count; k += T)
       softmax_lanes(lines + k * np, np, n, log);
@@ -253,7 +327,38 @@ typedef struct {
   float epsilon;
   int rms;
   const float *scale, *shift; /* per element of a line, in the scratchpad */
+  /* The stream engine's: the same, 1s and 0s for a missing one (null if
+     both are). */
+  const float *stream_scale, *stream_shift;
 } norm_context;
+
+/* norm_line on `lines` lines of n, packed at p: the mean and variance (or
+   the sum of squares) in one pass, 1 / sqrt(var + eps) per line, then
+   (x - mean) * r and the scale and shift, a pass each. */
+static void norm_stream(float *p, long lines, long n, const norm_context *c) {
+  /* (v - bias) * scale on the block of per-line values: var + eps, or
+     (sum of squares + n eps) / n. */
+  static ACCEL_SPM float eps_params[2];
+  float *a = STREAM_PARAMS(0), *r = a + lines;
+  accel_vs_shape(lines, n);
+  if (!c->rms) {
+    eps_params[0] = -c->epsilon, eps_params[1] = 1.0f;
+    accel_vs_moments(a, p); /* a: bias the mean, scale the variance */
+  } else {
+    float *ones = STREAM_PARAMS(1);
+    fill(ones, lines, 0.0f);
+    fill(ones + lines, lines, 1.0f);
+    fill(a, lines, 0.0f);
+    eps_params[0] = -(float)n * c->epsilon, eps_params[1] = 1.0f / (float)n;
+    accel_vs_act_square(NULL, p, ones, r); /* r: the sums of squares */
+  }
+  accel_vs_shape(1, lines);
+  accel_vs_act_rsqrt(r, r, eps_params, NULL);
+  accel_vs_shape(lines, n);
+  accel_vs_act_none(p, p, a, NULL);
+  if (c->stream_scale)
+    accel_vs_fma(p, p, c->stream_scale, c->stream_shift);
+}
 
 /* (x - mean) / sqrt(var + eps), or x / sqrt(mean(x^2) + eps), then the
    scale and shift. */
@@ -307,6 +412,10 @@ static void norm_batch(float *lines, long first, long count, long n,
                        void *context) {
   (void)first;
   long np = padded_length(n), k = 0;
+  if (on_stream_engine(n)) {
+    FOR_STREAM_BLOCKS(lines, count, n, np, norm_stream(block, rows, n, context));
+    return;
+  }
   if (n <= ShortLine)
     for (; k + T <= count; k += T)
       norm_lanes(lines + k * np, np, n, context);
@@ -421,7 +530,9 @@ static long softmax(const void *px, const void *py, const void *paxis,
     return s;
   int log = plog != NULL;
   if (lx.n)
-    for_each_line_batch(&lx, &ly, softmax_batch, &log);
+    for_each_line_batch(&lx, &ly, softmax_batch, &log,
+                        on_stream_engine(lx.n) ? LinesMemoryBound
+                                               : LinesComputeBound);
   return ACCEL_OK;
 }
 
@@ -506,13 +617,25 @@ static long norm(const void *px, const void *py, const void *po,
                                          : LinesBufferFloats,
                       &lx, &ly)))
     return s;
-  norm_context c = {o.epsilon, prms != NULL, NULL, NULL};
+  norm_context c = {o.epsilon, prms != NULL, NULL, NULL, NULL, NULL};
   c.scale = load_param(K, "scale", o.scale, x, axis, LINES_SPM->params[0], &s);
   c.shift = load_param(K, "shift", o.shift, x, axis, LINES_SPM->params[1], &s);
   if (s)
     return s;
+  if (c.scale || c.shift) {
+    /* The engine's affine map takes both: 1s for no scale, 0s for no
+       shift, in the parameter buffer the missing one leaves free. */
+    c.stream_scale = c.scale ? c.scale : LINES_SPM->params[0];
+    c.stream_shift = c.shift ? c.shift : LINES_SPM->params[1];
+    if (!c.scale)
+      fill(LINES_SPM->params[0], lx.n, 1.0f);
+    if (!c.shift)
+      fill(LINES_SPM->params[1], lx.n, 0.0f);
+  }
   if (lx.n)
-    for_each_line_batch(&lx, &ly, norm_batch, &c);
+    for_each_line_batch(&lx, &ly, norm_batch, &c,
+                        on_stream_engine(lx.n) ? LinesMemoryBound
+                                               : LinesComputeBound);
   return ACCEL_OK;
 }
 
@@ -610,7 +733,7 @@ static long batchnorm(const void *px, const void *py, const void *po,
   }
   affine_context c = {channels, per_element, a, b};
   if (lx.n)
-    for_each_line_batch(&lx, &ly, affine_batch, &c);
+    for_each_line_batch(&lx, &ly, affine_batch, &c, LinesComputeBound);
   return ACCEL_OK;
 }
 

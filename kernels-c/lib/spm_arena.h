@@ -18,6 +18,11 @@ enum {
 /* 64-byte aligned, in .spm.bss (zeroed at start-up). */
 extern float accel_kernel_spm[ACCEL_KERNEL_SPM_BYTES / 4];
 
+/* Small constants a kernel's stream-engine operations read (they take
+   operands only from the scratchpad): initialized data, which the linker
+   places in the scratchpad's .spm (docs/linker.md). */
+#define KERNEL_SPM_CONST __attribute__((section(".spm.data"), aligned(8)))
+
 /* The arena as a kernel's buffer struct: KERNEL_SPM(gemm_spm)->b_panel. */
 #define KERNEL_SPM(type) ((type *)accel_kernel_spm)
 #define KERNEL_SPM_FITS(type)                                                  \

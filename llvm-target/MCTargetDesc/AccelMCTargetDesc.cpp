@@ -38,6 +38,7 @@ CHECK_UNIT(VPU)
 CHECK_UNIT(MXU)
 CHECK_UNIT(MXM)
 CHECK_UNIT(DMA)
+CHECK_UNIT(VSE)
 #undef CHECK_UNIT
 
 static MCInstrInfo *createAccelMCInstrInfo() {

@@ -15,11 +15,22 @@
 namespace llvm {
 namespace Accel {
 
-enum Unit : unsigned { ALU0, ALU1, LSU0, LSU1, VPU, MXU, MXM, DMA, NumUnits };
+enum Unit : unsigned {
+  ALU0,
+  ALU1,
+  LSU0,
+  LSU1,
+  VPU,
+  MXU,
+  MXM,
+  DMA,
+  VSE,
+  NumUnits
+};
 
 inline const char *getUnitName(unsigned U) {
-  static const char *const Names[NumUnits] = {"ALU0", "ALU1", "LSU0", "LSU1",
-                                              "VPU",  "MXU",  "MXM",  "DMA"};
+  static const char *const Names[NumUnits] = {
+      "ALU0", "ALU1", "LSU0", "LSU1", "VPU", "MXU", "MXM", "DMA", "VSE"};
   return U < NumUnits ? Names[U] : "?";
 }
 

@@ -32,6 +32,7 @@
 # CHECK-NEXT: {{^}}  matrix {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  tile moves {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}  dma {{[01]\.[0-9][0-9][0-9]$}}
+# CHECK-NEXT: {{^}}  stream engine {{[01]\.[0-9][0-9][0-9]$}}
 # CHECK-NEXT: {{^}}stall cycles {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  scalar-dependency {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  vector-dependency {{[0-9]+$}}
@@ -40,6 +41,7 @@
 # CHECK-NEXT: {{^}}  tile-move-busy {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  dma-channel-busy {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  dma-wait {{[0-9]+$}}
+# CHECK-NEXT: {{^}}  stream-busy {{[0-9]+$}}
 # CHECK-NEXT: {{^}}dma transfers 5{{$}}
 # CHECK-NEXT: {{^}}dma bytes 2176{{$}}
 # CHECK-NEXT: {{^}}dma bandwidth {{[0-9]+\.[0-9][0-9][0-9]}} bytes/cycle{{$}}
@@ -48,8 +50,8 @@
 # CHECK-EMPTY:
 
 # JSON:      ['bundles', 'busy', 'cycles', 'dma_bytes', 'dma_bytes_per_cycle', 'dma_transfers', 'instructions', 'instructions_per_bundle', 'macs', 'macs_per_cycle', 'matrix_utilization', 'stalls', 'timed']
-# JSON-NEXT: ['dma', 'lsu', 'matrix', 'scalar', 'tile_moves', 'vector']
-# JSON-NEXT: ['accumulator-dependency', 'dma-channel-busy', 'dma-wait', 'matrix-busy', 'scalar-dependency', 'tile-move-busy', 'vector-dependency']
+# JSON-NEXT: ['dma', 'lsu', 'matrix', 'scalar', 'stream', 'tile_moves', 'vector']
+# JSON-NEXT: ['accumulator-dependency', 'dma-channel-busy', 'dma-wait', 'matrix-busy', 'scalar-dependency', 'stream-busy', 'tile-move-busy', 'vector-dependency']
 # JSON-NEXT: macs 4096 dma_bytes 2176 dma_transfers 5 macs_per_cycle 256
 # JSON-NEXT: ipb True
 # JSON-NEXT: busy in [0,1] True

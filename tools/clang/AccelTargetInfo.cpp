@@ -53,12 +53,14 @@ void AccelTargetInfo::getTargetDefines(const LangOptions &Opts,
   Define("__ACCEL_TILE_DIM__", llvm::AccelParam::TileDim);
   Define("__ACCEL_TILES__", llvm::AccelParam::AccTiles);
   Define("__ACCEL_DMA_CHANNELS__", llvm::AccelParam::DmaChannels);
+  Define("__ACCEL_STREAM_LANES__", llvm::AccelParam::StreamLanes);
   Define("__ACCEL_SPM_BASE__", llvm::AccelParam::SpmBase);
   Define("__ACCEL_SPM_SIZE__", llvm::AccelParam::SpmSize);
   Define("__ACCEL_DRAM_BASE__", llvm::AccelParam::DramBase);
   Define("__ACCEL_DRAM_SIZE__", llvm::AccelParam::DramSize);
-  // Features: every Accel has all three units.
+  // Features: every Accel has all four units.
   Builder.defineMacro("__ACCEL_FEATURE_VECTOR__");
+  Builder.defineMacro("__ACCEL_FEATURE_STREAM__");
   Builder.defineMacro("__ACCEL_FEATURE_MATRIX__");
   Builder.defineMacro("__ACCEL_FEATURE_DMA__");
 }

@@ -24,6 +24,14 @@ declare float @__accel_vredsum_f32(<16 x float>)
 declare float @__accel_vredmax_f32(<16 x float>)
 declare i32 @__accel_vredsum_i32(<16 x i32>)
 declare i32 @__accel_vredmax_i32(<16 x i32>)
+declare void @__accel_vs_shape(i64, i64)
+declare void @__accel_vs_add(ptr, ptr, ptr)
+declare void @__accel_vs_max(ptr, ptr, ptr)
+declare void @__accel_vs_fma(ptr, ptr, ptr, ptr)
+declare void @__accel_vs_redmax(ptr, ptr)
+declare void @__accel_vs_moments(ptr, ptr)
+declare void @__accel_vs_act_exp(ptr, ptr, ptr, ptr)
+declare void @__accel_vs_act_rcp(ptr, ptr, ptr, ptr)
 
 ; CHECK-LABEL: dma:
 ; CHECK-NOT: call
@@ -49,6 +57,33 @@ define void @dma(ptr %dst, ptr %src, i64 %n) {
 ; CHECK: dma.2d 1, r1, r2, [[SHAPE]], [[STRIDES]]
 define void @dma2d_shape(ptr %dst, ptr %src) {
   call void @__accel_dma_2d(i32 1, ptr %dst, ptr %src, i64 4, i64 64, i64 128, i64 256)
+  ret void
+}
+
+; The stream engine: operands in the assembly syntax's order, a null
+; pointer as a register holding 0 (r0 at -O2); the operations keep their
+; order (each may read what the one before wrote, and all depend on the
+; shape).
+; CHECK-LABEL: stream:
+; CHECK-NOT: call
+; CHECK: vs.shape r1, r2
+; CHECK: vs.redmax.f32 r4, r3
+; CHECK: vs.act.exp.f32 r3, r3, r4, r5
+; CHECK: vs.moments.f32 r4, r3
+; CHECK: vs.act.rcp.f32 {{r[0-9]+}}, r5, r4, {{r[0-9]+}}
+; CHECK: vs.add.f32 r3, r3, r5
+; CHECK: vs.max.f32 r5, r3, r4
+; CHECK: vs.fma.f32 r3, r3, r4, r5
+; CHECK: ret
+define void @stream(i64 %rows, i64 %len, ptr %p, ptr %a, ptr %s) {
+  call void @__accel_vs_shape(i64 %rows, i64 %len)
+  call void @__accel_vs_redmax(ptr %a, ptr %p)
+  call void @__accel_vs_act_exp(ptr %p, ptr %p, ptr %a, ptr %s)
+  call void @__accel_vs_moments(ptr %a, ptr %p)
+  call void @__accel_vs_act_rcp(ptr null, ptr %s, ptr %a, ptr null)
+  call void @__accel_vs_add(ptr %p, ptr %p, ptr %s)
+  call void @__accel_vs_max(ptr %s, ptr %p, ptr %a)
+  call void @__accel_vs_fma(ptr %p, ptr %p, ptr %a, ptr %s)
   ret void
 }
 

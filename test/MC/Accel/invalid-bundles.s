@@ -96,6 +96,8 @@ addi r20, r20, 8
 { mst.t acc0, r1 ; mld acc1, r2 }
 # CHECK: :[[@LINE+1]]:26: error: bundle has no free issue slot for this instruction: it needs DMA, taken by other instructions of the bundle
 { dma.1d 0, r1, r2, r3 ; dma.wait 1 }
+# CHECK: :[[@LINE+1]]:21: error: bundle has no free issue slot for this instruction: it needs VSE, taken by other instructions of the bundle
+{ vs.shape r1, r2 ; vs.add.f32 r3, r4, r5 }
 # OUT-NEXT: addi r20, r20, 9
 addi r20, r20, 9
 

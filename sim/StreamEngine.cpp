@@ -1,0 +1,193 @@
+//===-- StreamEngine.cpp - the vector stream engine's operations ----------===//
+//
+// Each operation reads its whole block before it writes (a destination may
+// be a source), evaluates as docs/isa.md section 7.13 states, and records
+// its size for the cycle model. A NaN result is the canonical NaN, as
+// everywhere else in the machine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatOps.h"
+#include "Simulator.h"
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+using namespace accel_sim;
+
+static float canonical(float F) { return std::isnan(F) ? NAN : F; }
+
+float *Simulator::streamBlock(uint64_t Addr, uint64_t Count, bool IsWrite,
+                              const char *What) {
+  // Rows and len come from 64-bit registers: refuse products that wrap.
+  if (Count > llvm::AccelParam::SpmSize / 4) {
+    F.Kind = FaultKind::StreamFault;
+    F.Detail = std::string(What) + " of " + std::to_string(Count) +
+               " elements is larger than the scratchpad";
+    return nullptr;
+  }
+  if (!Mem.isSpm(Addr)) {
+    F.Kind = FaultKind::StreamFault;
+    F.Detail = std::string(What) + " at " + hex(Addr) +
+               " is not in the scratchpad";
+    return nullptr;
+  }
+  return reinterpret_cast<float *>(Mem.block(
+      Addr, Count * 4, 4, IsWrite, F, FaultKind::StreamFault, What));
+}
+
+/// The block's element count; all ones if rows x len wraps, which
+/// streamBlock refuses.
+static uint64_t blockElements(uint64_t Rows, uint64_t Len) {
+  if (Rows && Len > ~uint64_t(0) / Rows)
+    return ~uint64_t(0);
+  return Rows * Len;
+}
+
+void Simulator::streamBinary(StreamBinaryOp Op, uint64_t Dst, uint64_t A,
+                             uint64_t B) {
+  uint64_t N = blockElements(StreamRows, StreamLen);
+  LastStreamElements = N, LastStreamReduces = false;
+  if (!N)
+    return;
+  const float *PA = streamBlock(A, N, false, "vs operand a");
+  const float *PB = PA ? streamBlock(B, N, false, "vs operand b") : nullptr;
+  float *PD = PB ? streamBlock(Dst, N, true, "vs destination") : nullptr;
+  if (!PD)
+    return;
+  std::vector<float> Out(N);
+  for (uint64_t I = 0; I != N; ++I) {
+    float X = PA[I], Y = PB[I];
+    float R = 0;
+    switch (Op) {
+    case StreamBinaryOp::Add: R = X + Y; break;
+    case StreamBinaryOp::Sub: R = X - Y; break;
+    case StreamBinaryOp::Mul: R = X * Y; break;
+    case StreamBinaryOp::Div: R = X / Y; break;
+    case StreamBinaryOp::Max:
+      R = std::isnan(X) || std::isnan(Y) ? NAN : maxNum(X, Y);
+      break;
+    case StreamBinaryOp::Min:
+      R = std::isnan(X) || std::isnan(Y) ? NAN : minNum(X, Y);
+      break;
+    }
+    Out[I] = canonical(R);
+  }
+  std::memcpy(PD, Out.data(), N * 4);
+}
+
+void Simulator::streamFma(uint64_t Dst, uint64_t A, uint64_t G, uint64_t B) {
+  uint64_t N = blockElements(StreamRows, StreamLen);
+  LastStreamElements = N, LastStreamReduces = false;
+  if (!N)
+    return;
+  const float *PA = streamBlock(A, N, false, "vs.fma operand a");
+  const float *PG =
+      PA ? streamBlock(G, StreamLen, false, "vs.fma operand g") : nullptr;
+  const float *PB =
+      PG ? streamBlock(B, StreamLen, false, "vs.fma operand b") : nullptr;
+  float *PD = PB ? streamBlock(Dst, N, true, "vs.fma destination") : nullptr;
+  if (!PD)
+    return;
+  std::vector<float> Out(N);
+  for (uint64_t I = 0; I != N; ++I)
+    Out[I] = canonical(std::fma(PA[I], PG[I % StreamLen], PB[I % StreamLen]));
+  std::memcpy(PD, Out.data(), N * 4);
+}
+
+void Simulator::streamRowMax(uint64_t Dst, uint64_t Src) {
+  uint64_t N = blockElements(StreamRows, StreamLen);
+  LastStreamElements = N, LastStreamReduces = true;
+  if (!N)
+    return;
+  const float *PS = streamBlock(Src, N, false, "vs.redmax source");
+  float *PD =
+      PS ? streamBlock(Dst, StreamRows, true, "vs.redmax destination") : nullptr;
+  if (!PD)
+    return;
+  std::vector<float> Out(StreamRows);
+  for (uint64_t R = 0; R != StreamRows; ++R) {
+    const float *Row = PS + R * StreamLen;
+    float M = Row[0];
+    for (uint64_t I = 1; I != StreamLen && !std::isnan(M); ++I)
+      M = std::isnan(Row[I]) ? NAN : maxNum(M, Row[I]);
+    Out[R] = canonical(M);
+  }
+  std::memcpy(PD, Out.data(), StreamRows * 4);
+}
+
+void Simulator::streamMoments(uint64_t Dst, uint64_t Src) {
+  uint64_t N = blockElements(StreamRows, StreamLen);
+  LastStreamElements = N, LastStreamReduces = true;
+  if (!N)
+    return;
+  const float *PS = streamBlock(Src, N, false, "vs.moments source");
+  float *PD = PS ? streamBlock(Dst, 2 * StreamRows, true,
+                               "vs.moments destination")
+                 : nullptr;
+  if (!PD)
+    return;
+  std::vector<float> Out(2 * StreamRows);
+  for (uint64_t R = 0; R != StreamRows; ++R) {
+    const float *Row = PS + R * StreamLen;
+    double Sum = 0, Squares = 0;
+    for (uint64_t I = 0; I != StreamLen; ++I)
+      Sum += Row[I];
+    double Mean = Sum / double(StreamLen);
+    for (uint64_t I = 0; I != StreamLen; ++I)
+      Squares += (Row[I] - Mean) * (Row[I] - Mean);
+    Out[R] = canonical(float(Mean));
+    Out[StreamRows + R] = canonical(float(Squares / double(StreamLen)));
+  }
+  std::memcpy(PD, Out.data(), 2 * StreamRows * 4);
+}
+
+static double applyFunction(Simulator::StreamFunction Fn, double T) {
+  using SF = Simulator::StreamFunction;
+  switch (Fn) {
+  case SF::None: return T;
+  case SF::Relu: return T < 0 ? 0.0 : T; // NaN stays NaN
+  case SF::Exp: return std::exp(T);
+  case SF::Log: return std::log(T);
+  case SF::Square: return T * T;
+  case SF::Sqrt: return std::sqrt(T);
+  case SF::Rsqrt: return 1.0 / std::sqrt(T);
+  case SF::Rcp: return 1.0 / T;
+  }
+  return T;
+}
+
+void Simulator::streamActivation(StreamFunction Fn, uint64_t Dst, uint64_t Src,
+                                 uint64_t Params, uint64_t Sums) {
+  uint64_t N = blockElements(StreamRows, StreamLen);
+  LastStreamElements = N, LastStreamReduces = Sums != 0;
+  if (!N)
+    return;
+  const float *PS = streamBlock(Src, N, false, "vs.act source");
+  const float *PP = PS ? streamBlock(Params, 2 * StreamRows, false,
+                                     "vs.act parameters")
+                       : nullptr;
+  if (!PP)
+    return;
+  float *PD = Dst ? streamBlock(Dst, N, true, "vs.act destination") : nullptr;
+  float *PSum =
+      Sums ? streamBlock(Sums, StreamRows, true, "vs.act sums") : nullptr;
+  if ((Dst && !PD) || (Sums && !PSum))
+    return;
+  std::vector<float> Out(Dst ? N : 0), RowSums(StreamRows);
+  for (uint64_t R = 0; R != StreamRows; ++R) {
+    double Bias = PP[R], Scale = PP[StreamRows + R], Sum = 0;
+    for (uint64_t I = 0; I != StreamLen; ++I) {
+      float Y = canonical(
+          float(applyFunction(Fn, (PS[R * StreamLen + I] - Bias) * Scale)));
+      Sum += Y;
+      if (Dst)
+        Out[R * StreamLen + I] = Y;
+    }
+    RowSums[R] = canonical(float(Sum));
+  }
+  if (PD)
+    std::memcpy(PD, Out.data(), N * 4);
+  if (PSum)
+    std::memcpy(PSum, RowSums.data(), StreamRows * 4);
+}

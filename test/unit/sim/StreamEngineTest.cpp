@@ -1,0 +1,369 @@
+//===-- StreamEngineTest.cpp - the vector stream engine -------------------===//
+//
+// docs/isa.md §7.13: each vs.* operation on blocks in the SPM against a host
+// reference (f32 operations for the element-wise ones, double precision
+// rounded once for the activations, sums and moments), its stream faults,
+// and its timing: busy ceil(n / 64) cycles, results StreamLatency later,
+// reductions waited for, loads and DMA starts held until the results are
+// written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SimHarness.h"
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+using namespace accel_test;
+using namespace accel_sim; // FaultKind, Stats, StallCause
+
+namespace {
+
+constexpr uint64_t Lanes = 64;  // StreamLanes
+constexpr uint64_t Latency = 6; // StreamLatency
+
+uint32_t bits(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, 4);
+  return B;
+}
+
+/// The canonical NaN for NaN, else the value's bits: the engine's results.
+uint32_t resultBits(float F) { return std::isnan(F) ? 0x7fc00000u : bits(F); }
+
+class StreamEngine : public SimTest {
+protected:
+  static constexpr uint64_t ABase = SpmData + 0x10000;
+  static constexpr uint64_t BBase = SpmData + 0x20000;
+  static constexpr uint64_t CBase = SpmData + 0x30000;
+  static constexpr uint64_t DBase = SpmData + 0x40000;
+  static constexpr uint64_t PBase = SpmData + 0x50000; // parameters
+  static constexpr uint64_t SBase = SpmData + 0x60000; // sums
+
+  void pokeFloats(uint64_t Addr, const std::vector<float> &Fs) {
+    for (size_t I = 0; I != Fs.size(); ++I)
+      poke<float>(Addr + 4 * I, Fs[I]);
+  }
+  void expectFloats(uint64_t Addr, const std::vector<float> &Want) {
+    for (size_t I = 0; I != Want.size(); ++I) {
+      SCOPED_TRACE(testing::Message() << "element " << I);
+      EXPECT_EQ(peek<uint32_t>(Addr + 4 * I), resultBits(Want[I]));
+    }
+  }
+  /// vs.shape r5, r6 with rows and len, then \p Op.
+  int runShaped(uint64_t Rows, uint64_t Len, MCInst Op) {
+    InitX[5] = Rows;
+    InitX[6] = Len;
+    return run({inst(A::VS_SHAPE, {reg(r(5)), reg(r(6))}), Op});
+  }
+  /// Operands in r10..r13.
+  static MCInst op4(unsigned Opcode) {
+    return inst(Opcode, {reg(r(10)), reg(r(11)), reg(r(12)), reg(r(13))});
+  }
+  static MCInst op3(unsigned Opcode) {
+    return inst(Opcode, {reg(r(10)), reg(r(11)), reg(r(12))});
+  }
+  static MCInst op2(unsigned Opcode) {
+    return inst(Opcode, {reg(r(10)), reg(r(11))});
+  }
+};
+
+/// Values with the cases that matter: signs, zeros, infinities, NaN,
+/// fractions.
+std::vector<float> awkward(size_t N, float Scale) {
+  const float Special[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1.0f, -1.0f};
+  std::vector<float> V(N);
+  for (size_t I = 0; I != N; ++I)
+    V[I] = I % 9 < 7 && I < 40 ? Special[(I + size_t(Scale)) % 7]
+                               : Scale * std::sin(float(I) * 0.37f);
+  return V;
+}
+
+TEST_F(StreamEngine, BinaryOperationsRoundAsF32) {
+  const uint64_t Rows = 3, Len = 37, N = Rows * Len;
+  std::vector<float> X = awkward(N, 3.0f), Y = awkward(N, 5.0f);
+  struct Case {
+    unsigned Opcode;
+    float (*Ref)(float, float);
+  } Cases[] = {
+      {A::VS_ADD_F32, [](float A, float B) { return A + B; }},
+      {A::VS_SUB_F32, [](float A, float B) { return A - B; }},
+      {A::VS_MUL_F32, [](float A, float B) { return A * B; }},
+      {A::VS_DIV_F32, [](float A, float B) { return A / B; }},
+      {A::VS_MAX_F32,
+       [](float A, float B) {
+         if (std::isnan(A) || std::isnan(B))
+           return NAN;
+         return A == B ? (std::signbit(A) ? B : A) : std::max(A, B);
+       }},
+      {A::VS_MIN_F32,
+       [](float A, float B) {
+         if (std::isnan(A) || std::isnan(B))
+           return NAN;
+         return A == B ? (std::signbit(A) ? A : B) : std::min(A, B);
+       }},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(testing::Message() << "opcode " << C.Opcode);
+    pokeFloats(ABase, X);
+    pokeFloats(BBase, Y);
+    InitX[10] = CBase, InitX[11] = ABase, InitX[12] = BBase;
+    ASSERT_EQ(runShaped(Rows, Len, op3(C.Opcode)), 0);
+    std::vector<float> Want(N);
+    for (size_t I = 0; I != N; ++I)
+      Want[I] = C.Ref(X[I], Y[I]);
+    expectFloats(CBase, Want);
+    // In place: the destination is the first source.
+    InitX[10] = ABase;
+    ASSERT_EQ(runShaped(Rows, Len, op3(C.Opcode)), 0);
+    expectFloats(ABase, Want);
+  }
+}
+
+TEST_F(StreamEngine, FmaScalesAndShiftsColumns) {
+  const uint64_t Rows = 4, Len = 19;
+  std::vector<float> X = awkward(Rows * Len, 2.0f), G(Len), B(Len);
+  for (uint64_t I = 0; I != Len; ++I)
+    G[I] = 0.5f + float(I) / 7.0f, B[I] = float(I) / 3.0f - 2.0f;
+  pokeFloats(ABase, X);
+  pokeFloats(BBase, G);
+  pokeFloats(CBase, B);
+  InitX[10] = DBase, InitX[11] = ABase, InitX[12] = BBase, InitX[13] = CBase;
+  ASSERT_EQ(runShaped(Rows, Len, op4(A::VS_FMA_F32)), 0);
+  std::vector<float> Want(Rows * Len);
+  for (uint64_t R = 0; R != Rows; ++R)
+    for (uint64_t I = 0; I != Len; ++I)
+      Want[R * Len + I] = std::fma(X[R * Len + I], G[I], B[I]);
+  expectFloats(DBase, Want);
+}
+
+TEST_F(StreamEngine, RowMaxAndMoments) {
+  const uint64_t Rows = 5, Len = 67;
+  std::vector<float> X(Rows * Len);
+  for (uint64_t I = 0; I != X.size(); ++I)
+    X[I] = 1000.0f + std::cos(float(I)) * float(I % 13); // a large offset
+  X[2 * Len + 30] = NAN;      // row 2's maximum is NaN
+  X[3 * Len + 66] = 1e30f;    // row 3's, its last element
+  X[4 * Len + 0] = -INFINITY; // row 4 keeps a finite maximum
+  pokeFloats(ABase, X);
+  InitX[10] = BBase, InitX[11] = ABase;
+  ASSERT_EQ(runShaped(Rows, Len, op2(A::VS_REDMAX_F32)), 0);
+  std::vector<float> WantMax(Rows);
+  for (uint64_t R = 0; R != Rows; ++R) {
+    float M = -INFINITY;
+    for (uint64_t I = 0; I != Len; ++I)
+      M = std::isnan(X[R * Len + I]) || std::isnan(M) ? NAN
+                                                      : std::max(M, X[R * Len + I]);
+    WantMax[R] = M;
+  }
+  expectFloats(BBase, WantMax);
+
+  X[2 * Len + 30] = 7.0f;
+  X[3 * Len + 66] = 1003.0f;
+  X[4 * Len + 0] = 999.0f;
+  pokeFloats(ABase, X);
+  ASSERT_EQ(runShaped(Rows, Len, op2(A::VS_MOMENTS_F32)), 0);
+  std::vector<float> Want(2 * Rows);
+  for (uint64_t R = 0; R != Rows; ++R) {
+    long double Sum = 0, Sq = 0;
+    for (uint64_t I = 0; I != Len; ++I)
+      Sum += X[R * Len + I];
+    long double Mean = Sum / Len;
+    for (uint64_t I = 0; I != Len; ++I)
+      Sq += (X[R * Len + I] - Mean) * (X[R * Len + I] - Mean);
+    Want[R] = float(Mean);
+    Want[Rows + R] = float(Sq / Len);
+  }
+  // Accumulated in double and rounded once: the correctly rounded values
+  // (a long double reference), within an ulp of the variance.
+  for (uint64_t R = 0; R != Rows; ++R) {
+    EXPECT_EQ(peek<float>(BBase + 4 * R), Want[R]);
+    EXPECT_NEAR(peek<float>(BBase + 4 * (Rows + R)), Want[Rows + R],
+                std::fabs(Want[Rows + R]) * 1.2e-7f);
+  }
+}
+
+TEST_F(StreamEngine, ActivationsAgainstDoublePrecision) {
+  const uint64_t Rows = 3, Len = 45, N = Rows * Len;
+  std::vector<float> X = awkward(N, 4.0f);
+  // bias[r], then scale[r].
+  std::vector<float> P = {0.5f, -1.0f, 0.0f, 2.0f, 0.25f, -3.0f};
+  struct Case {
+    unsigned Opcode;
+    double (*F)(double);
+  } Cases[] = {
+      {A::VS_ACT_NONE_F32, [](double T) { return T; }},
+      {A::VS_ACT_RELU_F32, [](double T) { return T < 0 ? 0.0 : T; }},
+      {A::VS_ACT_EXP_F32, [](double T) { return std::exp(T); }},
+      {A::VS_ACT_LOG_F32, [](double T) { return std::log(T); }},
+      {A::VS_ACT_SQUARE_F32, [](double T) { return T * T; }},
+      {A::VS_ACT_SQRT_F32, [](double T) { return std::sqrt(T); }},
+      {A::VS_ACT_RSQRT_F32, [](double T) { return 1.0 / std::sqrt(T); }},
+      {A::VS_ACT_RCP_F32, [](double T) { return 1.0 / T; }},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(testing::Message() << "opcode " << C.Opcode);
+    pokeFloats(ABase, X);
+    pokeFloats(PBase, P);
+    InitX[10] = BBase, InitX[11] = ABase, InitX[12] = PBase,
+    InitX[13] = SBase;
+    ASSERT_EQ(runShaped(Rows, Len, op4(C.Opcode)), 0);
+    std::vector<float> Want(N), WantSums(Rows);
+    for (uint64_t R = 0; R != Rows; ++R) {
+      double Sum = 0;
+      for (uint64_t I = 0; I != Len; ++I) {
+        double T = (double(X[R * Len + I]) - P[R]) * double(P[Rows + R]);
+        float Y = float(C.F(T));
+        Want[R * Len + I] = Y;
+        Sum += std::isnan(Y) ? NAN : Y;
+      }
+      WantSums[R] = float(Sum);
+    }
+    expectFloats(BBase, Want);
+    expectFloats(SBase, WantSums);
+  }
+}
+
+TEST_F(StreamEngine, ActivationWithoutDestinationOrSums) {
+  const uint64_t Len = 20;
+  std::vector<float> X(Len, 2.0f), P = {0.0f, 1.0f};
+  pokeFloats(ABase, X);
+  pokeFloats(PBase, P);
+  for (uint64_t I = 0; I != Len; ++I)
+    poke<uint32_t>(BBase + 4 * I, 0xdeadbeef);
+  poke<uint32_t>(SBase, 0xdeadbeef);
+  // Sums only: the block at ra (r0) is not written.
+  InitX[10] = 0, InitX[11] = ABase, InitX[12] = PBase, InitX[13] = SBase;
+  ASSERT_EQ(runShaped(1, Len,
+                      inst(A::VS_ACT_SQUARE_F32,
+                           {reg(r(0)), reg(r(11)), reg(r(12)), reg(r(13))})),
+            0);
+  EXPECT_EQ(peek<float>(SBase), 80.0f);
+  // Results only: nothing at the sums.
+  poke<uint32_t>(SBase, 0xdeadbeef);
+  ASSERT_EQ(runShaped(1, Len,
+                      inst(A::VS_ACT_SQUARE_F32,
+                           {reg(r(10)), reg(r(11)), reg(r(12)), reg(r(0))})),
+            0);
+  EXPECT_EQ(peek<uint32_t>(SBase), 0xdeadbeefu);
+}
+
+TEST_F(StreamEngine, EmptyShapeDoesNothing) {
+  poke<uint32_t>(CBase, 0x12345678);
+  InitX[10] = CBase, InitX[11] = DramData, InitX[12] = DramData;
+  // rows x len = 0: no operand is touched, not even checked.
+  EXPECT_EQ(runShaped(0, 100, op3(A::VS_ADD_F32)), 0);
+  EXPECT_EQ(runShaped(100, 0, op3(A::VS_ADD_F32)), 0);
+  EXPECT_EQ(peek<uint32_t>(CBase), 0x12345678u);
+}
+
+TEST_F(StreamEngine, OperandsOutsideTheScratchpadFault) {
+  InitX[10] = CBase, InitX[11] = ABase, InitX[12] = BBase, InitX[13] = SBase;
+  // A source in DRAM, a destination crossing the SPM's end, misaligned,
+  // and rows x len larger than the SPM (and wrapping 64 bits).
+  InitX[11] = DramData;
+  EXPECT_EQ(runShaped(2, 16, op3(A::VS_ADD_F32)), int(FaultKind::StreamFault));
+  InitX[11] = ABase;
+  InitX[10] = SpmData + accel_sim::Memory::SpmSize - 64;
+  EXPECT_EQ(runShaped(2, 16, op3(A::VS_MUL_F32)), int(FaultKind::StreamFault));
+  InitX[10] = CBase + 2;
+  EXPECT_EQ(runShaped(2, 16, op3(A::VS_SUB_F32)), int(FaultKind::StreamFault));
+  InitX[10] = CBase;
+  EXPECT_EQ(runShaped(1 << 20, 1 << 20, op2(A::VS_REDMAX_F32)),
+            int(FaultKind::StreamFault));
+  EXPECT_EQ(runShaped(uint64_t(1) << 33, uint64_t(1) << 33,
+                      op2(A::VS_MOMENTS_F32)),
+            int(FaultKind::StreamFault));
+  // An activation's parameters and sums are checked for `rows` values each.
+  InitX[12] = SpmData + accel_sim::Memory::SpmSize - 8;
+  EXPECT_EQ(runShaped(4, 16, op4(A::VS_ACT_EXP_F32)),
+            int(FaultKind::StreamFault));
+  // vs.fma's columns are checked for len values.
+  InitX[12] = BBase;
+  InitX[13] = SpmData + accel_sim::Memory::SpmSize - 32;
+  EXPECT_EQ(runShaped(1, 16, op4(A::VS_FMA_F32)), int(FaultKind::StreamFault));
+}
+
+//===----------------------------------------------------------------------===//
+// Timing
+//===----------------------------------------------------------------------===//
+
+class StreamTiming : public StreamEngine {
+protected:
+  const Stats &timed(const std::vector<std::vector<MCInst>> &Bundles) {
+    EXPECT_EQ(runBundles(Bundles), 0);
+    const Stats &S = Sim->stats();
+    EXPECT_EQ(S.Cycles, S.Bundles + S.stallCycles());
+    return S;
+  }
+  static std::vector<MCInst> one(MCInst I) { return {I}; }
+  void setUp(uint64_t Rows, uint64_t Len) {
+    InitX[5] = Rows, InitX[6] = Len;
+    InitX[10] = CBase, InitX[11] = ABase, InitX[12] = BBase;
+    InitX[13] = 0;
+    InitX[14] = PBase;
+    std::vector<float> P(2 * Rows, 1.0f);
+    pokeFloats(PBase, P);
+  }
+  static MCInst shape() {
+    return inst(A::VS_SHAPE, {reg(r(5)), reg(r(6))});
+  }
+};
+
+TEST_F(StreamTiming, BusyForTheElementsAtSixtyFourACycle) {
+  for (uint64_t N : {1u, 64u, 65u, 1000u, 4096u}) {
+    SCOPED_TRACE(testing::Message() << N << " elements");
+    setUp(1, N);
+    uint64_t Busy = std::max<uint64_t>(1, (N + Lanes - 1) / Lanes);
+    // Two independent element-wise operations: the second waits for the
+    // engine, max(busy, latency) cycles after the first.
+    const Stats &S = timed({one(shape()), one(op3(A::VS_ADD_F32)),
+                            one(op3(A::VS_MUL_F32))});
+    EXPECT_EQ(S.Stalls[StallStreamBusy], std::max(Busy, Latency) - 1);
+    EXPECT_EQ(S.StreamBusyCycles, 2 * Busy);
+  }
+}
+
+TEST_F(StreamTiming, AReductionsResultsAreWaitedFor) {
+  setUp(4, 256); // 1024 elements: 16 cycles
+  uint64_t Busy = 16;
+  const Stats &S = timed({one(shape()), one(op2(A::VS_REDMAX_F32)),
+                          one(op3(A::VS_ADD_F32))});
+  EXPECT_EQ(S.Stalls[StallStreamBusy], Busy + Latency - 1);
+  // An activation with sums is a reduction too; without, it is not.
+  InitX[13] = SBase;
+  const Stats &WithSums =
+      timed({one(shape()),
+             one(inst(A::VS_ACT_EXP_F32,
+                      {reg(r(10)), reg(r(11)), reg(r(14)), reg(r(13))})),
+             one(op3(A::VS_ADD_F32))});
+  EXPECT_EQ(WithSums.Stalls[StallStreamBusy], Busy + Latency - 1);
+  const Stats &NoSums =
+      timed({one(shape()),
+             one(inst(A::VS_ACT_EXP_F32,
+                      {reg(r(10)), reg(r(11)), reg(r(14)), reg(r(0))})),
+             one(op3(A::VS_ADD_F32))});
+  EXPECT_EQ(NoSums.Stalls[StallStreamBusy], Busy - 1);
+}
+
+TEST_F(StreamTiming, LoadsAndDmaStartsWaitForTheResults) {
+  setUp(1, 640); // 10 cycles
+  uint64_t Done = 10 + Latency;
+  // A load right after the operation waits until its results are written;
+  // a scalar add does not wait.
+  const Stats &Load = timed(
+      {one(shape()), one(op3(A::VS_ADD_F32)),
+       one(inst(A::LD_I32, {reg(r(20)), reg(r(10)), imm(0)}))});
+  EXPECT_EQ(Load.Stalls[StallStreamBusy], Done - 1);
+  const Stats &Alu =
+      timed({one(shape()), one(op3(A::VS_ADD_F32)),
+             one(inst(A::ADD, {reg(r(20)), reg(r(10)), reg(r(11))}))});
+  EXPECT_EQ(Alu.stallCycles(), 0u);
+  InitX[15] = DramData, InitX[16] = 64;
+  const Stats &Dma = timed(
+      {one(shape()), one(op3(A::VS_ADD_F32)),
+       one(inst(A::DMA_1D, {imm(0), reg(r(15)), reg(r(10)), reg(r(16))}))});
+  EXPECT_EQ(Dma.Stalls[StallStreamBusy], Done - 1);
+}
+
+} // namespace
