@@ -62,4 +62,11 @@ def DMA_2D : FmtX<GrpDma.V, 1, (outs),
 let ra = 0, rb = 0, rc = 0, rd = 0 in
 def DMA_WAIT : FmtX<GrpDma.V, 2, (outs), (ins dmach:$imm), "dma.wait $imm",
                     IIDma>;
+// Stall until every transfer of channel imm but the newest has ended: a
+// program that keeps a transfer queued behind the one it waits for (the
+// next batch's) waits for the older alone (docs/design.md, "A wait for the
+// older transfer").
+let ra = 0, rb = 0, rc = 0, rd = 0 in
+def DMA_WAIT_OLDER : FmtX<GrpDma.V, 3, (outs), (ins dmach:$imm),
+                          "dma.wait.older $imm", IIDma>;
 }

@@ -75,6 +75,9 @@ def accel_dma_2d : AccelIntrinsic<"__accel_dma_2d", DMA_2D, "v", "iiiiiii",
                      IntrMemReadWriteArgs, NumberChannel>;
 def accel_dma_wait : AccelIntrinsic<"__accel_dma_wait", DMA_WAIT, "v", "i",
                      "void", "int ch", IntrMemAny, NumberChannel>;
+def accel_dma_wait_older : AccelIntrinsic<"__accel_dma_wait_older",
+                     DMA_WAIT_OLDER, "v", "i", "void", "int ch", IntrMemAny,
+                     NumberChannel>;
 
 // Matrix unit: the tile operand names an accumulator register.
 def accel_mzero : AccelIntrinsic<"__accel_mzero", MZERO, "v", "i",

@@ -56,6 +56,12 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
                  StreamDone, StallStreamBusy);
   case A::DMA_WAIT:
     return {ChannelFree[D.Imm], StallDmaWait};
+  // The second newest transfer's end: the ring's slot before the newest.
+  static_assert(P::DmaQueueDepth >= 2, "dma.wait.older needs a queue");
+  case A::DMA_WAIT_OLDER:
+    return {QueueEnd[D.Imm][(QueueNext[D.Imm] + P::DmaQueueDepth - 2) %
+                            P::DmaQueueDepth],
+            StallDmaWait};
   default:
     if (D.Unit == A::VSE && D.Opcode != A::VS_SHAPE)
       return {StreamFree, StallStreamBusy};

@@ -16,6 +16,7 @@
  *     accel_dma_1d(ch, dst, src, bytes)
  *     accel_dma_2d(ch, dst, src, rows, row_bytes, dst_stride, src_stride)
  *     accel_dma_wait(ch)
+ *     accel_dma_wait_older(ch)      every transfer but the newest has ended
  *   Matrix unit, on __ACCEL_TILES__ accumulator tiles of __ACCEL_TILE_DIM__
  *   x __ACCEL_TILE_DIM__ f32 (16 of 16 x 16 today; A is 16 x k with rows of
  *   k floats, B is k x 16; both in the scratchpad):

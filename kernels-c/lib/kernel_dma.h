@@ -40,6 +40,21 @@ static inline void accel_dma_wait_on(int ch) {
   }
 }
 
+/* accel_dma_wait_older on channel ch, which need not be a constant. */
+static inline void accel_dma_wait_older_on(int ch) {
+  if (ch & 2) {
+    if (ch & 1)
+      accel_dma_wait_older(3);
+    else
+      accel_dma_wait_older(2);
+  } else {
+    if (ch & 1)
+      accel_dma_wait_older(1);
+    else
+      accel_dma_wait_older(0);
+  }
+}
+
 static inline void accel_dma_wait_all(void) {
   accel_dma_wait(0);
   accel_dma_wait(1);

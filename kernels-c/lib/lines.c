@@ -6,7 +6,7 @@
 
 enum {
   BatchFloats = 16 * 1024,       /* work slower than the transfers */
-  StreamBatchFloats = 32 * 1024, /* faster; three fit the two buffers */
+  StreamBatchFloats = 32 * 1024, /* faster */
 };
 
 int lines_of(const accel_tensor *t, int first, int last, lines_view *v) {
@@ -113,61 +113,62 @@ static void move_lines_on_all(const lines_view *v, float *buf, long first,
 }
 
 /* Work faster than the transfers (the stream engine's): batches come in
-   over channels 0 and 1 and leave over 2 and 3 as for compute-bound work,
-   but through three buffers, so that no transfer waits for another
-   direction's: batch b + 1 comes in while b is worked on and b - 1
-   leaves, into the buffer b - 2 left, whose results were waited for
-   before b - 1's left. Each direction then moves at its two channels'
-   full rate, the pause between transfers one start-up. (Over all four
-   channels, each direction waited for the other's at every batch, as a
-   wait is for everything on a channel: 0.65 of the DMA roofline.) The
-   first batch comes in and the last leaves over all four channels: nothing
-   else moves then. */
+   over channels 0 and 1 and leave over 2 and 3, through four buffers, so
+   that each channel always holds a transfer queued behind the one it
+   moves: batch b + 1 is in flight while b arrives, and the wait for b is
+   dma.wait.older, which leaves b + 1 moving (a wait for the channel would
+   stop it, and each channel would pause for its start-up and the issue
+   of the next transfer at every batch). Likewise b - 1 leaves behind
+   b - 2, and b + 2 comes into b - 2's buffer once b - 2 has left. The
+   first batch comes in and the last leaves over all four channels:
+   nothing else moves then. */
 static void memory_bound_batches(const lines_view *x, const lines_view *y,
-                                 line_batch_fn *fn, void *context) {
+                                 long per_batch, line_batch_fn *fn,
+                                 void *context) {
   long np = padded_length(x->n);
-  long per_batch = StreamBatchFloats / np;
-  if (per_batch < 1)
-    per_batch = 1;
   long batches = (x->count + per_batch - 1) / per_batch;
   float *slots = LINES_SPM->batch[0]; /* both batch buffers, as one */
   long slot_floats = per_batch * np;
-#define BATCH_SIZE(b)                                                          \
-  (x->count - (b) * per_batch < per_batch ? x->count - (b) * per_batch         \
-                                          : per_batch)
-  if (batches)
-    move_lines_on_all(x, slots, 0, BATCH_SIZE(0), 0);
+#define FIRST(b) ((b) * per_batch)
+#define SIZE(b)                                                                \
+  (x->count - FIRST(b) < per_batch ? x->count - FIRST(b) : per_batch)
+#define SLOT(b) (slots + (b) % 4 * slot_floats)
+  move_lines_on_all(x, SLOT(0), 0, SIZE(0), 0);
+  if (batches > 1)
+    move_lines_on_pair(0, x, SLOT(1), FIRST(1), SIZE(1), 0);
   for (long b = 0; b < batches; ++b) {
-    float *cur = slots + b % 3 * slot_floats;
-    accel_dma_wait_on(0);
-    accel_dma_wait_on(1);
+    /* Batch b is in: the older transfer on 0 and 1 if b + 1 is queued. */
+    for (int ch = 0; ch < 2; ++ch)
+      if (b + 1 < batches)
+        accel_dma_wait_older_on(ch);
+      else
+        accel_dma_wait_on(ch);
     if (b == 0) {
-      accel_dma_wait_on(2);
-      accel_dma_wait_on(3);
+      accel_dma_wait(2);
+      accel_dma_wait(3);
     }
+    if (b + 2 < batches) {
+      if (b >= 2) { /* b - 2 has left its buffer; b - 1 may be leaving */
+        accel_dma_wait_older(2);
+        accel_dma_wait_older(3);
+      }
+      move_lines_on_pair(0, x, SLOT(b + 2), FIRST(b + 2), SIZE(b + 2), 0);
+    }
+    fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
     if (b + 1 < batches)
-      move_lines_on_pair(0, x, slots + (b + 1) % 3 * slot_floats,
-                         (b + 1) * per_batch, BATCH_SIZE(b + 1), 0);
-    fn(cur, b * per_batch, BATCH_SIZE(b), x->n, context);
-    accel_dma_wait_on(2);
-    accel_dma_wait_on(3);
-    if (b + 1 < batches)
-      move_lines_on_pair(2, y, cur, b * per_batch, BATCH_SIZE(b), 1);
+      move_lines_on_pair(2, y, SLOT(b), FIRST(b), SIZE(b), 1);
     else
-      move_lines_on_all(y, cur, b * per_batch, BATCH_SIZE(b), 1);
+      move_lines_on_all(y, SLOT(b), FIRST(b), SIZE(b), 1);
   }
-#undef BATCH_SIZE
+#undef SLOT
+#undef SIZE
+#undef FIRST
   accel_dma_wait_all();
 }
 
-void for_each_line_batch(const lines_view *x, const lines_view *y,
-                         line_batch_fn *fn, void *context,
-                         line_batch_pace pace) {
-  if (pace == LinesMemoryBound &&
-      3 * padded_length(x->n) <= 2 * LinesBufferFloats) {
-    memory_bound_batches(x, y, fn, context);
-    return;
-  }
+/* Work slower than the transfers (the vector unit's loops). */
+static void compute_bound_batches(const lines_view *x, const lines_view *y,
+                                  line_batch_fn *fn, void *context) {
   /* Batches of about BatchFloats, so that the next one's transfer runs
      under this one's work even for a tensor the buffer would hold whole. */
   long np = padded_length(x->n);
@@ -200,4 +201,18 @@ void for_each_line_batch(const lines_view *x, const lines_view *y,
     move_lines_on_pair(2, y, buf[k], first, count, 1);
   }
   accel_dma_wait_all();
+}
+
+void for_each_line_batch(const lines_view *x, const lines_view *y,
+                         line_batch_fn *fn, void *context,
+                         line_batch_pace pace) {
+  /* Memory-bound: four batches in the two buffers. */
+  long per_batch = (StreamBatchFloats < LinesBufferFloats / 2
+                        ? StreamBatchFloats
+                        : LinesBufferFloats / 2) /
+                   padded_length(x->n);
+  if (pace == LinesMemoryBound && per_batch >= 1 && x->count)
+    memory_bound_batches(x, y, per_batch, fn, context);
+  else
+    compute_bound_batches(x, y, fn, context);
 }

@@ -8,6 +8,7 @@
 declare void @__accel_dma_1d(i32, ptr, ptr, i64)
 declare void @__accel_dma_2d(i32, ptr, ptr, i64, i64, i64, i64)
 declare void @__accel_dma_wait(i32)
+declare void @__accel_dma_wait_older(i32)
 declare void @__accel_mzero(i32)
 declare void @__accel_mmac(i32, ptr, ptr, i64)
 declare void @__accel_mld(i32, ptr)
@@ -38,12 +39,14 @@ declare void @__accel_vs_act_rcp(ptr, ptr, ptr, ptr)
 ; CHECK: dma.1d 3, r1, r2, r3
 ; CHECK: dma.2d 0, r1, r2, [[SHAPE:r[0-9]+]], [[STRIDES:r[0-9]+]]
 ; CHECK: dma.wait 3
+; CHECK: dma.wait.older 0
 ; CHECK: dma.wait 0
 ; CHECK: ret
 define void @dma(ptr %dst, ptr %src, i64 %n) {
   call void @__accel_dma_1d(i32 3, ptr %dst, ptr %src, i64 %n)
   call void @__accel_dma_2d(i32 0, ptr %dst, ptr %src, i64 4, i64 64, i64 128, i64 256)
   call void @__accel_dma_wait(i32 3)
+  call void @__accel_dma_wait_older(i32 0)
   call void @__accel_dma_wait(i32 0)
   ret void
 }

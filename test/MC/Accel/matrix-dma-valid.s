@@ -7,6 +7,7 @@
 #   dma.1d ch, dst, src, len       imm32 = channel, A, B, C
 #   dma.2d ch, dst, src, shape, strides   imm32 = channel, A, B, C, D
 #   dma.wait ch                    imm32 = channel
+#   dma.wait.older ch              imm32 = channel
 # Tiles are acc0..acc15, channels 0..3. Expected encodings are computed from
 # AccelInstrFormats.td (see int-valid.s).
 #
@@ -71,7 +72,7 @@ mst.t acc3, r7
 # CHECK-OBJ-NEXT: 60: e0aff80000000000 mst.t acc15, r31
 mst.t acc15, r31
 
-# DMA: dma.1d 0, dma.2d 1, dma.wait 2.
+# DMA: dma.1d 0, dma.2d 1, dma.wait 2 (dma.wait.older 3 at the end).
 # CHECK-ASM: dma.1d 0, r1, r2, r3
 # CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xc0,0x10,0x01,0xe8]
 # CHECK-OBJ-NEXT: 68: e80110c000000000 dma.1d 0, r1, r2, r3
@@ -110,3 +111,13 @@ dma.wait 3
 # CHECK-OBJ-NEXT: b8: 6084280000000000 mst.relu acc4, r5
 # CHECK-OBJ-NEXT: c0: e840000000000002 dma.wait 2 }
 { add r1, r1, r2 ; vld v1, 0(r3) ; mst.relu acc4, r5 ; dma.wait 2 }
+
+# dma.wait.older (func 3): every transfer of the channel but the newest.
+# CHECK-ASM: dma.wait.older 0
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0x00,0x00,0x60,0xe8]
+# CHECK-OBJ-NEXT: c8: e860000000000000 dma.wait.older 0
+dma.wait.older 0
+# CHECK-ASM: dma.wait.older 3
+# CHECK-ENC-SAME: # encoding: [0x03,0x00,0x00,0x00,0x00,0x00,0x60,0xe8]
+# CHECK-OBJ-NEXT: d0: e860000000000003 dma.wait.older 3
+dma.wait.older 3

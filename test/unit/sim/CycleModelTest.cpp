@@ -346,6 +346,36 @@ TEST_F(CycleModel, DmaChannels) {
     EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B1) - 2);
     EXPECT_EQ(S.Stalls[StallDmaWait], dmaDuration(B2) - 1);
   }
+  // dma.wait.older waits for the first of two queued transfers alone, the
+  // second moving on; with one transfer it waits for nothing queued before
+  // it (the slot before the newest is an ended transfer), and after three
+  // for the second.
+  {
+    const Stats &S = timed(
+        {one(inst(A::DMA_1D, {imm(0), reg(r(5)), reg(r(6)), reg(r(7))})),
+         one(inst(A::DMA_1D, {imm(0), reg(r(8)), reg(r(6)), reg(r(9))})),
+         one(inst(A::DMA_WAIT_OLDER, {imm(0)}))});
+    EXPECT_EQ(S.Stalls[StallDmaWait], dmaDuration(B1) - 2);
+    EXPECT_EQ(Sim->channelFreeCycle(0), dmaDuration(B1) + dmaDataCycles(B2));
+  }
+  {
+    const Stats &S = timed(
+        {one(inst(A::DMA_1D, {imm(2), reg(r(5)), reg(r(6)), reg(r(7))})),
+         one(inst(A::DMA_WAIT_OLDER, {imm(2)}))});
+    EXPECT_EQ(S.Stalls[StallDmaWait], 0u);
+  }
+  {
+    const Stats &S = timed(
+        {one(inst(A::DMA_1D, {imm(1), reg(r(8)), reg(r(6)), reg(r(9))})),
+         one(inst(A::DMA_1D, {imm(1), reg(r(5)), reg(r(6)), reg(r(7))})),
+         one(inst(A::DMA_1D, {imm(1), reg(r(8)), reg(r(6)), reg(r(9))})),
+         one(inst(A::DMA_WAIT_OLDER, {imm(1)}))});
+    // The third start waited for the first (a B2 transfer); the wait is for
+    // the second, B1 bytes after the first.
+    EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B2) - 2);
+    EXPECT_EQ(S.Stalls[StallDmaWait],
+              dmaDuration(B2) + dmaDataCycles(B1) - (dmaDuration(B2) + 1));
+  }
   // Channels run concurrently: starts on two channels do not wait for each
   // other, and waiting for both costs only the longer transfer.
   {
