@@ -120,32 +120,45 @@ static void move_lines_on_all(const lines_view *v, float *buf, long first,
    stop it, and each channel would pause for its start-up and the issue
    of the next transfer at every batch). Likewise b - 1 leaves behind
    b - 2, and b + 2 comes into b - 2's buffer once b - 2 has left. The
-   first batch comes in and the last leaves over all four channels:
-   nothing else moves then. */
+   first two batches come in and the last two leave over all four
+   channels, when the other direction has little or nothing to move. */
 static void memory_bound_batches(const lines_view *x, const lines_view *y,
                                  long per_batch, line_batch_fn *fn,
                                  void *context) {
   long np = padded_length(x->n);
-  long batches = (x->count + per_batch - 1) / per_batch;
+  /* The first batch a quarter of the others: the results start leaving
+     sooner, and they are the longer direction's critical path. */
+  long first = per_batch / 4 ? per_batch / 4 : 1;
+  if (first > x->count)
+    first = x->count;
+  long batches = 1 + (x->count - first + per_batch - 1) / per_batch;
   float *slots = LINES_SPM->batch[0]; /* both batch buffers, as one */
   long slot_floats = per_batch * np;
-#define FIRST(b) ((b) * per_batch)
+#define FIRST(b) ((b) ? first + ((b) - 1) * per_batch : 0)
 #define SIZE(b)                                                                \
-  (x->count - FIRST(b) < per_batch ? x->count - FIRST(b) : per_batch)
+  ((b) ? (x->count - FIRST(b) < per_batch ? x->count - FIRST(b) : per_batch)  \
+       : first)
 #define SLOT(b) (slots + (b) % 4 * slot_floats)
+/* Which batches move over all four channels: the first two in, the last
+   two out. */
+#define IN_ALL(b) ((b) <= 1)
+#define OUT_ALL(b) ((b) + 2 >= batches)
   move_lines_on_all(x, SLOT(0), 0, SIZE(0), 0);
   if (batches > 1)
-    move_lines_on_pair(0, x, SLOT(1), FIRST(1), SIZE(1), 0);
+    move_lines_on_all(x, SLOT(1), FIRST(1), SIZE(1), 0);
   for (long b = 0; b < batches; ++b) {
-    /* Batch b is in: the older transfer on 0 and 1 if b + 1 is queued. */
-    for (int ch = 0; ch < 2; ++ch)
-      if (b + 1 < batches)
+    /* Batch b is in: on each channel that carries it, the older transfers
+       if one was issued after it (b + 1 coming in, or b - 1's results
+       leaving), else all of them. */
+    for (int ch = 0; ch < 4; ++ch) {
+      if (ch >= 2 && !IN_ALL(b))
+        continue;
+      int newer = (b + 1 < batches && (ch < 2 || IN_ALL(b + 1))) ||
+                  (b >= 1 && (ch >= 2 || OUT_ALL(b - 1)));
+      if (newer)
         accel_dma_wait_older_on(ch);
       else
         accel_dma_wait_on(ch);
-    if (b == 0) {
-      accel_dma_wait(2);
-      accel_dma_wait(3);
     }
     if (b + 2 < batches) {
       if (b >= 2) { /* b - 2 has left its buffer; b - 1 may be leaving */
@@ -155,11 +168,13 @@ static void memory_bound_batches(const lines_view *x, const lines_view *y,
       move_lines_on_pair(0, x, SLOT(b + 2), FIRST(b + 2), SIZE(b + 2), 0);
     }
     fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
-    if (b + 1 < batches)
-      move_lines_on_pair(2, y, SLOT(b), FIRST(b), SIZE(b), 1);
-    else
+    if (OUT_ALL(b))
       move_lines_on_all(y, SLOT(b), FIRST(b), SIZE(b), 1);
+    else
+      move_lines_on_pair(2, y, SLOT(b), FIRST(b), SIZE(b), 1);
   }
+#undef OUT_ALL
+#undef IN_ALL
 #undef SLOT
 #undef SIZE
 #undef FIRST
