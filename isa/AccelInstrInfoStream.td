@@ -4,7 +4,8 @@
 // elements in the scratchpad, StreamLanes elements a cycle, reading and
 // writing the scratchpad directly: no vector registers, no load/store
 // issue slots. A block is `rows` rows of `len` elements, rows packed one
-// after another (row r at base + 4 * len * r), as set by vs.shape. Per-row
+// after another (row r at base + 4 * len * r), as set by vs.shape; the
+// blocks' rows may be further apart (vs.stride). Per-row
 // operands (a reduction's results, an activation's bias and scale) are
 // arrays of `rows` floats; vs.fma's column operands, arrays of `len`.
 // Timing: docs/isa.md section 7.13 and docs/design.md, "A vector stream
@@ -16,14 +17,23 @@
 //===----------------------------------------------------------------------===//
 
 let hasSideEffects = 1 in {
-// rows = ra, len = rb: the shape of every later stream operation.
+// rows = ra, len = rb: the shape of every later stream operation, its
+// blocks' rows packed (row strides len).
 let rc = 0, rd = 0, imm = 0 in
 def VS_SHAPE : FmtX<GrpStream.V, 0, (outs), (ins GPR:$ra, GPR:$rb),
                     "vs.shape $ra, $rb", IIStream>;
+// The row strides, in elements, of the later operations' block
+// destination (ra) and their sources in fields B (rb) and C (rc): a
+// pooling window's taps every other pixel, a row of a wider image, a
+// broadcast row (stride 0).
+let rd = 0, imm = 0 in
+def VS_STRIDE : FmtX<GrpStream.V, 10, (outs),
+                     (ins GPR:$ra, GPR:$rb, GPR:$rc),
+                     "vs.stride $ra, $rb, $rc", IIStream>;
 
 let mayLoad = 1, mayStore = 1, imm = 0 in {
 // dst[e] = a[e] op b[e] over rows x len elements, rounded as the scalar
-// f32 operation (max and min: NaN if either is NaN).
+// f32 operation (max and min: IEEE maxNum and minNum, as vmax.f32).
 class VSBinary<bits<6> Func, string Mn>
     : FmtX<GrpStream.V, Func, (outs), (ins GPR:$ra, GPR:$rb, GPR:$rc),
            Mn # " $ra, $rb, $rc", IIStream> {
@@ -42,8 +52,8 @@ def VS_FMA_F32 : FmtX<GrpStream.V, 7, (outs),
                       (ins GPR:$ra, GPR:$rb, GPR:$rc, GPR:$rd),
                       "vs.fma.f32 $ra, $rb, $rc, $rd", IIStream>;
 
-// Row reductions into dst: the maximum (NaN if any element is); the mean
-// and the population variance (dst[r] and dst[rows + r]).
+// Row reductions into dst: the maximum (maxNum: NaN only if every element
+// is); the mean and the population variance (dst[r] and dst[rows + r]).
 let rc = 0, rd = 0 in {
 def VS_REDMAX_F32 : FmtX<GrpStream.V, 8, (outs), (ins GPR:$ra, GPR:$rb),
                          "vs.redmax.f32 $ra, $rb", IIStream>;

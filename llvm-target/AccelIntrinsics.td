@@ -132,6 +132,10 @@ def accel_vredmax_i : AccelIntrinsic<"__accel_vredmax_i32", VREDMAX_I32,
 def accel_vs_shape : AccelIntrinsic<"__accel_vs_shape", VS_SHAPE, "v", "ii",
                      "void", "unsigned long rows, unsigned long len",
                      IntrMemState>;
+def accel_vs_stride : AccelIntrinsic<"__accel_vs_stride", VS_STRIDE, "v",
+                     "iii", "void", "unsigned long dst_stride, "
+                     "unsigned long a_stride, unsigned long b_stride",
+                     IntrMemState>;
 class AccelStreamBinary<string name, Instruction inst>
     : AccelIntrinsic<name, inst, "v", "iii", "void",
                      "float *dst, const float *a, const float *b",

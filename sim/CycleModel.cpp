@@ -24,6 +24,13 @@ unsigned Simulator::stallCauseFor(unsigned Reg) {
                             : StallScalarDep;
 }
 
+/// A stream-engine instruction that moves data (not vs.shape or vs.stride,
+/// which set the engine's state and take no time of it).
+static bool isStreamOperation(const DecodedInst &D) {
+  return D.Unit == A::VSE && D.Opcode != A::VS_SHAPE &&
+         D.Opcode != A::VS_STRIDE;
+}
+
 Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
   auto Later = [](UnitWait W, uint64_t Until, unsigned Cause) {
     return Until > W.Until ? UnitWait{Until, Cause} : W;
@@ -63,7 +70,7 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
                             P::DmaQueueDepth],
             StallDmaWait};
   default:
-    if (D.Unit == A::VSE && D.Opcode != A::VS_SHAPE)
+    if (isStreamOperation(D))
       return {StreamFree, StallStreamBusy};
     return {0, NumStallCauses};
   }
@@ -153,7 +160,7 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       break;
     }
     default:
-      if (D.Unit == A::VSE && D.Opcode != A::VS_SHAPE)
+      if (isStreamOperation(D))
         retireStream(D, Issue);
       break;
     }

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdio>
 #include <memory>
+#include <vector>
 
 namespace accel_sim {
 
@@ -135,8 +136,11 @@ public:
   uint64_t X[32] = {};
   VecReg V[32] = {};
   AccTile Acc[llvm::AccelParam::AccTiles] = {};
-  /// The stream engine's block shape (vs.shape): rows of len elements.
+  /// The stream engine's block shape (vs.shape): rows of len elements,
+  /// and the row strides of its destination and its first and second
+  /// sources (vs.stride).
   uint64_t StreamRows = 0, StreamLen = 0;
+  uint64_t StreamStrideD = 0, StreamStrideA = 0, StreamStrideB = 0;
 
 private:
   template <bool Timed, bool Traced, bool Debugged>
@@ -163,6 +167,12 @@ private:
   /// stream fault naming \p What.
   float *streamBlock(uint64_t Addr, uint64_t Count, bool IsWrite,
                      const char *What);
+  /// A source of the block's rows \p Stride floats apart, checked over its
+  /// whole footprint; the destination's (StreamStrideD apart), and the
+  /// packed rows of a result written to it.
+  const float *streamSource(uint64_t Addr, uint64_t Stride, const char *What);
+  float *streamDestination(uint64_t Addr, const char *What);
+  void storeStreamRows(float *Dst, const std::vector<float> &Out);
   void executeSys(const DecodedInst &D, const uint64_t *XR);
   void executeFileService(unsigned Service, const uint64_t *XR);
   /// The service's result in r1: \p Result, or for a negative Accel errno

@@ -2,7 +2,10 @@
 //
 // Each operation reads its whole block before it writes (a destination may
 // be a source), evaluates as docs/isa.md section 7.13 states, and records
-// its size for the cycle model. A NaN result is the canonical NaN, as
+// its size for the cycle model. The block destination (field A) and the
+// sources in fields B and C have the row strides of vs.stride (row r of
+// the first source at its address + 4 r StreamStrideA); per-row and
+// per-column operands are packed. Rows are written in order. A NaN result is the canonical NaN, as
 // everywhere else in the machine.
 //
 //===----------------------------------------------------------------------===//
@@ -44,36 +47,57 @@ static uint64_t blockElements(uint64_t Rows, uint64_t Len) {
   return Rows * Len;
 }
 
+/// A block's footprint: (rows - 1) strides and a row; all ones if it wraps.
+static uint64_t footprint(uint64_t Rows, uint64_t Len, uint64_t Stride) {
+  uint64_t Span = blockElements(Rows - 1, Stride);
+  return Span > ~uint64_t(0) - Len ? ~uint64_t(0) : Span + Len;
+}
+
+const float *Simulator::streamSource(uint64_t Addr, uint64_t Stride,
+                                     const char *What) {
+  return streamBlock(Addr, footprint(StreamRows, StreamLen, Stride), false,
+                     What);
+}
+
+float *Simulator::streamDestination(uint64_t Addr, const char *What) {
+  return streamBlock(Addr, footprint(StreamRows, StreamLen, StreamStrideD),
+                     true, What);
+}
+
+void Simulator::storeStreamRows(float *Dst, const std::vector<float> &Out) {
+  for (uint64_t R = 0; R != StreamRows; ++R)
+    std::memcpy(Dst + R * StreamStrideD, Out.data() + R * StreamLen,
+                StreamLen * 4);
+}
+
 void Simulator::streamBinary(StreamBinaryOp Op, uint64_t Dst, uint64_t A,
                              uint64_t B) {
   uint64_t N = blockElements(StreamRows, StreamLen);
   LastStreamElements = N, LastStreamReduces = false;
   if (!N)
     return;
-  const float *PA = streamBlock(A, N, false, "vs operand a");
-  const float *PB = PA ? streamBlock(B, N, false, "vs operand b") : nullptr;
-  float *PD = PB ? streamBlock(Dst, N, true, "vs destination") : nullptr;
+  const float *PA = streamSource(A, StreamStrideA, "vs operand a");
+  const float *PB =
+      PA ? streamSource(B, StreamStrideB, "vs operand b") : nullptr;
+  float *PD = PB ? streamDestination(Dst, "vs destination") : nullptr;
   if (!PD)
     return;
   std::vector<float> Out(N);
   for (uint64_t I = 0; I != N; ++I) {
-    float X = PA[I], Y = PB[I];
+    uint64_t Row = I / StreamLen, Col = I % StreamLen;
+    float X = PA[Row * StreamStrideA + Col], Y = PB[Row * StreamStrideB + Col];
     float R = 0;
     switch (Op) {
     case StreamBinaryOp::Add: R = X + Y; break;
     case StreamBinaryOp::Sub: R = X - Y; break;
     case StreamBinaryOp::Mul: R = X * Y; break;
     case StreamBinaryOp::Div: R = X / Y; break;
-    case StreamBinaryOp::Max:
-      R = std::isnan(X) || std::isnan(Y) ? NAN : maxNum(X, Y);
-      break;
-    case StreamBinaryOp::Min:
-      R = std::isnan(X) || std::isnan(Y) ? NAN : minNum(X, Y);
-      break;
+    case StreamBinaryOp::Max: R = maxNum(X, Y); break;
+    case StreamBinaryOp::Min: R = minNum(X, Y); break;
     }
     Out[I] = canonical(R);
   }
-  std::memcpy(PD, Out.data(), N * 4);
+  storeStreamRows(PD, Out);
 }
 
 void Simulator::streamFma(uint64_t Dst, uint64_t A, uint64_t G, uint64_t B) {
@@ -81,18 +105,20 @@ void Simulator::streamFma(uint64_t Dst, uint64_t A, uint64_t G, uint64_t B) {
   LastStreamElements = N, LastStreamReduces = false;
   if (!N)
     return;
-  const float *PA = streamBlock(A, N, false, "vs.fma operand a");
+  const float *PA = streamSource(A, StreamStrideA, "vs.fma operand a");
   const float *PG =
       PA ? streamBlock(G, StreamLen, false, "vs.fma operand g") : nullptr;
   const float *PB =
       PG ? streamBlock(B, StreamLen, false, "vs.fma operand b") : nullptr;
-  float *PD = PB ? streamBlock(Dst, N, true, "vs.fma destination") : nullptr;
+  float *PD = PB ? streamDestination(Dst, "vs.fma destination") : nullptr;
   if (!PD)
     return;
   std::vector<float> Out(N);
-  for (uint64_t I = 0; I != N; ++I)
-    Out[I] = canonical(std::fma(PA[I], PG[I % StreamLen], PB[I % StreamLen]));
-  std::memcpy(PD, Out.data(), N * 4);
+  for (uint64_t I = 0; I != N; ++I) {
+    uint64_t R = I / StreamLen, C = I % StreamLen;
+    Out[I] = canonical(std::fma(PA[R * StreamStrideA + C], PG[C], PB[C]));
+  }
+  storeStreamRows(PD, Out);
 }
 
 void Simulator::streamRowMax(uint64_t Dst, uint64_t Src) {
@@ -100,17 +126,17 @@ void Simulator::streamRowMax(uint64_t Dst, uint64_t Src) {
   LastStreamElements = N, LastStreamReduces = true;
   if (!N)
     return;
-  const float *PS = streamBlock(Src, N, false, "vs.redmax source");
+  const float *PS = streamSource(Src, StreamStrideA, "vs.redmax source");
   float *PD =
       PS ? streamBlock(Dst, StreamRows, true, "vs.redmax destination") : nullptr;
   if (!PD)
     return;
   std::vector<float> Out(StreamRows);
   for (uint64_t R = 0; R != StreamRows; ++R) {
-    const float *Row = PS + R * StreamLen;
+    const float *Row = PS + R * StreamStrideA;
     float M = Row[0];
-    for (uint64_t I = 1; I != StreamLen && !std::isnan(M); ++I)
-      M = std::isnan(Row[I]) ? NAN : maxNum(M, Row[I]);
+    for (uint64_t I = 1; I != StreamLen; ++I)
+      M = maxNum(M, Row[I]);
     Out[R] = canonical(M);
   }
   std::memcpy(PD, Out.data(), StreamRows * 4);
@@ -121,7 +147,7 @@ void Simulator::streamMoments(uint64_t Dst, uint64_t Src) {
   LastStreamElements = N, LastStreamReduces = true;
   if (!N)
     return;
-  const float *PS = streamBlock(Src, N, false, "vs.moments source");
+  const float *PS = streamSource(Src, StreamStrideA, "vs.moments source");
   float *PD = PS ? streamBlock(Dst, 2 * StreamRows, true,
                                "vs.moments destination")
                  : nullptr;
@@ -129,7 +155,7 @@ void Simulator::streamMoments(uint64_t Dst, uint64_t Src) {
     return;
   std::vector<float> Out(2 * StreamRows);
   for (uint64_t R = 0; R != StreamRows; ++R) {
-    const float *Row = PS + R * StreamLen;
+    const float *Row = PS + R * StreamStrideA;
     double Sum = 0, Squares = 0;
     for (uint64_t I = 0; I != StreamLen; ++I)
       Sum += Row[I];
@@ -163,13 +189,13 @@ void Simulator::streamActivation(StreamFunction Fn, uint64_t Dst, uint64_t Src,
   LastStreamElements = N, LastStreamReduces = Sums != 0;
   if (!N)
     return;
-  const float *PS = streamBlock(Src, N, false, "vs.act source");
+  const float *PS = streamSource(Src, StreamStrideA, "vs.act source");
   const float *PP = PS ? streamBlock(Params, 2 * StreamRows, false,
                                      "vs.act parameters")
                        : nullptr;
   if (!PP)
     return;
-  float *PD = Dst ? streamBlock(Dst, N, true, "vs.act destination") : nullptr;
+  float *PD = Dst ? streamDestination(Dst, "vs.act destination") : nullptr;
   float *PSum =
       Sums ? streamBlock(Sums, StreamRows, true, "vs.act sums") : nullptr;
   if ((Dst && !PD) || (Sums && !PSum))
@@ -179,7 +205,7 @@ void Simulator::streamActivation(StreamFunction Fn, uint64_t Dst, uint64_t Src,
     double Bias = PP[R], Scale = PP[StreamRows + R], Sum = 0;
     for (uint64_t I = 0; I != StreamLen; ++I) {
       float Y = canonical(
-          float(applyFunction(Fn, (PS[R * StreamLen + I] - Bias) * Scale)));
+          float(applyFunction(Fn, (PS[R * StreamStrideA + I] - Bias) * Scale)));
       Sum += Y;
       if (Dst)
         Out[R * StreamLen + I] = Y;
@@ -187,7 +213,7 @@ void Simulator::streamActivation(StreamFunction Fn, uint64_t Dst, uint64_t Src,
     RowSums[R] = canonical(float(Sum));
   }
   if (PD)
-    std::memcpy(PD, Out.data(), N * 4);
+    storeStreamRows(PD, Out);
   if (PSum)
     std::memcpy(PSum, RowSums.data(), StreamRows * 4);
 }

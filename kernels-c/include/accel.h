@@ -37,6 +37,9 @@
  *   Stream engine (isa.md 7.13): f32 blocks of rows x len elements, rows
  *   packed, in the scratchpad; __ACCEL_STREAM_LANES__ elements a cycle:
  *     accel_vs_shape(rows, len)     the block of every later operation
+ *     accel_vs_stride(sd, sa, sb)   its blocks' row strides, in floats:
+ *                                   dst, a (or src), b (vs.shape resets
+ *                                   them to len)
  *     accel_vs_add, _sub, _mul, _div, _max, _min(dst, a, b)
  *     accel_vs_fma(dst, a, g, b)    dst[r][i] = a[r][i] * g[i] + b[i]
  *     accel_vs_redmax(dst, src)     dst[r] = max of row r

@@ -277,15 +277,14 @@ EW_LOOP(ACCEL_EW_ABS, loop_abs)
 EW_LOOP(ACCEL_EW_WHERE, loop_where)
 #undef EW_LOOP
 
-/* Whether the stream engine has the operation. */
+/* Whether the stream engine has the operation (max and min propagate NaN,
+   as ONNX's Max and Min do; the engine's are maxNum and minNum). */
 static int has_stream_operation(accel_elementwise_op op) {
   switch (op) {
   case ACCEL_EW_ADD:
   case ACCEL_EW_SUB:
   case ACCEL_EW_MUL:
   case ACCEL_EW_DIV:
-  case ACCEL_EW_MAX:
-  case ACCEL_EW_MIN:
   case ACCEL_EW_RELU:
   case ACCEL_EW_EXP:
   case ACCEL_EW_LOG:
@@ -315,8 +314,6 @@ static void run_on_stream_engine(accel_elementwise_op op, float *dst,
   case ACCEL_EW_SUB: accel_vs_sub(dst, src, a); break;
   case ACCEL_EW_MUL: accel_vs_mul(dst, src, a); break;
   case ACCEL_EW_DIV: accel_vs_div(dst, src, a); break;
-  case ACCEL_EW_MAX: accel_vs_max(dst, src, a); break;
-  case ACCEL_EW_MIN: accel_vs_min(dst, src, a); break;
   case ACCEL_EW_RELU: accel_vs_act_relu(dst, src, identity, NULL); break;
   case ACCEL_EW_EXP: accel_vs_act_exp(dst, src, identity, NULL); break;
   case ACCEL_EW_LOG: accel_vs_act_log(dst, src, identity, NULL); break;

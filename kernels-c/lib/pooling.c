@@ -34,8 +34,9 @@
 
 enum {
   V = 16,
-  InFloats = 176 * 1024,  /* an input tile: the largest band of rows */
+  InFloats = 128 * 1024,  /* an input tile: the largest band of rows */
   OutFloats = 48 * 1024,  /* an output tile */
+  RowsFloats = InFloats / 2, /* a lane group's window rows combined */
   TargetIn = 64 * 1024,   /* the tile aimed at, so that the next one's
                              transfers run under this one's work */
   Strip = 8,              /* interior outputs a step */
@@ -46,6 +47,8 @@ enum {
 typedef struct {
   float in[2][InFloats];
   float out[2][OutFloats];
+  float rows[RowsFloats];
+  float params[2 * OutFloats / V]; /* an average's divisor, per output row */
 } pool_spm;
 KERNEL_SPM_FITS(pool_spm);
 #define PSPM KERNEL_SPM(pool_spm)
@@ -296,13 +299,15 @@ strip_3x3s2(int avg, int S, int edges, const pool_problem *p,
 }
 
 /* A strip's output rows [0, n): those whose window rows are all inside
-   the input, [ra, rb), without checks. */
+   the input, [ra, rb), without checks (or, without `inside`, not at all:
+   the stream engine has them). */
 static inline __attribute__((always_inline)) void
-strip_rows(int avg, int S, const pool_problem *p, const pool_tile *a,
-           const float *in_col, float *out_col, long ra, long rb) {
+strip_rows(int avg, int S, int inside, const pool_problem *p,
+           const pool_tile *a, const float *in_col, float *out_col, long ra,
+           long rb) {
   if (ra > 0)
     strip_3x3s2(avg, S, 1, p, a, in_col, out_col, 0, ra);
-  if (rb > ra)
+  if (inside && rb > ra)
     strip_3x3s2(avg, S, 0, p, a, in_col, out_col, ra, rb - ra);
   if (a->ohn > rb)
     strip_3x3s2(avg, S, 1, p, a, in_col, out_col, rb, a->ohn - rb);
@@ -373,6 +378,60 @@ interior_row(int avg, int kind, const float *in0, long rows, long rstep,
 #undef RUN
 }
 
+/* The 3 x 3 / 2 interior of one lane group on the stream engine (docs/
+   isa.md 7.13), for even input widths: each input row's window rows
+   combined once for all interior outputs (h[r][t] = taps 2 (ia + t) - b ..
+   + 2 of row r: the taps a pixel, 16 floats, every other pixel, so the
+   rows of the block are output pixels 32 floats apart, uniformly across
+   input rows when the width is even: two operations for the whole tile),
+   then the three rows of each output row [ra, rb) (two operations, rows 2
+   h rows apart, written OW pixels apart), then an average's 1/9. Output
+   rows whose window reaches the padding stay on the vector unit. */
+static void stream_interior(int avg, const pool_problem *p,
+                            const pool_tile *a, const float *in, float *out,
+                            long ia, long ib, long ra, long rb) {
+  long W = p->w.n, OW = p->ow, half = W / 2 * V; /* a row of h */
+  long nj = ib - ia;
+  float *h = PSPM->rows;
+  const float *tap = in + (2 * ia - p->w.b) * V;
+  accel_vs_shape(a->ihn * (W / 2), V);
+  accel_vs_stride(V, 2 * V, 2 * V);
+  if (avg)
+    accel_vs_add(h, tap, tap + V);
+  else
+    accel_vs_max(h, tap, tap + V);
+  accel_vs_stride(V, V, 2 * V);
+  if (avg)
+    accel_vs_add(h, h, tap + 2 * V);
+  else
+    accel_vs_max(h, h, tap + 2 * V);
+  if (rb <= ra)
+    return;
+  /* Output row i's window rows are h rows 2 (oh0 + i) - b - ih0 + k. */
+  const float *h0 = h + ((a->oh0 + ra) * 2 - p->h.b - a->ih0) * half;
+  float *o = out + (ra * OW + ia) * V;
+  accel_vs_shape(rb - ra, nj * V);
+  accel_vs_stride(OW * V, 2 * half, 2 * half);
+  if (avg)
+    accel_vs_add(o, h0, h0 + half);
+  else
+    accel_vs_max(o, h0, h0 + half);
+  accel_vs_stride(OW * V, OW * V, 2 * half);
+  if (avg)
+    accel_vs_add(o, o, h0 + 2 * half);
+  else
+    accel_vs_max(o, o, h0 + 2 * half);
+  if (avg) {
+    /* (x - 0) * 1/9, per output row */
+    float *params = PSPM->params;
+    long n = rb - ra;
+    for (long i = 0; i < n; ++i)
+      params[i] = 0.0f, params[n + i] = 1.0f / 9.0f;
+    accel_vs_stride(OW * V, OW * V, OW * V);
+    accel_vs_act_none(o, o, params, NULL);
+  }
+}
+
 /* The carried 3 x 3 / 2 interior of one lane group: strips of 8 columns
    (then single columns) down all of the tile's output rows, the
    transfers paced per strip. */
@@ -389,22 +448,30 @@ static void carried_interior(int avg, const pool_problem *p,
   long rb = floor_div(p->h.n - 3 + p->h.b, 2) + 1 - a->oh0;
   ra = min_l(max_l(ra, 0), a->ohn);
   rb = max_l(min_l(rb, a->ohn), ra);
+  int on_engine = p->w.n % 2 == 0;
+  if (on_engine) {
+    stream_interior(avg, p, a, in, out, ia, ib, ra, rb);
+    if (ra == 0 && rb == a->ohn)
+      return;
+  }
   for (long k = 0; k < strips; ++k) {
     for (int i = 0; i < nq; ++i)
       dma_stream_pace(&q[i], strips - k, channel);
     const float *in_col = in0 + ow * 2 * V;
     float *out_col = out + ow * V;
+    /* On the engine, only the rows outside [ra, rb) are left. */
+    int inside = !on_engine;
     if (ow + CarryStrip <= ib) {
       if (avg)
-        strip_rows(1, CarryStrip, p, a, in_col, out_col, ra, rb);
+        strip_rows(1, CarryStrip, inside, p, a, in_col, out_col, ra, rb);
       else
-        strip_rows(0, CarryStrip, p, a, in_col, out_col, ra, rb);
+        strip_rows(0, CarryStrip, inside, p, a, in_col, out_col, ra, rb);
       ow += CarryStrip;
     } else {
       if (avg)
-        strip_rows(1, 1, p, a, in_col, out_col, ra, rb);
+        strip_rows(1, 1, inside, p, a, in_col, out_col, ra, rb);
       else
-        strip_rows(0, 1, p, a, in_col, out_col, ra, rb);
+        strip_rows(0, 1, inside, p, a, in_col, out_col, ra, rb);
       ++ow;
     }
   }

@@ -26,6 +26,7 @@ declare float @__accel_vredmax_f32(<16 x float>)
 declare i32 @__accel_vredsum_i32(<16 x i32>)
 declare i32 @__accel_vredmax_i32(<16 x i32>)
 declare void @__accel_vs_shape(i64, i64)
+declare void @__accel_vs_stride(i64, i64, i64)
 declare void @__accel_vs_add(ptr, ptr, ptr)
 declare void @__accel_vs_max(ptr, ptr, ptr)
 declare void @__accel_vs_fma(ptr, ptr, ptr, ptr)
@@ -70,6 +71,7 @@ define void @dma2d_shape(ptr %dst, ptr %src) {
 ; CHECK-LABEL: stream:
 ; CHECK-NOT: call
 ; CHECK: vs.shape r1, r2
+; CHECK: vs.stride r2, r1, r2
 ; CHECK: vs.redmax.f32 r4, r3
 ; CHECK: vs.act.exp.f32 r3, r3, r4, r5
 ; CHECK: vs.moments.f32 r4, r3
@@ -80,6 +82,7 @@ define void @dma2d_shape(ptr %dst, ptr %src) {
 ; CHECK: ret
 define void @stream(i64 %rows, i64 %len, ptr %p, ptr %a, ptr %s) {
   call void @__accel_vs_shape(i64 %rows, i64 %len)
+  call void @__accel_vs_stride(i64 %len, i64 %rows, i64 %len)
   call void @__accel_vs_redmax(ptr %a, ptr %p)
   call void @__accel_vs_act_exp(ptr %p, ptr %p, ptr %a, ptr %s)
   call void @__accel_vs_moments(ptr %a, ptr %p)

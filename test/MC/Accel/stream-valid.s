@@ -1,6 +1,7 @@
 # Vector stream engine (group 14, GrpStream), X format: A = ra, B = rb,
 # C = rc, D = rd, imm32 = 0; fields an instruction does not use are 0.
 #   vs.shape rows, len                  A, B
+#   vs.stride dst, a, b strides         A, B, C
 #   vs.add/sub/mul/div/max/min dst, a, b A, B, C
 #   vs.fma dst, a, g, b                 A, B, C, D
 #   vs.redmax / vs.moments dst, src     A, B
@@ -104,3 +105,8 @@ vs.act.rsqrt.f32 r1, r2, r3, r4
 # CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xc8,0x10,0xe1,0xf2]
 # CHECK-OBJ-NEXT: 88: f2e110c800000000 vs.act.rcp.f32 r1, r2, r3, r4
 vs.act.rcp.f32 r1, r2, r3, r4
+
+# CHECK-ASM: vs.stride r7, r8, r9
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0x40,0x42,0x47,0xf1]
+# CHECK-OBJ-NEXT: 90: f147424000000000 vs.stride r7, r8, r9
+vs.stride r7, r8, r9

@@ -276,6 +276,11 @@ def pool_special():
                        pads=(1, 1, 1, 1), special=sp))
         cs.append(Case("avgpool", [1, 16, 15, 17], k=(3, 3), s=(2, 2),
                        pads=(1, 1, 1, 1), special=sp))
+        # an even width: the interior on the stream engine
+        cs.append(Case("maxpool", [1, 16, 15, 16], k=(3, 3), s=(2, 2),
+                       pads=(1, 1, 1, 1), special=sp))
+        cs.append(Case("avgpool", [1, 16, 15, 16], k=(3, 3), s=(2, 2),
+                       pads=(1, 1, 1, 1), special=sp))
         cs.append(Case("global_max", [1, 16, 9, 9], special=sp))
         cs.append(Case("global_avg", [1, 16, 9, 9], special=sp))
     return cs
@@ -285,6 +290,8 @@ def pool_big():
     # larger than the scratchpad: bands of rows, several tiles
     return [Case("maxpool", [1, 64, 112, 112], k=(3, 3), s=(2, 2),
                  pads=(1, 1, 1, 1)),
+            Case("avgpool", [1, 48, 96, 96], k=(3, 3), s=(2, 2),
+                 pads=(1, 1, 1, 1), incl=1),
             Case("avgpool", [2, 19, 100, 130], k=(3, 3), s=(1, 1),
                  pads=(1, 1, 1, 1), incl=1),
             Case("maxpool", [1, 3, 600, 500], k=(2, 2), s=(2, 2),

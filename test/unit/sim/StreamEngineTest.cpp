@@ -90,16 +90,17 @@ TEST_F(StreamEngine, BinaryOperationsRoundAsF32) {
       {A::VS_SUB_F32, [](float A, float B) { return A - B; }},
       {A::VS_MUL_F32, [](float A, float B) { return A * B; }},
       {A::VS_DIV_F32, [](float A, float B) { return A / B; }},
+      // IEEE maxNum and minNum: a single NaN is ignored; -0 < +0.
       {A::VS_MAX_F32,
        [](float A, float B) {
          if (std::isnan(A) || std::isnan(B))
-           return NAN;
+           return std::isnan(A) ? B : A;
          return A == B ? (std::signbit(A) ? B : A) : std::max(A, B);
        }},
       {A::VS_MIN_F32,
        [](float A, float B) {
          if (std::isnan(A) || std::isnan(B))
-           return NAN;
+           return std::isnan(A) ? B : A;
          return A == B ? (std::signbit(A) ? A : B) : std::min(A, B);
        }},
   };
@@ -142,7 +143,9 @@ TEST_F(StreamEngine, RowMaxAndMoments) {
   std::vector<float> X(Rows * Len);
   for (uint64_t I = 0; I != X.size(); ++I)
     X[I] = 1000.0f + std::cos(float(I)) * float(I % 13); // a large offset
-  X[2 * Len + 30] = NAN;      // row 2's maximum is NaN
+  X[2 * Len + 30] = NAN;      // ignored: row 2's maximum is a number
+  for (uint64_t I = 0; I != Len; ++I)
+    X[1 * Len + I] = NAN;     // row 1 is all NaN: its maximum is NaN
   X[3 * Len + 66] = 1e30f;    // row 3's, its last element
   X[4 * Len + 0] = -INFINITY; // row 4 keeps a finite maximum
   pokeFloats(ABase, X);
@@ -150,15 +153,16 @@ TEST_F(StreamEngine, RowMaxAndMoments) {
   ASSERT_EQ(runShaped(Rows, Len, op2(A::VS_REDMAX_F32)), 0);
   std::vector<float> WantMax(Rows);
   for (uint64_t R = 0; R != Rows; ++R) {
-    float M = -INFINITY;
+    float M = NAN; // fmax: NaN only when every element is
     for (uint64_t I = 0; I != Len; ++I)
-      M = std::isnan(X[R * Len + I]) || std::isnan(M) ? NAN
-                                                      : std::max(M, X[R * Len + I]);
+      M = std::fmax(M, X[R * Len + I]);
     WantMax[R] = M;
   }
   expectFloats(BBase, WantMax);
 
   X[2 * Len + 30] = 7.0f;
+  for (uint64_t I = 0; I != Len; ++I)
+    X[1 * Len + I] = 1000.0f + float(I % 7);
   X[3 * Len + 66] = 1003.0f;
   X[4 * Len + 0] = 999.0f;
   pokeFloats(ABase, X);
@@ -246,6 +250,73 @@ TEST_F(StreamEngine, ActivationWithoutDestinationOrSums) {
                            {reg(r(10)), reg(r(11)), reg(r(12)), reg(r(0))})),
             0);
   EXPECT_EQ(peek<uint32_t>(SBase), 0xdeadbeefu);
+}
+
+TEST_F(StreamEngine, StridedSources) {
+  // Rows of 16 taken every 40 floats from a (a pooling window's every other
+  // pixel), the same row of b for every row (stride 0), written every 24
+  // floats (the rest of the destination untouched); vs.shape packs them
+  // again.
+  const uint64_t Rows = 5, Len = 16, StrideA = 40;
+  std::vector<float> X(Rows * StrideA), Y(Len);
+  for (size_t I = 0; I != X.size(); ++I)
+    X[I] = float(I) * 0.5f - 30.0f;
+  for (size_t I = 0; I != Y.size(); ++I)
+    Y[I] = float(I) - 4.0f;
+  pokeFloats(ABase, X);
+  pokeFloats(BBase, Y);
+  InitX[5] = Rows, InitX[6] = Len, InitX[7] = StrideA, InitX[8] = 0;
+  InitX[9] = 24;
+  for (uint64_t I = 0; I != 24 * Rows; ++I)
+    poke<uint32_t>(CBase + 4 * I, 0xdeadbeef);
+  InitX[10] = CBase, InitX[11] = ABase, InitX[12] = BBase;
+  ASSERT_EQ(run({inst(A::VS_SHAPE, {reg(r(5)), reg(r(6))}),
+                 inst(A::VS_STRIDE, {reg(r(9)), reg(r(7)), reg(r(8))}),
+                 op3(A::VS_MAX_F32)}),
+            0);
+  std::vector<float> Want(Rows * Len);
+  for (uint64_t R = 0; R != Rows; ++R)
+    for (uint64_t I = 0; I != Len; ++I) {
+      Want[R * Len + I] = std::max(X[R * StrideA + I], Y[I]);
+      EXPECT_EQ(peek<uint32_t>(CBase + 4 * (R * 24 + I)),
+                resultBits(Want[R * Len + I]));
+    }
+  for (uint64_t R = 0; R + 1 != Rows; ++R)
+    for (uint64_t I = Len; I != 24; ++I)
+      EXPECT_EQ(peek<uint32_t>(CBase + 4 * (R * 24 + I)), 0xdeadbeefu);
+  // One-source operations take the first stride: a row maximum.
+  InitX[10] = DBase;
+  ASSERT_EQ(run({inst(A::VS_SHAPE, {reg(r(5)), reg(r(6))}),
+                 inst(A::VS_STRIDE, {reg(r(6)), reg(r(7)), reg(r(8))}),
+                 op2(A::VS_REDMAX_F32)}),
+            0);
+  for (uint64_t R = 0; R != Rows; ++R)
+    EXPECT_EQ(peek<float>(DBase + 4 * R), X[R * StrideA + Len - 1]);
+  // vs.shape resets the strides: packed rows of a and b.
+  InitX[10] = CBase;
+  ASSERT_EQ(run({inst(A::VS_STRIDE, {reg(r(9)), reg(r(7)), reg(r(8))}),
+                 inst(A::VS_SHAPE, {reg(r(5)), reg(r(6))}),
+                 op3(A::VS_ADD_F32)}),
+            0);
+  std::vector<float> Y2(Rows * Len);
+  for (uint64_t I = 0; I != Rows * Len; ++I)
+    Y2[I] = peek<float>(BBase + 4 * I);
+  for (uint64_t I = 0; I != Rows * Len; ++I)
+    Want[I] = X[I] + Y2[I];
+  expectFloats(CBase, Want);
+  // A strided source is checked over its whole footprint.
+  InitX[11] = SpmData + accel_sim::Memory::SpmSize - 4 * (StrideA * 4 + 8);
+  EXPECT_EQ(run({inst(A::VS_SHAPE, {reg(r(5)), reg(r(6))}),
+                 inst(A::VS_STRIDE, {reg(r(6)), reg(r(7)), reg(r(8))}),
+                 op3(A::VS_MAX_F32)}),
+            int(FaultKind::StreamFault));
+  // So is a strided destination.
+  InitX[11] = ABase;
+  InitX[10] = SpmData + accel_sim::Memory::SpmSize - 4 * (24 * 4 + 8);
+  EXPECT_EQ(run({inst(A::VS_SHAPE, {reg(r(5)), reg(r(6))}),
+                 inst(A::VS_STRIDE, {reg(r(9)), reg(r(7)), reg(r(8))}),
+                 op3(A::VS_MAX_F32)}),
+            int(FaultKind::StreamFault));
 }
 
 TEST_F(StreamEngine, EmptyShapeDoesNothing) {
