@@ -5,8 +5,8 @@
 // its size for the cycle model. The block destination (field A) and the
 // sources in fields B and C have the row strides of vs.stride (row r of
 // the first source at its address + 4 r StreamStrideA); per-row and
-// per-column operands are packed. Rows are written in order. A NaN result is the canonical NaN, as
-// everywhere else in the machine.
+// per-column operands are packed. Rows are written in order. A NaN result
+// is the canonical NaN, as everywhere else in the machine.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,21 +1,20 @@
-/* normalization.c - softmax, log-softmax, layer, RMS and batch
-   normalization on the vector unit (docs/kernels.md, "Normalization").
+/* normalization.c - softmax, log-softmax, layer and RMS normalization on
+   the stream engine, batch normalization on the vector unit (docs/
+   kernels.md, "Normalization").
 
    Each kernel is a reduction along some dimensions followed by an
    elementwise pass over the same elements, so it works on lines (lines.h):
-   a batch of lines comes into the scratchpad, each line is reduced and
-   rewritten in place from registers and the scratchpad, and the batch
-   leaves, while the next batch arrives. A line's tail (n not a multiple of
-   16) is one masked vector.
+   batches of lines come into the scratchpad, and the stream engine
+   (docs/isa.md 7.13) takes a block of up to StreamLines of them in each
+   instruction: a row reduction, an activation with per-line bias and
+   scale, a column-wise affine map. The lines are padded to a multiple of
+   16 floats in the batch, which the engine's row strides (vs.stride) step
+   over. The engine moves 64 elements a cycle against the vector unit's
+   16, and its instructions fuse what the vector unit does in separate
+   ones (subtract, exp and sum are one pass), so softmax is three passes
+   over the data and the norms three: less time than the transfers, which
+   is why the batches are memory-bound ones (lines.c). */
 
-   Short lines (at most ShortLine elements: a transformer's rows of 64, an
-   attention's of 16) go 16 at a time across the lanes instead: lane i is
-   line i, element j of every line one strided load, so that the
-   reductions are elementwise and no line waits for its own sums (a line
-   of 64 took about 260 cycles, nearly all of it the latency of its
-   reductions and their scalar ends). */
-
-#include "elementwise_math.h"
 #include "kernel_args.h"
 #include "kernel_stack.h"
 #include "lines.h"
@@ -24,132 +23,11 @@
 
 enum {
   T = 16,
-  ShortLine = 256, /* the longest line across the lanes */
+  /* Lines an engine instruction takes: the per-line arrays (two
+     parameter blocks of bias and scale, and the sums) fit the batch's
+     LinesStreamFloats. */
+  StreamLines = LinesStreamFloats / 5 / T * T,
 };
-
-/* The lanes of v inside a line's tail, the others replaced by fill. */
-static inline accel_v16f masked(accel_v16f v, long k, long n, float fill) {
-  return lanes_inside(k, n) ? v : (accel_v16f)fill;
-}
-
-/* The passes over a line run Group vectors a step in independent chains
-   (one accumulator each), so that the vector unit's latencies (4 for an
-   add, 8 for vexp) overlap; the loop carries nothing else. */
-enum { Group = 8 };
-
-/* (result) = op over the Group partial results acc_[], combined as a tree:
-   three latencies, not seven. */
-#define LINE_COMBINE(result, op)                                               \
-  do {                                                                         \
-    for (int w_ = Group / 2; w_ >= 1; w_ /= 2)                                 \
-      for (int g_ = 0; g_ < w_; ++g_)                                          \
-        acc_[g_] = op(acc_[g_], acc_[g_ + w_]);                                \
-    (result) = acc_[0];                                                        \
-  } while (0)
-
-/* Reduces f(x) over the line's n elements with op (max or +), the tail's
-   lanes outside the line counting as fill. */
-#define LINE_REDUCE(result, p, n, f, op, fill)                                 \
-  do {                                                                         \
-    accel_v16f acc_[Group];                                                    \
-    for (int g_ = 0; g_ < Group; ++g_)                                         \
-      acc_[g_] = (fill);                                                       \
-    long full_ = (n) / T * T, k_ = 0;                                          \
-    for (; k_ + Group * T <= full_; k_ += Group * T)                           \
-      for (int g_ = 0; g_ < Group; ++g_) {                                     \
-        accel_v16f x = accel_vload((p) + k_ + g_ * T);                         \
-        acc_[g_] = op(acc_[g_], (f));                                          \
-      }                                                                        \
-    for (; k_ < full_; k_ += T) {                                              \
-      accel_v16f x = accel_vload((p) + k_);                                    \
-      acc_[0] = op(acc_[0], (f));                                              \
-    }                                                                          \
-    if (full_ < (n)) {                                                         \
-      accel_v16f x = accel_vload((p) + full_);                                 \
-      acc_[1] = op(acc_[1], masked((f), full_, (n), (fill)));                  \
-    }                                                                          \
-    LINE_COMBINE(result, op);                                                  \
-  } while (0)
-
-/* Rewrites every vector of the line (the tail's whole vector too: the
-   padding is scratch) as f(x), x the vector at element k: a step loads
-   its Group vectors before it stores any, so that the compiler need not
-   keep the loads behind the stores. */
-#define LINE_MAP(p, n, f)                                                      \
-  do {                                                                         \
-    long k_ = 0;                                                               \
-    for (; k_ + Group * T <= (n); k_ += Group * T) {                           \
-      accel_v16f in_[Group], out_[Group];                                      \
-      for (int g_ = 0; g_ < Group; ++g_)                                       \
-        in_[g_] = accel_vload((p) + k_ + g_ * T);                              \
-      for (int g_ = 0; g_ < Group; ++g_) {                                     \
-        accel_v16f x = in_[g_];                                                \
-        long k = k_ + g_ * T;                                                  \
-        (void)k;                                                               \
-        out_[g_] = (f);                                                        \
-      }                                                                        \
-      for (int g_ = 0; g_ < Group; ++g_)                                       \
-        accel_vstore((p) + k_ + g_ * T, out_[g_]);                             \
-    }                                                                          \
-    for (; k_ < (n); k_ += T) {                                                \
-      accel_v16f x = accel_vload((p) + k_);                                    \
-      long k = k_;                                                             \
-      (void)k;                                                                 \
-      accel_vstore((p) + k_, (f));                                             \
-    }                                                                          \
-  } while (0)
-
-/* LINE_MAP and LINE_REDUCE in one pass: rewrites each vector as y = f(x)
-   and reduces the ys with op, the tail's lanes outside the line counting
-   as fill. */
-#define LINE_MAP_REDUCE(result, p, n, f, op, fill)                             \
-  do {                                                                         \
-    accel_v16f acc_[Group];                                                    \
-    for (int g_ = 0; g_ < Group; ++g_)                                         \
-      acc_[g_] = (fill);                                                       \
-    long full_ = (n) / T * T, k_ = 0;                                          \
-    for (; k_ + Group * T <= full_; k_ += Group * T) {                         \
-      accel_v16f in_[Group], out_[Group];                                      \
-      for (int g_ = 0; g_ < Group; ++g_)                                       \
-        in_[g_] = accel_vload((p) + k_ + g_ * T);                              \
-      for (int g_ = 0; g_ < Group; ++g_) {                                     \
-        accel_v16f x = in_[g_];                                                \
-        out_[g_] = (f);                                                        \
-        acc_[g_] = op(acc_[g_], out_[g_]);                                     \
-      }                                                                        \
-      for (int g_ = 0; g_ < Group; ++g_)                                       \
-        accel_vstore((p) + k_ + g_ * T, out_[g_]);                             \
-    }                                                                          \
-    for (; k_ < full_; k_ += T) {                                              \
-      accel_v16f x = accel_vload((p) + k_);                                    \
-      accel_v16f y_ = (f);                                                     \
-      acc_[0] = op(acc_[0], y_);                                               \
-      accel_vstore((p) + k_, y_);                                              \
-    }                                                                          \
-    if (full_ < (n)) {                                                         \
-      accel_v16f x = accel_vload((p) + full_);                                 \
-      accel_v16f y_ = (f);                                                     \
-      acc_[1] = op(acc_[1], masked(y_, full_, (n), (fill)));                   \
-      accel_vstore((p) + full_, y_);                                           \
-    }                                                                          \
-    LINE_COMBINE(result, op);                                                  \
-  } while (0)
-
-#define MAX(a, b) __builtin_elementwise_max(a, b)
-#define ADD(a, b) ((a) + (b))
-
-/* ---------------------------------------------------- the stream engine */
-
-/* Lines whose length is a multiple of 16 lie packed in the batch (no
-   padding), so the stream engine takes a block of them in each
-   operation: a row reduction, an activation with per-line bias and
-   scale, a column-wise affine map (docs/isa.md 7.13). It moves 64
-   elements a cycle against the vector unit's 16, and the engine's
-   operations fuse what the vector unit does in separate instructions
-   (subtract, exp and sum are one pass), so softmax is three passes over
-   the data and the norms three. Longer lines of other lengths go one line
-   an operation; short ones stay on the vector unit, across the lanes. */
-enum { StreamLines = LinesStreamFloats / 5 / 16 * 16 };
 
 /* The engine's per-line arrays: two activation parameter blocks (bias for
    `lines` lines, then scale) and the sums. */
@@ -167,140 +45,50 @@ static void fill(float *p, long n, float v) {
     p[i] = v;
 }
 
-/* softmax_line on `lines` lines of n, packed at p. Log-softmax subtracts
-   the maximum and then log(sum) in two passes, as softmax_line does. */
-static void softmax_stream(float *p, long lines, long n, int log) {
-  float *a = STREAM_PARAMS(0), *b = STREAM_PARAMS(1), *sums = STREAM_SUMS;
-  fill(a + lines, lines, 1.0f); /* a: bias the maximum, scale 1 */
-  fill(log ? b + lines : b, lines, log ? 1.0f : 0.0f);
+/* The block of `lines` lines of n, np floats apart: the shape and the
+   strides of the engine's instructions on the lines themselves (vs.shape
+   alone, as for the per-line arrays, packs them). */
+static void lines_block(long lines, long n, long np) {
   accel_vs_shape(lines, n);
-  accel_vs_redmax(a, p);
-  accel_vs_act_exp(log ? NULL : p, p, a, sums);
-  accel_vs_shape(1, lines);
-  if (log) {
-    accel_vs_act_log(b, sums, identity_params, NULL); /* b: bias log(sum) */
-    accel_vs_shape(lines, n);
-    accel_vs_act_none(p, p, a, NULL);
-    accel_vs_act_none(p, p, b, NULL);
-  } else {
-    accel_vs_act_rcp(b + lines, sums, identity_params, NULL); /* 1 / sum */
-    accel_vs_shape(lines, n);
-    accel_vs_act_none(p, p, b, NULL);
-  }
+  accel_vs_stride(np, np, np);
 }
 
-/* Whether lines of n go to the stream engine. */
-static int on_stream_engine(long n) {
-  return n == padded_length(n) || n > ShortLine;
-}
-
-/* Runs fn over `count` packed lines of n at lines, at most StreamLines an
-   operation; or one line at a time over lines padded to np. */
-#define FOR_STREAM_BLOCKS(lines, count, n, np, call)                           \
+/* Runs fn(block, rows) over `count` lines of a batch, at most StreamLines
+   at a time. */
+#define FOR_STREAM_BLOCKS(lines, count, np, call)                              \
   do {                                                                         \
-    long per_ = (n) == (np) ? StreamLines : 1;                                 \
-    for (long k_ = 0; k_ < (count); k_ += per_) {                              \
+    for (long k_ = 0; k_ < (count); k_ += StreamLines) {                       \
       float *block = (lines) + k_ * (np);                                      \
-      long rows = (count) - k_ < per_ ? (count) - k_ : per_;                   \
+      long rows = (count) - k_ < StreamLines ? (count) - k_ : StreamLines;     \
       call;                                                                    \
     }                                                                          \
   } while (0)
 
 /* ---------------------------------------------------------------- softmax */
 
-/* e^(x - max) / sum along the line, or x - max - log(sum). Softmax keeps
-   the exponentials in place of x (five vector operations an element: max;
-   subtract, exp, add; scale); log-softmax needs x again, so it only sums
-   them. */
-static void softmax_line(float *p, long n, int log) {
-  accel_v16f m, s;
-  LINE_REDUCE(m, p, n, x, MAX, -INFINITY);
-  float max = accel_vredmax(m);
+/* e^(x - max) / sum along each line, or (x - max) - log(sum): the maxima
+   (as the activation's bias), e^(x - max) with the lines' sums, 1 / sum
+   (as the scale of the last pass). Log-softmax keeps x and subtracts the
+   maximum and then log(sum) in two passes: x - max is exact near the
+   maximum, where max + log(sum) first would round away log(sum)'s low
+   bits (x of 1e4: an error of 40 times the bound). */
+static void softmax_stream(float *p, long lines, long n, long np, int log) {
+  float *a = STREAM_PARAMS(0), *b = STREAM_PARAMS(1), *sums = STREAM_SUMS;
+  fill(a + lines, lines, 1.0f); /* a: bias the maximum, scale 1 */
+  fill(log ? b + lines : b, lines, log ? 1.0f : 0.0f);
+  lines_block(lines, n, np);
+  accel_vs_redmax(a, p);
+  accel_vs_act_exp(log ? NULL : p, p, a, sums);
+  accel_vs_shape(1, lines);
   if (log) {
-    LINE_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
-    /* (x - max) - log(sum): x - max is exact near the maximum, where
-       max + log(sum) first would round away log(sum)'s low bits (x of
-       1e4: an error of 40 times the bound). */
-    float log_sum = logf(accel_vredsum(s));
-    LINE_MAP(p, n, (x - max) - log_sum);
+    accel_vs_act_log(b, sums, identity_params, NULL); /* b: bias log(sum) */
+    lines_block(lines, n, np);
+    accel_vs_act_none(p, p, a, NULL);
+    accel_vs_act_none(p, p, b, NULL);
   } else {
-    LINE_MAP_REDUCE(s, p, n, accel_vexp(x - max), ADD, 0.0f);
-    float inv = 1.0f / accel_vredsum(s);
-    LINE_MAP(p, n, x * inv);
-  }
-}
-
-/* Element j of 16 lines np floats apart (lanes: the lines). */
-#define LANES_LOAD(p, j) accel_vload_strided((p) + (j), np * 4)
-#define LANES_STORE(p, j, v) accel_vstore_strided((v), (p) + (j), np * 4)
-
-/* The elements of 16 lines Group at a time (as a line's vectors):
-   their loads first, then the work on each (independent chains, which
-   cover the vector unit's latencies). The loads of a step come before its
-   stores: the compiler cannot tell the strided accesses of one element
-   from another's, so a store between two loads would make each element
-   wait for the one before. */
-
-/* Element j (x) of each line replaced by f. */
-#define LANES_MAP(p, n, f)                                                     \
-  do {                                                                         \
-    long j0_ = 0;                                                              \
-    for (; j0_ + Group <= (n); j0_ += Group) {                                 \
-      accel_v16f x_[Group];                                                    \
-      for (int u_ = 0; u_ < Group; ++u_)                                       \
-        x_[u_] = LANES_LOAD(p, j0_ + u_);                                      \
-      for (int u_ = 0; u_ < Group; ++u_) {                                     \
-        long j = j0_ + u_;                                                     \
-        accel_v16f x = x_[u_];                                                 \
-        (void)j;                                                               \
-        x_[u_] = (f);                                                          \
-      }                                                                        \
-      for (int u_ = 0; u_ < Group; ++u_)                                       \
-        LANES_STORE(p, j0_ + u_, x_[u_]);                                      \
-    }                                                                          \
-    for (long j = j0_; j < (n); ++j) {                                         \
-      accel_v16f x = LANES_LOAD(p, j);                                         \
-      LANES_STORE(p, j, (f));                                                  \
-    }                                                                          \
-  } while (0)
-
-/* (acc) = op over the lines' f(x), lane-wise: a chain per element of a
-   step, combined as a tree at the end. */
-#define LANES_REDUCE(acc, p, n, f, op, init)                                   \
-  do {                                                                         \
-    accel_v16f acc_[Group];                                                    \
-    for (int u_ = 0; u_ < Group; ++u_)                                         \
-      acc_[u_] = (init);                                                       \
-    long j0_ = 0;                                                              \
-    for (; j0_ + Group <= (n); j0_ += Group) {                                 \
-      accel_v16f x_[Group];                                                    \
-      for (int u_ = 0; u_ < Group; ++u_)                                       \
-        x_[u_] = LANES_LOAD(p, j0_ + u_);                                      \
-      for (int u_ = 0; u_ < Group; ++u_) {                                     \
-        accel_v16f x = x_[u_];                                                 \
-        acc_[u_] = op(acc_[u_], (f));                                          \
-      }                                                                        \
-    }                                                                          \
-    for (long j_ = j0_; j_ < (n); ++j_) {                                      \
-      accel_v16f x = LANES_LOAD(p, j_);                                        \
-      acc_[j_ - j0_] = op(acc_[j_ - j0_], (f));                                \
-    }                                                                          \
-    LINE_COMBINE(acc, op);                                                     \
-  } while (0)
-
-/* softmax_line on 16 lines at once, across the lanes. The exponentials
-   are computed again in the last pass: storing them in the sum's pass
-   would put stores between its loads. */
-static void softmax_lanes(float *p, long np, long n, int log) {
-  accel_v16f max, sum;
-  LANES_REDUCE(max, p, n, x, MAX, (accel_v16f)-INFINITY);
-  LANES_REDUCE(sum, p, n, accel_vexp(x - max), ADD, (accel_v16f)0.0f);
-  if (log) {
-    accel_v16f log_sum = ew_log(sum); /* softmax_line's (x - max) - log */
-    LANES_MAP(p, n, (x - max) - log_sum);
-  } else {
-    accel_v16f inv = ew_div((accel_v16f)1.0f, sum);
-    LANES_MAP(p, n, accel_vexp(x - max) * inv);
+    accel_vs_act_rcp(b + lines, sums, identity_params, NULL); /* 1 / sum */
+    lines_block(lines, n, np);
+    accel_vs_act_none(p, p, b, NULL);
   }
 }
 
@@ -308,17 +96,8 @@ static void softmax_batch(float *lines, long first, long count, long n,
                           void *context) {
   (void)first;
   int log = *(const int *)context;
-  long np = padded_length(n), k = 0;
-  if (on_stream_engine(n)) {
-    FOR_STREAM_BLOCKS(lines, count, n, np,
-                      softmax_stream(block, rows, n, log));
-    return;
-  }
-  if (n <= ShortLine)
-    for (; k + T <= count; k += T)
-      softmax_lanes(lines + k * np, np, n, log);
-  for (; k < count; ++k)
-    softmax_line(lines + k * np, n, log);
+  long np = padded_length(n);
+  FOR_STREAM_BLOCKS(lines, count, np, softmax_stream(block, rows, n, np, log));
 }
 
 /* ------------------------------------------------------ layer/RMS norm */
@@ -326,23 +105,24 @@ static void softmax_batch(float *lines, long first, long count, long n,
 typedef struct {
   float epsilon;
   int rms;
-  const float *scale, *shift; /* per element of a line, in the scratchpad */
-  /* The stream engine's: the same, 1s and 0s for a missing one (null if
-     both are). */
-  const float *stream_scale, *stream_shift;
+  /* Per element of a line, in the scratchpad: both null, or both set (1s
+     for a missing scale, 0s for a missing shift). */
+  const float *scale, *shift;
 } norm_context;
 
-/* norm_line on `lines` lines of n, packed at p: the mean and variance (or
-   the sum of squares) in one pass, 1 / sqrt(var + eps) per line, then
-   (x - mean) * r and the scale and shift, a pass each. */
-static void norm_stream(float *p, long lines, long n, const norm_context *c) {
+/* (x - mean) / sqrt(var + eps), or x / sqrt(mean(x^2) + eps), then the
+   scale and shift: the mean and variance (or the sum of squares) in one
+   pass, 1 / sqrt(var + eps) per line, then (x - mean) * r and the scale
+   and shift, a pass each. */
+static void norm_stream(float *p, long lines, long n, long np,
+                        const norm_context *c) {
   /* (v - bias) * scale on the block of per-line values: var + eps, or
      (sum of squares + n eps) / n. */
   static ACCEL_SPM float eps_params[2];
   float *a = STREAM_PARAMS(0), *r = a + lines;
-  accel_vs_shape(lines, n);
   if (!c->rms) {
     eps_params[0] = -c->epsilon, eps_params[1] = 1.0f;
+    lines_block(lines, n, np);
     accel_vs_moments(a, p); /* a: bias the mean, scale the variance */
   } else {
     float *ones = STREAM_PARAMS(1);
@@ -350,77 +130,22 @@ static void norm_stream(float *p, long lines, long n, const norm_context *c) {
     fill(ones + lines, lines, 1.0f);
     fill(a, lines, 0.0f);
     eps_params[0] = -(float)n * c->epsilon, eps_params[1] = 1.0f / (float)n;
+    lines_block(lines, n, np);
     accel_vs_act_square(NULL, p, ones, r); /* r: the sums of squares */
   }
   accel_vs_shape(1, lines);
   accel_vs_act_rsqrt(r, r, eps_params, NULL);
-  accel_vs_shape(lines, n);
+  lines_block(lines, n, np);
   accel_vs_act_none(p, p, a, NULL);
-  if (c->stream_scale)
-    accel_vs_fma(p, p, c->stream_scale, c->stream_shift);
-}
-
-/* (x - mean) / sqrt(var + eps), or x / sqrt(mean(x^2) + eps), then the
-   scale and shift. */
-static void norm_line(float *p, long n, const norm_context *c) {
-  float mean = 0.0f;
-  accel_v16f v;
-  if (!c->rms) {
-    LINE_REDUCE(v, p, n, x, ADD, 0.0f);
-    mean = accel_vredsum(v) / (float)n;
-  }
-  LINE_REDUCE(v, p, n, (x - mean) * (x - mean), ADD, 0.0f);
-  float r = 1.0f / sqrtf(accel_vredsum(v) / (float)n + c->epsilon);
-  const float *scale = c->scale, *shift = c->shift;
-  if (scale && shift)
-    LINE_MAP(p, n, (x - mean) * r * accel_vload(scale + k) +
-                       accel_vload(shift + k));
-  else if (scale)
-    LINE_MAP(p, n, (x - mean) * r * accel_vload(scale + k));
-  else if (shift)
-    LINE_MAP(p, n, (x - mean) * r + accel_vload(shift + k));
-  else
-    LINE_MAP(p, n, (x - mean) * r);
-}
-
-/* norm_line on 16 lines at once, across the lanes: 1 / sqrt with ew_div
-   and ew_sqrt (within an ulp or so, as the scalar line's), each element's
-   scale and shift a broadcast. */
-static void norm_lanes(float *p, long np, long n, const norm_context *c) {
-  accel_v16f mean = 0.0f, var;
-  accel_v16f inv_n = (accel_v16f)(1.0f / (float)n);
-  if (!c->rms) {
-    LANES_REDUCE(mean, p, n, x, ADD, (accel_v16f)0.0f);
-    mean *= inv_n;
-  }
-  LANES_REDUCE(var, p, n, (x - mean) * (x - mean), ADD, (accel_v16f)0.0f);
-  var *= inv_n;
-  accel_v16f r =
-      ew_div((accel_v16f)1.0f, ew_sqrt(var + (accel_v16f)c->epsilon));
-  const float *scale = c->scale, *shift = c->shift;
-  if (scale && shift)
-    LANES_MAP(p, n, (x - mean) * r * scale[j] + shift[j]);
-  else if (scale)
-    LANES_MAP(p, n, (x - mean) * r * scale[j]);
-  else if (shift)
-    LANES_MAP(p, n, (x - mean) * r + shift[j]);
-  else
-    LANES_MAP(p, n, (x - mean) * r);
+  if (c->scale)
+    accel_vs_fma(p, p, c->scale, c->shift);
 }
 
 static void norm_batch(float *lines, long first, long count, long n,
                        void *context) {
   (void)first;
-  long np = padded_length(n), k = 0;
-  if (on_stream_engine(n)) {
-    FOR_STREAM_BLOCKS(lines, count, n, np, norm_stream(block, rows, n, context));
-    return;
-  }
-  if (n <= ShortLine)
-    for (; k + T <= count; k += T)
-      norm_lanes(lines + k * np, np, n, context);
-  for (; k < count; ++k)
-    norm_line(lines + k * np, n, context);
+  long np = padded_length(n);
+  FOR_STREAM_BLOCKS(lines, count, np, norm_stream(block, rows, n, np, context));
 }
 
 /* ------------------------------------------------------------ batchnorm */
@@ -530,9 +255,7 @@ static long softmax(const void *px, const void *py, const void *paxis,
     return s;
   int log = plog != NULL;
   if (lx.n)
-    for_each_line_batch(&lx, &ly, softmax_batch, &log,
-                        on_stream_engine(lx.n) ? LinesMemoryBound
-                                               : LinesComputeBound);
+    for_each_line_batch(&lx, &ly, softmax_batch, &log, LinesMemoryBound);
   return ACCEL_OK;
 }
 
@@ -617,7 +340,7 @@ static long norm(const void *px, const void *py, const void *po,
                                          : LinesBufferFloats,
                       &lx, &ly)))
     return s;
-  norm_context c = {o.epsilon, prms != NULL, NULL, NULL, NULL, NULL};
+  norm_context c = {o.epsilon, prms != NULL, NULL, NULL};
   c.scale = load_param(K, "scale", o.scale, x, axis, LINES_SPM->params[0], &s);
   c.shift = load_param(K, "shift", o.shift, x, axis, LINES_SPM->params[1], &s);
   if (s)
@@ -625,17 +348,14 @@ static long norm(const void *px, const void *py, const void *po,
   if (c.scale || c.shift) {
     /* The engine's affine map takes both: 1s for no scale, 0s for no
        shift, in the parameter buffer the missing one leaves free. */
-    c.stream_scale = c.scale ? c.scale : LINES_SPM->params[0];
-    c.stream_shift = c.shift ? c.shift : LINES_SPM->params[1];
     if (!c.scale)
       fill(LINES_SPM->params[0], lx.n, 1.0f);
     if (!c.shift)
       fill(LINES_SPM->params[1], lx.n, 0.0f);
+    c.scale = LINES_SPM->params[0], c.shift = LINES_SPM->params[1];
   }
   if (lx.n)
-    for_each_line_batch(&lx, &ly, norm_batch, &c,
-                        on_stream_engine(lx.n) ? LinesMemoryBound
-                                               : LinesComputeBound);
+    for_each_line_batch(&lx, &ly, norm_batch, &c, LinesMemoryBound);
   return ACCEL_OK;
 }
 
