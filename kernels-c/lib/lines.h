@@ -1,7 +1,7 @@
 /* lines.h - a tensor as lines, for the kernels that reduce along some of
-   its dimensions (normalization.c): each line is the elements of the
-   reduced dimensions at one index of the others, processed in batches in
-   the scratchpad. */
+   its dimensions (normalization.c) and for maps over dense memory
+   (elementwise.c): each line is the elements of the reduced dimensions at
+   one index of the others, processed in batches in the scratchpad. */
 
 #ifndef ACCEL_LINES_H
 #define ACCEL_LINES_H
@@ -71,13 +71,5 @@ typedef enum {
 void for_each_line_batch(const lines_view *x, const lines_view *y,
                          line_batch_fn *fn, void *context,
                          line_batch_pace pace);
-
-/* Whether lane i of a tail vector of a line of n elements, starting at
-   element k, is inside the line. */
-static inline accel_v16i lanes_inside(long k, long n) {
-  const accel_v16i lane = {0, 1, 2, 3, 4, 5, 6, 7,
-                           8, 9, 10, 11, 12, 13, 14, 15};
-  return lane < (accel_v16i)(int)(n - k);
-}
 
 #endif
