@@ -157,6 +157,9 @@ private:
   void copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows, uint64_t RowBytes,
                uint64_t DstStride, uint64_t SrcStride);
   // The stream engine's operations (StreamEngine.cpp).
+  /// The block's element count, recorded with whether the operation
+  /// reduces for the cycle model (0: nothing to do).
+  uint64_t beginStreamOperation(bool Reduces);
   void streamBinary(StreamBinaryOp Op, uint64_t Dst, uint64_t A, uint64_t B);
   void streamFma(uint64_t Dst, uint64_t A, uint64_t G, uint64_t B);
   void streamRowMax(uint64_t Dst, uint64_t Src);

@@ -70,10 +70,15 @@ void Simulator::storeStreamRows(float *Dst, const std::vector<float> &Out) {
                 StreamLen * 4);
 }
 
+uint64_t Simulator::beginStreamOperation(bool Reduces) {
+  LastStreamElements = blockElements(StreamRows, StreamLen);
+  LastStreamReduces = Reduces;
+  return LastStreamElements;
+}
+
 void Simulator::streamBinary(StreamBinaryOp Op, uint64_t Dst, uint64_t A,
                              uint64_t B) {
-  uint64_t N = blockElements(StreamRows, StreamLen);
-  LastStreamElements = N, LastStreamReduces = false;
+  uint64_t N = beginStreamOperation(false);
   if (!N)
     return;
   const float *PA = streamSource(A, StreamStrideA, "vs operand a");
@@ -101,8 +106,7 @@ void Simulator::streamBinary(StreamBinaryOp Op, uint64_t Dst, uint64_t A,
 }
 
 void Simulator::streamFma(uint64_t Dst, uint64_t A, uint64_t G, uint64_t B) {
-  uint64_t N = blockElements(StreamRows, StreamLen);
-  LastStreamElements = N, LastStreamReduces = false;
+  uint64_t N = beginStreamOperation(false);
   if (!N)
     return;
   const float *PA = streamSource(A, StreamStrideA, "vs.fma operand a");
@@ -122,8 +126,7 @@ void Simulator::streamFma(uint64_t Dst, uint64_t A, uint64_t G, uint64_t B) {
 }
 
 void Simulator::streamRowMax(uint64_t Dst, uint64_t Src) {
-  uint64_t N = blockElements(StreamRows, StreamLen);
-  LastStreamElements = N, LastStreamReduces = true;
+  uint64_t N = beginStreamOperation(true);
   if (!N)
     return;
   const float *PS = streamSource(Src, StreamStrideA, "vs.redmax source");
@@ -143,8 +146,7 @@ void Simulator::streamRowMax(uint64_t Dst, uint64_t Src) {
 }
 
 void Simulator::streamMoments(uint64_t Dst, uint64_t Src) {
-  uint64_t N = blockElements(StreamRows, StreamLen);
-  LastStreamElements = N, LastStreamReduces = true;
+  uint64_t N = beginStreamOperation(true);
   if (!N)
     return;
   const float *PS = streamSource(Src, StreamStrideA, "vs.moments source");
@@ -185,8 +187,7 @@ static double applyFunction(Simulator::StreamFunction Fn, double T) {
 
 void Simulator::streamActivation(StreamFunction Fn, uint64_t Dst, uint64_t Src,
                                  uint64_t Params, uint64_t Sums) {
-  uint64_t N = blockElements(StreamRows, StreamLen);
-  LastStreamElements = N, LastStreamReduces = Sums != 0;
+  uint64_t N = beginStreamOperation(Sums != 0);
   if (!N)
     return;
   const float *PS = streamSource(Src, StreamStrideA, "vs.act source");

@@ -378,6 +378,15 @@ interior_row(int avg, int kind, const float *in0, long rows, long rstep,
 #undef RUN
 }
 
+/* dst = a + b (an average's sum) or max(a, b) on the engine's block. */
+static void stream_combine(int avg, float *dst, const float *a,
+                           const float *b) {
+  if (avg)
+    accel_vs_add(dst, a, b);
+  else
+    accel_vs_max(dst, a, b);
+}
+
 /* The 3 x 3 / 2 interior of one lane group on the stream engine (docs/
    isa.md 7.13), for even input widths: each input row's window rows
    combined once for all interior outputs (h[r][t] = taps 2 (ia + t) - b ..
@@ -396,15 +405,9 @@ static void stream_interior(int avg, const pool_problem *p,
   const float *tap = in + (2 * ia - p->w.b) * V;
   accel_vs_shape(a->ihn * (W / 2), V);
   accel_vs_stride(V, 2 * V, 2 * V);
-  if (avg)
-    accel_vs_add(h, tap, tap + V);
-  else
-    accel_vs_max(h, tap, tap + V);
+  stream_combine(avg, h, tap, tap + V);
   accel_vs_stride(V, V, 2 * V);
-  if (avg)
-    accel_vs_add(h, h, tap + 2 * V);
-  else
-    accel_vs_max(h, h, tap + 2 * V);
+  stream_combine(avg, h, h, tap + 2 * V);
   if (rb <= ra)
     return;
   /* Output row i's window rows are h rows 2 (oh0 + i) - b - ih0 + k. */
@@ -412,15 +415,9 @@ static void stream_interior(int avg, const pool_problem *p,
   float *o = out + (ra * OW + ia) * V;
   accel_vs_shape(rb - ra, nj * V);
   accel_vs_stride(OW * V, 2 * half, 2 * half);
-  if (avg)
-    accel_vs_add(o, h0, h0 + half);
-  else
-    accel_vs_max(o, h0, h0 + half);
+  stream_combine(avg, o, h0, h0 + half);
   accel_vs_stride(OW * V, OW * V, 2 * half);
-  if (avg)
-    accel_vs_add(o, o, h0 + 2 * half);
-  else
-    accel_vs_max(o, o, h0 + 2 * half);
+  stream_combine(avg, o, o, h0 + 2 * half);
   if (avg) {
     /* (x - 0) * 1/9, per output row */
     float *params = PSPM->params;
