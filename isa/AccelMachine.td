@@ -54,7 +54,10 @@ def DmaLatency     : AccelMachineParam<64>;   // cycles before the first byte
 def DmaBytesPerCycle : AccelMachineParam<32>; // per channel
 // Transfers a channel holds: the one moving data and the ones queued
 // behind it, whose start-up overlaps it. A start on a full channel stalls.
-def DmaQueueDepth  : AccelMachineParam<2>;
+// Eight: a tile's per-plane transfers queue at once beside the stream
+// engine's work (docs/design.md, "An address interlock and deeper DMA
+// queues").
+def DmaQueueDepth  : AccelMachineParam<8>;
 
 // Load-to-use latency of a scalar load from the SPM (the schedule model's
 // IILoad; vector loads take IIVLoad's 4), and of any load from DRAM, which

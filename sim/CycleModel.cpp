@@ -31,14 +31,42 @@ static bool isStreamOperation(const DecodedInst &D) {
          D.Opcode != A::VS_STRIDE;
 }
 
+/// The bytes a transfer side touches: Rows rows of RowBytes, Stride apart
+/// (saturated; a footprint that wraps faults at execution).
+Simulator::Span Simulator::dmaFootprint(uint64_t Addr, uint64_t Rows,
+                                        uint64_t RowBytes, uint64_t Stride) {
+  if (Rows == 0 || RowBytes == 0)
+    return {Addr, Addr};
+  uint64_t Max = ~uint64_t(0);
+  uint64_t Steps = Stride && Rows - 1 > Max / Stride ? Max : (Rows - 1) * Stride;
+  uint64_t Size = Steps > Max - RowBytes ? Max : Steps + RowBytes;
+  return {Addr, Size > Max - Addr ? Max : Addr + Size};
+}
+
+uint64_t Simulator::streamDoneFor(const Span &S) const {
+  uint64_t Done = 0;
+  for (const StreamOperation &Op : StreamInFlight)
+    for (unsigned I = 0; I != Op.NumSpans; ++I)
+      if (Op.Spans[I].overlaps(S))
+        Done = std::max(Done, Op.Done);
+  return Done;
+}
+
 Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
   auto Later = [](UnitWait W, uint64_t Until, unsigned Cause) {
     return Until > W.Until ? UnitWait{Until, Cause} : W;
   };
-  // The scratchpad's other users wait until the stream engine has written
-  // every result (an interlock on the engine, not on addresses).
-  if (D.Unit == A::LSU0)
-    return {StreamDone, StallStreamBusy};
+  // A load or store waits for the stream operations in flight whose
+  // operands overlap the 64 bytes from its address (the widest access's;
+  // a strided vector access, for all of them).
+  if (D.Unit == A::LSU0) {
+    if (D.Opcode == A::VLD_S || D.Opcode == A::VST_S)
+      return {StreamDone, StallStreamBusy};
+    uint64_t Addr = X[D.Reg[A::OpName::rs1]] + D.Imm;
+    return {streamDoneFor({Addr, Addr > ~uint64_t(0) - 64 ? ~uint64_t(0)
+                                                           : Addr + 64}),
+            StallStreamBusy};
+  }
   unsigned Tile = D.Reg[A::OpName::ra];
   switch (D.Opcode) {
   // Back-to-back mmacs on one tile accumulate inside the unit: they wait
@@ -57,10 +85,19 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
   case A::MST_RELU:
   case A::MST_T:
     return {MxmFree, StallTileMoveBusy};
+  // A transfer waits for the stream operations in flight whose operands
+  // overlap its source or destination.
   case A::DMA_1D:
-  case A::DMA_2D:
-    return Later({QueueEnd[D.Imm][QueueNext[D.Imm]], StallDmaBusy},
-                 StreamDone, StallStreamBusy);
+  case A::DMA_2D: {
+    DmaShape T = dmaShape(D, X);
+    uint64_t Engine =
+        std::max(streamDoneFor(dmaFootprint(T.Dst, T.Rows, T.RowBytes,
+                                            T.DstStride)),
+                 streamDoneFor(dmaFootprint(T.Src, T.Rows, T.RowBytes,
+                                            T.SrcStride)));
+    return Later({QueueEnd[D.Imm][QueueNext[D.Imm]], StallDmaBusy}, Engine,
+                 StallStreamBusy);
+  }
   case A::DMA_WAIT:
     return {ChannelFree[D.Imm], StallDmaWait};
   // The second newest transfer's end: the ring's slot before the newest.
@@ -194,6 +231,9 @@ void Simulator::retireStream(const DecodedInst &D, uint64_t Issue) {
                    ? Done
                    : Issue + std::max<uint64_t>(Busy, P::StreamLatency);
   StreamDone = std::max(StreamDone, Done);
+  StreamInFlight[1] = StreamInFlight[0];
+  StreamInFlight[0] = LastStream;
+  StreamInFlight[0].Done = Done;
   St.StreamBusyCycles += Busy;
   if (Opts.TimelineOut)
     Opts.TimelineOut->add(TrackStream, Dec.opcodeName(D.Opcode), Issue, Busy);

@@ -154,8 +154,13 @@ private:
                               const VecReg *VR);
   uint8_t *scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
                            const char *What, const char *Where);
-  void copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows, uint64_t RowBytes,
-               uint64_t DstStride, uint64_t SrcStride);
+  /// A DMA instruction's transfer, from its registers (docs/isa.md 7.12):
+  /// rows of RowBytes, the rows Stride bytes apart on either side.
+  struct DmaShape {
+    uint64_t Dst, Src, Rows, RowBytes, DstStride, SrcStride;
+  };
+  static DmaShape dmaShape(const DecodedInst &D, const uint64_t *XR);
+  void copyDma(const DmaShape &T);
   // The stream engine's operations (StreamEngine.cpp).
   /// The block's element count, recorded with whether the operation
   /// reduces for the cycle model (0: nothing to do).
@@ -260,6 +265,22 @@ private:
   /// results are complete only when its pipeline has drained).
   uint64_t LastStreamElements = 0;
   bool LastStreamReduces = false;
+  /// A byte range [Begin, End).
+  struct Span {
+    uint64_t Begin, End;
+    bool overlaps(const Span &O) const {
+      return Begin < O.End && O.Begin < End;
+    }
+  };
+  /// A stream operation's operands (at most four: a block destination, two
+  /// block sources or a source and its parameters, per-row sums) and when
+  /// its results are all written.
+  struct StreamOperation {
+    uint64_t Done = 0;
+    unsigned NumSpans = 0;
+    Span Spans[4];
+  };
+  StreamOperation LastStream;
 
   // Cycle model state.
   uint64_t Cycle = 0;
@@ -269,6 +290,15 @@ private:
   /// When the stream engine takes its next operation, and when every
   /// result of the operations it has taken is in the scratchpad.
   uint64_t StreamFree = 0, StreamDone = 0;
+  /// The operations that may still be writing: the last two. (One issues
+  /// at least StreamLatency cycles after the one before, when that one's
+  /// predecessor has written its results.)
+  StreamOperation StreamInFlight[2];
+  static Span dmaFootprint(uint64_t Addr, uint64_t Rows, uint64_t RowBytes,
+                           uint64_t Stride);
+  /// When the operations in flight that touch \p S have written their
+  /// results.
+  uint64_t streamDoneFor(const Span &S) const;
   /// When the tile-move port has finished with each tile.
   uint64_t TileMoveEnd[llvm::AccelParam::AccTiles] = {};
   /// When each channel's last transfer ends.

@@ -2,7 +2,7 @@
 //
 // Each operation reads its whole block before it writes (a destination may
 // be a source), evaluates as docs/isa.md section 7.13 states, and records
-// its size for the cycle model. The block destination (field A) and the
+// its size and operands for the cycle model. The block destination (field A) and the
 // sources in fields B and C have the row strides of vs.stride (row r of
 // the first source at its address + 4 r StreamStrideA); per-row and
 // per-column operands are packed. Rows are written in order. A NaN result
@@ -35,8 +35,12 @@ float *Simulator::streamBlock(uint64_t Addr, uint64_t Count, bool IsWrite,
                " is not in the scratchpad";
     return nullptr;
   }
-  return reinterpret_cast<float *>(Mem.block(
+  auto *Block = reinterpret_cast<float *>(Mem.block(
       Addr, Count * 4, 4, IsWrite, F, FaultKind::StreamFault, What));
+  // The operand's bytes, for the DMA starts that must wait for it.
+  if (Block && LastStream.NumSpans != std::size(LastStream.Spans))
+    LastStream.Spans[LastStream.NumSpans++] = {Addr, Addr + Count * 4};
+  return Block;
 }
 
 /// The block's element count; all ones if rows x len wraps, which
@@ -73,6 +77,7 @@ void Simulator::storeStreamRows(float *Dst, const std::vector<float> &Out) {
 uint64_t Simulator::beginStreamOperation(bool Reduces) {
   LastStreamElements = blockElements(StreamRows, StreamLen);
   LastStreamReduces = Reduces;
+  LastStream.NumSpans = 0;
   return LastStreamElements;
 }
 

@@ -4,33 +4,36 @@ same window averaged, and ResNet-50's global average pooling (2048 x 7 x
 7). Memory-bound on paper: the bound is the DMA roofline, x read and y
 written once.
 
-"vector_cycles" counts the vector instructions a 3 x 3 / 2 window needs
-per 16 outputs with 16 planes across the lanes: 2 per window row of
-inputs (three taps), 2 rows new per output row, and 2 to combine three
-rows: 6 (the row shared with the next output row computed once), plus
-the scaling for the average; the global pool 1 per 16 inputs. So
-"vector" as the limit means this formula, not the machine's bound on
-every algorithm."""
+The windows run on the stream engine (docs/kernels.md, "Pooling"), one
+operation per tap after the first: kw - 1 over every input row's W / sw
+column-pass pixels, kh - 1 over the output's pixels, and one more for
+the average's division; a pixel is 16 planes, and the engine takes
+StreamLanes elements a cycle ("stream_cycles"). The global pool still
+runs on the vector unit, one instruction per 16 inputs
+("vector_cycles")."""
 
 DRIVER = "pooling_bench.c"
 
-# (name, args, N, C, H, W, OH, OW, vector instructions per output vector
-# or per input vector for the global pool)
+# (name, args, N, C, H, W, OH, OW, kernel, stride)
 CASES = [
     ("maxpool 3x3/2 64x112x112", ["pool", "max", 1, 64, 112, 112, 3, 2, 1],
-     1, 64, 112, 112, 56, 56, 6),
+     1, 64, 112, 112, 56, 56, 3, 2),
     ("avgpool 3x3/2 64x112x112", ["pool", "avg", 1, 64, 112, 112, 3, 2, 1],
-     1, 64, 112, 112, 56, 56, 7),
+     1, 64, 112, 112, 56, 56, 3, 2),
     ("global avgpool 2048x7x7", ["global", "avg", 1, 2048, 7, 7],
-     1, 2048, 7, 7, 1, 1, 0),
+     1, 2048, 7, 7, 1, 1, 0, 0),
 ]
 
 
 def cases(p):
-    for name, args, n, c, h, w, oh, ow, per in CASES:
-        lanes = p["VectorLanes"]
-        vec = (n * c * oh * ow // lanes * per if per else
-               n * c * h * w // lanes)
-        yield {"name": name, "args": args, "macs": 0,
-               "dram_bytes": 4 * n * c * (h * w + oh * ow),
-               "vector_cycles": vec}
+    for name, args, n, c, h, w, oh, ow, k, s in CASES:
+        case = {"name": name, "args": args, "macs": 0,
+                "dram_bytes": 4 * n * c * (h * w + oh * ow)}
+        if k:
+            avg = args[1] == "avg"
+            elements = n * c * ((k - 1) * h * (w // s) +
+                                (k - 1 + avg) * oh * ow)
+            case["stream_cycles"] = elements // p["StreamLanes"]
+        else:
+            case["vector_cycles"] = n * c * h * w // p["VectorLanes"]
+        yield case

@@ -1,6 +1,6 @@
 /* dma_stream.h - a sequence of equally spaced 2-D DMA transfers, issued a
    few at a time from inside a kernel's compute loop (pooling.c,
-   reduce.c).
+   reduce.c), and a pacer that issues them beside stream-engine work.
 
    A start on a busy channel stalls the issue, so a tile's many small
    transfers (one per plane when the DMA engine interleaves planes into the
@@ -26,6 +26,9 @@ typedef struct {
   long rows, row_bytes, dst_stride, src_stride;
   long next; /* transfers issued */
   long group, dst_group, src_group;
+  /* The next transfer's inner index, outer index within its group, and
+     byte offsets (kept as the transfers go: no division per transfer). */
+  long j, m, at_dst, at_src;
 } dma_stream;
 
 static inline long dma_stream_left(const dma_stream *s) {
@@ -35,6 +38,10 @@ static inline long dma_stream_left(const dma_stream *s) {
 /* Issues up to n more of s's transfers, on channels *channel, *channel + 1,
    ... (mod 4). */
 void dma_stream_issue(dma_stream *s, long n, int *channel);
+
+/* Issues s's next transfer on each channel (starting at *channel), if s
+   has that many left: whether it did. */
+int dma_stream_issue_each_channel(dma_stream *s, int *channel);
 
 /* Issues s's share of what is left over steps_left more steps (at least
    one transfer while any is left). */
@@ -46,5 +53,25 @@ static inline void dma_stream_pace(dma_stream *s, long steps_left,
                                        : left,
                      channel);
 }
+
+/* Transfers issued in step with stream-engine work (pooling.c): before
+   an operation of n of the `total` elements the engine takes, each
+   stream's transfers up to the same fraction of those it had left at the
+   start, and PacerLead more: as many as the channels' queues take beside
+   one transfer each already running (a head start across a tile
+   boundary), so that the channels stay busy while the engine works. */
+enum {
+  PacerLead = __ACCEL_DMA_CHANNELS__ * (__ACCEL_DMA_QUEUE_DEPTH__ - 1),
+};
+typedef struct {
+  dma_stream *q;
+  int nq; /* at most 2 */
+  int *channel;
+  long total, done; /* elements */
+  long left[2];
+} dma_pacer;
+
+dma_pacer dma_pacer_start(dma_stream *q, int nq, int *channel, long total);
+void dma_pacer_step(dma_pacer *pc, long elements);
 
 #endif

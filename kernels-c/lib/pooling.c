@@ -1,29 +1,25 @@
-/* pooling.c - ONNX MaxPool and AveragePool over NCHW on the vector unit
+/* pooling.c - ONNX MaxPool and AveragePool over NCHW on the stream engine
    (docs/kernels.md, "Pooling").
 
    Layout. 16 planes (an image's channels, or channels of several images)
-   go across a vector's lanes: pixel (r, w) of a tile's planes is one
-   vector, so every tap of a window is one aligned vld whatever the
-   stride, padding or dilation, and nothing is wasted on a row's ragged
-   end. The DMA engine builds this layout as it brings the planes in
-   (one transfer per plane with 4-byte rows 4 * lanes apart, or one per
-   pixel when the planes are small) and undoes it on the way out; it moves
-   4-byte rows at its full rate, so the transposition costs only the
-   transfers' start-ups.
+   go across a pixel: pixel (r, w) of a tile's planes is 16 floats, so
+   every tap of a window is a row of 16 floats in the engine's blocks
+   whatever the stride, padding or dilation, and nothing is wasted on a
+   row's ragged end. The DMA engine builds this layout as it brings the
+   planes in (one transfer per plane with 4-byte rows 64 bytes apart, or
+   one per pixel when the planes are small) and undoes it on the way out;
+   it moves 4-byte rows at its full rate, so the transposition costs only
+   the transfers' start-ups.
 
    Tiles. A tile is a group of planes (16, or more when whole planes are
    small) and a band of output rows with the input rows it reads. Tiles
    are double-buffered: the next tile's planes arrive and the previous
-   tile's results leave while this one computes, their transfers issued a
-   few at a time between output rows (dma_stream.h), since a start on a
-   busy channel stalls the issue.
+   tile's results leave while this one computes, their transfers issued
+   in step with the engine's operations (dma_stream.h), since a start on
+   a busy channel stalls the issue.
 
-   Compute. Padding is never stored: each output row takes the window rows
-   inside the input, and columns whose window reaches into the padding
-   (the edges) take a general loop over their taps. Interior columns of the
-   common windows (3 wide with stride 2 or 1, 2 wide with stride 2) go 8
-   outputs a step: a window row's 17 (or 10, 9) input vectors are loaded
-   once for the 8 outputs that share them. */
+   Compute. Two separable passes of stream-engine operations, each one tap
+   of a whole column or of the whole tile ("On the engine" below). */
 
 #include "dma_stream.h"
 #include "kernel_args.h"
@@ -34,21 +30,21 @@
 
 enum {
   V = 16,
-  InFloats = 128 * 1024,  /* an input tile: the largest band of rows */
-  OutFloats = 48 * 1024,  /* an output tile */
-  RowsFloats = InFloats / 2, /* a lane group's window rows combined */
-  TargetIn = 64 * 1024,   /* the tile aimed at, so that the next one's
-                             transfers run under this one's work */
-  Strip = 8,              /* interior outputs a step */
-  CarryStrip = 4,         /* the same with the 3 x 3 / 2 rows carried:
-                             three rows of results in registers */
+  InFloats = 112 * 1024, /* an input tile, and its rows' column pass: the
+                            largest band of rows */
+  OutFloats = 48 * 1024, /* an output tile */
+  TargetIn = 112 * 1024,  /* the tile aimed at, so that the next one's
+                            transfers run under this one's work */
 };
 
 typedef struct {
   float in[2][InFloats];
   float out[2][OutFloats];
-  float rows[RowsFloats];
-  float params[2 * OutFloats / V]; /* an average's divisor, per output row */
+  float rows[InFloats]; /* h: the column pass's results */
+  /* An average's divisors: bias 0 and scale per output row of a tile, a
+     block per run of columns with one count (at most OW runs of rows
+     outputs, rows * OW * 16 <= OutFloats). */
+  float params[2 * OutFloats / V];
 } pool_spm;
 KERNEL_SPM_FITS(pool_spm);
 #define PSPM KERNEL_SPM(pool_spm)
@@ -104,6 +100,12 @@ static void window_taps(const pool_axis *a, long o, int include_pad, long *lo,
   *count = max_l(phi - plo, 0);
 }
 
+/* The outputs [*a, *b) of n whose taps are all inside the input. */
+static void interior(const pool_axis *ax, long n, long *a, long *b) {
+  *a = min_l(ceil_div(ax->b, ax->s), n);
+  *b = max_l(min_l(floor_div(ax->n - extent(ax) + ax->b, ax->s) + 1, n), *a);
+}
+
 /* ------------------------------------------------------------- problem */
 
 typedef struct {
@@ -119,6 +121,13 @@ typedef struct {
   /* Tiles: groups of g planes (a multiple of 16, or all of a run), bands
      of ob output rows. */
   long g, ob, groups, bands;
+  /* The column pass: whether the interior columns of all rows are one
+     operation per tap (the stride divides W and OW <= W / stride); the
+     pixels of each of its result rows (W / stride, else OW). */
+  int flat;
+  long hw;
+  /* The output columns and rows whose taps are all inside x. */
+  long ia, ib, ra, rb;
 } pool_problem;
 
 /* A tile's planes and rows. */
@@ -207,178 +216,33 @@ static dma_stream result_stream(const pool_problem *p, const pool_tile *a,
                       a->ohn, p->ow, 0);
 }
 
-/* -------------------------------------------------------------- compute */
+/* ------------------------------------------------------------ on the engine */
 
-#define VMAX(a, b) __builtin_elementwise_max(a, b)
-#define COMBINE(avg, a, b) ((avg) ? (a) + (b) : VMAX(a, b))
+/* The stream engine (docs/isa.md 7.13) pools a tile in two separable
+   passes of block operations, each operation one tap of many outputs.
+   Columns first: h pixel (r, j) combines the taps of output column j in
+   input row r, for every input row of the tile's lane groups; then rows:
+   output pixel (i, j) combines the h pixels of its window rows; then an
+   average's division. A pixel is 16 floats, so a block's rows can be
+   pixels: one column's tap in every row is one operation (rows W pixels
+   apart), and when the stride divides the width (p->flat), input pixel
+   (r, j sw + c) is pixel (r W / sw + j) sw + c of the tile read as one
+   row of pixels, so one operation per tap takes the interior columns of
+   every row (each window inside x), h's rows W / sw pixels long. The
+   columns whose windows reach into the padding then take operations of
+   their own over their taps inside x, replacing what the interior's
+   operation wrapped around the rows' ends there. Padding is never
+   stored. */
 
-/* One window row of outputs ow0 .. ow0 + S - 1: h[j] combines the KW
-   taps of output j, from `in` (output ow0's first tap). Pixels are 16
-   floats apart, so every load has an immediate offset. */
-static inline __attribute__((always_inline)) void
-window_row(int avg, int KW, int SW, int S, const float *in, accel_v16f *h) {
-  accel_v16f c[(Strip - 1) * 2 + 3];
-  for (int i = 0; i < (S - 1) * SW + KW; ++i)
-    c[i] = accel_vload(in + i * V);
-  for (int j = 0; j < S; ++j) {
-    h[j] = c[j * SW];
-    for (int t = 1; t < KW; ++t)
-      h[j] = COMBINE(avg, h[j], c[j * SW + t]);
-  }
-}
+/* A pixel of the identity of max (-inf) and of a sum (0), the source
+   of a window with no tap inside x (only with dilation). */
+static const float identity[2][V] KERNEL_SPM_CONST = {
+    {-INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY,
+     -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY,
+     -INFINITY, -INFINITY, -INFINITY, -INFINITY},
+    {0.0f}};
 
-/* Interior outputs ow0 .. ow0 + S - 1 of one output row from `rows`
-   window rows rstep floats apart. KW, SW and S are constants in each
-   instance, so c[] and acc[] live in registers. */
-static inline __attribute__((always_inline)) void
-interior(int avg, int KW, int SW, int S, const float *restrict in,
-         long rows, long rstep, float scale, float *restrict out) {
-  accel_v16f acc[Strip], h[Strip];
-  const accel_v16f id = avg ? 0.0f : -INFINITY;
-  for (int j = 0; j < S; ++j)
-    acc[j] = id;
-  for (long r = 0; r < rows; ++r, in += rstep) {
-    window_row(avg, KW, SW, S, in, h);
-    for (int j = 0; j < S; ++j)
-      acc[j] = COMBINE(avg, acc[j], h[j]);
-  }
-  for (int j = 0; j < S; ++j)
-    accel_vstore(out + j * V, avg ? acc[j] * scale : acc[j]);
-}
-
-/* restrict: the tile's input and output buffers never overlap, and
-   saying so lets the scheduler issue the next row's loads above this
-   row's stores. */
-
-/* The 3 x 3, stride 2 window down a strip of S interior columns for
-   output rows [r0, r0 + n) of the tile: window row 2 oh + 2 is row 2 oh'
-   of the next output row, so it is combined once and carried in
-   registers. With `edges`, rows outside the input (padding) count as the
-   identity and each row has its own divisor; without, every window row
-   is inside and the divisor is 9. in_col: the strip's first tap column at
-   tile input row 0; the tile's input rows start at x row ih0. */
-static inline __attribute__((always_inline)) void
-strip_3x3s2(int avg, int S, int edges, const pool_problem *p,
-            const pool_tile *a, const float *restrict in_col,
-            float *restrict out_col, long r0, long n) {
-  const accel_v16f id = avg ? 0.0f : -INFINITY;
-  long W = p->w.n, OW = p->ow, H = p->h.n, row = W * V;
-  accel_v16f carry[CarryStrip], h0[CarryStrip], h1[CarryStrip];
-  long ih = (a->oh0 + r0) * 2 - p->h.b; /* the window's first row */
-  const float *in = in_col + (ih - a->ih0) * row;
-  float *out = out_col + r0 * OW * V;
-  if (!edges || (ih >= 0 && ih < H))
-    window_row(avg, 3, 2, S, in, carry);
-  else
-    for (int j = 0; j < S; ++j)
-      carry[j] = id;
-  float scale = 1.0f / 9.0f;
-  for (long r = r0; r < r0 + n; ++r, ih += 2, in += 2 * row,
-            out += OW * V) {
-    if (edges && avg) {
-      long lo, hi, count_h;
-      window_taps(&p->h, a->oh0 + r, p->include_pad, &lo, &hi, &count_h);
-      scale = 1.0f / (float)(count_h * 3);
-    }
-    if (!edges || (ih + 1 >= 0 && ih + 1 < H))
-      window_row(avg, 3, 2, S, in + row, h0);
-    else
-      for (int j = 0; j < S; ++j)
-        h0[j] = id;
-    if (!edges || (ih + 2 >= 0 && ih + 2 < H))
-      window_row(avg, 3, 2, S, in + 2 * row, h1);
-    else
-      for (int j = 0; j < S; ++j)
-        h1[j] = id;
-    for (int j = 0; j < S; ++j) {
-      accel_v16f v = COMBINE(avg, COMBINE(avg, carry[j], h0[j]), h1[j]);
-      accel_vstore(out + j * V, avg ? v * scale : v);
-      carry[j] = h1[j];
-    }
-  }
-}
-
-/* A strip's output rows [0, n): those whose window rows are all inside
-   the input, [ra, rb), without checks (or, without `inside`, not at all:
-   the stream engine has them). */
-static inline __attribute__((always_inline)) void
-strip_rows(int avg, int S, int inside, const pool_problem *p,
-           const pool_tile *a, const float *in_col, float *out_col, long ra,
-           long rb) {
-  if (ra > 0)
-    strip_3x3s2(avg, S, 1, p, a, in_col, out_col, 0, ra);
-  if (inside && rb > ra)
-    strip_3x3s2(avg, S, 0, p, a, in_col, out_col, ra, rb - ra);
-  if (a->ohn > rb)
-    strip_3x3s2(avg, S, 1, p, a, in_col, out_col, rb, a->ohn - rb);
-}
-
-/* Output (row, ow) of one lane group by its taps: rows [kh_lo, kh_hi) of
-   the window from in_row (the input row of tap kh_lo), columns from the
-   column geometry. */
-static void general_output(const pool_problem *p, const float *in_row,
-                           long kh_rows, long count_h, long ow, float *out) {
-  long lo, hi, count_w;
-  window_taps(&p->w, ow, p->include_pad, &lo, &hi, &count_w);
-  long W = p->w.n;
-  const float *in = in_row + (ow * p->w.s - p->w.b + lo * p->w.d) * V;
-  long rstep = p->h.d * W * V, cstep = p->w.d * V;
-  /* Two loops, not a select on p->avg: a vector select on a scalar
-     condition becomes one per lane. */
-  accel_v16f acc;
-  if (p->avg) {
-    acc = 0.0f;
-    for (long r = 0; r < kh_rows; ++r, in += rstep)
-      for (long c = lo, q = 0; c < hi; ++c, q += cstep)
-        acc += accel_vload(in + q);
-    acc = acc * (1.0f / (float)(count_h * count_w));
-  } else {
-    acc = -INFINITY;
-    for (long r = 0; r < kh_rows; ++r, in += rstep)
-      for (long c = lo, q = 0; c < hi; ++c, q += cstep)
-        acc = VMAX(acc, accel_vload(in + q));
-  }
-  accel_vstore(out, acc);
-}
-
-/* Which interior kernel a window width and stride have (0: none; 4: the
-   3 x 3 stride 2 window with its rows carried). */
-static int interior_kind(const pool_problem *p) {
-  if (p->w.d != 1)
-    return 0;
-  if (p->w.k == 3 && p->w.s == 2)
-    return p->h.k == 3 && p->h.s == 2 && p->h.d == 1 ? 4 : 1;
-  if (p->w.k == 2 && p->w.s == 2)
-    return 2;
-  if (p->w.k == 3 && p->w.s == 1)
-    return 3;
-  return 0;
-}
-
-/* The interior columns [a, b) of one output row. */
-static inline __attribute__((always_inline)) void
-interior_row(int avg, int kind, const float *in0, long rows, long rstep,
-             float scale, long a, long b, float *out) {
-  long ow = a;
-#define RUN(KW, SW)                                                            \
-  do {                                                                         \
-    for (; ow + Strip <= b; ow += Strip)                                       \
-      interior(avg, KW, SW, Strip, in0 + ow * SW * V, rows, rstep, scale,      \
-               out + ow * V);                                                  \
-    for (; ow < b; ++ow)                                                       \
-      interior(avg, KW, SW, 1, in0 + ow * SW * V, rows, rstep, scale,          \
-               out + ow * V);                                                  \
-  } while (0)
-  if (kind == 1)
-    RUN(3, 2);
-  else if (kind == 2)
-    RUN(2, 2);
-  else
-    RUN(3, 1);
-#undef RUN
-}
-
-/* dst = a + b (an average's sum) or max(a, b) on the engine's block. */
+/* dst = a + b (an average's sum) or maxNum(a, b). */
 static void stream_combine(int avg, float *dst, const float *a,
                            const float *b) {
   if (avg)
@@ -387,166 +251,200 @@ static void stream_combine(int avg, float *dst, const float *a,
     accel_vs_max(dst, a, b);
 }
 
-/* The 3 x 3 / 2 interior of one lane group on the stream engine (docs/
-   isa.md 7.13), for even input widths: each input row's window rows
-   combined once for all interior outputs (h[r][t] = taps 2 (ia + t) - b ..
-   + 2 of row r: the taps a pixel, 16 floats, every other pixel, so the
-   rows of the block are output pixels 32 floats apart, uniformly across
-   input rows when the width is even: two operations for the whole tile),
-   then the three rows of each output row [ra, rb) (two operations, rows 2
-   h rows apart, written OW pixels apart), then an average's 1/9. Output
-   rows whose window reaches the padding stay on the vector unit. */
-static void stream_interior(int avg, const pool_problem *p,
-                            const pool_tile *a, const float *in, float *out,
-                            long ia, long ib, long ra, long rb) {
-  long W = p->w.n, OW = p->ow, half = W / 2 * V; /* a row of h */
-  long nj = ib - ia;
-  float *h = PSPM->rows;
-  const float *tap = in + (2 * ia - p->w.b) * V;
-  accel_vs_shape(a->ihn * (W / 2), V);
-  accel_vs_stride(V, 2 * V, 2 * V);
-  stream_combine(avg, h, tap, tap + V);
-  accel_vs_stride(V, V, 2 * V);
-  stream_combine(avg, h, h, tap + 2 * V);
-  if (rb <= ra)
+/* dst = the combination of n taps, tap t at src + t * step, as blocks of
+   rows x len floats whose rows are dst_stride and src_stride apart. One
+   tap is a copy (maxNum(x, x) = x). */
+static void combine_block(int avg, float *dst, long dst_stride,
+                          const float *src, long src_stride, long step,
+                          long n, long rows, long len) {
+  if (n == 0) {
+    /* The identity pixel for each pixel of each row. */
+    for (long r = 0; r < rows; ++r) {
+      accel_vs_shape(len / V, V);
+      accel_vs_stride(V, 0, 0);
+      accel_vs_max(dst + r * dst_stride, identity[avg], identity[avg]);
+    }
     return;
-  /* Output row i's window rows are h rows 2 (oh0 + i) - b - ih0 + k. */
-  const float *h0 = h + ((a->oh0 + ra) * 2 - p->h.b - a->ih0) * half;
-  float *o = out + (ra * OW + ia) * V;
-  accel_vs_shape(rb - ra, nj * V);
-  accel_vs_stride(OW * V, 2 * half, 2 * half);
-  stream_combine(avg, o, h0, h0 + half);
-  accel_vs_stride(OW * V, OW * V, 2 * half);
-  stream_combine(avg, o, o, h0 + 2 * half);
-  if (avg) {
-    /* (x - 0) * 1/9, per output row */
-    float *params = PSPM->params;
-    long n = rb - ra;
-    for (long i = 0; i < n; ++i)
-      params[i] = 0.0f, params[n + i] = 1.0f / 9.0f;
-    accel_vs_stride(OW * V, OW * V, OW * V);
-    accel_vs_act_none(o, o, params, NULL);
+  }
+  accel_vs_shape(rows, len);
+  accel_vs_stride(dst_stride, src_stride, src_stride);
+  if (n == 1) {
+    accel_vs_max(dst, src, src);
+    return;
+  }
+  stream_combine(avg, dst, src, src + step);
+  accel_vs_stride(dst_stride, dst_stride, src_stride);
+  for (long t = 2; t < n; ++t)
+    stream_combine(avg, dst, dst, src + t * step);
+}
+
+/* combine_block after the transfers due before it. */
+static void combine_taps(dma_pacer *e, int avg, float *dst, long dst_stride,
+                         const float *src, long src_stride, long step, long n,
+                         long rows, long len) {
+  if (rows <= 0)
+    return;
+  dma_pacer_step(e, rows * len * max_l(n - 1, 1));
+  combine_block(avg, dst, dst_stride, src, src_stride, step, n, rows, len);
+}
+
+/* The taps [*lo, *hi) of output o's window inside x, without the
+   divisions window_taps takes for the interior [ia, ib). */
+static void taps_of(const pool_axis *ax, long o, long ia, long ib, long *lo,
+                    long *hi) {
+  long count;
+  if (o >= ia && o < ib)
+    *lo = 0, *hi = ax->k;
+  else
+    window_taps(ax, o, 0, lo, hi, &count);
+}
+
+/* h from `rows` input rows of pixels at `in`. */
+static void pool_columns(dma_pacer *e, const pool_problem *p, long rows,
+                         const float *in, float *h) {
+  const pool_axis *w = &p->w;
+  long W = w->n, hw = p->hw, step = w->d * V;
+  if (p->flat && p->ia < p->ib)
+    combine_taps(e, p->avg, h + p->ia * V, V, in + (p->ia * w->s - w->b) * V,
+                 w->s * V, step, w->k, (rows - 1) * hw + p->ib - p->ia, V);
+  for (long j = 0; j < p->ow; ++j) {
+    if (p->flat && j == p->ia && p->ia < p->ib) {
+      j = p->ib - 1;
+      continue;
+    }
+    long lo, hi;
+    taps_of(w, j, p->ia, p->ib, &lo, &hi);
+    combine_taps(e, p->avg, h + j * V, hw * V,
+                 in + (j * w->s - w->b + lo * w->d) * V, W * V, step,
+                 hi - lo, rows, V);
   }
 }
 
-/* The carried 3 x 3 / 2 interior of one lane group: strips of 8 columns
-   (then single columns) down all of the tile's output rows, the
-   transfers paced per strip. */
-static void carried_interior(int avg, const pool_problem *p,
-                             const pool_tile *a, const float *in, float *out,
-                             long ia, long ib, dma_stream *q, int nq,
-                             int *channel) {
-  long strips = (ib - ia) / CarryStrip + (ib - ia) % CarryStrip;
-  long ow = ia;
-  const float *in0 = in - p->w.b * V;
-  /* The tile's output rows whose window rows are all inside: 2 oh - b >= 0
-     and 2 oh - b + 2 <= H - 1. */
-  long ra = ceil_div(p->h.b, 2) - a->oh0;
-  long rb = floor_div(p->h.n - 3 + p->h.b, 2) + 1 - a->oh0;
-  ra = min_l(max_l(ra, 0), a->ohn);
-  rb = max_l(min_l(rb, a->ohn), ra);
-  int on_engine = p->w.n % 2 == 0;
-  if (on_engine) {
-    stream_interior(avg, p, a, in, out, ia, ib, ra, rb);
-    if (ra == 0 && rb == a->ohn)
-      return;
-  }
-  for (long k = 0; k < strips; ++k) {
-    for (int i = 0; i < nq; ++i)
-      dma_stream_pace(&q[i], strips - k, channel);
-    const float *in_col = in0 + ow * 2 * V;
-    float *out_col = out + ow * V;
-    /* On the engine, only the rows outside [ra, rb) are left. */
-    int inside = !on_engine;
-    if (ow + CarryStrip <= ib) {
-      if (avg)
-        strip_rows(1, CarryStrip, inside, p, a, in_col, out_col, ra, rb);
-      else
-        strip_rows(0, CarryStrip, inside, p, a, in_col, out_col, ra, rb);
-      ow += CarryStrip;
-    } else {
-      if (avg)
-        strip_rows(1, 1, inside, p, a, in_col, out_col, ra, rb);
-      else
-        strip_rows(0, 1, inside, p, a, in_col, out_col, ra, rb);
-      ++ow;
+/* The tile's output rows from h: with one lane group, the interior rows
+   as one block; with several, each row of every group. */
+static void pool_rows(dma_pacer *e, const pool_problem *p,
+                      const pool_tile *a, long groups, const float *h,
+                      float *out) {
+  const pool_axis *ax = &p->h;
+  long hrow = p->hw * V, orow = p->ow * V;
+  for (long i = 0, n; i < a->ohn; i += n) {
+    long oh = a->oh0 + i, lo, hi;
+    taps_of(ax, oh, p->ra, p->rb, &lo, &hi);
+    const float *src = h + (oh * ax->s - ax->b + lo * ax->d - a->ih0) * hrow;
+    if (groups > 1) {
+      n = 1;
+      combine_taps(e, p->avg, out + i * orow, a->ohn * orow, src,
+                   a->ihn * hrow, ax->d * hrow, hi - lo, groups, orow);
+      continue;
     }
+    n = oh >= p->ra && oh < p->rb ? min_l(p->rb - oh, a->ohn - i) : 1;
+    combine_taps(e, p->avg, out + i * orow, orow, src, ax->s * hrow,
+                 ax->d * hrow, hi - lo, n, orow);
+  }
+}
+
+/* An average's division: output pixel (i, j) times the f32 reciprocal of
+   its count, a vs.act.none (its scale per row) for the interior columns
+   and one for each edge column. */
+static void pool_scale(dma_pacer *e, const pool_problem *p,
+                       const pool_tile *a, long groups, float *out) {
+  long rows = groups * a->ohn, orow = p->ow * V, lo, hi, count;
+  float *params = PSPM->params;
+  for (long j = 0, n; j < p->ow; j += n, params += 2 * rows) {
+    long count_w = p->w.k;
+    n = j == p->ia && p->ia < p->ib ? p->ib - p->ia : 1;
+    if (n == 1)
+      window_taps(&p->w, j, p->include_pad, &lo, &hi, &count_w);
+    /* Bias 0 and scale per row of the block: output row i of each lane
+       group. */
+    float interior = 1.0f / (float)(p->h.k * count_w);
+    float *scale = params + rows;
+    for (long i = 0; i < a->ohn; ++i) {
+      long oh = a->oh0 + i;
+      scale[i] = interior;
+      if (oh < p->ra || oh >= p->rb) {
+        window_taps(&p->h, oh, p->include_pad, &lo, &hi, &count);
+        scale[i] = 1.0f / (float)(count * count_w);
+      }
+    }
+    for (long r = a->ohn; r < rows; ++r)
+      scale[r] = scale[r - a->ohn];
+    for (long r = 0; r < rows; ++r)
+      params[r] = 0.0f;
+    dma_pacer_step(e, rows * n * V);
+    accel_vs_shape(rows, n * V);
+    accel_vs_stride(orow, orow, orow);
+    accel_vs_act_none(out + j * V, out + j * V, params, NULL);
   }
 }
 
 static void compute_tile(const pool_problem *p, const pool_tile *a,
                          const float *in, float *out, dma_stream *q, int nq,
                          int *channel) {
-  long W = p->w.n, OW = p->ow;
-  long lane_groups = ceil_div(a->planes, V);
-  long in_group = a->ihn * W * V, out_group = a->ohn * OW * V;
-  long steps = lane_groups * a->ohn, step = 0;
-  int kind = interior_kind(p);
-  /* The interior columns: every tap inside the input. */
-  long ia = ceil_div(p->w.b, p->w.s);
-  long ib = floor_div(W - extent(&p->w) + p->w.b, p->w.s) + 1;
-  ia = min_l(ia, OW);
-  ib = max_l(min_l(ib, OW), ia);
-  if (!kind)
-    ia = ib = 0;
-  for (long lg = 0; lg < lane_groups; ++lg) {
-    const float *gin = in + lg * in_group;
-    float *gout = out + lg * out_group;
-    if (kind == 4 && ia < ib)
-      carried_interior(p->avg, p, a, gin, gout, ia, ib, q, nq, channel);
-    for (long r = 0; r < a->ohn; ++r, ++step) {
-      for (int i = 0; i < nq; ++i)
-        dma_stream_pace(&q[i], steps - step, channel);
-      long oh = a->oh0 + r, lo, hi, count_h;
-      window_taps(&p->h, oh, p->include_pad, &lo, &hi, &count_h);
-      long ih = oh * p->h.s - p->h.b + lo * p->h.d - a->ih0;
-      const float *in_row = gin + ih * W * V;
-      float *out_row = gout + r * OW * V;
-      long rows = hi - lo, rstep = p->h.d * W * V;
-      for (long ow = 0; ow < ia; ++ow)
-        general_output(p, in_row, rows, count_h, ow, out_row + ow * V);
-      if (ia < ib && kind != 4) {
-        const float *in0 = in_row - p->w.b * V;
-        float scale = 1.0f / (float)(count_h * p->w.k);
-        if (p->avg)
-          interior_row(1, kind, in0, rows, rstep, scale, ia, ib, out_row);
-        else
-          interior_row(0, kind, in0, rows, rstep, scale, ia, ib, out_row);
-      }
-      for (long ow = ib; ow < OW; ++ow)
-        general_output(p, in_row, rows, count_h, ow, out_row + ow * V);
-    }
-  }
+  long groups = ceil_div(a->planes, V);
+  /* The engine's elements: the column and row passes' taps (one
+     operation for two), an average's division. */
+  long out_px = groups * a->ohn * p->ow * V;
+  long total = groups * a->ihn * p->hw * V * max_l(p->w.k - 1, 1) +
+               out_px * (max_l(p->h.k - 1, 1) + p->avg);
+  dma_pacer e = dma_pacer_start(q, nq, channel, max_l(total, 1));
+  pool_columns(&e, p, groups * a->ihn, in, PSPM->rows);
+  pool_rows(&e, p, a, groups, PSPM->rows, out);
+  if (p->avg)
+    pool_scale(&e, p, a, groups, out);
 }
 
 /* --------------------------------------------------------------- driver */
 
+/* Waits for every transfer issued, but first issues s's next transfer on
+   each channel (when it has that many left) and leaves those running: the
+   DMA engine keeps working across a tile boundary. */
+static void wait_with_head_start(dma_stream *s, int *channel) {
+  if (!dma_stream_issue_each_channel(s, channel)) {
+    accel_dma_wait_all();
+    return;
+  }
+  accel_dma_wait_older(0);
+  accel_dma_wait_older(1);
+  accel_dma_wait_older(2);
+  accel_dma_wait_older(3);
+}
+
+/* Tile t's input into buf; nothing past the last tile. */
+static dma_stream input_stream(const pool_problem *p, long t, long tiles,
+                               float *buf) {
+  dma_stream s = {.outer = 0};
+  if (t < tiles) {
+    pool_tile a = tile_of(p, t);
+    s = gather_stream(p, &a, buf);
+  }
+  return s;
+}
+
+/* Tile t computes from in[t % 2] into out[t % 2] while tile t + 1's input
+   arrives in the other in and tile t - 1's results leave the other out.
+   (The next input into this tile's in, and this tile's results, wait for
+   the engine's operations on them: docs/isa.md 7.13.) */
 static void pool_run(const pool_problem *p) {
   long tiles = p->runs * p->groups * p->bands;
   int channel = 0;
-  pool_tile a = tile_of(p, 0);
-  dma_stream q[2];
-  q[0] = gather_stream(p, &a, PSPM->in[0]);
+  dma_stream q[2]; /* the previous tile's results, the next tile's input */
+  q[0] = input_stream(p, 0, tiles, PSPM->in[0]);
   dma_stream_pace(&q[0], 1, &channel);
-  accel_dma_wait_all();
-  dma_stream done = {.outer = 0}; /* the previous tile's results */
+  q[0].outer = 0;
+  q[1] = input_stream(p, 1, tiles, PSPM->in[1]);
+  wait_with_head_start(&q[1], &channel);
   for (long t = 0; t < tiles; ++t) {
     int b = t & 1;
-    q[0] = done;
-    q[1].outer = 0;
-    if (t + 1 < tiles) {
-      pool_tile next = tile_of(p, t + 1);
-      q[1] = gather_stream(p, &next, PSPM->in[!b]);
-    }
+    pool_tile a = tile_of(p, t);
     compute_tile(p, &a, PSPM->in[b], PSPM->out[b], q, 2, &channel);
     dma_stream_pace(&q[0], 1, &channel);
     dma_stream_pace(&q[1], 1, &channel);
-    done = result_stream(p, &a, PSPM->out[b]);
-    accel_dma_wait_all();
-    if (t + 1 < tiles)
-      a = tile_of(p, t + 1);
+    q[0] = result_stream(p, &a, PSPM->out[b]);
+    q[1] = input_stream(p, t + 2, tiles, PSPM->in[b]);
+    wait_with_head_start(&q[1], &channel);
   }
-  dma_stream_pace(&done, 1, &channel);
+  dma_stream_pace(&q[0], 1, &channel);
   accel_dma_wait_all();
 }
 
@@ -627,10 +525,16 @@ static long pool_body(const void *px, const void *py, const void *po,
   p.x_plane = x->strides[1], p.y_plane = y->strides[1];
   p.xh = x->strides[2], p.xw = x->strides[3];
   p.yh = y->strides[2], p.yw = y->strides[3];
+  interior(&p.w, p.ow, &p.ia, &p.ib);
+  interior(&p.h, p.oh, &p.ra, &p.rb);
+  p.flat = W % p.w.s == 0 && p.ow <= W / p.w.s;
+  p.hw = p.flat ? W / p.w.s : p.ow;
   /* Tiles: whole planes, as many lane groups as the target takes; else 16
-     planes and bands of rows. */
+     planes and bands of rows. An input row and its column pass's row each
+     take at most `row` pixels. */
+  long row = max_l(W, p.hw);
   long run16 = (p.run_len + V - 1) / V * V;
-  long plane_groups = TargetIn / (V * H * W);
+  long plane_groups = TargetIn / (V * H * row);
   if (plane_groups >= 1 && V * p.oh * p.ow <= OutFloats) {
     long groups_fit = min_l(plane_groups, OutFloats / (V * p.oh * p.ow));
     p.g = min_l(groups_fit * V, run16);
@@ -638,14 +542,14 @@ static long pool_body(const void *px, const void *py, const void *po,
   } else {
     p.g = V;
     long ext = extent(&p.h);
-    long in_rows = max_l(TargetIn / (V * W), ext);
-    if (V * W * ext > InFloats)
+    long in_rows = max_l(TargetIn / (V * row), ext);
+    if (V * row * ext > InFloats)
       return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
                                 "rows of %ld elements with a window %ld rows "
                                 "high; at most %d elements in those rows",
-                                W, ext, (int)(InFloats / V));
-    if (V * W * in_rows > InFloats)
-      in_rows = InFloats / (V * W);
+                                row, ext, (int)(InFloats / V));
+    if (V * row * in_rows > InFloats)
+      in_rows = InFloats / (V * row);
     p.ob = min_l((in_rows - ext) / p.h.s + 1, p.oh);
     if (V * p.ow > OutFloats)
       return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
@@ -656,6 +560,7 @@ static long pool_body(const void *px, const void *py, const void *po,
   p.g = min_l(p.g, p.run_len);
   p.groups = ceil_div(p.run_len, p.g);
   p.bands = ceil_div(p.oh, p.ob);
+  p.ob = ceil_div(p.oh, p.bands); /* bands of equal height, not a sliver */
   pool_run(&p);
   return ACCEL_OK;
 }

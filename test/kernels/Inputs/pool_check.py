@@ -249,6 +249,10 @@ def pool_shapes():
                  ly="nhwc"),
             Case(op, [0, 3, 4, 4], k=(2, 2), s=(1, 1)),
             Case(op, [1, 0, 4, 4], k=(2, 2), s=(1, 1)),
+            # a window with no tap inside x (dilation), and more output
+            # columns than x has (the column pass then per column)
+            Case(op, [1, 3, 1, 1], k=(2, 2), d=(3, 3), pads=(2, 2, 1, 1)),
+            Case(op, [1, 5, 6, 8], k=(3, 3), pads=(2, 2, 2, 2)),
         ]
     # the divisor: with and without the padding, and the ceil overhang
     for incl in (0, 1):
@@ -276,7 +280,7 @@ def pool_special():
                        pads=(1, 1, 1, 1), special=sp))
         cs.append(Case("avgpool", [1, 16, 15, 17], k=(3, 3), s=(2, 2),
                        pads=(1, 1, 1, 1), special=sp))
-        # an even width: the interior on the stream engine
+        # an even width: the column pass over the whole tile
         cs.append(Case("maxpool", [1, 16, 15, 16], k=(3, 3), s=(2, 2),
                        pads=(1, 1, 1, 1), special=sp))
         cs.append(Case("avgpool", [1, 16, 15, 16], k=(3, 3), s=(2, 2),

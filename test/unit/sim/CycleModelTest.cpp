@@ -26,7 +26,8 @@ constexpr uint64_t MatmulLatency = 4;
 constexpr uint64_t MacsPerCycle = 256;
 constexpr uint64_t DmaLatency = 64;
 constexpr uint64_t DmaBytesPerCycle = 32;
-// DmaQueueDepth is 2: a channel holds one transfer moving and one queued.
+// A channel holds one transfer moving and DmaQueueDepth - 1 queued.
+constexpr uint64_t DmaQueueDepth = 8;
 
 /// Cycles a DMA transfer of \p Bytes moves data, after its start-up.
 constexpr uint64_t dmaDataCycles(uint64_t Bytes) {
@@ -335,21 +336,31 @@ TEST_F(CycleModel, DmaChannels) {
     EXPECT_EQ(S.Stalls[StallDmaBusy], 0u);
     EXPECT_EQ(S.Stalls[StallDmaWait], dmaDuration(B1) + dmaDataCycles(B2) - 2);
   }
-  // A third start finds the queue full: it waits for the first transfer to
-  // end (dma-channel-busy), and its start-up begins only then.
+  // Starts on channel Ch: one of B1 bytes at position First (the others
+  // B2), N in all, then Last.
+  auto Starts = [&](unsigned Ch, uint64_t N, uint64_t First, MCInst Last) {
+    std::vector<std::vector<MCInst>> Bundles;
+    for (uint64_t I = 0; I != N; ++I)
+      Bundles.push_back(one(inst(
+          A::DMA_1D, {imm(Ch), reg(r(I == First ? 5 : 8)), reg(r(6)),
+                      reg(r(I == First ? 7 : 9))})));
+    Bundles.push_back(one(Last));
+    return Bundles;
+  };
+  // One start more than the queue holds finds it full: it waits for the
+  // first transfer to end (dma-channel-busy), and its start-up begins only
+  // then (the queued B2 transfers' data, 3 cycles each, is moved by then).
+  static_assert((DmaQueueDepth - 1) * dmaDataCycles(B2) <= DmaLatency);
   {
-    const Stats &S = timed(
-        {one(inst(A::DMA_1D, {imm(0), reg(r(5)), reg(r(6)), reg(r(7))})),
-         one(inst(A::DMA_1D, {imm(0), reg(r(8)), reg(r(6)), reg(r(9))})),
-         one(inst(A::DMA_1D, {imm(0), reg(r(8)), reg(r(6)), reg(r(9))})),
-         one(inst(A::DMA_WAIT, {imm(0)}))});
-    EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B1) - 2);
+    const Stats &S = timed(Starts(0, DmaQueueDepth + 1, 0,
+                                  inst(A::DMA_WAIT, {imm(0)})));
+    EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B1) - DmaQueueDepth);
     EXPECT_EQ(S.Stalls[StallDmaWait], dmaDuration(B2) - 1);
   }
   // dma.wait.older waits for the first of two queued transfers alone, the
   // second moving on; with one transfer it waits for nothing queued before
-  // it (the slot before the newest is an ended transfer), and after three
-  // for the second.
+  // it (the slot before the newest is an ended transfer), and after a start
+  // on a full queue for the second newest.
   {
     const Stats &S = timed(
         {one(inst(A::DMA_1D, {imm(0), reg(r(5)), reg(r(6)), reg(r(7))})),
@@ -365,16 +376,16 @@ TEST_F(CycleModel, DmaChannels) {
     EXPECT_EQ(S.Stalls[StallDmaWait], 0u);
   }
   {
-    const Stats &S = timed(
-        {one(inst(A::DMA_1D, {imm(1), reg(r(8)), reg(r(6)), reg(r(9))})),
-         one(inst(A::DMA_1D, {imm(1), reg(r(5)), reg(r(6)), reg(r(7))})),
-         one(inst(A::DMA_1D, {imm(1), reg(r(8)), reg(r(6)), reg(r(9))})),
-         one(inst(A::DMA_WAIT_OLDER, {imm(1)}))});
-    // The third start waited for the first (a B2 transfer); the wait is for
-    // the second, B1 bytes after the first.
-    EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B2) - 2);
+    const Stats &S = timed(Starts(1, DmaQueueDepth + 1, 1,
+                                  inst(A::DMA_WAIT_OLDER, {imm(1)})));
+    // The last start waited for the first (a B2 transfer); the wait is for
+    // the one before it, which ends after the B1 transfer and the other
+    // queued ones.
+    EXPECT_EQ(S.Stalls[StallDmaBusy], dmaDuration(B2) - DmaQueueDepth);
     EXPECT_EQ(S.Stalls[StallDmaWait],
-              dmaDuration(B2) + dmaDataCycles(B1) - (dmaDuration(B2) + 1));
+              dmaDuration(B2) + dmaDataCycles(B1) +
+                  (DmaQueueDepth - 2) * dmaDataCycles(B2) -
+                  (dmaDuration(B2) + 1));
   }
   // Channels run concurrently: starts on two channels do not wait for each
   // other, and waiting for both costs only the longer transfer.

@@ -437,4 +437,23 @@ TEST_F(StreamTiming, LoadsAndDmaStartsWaitForTheResults) {
   EXPECT_EQ(Dma.Stalls[StallStreamBusy], Done - 1);
 }
 
+TEST_F(StreamTiming, DmaStartsWaitOnlyForTheOperandsTheyTouch) {
+  setUp(1, 640); // 10 cycles
+  uint64_t Done = 10 + Latency;
+  auto After = [&](uint64_t Dst, uint64_t Src) -> const Stats & {
+    InitX[15] = Dst, InitX[16] = Src, InitX[17] = 64;
+    return timed({one(shape()), one(op3(A::VS_ADD_F32)),
+                  one(inst(A::DMA_1D,
+                           {imm(0), reg(r(15)), reg(r(16)), reg(r(17))}))});
+  };
+  // Into scratchpad bytes no operand of the addition covers: at once.
+  EXPECT_EQ(After(SBase, DramData).Stalls[StallStreamBusy], 0u);
+  // Over the addition's source (the engine may not have read it yet), or
+  // ending one byte into its destination: after its results are written.
+  EXPECT_EQ(After(ABase + 4 * 639, DramData).Stalls[StallStreamBusy],
+            Done - 1);
+  EXPECT_EQ(After(CBase - 63, DramData).Stalls[StallStreamBusy], Done - 1);
+  EXPECT_EQ(After(CBase - 64, DramData).Stalls[StallStreamBusy], 0u);
+}
+
 } // namespace
