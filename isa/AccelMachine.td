@@ -45,6 +45,9 @@ def VectorLanes    : AccelMachineParam<16>;
 // operation's last element read to its last result written.
 def StreamLanes    : AccelMachineParam<64>;
 def StreamLatency  : AccelMachineParam<6>;
+// Operations the engine holds waiting behind the one it runs: the core
+// issues on while the engine works (docs/design.md, the same case).
+def StreamQueueDepth : AccelMachineParam<4>;
 
 // DMA engine: independent channels, each with a fixed start-up latency and a
 // sustained rate; a 2-D transfer pays the start-up once, and a transfer
@@ -55,8 +58,8 @@ def DmaBytesPerCycle : AccelMachineParam<32>; // per channel
 // Transfers a channel holds: the one moving data and the ones queued
 // behind it, whose start-up overlaps it. A start on a full channel stalls.
 // Eight: a tile's per-plane transfers queue at once beside the stream
-// engine's work (docs/design.md, "An address interlock and deeper DMA
-// queues").
+// engine's work (docs/design.md, "an address interlock, a stream queue
+// and deeper DMA queues").
 def DmaQueueDepth  : AccelMachineParam<8>;
 
 // Load-to-use latency of a scalar load from the SPM (the schedule model's

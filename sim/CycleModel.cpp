@@ -31,18 +31,6 @@ static bool isStreamOperation(const DecodedInst &D) {
          D.Opcode != A::VS_STRIDE;
 }
 
-/// The bytes a transfer side touches: Rows rows of RowBytes, Stride apart
-/// (saturated; a footprint that wraps faults at execution).
-Simulator::Span Simulator::dmaFootprint(uint64_t Addr, uint64_t Rows,
-                                        uint64_t RowBytes, uint64_t Stride) {
-  if (Rows == 0 || RowBytes == 0)
-    return {Addr, Addr};
-  uint64_t Max = ~uint64_t(0);
-  uint64_t Steps = Stride && Rows - 1 > Max / Stride ? Max : (Rows - 1) * Stride;
-  uint64_t Size = Steps > Max - RowBytes ? Max : Steps + RowBytes;
-  return {Addr, Size > Max - Addr ? Max : Addr + Size};
-}
-
 uint64_t Simulator::streamDoneFor(const Span &S) const {
   uint64_t Done = 0;
   for (const StreamOperation &Op : StreamInFlight)
@@ -85,19 +73,9 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
   case A::MST_RELU:
   case A::MST_T:
     return {MxmFree, StallTileMoveBusy};
-  // A transfer waits for the stream operations in flight whose operands
-  // overlap its source or destination.
   case A::DMA_1D:
-  case A::DMA_2D: {
-    DmaShape T = dmaShape(D, X);
-    uint64_t Engine =
-        std::max(streamDoneFor(dmaFootprint(T.Dst, T.Rows, T.RowBytes,
-                                            T.DstStride)),
-                 streamDoneFor(dmaFootprint(T.Src, T.Rows, T.RowBytes,
-                                            T.SrcStride)));
-    return Later({QueueEnd[D.Imm][QueueNext[D.Imm]], StallDmaBusy}, Engine,
-                 StallStreamBusy);
-  }
+  case A::DMA_2D:
+    return {QueueEnd[D.Imm][QueueNext[D.Imm]], StallDmaBusy};
   case A::DMA_WAIT:
     return {ChannelFree[D.Imm], StallDmaWait};
   // The second newest transfer's end: the ring's slot before the newest.
@@ -108,7 +86,7 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
             StallDmaWait};
   default:
     if (isStreamOperation(D))
-      return {StreamFree, StallStreamBusy};
+      return {StreamStart[StreamNext], StallStreamBusy};
     return {0, NumStallCauses};
   }
 }
@@ -178,7 +156,11 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       // ahead in the channel's queue has finished.
       unsigned Ch = D.Imm;
       uint64_t Prev = ChannelFree[Ch];
-      uint64_t End = std::max(Issue + P::DmaLatency, Prev) +
+      // Its data moves once the stream operations in flight that touch
+      // its source or destination have written their results.
+      uint64_t Engine = std::max(streamDoneFor(LastDmaReads),
+                                 streamDoneFor(LastDmaWrites));
+      uint64_t End = std::max({Issue + P::DmaLatency, Prev, Engine}) +
                      (LastDmaBytes + P::DmaBytesPerCycle - 1) /
                          P::DmaBytesPerCycle;
       ChannelFree[Ch] = End;
@@ -226,15 +208,18 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
 void Simulator::retireStream(const DecodedInst &D, uint64_t Issue) {
   uint64_t Busy = std::max<uint64_t>(
       1, (LastStreamElements + P::StreamLanes - 1) / P::StreamLanes);
-  uint64_t Done = Issue + Busy + P::StreamLatency;
+  uint64_t Start = std::max(Issue, StreamFree);
+  uint64_t Done = Start + Busy + P::StreamLatency;
   StreamFree = LastStreamReduces
                    ? Done
-                   : Issue + std::max<uint64_t>(Busy, P::StreamLatency);
+                   : Start + std::max<uint64_t>(Busy, P::StreamLatency);
   StreamDone = std::max(StreamDone, Done);
-  StreamInFlight[1] = StreamInFlight[0];
-  StreamInFlight[0] = LastStream;
-  StreamInFlight[0].Done = Done;
+  StreamStart[StreamNext] = Start;
+  StreamNext = (StreamNext + 1) % P::StreamQueueDepth;
+  StreamInFlight[StreamInFlightNext] = LastStream;
+  StreamInFlight[StreamInFlightNext].Done = Done;
+  StreamInFlightNext = (StreamInFlightNext + 1) % StreamTracked;
   St.StreamBusyCycles += Busy;
   if (Opts.TimelineOut)
-    Opts.TimelineOut->add(TrackStream, Dec.opcodeName(D.Opcode), Issue, Busy);
+    Opts.TimelineOut->add(TrackStream, Dec.opcodeName(D.Opcode), Start, Busy);
 }

@@ -223,6 +223,7 @@ void Simulator::copyDma(const DmaShape &Shape) {
   auto [Dst, Src, Rows, RowBytes, DstStride, SrcStride] = Shape;
   LastDmaSrc = Src;
   LastDmaDst = Dst;
+  LastDmaReads = LastDmaWrites = {0, 0};
   if (Rows == 0 || RowBytes == 0) {
     LastDmaBytes = 0;
     return;
@@ -239,6 +240,8 @@ void Simulator::copyDma(const DmaShape &Shape) {
   for (uint64_t R = 0; R != Rows; ++R)
     std::memmove(T + R * DstStride, S + R * SrcStride, RowBytes);
   LastDmaBytes = Rows * RowBytes;
+  LastDmaReads = {Src, Src + SrcSpan};
+  LastDmaWrites = {Dst, Dst + DstSpan};
   St.DmaBytes += LastDmaBytes;
   ++St.DmaTransfers;
 }

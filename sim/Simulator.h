@@ -281,21 +281,28 @@ private:
     Span Spans[4];
   };
   StreamOperation LastStream;
+  /// The bytes the last transfer reads and writes.
+  Span LastDmaReads = {0, 0}, LastDmaWrites = {0, 0};
 
   // Cycle model state.
   uint64_t Cycle = 0;
   uint64_t Ready[NumScoreboardRegs] = {};
   uint64_t MxuFree = 0; ///< The MAC array (mmac, mzero).
   uint64_t MxmFree = 0; ///< The tile-move port (mld, mst, mst.relu, mst.t).
-  /// When the stream engine takes its next operation, and when every
+  /// When the stream engine can start its next operation, and when every
   /// result of the operations it has taken is in the scratchpad.
   uint64_t StreamFree = 0, StreamDone = 0;
-  /// The operations that may still be writing: the last two. (One issues
-  /// at least StreamLatency cycles after the one before, when that one's
-  /// predecessor has written its results.)
-  StreamOperation StreamInFlight[2];
-  static Span dmaFootprint(uint64_t Addr, uint64_t Rows, uint64_t RowBytes,
-                           uint64_t Stride);
+  /// The starts of the last StreamQueueDepth operations, a ring: an
+  /// operation enters the engine's queue once the oldest has started.
+  uint64_t StreamStart[llvm::AccelParam::StreamQueueDepth] = {};
+  unsigned StreamNext = 0;
+  /// The operations that may still be writing: those queued and the two
+  /// before them. (One starts at least StreamLatency cycles after the one
+  /// before, when that one's predecessor has written its results.)
+  static constexpr unsigned StreamTracked =
+      llvm::AccelParam::StreamQueueDepth + 2;
+  StreamOperation StreamInFlight[StreamTracked];
+  unsigned StreamInFlightNext = 0;
   /// When the operations in flight that touch \p S have written their
   /// results.
   uint64_t streamDoneFor(const Span &S) const;

@@ -21,6 +21,8 @@ namespace {
 
 constexpr uint64_t Lanes = 64;  // StreamLanes
 constexpr uint64_t Latency = 6; // StreamLatency
+constexpr uint64_t QueueDepth = 4; // StreamQueueDepth
+constexpr uint64_t DmaLatency = 64;
 
 uint32_t bits(float F) {
   uint32_t B;
@@ -381,79 +383,111 @@ protected:
   }
 };
 
+/// A load of the block destination (r10) after \p Ops: it waits until
+/// the engine has written the last operation's results.
+static MCInst loadC() {
+  return inst(A::LD_I32, {reg(r(20)), reg(r(10)), imm(0)});
+}
+
 TEST_F(StreamTiming, BusyForTheElementsAtSixtyFourACycle) {
   for (uint64_t N : {1u, 64u, 65u, 1000u, 4096u}) {
     SCOPED_TRACE(testing::Message() << N << " elements");
     setUp(1, N);
     uint64_t Busy = std::max<uint64_t>(1, (N + Lanes - 1) / Lanes);
-    // Two independent element-wise operations: the second waits for the
-    // engine, max(busy, latency) cycles after the first.
+    // Two independent element-wise operations issue back to back (the
+    // engine queues the second); it starts max(busy, latency) cycles
+    // after the first (issued at cycle 1), and the load at cycle 3 waits
+    // for its results.
     const Stats &S = timed({one(shape()), one(op3(A::VS_ADD_F32)),
-                            one(op3(A::VS_MUL_F32))});
-    EXPECT_EQ(S.Stalls[StallStreamBusy], std::max(Busy, Latency) - 1);
+                            one(op3(A::VS_MUL_F32)), one(loadC())});
+    uint64_t SecondDone = 1 + std::max(Busy, Latency) + Busy + Latency;
+    EXPECT_EQ(S.Stalls[StallStreamBusy], SecondDone - 3);
     EXPECT_EQ(S.StreamBusyCycles, 2 * Busy);
   }
+}
+
+TEST_F(StreamTiming, AFullQueueStallsTheIssue) {
+  setUp(1, 640); // 10 cycles each
+  uint64_t Busy = 10;
+  // Operation k issues once operation k - QueueDepth has started: the
+  // QueueDepth + 2nd (at cycle QueueDepth + 2) waits for the second's
+  // start, cycle 1 + Busy.
+  std::vector<std::vector<MCInst>> Bundles = {one(shape())};
+  for (uint64_t K = 0; K != QueueDepth + 2; ++K)
+    Bundles.push_back(one(op3(A::VS_ADD_F32)));
+  static_assert(QueueDepth + 2 < 1 + 10, "the queue fills before");
+  const Stats &S = timed(Bundles);
+  EXPECT_EQ(S.Stalls[StallStreamBusy], 1 + Busy - (QueueDepth + 2));
 }
 
 TEST_F(StreamTiming, AReductionsResultsAreWaitedFor) {
   setUp(4, 256); // 1024 elements: 16 cycles
   uint64_t Busy = 16;
+  // The addition after a reduction starts when the reduction's results
+  // are written (cycle 1 + Busy + Latency); the load waits for its own.
+  uint64_t Done = 1 + Busy + Latency + Busy + Latency;
   const Stats &S = timed({one(shape()), one(op2(A::VS_REDMAX_F32)),
-                          one(op3(A::VS_ADD_F32))});
-  EXPECT_EQ(S.Stalls[StallStreamBusy], Busy + Latency - 1);
+                          one(op3(A::VS_ADD_F32)), one(loadC())});
+  EXPECT_EQ(S.Stalls[StallStreamBusy], Done - 3);
   // An activation with sums is a reduction too; without, it is not.
   InitX[13] = SBase;
   const Stats &WithSums =
       timed({one(shape()),
              one(inst(A::VS_ACT_EXP_F32,
                       {reg(r(10)), reg(r(11)), reg(r(14)), reg(r(13))})),
-             one(op3(A::VS_ADD_F32))});
-  EXPECT_EQ(WithSums.Stalls[StallStreamBusy], Busy + Latency - 1);
+             one(op3(A::VS_ADD_F32)), one(loadC())});
+  EXPECT_EQ(WithSums.Stalls[StallStreamBusy], Done - 3);
   const Stats &NoSums =
       timed({one(shape()),
              one(inst(A::VS_ACT_EXP_F32,
                       {reg(r(10)), reg(r(11)), reg(r(14)), reg(r(0))})),
-             one(op3(A::VS_ADD_F32))});
-  EXPECT_EQ(NoSums.Stalls[StallStreamBusy], Busy - 1);
+             one(op3(A::VS_ADD_F32)), one(loadC())});
+  EXPECT_EQ(NoSums.Stalls[StallStreamBusy], 1 + Busy + Busy + Latency - 3);
 }
 
-TEST_F(StreamTiming, LoadsAndDmaStartsWaitForTheResults) {
+TEST_F(StreamTiming, LoadsWaitForTheResultsTheyTouch) {
   setUp(1, 640); // 10 cycles
-  uint64_t Done = 10 + Latency;
-  // A load right after the operation waits until its results are written;
-  // a scalar add does not wait.
-  const Stats &Load = timed(
+  uint64_t Done = 1 + 10 + Latency;
+  // A load of the destination right after the operation waits until its
+  // results are written; a load beside every operand, and a scalar add,
+  // do not wait.
+  const Stats &Load =
+      timed({one(shape()), one(op3(A::VS_ADD_F32)), one(loadC())});
+  EXPECT_EQ(Load.Stalls[StallStreamBusy], Done - 2);
+  InitX[21] = SBase;
+  const Stats &Beside = timed(
       {one(shape()), one(op3(A::VS_ADD_F32)),
-       one(inst(A::LD_I32, {reg(r(20)), reg(r(10)), imm(0)}))});
-  EXPECT_EQ(Load.Stalls[StallStreamBusy], Done - 1);
+       one(inst(A::LD_I32, {reg(r(20)), reg(r(21)), imm(0)}))});
+  EXPECT_EQ(Beside.stallCycles(), 0u);
   const Stats &Alu =
       timed({one(shape()), one(op3(A::VS_ADD_F32)),
              one(inst(A::ADD, {reg(r(20)), reg(r(10)), reg(r(11))}))});
   EXPECT_EQ(Alu.stallCycles(), 0u);
-  InitX[15] = DramData, InitX[16] = 64;
-  const Stats &Dma = timed(
-      {one(shape()), one(op3(A::VS_ADD_F32)),
-       one(inst(A::DMA_1D, {imm(0), reg(r(15)), reg(r(10)), reg(r(16))}))});
-  EXPECT_EQ(Dma.Stalls[StallStreamBusy], Done - 1);
 }
 
-TEST_F(StreamTiming, DmaStartsWaitOnlyForTheOperandsTheyTouch) {
-  setUp(1, 640); // 10 cycles
-  uint64_t Done = 10 + Latency;
-  auto After = [&](uint64_t Dst, uint64_t Src) -> const Stats & {
+TEST_F(StreamTiming, TransfersWaitForTheOperandsTheyTouch) {
+  setUp(1, 6400); // 100 cycles: longer than a transfer's start-up
+  uint64_t Done = 1 + 100 + Latency;
+  // A transfer (issued at cycle 2 on channel 0, never stalling the issue)
+  // over an operand of the operation moves its data once the results are
+  // written; one that touches none of them starts up at once.
+  auto End = [&](uint64_t Dst, uint64_t Src) {
     InitX[15] = Dst, InitX[16] = Src, InitX[17] = 64;
-    return timed({one(shape()), one(op3(A::VS_ADD_F32)),
-                  one(inst(A::DMA_1D,
-                           {imm(0), reg(r(15)), reg(r(16)), reg(r(17))}))});
+    const Stats &S =
+        timed({one(shape()), one(op3(A::VS_ADD_F32)),
+               one(inst(A::DMA_1D,
+                        {imm(0), reg(r(15)), reg(r(16)), reg(r(17))}))});
+    EXPECT_EQ(S.stallCycles(), 0u);
+    return Sim->channelFreeCycle(0);
   };
-  // Into scratchpad bytes no operand of the addition covers: at once.
-  EXPECT_EQ(After(SBase, DramData).Stalls[StallStreamBusy], 0u);
-  // Over the addition's source (the engine may not have read it yet), or
-  // ending one byte into its destination: after its results are written.
-  EXPECT_EQ(After(ABase + 4 * 639, DramData).Stalls[StallStreamBusy],
-            Done - 1);
-  EXPECT_EQ(After(CBase - 63, DramData).Stalls[StallStreamBusy], Done - 1);
-  EXPECT_EQ(After(CBase - 64, DramData).Stalls[StallStreamBusy], 0u);
+  uint64_t Data = 64 / 32;
+  EXPECT_EQ(End(SBase, DramData), 2 + DmaLatency + Data);
+  // Over the source (the engine may not have read it yet), from the
+  // destination, and ending one byte into the destination.
+  EXPECT_EQ(End(ABase + 4 * 6399, DramData), Done + Data);
+  EXPECT_EQ(End(DramData, CBase), Done + Data);
+  EXPECT_EQ(End(CBase - 63, DramData), Done + Data);
+  EXPECT_EQ(End(CBase - 64, DramData), 2 + DmaLatency + Data);
 }
 
 } // namespace
