@@ -6,7 +6,7 @@
 
 enum {
   BatchFloats = 16 * 1024,       /* work slower than the transfers */
-  StreamBatchFloats = 32 * 1024, /* faster */
+  StreamBatchFloats = 24 * 1024, /* faster */
 };
 
 int lines_of(const accel_tensor *t, int first, int last, lines_view *v) {
@@ -49,6 +49,8 @@ int lines_of(const accel_tensor *t, int first, int last, lines_view *v) {
 }
 
 long line_offset(const lines_view *v, long i) {
+  if (v->outer_rank <= 1) /* the common case, without divisions */
+    return v->outer_rank ? i * v->outer_strides[0] : 0;
   long offset = 0;
   for (int d = v->outer_rank - 1; d >= 0; --d) {
     offset += i % v->outer_dims[d] * v->outer_strides[d];
@@ -126,9 +128,12 @@ static void memory_bound_batches(const lines_view *x, const lines_view *y,
                                  long per_batch, line_batch_fn *fn,
                                  void *context) {
   long np = padded_length(x->n);
-  /* The first batch a quarter of the others: the results start leaving
-     sooner, and they are the longer direction's critical path. */
-  long first = per_batch / 4 ? per_batch / 4 : 1;
+  /* The first batch half the others: the engine starts and the results
+     start leaving sooner, and they are the longer direction's critical
+     path. (Batches of 96 KiB, the first half of that: the fastest of 64,
+     96, 128 and 192 KiB with a first of a whole, a half, a quarter or an
+     eighth, over softmax and the norms in bench/kernels.) */
+  long first = per_batch / 2 ? per_batch / 2 : 1;
   if (first > x->count)
     first = x->count;
   long batches = 1 + (x->count - first + per_batch - 1) / per_batch;
@@ -160,6 +165,9 @@ static void memory_bound_batches(const lines_view *x, const lines_view *y,
       else
         accel_dma_wait_on(ch);
     }
+    /* The engine takes b's operations into its queue, and b + 2 is
+       issued while it works. */
+    fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
     if (b + 2 < batches) {
       if (b >= 2) { /* b - 2 has left its buffer; b - 1 may be leaving */
         accel_dma_wait_older(2);
@@ -167,7 +175,6 @@ static void memory_bound_batches(const lines_view *x, const lines_view *y,
       }
       move_lines_on_pair(0, x, SLOT(b + 2), FIRST(b + 2), SIZE(b + 2), 0);
     }
-    fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
     if (OUT_ALL(b))
       move_lines_on_all(y, SLOT(b), FIRST(b), SIZE(b), 1);
     else
@@ -221,11 +228,12 @@ static void compute_bound_batches(const lines_view *x, const lines_view *y,
 void for_each_line_batch(const lines_view *x, const lines_view *y,
                          line_batch_fn *fn, void *context,
                          line_batch_pace pace) {
-  /* Memory-bound: four batches in the two buffers. */
-  long per_batch = (StreamBatchFloats < LinesBufferFloats / 2
-                        ? StreamBatchFloats
-                        : LinesBufferFloats / 2) /
-                   padded_length(x->n);
+  /* Memory-bound: four batches in the two buffers, of about
+     StreamBatchFloats or one line. */
+  long np = padded_length(x->n);
+  long per_batch = np > LinesBufferFloats / 2 ? 0
+                   : np < StreamBatchFloats   ? StreamBatchFloats / np
+                                              : 1;
   if (pace == LinesMemoryBound && per_batch >= 1 && x->count)
     memory_bound_batches(x, y, per_batch, fn, context);
   else
