@@ -75,5 +75,10 @@ def VS_ACT_SQUARE_F32 : VSAct<20, "square">;
 def VS_ACT_SQRT_F32  : VSAct<21, "sqrt">;
 def VS_ACT_RSQRT_F32 : VSAct<22, "rsqrt">;
 def VS_ACT_RCP_F32   : VSAct<23, "rcp">;
+def VS_ACT_SIGMOID_F32 : VSAct<24, "sigmoid">;
+def VS_ACT_TANH_F32  : VSAct<25, "tanh">;
+def VS_ACT_ERF_F32   : VSAct<26, "erf">;
+def VS_ACT_GELU_F32  : VSAct<27, "gelu">;
+def VS_ACT_GELU_TANH_F32 : VSAct<28, "gelu_tanh">;
 }
 }

@@ -171,6 +171,13 @@ def accel_vs_act_sqrt : AccelStreamAct<"__accel_vs_act_sqrt", VS_ACT_SQRT_F32>;
 def accel_vs_act_rsqrt : AccelStreamAct<"__accel_vs_act_rsqrt",
                                         VS_ACT_RSQRT_F32>;
 def accel_vs_act_rcp : AccelStreamAct<"__accel_vs_act_rcp", VS_ACT_RCP_F32>;
+def accel_vs_act_sigmoid : AccelStreamAct<"__accel_vs_act_sigmoid",
+                                          VS_ACT_SIGMOID_F32>;
+def accel_vs_act_tanh : AccelStreamAct<"__accel_vs_act_tanh", VS_ACT_TANH_F32>;
+def accel_vs_act_erf : AccelStreamAct<"__accel_vs_act_erf", VS_ACT_ERF_F32>;
+def accel_vs_act_gelu : AccelStreamAct<"__accel_vs_act_gelu", VS_ACT_GELU_F32>;
+def accel_vs_act_gelu_tanh : AccelStreamAct<"__accel_vs_act_gelu_tanh",
+                                            VS_ACT_GELU_TANH_F32>;
 
 def AccelIntrinsicTable : GenericTable {
   let FilterClass = "AccelIntrinsic";

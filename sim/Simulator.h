@@ -130,7 +130,10 @@ public:
 
   /// The stream engine's element-wise operations and activation functions.
   enum class StreamBinaryOp { Add, Sub, Mul, Div, Max, Min };
-  enum class StreamFunction { None, Relu, Exp, Log, Square, Sqrt, Rsqrt, Rcp };
+  enum class StreamFunction {
+    None, Relu, Exp, Log, Square, Sqrt, Rsqrt, Rcp,
+    Sigmoid, Tanh, Erf, Gelu, GeluTanh
+  };
 
   // Architectural state, public for tests.
   uint64_t X[32] = {};

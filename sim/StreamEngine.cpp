@@ -175,8 +175,20 @@ void Simulator::streamMoments(uint64_t Dst, uint64_t Src) {
   std::memcpy(PD, Out.data(), 2 * StreamRows * 4);
 }
 
+/// 1 / (1 + e^-t), without overflow for either sign.
+static double sigmoid(double T) {
+  if (T >= 0)
+    return 1.0 / (1.0 + std::exp(-T));
+  double E = std::exp(T);
+  return E / (1.0 + E);
+}
+
 static double applyFunction(Simulator::StreamFunction Fn, double T) {
   using SF = Simulator::StreamFunction;
+  // GELU's limit at -infinity is 0 (from below), where t times the
+  // factor is -inf x 0.
+  if ((Fn == SF::Gelu || Fn == SF::GeluTanh) && T == -INFINITY)
+    return -0.0;
   switch (Fn) {
   case SF::None: return T;
   case SF::Relu: return T < 0 ? 0.0 : T; // NaN stays NaN
@@ -186,6 +198,15 @@ static double applyFunction(Simulator::StreamFunction Fn, double T) {
   case SF::Sqrt: return std::sqrt(T);
   case SF::Rsqrt: return 1.0 / std::sqrt(T);
   case SF::Rcp: return 1.0 / T;
+  case SF::Sigmoid: return sigmoid(T);
+  case SF::Tanh: return std::tanh(T);
+  case SF::Erf: return std::erf(T);
+  // t Phi(t), Phi through erfc: 1 + erf(t / sqrt 2) cancels for t << 0.
+  case SF::Gelu: return 0.5 * T * std::erfc(-T / std::sqrt(2.0));
+  // t sigmoid(2 sqrt(2 / pi) (t + 0.044715 t^3)), which is
+  // 0.5 t (1 + tanh(sqrt(2 / pi) (t + 0.044715 t^3))).
+  case SF::GeluTanh:
+    return T * sigmoid(2.0 * std::sqrt(2.0 / M_PI) * (T + 0.044715 * T * T * T));
   }
   return T;
 }

@@ -44,7 +44,8 @@
  *     accel_vs_fma(dst, a, g, b)    dst[r][i] = a[r][i] * g[i] + b[i]
  *     accel_vs_redmax(dst, src)     dst[r] = max of row r
  *     accel_vs_moments(dst, src)    dst[r] = mean, dst[rows + r] = variance
- *     accel_vs_act_none, _relu, _exp, _log, _square, _sqrt, _rsqrt, _rcp
+ *     accel_vs_act_none, _relu, _exp, _log, _square, _sqrt, _rsqrt, _rcp,
+ *         _sigmoid, _tanh, _erf, _gelu, _gelu_tanh
  *       (dst, src, params, sums)    y = f((x - params[r]) *
  *                                   params[rows + r]); sums[r] = row sum of y
  *                                   (dst or sums may be null)

@@ -71,57 +71,29 @@ static int is_unary(accel_elementwise_op op) {
   return op >= ACCEL_EW_RELU && op <= ACCEL_EW_ABS;
 }
 
-/* r = op(r, a) (or where's r ? a : b); op is a constant at every call. */
+/* r = op(r, a) (or where's r ? a : b) for the operations the stream
+   engine does not have; op is a constant at every call. */
 EW_INLINE ew_vf apply(accel_elementwise_op op, ew_vf r, ew_vf a, ew_vf b,
                       const accel_elementwise_options *o) {
   switch (op) {
-  case ACCEL_EW_ADD:
-    return r + a;
-  case ACCEL_EW_SUB:
-    return r - a;
-  case ACCEL_EW_MUL:
-    return r * a;
-  case ACCEL_EW_DIV:
-    return ew_div(r, a);
   case ACCEL_EW_MAX:
     return ew_max(r, a);
   case ACCEL_EW_MIN:
     return ew_min(r, a);
   case ACCEL_EW_POW:
     return ew_pow(r, a);
-  case ACCEL_EW_RELU:
-    return r < 0.0f ? (ew_vf)0.0f : r;
   case ACCEL_EW_LEAKY_RELU:
     return r < 0.0f ? r * o->alpha : r;
   case ACCEL_EW_CLIP:
     r = r < o->lo ? (ew_vf)o->lo : r;
     return r > o->hi ? (ew_vf)o->hi : r;
-  case ACCEL_EW_SIGMOID:
-    return ew_sigmoid(r);
-  case ACCEL_EW_TANH:
-    return accel_vtanh(r);
-  case ACCEL_EW_ERF:
-    return ew_erf(r);
-  case ACCEL_EW_GELU:
-    return ew_gelu(r);
-  case ACCEL_EW_GELU_TANH:
-    return ew_gelu_tanh(r);
-  case ACCEL_EW_EXP:
-    return accel_vexp(r);
-  case ACCEL_EW_LOG:
-    return ew_log(r);
-  case ACCEL_EW_SQRT:
-    return ew_sqrt(r);
-  case ACCEL_EW_RECIPROCAL:
-    return ew_div(1.0f, r);
-  case ACCEL_EW_NEG:
-    return ew_neg(r);
   case ACCEL_EW_ABS:
     return ew_abs(r);
   case ACCEL_EW_WHERE:
     return r != 0.0f ? a : b;
+  default: /* on the stream engine */
+    return r;
   }
-  return r;
 }
 
 /* Unroll vectors of each operand, from element i. */
@@ -211,23 +183,10 @@ EW_INLINE void run_op_two_sets(accel_elementwise_op op, float *dst,
 
 /* Which loop: two register sets for all but the operations whose formulas
    need the registers the second set takes. Measured on 256 K elements
-   against run_op_pipelined: erf and gelu 23 % slower with two sets, log
-   4 %, relu, exp, tanh, clip and pow 0.5 to 4 %; the others 3 % (leaky
-   relu) to 40 % (where) faster. */
+   against run_op_pipelined: pow and clip 0.5 to 4 % slower with two sets;
+   leaky relu 3 %, max, min and abs more, where 40 % faster. */
 EW_INLINE int uses_two_sets(accel_elementwise_op op) {
-  switch (op) {
-  case ACCEL_EW_POW:
-  case ACCEL_EW_RELU:
-  case ACCEL_EW_CLIP:
-  case ACCEL_EW_TANH:
-  case ACCEL_EW_ERF:
-  case ACCEL_EW_GELU:
-  case ACCEL_EW_EXP:
-  case ACCEL_EW_LOG:
-    return 0;
-  default:
-    return 1;
-  }
+  return op != ACCEL_EW_POW && op != ACCEL_EW_CLIP;
 }
 
 EW_INLINE void run_op(accel_elementwise_op op, float *dst, const float *src,
@@ -253,26 +212,11 @@ typedef void op_loop(float *restrict dst, const float *restrict src,
       const accel_elementwise_options *o) {                                    \
     run_op(op, dst, src, a, b, n, o);                                          \
   }
-EW_LOOP(ACCEL_EW_ADD, loop_add)
-EW_LOOP(ACCEL_EW_SUB, loop_sub)
-EW_LOOP(ACCEL_EW_MUL, loop_mul)
-EW_LOOP(ACCEL_EW_DIV, loop_div)
 EW_LOOP(ACCEL_EW_MAX, loop_max)
 EW_LOOP(ACCEL_EW_MIN, loop_min)
 EW_LOOP(ACCEL_EW_POW, loop_pow)
-EW_LOOP(ACCEL_EW_RELU, loop_relu)
 EW_LOOP(ACCEL_EW_LEAKY_RELU, loop_leaky_relu)
 EW_LOOP(ACCEL_EW_CLIP, loop_clip)
-EW_LOOP(ACCEL_EW_SIGMOID, loop_sigmoid)
-EW_LOOP(ACCEL_EW_TANH, loop_tanh)
-EW_LOOP(ACCEL_EW_ERF, loop_erf)
-EW_LOOP(ACCEL_EW_GELU, loop_gelu)
-EW_LOOP(ACCEL_EW_GELU_TANH, loop_gelu_tanh)
-EW_LOOP(ACCEL_EW_EXP, loop_exp)
-EW_LOOP(ACCEL_EW_LOG, loop_log)
-EW_LOOP(ACCEL_EW_SQRT, loop_sqrt)
-EW_LOOP(ACCEL_EW_RECIPROCAL, loop_reciprocal)
-EW_LOOP(ACCEL_EW_NEG, loop_neg)
 EW_LOOP(ACCEL_EW_ABS, loop_abs)
 EW_LOOP(ACCEL_EW_WHERE, loop_where)
 #undef EW_LOOP
@@ -291,6 +235,11 @@ static int has_stream_operation(accel_elementwise_op op) {
   case ACCEL_EW_SQRT:
   case ACCEL_EW_RECIPROCAL:
   case ACCEL_EW_NEG:
+  case ACCEL_EW_SIGMOID:
+  case ACCEL_EW_TANH:
+  case ACCEL_EW_ERF:
+  case ACCEL_EW_GELU:
+  case ACCEL_EW_GELU_TANH:
     return 1;
   default:
     return 0;
@@ -298,17 +247,23 @@ static int has_stream_operation(accel_elementwise_op op) {
 }
 
 /* An operation the stream engine has (docs/isa.md 7.13), one instruction
-   over n elements: it takes 64 a cycle from the scratchpad, where the
-   vector unit's loop takes 16 and the load/store ports' issue slots. The
-   engine rounds once from a wider result, so exp, log, sqrt and the
-   reciprocal are within half an ulp, the loops' within their stated
-   bounds. */
+   over rows x cols elements: it takes 64 a cycle from the scratchpad,
+   where the vector unit's loop takes 16 and the load/store ports' issue
+   slots. Its functions are evaluated in double precision and rounded
+   once. A binary operation's operands have rows src_stride and a_stride
+   floats apart (0: one row for all, a broadcast operand's). */
 static void run_on_stream_engine(accel_elementwise_op op, float *dst,
-                                 const float *src, const float *a, long n) {
+                                 const float *src, const float *a, long rows,
+                                 long cols, long src_stride, long a_stride) {
   /* (x - bias) * scale with bias 0: scale 1 is the function alone. */
   static KERNEL_SPM_CONST const float identity[2] = {0.0f, 1.0f};
   static KERNEL_SPM_CONST const float negate[2] = {0.0f, -1.0f};
-  accel_vs_shape(1, n);
+  if (src_stride == cols && a_stride == cols) {
+    accel_vs_shape(1, rows * cols); /* one row: the activations' params */
+  } else {
+    accel_vs_shape(rows, cols);
+    accel_vs_stride(cols, src_stride, a_stride);
+  }
   switch (op) {
   case ACCEL_EW_ADD: accel_vs_add(dst, src, a); break;
   case ACCEL_EW_SUB: accel_vs_sub(dst, src, a); break;
@@ -320,6 +275,13 @@ static void run_on_stream_engine(accel_elementwise_op op, float *dst,
   case ACCEL_EW_SQRT: accel_vs_act_sqrt(dst, src, identity, NULL); break;
   case ACCEL_EW_RECIPROCAL: accel_vs_act_rcp(dst, src, identity, NULL); break;
   case ACCEL_EW_NEG: accel_vs_act_none(dst, src, negate, NULL); break;
+  case ACCEL_EW_SIGMOID: accel_vs_act_sigmoid(dst, src, identity, NULL); break;
+  case ACCEL_EW_TANH: accel_vs_act_tanh(dst, src, identity, NULL); break;
+  case ACCEL_EW_ERF: accel_vs_act_erf(dst, src, identity, NULL); break;
+  case ACCEL_EW_GELU: accel_vs_act_gelu(dst, src, identity, NULL); break;
+  case ACCEL_EW_GELU_TANH:
+    accel_vs_act_gelu_tanh(dst, src, identity, NULL);
+    break;
   default: /* has_stream_operation(op) is false */
     break;
   }
@@ -331,39 +293,30 @@ static void run_on_stream_engine(accel_elementwise_op op, float *dst,
    tile and step. */
 static void run_step(const accel_elementwise_step *s, float *dst,
                      const float *src, const float *a, const float *b,
-                     long n) {
+                     long rows, long cols, long a_stride) {
+  long src_stride = cols;
   if (s->swap && is_binary(s->op)) {
     const float *t = src;
     src = a, a = t;
+    src_stride = a_stride, a_stride = cols;
   }
   if (has_stream_operation(s->op)) {
-    run_on_stream_engine(s->op, dst, src, a, n);
+    run_on_stream_engine(s->op, dst, src, a, rows, cols, src_stride,
+                         a_stride);
     return;
   }
-  op_loop *loop = loop_add;
+  long n = rows * cols; /* the vector unit's inputs are whole tiles */
+  op_loop *loop = loop_max;
   switch (s->op) {
-  case ACCEL_EW_ADD: loop = loop_add; break;
-  case ACCEL_EW_SUB: loop = loop_sub; break;
-  case ACCEL_EW_MUL: loop = loop_mul; break;
-  case ACCEL_EW_DIV: loop = loop_div; break;
   case ACCEL_EW_MAX: loop = loop_max; break;
   case ACCEL_EW_MIN: loop = loop_min; break;
   case ACCEL_EW_POW: loop = loop_pow; break;
-  case ACCEL_EW_RELU: loop = loop_relu; break;
   case ACCEL_EW_LEAKY_RELU: loop = loop_leaky_relu; break;
   case ACCEL_EW_CLIP: loop = loop_clip; break;
-  case ACCEL_EW_SIGMOID: loop = loop_sigmoid; break;
-  case ACCEL_EW_TANH: loop = loop_tanh; break;
-  case ACCEL_EW_ERF: loop = loop_erf; break;
-  case ACCEL_EW_GELU: loop = loop_gelu; break;
-  case ACCEL_EW_GELU_TANH: loop = loop_gelu_tanh; break;
-  case ACCEL_EW_EXP: loop = loop_exp; break;
-  case ACCEL_EW_LOG: loop = loop_log; break;
-  case ACCEL_EW_SQRT: loop = loop_sqrt; break;
-  case ACCEL_EW_RECIPROCAL: loop = loop_reciprocal; break;
-  case ACCEL_EW_NEG: loop = loop_neg; break;
   case ACCEL_EW_ABS: loop = loop_abs; break;
   case ACCEL_EW_WHERE: loop = loop_where; break;
+  default: /* on the stream engine, above */
+    break;
   }
   loop(dst, src, a, b, n, &s->options);
 }
@@ -466,9 +419,10 @@ static float *tile_base(const layout *l, const tile *t, int k) {
 
 /* Moves tensor k's part of tile t between DRAM and the dense tile buf
    (rows of t->cols floats) on channels ch .. ch + parts - 1, a part each
-   (by rows, or by columns of whole vectors for a single row). */
-static void move(const layout *l, const tile *t, int k, float *buf, int ch,
-                 int parts, int store) {
+   (by rows, or by columns of whole vectors for a single row). Returns how
+   many channels it used, from ch. */
+static int move(const layout *l, const tile *t, int k, float *buf, int ch,
+                int parts, int store) {
   float *p = tile_base(l, t, k);
   long rs = l->strides[k][l->rank - 2], cs = l->strides[k][l->rank - 1];
   long rows = t->rows, cols = t->cols;
@@ -476,7 +430,7 @@ static void move(const layout *l, const tile *t, int k, float *buf, int ch,
     /* One element for the whole tile (a scalar operand): one transfer of
        4-byte rows from one address, not one per row. */
     accel_dma_2d_on(ch, buf, p, rows * cols, 4, 4, 0);
-    return;
+    return 1;
   }
   int by_rows = rows >= parts;
   long piece = by_rows ? rows / parts : cols / parts & ~15L;
@@ -493,6 +447,7 @@ static void move(const layout *l, const tile *t, int k, float *buf, int ch,
     else
       accel_copy_matrix(ch + part, pb, cols, 1, pd, rs, cs, pr, pc);
   }
+  return parts;
 }
 
 /* Which channels carry what. One step on one or two inputs (a single
@@ -519,7 +474,8 @@ typedef struct {
   int waits; /* channels 0 .. waits - 1 end a tile's inputs' transfers */
 } channels;
 
-static channels assign_channels(int num_inputs, int num_steps, int single) {
+static channels assign_channels(int num_inputs, int num_steps, int single,
+                                int on_engine) {
   channels c;
   c.first_late = MaxInputs;
   if (single && num_inputs <= 2) {
@@ -528,7 +484,7 @@ static channels assign_channels(int num_inputs, int num_steps, int single) {
     c.out_ch = 2, c.out_pair = 0, c.out_parts = 2, c.waits = 4;
     return c;
   }
-  if (num_inputs <= 2 && num_steps == 1) {
+  if (on_engine || (num_inputs <= 2 && num_steps == 1)) {
     for (int k = 0; k < num_inputs; ++k)
       c.in_ch[k] = 0, c.in_parts[k] = 4;
     c.out_ch = 0, c.out_pair = 0, c.out_parts = 4, c.waits = 4;
@@ -547,11 +503,15 @@ static channels assign_channels(int num_inputs, int num_steps, int single) {
   return c;
 }
 
-/* Inputs first..last - 1 of tile t into buffer buf. */
+/* Inputs first..last - 1 of tile t into buffer buf; of those that
+   repeat one row (one_row[k]), that row alone. */
 static void fetch(const layout *l, const tile *t, const channels *c, int buf,
-                  int first, int last) {
+                  int first, int last, const int *one_row) {
+  tile row = *t;
+  row.rows = 1;
   for (int k = first; k < last && k < l->num_inputs; ++k)
-    move(l, t, k, spm_in[k][buf], c->in_ch[k], c->in_parts[k], 0);
+    move(l, one_row[k] ? &row : t, k, spm_in[k][buf], c->in_ch[k],
+         c->in_parts[k], 0);
 }
 
 /* ---------------------------------------------------------------- run */
@@ -562,21 +522,39 @@ static void run(const accel_elementwise_step *steps, int num_steps,
   size_tile(l, &cur);
   next = cur;
   next_tile(l, &next);
-  channels c = assign_channels(l->num_inputs, num_steps, next.done);
-  fetch(l, &cur, &c, 0, 0, MaxInputs);
+  int on_engine = 1;
+  for (int s = 0; s < num_steps; ++s)
+    on_engine &= has_stream_operation(steps[s].op);
+  channels c = assign_channels(l->num_inputs, num_steps, next.done, on_engine);
+  /* On the engine, an operand that repeats one row across the tile's
+     rows (a bias row, a scalar) comes in as that row, which the engine
+     reads for every row (a row stride of 0): a tile's transfers are the
+     full operands' only. Input 0 is the first step's running value. */
+  int one_row[MaxInputs] = {0};
+  for (int k = 1; k < l->num_inputs; ++k)
+    one_row[k] = on_engine && l->strides[k][l->rank - 2] == 0;
+  fetch(l, &cur, &c, 0, 0, MaxInputs, one_row);
+  /* With every channel in the plan (c.waits == 4), the previous tile's
+     results stay moving at a tile's start: channels [c.out_ch, c.out_ch +
+     stored) end with them, and dma.wait.older waits for the rest (this
+     tile's inputs, and the results two tiles ago, whose buffer this tile
+     writes). */
+  int stored = 0;
   for (int buf = 0; !cur.done; buf ^= 1) {
     for (int ch = 0; ch < c.waits; ++ch)
-      accel_dma_wait_on(ch);
+      if (c.waits == 4 && ch >= c.out_ch && ch < c.out_ch + stored)
+        accel_dma_wait_older_on(ch);
+      else
+        accel_dma_wait_on(ch);
     next = cur;
     next_tile(l, &next);
     if (!next.done)
-      fetch(l, &next, &c, buf ^ 1, 0, c.first_late);
+      fetch(l, &next, &c, buf ^ 1, 0, c.first_late, one_row);
     /* The output buffer's previous store (two tiles ago, or the last one
        when stores share one channel), unless the waits above covered it. */
     int out_ch = c.out_ch + (c.out_pair ? buf : 0);
     if (out_ch >= c.waits)
       accel_dma_wait_on(out_ch);
-    long n = cur.rows * cur.cols;
     float *out = spm_out[buf];
     const float *r = spm_in[0][buf];
     for (int s = 0; s < num_steps; ++s) {
@@ -585,12 +563,13 @@ static void run(const accel_elementwise_step *steps, int num_steps,
       int a = is_binary(st->op) || st->op == ACCEL_EW_WHERE ? st->in : 0;
       int b = st->op == ACCEL_EW_WHERE ? st->in2 : 0;
       float *dst = (num_steps - 1 - s) % 2 ? spm_spare : out;
-      run_step(st, dst, r, spm_in[a][buf], spm_in[b][buf], n);
+      run_step(st, dst, r, spm_in[a][buf], spm_in[b][buf], cur.rows,
+               cur.cols, one_row[a] ? 0 : cur.cols);
       r = dst;
       if (s == 0 && !next.done)
-        fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs);
+        fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs, one_row);
     }
-    move(l, &cur, l->num_inputs, out, out_ch, c.out_parts, 1);
+    stored = move(l, &cur, l->num_inputs, out, out_ch, c.out_parts, 1);
     cur = next;
   }
   accel_dma_wait_all();
@@ -604,7 +583,8 @@ static void map_batch(float *lines, long first, long count, long n,
                       void *context) {
   (void)first;
   accel_elementwise_op op = *(const accel_elementwise_op *)context;
-  run_on_stream_engine(op, lines, lines, lines, count * padded_length(n));
+  long all = count * padded_length(n);
+  run_on_stream_engine(op, lines, lines, lines, 1, all, all, all);
 }
 
 /* One unary operation the stream engine has, from a contiguous x into a
@@ -654,38 +634,50 @@ static const char *input_name(entry e, int k, char buf[32]) {
   return accel_indexed_name(buf, "inputs", k);
 }
 
+/* A step's argument name: built only for a message, as the literals are
+   in DRAM (40 cycles a character). */
+static const char *step_name(entry e, int index, char buf[32]) {
+  return e == Chain ? accel_indexed_name(buf, "steps", index) : "op";
+}
+
 static accel_status check_step(const char *kernel, entry e,
                                const accel_elementwise_step *s, int index,
                                int num_inputs) {
   char name[32];
-  const char *arg =
-      e == Chain ? accel_indexed_name(name, "steps", index) : "op";
   if ((int)s->op < 0 || s->op > ACCEL_EW_WHERE)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                              step_name(e, index, name),
                               "operation %d is not an accel_elementwise_op",
                               (int)s->op);
   if (e == Unary && !is_unary(s->op))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                              step_name(e, index, name),
                               "operation %d is not unary", (int)s->op);
   if (e == Binary && !is_binary(s->op))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                              step_name(e, index, name),
                               "operation %d is not binary", (int)s->op);
   int uses = is_binary(s->op) + 2 * (s->op == ACCEL_EW_WHERE);
   if (uses && (s->in < 1 || s->in >= num_inputs))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                              step_name(e, index, name),
                               "input %d, expected 1 to %d", s->in,
                               num_inputs - 1);
   if (uses == 2 && (s->in2 < 1 || s->in2 >= num_inputs))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, arg,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                              step_name(e, index, name),
                               "input %d, expected 1 to %d", s->in2,
                               num_inputs - 1);
-  const char *opts = e == Chain ? arg : "options";
   const accel_elementwise_options *o = &s->options;
   if (s->op == ACCEL_EW_LEAKY_RELU && o->alpha != o->alpha)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, opts,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                              e == Chain ? step_name(e, index, name)
+                                         : "options",
                               "alpha is NaN");
   if (s->op == ACCEL_EW_CLIP && !(o->lo <= o->hi))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, opts,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                              e == Chain ? step_name(e, index, name)
+                                         : "options",
                               "clip bounds lo %g, hi %g are not ordered",
                               (double)o->lo, (double)o->hi);
   return ACCEL_OK;
@@ -707,24 +699,31 @@ static accel_status check_tensors(const char *kernel, entry e,
                                   int num_inputs, const accel_tensor *y) {
   char names[MaxInputs][32];
   accel_status s;
-  for (int k = 0; k < num_inputs; ++k)
-    if ((s = accel_check_tensor(kernel, input_name(e, k, names[k]),
-                                inputs[k], 0, ACCEL_MAX_RANK, 0)))
+  unsigned long begin, end;
+  /* The names only for a message (input_name). */
+  for (int k = 0; k < num_inputs; ++k) {
+    const accel_tensor *t = inputs[k];
+    if (!(t && t->rank <= ACCEL_MAX_RANK &&
+          accel_tensor_passes(t, t->rank, 0, &begin, &end)) &&
+        (s = accel_check_tensor(kernel, input_name(e, k, names[k]), t, 0,
+                                ACCEL_MAX_RANK, 0)))
       return s;
+  }
   if ((s = accel_check_tensor(kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
     return s;
   for (int k = 0; k < num_inputs; ++k) {
     const accel_tensor *t = inputs[k];
-    const char *name = input_name(e, k, names[k]);
     if (t->rank > y->rank)
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                                input_name(e, k, names[k]),
                                 "rank %d is above y's %d (it must broadcast "
                                 "to y)",
                                 t->rank, y->rank);
     int offset = y->rank - t->rank;
     for (int d = 0; d < t->rank; ++d)
       if (t->dims[d] != 1 && t->dims[d] != y->dims[d + offset])
-        return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
+        return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                                input_name(e, k, names[k]),
                                   "dimension %d is %ld; y's dimension %d is "
                                   "%ld (it must match or be 1)",
                                   d, t->dims[d], d + offset,

@@ -82,6 +82,7 @@ typedef struct {
   long ri, ri_xs;          /* the innermost reduced one (1: none) */
   long count;              /* reduced elements per output */
   int lines;               /* the layout: lines [k][r] or lanes [r][k] */
+  int on_engine;           /* lines whole in a tile, on the stream engine */
   long kc, rc, kcp, rcp;   /* a tile's extents and padded ones */
   long nkc, nrc, nk, nr;   /* chunks of ki and ri; tiles of K and of R */
 } reduce_problem;
@@ -130,7 +131,12 @@ static void make_problem(reduce_problem *p, accel_reduce_op op,
       o->ys[o->rank++] = d[i].ys;
     }
   }
-  p->lines = p->ki < V ||
+  /* Contiguous lines that a tile holds whole go to the stream engine, one
+     instruction a tile whatever their length (not min: the engine has no
+     row minimum). */
+  p->on_engine = op != ACCEL_REDUCE_MIN && p->ri_xs == 1 && p->ki_xs != 1 &&
+                 p->orr.rank == 0 && p->ri <= TileFloats && p->count;
+  p->lines = p->ki < V || p->on_engine ||
              (p->ri_xs == 1 && p->ki_xs != 1 && p->ri >= MinLine);
   if (p->lines) {
     p->rc = min_l(p->ri, TileFloats);
@@ -332,9 +338,37 @@ lines_tile(accel_reduce_op op, const float *tile, long kc, long rc, long rcp,
   }
 }
 
+/* A tile of kc whole lines on the stream engine (docs/isa.md 7.13): the
+   mean (vs.moments, in double precision, rounded once), times the count
+   for the sum; the maximum (vs.redmax, maxNum as the vector unit's). res
+   takes 2 kc floats (the moments' variances after the means). */
+static void engine_tile(accel_reduce_op op, const float *tile, long kc,
+                        long rc, long rcp, long count, float *res,
+                        stream_set *q, int *channel) {
+  static ACCEL_SPM float times_count[2];
+  pace(q, 1, channel);
+  accel_vs_shape(kc, rc);
+  accel_vs_stride(rcp, rcp, rcp);
+  if (op == ACCEL_REDUCE_MAX) {
+    accel_vs_redmax(res, tile);
+    return;
+  }
+  accel_vs_moments(res, tile);
+  if (op == ACCEL_REDUCE_SUM) {
+    times_count[0] = 0.0f, times_count[1] = (float)count;
+    accel_vs_shape(1, kc);
+    accel_vs_act_none(res, res, times_count, NULL);
+  }
+}
+
 static void compute_tile(const reduce_problem *p, const float *tile,
                          const tile_place *a, float scale, float *res,
                          stream_set *q, int *channel) {
+  if (p->on_engine) {
+    engine_tile(p->op, tile, a->kc, a->rc, p->rcp, p->count, res, q,
+                channel);
+    return;
+  }
 #define CASE(OP)                                                               \
   case OP:                                                                     \
     if (p->lines)                                                              \

@@ -34,6 +34,11 @@ declare void @__accel_vs_redmax(ptr, ptr)
 declare void @__accel_vs_moments(ptr, ptr)
 declare void @__accel_vs_act_exp(ptr, ptr, ptr, ptr)
 declare void @__accel_vs_act_rcp(ptr, ptr, ptr, ptr)
+declare void @__accel_vs_act_sigmoid(ptr, ptr, ptr, ptr)
+declare void @__accel_vs_act_tanh(ptr, ptr, ptr, ptr)
+declare void @__accel_vs_act_erf(ptr, ptr, ptr, ptr)
+declare void @__accel_vs_act_gelu(ptr, ptr, ptr, ptr)
+declare void @__accel_vs_act_gelu_tanh(ptr, ptr, ptr, ptr)
 
 ; CHECK-LABEL: dma:
 ; CHECK-NOT: call
@@ -90,6 +95,23 @@ define void @stream(i64 %rows, i64 %len, ptr %p, ptr %a, ptr %s) {
   call void @__accel_vs_add(ptr %p, ptr %p, ptr %s)
   call void @__accel_vs_max(ptr %s, ptr %p, ptr %a)
   call void @__accel_vs_fma(ptr %p, ptr %p, ptr %a, ptr %s)
+  ret void
+}
+
+; The activation functions of transformers and classifiers, each its own
+; instruction.
+; CHECK-LABEL: activations:
+; CHECK: vs.act.sigmoid.f32 r1, r2, r3, r4
+; CHECK: vs.act.tanh.f32 r1, r1, r3, [[NULL:r[0-9]+]]
+; CHECK: vs.act.erf.f32 r1, r1, r3, [[NULL]]
+; CHECK: vs.act.gelu.f32 r1, r1, r3, r4
+; CHECK: vs.act.gelu_tanh.f32 r1, r1, r3, [[NULL]]
+define void @activations(ptr %y, ptr %x, ptr %params, ptr %sums) {
+  call void @__accel_vs_act_sigmoid(ptr %y, ptr %x, ptr %params, ptr %sums)
+  call void @__accel_vs_act_tanh(ptr %y, ptr %y, ptr %params, ptr null)
+  call void @__accel_vs_act_erf(ptr %y, ptr %y, ptr %params, ptr null)
+  call void @__accel_vs_act_gelu(ptr %y, ptr %y, ptr %params, ptr %sums)
+  call void @__accel_vs_act_gelu_tanh(ptr %y, ptr %y, ptr %params, ptr null)
   ret void
 }
 

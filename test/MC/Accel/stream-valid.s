@@ -110,3 +110,28 @@ vs.act.rcp.f32 r1, r2, r3, r4
 # CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0x40,0x42,0x47,0xf1]
 # CHECK-OBJ-NEXT: 90: f147424000000000 vs.stride r7, r8, r9
 vs.stride r7, r8, r9
+
+# CHECK-ASM: vs.act.sigmoid.f32 r1, r2, r3, r4
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xc8,0x10,0x01,0xf3]
+# CHECK-OBJ-NEXT: 98: f30110c800000000 vs.act.sigmoid.f32 r1, r2, r3, r4
+vs.act.sigmoid.f32 r1, r2, r3, r4
+
+# CHECK-ASM: vs.act.tanh.f32 r1, r2, r3, r4
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xc8,0x10,0x21,0xf3]
+# CHECK-OBJ-NEXT: a0: f32110c800000000 vs.act.tanh.f32 r1, r2, r3, r4
+vs.act.tanh.f32 r1, r2, r3, r4
+
+# CHECK-ASM: vs.act.erf.f32 r1, r2, r3, r4
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xc8,0x10,0x41,0xf3]
+# CHECK-OBJ-NEXT: a8: f34110c800000000 vs.act.erf.f32 r1, r2, r3, r4
+vs.act.erf.f32 r1, r2, r3, r4
+
+# CHECK-ASM: vs.act.gelu.f32 r1, r2, r3, r4
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xc8,0x10,0x61,0xf3]
+# CHECK-OBJ-NEXT: b0: f36110c800000000 vs.act.gelu.f32 r1, r2, r3, r4
+vs.act.gelu.f32 r1, r2, r3, r4
+
+# CHECK-ASM: vs.act.gelu_tanh.f32 r1, r2, r3, r4
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xc8,0x10,0x81,0xf3]
+# CHECK-OBJ-NEXT: b8: f38110c800000000 vs.act.gelu_tanh.f32 r1, r2, r3, r4
+vs.act.gelu_tanh.f32 r1, r2, r3, r4

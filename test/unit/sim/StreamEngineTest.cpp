@@ -206,6 +206,21 @@ TEST_F(StreamEngine, ActivationsAgainstDoublePrecision) {
       {A::VS_ACT_SQRT_F32, [](double T) { return std::sqrt(T); }},
       {A::VS_ACT_RSQRT_F32, [](double T) { return 1.0 / std::sqrt(T); }},
       {A::VS_ACT_RCP_F32, [](double T) { return 1.0 / T; }},
+      {A::VS_ACT_SIGMOID_F32, [](double T) { return 1.0 / (1.0 + std::exp(-T)); }},
+      {A::VS_ACT_TANH_F32, [](double T) { return std::tanh(T); }},
+      {A::VS_ACT_ERF_F32, [](double T) { return std::erf(T); }},
+      // GELU's limit at -inf is -0 (the formulas give -inf x 0 there); the
+      // erfc form keeps the tail for t << 0, where 1 + erf cancels.
+      {A::VS_ACT_GELU_F32,
+       [](double T) {
+         return T == -INFINITY ? -0.0 : 0.5 * T * std::erfc(-T * M_SQRT1_2);
+       }},
+      // 0.5 t (1 + tanh u) = t / (1 + e^(-2u)), without the cancellation.
+      {A::VS_ACT_GELU_TANH_F32,
+       [](double T) {
+         double U = std::sqrt(2.0 / M_PI) * (T + 0.044715 * T * T * T);
+         return T == -INFINITY ? -0.0 : T / (1.0 + std::exp(-2.0 * U));
+       }},
   };
   for (const Case &C : Cases) {
     SCOPED_TRACE(testing::Message() << "opcode " << C.Opcode);
