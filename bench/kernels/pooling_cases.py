@@ -8,9 +8,8 @@ The windows run on the stream engine (docs/kernels.md, "Pooling"), one
 operation per tap after the first: kw - 1 over every input row's W / sw
 column-pass pixels, kh - 1 over the output's pixels, and one more for
 the average's division; a pixel is 16 planes, and the engine takes
-StreamLanes elements a cycle ("stream_cycles"). The global pool still
-runs on the vector unit, one instruction per 16 inputs
-("vector_cycles")."""
+StreamLanes elements a cycle ("stream_cycles"); the global pool is one
+vs.moments pass over the planes."""
 
 DRIVER = "pooling_bench.c"
 
@@ -35,5 +34,5 @@ def cases(p):
                                 (k - 1 + avg) * oh * ow)
             case["stream_cycles"] = elements // p["StreamLanes"]
         else:
-            case["vector_cycles"] = n * c * h * w // p["VectorLanes"]
+            case["stream_cycles"] = n * c * h * w // p["StreamLanes"]
         yield case

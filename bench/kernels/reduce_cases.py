@@ -1,9 +1,9 @@
 """Reduction cases of the kernel benchmark (kernels.py): a 1024 x 1024
 matrix in DRAM summed down its columns (axis 0: 16 outputs across the
-lanes, one vld and one vadd per 16 elements) and averaged along its rows
-(axis 1: lines, reduced across the lanes at their ends). Memory-bound on
-paper: the bound is the DMA roofline, x read and y written once; the
-vector unit needs one instruction per 16 elements."""
+lanes on the vector unit, one vld and one vadd per 16 elements) and
+averaged along its rows (axis 1: whole contiguous lines, one vs.moments
+pass on the stream engine). Memory-bound on paper: the bound is the DMA
+roofline, x read and y written once."""
 
 DRIVER = "pooling_bench.c"
 SHAPES = [("reduce sum axis 0 1024x1024", "sum", 1024, 1024, 0),
@@ -13,6 +13,8 @@ SHAPES = [("reduce sum axis 0 1024x1024", "sum", 1024, 1024, 0),
 def cases(p):
     for name, op, rows, cols, axis in SHAPES:
         out = cols if axis == 0 else rows
+        unit = (("vector_cycles", p["VectorLanes"]) if axis == 0 else
+                ("stream_cycles", p["StreamLanes"]))
         yield {"name": name, "args": ["reduce", op, rows, cols, axis],
                "macs": 0, "dram_bytes": 4 * (rows * cols + out),
-               "vector_cycles": rows * cols // p["VectorLanes"]}
+               unit[0]: rows * cols // unit[1]}
