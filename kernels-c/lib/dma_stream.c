@@ -36,11 +36,24 @@ void dma_stream_issue(dma_stream *s, long n, int *channel) {
   *channel = ch;
 }
 
-int dma_stream_issue_each_channel(dma_stream *s, int *channel) {
-  if (dma_stream_left(s) < __ACCEL_DMA_CHANNELS__)
-    return 0;
-  dma_stream_issue(s, __ACCEL_DMA_CHANNELS__, channel);
-  return 1;
+void dma_wait_with_head_start(dma_stream *q, int nq, int *channel) {
+  int first = *channel;
+  long started = 0;
+  for (int i = 0; i < nq && started < __ACCEL_DMA_CHANNELS__; ++i) {
+    long n = dma_stream_left(&q[i]);
+    if (n > __ACCEL_DMA_CHANNELS__ - started)
+      n = __ACCEL_DMA_CHANNELS__ - started;
+    dma_stream_issue(&q[i], n, channel);
+    started += n;
+  }
+  /* The started transfers went to channels first, first + 1, ... */
+  for (int k = 0; k < __ACCEL_DMA_CHANNELS__; ++k) {
+    int ch = (first + k) & 3;
+    if (k < started)
+      accel_dma_wait_older_on(ch);
+    else
+      accel_dma_wait_on(ch);
+  }
 }
 
 dma_pacer dma_pacer_start(dma_stream *q, int nq, int *channel,

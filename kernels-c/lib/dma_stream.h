@@ -39,9 +39,11 @@ static inline long dma_stream_left(const dma_stream *s) {
    ... (mod 4). */
 void dma_stream_issue(dma_stream *s, long n, int *channel);
 
-/* Issues s's next transfer on each channel (starting at *channel), if s
-   has that many left: whether it did. */
-int dma_stream_issue_each_channel(dma_stream *s, int *channel);
+/* Waits for every transfer issued so far, but first starts the next
+   transfers of q[0], q[1], ... (q of nq streams), up to one on each
+   channel, and leaves those running: the DMA engine keeps working across
+   a tile boundary (dma.wait.older on the channels that took one). */
+void dma_wait_with_head_start(dma_stream *q, int nq, int *channel);
 
 /* Issues s's share of what is left over steps_left more steps (at least
    one transfer while any is left). */

@@ -396,20 +396,6 @@ static void compute_tile(const pool_problem *p, const pool_tile *a,
 
 /* --------------------------------------------------------------- driver */
 
-/* Waits for every transfer issued, but first issues s's next transfer on
-   each channel (when it has that many left) and leaves those running: the
-   DMA engine keeps working across a tile boundary. */
-static void wait_with_head_start(dma_stream *s, int *channel) {
-  if (!dma_stream_issue_each_channel(s, channel)) {
-    accel_dma_wait_all();
-    return;
-  }
-  accel_dma_wait_older(0);
-  accel_dma_wait_older(1);
-  accel_dma_wait_older(2);
-  accel_dma_wait_older(3);
-}
-
 /* Tile t's input into buf; nothing past the last tile. */
 static dma_stream input_stream(const pool_problem *p, long t, long tiles,
                                float *buf) {
@@ -433,7 +419,7 @@ static void pool_run(const pool_problem *p) {
   dma_stream_pace(&q[0], 1, &channel);
   q[0].outer = 0;
   q[1] = input_stream(p, 1, tiles, PSPM->in[1]);
-  wait_with_head_start(&q[1], &channel);
+  dma_wait_with_head_start(&q[1], 1, &channel);
   for (long t = 0; t < tiles; ++t) {
     int b = t & 1;
     pool_tile a = tile_of(p, t);
@@ -442,7 +428,7 @@ static void pool_run(const pool_problem *p) {
     dma_stream_pace(&q[1], 1, &channel);
     q[0] = result_stream(p, &a, PSPM->out[b]);
     q[1] = input_stream(p, t + 2, tiles, PSPM->in[b]);
-    wait_with_head_start(&q[1], &channel);
+    dma_wait_with_head_start(&q[1], 1, &channel);
   }
   dma_stream_pace(&q[0], 1, &channel);
   accel_dma_wait_all();

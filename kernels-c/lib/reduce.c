@@ -432,16 +432,24 @@ void reduce_run(accel_reduce_op op, const accel_tensor *x,
   pace(&q, 1, &channel);
   accel_dma_wait_all();
   stream_set w = {.n = 0}; /* the last finished chunk's results */
+  stream_set in = {.n = 0}; /* the next tile's, its head start issued */
+  if (tiles > 1)
+    in.n = gather_streams(&p, 1, RSPM->tile[1], in.s);
   for (long t = 0; t < tiles; ++t) {
     tile_place a = place_of(&p, t);
     stream_set s = w;
-    if (t + 1 < tiles)
-      s.n += gather_streams(&p, t + 1, RSPM->tile[(t + 1) & 1], s.s + s.n);
+    for (int i = 0; i < in.n; ++i)
+      s.s[s.n++] = in.s[i];
     float *res = RSPM->res[a.kq & 1];
     compute_tile(&p, RSPM->tile[t & 1], &a, scale, res, &s, &channel);
     pace(&s, 1, &channel);
     w.n = a.last ? result_streams(&p, &a, res, w.s) : 0;
-    accel_dma_wait_all();
+    /* Tile t + 2 comes into this tile's buffer (its transfers wait for
+       the engine's reads of it, docs/isa.md 7.13), started before the
+       wait for t + 1. */
+    in.n = t + 2 < tiles ? gather_streams(&p, t + 2, RSPM->tile[t & 1], in.s)
+                         : 0;
+    dma_wait_with_head_start(in.s, in.n, &channel);
   }
   pace(&w, 1, &channel);
   accel_dma_wait_all();
