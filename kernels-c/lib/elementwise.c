@@ -450,22 +450,22 @@ static int move(const layout *l, const tile *t, int k, float *buf, int ch,
   return parts;
 }
 
-/* Which channels carry what. One step on one or two inputs (a single
-   operation, which the stream engine computes faster than the DMA engine
-   moves it): every tensor's part of a tile over all four channels, a
-   quarter each, so that each channel carries the same bytes and the tile
-   moves at the engine's full rate (one input a channel and the results
-   alternating over the other two left a binary operation's inputs at 32
-   bytes a cycle each: 0.65 of the roofline). A longer chain: inputs 0
-   and 1 on channels 0 and 1, the others on 0 and 1 again but fetched
-   after the first step (late), when the first two transfers are done: a
-   transfer started on a busy channel would stall the issue until the
-   channel is idle; results on 2 and 3 alternating between the two output
-   buffers. One step on three inputs (where): channels 0-2, results on 3.
-   A tensor of one tile with one or two inputs (the small tensors of a
-   model) has nothing to overlap: each input over a pair of channels (0-1,
-   2-3) and the result over 2-3, so that each transfer takes half the
-   time. */
+/* Which channels carry what. One step on one or two inputs, or a chain
+   whose steps are all on the stream engine (which computes them faster
+   than the DMA engine moves them): every tensor's part of a tile over all
+   four channels, a quarter each, so that each channel carries the same
+   bytes and the tile moves at the engine's full rate (one input a channel
+   and the results alternating over the other two left a binary
+   operation's inputs at 32 bytes a cycle each: 0.65 of the roofline). A
+   chain with a step on the vector unit: inputs 0 and 1 on channels 0 and
+   1, the others on 0 and 1 again but fetched after the first step
+   (late), when the first two transfers are done: a transfer started on a
+   busy channel would stall the issue until the channel is idle; results
+   on 2 and 3 alternating between the two output buffers. One step on
+   three inputs (where): channels 0-2, results on 3. A tensor of one tile
+   with one or two inputs (the small tensors of a model) has nothing to
+   overlap: each input over a pair of channels (0-1, 2-3) and the result
+   over 2-3, so that each transfer takes half the time. */
 typedef struct {
   int in_ch[MaxInputs], in_parts[MaxInputs];
   int first_late;       /* inputs from here on are fetched after step 0 */
