@@ -6,53 +6,40 @@
 
 #include <accel.h>
 
-/* accel_dma_2d on channel ch, which need not be a constant. A tree of bit
-   tests, not a switch: a switch's jump table is in DRAM, 40 cycles a
-   dispatch. */
+/* CALL(c, ...) with c the constant channel number equal to ch, a channel
+   chosen at run time: the intrinsics take the channel as a constant. A
+   tree of bit tests, not a switch: a switch's jump table is in DRAM, 40
+   cycles a dispatch. */
+#define KERNEL_DMA_ON_CHANNEL(ch, CALL, ...)                                   \
+  do {                                                                         \
+    if ((ch) & 2) {                                                            \
+      if ((ch) & 1)                                                            \
+        CALL(3, ##__VA_ARGS__);                                                \
+      else                                                                     \
+        CALL(2, ##__VA_ARGS__);                                                \
+    } else {                                                                   \
+      if ((ch) & 1)                                                            \
+        CALL(1, ##__VA_ARGS__);                                                \
+      else                                                                     \
+        CALL(0, ##__VA_ARGS__);                                                \
+    }                                                                          \
+  } while (0)
+
+/* accel_dma_2d, accel_dma_wait and accel_dma_wait_older on channel ch,
+   which need not be a constant. */
 static inline void accel_dma_2d_on(int ch, void *dst, const void *src,
                                    long rows, long row_bytes, long dst_stride,
                                    long src_stride) {
-  if (ch & 2) {
-    if (ch & 1)
-      accel_dma_2d(3, dst, src, rows, row_bytes, dst_stride, src_stride);
-    else
-      accel_dma_2d(2, dst, src, rows, row_bytes, dst_stride, src_stride);
-  } else {
-    if (ch & 1)
-      accel_dma_2d(1, dst, src, rows, row_bytes, dst_stride, src_stride);
-    else
-      accel_dma_2d(0, dst, src, rows, row_bytes, dst_stride, src_stride);
-  }
+  KERNEL_DMA_ON_CHANNEL(ch, accel_dma_2d, dst, src, rows, row_bytes,
+                        dst_stride, src_stride);
 }
 
-/* accel_dma_wait on channel ch, which need not be a constant. */
 static inline void accel_dma_wait_on(int ch) {
-  if (ch & 2) {
-    if (ch & 1)
-      accel_dma_wait(3);
-    else
-      accel_dma_wait(2);
-  } else {
-    if (ch & 1)
-      accel_dma_wait(1);
-    else
-      accel_dma_wait(0);
-  }
+  KERNEL_DMA_ON_CHANNEL(ch, accel_dma_wait);
 }
 
-/* accel_dma_wait_older on channel ch, which need not be a constant. */
 static inline void accel_dma_wait_older_on(int ch) {
-  if (ch & 2) {
-    if (ch & 1)
-      accel_dma_wait_older(3);
-    else
-      accel_dma_wait_older(2);
-  } else {
-    if (ch & 1)
-      accel_dma_wait_older(1);
-    else
-      accel_dma_wait_older(0);
-  }
+  KERNEL_DMA_ON_CHANNEL(ch, accel_dma_wait_older);
 }
 
 static inline void accel_dma_wait_all(void) {
