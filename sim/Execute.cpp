@@ -210,17 +210,11 @@ uint8_t *Simulator::scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
   return nullptr;
 }
 
-Simulator::DmaShape Simulator::dmaShape(const DecodedInst &D,
-                                        const uint64_t *XR) {
-  if (D.Opcode == A::DMA_1D)
-    return {XS(ra), XS(rb), 1, XS(rc), 0, 0};
-  return {XS(ra),       XS(rb),           XS(rc) >> 32, XS(rc) & 0xffffffffu,
-          XS(rd) >> 32, XS(rd) & 0xffffffffu};
-}
-
-/// Each side's whole footprint must lie inside one memory region.
-void Simulator::copyDma(const DmaShape &Shape) {
-  auto [Dst, Src, Rows, RowBytes, DstStride, SrcStride] = Shape;
+/// Rows of RowBytes each, the rows Stride bytes apart on either side. Each
+/// side's whole footprint must lie inside one memory region.
+void Simulator::copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows,
+                        uint64_t RowBytes, uint64_t DstStride,
+                        uint64_t SrcStride) {
   LastDmaSrc = Src;
   LastDmaDst = Dst;
   LastDmaReads = LastDmaWrites = {0, 0};

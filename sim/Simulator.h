@@ -157,13 +157,8 @@ private:
                               const VecReg *VR);
   uint8_t *scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
                            const char *What, const char *Where);
-  /// A DMA instruction's transfer, from its registers (docs/isa.md 7.12):
-  /// rows of RowBytes, the rows Stride bytes apart on either side.
-  struct DmaShape {
-    uint64_t Dst, Src, Rows, RowBytes, DstStride, SrcStride;
-  };
-  static DmaShape dmaShape(const DecodedInst &D, const uint64_t *XR);
-  void copyDma(const DmaShape &T);
+  void copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows, uint64_t RowBytes,
+               uint64_t DstStride, uint64_t SrcStride);
   // The stream engine's operations (StreamEngine.cpp).
   /// The block's element count, recorded with whether the operation
   /// reduces for the cycle model (0: nothing to do).
