@@ -699,16 +699,12 @@ static accel_status check_tensors(const char *kernel, entry e,
                                   int num_inputs, const accel_tensor *y) {
   char names[MaxInputs][32];
   accel_status s;
-  unsigned long begin, end;
   /* The names only for a message (input_name). */
-  for (int k = 0; k < num_inputs; ++k) {
-    const accel_tensor *t = inputs[k];
-    if (!(t && t->rank <= ACCEL_MAX_RANK &&
-          accel_tensor_passes(t, t->rank, 0, &begin, &end)) &&
-        (s = accel_check_tensor(kernel, input_name(e, k, names[k]), t, 0,
-                                ACCEL_MAX_RANK, 0)))
+  for (int k = 0; k < num_inputs; ++k)
+    if (!accel_tensor_ok(inputs[k], 0, ACCEL_MAX_RANK, 0) &&
+        (s = accel_check_tensor(kernel, input_name(e, k, names[k]),
+                                inputs[k], 0, ACCEL_MAX_RANK, 0)))
       return s;
-  }
   if ((s = accel_check_tensor(kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
     return s;
   for (int k = 0; k < num_inputs; ++k) {

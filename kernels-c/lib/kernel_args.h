@@ -87,6 +87,18 @@ static inline int accel_tensor_passes(const accel_tensor *t, int rank,
   return ok;
 }
 
+/* accel_check_tensor's common case, without a message: whether t passes
+   as a tensor of a rank from min_rank to max_rank. A caller whose
+   argument name costs something to build (an indexed name, its base
+   copied from DRAM at 40 cycles a character) asks this first and builds
+   the name only for accel_check_tensor's message. */
+static inline int accel_tensor_ok(const accel_tensor *t, int min_rank,
+                                  int max_rank, int is_output) {
+  unsigned long begin, end;
+  return t && t->rank >= min_rank && t->rank <= max_rank &&
+         accel_tensor_passes(t, t->rank, is_output, &begin, &end);
+}
+
 /* Whether two footprints [xb, xe) and [yb, ye) share a byte. */
 static inline int accel_footprints_overlap(unsigned long xb, unsigned long xe,
                                            unsigned long yb,

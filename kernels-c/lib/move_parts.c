@@ -54,19 +54,22 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
                               "%d, expected 0 to %d", axis, whole->rank - 1);
   accel_tensor **p = stage_parts(parts, n);
   long total = 0;
+  /* A part's name is built only for a message (accel_tensor_ok). */
   char name[32];
   for (long i = 0; i < n; ++i) {
-    accel_indexed_name(name, parts_name, i);
-    if ((s = accel_check_tensor(kernel, name, p[i], 1, ACCEL_MAX_RANK,
-                                parts_are_outputs)))
+    if (!accel_tensor_ok(p[i], 1, ACCEL_MAX_RANK, parts_are_outputs) &&
+        (s = accel_check_tensor(kernel, accel_indexed_name(name, parts_name, i),
+                                p[i], 1, ACCEL_MAX_RANK, parts_are_outputs)))
       return s;
     if (p[i]->rank != whole->rank)
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                                accel_indexed_name(name, parts_name, i),
                                 "rank %d, expected %s's %d", p[i]->rank,
                                 whole_name, whole->rank);
     for (int d = 0; d < whole->rank; ++d)
       if (d != axis && p[i]->dims[d] != whole->dims[d])
-        return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
+        return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
+                                  accel_indexed_name(name, parts_name, i),
                                   "dimension %d is %ld, expected %s's %ld", d,
                                   p[i]->dims[d], whole_name, whole->dims[d]);
     total += p[i]->dims[axis];
@@ -79,14 +82,16 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
   /* Outputs against inputs; split's outputs also against each other (each
      distinct in itself, they must not share an element either). */
   for (long i = 0; i < n; ++i) {
-    accel_indexed_name(name, parts_name, i);
-    if (accel_tensors_overlap(p[i], whole))
+    if (accel_tensors_overlap(p[i], whole)) {
+      accel_indexed_name(name, parts_name, i);
       return accel_kernel_error(
           ACCEL_ERR_UNSUPPORTED, kernel, parts_are_outputs ? name : whole_name,
           "overlaps %s", parts_are_outputs ? whole_name : name);
+    }
     for (long j = 0; parts_are_outputs && j < i; ++j)
       if (accel_tensors_overlap(p[i], p[j]))
-        return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, name,
+        return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel,
+                                  accel_indexed_name(name, parts_name, i),
                                   "overlaps %s[%ld]", parts_name, j);
   }
   *staged = p;

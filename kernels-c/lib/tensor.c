@@ -74,11 +74,9 @@ static int distinct_elements(const accel_tensor *t) {
 accel_status accel_check_tensor(const char *kernel, const char *argument,
                                 const accel_tensor *t, int min_rank,
                                 int max_rank, int is_output) {
-  /* The common case in one run (accel_tensor_passes); the checks below
-     decide the rest and name the problem. */
-  unsigned long fp_begin, fp_end;
-  if (t && t->rank >= min_rank && t->rank <= max_rank &&
-      accel_tensor_passes(t, t->rank, is_output, &fp_begin, &fp_end))
+  /* The common case in one run; the checks below decide the rest and
+     name the problem. */
+  if (accel_tensor_ok(t, min_rank, max_rank, is_output))
     return ACCEL_OK;
   if (!t)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
