@@ -430,11 +430,11 @@ void reduce_run(accel_reduce_op op, const accel_tensor *x,
   stream_set q;
   q.n = gather_streams(&p, 0, RSPM->tile[0], q.s);
   pace(&q, 1, &channel);
-  accel_dma_wait_all();
   stream_set w = {.n = 0}; /* the last finished chunk's results */
   stream_set in = {.n = 0}; /* the next tile's, its head start issued */
   if (tiles > 1)
     in.n = gather_streams(&p, 1, RSPM->tile[1], in.s);
+  dma_wait_with_head_start(in.s, in.n, &channel);
   for (long t = 0; t < tiles; ++t) {
     tile_place a = place_of(&p, t);
     stream_set s = w;
