@@ -1,5 +1,5 @@
-/* conv2d_bench.c - one accel_conv2d (stride 1) on tensors in DRAM, batch 1:
-     conv2d_bench C H W Cout K padding groups
+/* conv2d_bench.c - one accel_conv2d on tensors in DRAM, batch 1:
+     conv2d_bench C H W Cout K padding groups stride
    the call alone the region of interest for accel-sim --stats-json
    (bench/kernels/kernels.py). */
 #include <accel.h>
@@ -7,12 +7,12 @@
 #include <stdlib.h>
 
 int main(int argc, char **argv) {
-  if (argc != 8)
+  if (argc != 9)
     return 2;
   long C = atol(argv[1]), H = atol(argv[2]), W = atol(argv[3]);
   long Cout = atol(argv[4]), K = atol(argv[5]), pad = atol(argv[6]);
-  long groups = atol(argv[7]);
-  long OH = H + 2 * pad - K + 1, OW = W + 2 * pad - K + 1;
+  long groups = atol(argv[7]), stride = atol(argv[8]);
+  long OH = (H + 2 * pad - K) / stride + 1, OW = (W + 2 * pad - K) / stride + 1;
   float *X = calloc(C * H * W, 4), *Wt = calloc(Cout * (C / groups) * K * K, 4);
   float *Y = calloc(Cout * OH * OW, 4);
   if (!X || !Wt || !Y)
@@ -23,6 +23,7 @@ int main(int argc, char **argv) {
   accel_conv2d_options o = accel_conv2d_defaults();
   o.pad_top = o.pad_left = o.pad_bottom = o.pad_right = pad;
   o.groups = groups;
+  o.stride_h = o.stride_w = stride;
   accel_region_begin();
   accel_status s = accel_conv2d(&x, &w, &y, &o);
   accel_region_end();

@@ -36,6 +36,8 @@ typedef struct {
   long q;       /* 16-channel output blocks resident at once (<= 16) */
   long bo, bi;  /* output and padded input rows per band */
   long wp;      /* padded input row: pl + W + pr */
+  long chan;    /* a channel's row in the band: wp rounded up to stride_w */
+  long stage_floats; /* stride_w > 1: two staging rows (load_band) */
   long b_floats, w_floats, band_floats; /* the pool's parts */
   long col_floats; /* the last pixel's im2col column (with left) */
   int prefetch; /* two weight buffers: the next group's arrive */

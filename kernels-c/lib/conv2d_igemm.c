@@ -23,16 +23,21 @@
    the last pixel is not a block of its own: the vector unit computes its
    dot products with each group's weights, in slices under the mmacs.
 
-   A stride along rows (stride_w > 1) has no 2-D transfer, and with few
+   A stride along rows (stride_w > 1) would leave a tap's pixels
+   stride_w floats apart, which no 2-D transfer gathers: the band then
+   holds each row's columns split by phase (column % stride_w), so that a
+   tap's pixels are contiguous in one phase; rows arrive in a staging row
+   and the vector unit splits them, touching each input float once (B by
+   strided vector loads touched it KH KW / stride times). With few
    channels the transfers are too short to pay their start-up: B is then
-   built with (strided) vector loads, under the first output block's
-   mmac. */
+   built with vector loads, under the first output block's mmac. */
 
 #include "conv2d.h"
 #include <stddef.h>
 
 enum {
   MaxBlocks = 16,             /* accumulator tiles */
+  KwTable = 16,               /* kernel columns with a precomputed place */
   MaxSegments = T + 1,        /* runs of one pixel block within rows */
   OutFloats = MaxBlocks * T * T,
 };
@@ -57,8 +62,12 @@ typedef struct {
 typedef struct {
   const float *band, *weights; /* weights: the running group's */
   long K, kc, chunks, taps;
-  long chan, row; /* the band's channels and rows: wp and Cg wp apart */
+  /* The band's channel rows, phases and rows: chan, Cg chan and sw Cg
+     chan floats apart (load_band). */
+  long chan, phase, row;
   long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
+  long kw_col[KwTable]; /* kw_column of the first kernel columns */
+  float *stage[2];      /* with stride_w > 1, load_band's staging rows */
   int epilogue, relu, two_sets;
   /* A bias with ReLU or nothing starts each tile (mld of bias_tiles)
      instead of being added after it: no vector epilogue. */
@@ -126,6 +135,10 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   pl->kc = cc * taps;
   pl->chunks = chunks ? chunks : 1;
   pl->wp = p->pl + p->W + p->pr;
+  /* With stride_w > 1, a band row is stride_w phases of every channel
+     (load_band), and two staging rows take image rows in. */
+  pl->chan = ceil_div(pl->wp, p->sw);
+  pl->stage_floats = p->sw > 1 ? 2 * (p->Cg * p->sw * pl->chan + T * p->sw) : 0;
   /* B's rows spill up to 16 floats past the last (a run's vector store);
      the band is read up to 16 strided floats past a run's start. */
   pl->b_floats = pl->kc * T + T;
@@ -139,9 +152,10 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   pl->left = npix % T == 1 && npix / T >= 2 && pl->K && pl->K % T == 0 &&
              pl->kc % T == 0;
   pl->col_floats = pl->left ? pl->K : 0;
-  long avail = PoolFloats - 2 * pl->b_floats - pl->col_floats;
+  long avail =
+      PoolFloats - 2 * pl->b_floats - pl->col_floats - pl->stage_floats;
   long blocks = min_of(ceil_div(p->Coutg, T), MaxBlocks);
-  long row = p->Cg * pl->wp; /* one padded input row, every channel */
+  long row = p->sw * p->Cg * pl->chan; /* a padded input row, all channels */
   long whole = row * ((p->OH - 1) * p->sh + span) + slack;
   /* The whole input if it leaves room for at least 2 blocks' weights
      (each B built meets them all); otherwise bands of rows beside half
@@ -174,7 +188,8 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   pl->bi = (pl->bo - 1) * p->sh + span;
   pl->w_floats = (1 + pl->prefetch) * weight_floats(pl, q);
   pl->band_floats = row * pl->bi + slack;
-  return 2 * pl->b_floats + pl->w_floats + pl->band_floats + pl->col_floats <=
+  return 2 * pl->b_floats + pl->w_floats + pl->band_floats + pl->col_floats +
+             pl->stage_floats <=
          PoolFloats;
 }
 
@@ -237,6 +252,18 @@ static inline void tile_store(long t, float *dst, int relu) {
 #undef STORE
 }
 
+/* Where kernel column kw reads in a band row, from a run's first pixel:
+   kw dw on, or with stride_w > 1 in phase (kw dw) % sw, (kw dw) / sw on
+   (load_band's layout; a run's pixel ow is ow on in every phase). */
+static long tap_column(const band_state *s, long kw) {
+  long x = kw * s->dw;
+  return s->sw == 1 ? x : x % s->sw * s->phase + x / s->sw;
+}
+
+static inline long kw_column(const band_state *s, long kw) {
+  return kw < KwTable ? s->kw_col[kw] : tap_column(s, kw);
+}
+
 /* The runs of pixels first .. first + count - 1 of the band (row-major
    over its output rows, from oh0) within output rows, for group k. */
 static void make_block(pixel_block *b, long first, long count, long oh0,
@@ -250,7 +277,7 @@ static void make_block(pixel_block *b, long first, long count, long oh0,
   long oh = first / s->OW, ow = first % s->OW, j = 0, n = 0;
   while (j < count) {
     long len = min_of(s->OW - ow, count - j);
-    b->seg[n++] = (segment){j, len, oh * s->sh * s->row + ow * s->sw,
+    b->seg[n++] = (segment){j, len, oh * s->sh * s->row + ow,
                             (oh0 + oh) * s->ys2 + ow * s->ys3};
     j += len, ow = 0, ++oh;
   }
@@ -266,27 +293,24 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
     const segment *g = &blk->seg[i / s->taps];
     long tap = i % s->taps, kh = tap / s->KW, kw = tap % s->KW;
     const float *src =
-        s->band + c0 * s->chan + kh * s->dh * s->row + kw * s->dw + g->in;
+        s->band + c0 * s->chan + kh * s->dh * s->row + kw_column(s, kw) + g->in;
     accel_dma_2d_on(i % 3, b + tap * T + g->j0, src, cc, g->len * 4,
                 s->taps * T * 4, s->chan * 4);
   }
 }
 
-/* B by (strided) vector loads: for stride_w > 1, which has no 2-D
-   transfer, and for few channels a chunk (vector_b_pays). Rows in order,
-   runs in order: a run's store spills into the next row, which is
+/* B by vector loads: for few channels a chunk (vector_b_pays). Rows in
+   order, runs in order: a run's store spills into the next row, which is
    written later. */
-static inline __attribute__((always_inline)) accel_v16f
-load_b(const float *src, long sw4, const int strided) {
-  return strided ? accel_vload_strided(src, sw4) : accel_vload(src);
-}
 
-/* build_b_vector with runs runs (a constant, 0: any) and strided (a
-   constant: stride_w > 1). Two rows a step, their loads before their
+/* build_b_vector with runs runs (a constant, 0: any) and SW (a constant:
+   1 or 2, the stride along rows of a kernel with no dilation along them,
+   whose tap kw then reads kw / SW on in phase kw % SW, at an immediate
+   offset; 0 any, kw_column's). Two rows a step, their loads before their
    stores, so that a load's latency is under the other row's. */
 static inline __attribute__((always_inline)) void
 build_b_runs(float *b, const pixel_block *blk, long c0, long cc,
-             const int runs, const int strided) {
+             const int runs, const int SW) {
   const band_state *s = &SPM->s;
   /* Everything in locals: the stores would make the compiler read the
      state again for every row. */
@@ -294,20 +318,22 @@ build_b_runs(float *b, const pixel_block *blk, long c0, long cc,
   for (long r = 0; r < count; ++r)
     j0[r] = blk->seg[r].j0, in[r] = blk->seg[r].in;
   long KW = s->KW, kh_rows = s->taps / KW, dh_step = s->dh * s->row;
-  long dw = s->dw, chan = s->chan, sw4 = s->sw * 4;
-  const float *band = s->band;
+  long chan = s->chan, phase = s->phase;
+  const float *crow = s->band + c0 * chan;
   float *dst = b;
-  for (long c = c0; c < c0 + cc; ++c)
-    for (long kh = 0; kh < kh_rows; ++kh) {
-      const float *src = band + c * chan + kh * dh_step;
+  for (long c = 0; c < cc; ++c, crow += chan) {
+    const float *src = crow;
+    for (long kh = 0; kh < kh_rows; ++kh, src += dh_step) {
       long kw = 0;
       /* The common kernel widths: the row's taps at once, unrolled. */
+#define ONE_IF_ZERO(n) ((n) ? (n) : 1)
+#define TAP(t) (src + (t) % ONE_IF_ZERO(SW) * phase + (t) / ONE_IF_ZERO(SW))
 #define KERNEL_ROW(width)                                                      \
-  if (KW == (width)) {                                                         \
+  if (SW && KW == (width)) {                                                   \
     accel_v16f x[(width)][MaxSegments];                                        \
     for (int t = 0; t < (width); ++t)                                          \
       for (long r = 0; r < count; ++r)                                         \
-        x[t][r] = load_b(src + t * dw + in[r], sw4, strided);                  \
+        x[t][r] = accel_vload(TAP(t) + in[r]);                                 \
     for (int t = 0; t < (width); ++t)                                          \
       for (long r = 0; r < count; ++r)                                         \
         accel_vstore(dst + t * T + j0[r], x[t][r]);                            \
@@ -318,11 +344,14 @@ build_b_runs(float *b, const pixel_block *blk, long c0, long cc,
       KERNEL_ROW(5)
       KERNEL_ROW(7)
 #undef KERNEL_ROW
-      for (; kw + 1 < KW; kw += 2, src += 2 * dw, dst += 2 * T) {
+#undef TAP
+#undef ONE_IF_ZERO
+      for (; kw + 1 < KW; kw += 2, dst += 2 * T) {
+        const float *a = src + kw_column(s, kw), *e = src + kw_column(s, kw + 1);
         accel_v16f v[MaxSegments], u[MaxSegments];
         for (long r = 0; r < count; ++r) {
-          v[r] = load_b(src + in[r], sw4, strided);
-          u[r] = load_b(src + dw + in[r], sw4, strided);
+          v[r] = accel_vload(a + in[r]);
+          u[r] = accel_vload(e + in[r]);
         }
         for (long r = 0; r < count; ++r)
           accel_vstore(dst + j0[r], v[r]);
@@ -330,39 +359,59 @@ build_b_runs(float *b, const pixel_block *blk, long c0, long cc,
           accel_vstore(dst + T + j0[r], u[r]);
       }
       if (kw < KW) {
+        const float *a = src + kw_column(s, kw);
         accel_v16f v[MaxSegments];
         for (long r = 0; r < count; ++r)
-          v[r] = load_b(src + in[r], sw4, strided);
+          v[r] = accel_vload(a + in[r]);
         for (long r = 0; r < count; ++r)
           accel_vstore(dst + j0[r], v[r]);
         dst += T;
       }
     }
+  }
 }
 
-#define BUILD_B_RUNS(strided)                                                  \
+static inline __attribute__((always_inline)) void
+build_b_stride1(float *b, const pixel_block *blk, long c0, long cc,
+                const int runs) {
+  build_b_runs(b, blk, c0, cc, runs, 1);
+}
+
+static inline __attribute__((always_inline)) void
+build_b_stride2(float *b, const pixel_block *blk, long c0, long cc,
+                const int runs) {
+  build_b_runs(b, blk, c0, cc, runs, 2);
+}
+
+static inline __attribute__((always_inline)) void
+build_b_any(float *b, const pixel_block *blk, long c0, long cc,
+            const int runs) {
+  build_b_runs(b, blk, c0, cc, runs, 0);
+}
+
+#define BUILD_B_RUNS(fn)                                                       \
   do {                                                                         \
     switch (blk->count) {                                                      \
     case 1:                                                                    \
-      build_b_runs(b, blk, c0, cc, 1, strided);                                \
+      fn(b, blk, c0, cc, 1);                                                   \
       break;                                                                   \
     case 2:                                                                    \
-      build_b_runs(b, blk, c0, cc, 2, strided);                                \
+      fn(b, blk, c0, cc, 2);                                                   \
       break;                                                                   \
     case 3:                                                                    \
-      build_b_runs(b, blk, c0, cc, 3, strided);                                \
+      fn(b, blk, c0, cc, 3);                                                   \
       break;                                                                   \
     case 4:                                                                    \
-      build_b_runs(b, blk, c0, cc, 4, strided);                                \
+      fn(b, blk, c0, cc, 4);                                                   \
       break;                                                                   \
     default:                                                                   \
-      build_b_runs(b, blk, c0, cc, 0, strided);                                \
+      fn(b, blk, c0, cc, 0);                                                   \
     }                                                                          \
   } while (0)
 
-/* build_b_vector for a 1 x 1 kernel (a strided 1 x 1, a ResNet's
-   downsample): a row per channel, one pointer stepping through the
-   channels (the general loop nest's state spilled: 45 cycles a row). */
+/* build_b_vector for a 1 x 1 kernel: a row per channel, one pointer
+   stepping through the channels (the general loop nest's state spilled:
+   45 cycles a row). */
 static inline __attribute__((always_inline)) void
 pointwise_runs(float *b, const pixel_block *blk, long c0, long cc,
                const int runs) {
@@ -370,48 +419,29 @@ pointwise_runs(float *b, const pixel_block *blk, long c0, long cc,
   long count = runs ? runs : blk->count, j0[MaxSegments], in[MaxSegments];
   for (long r = 0; r < count; ++r)
     j0[r] = blk->seg[r].j0, in[r] = blk->seg[r].in;
-  long chan = s->chan, sw4 = s->sw * 4;
+  long chan = s->chan;
   const float *src = s->band + c0 * chan;
   for (long c = 0; c < cc; ++c, src += chan, b += T) {
     accel_v16f v[MaxSegments];
     for (long r = 0; r < count; ++r)
-      v[r] = accel_vload_strided(src + in[r], sw4);
+      v[r] = accel_vload(src + in[r]);
     for (long r = 0; r < count; ++r)
       accel_vstore(b + j0[r], v[r]);
   }
 }
 
 /* With the runs a constant (up to 4), their offsets stay in registers. */
-static void build_b_pointwise(float *b, const pixel_block *blk, long c0,
-                              long cc) {
-  switch (blk->count) {
-  case 1:
-    pointwise_runs(b, blk, c0, cc, 1);
-    break;
-  case 2:
-    pointwise_runs(b, blk, c0, cc, 2);
-    break;
-  case 3:
-    pointwise_runs(b, blk, c0, cc, 3);
-    break;
-  case 4:
-    pointwise_runs(b, blk, c0, cc, 4);
-    break;
-  default:
-    pointwise_runs(b, blk, c0, cc, 0);
-  }
-}
-
 static void build_b_vector(float *b, const pixel_block *blk, long c0,
                            long cc) {
-  if (SPM->s.taps == 1) {
-    build_b_pointwise(b, blk, c0, cc);
-    return;
-  }
-  if (SPM->s.sw == 1)
-    BUILD_B_RUNS(0);
+  const band_state *s = &SPM->s;
+  if (s->taps == 1)
+    BUILD_B_RUNS(pointwise_runs);
+  else if (s->dw == 1 && s->sw == 1)
+    BUILD_B_RUNS(build_b_stride1);
+  else if (s->dw == 1 && s->sw == 2)
+    BUILD_B_RUNS(build_b_stride2);
   else
-    BUILD_B_RUNS(1);
+    BUILD_B_RUNS(build_b_any);
 }
 #undef BUILD_B_RUNS
 
@@ -420,13 +450,15 @@ static void build_b_vector(float *b, const pixel_block *blk, long c0,
    at first = 0. */
 static void build_b(long t, long first, long last) {
   const band_state *s = &SPM->s;
+  if (last <= first || (s->vector_b && first))
+    return;
   long chunk = t % s->chunks, c0 = chunk * (s->kc / s->taps);
   long cc = min_of(s->kc, s->K - chunk * s->kc) / s->taps;
   const pixel_block *blk = &SPM->blocks[(t / s->chunks) & 1];
   float *b = SPM->pool + (t & 1) * (s->kc * T + T);
   if (!s->vector_b)
     issue_b(b, blk, c0, cc, first, last);
-  else if (first == 0)
+  else
     build_b_vector(b, blk, c0, cc);
 }
 
@@ -618,12 +650,12 @@ static void left_finish(long k) {
 static void build_left_column(long npix, long oh0) {
   band_state *s = &SPM->s;
   long oh = (npix - 1) / s->OW, ow = (npix - 1) % s->OW;
-  long in = oh * s->sh * s->row + ow * s->sw;
+  long in = oh * s->sh * s->row + ow;
   s->left_out = (oh0 + oh) * s->ys2 + ow * s->ys3;
   for (long tap = 0; tap < s->taps; ++tap) {
     long kh = tap / s->KW, kw = tap % s->KW;
     accel_dma_2d_on(tap % 3, s->col + tap,
-                    s->band + kh * s->dh * s->row + kw * s->dw + in,
+                    s->band + kh * s->dh * s->row + kw_column(s, kw) + in,
                     s->K / s->taps, 4, s->taps * 4, s->chan * 4);
   }
 }
@@ -731,10 +763,34 @@ static void load_weights(const conv_problem *p, const igemm_plan *pl,
     }
 }
 
+/* A staging row (its channel rows sw chan floats apart, their pad
+   columns zero) into band row dst split by phase: column x of channel c
+   at (x % sw) Cg chan + c chan + x / sw, so that each phase of every
+   channel is one run of strided loads (stores spill up to 15 floats past
+   a phase, into what is written next or the slack). */
+static void split_phases(float *dst, const float *stage, long channels) {
+  const band_state *s = &SPM->s;
+  long sw = s->sw, n = channels * s->chan, sw4 = sw * 4;
+  for (long ph = 0; ph < sw; ++ph, dst += s->phase) {
+    const float *src = stage + ph;
+    long i = 0;
+    for (; i + 4 * Lanes <= n; i += 4 * Lanes) {
+      accel_v16f v[4];
+      for (int k = 0; k < 4; ++k)
+        v[k] = accel_vload_strided(src + (i + k * Lanes) * sw, sw4);
+      for (int k = 0; k < 4; ++k)
+        accel_vstore(dst + i + k * Lanes, v[k]);
+    }
+    for (; i < n; i += Lanes)
+      accel_vstore(dst + i, accel_vload_strided(src + i * sw, sw4));
+  }
+}
+
 /* Band rows 0 .. bi_b - 1 are padded input rows from oh0 stride_h, each
-   the row of every channel (wp apart): image rows where they exist (one
-   transfer each, its rows the channels), zero rows in the padding. (The
-   pad columns were zeroed once.) */
+   the row of every channel: image rows where they exist (one transfer
+   each, its rows the channels), zero rows in the padding. (The pad
+   columns were zeroed once.) With stride_w > 1 an image row comes into a
+   staging row, the next one's transfer under its split. */
 static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
                       long g, long oh0, long bo_b, float *band) {
   long bi_b = (bo_b - 1) * p->sh + (p->KH - 1) * p->dh + 1;
@@ -743,16 +799,43 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   long hi = min_of(p->H - top, bi_b);
   if (hi < lo)
     hi = lo;
-  long wp = pl->wp, row = p->Cg * wp;
+  long chan = pl->chan, lines = p->sw * p->Cg, row = lines * chan;
   const float *x = p->x + n * p->xs[0] + g * p->Cg * p->xs[1];
-  conv_zero_rows(0, band, lo * p->Cg, wp, wp, SPM->zeros);
-  conv_zero_rows(1, band + hi * row, (bi_b - hi) * p->Cg, wp, wp,
+  conv_zero_rows(0, band, lo * lines, chan, chan, SPM->zeros);
+  if (p->sw == 1) {
+    conv_zero_rows(1, band + hi * row, (bi_b - hi) * lines, chan, chan,
+                   SPM->zeros);
+    for (long r = lo; r < hi; ++r)
+      accel_copy_matrix(r, band + r * row + p->pl, chan, 1,
+                        x + (top + r) * p->xs[2], p->xs[1], p->xs[3], p->Cg,
+                        p->W);
+    accel_dma_wait_all();
+    return;
+  }
+  float *const *stage = SPM->s.stage;
+  for (long r = lo; r < hi; ++r) {
+    if (r == lo)
+      accel_copy_matrix(2 + (r & 1), stage[r & 1] + p->pl, p->sw * chan, 1,
+                        x + (top + r) * p->xs[2], p->xs[1], p->xs[3], p->Cg,
+                        p->W);
+    accel_dma_wait_on(2 + (r & 1));
+    if (r + 1 < hi)
+      accel_copy_matrix(2 + ((r + 1) & 1), stage[(r + 1) & 1] + p->pl,
+                        p->sw * chan, 1, x + (top + r + 1) * p->xs[2],
+                        p->xs[1], p->xs[3], p->Cg, p->W);
+    split_phases(band + r * row, stage[r & 1], p->Cg);
+  }
+  /* After the splits, whose last stores spill into the next row. */
+  conv_zero_rows(1, band + hi * row, (bi_b - hi) * lines, chan, chan,
                  SPM->zeros);
-  for (long r = lo; r < hi; ++r)
-    accel_copy_matrix(r, band + r * row + p->pl, wp, 1,
-                     x + (top + r) * p->xs[2], p->xs[1], p->xs[3], p->Cg,
-                     p->W);
   accel_dma_wait_all();
+}
+
+/* The pad columns of n padded rows (rs floats apart) zeroed. */
+static void zero_pad_columns(const conv_problem *p, float *rows, long n,
+                             long rs) {
+  conv_zero_rows(0, rows, n, p->pl, rs, SPM->zeros);
+  conv_zero_rows(1, rows + p->pl + p->W, n, p->pr, rs, SPM->zeros);
 }
 
 /* Whether B is better built by vector loads than by DMA. A transfer (a
@@ -763,7 +846,7 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
    6 -> 16 5 x 5 at 14 x 14 26 924 -> 17 931 cycles, 8 -> 16 3 x 3 at
    20 x 20 34 434 -> 29 007, but 12 -> 40 39 130 -> 41 767. */
 static int vector_b_pays(const conv_problem *p, const igemm_plan *pl) {
-  return p->sw > 1 || pl->kc / (p->KH * p->KW) < 12;
+  return pl->kc / (p->KH * p->KW) < 12;
 }
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
@@ -773,8 +856,11 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   *s = (band_state){0};
   s->left = pl->left, s->col = band + pl->band_floats;
   s->band = band, s->K = pl->K, s->kc = pl->kc, s->chunks = pl->chunks;
-  s->taps = p->KH * p->KW, s->chan = pl->wp, s->row = p->Cg * pl->wp;
+  s->taps = p->KH * p->KW, s->chan = pl->chan, s->phase = p->Cg * pl->chan;
+  s->row = p->sw * s->phase;
   s->KW = p->KW, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
+  for (long kw = 0; kw < p->KW && kw < KwTable; ++kw)
+    s->kw_col[kw] = tap_column(s, kw);
   s->vector_b = vector_b_pays(p, pl);
   s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
   /* The bias as the tiles' start when the tile-move port has room for
@@ -786,9 +872,16 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   s->relu = !s->epilogue && p->act.kind == ACCEL_ACT_RELU;
   s->act = p->act;
   conv_make_zeros(SPM->zeros);
-  conv_zero_rows(0, band, p->Cg * pl->bi, p->pl, pl->wp, SPM->zeros);
-  conv_zero_rows(1, band + p->pl + p->W, p->Cg * pl->bi, p->pr, pl->wp,
-                 SPM->zeros);
+  /* The pad columns, once: of the band's rows, or with stride_w > 1 of
+     the staging rows. */
+  if (p->sw == 1) {
+    zero_pad_columns(p, band, p->Cg * pl->bi, pl->chan);
+  } else {
+    s->stage[0] = band + pl->band_floats + pl->col_floats;
+    s->stage[1] = s->stage[0] + pl->stage_floats / 2;
+    zero_pad_columns(p, s->stage[0], p->Cg, p->sw * pl->chan);
+    zero_pad_columns(p, s->stage[1], p->Cg, p->sw * pl->chan);
+  }
   long blocks = ceil_div(p->Coutg, T), groups = ceil_div(blocks, pl->q);
   long loaded = -1; /* the group whose weights are in wbuf[s->cur] */
   s->q = pl->q, s->Coutg = p->Coutg, s->bs = p->bs, s->bias_src = p->bias;

@@ -24,6 +24,7 @@
 #include "dma_stream.h"
 #include "kernel_args.h"
 #include "kernel_stack.h"
+#include "reduce_core.h"
 #include "spm_arena.h"
 #include <math.h>
 #include <stddef.h>
@@ -501,6 +502,16 @@ static long pool_body(const void *px, const void *py, const void *po,
   long N = x->dims[0], C = x->dims[1], H = p.h.n, W = p.w.n;
   if (N == 0 || C == 0 || p.oh == 0 || p.ow == 0)
     return ACCEL_OK;
+  /* A window of the whole unpadded plane is global pooling: a reduction
+     of whole lines on the stream engine (ResNet-18's 7 x 7 average of
+     512 planes: 25 485 cycles by the separable passes, 2 588 so). */
+  if (p.h.k == H && p.w.k == W && !p.h.b && !p.h.e && !p.w.b && !p.w.e) {
+    static const int reduced[4] = {0, 0, 1, 1};
+    long ys[4] = {y->strides[0], y->strides[1], 0, 0};
+    reduce_run(p.avg ? ACCEL_REDUCE_MEAN : ACCEL_REDUCE_MAX, x, reduced,
+               y->data, ys);
+    return ACCEL_OK;
+  }
   /* The planes as runs of one step each. */
   int merged = N == 1 || (x->strides[0] == C * x->strides[1] &&
                           y->strides[0] == C * y->strides[1]);

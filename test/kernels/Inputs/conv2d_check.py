@@ -274,6 +274,16 @@ def conv_options():
     return [
         C(1, 6, 17, 17, 10, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1)),
         C(1, 6, 19, 23, 10, 3, 3, stride=(3, 2)),
+        # Strides along rows with B by DMA (12 channels or more): the band
+        # split by phase, a tap's phase from kw dw (dilation 3: phases 0,
+        # 1, 0), padded rows not a multiple of the stride.
+        C(1, 20, 15, 17, 24, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1),
+          dil=(2, 3), bias=True),
+        C(1, 24, 11, 19, 16, 5, 5, stride=(1, 3), pad=(2, 1, 2, 0),
+          dil=(1, 2)),
+        C(1, 64, 16, 16, 32, 1, 1, stride=(2, 2)),       # a downsample
+        C(1, 3, 32, 32, 64, 7, 7, stride=(2, 2), pad=(3, 3, 3, 3),
+          bias=True, act="relu"),                        # a ResNet stem
         C(1, 5, 16, 16, 7, 3, 3, stride=(1, 3), pad=(0, 2, 1, 0)),
         C(1, 5, 13, 11, 9, 3, 3, pad=(0, 1, 2, 1)),      # asymmetric
         C(1, 5, 13, 11, 9, 4, 2, pad=(3, 0, 0, 2)),
@@ -339,6 +349,7 @@ def conv_big():
         C(1, 64, 160, 160, 16, 3, 3, pad=(1, 1, 1, 1), bias=True, act="relu"),
         C(1, 2, 700, 700, 2, 3, 3, groups=2, pad=(1, 1, 1, 1)),
         C(1, 3, 300, 301, 5, 3, 3, stride=(2, 2), pad=(1, 0, 1, 2)),
+        C(1, 64, 120, 121, 32, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1)),
         C(1, 256, 7, 7, 300, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1),
           bias=True, act="relu"),
         C(1, 512, 4, 4, 300, 3, 3, pad=(1, 1, 1, 1)),

@@ -339,6 +339,11 @@ def gemm_shapes():
         GemmCase(50, 80, 144, act="gelu"),
         GemmCase(45, 33, 160, act="relu", bias="col"),
         GemmCase(40, 16, 128, act="clip", lo=-0.25, hi=0.5),
+        # fewer rows than a tile against a transposed B (a Linear layer at
+        # batch 1): computed as c^T = B^T A^T, the biases swapped
+        GemmCase(1, 1000, 512, tb=1, bias="col"),
+        GemmCase(5, 70, 48, tb=1, alpha=0.5, beta=1.5, bias="row",
+                 act="relu"),
     ]
     return cases
 

@@ -238,6 +238,9 @@ def pool_shapes():
                  ceil=1),
             Case(op, [2, 32, 10, 11], k=(3, 3), s=(2, 2), ceil=1,
                  pads=(0, 0, 1, 1)),
+            # a window of the whole plane: the global path
+            Case(op, [2, 40, 7, 7], k=(7, 7), s=(2, 3), lx="nhwc"),
+            Case(op, [1, 512, 7, 7], k=(7, 7)),
             Case(op, [1, 4, 5, 5], k=(5, 5), s=(1, 1)),
             Case(op, [1, 4, 6, 7], k=(2, 3), s=(4, 4), ceil=1),
             Case(op, [1, 20, 14, 14], k=(7, 7), s=(1, 1), pads=(3, 3, 3, 3)),
