@@ -29,8 +29,9 @@
    tap's pixels are contiguous in one phase; rows arrive in a staging row
    and the vector unit splits them, touching each input float once (B by
    strided vector loads touched it KH KW / stride times). With few
-   channels the transfers are too short to pay their start-up: B is then
-   built with vector loads, under the first output block's mmac. */
+   channels a transfer per tap would carry too little: B then comes by a
+   transfer per kernel column and channel (its rows the kernel rows), or
+   for small kernels by vector loads, whole under one mmac (b_mode_of). */
 
 #include "conv2d.h"
 #include <stddef.h>
@@ -38,6 +39,7 @@
 enum {
   MaxBlocks = 16,             /* accumulator tiles */
   KwTable = 16,               /* kernel columns with a precomputed place */
+  MaxColumnTransfers = 256,   /* BByColumn's transfers a run */
   MaxSegments = T + 1,        /* runs of one pixel block within rows */
   OutFloats = MaxBlocks * T * T,
 };
@@ -65,14 +67,15 @@ typedef struct {
   /* The band's channel rows, phases and rows: chan, Cg chan and sw Cg
      chan floats apart (load_band). */
   long chan, phase, row;
-  long KW, dh, dw, sh, sw, ys1, ys2, ys3, OW;
+  long KW, KH, dh, dw, sh, sw, ys1, ys2, ys3, OW;
   long kw_col[KwTable]; /* kw_column of the first kernel columns */
   float *stage[2];      /* with stride_w > 1, load_band's staging rows */
   int epilogue, relu, two_sets;
   /* A bias with ReLU or nothing starts each tile (mld of bias_tiles)
      instead of being added after it: no vector epilogue. */
   int bias_start;
-  int vector_b; /* B built by vector loads (build_b_vector), not DMA */
+  int b_mode;         /* how B is built: b_mode_of */
+  long run_transfers; /* B's transfers for one run of pixels */
   accel_activation act;
   /* The groups of output blocks of a run_band: q blocks each from
      co_base + 16 q k0, weights in wbuf[(cur + k) & 1], bias in
@@ -109,6 +112,8 @@ typedef struct {
      output channel of the group, and its finished column. */
   float part[MaxBlocks][T * T];
   float left_y[MaxBlocks * T];
+  /* BByColumn: transfer i's offsets in the band and in B, from a run's. */
+  long column_src[MaxColumnTransfers], column_dst[MaxColumnTransfers];
   pixel_block blocks[2];
   band_state s;
   float pool[]; /* the rest of the arena: B x 2, weights, input band */
@@ -299,6 +304,47 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
   }
 }
 
+/* How B is built: a transfer per tap and run of pixels, its rows the
+   channels; a transfer per kernel column, channel and run, its rows the
+   kernel rows (few channels: ResNet's stem, 3 channels of 7 x 7 taps, 21
+   transfers a run where a tap each made 49); or vector loads. */
+enum { BByTap, BByColumn, BVector };
+
+/* B's transfers first .. last - 1 of the flat list (run, channel, kernel
+   column) of a pixel block (one K chunk), on channels 0 to 2, three a
+   step. A (channel, column)'s offsets in the band and in B are the same
+   for every run: tables (column_src, column_dst), so that a transfer is
+   two loads, two adds and the issue. */
+static void issue_b_columns(float *b, const pixel_block *blk, long first,
+                            long last) {
+  const band_state *s = &SPM->s;
+  long KH = s->KH, per_run = s->run_transfers;
+  long dst_stride = s->KW * T * 4, src_stride = s->dh * s->row * 4;
+  const float *band = s->band;
+  const long *src_off = SPM->column_src, *dst_off = SPM->column_dst;
+  long r = 0, r0 = 0;
+  while (r0 + per_run <= first) /* no division: a few runs at most */
+    ++r, r0 += per_run;
+  for (; r0 < last; ++r, r0 += per_run) {
+    const segment *g = &blk->seg[r];
+    const float *src = band + g->in;
+    float *dst = b + g->j0;
+    long bytes = g->len * 4, i = first > r0 ? first - r0 : 0;
+    long end = min_of(last - r0, per_run);
+    for (; i + 3 <= end; i += 3) {
+      accel_dma_2d(0, dst + dst_off[i], src + src_off[i], KH, bytes,
+                   dst_stride, src_stride);
+      accel_dma_2d(1, dst + dst_off[i + 1], src + src_off[i + 1], KH, bytes,
+                   dst_stride, src_stride);
+      accel_dma_2d(2, dst + dst_off[i + 2], src + src_off[i + 2], KH, bytes,
+                   dst_stride, src_stride);
+    }
+    for (int ch = 0; i < end; ++i, ++ch)
+      accel_dma_2d_on(ch, dst + dst_off[i], src + src_off[i], KH, bytes,
+                      dst_stride, src_stride);
+  }
+}
+
 /* B by vector loads: for few channels a chunk (vector_b_pays). Rows in
    order, runs in order: a run's store spills into the next row, which is
    written later. */
@@ -446,17 +492,20 @@ static void build_b_vector(float *b, const pixel_block *blk, long c0,
 #undef BUILD_B_RUNS
 
 /* Starts building B for item t (pixel block t / chunks, chunk t % chunks):
-   transfers [first, last) of it, or all of it by vector for stride_w > 1
-   at first = 0. */
+   transfers [first, last) of it (b_mode). */
 static void build_b(long t, long first, long last) {
   const band_state *s = &SPM->s;
-  if (last <= first || (s->vector_b && first))
+  if (last <= first)
     return;
+  float *b = SPM->pool + (t & 1) * (s->kc * T + T);
+  if (s->b_mode == BByColumn) { /* one K chunk: no divisions */
+    issue_b_columns(b, &SPM->blocks[t & 1], first, last);
+    return;
+  }
   long chunk = t % s->chunks, c0 = chunk * (s->kc / s->taps);
   long cc = min_of(s->kc, s->K - chunk * s->kc) / s->taps;
   const pixel_block *blk = &SPM->blocks[(t / s->chunks) & 1];
-  float *b = SPM->pool + (t & 1) * (s->kc * T + T);
-  if (!s->vector_b)
+  if (s->b_mode == BByTap)
     issue_b(b, blk, c0, cc, first, last);
   else
     build_b_vector(b, blk, c0, cc);
@@ -511,7 +560,8 @@ static void finish_block(float *out, const pixel_block *blk) {
 /* B's transfers for item t: one per run and tap (none for K = 0). */
 static long transfers(long t) {
   const band_state *s = &SPM->s;
-  return s->kc ? SPM->blocks[(t / s->chunks) & 1].count * s->taps : 0;
+  return s->kc ? SPM->blocks[(t / s->chunks) & 1].count * s->run_transfers
+               : 0;
 }
 
 /* The first accumulator tile of pixel block p: with 8 blocks or fewer,
@@ -719,8 +769,13 @@ __attribute__((noinline)) static void run_band(long oh0, long bo_b) {
       }
       if (__builtin_expect(pf_rows != 0, 0))
         prefetch_piece(tt * nq + q, per_group * nq);
-      if (share)
+      /* B by tap comes in shares, one under each mmac; built otherwise,
+         it comes whole under the second (the first's has the previous
+         block's store). */
+      if (share && s->b_mode == BByTap)
         build_b(next, q * share / nq, (q + 1) * share / nq);
+      else if (share && q == (nq > 1))
+        build_b(next, 0, share);
       if (__builtin_expect(left, 0))
         left_slice(q, tt / chunks, nblk, chunk, kcc);
     }
@@ -838,15 +893,22 @@ static void zero_pad_columns(const conv_problem *p, float *rows, long n,
   conv_zero_rows(1, rows + p->pl + p->W, n, p->pr, rs, SPM->zeros);
 }
 
-/* Whether B is better built by vector loads than by DMA. A transfer (a
-   tap of a run of pixels) carries one row per channel of the chunk and
-   costs its channel about 64 cycles of start-up, three channels sharing
-   them; by vector, each row of each run is a load and a store (about 3
-   cycles a row with the loop). Measured (conv2d_bench, batch 1): LeNet's
-   6 -> 16 5 x 5 at 14 x 14 26 924 -> 17 931 cycles, 8 -> 16 3 x 3 at
-   20 x 20 34 434 -> 29 007, but 12 -> 40 39 130 -> 41 767. */
-static int vector_b_pays(const conv_problem *p, const igemm_plan *pl) {
-  return pl->kc / (p->KH * p->KW) < 12;
+/* How B is built. A transfer costs its issue ~6 cycles and its channel
+   64 of start-up, in the shadow of the transfers ahead of it; by vector,
+   each row of B is a load and a store. By tap (rows: the channels) from
+   12 channels; with fewer, by kernel column (rows: the kernel rows) when
+   there are 5 of them or more, else by vector. Measured (conv2d_bench,
+   batch 1): ResNet's stem 3 -> 64 7 x 7 / 2 at 224 x 224 1 054 416 cycles
+   by vector, 734 238 by column; LeNet's 6 -> 16 5 x 5 at 14 x 14 12 256
+   and 10 843; earlier, 8 -> 16 3 x 3 at 20 x 20 by tap 34 434, by vector
+   29 007, and 12 -> 40 39 130 by tap, 41 767 by vector. */
+static int b_mode_of(const conv_problem *p, const igemm_plan *pl) {
+  long cc = pl->kc / (p->KH * p->KW);
+  if (cc >= 12)
+    return BByTap;
+  if (pl->chunks == 1 && p->KH >= 5 && cc * p->KW <= MaxColumnTransfers)
+    return BByColumn;
+  return BVector;
 }
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
@@ -858,10 +920,19 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   s->band = band, s->K = pl->K, s->kc = pl->kc, s->chunks = pl->chunks;
   s->taps = p->KH * p->KW, s->chan = pl->chan, s->phase = p->Cg * pl->chan;
   s->row = p->sw * s->phase;
-  s->KW = p->KW, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
+  s->KW = p->KW, s->KH = p->KH, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
   for (long kw = 0; kw < p->KW && kw < KwTable; ++kw)
     s->kw_col[kw] = tap_column(s, kw);
-  s->vector_b = vector_b_pays(p, pl);
+  s->b_mode = b_mode_of(p, pl);
+  s->run_transfers = s->taps;
+  if (s->b_mode == BByColumn) {
+    s->run_transfers = pl->kc / p->KH;
+    for (long i = 0; i < s->run_transfers; ++i) {
+      long c = i / p->KW, kw = i % p->KW;
+      SPM->column_src[i] = c * s->chan + kw_column(s, kw);
+      SPM->column_dst[i] = (c * p->KH * p->KW + kw) * T;
+    }
+  }
   s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
   /* The bias as the tiles' start when the tile-move port has room for
      the mld beside the mst (an mmac of K >= 32 cycles). */

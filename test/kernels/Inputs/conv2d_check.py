@@ -284,6 +284,11 @@ def conv_options():
         C(1, 64, 16, 16, 32, 1, 1, stride=(2, 2)),       # a downsample
         C(1, 3, 32, 32, 64, 7, 7, stride=(2, 2), pad=(3, 3, 3, 3),
           bias=True, act="relu"),                        # a ResNet stem
+        # few channels and 5 kernel rows or more: B by kernel column (a
+        # transfer's rows the kernel rows), runs across output rows
+        C(1, 6, 14, 14, 16, 5, 5, pad=(4, 2, 4, 2), dil=(2, 1),
+          bias=True),
+        C(1, 4, 20, 23, 8, 5, 3, stride=(2, 3), pad=(2, 1, 2, 1)),
         C(1, 5, 16, 16, 7, 3, 3, stride=(1, 3), pad=(0, 2, 1, 0)),
         C(1, 5, 13, 11, 9, 3, 3, pad=(0, 1, 2, 1)),      # asymmetric
         C(1, 5, 13, 11, 9, 4, 2, pad=(3, 0, 0, 2)),
