@@ -55,10 +55,15 @@ echo "=== ONNX models: accel-graphc compiles each, accel-run runs it on the"
 echo "=== simulator and compares its outputs with PyTorch's"
 MODELS=build/models
 /usr/bin/python3 graph/models/make_torch_models.py "$MODELS" 2>/dev/null
-for name in mlp lenet cnn-batchnorm resnet18 transformer-opset17; do
+for name in mlp lenet cnn-batchnorm resnet18 transformer-opset17 \
+            transformer-d256; do
   echo
   echo "=== model $name (PyTorch, torch.onnx.export; $MODELS/$name)"
-  "$BIN/accel-run" --cache "$MODELS/cache" --profile --top 5 "$MODELS/$name" \
-    || status=1
+  # The d-256 encoder's float32 reference is itself 1.5e-6 from float64
+  # (graph/models/make_torch_models.py).
+  tolerance=()
+  [ "$name" = transformer-d256 ] && tolerance=(--atol 1e-5)
+  "$BIN/accel-run" --cache "$MODELS/cache" --profile --top 5 "${tolerance[@]}" \
+    "$MODELS/$name" || status=1
 done
 exit $status

@@ -33,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 MODELS = ["mlp", "lenet", "cnn-batchnorm", "resnet18", "transformer-opset13",
-          "transformer-opset17"]
+          "transformer-opset17", "transformer-d256"]
 BEGIN = "<!-- bench/models/models.py: begin -->"
 END = "<!-- bench/models/models.py: end -->"
 

@@ -17,6 +17,11 @@ ones, for accel-run (docs/graph.md). Nothing is downloaded.
   transformer    a 2-layer nn.TransformerEncoder (d 64, 4 heads, sequence
                  16, batch 2), at opset 13 with GELU (LayerNorm and GELU
                  exported as their pieces) and at opset 17 with ReLU
+  transformer-d256  the same encoder at a BERT-mini size (d 256, 4 heads,
+                 feed-forward 1024, sequence 128, batch 1, GELU; opset 17):
+                 the size the graph benchmark's target is for; its
+                 float32 reference is 1.5e-6 from float64, so checks take
+                 atol 1e-5
 
 Usage: make_torch_models.py DIR [NAME...]   (Debian's python3-torch)"""
 import os
@@ -110,6 +115,13 @@ def models():
         yield ("transformer-opset%d" % opset,
                nn.TransformerEncoder(layer, 2, enable_nested_tensor=False),
                (2, 16, 64), opset)
+    torch.manual_seed(5)
+    layer = nn.TransformerEncoderLayer(256, 4, dim_feedforward=1024,
+                                       dropout=0.0, batch_first=True,
+                                       activation="gelu")
+    yield ("transformer-d256",
+           nn.TransformerEncoder(layer, 2, enable_nested_tensor=False),
+           (1, 128, 256), 17)
 
 
 def write(top, name, model, shape, opset):

@@ -18,11 +18,15 @@ and check its outputs against expected ones (docs/graph.md).
            with an "Operators" track: one span per operator),
            --stats (accel-sim's statistics of the model's run),
            --fast (accel-sim's functional mode: no cycle model),
-           --input-shape name=d0,d1,... (passed to accel-graphc)
+           --input-shape name=d0,d1,... (passed to accel-graphc),
+           --rtol R, --atol A (the tolerances below)
 
-Outputs match when every element satisfies |y - ref| <= atol + rtol |ref|
-with ONNX's backend-test tolerances (rtol 1e-3, atol 1e-7; NaN matches
-NaN); for each output the worst absolute and relative errors are printed.
+Outputs match when every element satisfies |y - ref| <= atol + rtol |ref|,
+by default with ONNX's backend-test tolerances (rtol 1e-3, atol 1e-7; NaN
+matches NaN); for each output the worst absolute and relative errors are
+printed. A deep model's float32 reference has errors of its own: give it
+an atol near them (PyTorch's float32 output of graph/models' d-256
+transformer is 1.5e-6 from its float64 one).
 Exit status 0 only if every output of every data set matches. Compiled
 programs are cached by the content of the model, the compiler and the
 libraries it links.
@@ -178,7 +182,7 @@ def print_profile(ops, total, macs_per_cycle, top):
         bound, total / max(bound, 1)))
 
 
-def compare(name, y, ref):
+def compare(name, y, ref, rtol, atol):
     """Prints the worst errors; returns whether every element matches."""
     ref = np.asarray(ref, np.float64).reshape(-1)
     y = y.astype(np.float64)
@@ -190,7 +194,7 @@ def compare(name, y, ref):
     err = np.where(both_nan, 0.0, np.abs(y - ref))
     err = np.where(np.isnan(err), np.inf, err)
     rel = err / np.maximum(np.abs(ref), np.finfo(np.float32).tiny)
-    ok = bool(np.all(err <= ATOL + RTOL * np.abs(np.nan_to_num(ref))))
+    ok = bool(np.all(err <= atol + rtol * np.abs(np.nan_to_num(ref))))
     print("  %s: worst abs error %.3g, worst rel error %.3g: %s" % (
         name, err.max() if err.size else 0.0, rel.max() if rel.size else 0.0,
         "ok" if ok else "MISMATCH"))
@@ -229,6 +233,8 @@ def main():
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--top", type=int, default=0)
     ap.add_argument("--timeline")
+    ap.add_argument("--rtol", type=float, default=RTOL)
+    ap.add_argument("--atol", type=float, default=ATOL)
     ap.add_argument("--cache", default=os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
         "accel-run"))
@@ -284,7 +290,8 @@ def main():
                               args.top)
             for k, y in enumerate(ys):
                 if outs:
-                    all_ok &= compare(out_names[k], y, read_tensor(outs[k]))
+                    all_ok &= compare(out_names[k], y, read_tensor(outs[k]),
+                                      args.rtol, args.atol)
             if args.output_dir:
                 os.makedirs(args.output_dir, exist_ok=True)
                 for k, y in enumerate(ys):

@@ -39,7 +39,7 @@
 enum {
   MaxBlocks = 16,             /* accumulator tiles */
   KwTable = 16,               /* kernel columns with a precomputed place */
-  MaxColumnTransfers = 256,   /* BByColumn's transfers a run */
+  MaxRunTransfers = 256,      /* B's transfers a run, by DMA */
   MaxSegments = T + 1,        /* runs of one pixel block within rows */
   OutFloats = MaxBlocks * T * T,
 };
@@ -76,6 +76,8 @@ typedef struct {
   int bias_start;
   int b_mode;         /* how B is built: b_mode_of */
   long run_transfers; /* B's transfers for one run of pixels */
+  long b_src_stride, b_dst_stride; /* a transfer's rows, bytes apart */
+  long cc;            /* channels of a K chunk (the last may have fewer) */
   accel_activation act;
   /* The groups of output blocks of a run_band: q blocks each from
      co_base + 16 q k0, weights in wbuf[(cur + k) & 1], bias in
@@ -112,8 +114,9 @@ typedef struct {
      output channel of the group, and its finished column. */
   float part[MaxBlocks][T * T];
   float left_y[MaxBlocks * T];
-  /* BByColumn: transfer i's offsets in the band and in B, from a run's. */
-  long column_src[MaxColumnTransfers], column_dst[MaxColumnTransfers];
+  /* B by DMA: transfer i of a run, its offsets in the band and in B from
+     the run's. */
+  long run_src[MaxRunTransfers], run_dst[MaxRunTransfers];
   pixel_block blocks[2];
   band_state s;
   float pool[]; /* the rest of the arena: B x 2, weights, input band */
@@ -289,39 +292,27 @@ static void make_block(pixel_block *b, long first, long count, long oh0,
   b->count = n;
 }
 
-/* B's transfers first .. last - 1 of the flat list (run, tap) for chunk
-   c0 (channels c0 .. c0 + cc - 1) of a pixel block, on channels 0 to 2. */
-static void issue_b(float *b, const pixel_block *blk, long c0, long cc,
-                    long first, long last) {
-  const band_state *s = &SPM->s;
-  for (long i = first; i < last; ++i) {
-    const segment *g = &blk->seg[i / s->taps];
-    long tap = i % s->taps, kh = tap / s->KW, kw = tap % s->KW;
-    const float *src =
-        s->band + c0 * s->chan + kh * s->dh * s->row + kw_column(s, kw) + g->in;
-    accel_dma_2d_on(i % 3, b + tap * T + g->j0, src, cc, g->len * 4,
-                s->taps * T * 4, s->chan * 4);
-  }
-}
-
 /* How B is built: a transfer per tap and run of pixels, its rows the
    channels; a transfer per kernel column, channel and run, its rows the
    kernel rows (few channels: ResNet's stem, 3 channels of 7 x 7 taps, 21
    transfers a run where a tap each made 49); or vector loads. */
 enum { BByTap, BByColumn, BVector };
 
-/* B's transfers first .. last - 1 of the flat list (run, channel, kernel
-   column) of a pixel block (one K chunk), on channels 0 to 2, three a
-   step. A (channel, column)'s offsets in the band and in B are the same
-   for every run: tables (column_src, column_dst), so that a transfer is
-   two loads, two adds and the issue. */
-static void issue_b_columns(float *b, const pixel_block *blk, long first,
-                            long last) {
+/* B's transfers first .. last - 1 of a pixel block's list (per run of
+   pixels, run_transfers of them: by tap or by column, b_mode) for the
+   channels from c0, each of rows rows, on channels 0 to 2, three a step.
+   A transfer's offsets in the band and in B are the same for every run
+   (run_src, run_dst), so that a transfer is two loads, two adds and the
+   issue: no divisions (12 cycles each), and the state in locals (a
+   transfer may write memory, which would make the compiler read it
+   again after each). */
+static void issue_b(float *b, const pixel_block *blk, long c0, long rows,
+                    long first, long last) {
   const band_state *s = &SPM->s;
-  long KH = s->KH, per_run = s->run_transfers;
-  long dst_stride = s->KW * T * 4, src_stride = s->dh * s->row * 4;
-  const float *band = s->band;
-  const long *src_off = SPM->column_src, *dst_off = SPM->column_dst;
+  long per_run = s->run_transfers;
+  long dst_stride = s->b_dst_stride, src_stride = s->b_src_stride;
+  const float *band = s->band + c0 * s->chan;
+  const long *src_off = SPM->run_src, *dst_off = SPM->run_dst;
   long r = 0, r0 = 0;
   while (r0 + per_run <= first) /* no division: a few runs at most */
     ++r, r0 += per_run;
@@ -332,15 +323,15 @@ static void issue_b_columns(float *b, const pixel_block *blk, long first,
     long bytes = g->len * 4, i = first > r0 ? first - r0 : 0;
     long end = min_of(last - r0, per_run);
     for (; i + 3 <= end; i += 3) {
-      accel_dma_2d(0, dst + dst_off[i], src + src_off[i], KH, bytes,
+      accel_dma_2d(0, dst + dst_off[i], src + src_off[i], rows, bytes,
                    dst_stride, src_stride);
-      accel_dma_2d(1, dst + dst_off[i + 1], src + src_off[i + 1], KH, bytes,
-                   dst_stride, src_stride);
-      accel_dma_2d(2, dst + dst_off[i + 2], src + src_off[i + 2], KH, bytes,
-                   dst_stride, src_stride);
+      accel_dma_2d(1, dst + dst_off[i + 1], src + src_off[i + 1], rows,
+                   bytes, dst_stride, src_stride);
+      accel_dma_2d(2, dst + dst_off[i + 2], src + src_off[i + 2], rows,
+                   bytes, dst_stride, src_stride);
     }
     for (int ch = 0; i < end; ++i, ++ch)
-      accel_dma_2d_on(ch, dst + dst_off[i], src + src_off[i], KH, bytes,
+      accel_dma_2d_on(ch, dst + dst_off[i], src + src_off[i], rows, bytes,
                       dst_stride, src_stride);
   }
 }
@@ -498,17 +489,17 @@ static void build_b(long t, long first, long last) {
   if (last <= first)
     return;
   float *b = SPM->pool + (t & 1) * (s->kc * T + T);
-  if (s->b_mode == BByColumn) { /* one K chunk: no divisions */
-    issue_b_columns(b, &SPM->blocks[t & 1], first, last);
-    return;
+  const pixel_block *blk = &SPM->blocks[t & 1];
+  long c0 = 0, cc = s->cc;
+  if (s->chunks > 1) { /* the divisions only with chunks */
+    long chunk = t % s->chunks;
+    c0 = chunk * s->cc, cc = min_of(s->kc, s->K - chunk * s->kc) / s->taps;
+    blk = &SPM->blocks[(t / s->chunks) & 1];
   }
-  long chunk = t % s->chunks, c0 = chunk * (s->kc / s->taps);
-  long cc = min_of(s->kc, s->K - chunk * s->kc) / s->taps;
-  const pixel_block *blk = &SPM->blocks[(t / s->chunks) & 1];
-  if (s->b_mode == BByTap)
-    issue_b(b, blk, c0, cc, first, last);
-  else
+  if (s->b_mode == BVector)
     build_b_vector(b, blk, c0, cc);
+  else
+    issue_b(b, blk, c0, s->b_mode == BByTap ? cc : s->KH, first, last);
 }
 
 /* out's rows += bias, then with relu (a constant) max(0, .): eight rows a
@@ -886,6 +877,29 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   accel_dma_wait_all();
 }
 
+/* B's transfers for one run of pixels (issue_b): by tap, (kernel row,
+   column), the channels a transfer's rows; by column, (channel, kernel
+   column), the kernel rows its rows. */
+static void set_b_transfers(const conv_problem *p) {
+  band_state *s = &SPM->s;
+  long kh_step = s->dh * s->row;
+  s->run_transfers = s->taps;
+  if (s->b_mode == BByTap) {
+    s->b_src_stride = s->chan * 4, s->b_dst_stride = s->taps * T * 4;
+    for (long i = 0; i < s->taps; ++i) {
+      SPM->run_src[i] = i / p->KW * kh_step + kw_column(s, i % p->KW);
+      SPM->run_dst[i] = i * T;
+    }
+  } else if (s->b_mode == BByColumn) {
+    s->run_transfers = s->cc * p->KW;
+    s->b_src_stride = kh_step * 4, s->b_dst_stride = p->KW * T * 4;
+    for (long i = 0; i < s->run_transfers; ++i) {
+      SPM->run_src[i] = i / p->KW * s->chan + kw_column(s, i % p->KW);
+      SPM->run_dst[i] = (i / p->KW * p->KH * p->KW + i % p->KW) * T;
+    }
+  }
+}
+
 /* The pad columns of n padded rows (rs floats apart) zeroed. */
 static void zero_pad_columns(const conv_problem *p, float *rows, long n,
                              long rs) {
@@ -904,9 +918,10 @@ static void zero_pad_columns(const conv_problem *p, float *rows, long n,
    29 007, and 12 -> 40 39 130 by tap, 41 767 by vector. */
 static int b_mode_of(const conv_problem *p, const igemm_plan *pl) {
   long cc = pl->kc / (p->KH * p->KW);
-  if (cc >= 12)
+  if (cc >= 12 && p->KH * p->KW <= MaxRunTransfers)
     return BByTap;
-  if (pl->chunks == 1 && p->KH >= 5 && cc * p->KW <= MaxColumnTransfers)
+  if (cc < 12 && pl->chunks == 1 && p->KH >= 5 &&
+      cc * p->KW <= MaxRunTransfers)
     return BByColumn;
   return BVector;
 }
@@ -924,15 +939,8 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   for (long kw = 0; kw < p->KW && kw < KwTable; ++kw)
     s->kw_col[kw] = tap_column(s, kw);
   s->b_mode = b_mode_of(p, pl);
-  s->run_transfers = s->taps;
-  if (s->b_mode == BByColumn) {
-    s->run_transfers = pl->kc / p->KH;
-    for (long i = 0; i < s->run_transfers; ++i) {
-      long c = i / p->KW, kw = i % p->KW;
-      SPM->column_src[i] = c * s->chan + kw_column(s, kw);
-      SPM->column_dst[i] = (c * p->KH * p->KW + kw) * T;
-    }
-  }
+  s->cc = pl->kc / s->taps;
+  set_b_transfers(p);
   s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
   /* The bias as the tiles' start when the tile-move port has room for
      the mld beside the mst (an mmac of K >= 32 cycles). */
