@@ -602,10 +602,10 @@ bool Importer::window(std::vector<int64_t> Kernel,
                       std::vector<int64_t> &Pads,
                       std::vector<int64_t> &Dilations) {
   ArrayRef<int64_t> X = G.Values.at(Node->Inputs[0]).Shape;
-  size_t Dims = Kernel.size(); // 2, or 1 for a pooling over [N, C, L]
-  if (X.size() != 2 + Dims || (Dims != 2 && Dims != 1))
-    return fail("only 2-D windows over NCHW inputs (and 1-D pooling) are "
-                "supported");
+  size_t Dims = Kernel.size(); // 2; 1 or 3 for a pooling
+  if (X.size() != 2 + Dims || Dims < 1 || Dims > 3)
+    return fail("only 1-, 2- and 3-D windows over [N, C, spatial...] inputs "
+                "are supported");
   Strides = intsAttr("strides", std::vector<int64_t>(Dims, 1));
   Dilations = intsAttr("dilations", std::vector<int64_t>(Dims, 1));
   Pads = intsAttr("pads", std::vector<int64_t>(2 * Dims, 0));
@@ -669,30 +669,54 @@ bool Importer::pool(StringRef Kind) {
   std::vector<int64_t> Kernel = K->IntList, Strides, Pads, Dilations;
   if (!window(Kernel, Strides, Pads, Dilations))
     return false;
-  // A 1-D pooling over [N, C, L] is a 2-D one over [N, C, 1, L].
-  RankedTensorType Out = resultType();
-  bool OneD = Kernel.size() == 1;
-  if (OneD) {
-    Kernel.insert(Kernel.begin(), 1);
-    Strides.insert(Strides.begin(), 1);
-    Dilations.insert(Dilations.begin(), 1);
-    Pads = {0, Pads[0], 0, Pads[1]};
-    auto as2d = [&](RankedTensorType T) {
-      ArrayRef<int64_t> S = T.getShape();
-      return RankedTensorType::get({S[0], S[1], 1, S[2]}, B.getF32Type());
+  // A 1-D pooling over [N, C, L] is a 2-D one over [N, C, 1, L]; a 3-D one
+  // over [N, C, D, H, W] is a 2-D one over H and W of [N, C D, H, W], then
+  // a kd x 1 one over D of [N, C, D, OH OW]: a box window's maximum is
+  // separable, and so is its mean, its count of taps being the product of
+  // each axis's (with or without the padding).
+  ArrayRef<int64_t> In = cast<RankedTensorType>(X.getType()).getShape();
+  ArrayRef<int64_t> Out = resultType().getShape();
+  auto shape = [&](ArrayRef<int64_t> S) {
+    return RankedTensorType::get(S, B.getF32Type());
+  };
+  // Window axes A .. A + Dims - 1 as the 2-D op's two; one axis as its
+  // height (OneAs 0) or width (1), the other of size 1.
+  auto pool2d = [&](Value V, ArrayRef<int64_t> OutShape, size_t A,
+                    size_t Dims, int OneAs) {
+    auto pick = [&](const std::vector<int64_t> &V, int64_t Fill) {
+      std::vector<int64_t> R(V.begin() + A, V.begin() + A + Dims);
+      if (Dims == 1)
+        R.insert(R.begin() + (OneAs == 1 ? 0 : 1), Fill);
+      return R;
     };
-    X = B.create<ReshapeOp>(loc(), as2d(cast<RankedTensorType>(X.getType())),
-                            X);
-    Out = as2d(Out);
+    size_t N = Kernel.size();
+    std::vector<int64_t> P = pick(Pads, 0), E(Pads.begin() + N, Pads.end());
+    std::vector<int64_t> PadsAfter = pick(E, 0);
+    std::vector<int64_t> P2 = {P[0], P[1], PadsAfter[0], PadsAfter[1]};
+    return B.create<Pool2dOp>(
+        loc(), shape(OutShape), V, B.getStringAttr(Kind),
+        B.getDenseI64ArrayAttr(pick(Kernel, 1)),
+        B.getDenseI64ArrayAttr(pick(Strides, 1)), B.getDenseI64ArrayAttr(P2),
+        B.getDenseI64ArrayAttr(pick(Dilations, 1)),
+        B.getBoolAttr(intAttr("ceil_mode", 0)),
+        B.getBoolAttr(intAttr("count_include_pad", 0)));
+  };
+  auto reshape = [&](Value V, ArrayRef<int64_t> S) -> Value {
+    return B.create<ReshapeOp>(loc(), shape(S), V);
+  };
+  Value Y;
+  if (Kernel.size() == 2) {
+    Y = pool2d(X, Out, 0, 2, 0);
+  } else if (Kernel.size() == 1) {
+    Y = pool2d(reshape(X, {In[0], In[1], 1, In[2]}),
+               {Out[0], Out[1], 1, Out[2]}, 0, 1, /*OneAs=*/1);
+  } else {
+    Value HW = pool2d(reshape(X, {In[0], In[1] * In[2], In[3], In[4]}),
+                      {In[0], In[1] * In[2], Out[3], Out[4]}, 1, 2, 0);
+    Y = pool2d(reshape(HW, {In[0], In[1], In[2], Out[3] * Out[4]}),
+               {Out[0], Out[1], Out[2], Out[3] * Out[4]}, 0, 1, /*OneAs=*/0);
   }
-  Value Y = B.create<Pool2dOp>(
-      loc(), Out, X, B.getStringAttr(Kind), B.getDenseI64ArrayAttr(Kernel),
-      B.getDenseI64ArrayAttr(Strides), B.getDenseI64ArrayAttr(Pads),
-      B.getDenseI64ArrayAttr(Dilations), B.getBoolAttr(intAttr("ceil_mode", 0)),
-      B.getBoolAttr(intAttr("count_include_pad", 0)));
-  if (OneD)
-    Y = B.create<ReshapeOp>(loc(), resultType(), Y);
-  return define(Y);
+  return define(Kernel.size() == 2 ? Y : reshape(Y, Out));
 }
 
 bool Importer::globalPool(StringRef Kind) {

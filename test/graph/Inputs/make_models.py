@@ -159,6 +159,57 @@ def pool2d(x, k, strides, pads, ceil, avg, include_pad):
     return y
 
 
+def pool3d(x, k, strides, pads, ceil, avg, include_pad):
+    """The direct definition over each 3-D window (accel-graphc computes
+    it as two 2-D poolings)."""
+    import itertools
+    spatial = x.shape[2:]
+    sizes = []
+    for d, size in enumerate(spatial):
+        padded = size + pads[d] + pads[d + 3]
+        out = (padded - k[d] + (strides[d] - 1 if ceil else 0)) // strides[d] + 1
+        if ceil and (out - 1) * strides[d] >= size + pads[d]:
+            out -= 1
+        sizes.append(out)
+    y = np.zeros(x.shape[:2] + tuple(sizes))
+    for o in itertools.product(*[range(s) for s in sizes]):
+        lo = [o[d] * strides[d] - pads[d] for d in range(3)]
+        hi = [lo[d] + k[d] for d in range(3)]
+        win = x[(slice(None), slice(None)) + tuple(
+            slice(max(lo[d], 0), min(hi[d], spatial[d])) for d in range(3))]
+        if not avg:
+            y[(Ellipsis,) + o] = win.max(axis=(2, 3, 4))
+            continue
+        count = np.prod(win.shape[2:])
+        if include_pad:  # the pads, not the ceil overhang
+            count = np.prod([min(hi[d], spatial[d] + pads[d + 3]) - lo[d]
+                             for d in range(3)])
+        y[(Ellipsis,) + o] = win.sum(axis=(2, 3, 4)) / count
+    return y
+
+
+def pooling3d():
+    nodes = [helper.make_node("MaxPool", ["x"], ["m"], name="max3d",
+                              kernel_shape=[3, 2, 3], strides=[2, 1, 2],
+                              pads=[1, 0, 1, 1, 1, 0], ceil_mode=1),
+             helper.make_node("AveragePool", ["m"], ["a"], name="avg3d",
+                              kernel_shape=[2, 3, 2], strides=[1, 2, 1],
+                              pads=[0, 1, 1, 1, 0, 0], count_include_pad=1),
+             helper.make_node("AveragePool", ["m"], ["e"], name="avg3d_ex",
+                              kernel_shape=[2, 2, 3], pads=[1, 1, 1, 0, 1, 1])]
+    return model(nodes, [vi("x", [2, 3, 7, 9, 8])],
+                 [vi("a", [2, 3, 4, 4, 4]), vi("e", [2, 3, 4, 10, 4])])
+
+
+def pooling3d_reference(m, x):
+    mx = pool3d(x, [3, 2, 3], [2, 1, 2], [1, 0, 1, 1, 1, 0], True, False,
+                False)
+    return [pool3d(mx, [2, 3, 2], [1, 2, 1], [0, 1, 1, 1, 0, 0], False, True,
+                   True),
+            pool3d(mx, [2, 2, 3], [1, 1, 1], [1, 1, 1, 0, 1, 1], False, True,
+                   False)]
+
+
 def softmax(x, axis):
     e = np.exp(x - x.max(axis=axis, keepdims=True))
     return e / e.sum(axis=axis, keepdims=True)
@@ -373,6 +424,7 @@ def main():
     write_test_data(d, "cnn-run", cnn(13), cnn_reference, 12)
     write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
                     13)
+    write_test_data(d, "pool3d-run", pooling3d(), pooling3d_reference, 31)
     write(d, "chain.onnx", chain())
     write_test_data(d, "chain-run", chain(), chain_reference, 14)
     # The MLP's data with one expected element off by 1 %: must not match.
