@@ -291,8 +291,16 @@ Emitter::record(Operation &Op) {
     return std::pair{int64_t(ACCEL_GRAPH_PAD), A};
   }
   if (auto G = dyn_cast<GatherOp>(Op)) {
-    A = {int64_t(G.getAxis()), int64_t(G.getIndices().size())};
-    append(G.getIndices());
+    // Constant indices: their count and values; index values at run time
+    // (the record's second operand): -1 and their element's bytes.
+    std::optional<ArrayRef<int64_t>> Indices = G.getIndices();
+    if (!Indices) {
+      auto T = cast<RankedTensorType>(G.getIndexValues().getType());
+      A = {int64_t(G.getAxis()), -1, T.getElementTypeBitWidth() / 8};
+      return std::pair{int64_t(ACCEL_GRAPH_GATHER), A};
+    }
+    A = {int64_t(G.getAxis()), int64_t(Indices->size())};
+    append(*Indices);
     return std::pair{int64_t(ACCEL_GRAPH_GATHER), A};
   }
   if (isa<ExpandOp>(Op)) {
@@ -387,7 +395,7 @@ LogicalResult Emitter::emitOp(Operation &Op) {
 void Emitter::emitTables() {
   auto bytes = [](Value V) {
     auto T = cast<RankedTensorType>(V.getType());
-    return T.getNumElements() * 4;
+    return T.getNumElements() * int64_t(T.getElementTypeBitWidth() / 8);
   };
   SmallVector<int64_t> Inputs, Outputs;
   for (BlockArgument Arg : Main.getArguments())

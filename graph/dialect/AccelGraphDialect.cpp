@@ -313,12 +313,20 @@ LogicalResult GatherOp::verify() {
   int64_t Axis = getAxis();
   if (Axis < 0 || Axis >= int64_t(In.size()))
     return emitOpError("axis ") << Axis << " is outside [0, rank)";
-  for (int64_t I : getIndices())
+  std::optional<ArrayRef<int64_t>> Indices = getIndices();
+  if (bool(Indices) == bool(getIndexValues()))
+    return emitOpError("needs either constant indices or index values");
+  Shape Out(In);
+  if (!Indices) {
+    Out[Axis] = cast<RankedTensorType>(getIndexValues().getType())
+                    .getNumElements();
+    return checkResult(*this, Out);
+  }
+  for (int64_t I : *Indices)
     if (I < -In[Axis] || I >= In[Axis])
       return emitOpError("index ") << I << " is outside dimension " << Axis
                                    << " of size " << In[Axis];
-  Shape Out(In);
-  Out[Axis] = getIndices().size();
+  Out[Axis] = Indices->size();
   return checkResult(*this, Out);
 }
 

@@ -219,19 +219,26 @@ def AccelGraph_PadOp : AccelGraph_Op<"pad"> {
                        "functional-type(operands, results)";
 }
 
+def AccelGraph_IndexTensor : RankedTensorOf<[I32, I64]>;
+
 def AccelGraph_GatherOp : AccelGraph_Op<"gather"> {
-  let summary = "ONNX Gather along one axis with constant indices";
+  let summary = "ONNX Gather along one axis";
   let description = [{
     The result is the input with dimension `axis` replaced by the indices'
     count, index i taking the input's slice indices[i] (negative: from the
-    end); ONNX's indices of rank other than 1 are a reshape of it.
+    end); ONNX's indices of rank other than 1 are a reshape of it. The
+    indices are constants (`indices`) or an integer tensor known at run
+    time (`index_values`, a graph input: token ids into an embedding),
+    each in row-major order; the runtime checks the latter's range.
   }];
   let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_IndexTensor>:$index_values,
                    I64Attr:$axis, // 0 <= axis < rank
-                   DenseI64ArrayAttr:$indices);
+                   OptionalAttr<DenseI64ArrayAttr>:$indices);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
-      "$input attr-dict `:` functional-type(operands, results)";
+      "$input (`[` $index_values^ `]`)? attr-dict `:` "
+      "functional-type(operands, results)";
 }
 
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {

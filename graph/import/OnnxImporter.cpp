@@ -102,6 +102,8 @@ private:
   }
   /// The only outputs a node may have that nothing reads.
   bool onlyFirstOutputUsed();
+  /// Graph input \p Name's type in @main, or nullopt (and Error).
+  std::optional<RankedTensorType> graphInputType(const std::string &Name);
   /// A constant scalar input's value (Clip's min and max).
   std::optional<float> constantScalar(unsigned I);
 
@@ -195,6 +197,31 @@ Value Importer::valueOf(const std::string &Name, const Twine &What) {
       cast<TypedAttr>(Data));
   LastConstant = C;
   return Values[Name] = C;
+}
+
+/// f32, or an integer input that only Gathers read as their indices (token
+/// ids into an embedding): the arena holds it as it is, the runtime
+/// checks each index.
+std::optional<RankedTensorType>
+Importer::graphInputType(const std::string &Name) {
+  const og::Tensor &T = G.Values.at(Name);
+  if (T.Type != og::ElemType::Int64 && T.Type != og::ElemType::Int32) {
+    if (!requireF32(Name, "graph input"))
+      return std::nullopt;
+    return tensorType(Name);
+  }
+  for (const og::Node &N : G.Nodes)
+    for (size_t I = 0; I != N.Inputs.size(); ++I)
+      if (N.Inputs[I] == Name && (N.OpType != "Gather" || I != 1)) {
+        Node = &N;
+        fail("reads integer graph input '" + Name +
+             "'; accel-graphc computes in f32 and reads integer inputs "
+             "only as Gather's indices");
+        Node = nullptr;
+        return std::nullopt;
+      }
+  unsigned Bits = T.Type == og::ElemType::Int64 ? 64 : 32;
+  return RankedTensorType::get(T.Shape, IntegerType::get(&Context, Bits));
 }
 
 bool Importer::onlyFirstOutputUsed() {
@@ -818,28 +845,42 @@ bool Importer::pad() {
                                 B.getStringAttr(M), B.getF32FloatAttr(Value)));
 }
 
-/// Gather of f32 data with constant indices: one accel.gather of them all
-/// along the axis, then the indices' shape by a reshape. (Integer data,
-/// shapes, are folded by the loader.)
+/// Gather of f32 data: one accel.gather of all the indices along the axis,
+/// then the indices' shape by a reshape. The indices are constants or an
+/// integer graph input (graphInputType). (Integer data, shapes, are folded
+/// by the loader.)
 bool Importer::gather() {
   Value X = input(0);
   if (!X)
-    return false;
-  std::optional<std::vector<int64_t>> Indices = constantInts(1);
-  if (!Indices)
     return false;
   ArrayRef<int64_t> In = G.Values.at(Node->Inputs[0]).Shape;
   std::optional<int64_t> Axis = normalizeAxis(intAttr("axis", 0), In.size());
   if (!Axis)
     return false;
+  SmallVector<int64_t> Flat(In.begin(), In.end());
+  if (hasInput(1) && !isConstant(Node->Inputs[1])) {
+    auto It = Values.find(Node->Inputs[1]);
+    if (It == Values.end() || isa<FloatType>(cast<RankedTensorType>(
+                                  It->second.getType()).getElementType()))
+      return fail("input '" + Node->Inputs[1] +
+                  "' must be constant integer indices or an integer graph "
+                  "input");
+    Flat[*Axis] = cast<RankedTensorType>(It->second.getType()).getNumElements();
+    Value Y = B.create<GatherOp>(
+        loc(), RankedTensorType::get(Flat, B.getF32Type()), X, It->second,
+        B.getI64IntegerAttr(*Axis), DenseI64ArrayAttr());
+    return define(B.create<ReshapeOp>(loc(), resultType(), Y));
+  }
+  std::optional<std::vector<int64_t>> Indices = constantInts(1);
+  if (!Indices)
+    return false;
   for (int64_t I : *Indices)
     if (I < -In[*Axis] || I >= In[*Axis])
       return fail("index " + Twine(I) + " is outside dimension " +
                   Twine(*Axis) + " of size " + Twine(In[*Axis]));
-  SmallVector<int64_t> Flat(In.begin(), In.end());
   Flat[*Axis] = Indices->size();
   Value Y = B.create<GatherOp>(
-      loc(), RankedTensorType::get(Flat, B.getF32Type()), X,
+      loc(), RankedTensorType::get(Flat, B.getF32Type()), X, Value(),
       B.getI64IntegerAttr(*Axis), B.getDenseI64ArrayAttr(*Indices));
   return define(B.create<ReshapeOp>(loc(), resultType(), Y));
 }
@@ -950,9 +991,10 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
 bool Importer::run(ModuleOp Module) {
   SmallVector<Type> InputTypes, OutputTypes;
   for (const std::string &In : G.Inputs) {
-    if (!requireF32(In, "graph input"))
+    std::optional<RankedTensorType> T = graphInputType(In);
+    if (!T)
       return false;
-    InputTypes.push_back(tensorType(In));
+    InputTypes.push_back(*T);
   }
   for (const std::string &Out : G.Outputs) {
     if (!requireF32(Out, "graph output"))

@@ -95,6 +95,14 @@ def graph_inputs(model):
             [o.name for o in model.graph.output])
 
 
+def input_dtypes(model):
+    """Each graph input's numpy element type: f32, or the int64 or int32
+    of an integer input accel-graphc reads as Gather indices."""
+    inits = {i.name for i in model.graph.initializer}
+    return [onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[i.type.tensor_type.elem_type]
+            for i in model.graph.input if i.name not in inits]
+
+
 def ordered_inputs(given, in_names):
     """--input's files in graph-input order: all by position, or all by
     name (name=file.pb)."""
@@ -134,7 +142,7 @@ def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
     files = []
     for k, x in enumerate(inputs):
         path = os.path.join(work, "in%d.bin" % k)
-        np.ascontiguousarray(x, np.float32).tofile(path)
+        np.ascontiguousarray(x).tofile(path)  # as its dtype: run's caller checked it
         files.append(path)
     outs = [os.path.join(work, "out%d.bin" % k) for k in range(output_count)]
     stats_json = os.path.join(work, "stats.json")
@@ -252,6 +260,7 @@ def main():
         model = None
     elf = compile_model(model_path, args.input_shape, args.cache)
     in_names, out_names = graph_inputs(model) if model else ([], [])
+    in_types = input_dtypes(model) if model else []
 
     sets = []
     if args.check:
@@ -273,10 +282,10 @@ def main():
             if len(xs) != len(in_names):
                 fail("%s: %d inputs given, the model has %d" % (
                     name, len(xs), len(in_names)))
-            for x, n in zip(xs, in_names):
-                if x.dtype != np.float32:
-                    fail("%s: input '%s' is %s; accel-run handles f32" % (
-                        name, n, x.dtype))
+            for x, n, t in zip(xs, in_names, in_types):
+                if x.dtype != t:
+                    fail("%s: input '%s' is %s; the model's is %s" % (
+                        name, n, x.dtype, np.dtype(t)))
             timeline = args.timeline if name == sets[0][0] else None
             ys, st, ops, seconds = run(elf, xs, len(out_names), args.stats,
                                        args.fast, args.profile, timeline,

@@ -244,9 +244,53 @@ static accel_status pad(accel_tensor *t, int n, reader *r) {
 /* The indices as the library's ints, in the scratchpad. */
 static ACCEL_SPM int spm_indices[ACCEL_GRAPH_MAX_RECORD];
 
-static accel_status gather(accel_tensor *t, reader *r) {
+/* Index values known at run time (a graph input of int64 or int32,
+   row-major), in chunks: each copied into the scratchpad, checked against
+   the axis's size (by its own value: an int64 one past int32 would be
+   narrowed to another) and narrowed to the kernel's ints, then gathered
+   into its share of y along the axis. */
+enum { IndexChunk = 1024 };
+static ACCEL_SPM long long spm_index_values[IndexChunk];
+
+static accel_status gather_values(accel_tensor *t, int axis, long bytes,
+                                  const char *name) {
+  long n = 1, size = t[0].dims[axis];
+  for (int d = 0; d < t[1].rank; ++d)
+    n *= t[1].dims[d];
+  for (long i0 = 0; i0 < n; i0 += IndexChunk) {
+    long k = n - i0 < IndexChunk ? n - i0 : IndexChunk;
+    accel_dma_1d(0, spm_index_values, (const char *)t[1].data + i0 * bytes,
+                 k * bytes);
+    accel_dma_wait(0);
+    for (long i = 0; i < k; ++i) {
+      long long v = bytes == 8 ? spm_index_values[i]
+                               : ((const int *)spm_index_values)[i];
+      if (v < -size || v >= size) {
+        fprintf(stderr,
+                "accel-graph: node '%s': index %ld of the indices is %lld, "
+                "outside [%ld, %ld)\n",
+                name, i0 + i, v, -size, size);
+        exit(3);
+      }
+      spm_indices[i] = (int)v;
+    }
+    accel_tensor y = t[2];
+    y.dims[axis] = k;
+    y.data = (float *)t[2].data + i0 * t[2].strides[axis];
+    accel_status s = accel_gather(&t[0], spm_indices, k, axis, &y);
+    if (s != ACCEL_OK)
+      return s;
+  }
+  return ACCEL_OK;
+}
+
+/* Constant indices from the record (count, values), or index values at
+   run time (-1, their element's bytes). */
+static accel_status gather(accel_tensor *t, reader *r, const char *name) {
   int axis = (int)next(r);
   long n = next(r);
+  if (n < 0)
+    return gather_values(t, axis, next(r), name);
   for (long i = 0; i < n; ++i)
     spm_indices[i] = (int)next(r);
   return accel_gather(&t[0], spm_indices, n, axis, &t[1]);
@@ -372,7 +416,7 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     what = "accel_pad", s = pad(t, n, &r);
     break;
   case ACCEL_GRAPH_GATHER:
-    what = "accel_gather", s = gather(t, &r);
+    what = "accel_gather", s = gather(t, &r, name);
     break;
   }
   if (s != ACCEL_OK)

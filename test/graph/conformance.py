@@ -52,14 +52,26 @@ def data_sets(path):
     return sorted(glob.glob(os.path.join(path, "test_data_set_*")))
 
 
+def gather_indices_only(m, name):
+    """Whether only Gathers read graph input name, as their indices: an
+    integer input accel-graphc takes at run time."""
+    uses = [(n.op_type, k) for n in m.graph.node
+            for k, i in enumerate(n.input) if i == name]
+    return bool(uses) and all(u == ("Gather", 1) for u in uses)
+
+
 def constant_inputs(path, m):
     """The graph inputs a test may take as constants: integer or bool ones
-    with one value in every data set; None if another input is not f32."""
+    with one value in every data set (but Gather indices, which run as
+    inputs); None if another input is not f32."""
     inits = {i.name for i in m.graph.initializer}
     inputs = [v for v in m.graph.input if v.name not in inits]
     keep = []
     for k, v in enumerate(inputs):
         if elem_type(v) == onnx.TensorProto.FLOAT:
+            continue
+        if (elem_type(v) in (onnx.TensorProto.INT64, onnx.TensorProto.INT32)
+                and gather_indices_only(m, v.name)):
             continue
         if elem_type(v) not in CONFIG_TYPES:
             return None

@@ -252,6 +252,22 @@ func.func @gather_index(%x: tensor<2x4xf32>) -> tensor<2x1xf32> {
 
 // -----
 
+func.func @gather_both(%x: tensor<2x4xf32>, %i: tensor<3xi64>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'accel.gather' op needs either constant indices or index values}}
+  %0 = accel.gather %x[%i] {axis = 1, indices = array<i64: 0, 1, 2>} : (tensor<2x4xf32>, tensor<3xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_values_count(%x: tensor<2x4xf32>, %i: tensor<2x3xi32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'accel.gather' op result shape [2x3] is not [2x6]}}
+  %0 = accel.gather %x[%i] {axis = 1} : (tensor<2x4xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
 func.func @expand_shape(%x: tensor<3x4xf32>) -> tensor<2x4xf32> {
   // expected-error @+1 {{'accel.expand' op the input does not broadcast to the result's shape}}
   %0 = accel.expand %x : (tensor<3x4xf32>) -> tensor<2x4xf32>

@@ -69,12 +69,14 @@ func.func @slice(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {
 // CHECK: accel.pad %{{.*}} {mode = "reflect", pads = array<i64: 0, 1, 1, 1>} : (tensor<2x3xf32>) -> tensor<3x5xf32>
 // CHECK: accel.pad %{{.*}}, %{{.*}} {mode = "constant", pads = array<i64: 1, 0, 0, 0>} : (tensor<3x5xf32>, tensor<f32>) -> tensor<4x5xf32>
 // CHECK: accel.gather %{{.*}} {axis = 1 : i64, indices = array<i64: 4, -1, 0>} : (tensor<4x5xf32>) -> tensor<4x3xf32>
+// CHECK: accel.gather %{{.*}}[%{{.*}}] {axis = 0 : i64} : (tensor<4x5xf32>, tensor<2x2xi64>) -> tensor<4x5xf32>
 // CHECK: accel.expand %{{.*}} : (tensor<4x3xf32>) -> tensor<2x4x3xf32>
 // CHECK: accel.attention %{{.*}}, %{{.*}}, %{{.*}} {scale = 5.000000e-01 : f32} : (tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
-func.func @movement(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<2x4x3xf32> {
+func.func @movement(%x: tensor<2x3xf32>, %v: tensor<f32>, %ids: tensor<2x2xi64>) -> tensor<2x4x3xf32> {
   %r = accel.pad %x {pads = array<i64: 0, 1, 1, 1>, mode = "reflect", value = 0.0 : f32} : (tensor<2x3xf32>) -> tensor<3x5xf32>
   %c = accel.pad %r, %v {pads = array<i64: 1, 0, 0, 0>, mode = "constant"} : (tensor<3x5xf32>, tensor<f32>) -> tensor<4x5xf32>
   %g = accel.gather %c {axis = 1, indices = array<i64: 4, -1, 0>} : (tensor<4x5xf32>) -> tensor<4x3xf32>
+  %rows = accel.gather %c[%ids] {axis = 0} : (tensor<4x5xf32>, tensor<2x2xi64>) -> tensor<4x5xf32>
   %e = accel.expand %g : (tensor<4x3xf32>) -> tensor<2x4x3xf32>
   %a = accel.attention %e, %e, %e {scale = 0.5 : f32} : (tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   return %a : tensor<2x4x3xf32>

@@ -210,6 +210,26 @@ def pooling3d_reference(m, x):
                    False)]
 
 
+def embedding():
+    """Token and position embeddings (Gathers of int64 and int32 indices
+    given at run time), summed, then a projection."""
+    nodes = [helper.make_node("Gather", ["tokens", "ids"], ["t"], name="tok"),
+             helper.make_node("Gather", ["positions", "pos"], ["p"],
+                              name="pos_emb"),
+             helper.make_node("Add", ["t", "p"], ["e"], name="sum"),
+             helper.make_node("MatMul", ["e", "w"], ["y"], name="proj")]
+    return model(nodes, [vi("ids", [2, 6], TensorProto.INT64),
+                         vi("pos", [6], TensorProto.INT32)],
+                 [vi("y", [2, 6, 4])],
+                 [weights("tokens", [7, 8], 41), weights("positions", [7, 8], 42),
+                  weights("w", [8, 4], 43)])
+
+
+def embedding_reference(m, ids, pos):
+    w = inits(m)
+    return [(w["tokens"][ids] + w["positions"][pos]) @ w["w"]]
+
+
 def softmax(x, axis):
     e = np.exp(x - x.max(axis=axis, keepdims=True))
     return e / e.sum(axis=axis, keepdims=True)
@@ -242,9 +262,10 @@ def elementwise_reference(m, x, v):
     return [np.expand_dims((d / x).transpose(0, 2, 1), 0)]
 
 
-def write_test_data(d, name, m, reference, seed):
+def write_test_data(d, name, m, reference, seed, index_range=0):
     """name/model.onnx and name/test_data_set_0 with inputs drawn from a
-    seeded normal distribution and the float64 reference's outputs."""
+    seeded normal distribution (an integer input: indices, uniform in
+    [-index_range, index_range)) and the float64 reference's outputs."""
     top = os.path.join(d, name)
     data = os.path.join(top, "test_data_set_0")
     os.makedirs(data, exist_ok=True)
@@ -253,11 +274,16 @@ def write_test_data(d, name, m, reference, seed):
     xs = []
     for k, i in enumerate(m.graph.input):
         shape = [dim.dim_value for dim in i.type.tensor_type.shape.dim]
+        t = i.type.tensor_type.elem_type
         x = rng.standard_normal(shape).astype(np.float32)
+        if t in (TensorProto.INT64, TensorProto.INT32):  # indices
+            x = rng.integers(-index_range, index_range, shape).astype(
+                onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[t])
         xs.append(x)
         with open(os.path.join(data, "input_%d.pb" % k), "wb") as f:
             f.write(numpy_helper.from_array(x, i.name).SerializeToString())
-    ys = reference(m, *[x.astype(np.float64) for x in xs])
+    ys = reference(m, *[x if x.dtype.kind == "i" else x.astype(np.float64)
+                        for x in xs])
     for k, (o, y) in enumerate(zip(m.graph.output, ys)):
         with open(os.path.join(data, "output_%d.pb" % k), "wb") as f:
             f.write(numpy_helper.from_array(y.astype(np.float32),
@@ -425,6 +451,11 @@ def main():
     write_test_data(d, "elementwise-run", elementwise(), elementwise_reference,
                     13)
     write_test_data(d, "pool3d-run", pooling3d(), pooling3d_reference, 31)
+    write_test_data(d, "embedding-run", embedding(), embedding_reference, 37,
+                    index_range=7)
+    # Token ids past the table's 7 rows: the run must stop at the node.
+    write_test_data(d, "embedding-outside", embedding(), lambda m, ids, pos: [
+        np.zeros((2, 6, 4))], 37, index_range=9)
     write(d, "chain.onnx", chain())
     write_test_data(d, "chain-run", chain(), chain_reference, 14)
     # The MLP's data with one expected element off by 1 %: must not match.
