@@ -56,7 +56,7 @@ echo "=== simulator and compares its outputs with PyTorch's"
 MODELS=build/models
 /usr/bin/python3 graph/models/make_torch_models.py "$MODELS" 2>/dev/null
 for name in mlp lenet cnn-batchnorm resnet18 transformer-opset17 \
-            transformer-d256; do
+            text-encoder transformer-d256; do
   echo
   echo "=== model $name (PyTorch, torch.onnx.export; $MODELS/$name)"
   # The d-256 encoder's float32 reference is itself 1.5e-6 from float64

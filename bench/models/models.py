@@ -33,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 MODELS = ["mlp", "lenet", "cnn-batchnorm", "resnet18", "transformer-opset13",
-          "transformer-opset17", "transformer-d256"]
+          "transformer-opset17", "text-encoder", "transformer-d256"]
 BEGIN = "<!-- bench/models/models.py: begin -->"
 END = "<!-- bench/models/models.py: end -->"
 
@@ -64,9 +64,9 @@ def main():
             unplanned = int(re.search(r"accel.unplanned_bytes = (\d+)",
                                       ir).group(1))
             x = os.path.join(d, "x.bin")
+            # As its own type: f32, or the text encoder's int64 token ids.
             numpy_helper.to_array(onnx.load_tensor(os.path.join(
-                d, "test_data_set_0", "input_0.pb"))).astype(
-                    np.float32).tofile(x)
+                d, "test_data_set_0", "input_0.pb"))).tofile(x)
             stats = os.path.join(d, "stats.json")
             profile = os.path.join(d, "profile.tsv")
             start = time.time()

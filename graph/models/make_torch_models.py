@@ -17,6 +17,9 @@ ones, for accel-run (docs/graph.md). Nothing is downloaded.
   transformer    a 2-layer nn.TransformerEncoder (d 64, 4 heads, sequence
                  16, batch 2), at opset 13 with GELU (LayerNorm and GELU
                  exported as their pieces) and at opset 17 with ReLU
+  text-encoder   token ids (int64, a vocabulary of 1000) into a token and a
+                 learned position embedding, then the opset-17 encoder
+                 (batch 2, sequence 16): Gather with indices at run time
   transformer-d256  the same encoder at a BERT-mini size (d 256, 4 heads,
                  feed-forward 1024, sequence 128, batch 1, GELU; opset 17):
                  the size the graph benchmark's target is for; its
@@ -47,6 +50,23 @@ class LeNet(nn.Module):
 
     def forward(self, x):
         return self.classifier(torch.flatten(self.features(x), 1))
+
+
+class TextEncoder(nn.Module):
+    """Token ids -> token + position embeddings -> a TransformerEncoder."""
+    vocab = 1000
+
+    def __init__(self, d=64, seq=16):
+        super().__init__()
+        self.tokens = nn.Embedding(self.vocab, d)
+        self.positions = nn.Parameter(0.02 * torch.randn(seq, d))
+        layer = nn.TransformerEncoderLayer(d, 4, dim_feedforward=128,
+                                           dropout=0.0, batch_first=True)
+        self.encoder = nn.TransformerEncoder(layer, 2,
+                                             enable_nested_tensor=False)
+
+    def forward(self, ids):
+        return self.encoder(self.tokens(ids) + self.positions)
 
 
 class Block(nn.Module):
@@ -115,6 +135,8 @@ def models():
         yield ("transformer-opset%d" % opset,
                nn.TransformerEncoder(layer, 2, enable_nested_tensor=False),
                (2, 16, 64), opset)
+    torch.manual_seed(6)
+    yield "text-encoder", TextEncoder(), (2, 16), 17
     torch.manual_seed(5)
     layer = nn.TransformerEncoderLayer(256, 4, dim_feedforward=1024,
                                        dropout=0.0, batch_first=True,
@@ -129,7 +151,9 @@ def write(top, name, model, shape, opset):
     data = os.path.join(d, "test_data_set_0")
     os.makedirs(data, exist_ok=True)
     model.eval()
-    x = torch.randn(*shape, generator=torch.Generator().manual_seed(7))
+    g = torch.Generator().manual_seed(7)
+    x = (torch.randint(0, model.vocab, shape, generator=g)
+         if hasattr(model, "vocab") else torch.randn(*shape, generator=g))
     with torch.no_grad():
         y = model(x)
     # Exported with gradients on: in eval mode without them, PyTorch 1.13's
@@ -142,8 +166,10 @@ def write(top, name, model, shape, opset):
     for k, (n, t) in enumerate((("x", x), ("y", y))):
         kind = "input" if k == 0 else "output"
         with open(os.path.join(data, "%s_0.pb" % kind), "wb") as f:
-            f.write(numpy_helper.from_array(t.numpy().astype(np.float32),
-                                            n).SerializeToString())
+            a = t.numpy()
+            f.write(numpy_helper.from_array(
+                a if a.dtype == np.int64 else a.astype(np.float32),
+                n).SerializeToString())
 
 
 def main():
