@@ -336,7 +336,7 @@ static void issue_b(float *b, const pixel_block *blk, long c0, long rows,
   }
 }
 
-/* B by vector loads: for few channels a chunk (vector_b_pays). Rows in
+/* B by vector loads (b_mode_of: few channels and kernel rows). Rows in
    order, runs in order: a run's store spills into the next row, which is
    written later. */
 
@@ -384,7 +384,8 @@ build_b_runs(float *b, const pixel_block *blk, long c0, long cc,
 #undef TAP
 #undef ONE_IF_ZERO
       for (; kw + 1 < KW; kw += 2, dst += 2 * T) {
-        const float *a = src + kw_column(s, kw), *e = src + kw_column(s, kw + 1);
+        const float *a = src + kw_column(s, kw);
+        const float *e = src + kw_column(s, kw + 1);
         accel_v16f v[MaxSegments], u[MaxSegments];
         for (long r = 0; r < count; ++r) {
           v[r] = accel_vload(a + in[r]);
@@ -935,7 +936,8 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   s->band = band, s->K = pl->K, s->kc = pl->kc, s->chunks = pl->chunks;
   s->taps = p->KH * p->KW, s->chan = pl->chan, s->phase = p->Cg * pl->chan;
   s->row = p->sw * s->phase;
-  s->KW = p->KW, s->KH = p->KH, s->dh = p->dh, s->dw = p->dw, s->sh = p->sh, s->sw = p->sw;
+  s->KW = p->KW, s->KH = p->KH, s->dh = p->dh, s->dw = p->dw;
+  s->sh = p->sh, s->sw = p->sw;
   for (long kw = 0; kw < p->KW && kw < KwTable; ++kw)
     s->kw_col[kw] = tap_column(s, kw);
   s->b_mode = b_mode_of(p, pl);
