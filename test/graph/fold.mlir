@@ -1,7 +1,8 @@
 // Constant folding (-canonicalize with the ops' folders): a transpose of
 // a constant is the transposed constant (the weights PyTorch exports as
 // W with a Transpose before the MatMul), worked out by hand; a reshape of
-// its input's shape is nothing.
+// its input's shape is nothing; a Gemm's transposed constant operand is
+// stored transposed.
 // RUN: accel-graph-opt -canonicalize %s | FileCheck %s
 
 // CHECK-LABEL: func.func @transpose_2d
@@ -39,4 +40,25 @@ func.func @transpose_splat() -> tensor<4x3xf32> {
 func.func @transpose_argument(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %t = accel.transpose %x {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return %t : tensor<3x2xf32>
+}
+
+// A Gemm's transposed constant operand (PyTorch's Linear: transB = 1 on
+// its weight) becomes the transposed constant, read as it is.
+// CHECK-LABEL: func.func @gemm_transposed_weight
+// CHECK-NEXT: %[[W:.*]] = arith.constant dense<{{\[\[}}1.000000e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+// CHECK-NEXT: %[[G:.*]] = accel.gemm %arg0, %[[W]] : (tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: return %[[G]]
+func.func @gemm_transposed_weight(%x: tensor<4x3xf32>) -> tensor<4x2xf32> {
+  %w = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %g = accel.gemm %x, %w {trans_b = true} : (tensor<4x3xf32>, tensor<2x3xf32>) -> tensor<4x2xf32>
+  return %g : tensor<4x2xf32>
+}
+
+// A transposed A that is not a constant stays as it is.
+// CHECK-LABEL: func.func @gemm_transposed_input
+// CHECK: accel.gemm %arg0, %{{.*}} {trans_a = true}
+func.func @gemm_transposed_input(%x: tensor<3x4xf32>) -> tensor<4x2xf32> {
+  %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %g = accel.gemm %x, %w {trans_a = true} : (tensor<3x4xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
+  return %g : tensor<4x2xf32>
 }
