@@ -331,6 +331,56 @@ Emitter::record(Operation &Op) {
   return std::nullopt;
 }
 
+/// An operand as the kernel gets it: a view's strides (for its finer
+/// shape, accel.view_dims, if it has one), or its shape's row-major ones.
+static ViewLayout operandLayout(Value V) {
+  ArrayRef<int64_t> Shape = shapeOf(V);
+  ViewLayout L{0, contiguousStrides(Shape), {Shape.begin(), Shape.end()}};
+  Operation *Def = V.getDefiningOp();
+  if (auto S = Def ? Def->getAttrOfType<DenseI64ArrayAttr>("accel.strides")
+                   : nullptr)
+    L.Strides.assign(S.asArrayRef().begin(), S.asArrayRef().end());
+  if (auto D = Def ? Def->getAttrOfType<DenseI64ArrayAttr>("accel.view_dims")
+                   : nullptr)
+    L.Dims.assign(D.asArrayRef().begin(), D.asArrayRef().end());
+  return L;
+}
+
+/// Attention's q, k, v and result with one batch shape, the finer one of
+/// a view among q, k and v (heads split from a slice, Views.cpp): each
+/// other operand's batch dimensions split into it (a dimension of stride
+/// s into runs whose strides step from s). The mask keeps its own: it
+/// broadcasts over the batch, aligned from the right.
+static void giveOneBatchShape(AttentionOp A, SmallVectorImpl<ViewLayout> &Ls) {
+  size_t Rank = shapeOf(A.getQ()).size();
+  std::optional<SmallVector<int64_t, 6>> Batch;
+  for (size_t I = 0; I != 3 && !Batch; ++I)
+    if (Ls[I].Dims.size() > Rank)
+      Batch.emplace(Ls[I].Dims.begin(), Ls[I].Dims.end() - 2);
+  if (!Batch)
+    return;
+  for (size_t I = 0; I != Ls.size(); ++I) {
+    ViewLayout &L = Ls[I];
+    bool IsMask = A.getMask() && I == 3;
+    if (IsMask || L.Dims.size() == Batch->size() + 2)
+      continue;
+    int64_t Rows = L.Dims[L.Dims.size() - 2], Cols = L.Dims.back();
+    SmallVector<int64_t, 6> Own(L.Dims.begin(), L.Dims.end() - 2);
+    auto Runs = refinementRuns(Own, *Batch); // Views.cpp checked it
+    SmallVector<int64_t, 6> Strides(Batch->size() + 2);
+    for (size_t D = 0; D != Own.size(); ++D) {
+      int64_t S = L.Strides[D];
+      for (size_t J = (*Runs)[D + 1]; J-- > (*Runs)[D];)
+        Strides[J] = S, S *= (*Batch)[J];
+    }
+    Strides[Batch->size()] = L.Strides[Own.size()];
+    Strides[Batch->size() + 1] = L.Strides[Own.size() + 1];
+    L.Dims.assign(Batch->begin(), Batch->end());
+    L.Dims.append({Rows, Cols});
+    L.Strides = Strides;
+  }
+}
+
 LogicalResult Emitter::emitOp(Operation &Op) {
   if (isa<arith::ConstantOp, func::ReturnOp>(Op))
     return success();
@@ -346,20 +396,17 @@ LogicalResult Emitter::emitOp(Operation &Op) {
 
   SmallVector<Value> Operands(Op.getOperands());
   Operands.push_back(Op.getResult(0));
+  SmallVector<ViewLayout> Layouts;
+  for (Value V : Operands)
+    Layouts.push_back(operandLayout(V));
+  if (auto A = dyn_cast<AttentionOp>(Op))
+    giveOneBatchShape(A, Layouts);
   // The fields after the operands' addresses.
   SmallVector<int64_t> Fields;
-  for (Value V : Operands) {
-    ArrayRef<int64_t> Shape = cast<RankedTensorType>(V.getType()).getShape();
-    Fields.push_back(Shape.size());
-    Fields.append(Shape.begin(), Shape.end());
-    // A view's strides, or the row-major ones.
-    Operation *Def = V.getDefiningOp();
-    auto Strides =
-        Def ? Def->getAttrOfType<DenseI64ArrayAttr>("accel.strides") : nullptr;
-    SmallVector<int64_t, 6> S = contiguousStrides(Shape);
-    if (Strides)
-      S.assign(Strides.asArrayRef().begin(), Strides.asArrayRef().end());
-    Fields.append(S.begin(), S.end());
+  for (const ViewLayout &L : Layouts) {
+    Fields.push_back(L.Dims.size());
+    Fields.append(L.Dims.begin(), L.Dims.end());
+    Fields.append(L.Strides.begin(), L.Strides.end());
   }
   Fields.append(Rec->second.begin(), Rec->second.end());
   if (3 + Operands.size() + Fields.size() > ACCEL_GRAPH_MAX_RECORD)

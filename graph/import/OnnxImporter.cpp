@@ -797,7 +797,14 @@ bool Importer::reshape() {
   Value X = input(0);
   if (!X)
     return false;
-  return define(B.create<ReshapeOp>(loc(), resultType(), X));
+  // ONNX's shape inference passes a shape whose count differs (it takes
+  // the shape input as given).
+  auto In = cast<RankedTensorType>(X.getType());
+  RankedTensorType Out = resultType();
+  if (In.getNumElements() != Out.getNumElements())
+    return fail("cannot reshape " + Twine(In.getNumElements()) +
+                " elements into " + Twine(Out.getNumElements()));
+  return define(B.create<ReshapeOp>(loc(), Out, X));
 }
 
 bool Importer::transpose() {

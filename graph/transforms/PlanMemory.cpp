@@ -10,7 +10,8 @@
 //  - views (Views.h): accel.reshape's result, always, and a transpose's or
 //    slice's whose readers all take it strided; such an op gets the unit
 //    attribute `accel.view`, and `accel.strides` (i64 array, in elements)
-//    where its result is not contiguous;
+//    where its result is not contiguous, with `accel.view_dims` when the
+//    strides are for a finer shape (ViewLayout::Dims);
 //  - accel.elementwise's result may overwrite an input of the same shape
 //    (no broadcast) whose last use is that op, which the kernel library
 //    allows (docs/kernels.md, in place); not a function argument, which
@@ -185,6 +186,8 @@ void PlanMemoryPass::runOnOperation() {
           Op.setAttr("accel.view", Builder.getUnitAttr());
         if (!Contiguous)
           Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(L.Strides));
+        if (!L.Dims.empty())
+          Op.setAttr("accel.view_dims", Builder.getDenseI64ArrayAttr(L.Dims));
         if (!Contiguous || L.Offset)
           Strided.insert(R);
       } else if (isa<ElementwiseOp>(Op)) {

@@ -13,6 +13,14 @@
 // results are never views (the runtime copies them out as they lie), nor
 // are a constant's transposes and slices (its bytes are not the arena's).
 //
+// A reshape that the value's own rank cannot say as strides may still be
+// a view of a finer shape (ViewLayout::Dims): slices of q, k and v split
+// into heads ([S, B, 3 E] sliced, [S, B, E] as [S, B H, E / H]) are
+// [S, B, H, E / H] with strides. Such a value goes through reshapes and
+// transposes that stay views, and into attention only, whose batch
+// dimensions the code generator then gives every operand in the finer
+// shape (the kernel takes any rank).
+//
 //===----------------------------------------------------------------------===//
 
 #include "transforms/Views.h"
@@ -33,15 +41,35 @@ SmallVector<int64_t, 6> accel::graph::contiguousStrides(ArrayRef<int64_t> Shape)
   return S;
 }
 
+std::optional<SmallVector<size_t, 7>>
+accel::graph::refinementRuns(ArrayRef<int64_t> Coarse, ArrayRef<int64_t> Fine) {
+  SmallVector<size_t, 7> Runs;
+  size_t I = 0;
+  for (int64_t Size : Coarse) {
+    Runs.push_back(I);
+    int64_t Product = 1;
+    while (Product < Size && I < Fine.size())
+      Product *= Fine[I++];
+    if (Product != Size)
+      return std::nullopt;
+  }
+  while (I < Fine.size() && Fine[I] == 1) // trailing 1s: the last run's
+    ++I;
+  if (I != Fine.size())
+    return std::nullopt;
+  Runs.push_back(I);
+  return Runs;
+}
+
 namespace {
 
-/// \p In's elements (shape \p InShape) as shape \p Out without moving them,
+/// \p In's elements (dims \p InShape) as shape \p Out without moving them,
 /// if strides can say it: each group of input dimensions that makes up a
 /// group of output dimensions must be one run (each stride the next one's
 /// span).
-std::optional<ViewLayout> reshapeLayout(ArrayRef<int64_t> InShape,
-                                        const ViewLayout &In,
-                                        ArrayRef<int64_t> Out) {
+std::optional<ViewLayout> exactReshape(ArrayRef<int64_t> InShape,
+                                       const ViewLayout &In,
+                                       ArrayRef<int64_t> Out) {
   ViewLayout L{In.Offset, contiguousStrides(Out)};
   if (llvm::is_contained(InShape, 0) || Out.empty())
     return L;
@@ -76,14 +104,84 @@ std::optional<ViewLayout> reshapeLayout(ArrayRef<int64_t> InShape,
   return L;
 }
 
+/// \p In's elements as shape \p Out in a finer shape: the common
+/// refinement of its dims and \p Out's (each step the smaller of the two
+/// sizes left, which must divide the larger), each entry's stride its
+/// input dimension's times the part of it still inside; nullopt if there
+/// is none.
+std::optional<ViewLayout> refinedReshape(ArrayRef<int64_t> InShape,
+                                         const ViewLayout &In,
+                                         ArrayRef<int64_t> Out) {
+  SmallVector<int64_t, 6> Dims, Strides, Outer;
+  for (size_t D = 0; D != InShape.size(); ++D)
+    if (InShape[D] != 1)
+      Dims.push_back(InShape[D]), Strides.push_back(In.Strides[D]);
+  for (int64_t D : Out)
+    if (D != 1)
+      Outer.push_back(D);
+  ViewLayout L{In.Offset, {}, {}};
+  size_t A = 0, B = 0;
+  int64_t LeftA = Dims.empty() ? 1 : Dims[0];
+  int64_t LeftB = Outer.empty() ? 1 : Outer[0];
+  while (A < Dims.size() && B < Outer.size()) {
+    int64_t Small = std::min(LeftA, LeftB), Large = std::max(LeftA, LeftB);
+    if (Large % Small)
+      return std::nullopt;
+    L.Dims.push_back(Small);
+    L.Strides.push_back(Strides[A] * (LeftA / Small));
+    LeftA /= Small, LeftB /= Small;
+    if (LeftA == 1 && ++A < Dims.size())
+      LeftA = Dims[A];
+    if (LeftB == 1 && ++B < Outer.size())
+      LeftB = Outer[B];
+  }
+  auto Runs = refinementRuns(Out, L.Dims);
+  if (!Runs || L.Dims.empty())
+    return std::nullopt;
+  bool Finer = false;
+  for (size_t D = 0; D != Out.size(); ++D)
+    Finer |= (*Runs)[D + 1] - (*Runs)[D] > 1;
+  if (Finer)
+    return L;
+  // No dimension split after all: strides of Out's own rank.
+  ViewLayout Plain{L.Offset, SmallVector<int64_t, 6>(Out.size(), 0), {}};
+  for (size_t D = 0; D != Out.size(); ++D)
+    if ((*Runs)[D + 1] != (*Runs)[D])
+      Plain.Strides[D] = L.Strides[(*Runs)[D]];
+  return Plain;
+}
+
+std::optional<ViewLayout> reshapeLayout(ArrayRef<int64_t> InShape,
+                                        const ViewLayout &In,
+                                        ArrayRef<int64_t> Out) {
+  ArrayRef<int64_t> Dims = In.Dims.empty() ? InShape : ArrayRef(In.Dims);
+  if (llvm::is_contained(Dims, 0))
+    return exactReshape(Dims, In, Out);
+  if (auto L = exactReshape(Dims, In, Out))
+    return L;
+  return refinedReshape(Dims, In, Out);
+}
+
 /// The layout of a transpose's or slice's result from its input's.
 std::optional<ViewLayout> movedLayout(Operation &Op, const ViewLayout &In) {
-  ViewLayout L{In.Offset, {}};
+  ViewLayout L{In.Offset, {}, {}};
   if (auto T = dyn_cast<TransposeOp>(Op)) {
+    if (In.Dims.empty()) {
+      for (int64_t P : T.getPerm())
+        L.Strides.push_back(In.Strides[P]);
+      return L;
+    }
+    // Each dimension's run of the finer shape moves as one.
+    auto Runs = refinementRuns(shapeOf(T.getInput()), In.Dims);
+    if (!Runs)
+      return std::nullopt;
     for (int64_t P : T.getPerm())
-      L.Strides.push_back(In.Strides[P]);
+      for (size_t I = (*Runs)[P]; I != (*Runs)[P + 1]; ++I)
+        L.Dims.push_back(In.Dims[I]), L.Strides.push_back(In.Strides[I]);
     return L;
   }
+  if (!In.Dims.empty())
+    return std::nullopt; // a slice of a finer shape: not attempted
   auto S = cast<SliceOp>(Op);
   for (size_t D = 0; D != In.Strides.size(); ++D) {
     if (S.getSteps()[D] < 0)
@@ -161,6 +259,8 @@ private:
   /// Whether every reader of \p V takes it as the view it is.
   bool takenBy(Value V) const {
     ViewLayout L = layoutOf(V);
+    if (!L.Dims.empty())
+      return finerTakenBy(V, L);
     ArrayRef<int64_t> Shape = shapeOf(V);
     bool UnitInner = Shape.empty() || Shape.back() <= 1 || L.Strides.back() == 1;
     for (Operation *User : V.getUsers()) {
@@ -177,6 +277,50 @@ private:
         return false;
     }
     return true;
+  }
+
+  /// takenBy for a view of a finer shape \p L: its reshapes and
+  /// transposes views too, and an attention's q, k or v, when only its
+  /// batch dimensions are finer (the innermost stride 1) and every other
+  /// operand's batch dimensions can be given in the same finer shape.
+  bool finerTakenBy(Value V, const ViewLayout &L) const {
+    ArrayRef<int64_t> Shape = shapeOf(V);
+    auto Runs = refinementRuns(Shape, L.Dims);
+    size_t Rank = Shape.size();
+    for (Operation *User : V.getUsers()) {
+      if (isa<ReshapeOp, TransposeOp>(User)) {
+        // A transpose that is not a view has no layout (propagate).
+        Value R = User->getResult(0);
+        if (!Layout.count(R) || !takenBy(R))
+          return false;
+        continue;
+      }
+      auto A = dyn_cast<AttentionOp>(User);
+      if (!A || V == A.getMask() || !Runs || Rank < 3 ||
+          (*Runs)[Rank - 1] + 1 != (*Runs)[Rank] ||
+          (*Runs)[Rank - 2] + 1 != (*Runs)[Rank - 1] ||
+          L.Strides.back() != 1)
+        return false;
+      ArrayRef<int64_t> Batch(L.Dims.begin(), L.Dims.end() - 2);
+      for (Value W : {A.getQ(), A.getK(), A.getV(), A.getResult()})
+        if (!batchIn(W, Batch))
+          return false;
+      if (Value M = A.getMask())
+        for (int64_t D : shapeOf(M).drop_back(2))
+          if (D != 1) // a mask broadcast over the batch only
+            return false;
+    }
+    return true;
+  }
+
+  /// Whether \p W's batch dimensions can be given as \p Batch: its finer
+  /// shape's are \p Batch, or its own are runs of \p Batch (any of its
+  /// strides splits).
+  bool batchIn(Value W, ArrayRef<int64_t> Batch) const {
+    ViewLayout L = layoutOf(W);
+    if (!L.Dims.empty())
+      return ArrayRef<int64_t>(L.Dims).drop_back(2) == Batch;
+    return refinementRuns(shapeOf(W).drop_back(2), Batch).has_value();
   }
 };
 

@@ -15,15 +15,28 @@
 #include "mlir/IR/Block.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace accel::graph {
 
 /// A value's elements within its buffer: element i (multi-index) at
-/// Offset + sum(i[d] Strides[d]), in elements.
+/// Offset + sum(i[d] Strides[d]), in elements. A reshape that strides of
+/// the value's own rank cannot say (a slice of q, k and v split into
+/// heads) may still be a view of a finer shape: Dims, each of the value's
+/// dimensions a run of them, Strides then one per entry of Dims (empty
+/// Dims: the value's shape).
 struct ViewLayout {
   int64_t Offset = 0;
   llvm::SmallVector<int64_t, 6> Strides;
+  llvm::SmallVector<int64_t, 6> Dims;
 };
+
+/// The runs of \p Fine (each a product equal to one of \p Coarse's
+/// dimensions, dimensions of 1 a run of none or of 1s) that make up
+/// \p Coarse: Runs[d] is the first entry of dimension d's run, Runs[rank]
+/// the end; nullopt if \p Fine does not refine \p Coarse.
+std::optional<llvm::SmallVector<size_t, 7>>
+refinementRuns(llvm::ArrayRef<int64_t> Coarse, llvm::ArrayRef<int64_t> Fine);
 
 /// The ops of \p Body whose results are views of their inputs' buffers,
 /// with each result's layout in the buffer it shares. Reshapes of

@@ -328,6 +328,57 @@ def attention():
                  [two, numpy_helper.from_array(mask, "mask")])
 
 
+def heads():
+    """Multi-head attention as PyTorch's encoder exports it, sequence
+    first: x [S 5, B 2, 3 E 36] sliced into q, k and v, each reshaped to
+    [S, B H (H 3 heads), E / H] and transposed to [B H, S, E / H]; the
+    scores scaled by a Mul; then y's heads back to [S, B H, E / H]. The
+    slices' reshape splits B H, which no strides of rank 3 say: views of
+    the finer [S, B, H, E / H]. A fourth slice read by an Add too: not a
+    view."""
+    half = numpy_helper.from_array(np.array(0.5, np.float32), "half")
+    shape = numpy_helper.from_array(np.array([5, 6, 4], np.int64), "shape")
+    nodes = []
+    for name in ("q", "k", "v"):
+        nodes += [
+            helper.make_node("Slice", ["x", name + "_s", name + "_e",
+                                       "axis2"], [name + "0"],
+                             name="slice_" + name),
+            helper.make_node("Reshape", [name + "0", "shape"], [name + "1"],
+                             name="split_" + name),
+            helper.make_node("Transpose", [name + "1"], [name + "2"],
+                             name="heads_" + name, perm=[1, 0, 2])]
+    nodes += [
+        helper.make_node("Mul", ["q2", "half"], ["qs"], name="scale"),
+        helper.make_node("Transpose", ["k2"], ["kt"], name="kt",
+                         perm=[0, 2, 1]),
+        helper.make_node("MatMul", ["qs", "kt"], ["s"], name="scores"),
+        helper.make_node("Softmax", ["s"], ["p"], name="softmax", axis=-1),
+        helper.make_node("MatMul", ["p", "v2"], ["o"], name="context"),
+        helper.make_node("Transpose", ["o"], ["y"], name="merge",
+                         perm=[1, 0, 2]),
+        helper.make_node("Slice", ["x", "q_s", "q_e", "axis2"], ["w0"],
+                         name="slice_w"),
+        helper.make_node("Reshape", ["w0", "shape"], ["w1"], name="split_w"),
+        helper.make_node("Add", ["w1", "w1"], ["z"], name="double")]
+    i64 = lambda name, v: numpy_helper.from_array(np.array(v, np.int64), name)
+    inits = [half, shape, i64("axis2", [2])]
+    for name, start in (("q", 0), ("k", 12), ("v", 24)):
+        inits += [i64(name + "_s", [start]), i64(name + "_e", [start + 12])]
+    return model(nodes, [vi("x", [5, 2, 36])],
+                 [vi("y", [5, 6, 4]), vi("z", [5, 6, 4])], inits)
+
+
+def heads_reference(m, x):
+    def split(start):
+        return x[:, :, start:start + 12].reshape(5, 6, 4).transpose(1, 0, 2)
+    q, k, v = split(0), split(12), split(24)
+    s = 0.5 * q @ np.swapaxes(k, -1, -2)
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    o = (p / p.sum(axis=-1, keepdims=True)) @ v
+    return [o.transpose(1, 0, 2), 2 * x[:, :, 0:12].reshape(5, 6, 4)]
+
+
 def attention_no_head_dim():
     """Attention whose head dim is 0: the scores are all 0, the
     probabilities uniform, y the mean of v's rows."""
@@ -444,6 +495,7 @@ def main():
     write_test_data(d, "mlp-run", mlp(), mlp_reference, 11)
     write_test_data(d, "attention-run", attention(), attention_reference, 17)
     write_test_data(d, "views-run", views(), views_reference, 19)
+    write_test_data(d, "heads-run", heads(), heads_reference, 43)
     write_test_data(d, "attention-d0-run", attention_no_head_dim(),
                     attention_no_head_dim_reference, 29)
     write_test_data(d, "movement-run", movement(), movement_reference, 23)
@@ -486,6 +538,14 @@ def main():
                  [numpy_helper.from_array(np.array([-1, 0, 0, 0], np.int64),
                                           "p")])
     write(d, "pad-crop.onnx", crop)
+    # A Reshape to a shape of another count, which ONNX's checker and
+    # shape inference let through.
+    bad_reshape = model([helper.make_node("Reshape", ["x", "s"], ["y"],
+                                          name="squash")],
+                        [vi("x", [2, 6])], [vi("y", [4, 4])],
+                        [numpy_helper.from_array(np.array([4, 4], np.int64),
+                                                 "s")])
+    write(d, "reshape-count.onnx", bad_reshape)
     to_int = model([helper.make_node("Cast", ["x"], ["y"], name="cast",
                                      to=TensorProto.INT32),
                     helper.make_node("Cast", ["y"], ["z"], name="back",
