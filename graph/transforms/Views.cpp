@@ -155,9 +155,7 @@ std::optional<ViewLayout> reshapeLayout(ArrayRef<int64_t> InShape,
                                         const ViewLayout &In,
                                         ArrayRef<int64_t> Out) {
   ArrayRef<int64_t> Dims = In.Dims.empty() ? InShape : ArrayRef(In.Dims);
-  if (llvm::is_contained(Dims, 0))
-    return exactReshape(Dims, In, Out);
-  if (auto L = exactReshape(Dims, In, Out))
+  if (auto L = exactReshape(Dims, In, Out)) // always, with no elements
     return L;
   return refinedReshape(Dims, In, Out);
 }
