@@ -270,7 +270,8 @@ Emitter::record(Operation &Op) {
     return std::pair{int64_t(ACCEL_GRAPH_REDUCE), A};
   }
   if (auto L = dyn_cast<LayerNormOp>(Op)) {
-    A = {int64_t(L.getAxis()), floatBits(L.getEpsilon().convertToFloat())};
+    A = {int64_t(L.getAxis()), floatBits(L.getEpsilon().convertToFloat()),
+         L.getResidual() ? 1 : 0};
     return std::pair{int64_t(ACCEL_GRAPH_LAYERNORM), A};
   }
   if (auto At = dyn_cast<AttentionOp>(Op)) {

@@ -232,6 +232,8 @@ LogicalResult LayerNormOp::verify() {
   if (shapeOf(getScale()) != Normalized ||
       (getShift() && shapeOf(getShift()) != Normalized))
     return emitOpError("scale and shift must have the normalized dims' shape");
+  if (getResidual() && shapeOf(getResidual()) != In)
+    return emitOpError("residual must have the input's shape");
   return checkResult(*this, In);
 }
 

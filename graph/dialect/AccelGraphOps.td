@@ -146,14 +146,23 @@ def AccelGraph_ReduceOp : AccelGraph_Op<"reduce"> {
       "$kind $input attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_LayerNormOp : AccelGraph_Op<"layernorm"> {
+def AccelGraph_LayerNormOp
+    : AccelGraph_Op<"layernorm", [AttrSizedOperandSegments]> {
   let summary = "ONNX LayerNormalization over dims [axis, rank)";
-  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$scale,
+  let description = [{
+    With a residual (of the input's type), normalizes input + residual:
+    -accel-fuse makes it from a residual connection's add that only the
+    normalization reads, so that the sum is never written to memory.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$residual,
+                   AccelGraph_Tensor:$scale,
                    Optional<AccelGraph_Tensor>:$shift,
                    I64Attr:$axis, // 0 <= axis < rank
                    F32Attr:$epsilon);
   let results = (outs AccelGraph_Tensor:$result);
-  let assemblyFormat = "$input `,` $scale (`,` $shift^)? attr-dict `:` "
+  let assemblyFormat = "$input (`residual` $residual^)? `,` $scale "
+                       "(`,` $shift^)? attr-dict `:` "
                        "functional-type(operands, results)";
 }
 

@@ -533,7 +533,8 @@ bool Importer::layerNorm() {
     return fail("stash_type other than f32 is not supported");
   float Epsilon = floatAttr("epsilon", 1e-5f);
   if (!define(B.create<LayerNormOp>(
-          loc(), resultType(), X, Scale, Shift, B.getI64IntegerAttr(*Axis),
+          loc(), resultType(), X, Value(), Scale, Shift,
+          B.getI64IntegerAttr(*Axis),
           B.getF32FloatAttr(Epsilon))))
     return false;
   // The optional Mean and InvStdDev outputs, where anything has them: the

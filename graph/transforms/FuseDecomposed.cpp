@@ -141,7 +141,8 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
           DenseElementsAttr::get(Type, Rewriter.getF32FloatAttr(1.0f)));
     }
     auto LN = Rewriter.replaceOpWithNewOp<LayerNormOp>(
-        Last, Div.getType(), X, Scale, Shift, Rewriter.getI64IntegerAttr(Axis),
+        Last, Div.getType(), X, Value(), Scale, Shift,
+        Rewriter.getI64IntegerAttr(Axis),
         Rewriter.getF32FloatAttr(float(*Eps)));
     LN->setLoc(Rewriter.getFusedLoc(Locs));
     return success();

@@ -18,6 +18,10 @@
 //  - LayerNorm and GELU written out as elementwise ops and reductions
 //    become accel.layernorm and accel.elementwise "gelu"
 //    (FuseDecomposed.cpp);
+//  - a residual connection's add, read only by a layer norm, becomes the
+//    norm's residual (accel_layernorm adds it as each batch of lines
+//    arrives: the sum never goes to memory, as in TensorRT's skip layer
+//    norm), post-norm transformers' x = norm(x + f(x));
 //  - elementwise ops in a row, each read only by the next and of the
 //    result's shape, become one accel.elementwise_chain: one pass over
 //    memory (accel_elementwise_chain; up to 8 steps and 5 inputs), at any
@@ -224,6 +228,30 @@ struct FoldBatchNorm : OpRewritePattern<BatchNormOp> {
 };
 
 
+/// layernorm(add(a, b)) with a and b of the result's shape and the add
+/// read only by the norm: layernorm(a residual b).
+struct FuseResidualNorm : OpRewritePattern<LayerNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LayerNormOp LN,
+                                PatternRewriter &Rewriter) const override {
+    Value X = LN.getInput();
+    auto Add = X.getDefiningOp<ElementwiseOp>();
+    if (LN.getResidual() || !Add || Add.getKind() != "add" ||
+        !X.hasOneUse() ||
+        !llvm::all_of(Add.getInputs(),
+                      [&](Value V) { return V.getType() == X.getType(); }))
+      return failure();
+    Location Loc = Rewriter.getFusedLoc({Add.getLoc(), LN.getLoc()});
+    auto Fused = Rewriter.replaceOpWithNewOp<LayerNormOp>(
+        LN, LN.getType(), Add.getInputs()[0], Add.getInputs()[1],
+        LN.getScale(), LN.getShift(), LN.getAxisAttr(), LN.getEpsilonAttr());
+    Fused->setLoc(Loc);
+    Rewriter.eraseOp(Add);
+    return success();
+  }
+};
+
 /// A chain under construction: its inputs and steps.
 struct Chain {
   SmallVector<Value, 5> Inputs;
@@ -372,15 +400,18 @@ struct FuseOpsPass : PassWrapper<FuseOpsPass, OperationPass<func::FuncOp>> {
 
   StringRef getArgument() const final { return "accel-fuse"; }
   StringRef getDescription() const final {
-    return "Fold activations, bias adds and batch norms into the matrix "
-           "unit's kernels";
+    return "Fuse ops into the kernels that can do them on the way: "
+           "activations, bias adds and batch norms into the matrix unit's, "
+           "attention, LayerNorm and GELU from their pieces, residual adds "
+           "into layer norms, elementwise chains";
   }
   void runOnOperation() override {
     // The matrix-unit fusions first, to the end, then the chains of what
     // is left: a chain would otherwise take the bias add or activation
     // after a matmul that the matrix unit does for free.
     RewritePatternSet Matrix(&getContext()), Chains(&getContext());
-    Matrix.add<FuseActivation, FuseBiasAdd, FoldBatchNorm>(&getContext());
+    Matrix.add<FuseActivation, FuseBiasAdd, FoldBatchNorm, FuseResidualNorm>(
+        &getContext());
     populateAttentionFusion(Matrix);
     populateDecomposedFusion(Matrix);
     Chains.add<FuseElementwiseChain, MergeChains>(&getContext());

@@ -6,7 +6,8 @@
 // expressible as strides, as numpy's reshape without a copy), and a view
 // some reader cannot take goes back to being computed. A reader takes a
 // view if it is a kernel call whose operands may be strided (the matrix
-// ops, attention, elementwise, concat and the data-movement ops
+// ops, attention, elementwise, concat, a layer norm's input or residual
+// whose normalized dimensions stay one run, and the data-movement ops
 // themselves) and, except for transpose and slice, whose innermost
 // stride is 1: a view that moves the last dimension would make those
 // kernels move lone floats, slower than one transpose. A function's
@@ -270,9 +271,35 @@ private:
           return false;
         continue;
       }
+      if (auto LN = dyn_cast<LayerNormOp>(User)) {
+        if (!UnitInner || !normalizedDimsMerge(LN, V, Shape, L.Strides))
+          return false;
+        continue;
+      }
       if (!UnitInner || !isa<AttentionOp, ElementwiseOp, ElementwiseChainOp,
                              MatMulOp, GemmOp, ConcatOp>(User))
         return false;
+    }
+    return true;
+  }
+
+  /// Whether layer norm \p LN takes \p V, of \p Shape with \p Strides, as
+  /// its input or residual: the kernel's lines are the dimensions from the
+  /// axis on, which must then be one run of equally spaced elements (the
+  /// lines themselves may lie anywhere).
+  static bool normalizedDimsMerge(LayerNormOp LN, Value V,
+                                  ArrayRef<int64_t> Shape,
+                                  ArrayRef<int64_t> Strides) {
+    if (V != LN.getInput() && V != LN.getResidual())
+      return false;
+    int64_t Span = 0;
+    for (int64_t D = int64_t(Shape.size()) - 1; D >= int64_t(LN.getAxis());
+         --D) {
+      if (Shape[D] == 1)
+        continue;
+      if (Span && Strides[D] != Span)
+        return false;
+      Span = (Span ? Span : Strides[D]) * Shape[D];
     }
     return true;
   }

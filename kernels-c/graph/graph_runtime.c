@@ -217,8 +217,10 @@ static accel_status layernorm(accel_tensor *t, int n, reader *r) {
   accel_norm_options o = accel_norm_defaults();
   o.axis = (int)next(r);
   o.epsilon = next_float(r);
-  o.scale = &t[1];
-  o.shift = n == 4 ? &t[2] : NULL;
+  int residual = (int)next(r);
+  o.residual = residual ? &t[1] : NULL;
+  o.scale = &t[1 + residual];
+  o.shift = n == 4 + residual ? &t[2 + residual] : NULL;
   return accel_layernorm(&t[0], &t[n - 1], &o);
 }
 

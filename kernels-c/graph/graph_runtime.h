@@ -21,7 +21,8 @@ typedef enum {
   ACCEL_GRAPH_TRANSPOSE = 6,   /* x -> y; perm (rank entries) */
   ACCEL_GRAPH_REDUCE = 7,      /* x -> y; accel_reduce_op, number of axes,
                                   axes */
-  ACCEL_GRAPH_LAYERNORM = 8,   /* x, scale[, shift] -> y; axis, epsilon */
+  ACCEL_GRAPH_LAYERNORM = 8,   /* x[, residual], scale[, shift] -> y; axis,
+                                  epsilon, whether the residual is there */
   ACCEL_GRAPH_BATCHNORM = 9,   /* x, scale, shift, mean, var -> y; epsilon */
   ACCEL_GRAPH_CONCAT = 10,     /* 1 to 256 inputs -> y; axis */
   ACCEL_GRAPH_SLICE = 11,      /* x -> y; starts (rank), steps (rank) */

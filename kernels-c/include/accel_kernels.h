@@ -208,17 +208,23 @@ typedef struct {
   int axis;      /* normalize over dims [axis, rank); negative: from the end */
   float epsilon; /* added to the variance (mean square) */
   const accel_tensor *scale, *shift; /* of the normalized dims, or null */
+  const accel_tensor *residual; /* of x's dims, or null: normalizes
+                                   x + residual */
 } accel_norm_options;
 
-/* axis -1, epsilon 1e-5, no scale or shift. */
+/* axis -1, epsilon 1e-5, no scale, shift or residual. */
 accel_norm_options accel_norm_defaults(void);
 
 /* Layer normalization: y = (x - mean) / sqrt(var + eps) * scale + shift,
    mean and (biased) variance over dims [axis, rank) of each index of the
    others. RMS normalization: y = x / sqrt(mean(x^2) + eps) * scale (no
-   shift). The normalized dims must form one run of equally spaced
-   elements (e.g. contiguous); at most 65 536 elements with a scale or
-   shift. options may be null (the defaults). */
+   shift). With a residual, x + residual (added in f32) is normalized in
+   x's place: a residual connection and the norm after it in one pass
+   (TensorRT's skip layer norm). The normalized dims must form one run of
+   equally spaced elements (e.g. contiguous), in x and the residual; at
+   most 65 536 elements with a scale or shift, 38 912 with a residual. y
+   may be x or the residual in place. options may be null (the
+   defaults). */
 accel_status accel_layernorm(const accel_tensor *x, accel_tensor *y,
                              const accel_norm_options *options);
 accel_status accel_rmsnorm(const accel_tensor *x, accel_tensor *y,

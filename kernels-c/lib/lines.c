@@ -3,6 +3,7 @@
 
 #include "lines.h"
 #include "kernel_dma.h"
+#include <stddef.h>
 
 enum {
   BatchFloats = 16 * 1024,       /* work slower than the transfers */
@@ -70,18 +71,39 @@ static int evenly_spaced(const lines_view *v, long *spacing) {
   return larger <= 1;
 }
 
+/* Moves `count` contiguous lines, `spacing` floats apart from `line` on,
+   to or from buf (np floats apart) in one 2-D transfer on channel ch. */
+static void move_spaced_lines(int ch, const lines_view *v, float *line,
+                              long spacing, float *buf, long count,
+                              int to_view) {
+  long np = padded_length(v->n);
+  if (to_view)
+    accel_dma_2d_on(ch, line, buf, count, v->n * 4, spacing * 4, np * 4);
+  else
+    accel_dma_2d_on(ch, buf, line, count, v->n * 4, np * 4, spacing * 4);
+}
+
 /* Moves lines [first, first + count) between a view and the batch buffer
-   buf on channel ch: one 2-D transfer for evenly spaced contiguous lines,
-   else one per line. */
+   buf on channel ch: one 2-D transfer for evenly spaced contiguous lines;
+   for contiguous lines of several outer dimensions (a transposed view's),
+   one per run of the innermost; else one per line. */
 static void move_lines(int ch, const lines_view *v, float *buf, long first,
                        long count, int to_view) {
   long np = padded_length(v->n), spacing;
   if (v->step == 1 && evenly_spaced(v, &spacing)) {
-    float *line = v->base + line_offset(v, first);
-    if (to_view)
-      accel_dma_2d_on(ch, line, buf, count, v->n * 4, spacing * 4, np * 4);
-    else
-      accel_dma_2d_on(ch, buf, line, count, v->n * 4, np * 4, spacing * 4);
+    move_spaced_lines(ch, v, v->base + line_offset(v, first), spacing, buf,
+                      count, to_view);
+    return;
+  }
+  if (v->step == 1) {
+    long run = v->outer_dims[v->outer_rank - 1];
+    spacing = v->outer_strides[v->outer_rank - 1];
+    for (long k = 0, m; k < count; k += m) {
+      long left = run - (first + k) % run; /* lines left in this run */
+      m = left < count - k ? left : count - k;
+      move_spaced_lines(ch, v, v->base + line_offset(v, first + k), spacing,
+                        buf + k * np, m, to_view);
+    }
     return;
   }
   for (long k = 0; k < count; ++k) {
@@ -114,6 +136,21 @@ static void move_lines_on_all(const lines_view *v, float *buf, long first,
   }
 }
 
+/* A batch's lines of x, and of the addend if there is one, into their
+   slots, over all four channels or over channels 0 and 1. */
+static void lines_in(const lines_view *x, const lines_view *addend,
+                     float *slot, float *addend_slot, long first, long count,
+                     int all) {
+  for (int k = 0; k < (addend ? 2 : 1); ++k) {
+    const lines_view *v = k ? addend : x;
+    float *buf = k ? addend_slot : slot;
+    if (all)
+      move_lines_on_all(v, buf, first, count, 0);
+    else
+      move_lines_on_pair(0, v, buf, first, count, 0);
+  }
+}
+
 /* Work faster than the transfers (the stream engine's): batches come in
    over channels 0 and 1 and leave over 2 and 3, through four buffers, so
    that each channel always holds a transfer queued behind the one it
@@ -123,10 +160,14 @@ static void move_lines_on_all(const lines_view *v, float *buf, long first,
    of the next transfer at every batch). Likewise b - 1 leaves behind
    b - 2, and b + 2 comes into b - 2's buffer once b - 2 has left. The
    first two batches come in and the last two leave over all four
-   channels, when the other direction has little or nothing to move. */
-static void memory_bound_batches(const lines_view *x, const lines_view *y,
-                                 long per_batch, line_batch_fn *fn,
-                                 void *context) {
+   channels, when the other direction has little or nothing to move.
+
+   With an addend, its lines come in with x's, on the same channels, into
+   four slots of their own after x's, and one engine addition makes each
+   batch x + addend before fn sees it. */
+static void memory_bound_batches(const lines_view *x, const lines_view *addend,
+                                 const lines_view *y, long per_batch,
+                                 line_batch_fn *fn, void *context) {
   long np = padded_length(x->n);
   /* The first batch half the others: the engine starts and the results
      start leaving sooner, and they are the longer direction's critical
@@ -144,13 +185,16 @@ static void memory_bound_batches(const lines_view *x, const lines_view *y,
   ((b) ? (x->count - FIRST(b) < per_batch ? x->count - FIRST(b) : per_batch)  \
        : first)
 #define SLOT(b) (slots + (b) % 4 * slot_floats)
+#define ADDEND_SLOT(b) (slots + (4 + (b) % 4) * slot_floats)
 /* Which batches move over all four channels: the first two in, the last
    two out. */
 #define IN_ALL(b) ((b) <= 1)
 #define OUT_ALL(b) ((b) + 2 >= batches)
-  move_lines_on_all(x, SLOT(0), 0, SIZE(0), 0);
+#define MOVE_IN(b, all)                                                        \
+  lines_in(x, addend, SLOT(b), ADDEND_SLOT(b), FIRST(b), SIZE(b), all)
+  MOVE_IN(0, 1);
   if (batches > 1)
-    move_lines_on_all(x, SLOT(1), FIRST(1), SIZE(1), 0);
+    MOVE_IN(1, 1);
   for (long b = 0; b < batches; ++b) {
     /* Batch b is in: on each channel that carries it, the older transfers
        if one was issued after it (b + 1 coming in, or b - 1's results
@@ -167,21 +211,27 @@ static void memory_bound_batches(const lines_view *x, const lines_view *y,
     }
     /* The engine takes b's operations into its queue, and b + 2 is
        issued while it works. */
+    if (addend) {
+      accel_vs_shape(1, SIZE(b) * np);
+      accel_vs_add(SLOT(b), SLOT(b), ADDEND_SLOT(b));
+    }
     fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
     if (b + 2 < batches) {
       if (b >= 2) { /* b - 2 has left its buffer; b - 1 may be leaving */
         accel_dma_wait_older(2);
         accel_dma_wait_older(3);
       }
-      move_lines_on_pair(0, x, SLOT(b + 2), FIRST(b + 2), SIZE(b + 2), 0);
+      MOVE_IN(b + 2, 0);
     }
     if (OUT_ALL(b))
       move_lines_on_all(y, SLOT(b), FIRST(b), SIZE(b), 1);
     else
       move_lines_on_pair(2, y, SLOT(b), FIRST(b), SIZE(b), 1);
   }
+#undef MOVE_IN
 #undef OUT_ALL
 #undef IN_ALL
+#undef ADDEND_SLOT
 #undef SLOT
 #undef SIZE
 #undef FIRST
@@ -235,7 +285,18 @@ void for_each_line_batch(const lines_view *x, const lines_view *y,
                    : np < StreamBatchFloats   ? StreamBatchFloats / np
                                               : 1;
   if (pace == LinesMemoryBound && per_batch >= 1 && x->count)
-    memory_bound_batches(x, y, per_batch, fn, context);
+    memory_bound_batches(x, NULL, y, per_batch, fn, context);
   else
     compute_bound_batches(x, y, fn, context);
+}
+
+void for_each_line_batch_of_sum(const lines_view *x, const lines_view *addend,
+                                const lines_view *y, line_batch_fn *fn,
+                                void *context) {
+  /* Eight slots in the two buffers: four of x's batches, four of the
+     addend's. */
+  long np = padded_length(x->n);
+  long per_batch = np < StreamBatchFloats ? StreamBatchFloats / np : 1;
+  if (x->count)
+    memory_bound_batches(x, addend, y, per_batch, fn, context);
 }

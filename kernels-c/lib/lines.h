@@ -72,4 +72,13 @@ void for_each_line_batch(const lines_view *x, const lines_view *y,
                          line_batch_fn *fn, void *context,
                          line_batch_pace pace);
 
+/* The longest line for_each_line_batch_of_sum takes, padded. */
+enum { LinesOfSumFloats = LinesBufferFloats / 4 };
+
+/* The same for memory-bound work on x + addend (lines of x's shape,
+   added on the stream engine as each batch arrives): fn sees the sums. */
+void for_each_line_batch_of_sum(const lines_view *x, const lines_view *addend,
+                                const lines_view *y, line_batch_fn *fn,
+                                void *context);
+
 #endif

@@ -181,26 +181,44 @@ static int same_layout(const accel_tensor *x, const accel_tensor *y) {
   return 1;
 }
 
+/* t (named name: y, or a normalization's residual) checked, of x's dims. */
+static accel_status check_like_x(const char *K, const char *name,
+                                 const accel_tensor *x, const accel_tensor *t,
+                                 int writable) {
+  accel_status s;
+  if ((s = accel_check_tensor(K, name, t, 1, ACCEL_MAX_RANK, writable)))
+    return s;
+  if (t->rank != x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                              "rank %d, x's is %d", t->rank, x->rank);
+  for (int d = 0; d < x->rank; ++d)
+    if (t->dims[d] != x->dims[d])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                                "dimension %d is %ld, x's is %ld", d,
+                                t->dims[d], x->dims[d]);
+  return ACCEL_OK;
+}
+
+/* y may overlap an input t (named name) only as t itself: each batch of
+   lines is read before its results are written. */
+static accel_status check_in_place(const char *K, const accel_tensor *y,
+                                   const char *name, const accel_tensor *t) {
+  if (accel_tensors_overlap(y, t) && (y->data != t->data ||
+                                       !same_layout(t, y)))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
+                              "overlaps %s (only y = %s in place is allowed)",
+                              name, name);
+  return ACCEL_OK;
+}
+
 /* x and y: checked, the same dims, not overlapping. */
 static accel_status check_pair(const char *K, const accel_tensor *x,
                                const accel_tensor *y) {
   accel_status s;
   if ((s = accel_check_tensor(K, "x", x, 1, ACCEL_MAX_RANK, 0)) ||
-      (s = accel_check_tensor(K, "y", y, 1, ACCEL_MAX_RANK, 1)))
+      (s = check_like_x(K, "y", x, y, 1)))
     return s;
-  if (y->rank != x->rank)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
-                              "rank %d, x's is %d", y->rank, x->rank);
-  for (int d = 0; d < x->rank; ++d)
-    if (y->dims[d] != x->dims[d])
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
-                                "dimension %d is %ld, x's is %ld", d,
-                                y->dims[d], x->dims[d]);
-  if (accel_tensors_overlap(y, x) && (y->data != x->data ||
-                                       !same_layout(x, y)))
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
-                              "overlaps x (only y = x in place is allowed)");
-  return ACCEL_OK;
+  return check_in_place(K, y, "x", x);
 }
 
 /* axis in [-rank, rank) as [0, rank); -1 if out of range. */
@@ -267,7 +285,7 @@ accel_status accel_softmax(const accel_tensor *x, accel_tensor *y, int axis,
 }
 
 accel_norm_options accel_norm_defaults(void) {
-  accel_norm_options o = {-1, 1e-5f, NULL, NULL};
+  accel_norm_options o = {-1, 1e-5f, NULL, NULL, NULL};
   return o;
 }
 
@@ -309,7 +327,7 @@ static const float *load_param(const char *K, const char *name,
 static long norm(const void *px, const void *py, const void *po,
                  const void *prms) {
   const char *K = prms ? "accel_rmsnorm" : "accel_layernorm";
-  accel_tensor xc, yc, scale, shift;
+  accel_tensor xc, yc, scale, shift, residual;
   accel_norm_options o = accel_norm_defaults();
   const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
   accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
@@ -317,8 +335,12 @@ static long norm(const void *px, const void *py, const void *po,
   accel_dma_wait_all();
   o.scale = ACCEL_STAGE(0, &scale, o.scale);
   o.shift = ACCEL_STAGE(1, &shift, o.shift);
+  o.residual = ACCEL_STAGE(2, &residual, o.residual);
   accel_dma_wait_all();
   accel_status s = check_pair(K, x, y);
+  if (!s && o.residual &&
+      (s = check_like_x(K, "residual", x, o.residual, 0)) == ACCEL_OK)
+    s = check_in_place(K, y, "residual", o.residual);
   if (s)
     return s;
   int axis = normalized_axis(o.axis, x->rank);
@@ -334,12 +356,18 @@ static long norm(const void *px, const void *py, const void *po,
   if (prms && o.shift)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "RMS normalization has no shift");
-  lines_view lx, ly;
+  lines_view lx, ly, lr;
   if ((s = line_views(K, x, y, axis, x->rank - 1,
-                      o.scale || o.shift ? LinesParamFloats
-                                         : LinesBufferFloats,
+                      o.residual  ? LinesOfSumFloats
+                      : o.scale || o.shift ? LinesParamFloats
+                                           : LinesBufferFloats,
                       &lx, &ly)))
     return s;
+  if (o.residual && !lines_of(o.residual, axis, x->rank - 1, &lr))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "residual",
+                              "dimensions %d to %d do not merge into one run "
+                              "of equally spaced elements",
+                              axis, x->rank - 1);
   norm_context c = {o.epsilon, prms != NULL, NULL, NULL};
   c.scale = load_param(K, "scale", o.scale, x, axis, LINES_SPM->params[0], &s);
   c.shift = load_param(K, "shift", o.shift, x, axis, LINES_SPM->params[1], &s);
@@ -354,7 +382,9 @@ static long norm(const void *px, const void *py, const void *po,
       fill(LINES_SPM->params[1], lx.n, 0.0f);
     c.scale = LINES_SPM->params[0], c.shift = LINES_SPM->params[1];
   }
-  if (lx.n)
+  if (lx.n && o.residual)
+    for_each_line_batch_of_sum(&lx, &lr, &ly, norm_batch, &c);
+  else if (lx.n)
     for_each_line_batch(&lx, &ly, norm_batch, &c, LinesMemoryBound);
   return ACCEL_OK;
 }

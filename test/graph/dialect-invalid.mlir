@@ -155,6 +155,14 @@ func.func @layernorm_scale(%x: tensor<2x3x4xf32>, %s: tensor<4xf32>) -> tensor<2
 
 // -----
 
+func.func @layernorm_residual(%x: tensor<2x3x4xf32>, %r: tensor<3x4xf32>, %s: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'accel.layernorm' op residual must have the input's shape}}
+  %0 = accel.layernorm %x residual %r, %s {axis = 2, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
 func.func @batchnorm_params(%x: tensor<2x3x4xf32>, %c: tensor<4xf32>) -> tensor<2x3x4xf32> {
   // expected-error @+1 {{'accel.batchnorm' op scale, shift, mean and variance must have shape [3]}}
   %0 = accel.batchnorm %x, %c, %c, %c, %c {epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>

@@ -49,10 +49,12 @@ func.func @reshapes(%x: tensor<2x6xf32>) -> (tensor<2x6xf32>, tensor<12xf32>) {
 
 // CHECK-LABEL: func.func @norms
 // CHECK: accel.layernorm %{{.*}}, %{{.*}}, %{{.*}} {axis = 1 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK: accel.layernorm %{{.*}} residual %{{.*}}, %{{.*}} {axis = 2 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
 // CHECK: accel.batchnorm %{{.*}} {epsilon = 9.99999974E-6 : f32}
 // CHECK: accel.concat %{{.*}}, %{{.*}} {axis = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x6x4xf32>
-func.func @norms(%x: tensor<2x3x4xf32>, %s: tensor<3x4xf32>, %c: tensor<3xf32>) -> tensor<2x6x4xf32> {
-  %l = accel.layernorm %x, %s, %s {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+func.func @norms(%x: tensor<2x3x4xf32>, %s: tensor<3x4xf32>, %c: tensor<3xf32>, %g: tensor<4xf32>) -> tensor<2x6x4xf32> {
+  %l0 = accel.layernorm %x, %s, %s {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+  %l = accel.layernorm %l0 residual %x, %g {axis = 2, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
   %b = accel.batchnorm %l, %c, %c, %c, %c {epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
   %j = accel.concat %b, %x {axis = 1} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x6x4xf32>
   return %j : tensor<2x6x4xf32>

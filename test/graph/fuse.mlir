@@ -1,5 +1,5 @@
 // -accel-fuse: activations, bias adds and batch norms into the matrix
-// unit's kernels. The folded batch-norm constants are worked out by hand.
+// unit's kernels, residual adds into layer norms, and the rest. The folded batch-norm constants are worked out by hand.
 // RUN: accel-graph-opt -accel-fuse -canonicalize %s | FileCheck %s
 
 // CHECK-LABEL: func.func @conv_relu
@@ -232,6 +232,26 @@ func.func @not_layernorm(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf3
   %s2 = accel.elementwise "sqrt" %ve2 : (tensor<4x1xf32>) -> tensor<4x1xf32>
   %n2 = accel.elementwise "div" %d2, %s2 : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
   return %n, %n2 : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// A post-norm transformer's x = norm(x + f(x)): the add, read only by
+// the norm, becomes its residual; one that something else reads, or that
+// broadcasts, stays an add.
+// CHECK-LABEL: func.func @residual_norm
+// CHECK-NEXT: %[[L:.*]] = accel.layernorm %arg0 residual %arg1, %arg2, %arg3 {axis = 1 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %[[S:.*]] = accel.elementwise "add" %arg0, %arg1
+// CHECK-NEXT: %[[M:.*]] = accel.layernorm %[[S]], %arg2 {axis = 1
+// CHECK-NEXT: %[[B:.*]] = accel.elementwise "add" %arg0, %arg2
+// CHECK-NEXT: %[[N:.*]] = accel.layernorm %[[B]], %arg2 {axis = 1
+// CHECK-NEXT: return %[[L]], %[[S]], %[[M]], %[[N]]
+func.func @residual_norm(%x: tensor<4x8xf32>, %f: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+  %s = accel.elementwise "add" %x, %f : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %l = accel.layernorm %s, %g, %b {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %s2 = accel.elementwise "add" %x, %f : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %m = accel.layernorm %s2, %g {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %bc = accel.elementwise "add" %x, %g : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %n = accel.layernorm %bc, %g {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  return %l, %s2, %m, %n : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
 }
 
 // GELU as PyTorch exports it before opset 20: x / 1.4142135, erf, + 1,

@@ -114,3 +114,24 @@ func.func @view_reshape(%x: tensor<4x2x12xf32>) -> tensor<2x4x3x4xf32> {
   %e = accel.elementwise "exp" %r : (tensor<2x4x3x4xf32>) -> tensor<2x4x3x4xf32>
   return %e : tensor<2x4x3x4xf32>
 }
+
+// A layer norm takes a transposed view as its input or residual when the
+// normalized dimensions stay one run: t (x's [4, 2, 12] as [2, 4, 12],
+// strides [12, 24, 1]) normalized over the last axis is a view; over the
+// last two ([4, 12] with strides [24, 1]: a gap after each line of 12) it
+// is not, and the transpose q is computed.
+// CHECK-LABEL: func.func @norm_views
+// CHECK: accel.transpose {{.*}} {accel.offset = 0 : i64, accel.strides = array<i64: 12, 24, 1>, accel.view
+// CHECK: accel.transpose
+// CHECK-NOT: accel.view
+// CHECK: accel.layernorm
+// CHECK: accel.layernorm
+func.func @norm_views(%x: tensor<4x2x12xf32>, %y: tensor<2x4x12xf32>) -> (tensor<2x4x12xf32>, tensor<2x4x12xf32>) {
+  %g = arith.constant dense<1.0> : tensor<12xf32>
+  %g2 = arith.constant dense<1.0> : tensor<4x12xf32>
+  %t = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
+  %q = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
+  %l = accel.layernorm %y residual %t, %g {axis = 2, epsilon = 1.0e-5 : f32} : (tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<12xf32>) -> tensor<2x4x12xf32>
+  %m = accel.layernorm %q, %g2 {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<2x4x12xf32>, tensor<4x12xf32>) -> tensor<2x4x12xf32>
+  return %l, %m : tensor<2x4x12xf32>, tensor<2x4x12xf32>
+}

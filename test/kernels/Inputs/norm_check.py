@@ -33,6 +33,10 @@ roundings. Bounded together, with d = |x - mean| + mean|x|:
 RMS norm: the mean square errs by (n + 4) u relative, r by half of that
 plus 2 u, and the product rounds twice:
   |y - ref| <= 8 (n + 16) u |y| + 2^-140.
+With a residual, both norms normalize s = x + residual, the sum rounded
+once to f32 (u |s|): the bounds above with s for x, plus that rounding
+carried through, 2 u |s| r |scale| (r = 1 / sqrt(var + eps), or
+1 / sqrt(mean(s^2) + eps)).
 batch norm: y = x a + b, a = scale / sqrt(var + eps), b = shift - mean a,
 each rounding at most twice:
   |y - ref| <= 8 u (|x a| + |mean a| + |shift|) + 2^-140.
@@ -61,9 +65,10 @@ def tensor(values, kind="contig"):
 class Case:
     def __init__(self, op, dims, axis=-1, eps=1e-5, scale=False, shift=False,
                  lx="contig", ly="contig", in_place=False, special=None,
-                 null_options=False):
+                 null_options=False, residual=None):
         self.op, self.dims, self.axis, self.eps = op, dims, axis, eps
         self.scale, self.shift = scale, shift
+        self.residual = residual  # None, or the residual's layout
         self.lx, self.ly, self.in_place = lx, ly, in_place
         self.special, self.null_options = special, null_options
 
@@ -75,6 +80,8 @@ class Case:
                 s += " " + flag
         if self.lx != "contig" or self.ly != "contig":
             s += " x:%s y:%s" % (self.lx, self.ly)
+        if self.residual:
+            s += " residual:%s" % self.residual
         if self.special:
             s += " " + self.special
         return s
@@ -106,6 +113,11 @@ class Case:
             if self.shift else None
         params += [tensor(p) if p is not None else None
                    for p in (self.g, self.h)]
+        self.r = None
+        if self.residual:
+            self.r = tensor(rng.uniform(-3, 3, self.dims).astype(np.float32),
+                            self.residual)
+            params.append(self.r)
         records = [t.record() if t is not None else absent_record()
                    for t in [self.x, self.y] + params]
         records += [absent_record()] * (6 - len(records))
@@ -155,6 +167,11 @@ class Case:
                                      np.abs(h)) + 2.0 ** -140
             axes = self.axes()
             n = int(np.prod([self.dims[a] for a in axes]))
+            rounding = 0.0  # the sum's rounding, relative to |s|
+            if self.r is not None:
+                x = (self.x.values.astype(np.float32) +
+                     self.r.values.astype(np.float32)).astype(np.float64)
+                rounding = 2 * U * np.abs(x)
             g = self.g.astype(np.float64) if self.g is not None else 1.0
             h = self.h.astype(np.float64) if self.h is not None else 0.0
             if self.op in ("softmax", "log_softmax"):
@@ -178,10 +195,13 @@ class Case:
                 ref = (x - mean) * r * g + h
                 d = np.abs(x - mean) + np.abs(x).mean(axis=axes, keepdims=True)
                 return ref, 8 * (n + 16) * U * (d * r * np.abs(g) +
-                                               np.abs(h)) + 2.0 ** -140
+                                               np.abs(h)) + \
+                    rounding * r * np.abs(g) + 2.0 ** -140
             ms = (x ** 2).mean(axis=axes, keepdims=True)
-            ref = x / np.sqrt(ms + eps) * g
-            return ref, 8 * (n + 16) * U * np.abs(ref) + 2.0 ** -140
+            r = 1 / np.sqrt(ms + eps)
+            ref = x * r * g
+            return ref, 8 * (n + 16) * U * np.abs(ref) + \
+                rounding * r * np.abs(g) + 2.0 ** -140
 
 
 def cases_shapes():
@@ -213,6 +233,13 @@ def cases_shapes():
     cs.append(Case("layernorm", [2, 16, 64], 2, scale=True, shift=True))
     cs.append(Case("layernorm", [40, 5], -1, lx="pad", ly="rev"))
     cs.append(Case("rmsnorm", [48, 17], -1, scale=True))
+    # A residual added before the norm: dense, strided, with y in its
+    # place, and lines not evenly spaced (a transposed view).
+    cs.append(Case("layernorm", [2, 16, 64], 2, scale=True, shift=True,
+                   residual="contig"))
+    cs.append(Case("layernorm", [7, 3, 19], 2, scale=True, residual="pad"))
+    cs.append(Case("layernorm", [6, 33], -1, lx="pad", residual="rev"))
+    cs.append(Case("rmsnorm", [9, 40], -1, scale=True, residual="contig"))
     for dims in ([5, 7], [2, 3, 17], [2, 16, 5, 5], [1, 3, 2, 2, 3]):
         cs.append(Case("batchnorm", dims, scale=True, shift=True))
     cs.append(Case("batchnorm", [3, 4, 9], lx="pad", ly="rev"))
@@ -235,6 +262,8 @@ def cases_big():
     # x of 4 MB: several batches of lines through the scratchpad
     return [Case("softmax", [512, 2048], -1),
             Case("layernorm", [1024, 1000], -1, scale=True, shift=True),
+            Case("layernorm", [512, 1000], -1, scale=True, shift=True,
+                 residual="pad"),
             Case("batchnorm", [2, 64, 90, 90], scale=True, shift=True)]
 
 

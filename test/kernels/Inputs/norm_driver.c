@@ -7,8 +7,8 @@
  *             4 batchnorm), axis, in_place, null_options
  *   f32 epsilon
  *   6 tensor records of rank 6 with a present flag (x, y, then scale,
- *   shift for the norms or mean, var, scale, shift for batchnorm;
- *   driver_io.h), then each present tensor's buffer.
+ *   shift and residual for the norms or mean, var, scale, shift for
+ *   batchnorm; driver_io.h), then each present tensor's buffer.
  * in_place: y is x's descriptor (y's record is then absent). The output is
  * y's whole buffer after the call (x's when in place).
  * Exits 1 on bad input, 2 if the kernel returns an error (it has printed
@@ -47,6 +47,7 @@ int main(int argc, char **argv) {
   norm.epsilon = epsilon;
   norm.scale = OR_NULL(2);
   norm.shift = OR_NULL(3);
+  norm.residual = OR_NULL(4);
   accel_batchnorm_options bn = {OR_NULL(2), OR_NULL(3), OR_NULL(4),
                                 OR_NULL(5), epsilon};
   accel_status s;

@@ -76,6 +76,28 @@ int main(void) {
   CALL("rmsnorm shift", ACCEL_ERR_ARGUMENT, accel_rmsnorm(&x, &y, &o));
   o.shift = NULL;
   CALL("rmsnorm valid", ACCEL_OK, accel_rmsnorm(&x, &y, &o));
+  accel_tensor residual = tensor(q_buf, 2, Rows, Cols, 0);
+  accel_tensor residual_short = tensor(q_buf, 2, Rows, Cols - 1, 0);
+  accel_tensor residual_gapped = gapped;
+  residual_gapped.data = q_buf;
+  accel_tensor residual_over = tensor(y_buf + 1, 2, Rows, Cols, 0);
+  accel_tensor x_compact = tensor(x_buf, 2, 2, 4, 0);
+  o.residual = &residual;
+  CALL("layernorm residual", ACCEL_OK, accel_layernorm(&x, &y, &o));
+  CALL("rmsnorm residual in place", ACCEL_OK,
+       accel_rmsnorm(&x, &residual, &o));
+  o.residual = &residual_short;
+  CALL("layernorm residual dims", ACCEL_ERR_ARGUMENT,
+       accel_layernorm(&x, &y, &o));
+  o.residual = &residual_over;
+  CALL("layernorm residual overlaps y", ACCEL_ERR_UNSUPPORTED,
+       accel_layernorm(&x, &y, &o));
+  o.residual = &residual_gapped;
+  o.axis = 0;
+  CALL("layernorm residual gapped", ACCEL_ERR_UNSUPPORTED,
+       accel_layernorm(&x_compact, &y_gapped, &o));
+  o.residual = NULL;
+  o.axis = -1;
 
   accel_batchnorm_options b = {&channels, &channels, NULL, NULL, 1e-5f};
   accel_tensor x3 = tensor(x_buf, 3, 2, Cols, 2);
