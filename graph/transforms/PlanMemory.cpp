@@ -11,7 +11,9 @@
 //    slice's whose readers all take it strided; such an op gets the unit
 //    attribute `accel.view`, and `accel.strides` (i64 array, in elements)
 //    where its result is not contiguous, with `accel.view_dims` when the
-//    strides are for a finer shape (ViewLayout::Dims);
+//    strides are for a finer shape (ViewLayout::Dims); a transpose whose
+//    producer stores its result transposed is a contiguous view of the
+//    producer's bytes, and the producer gets `accel.strides`;
 //  - accel.elementwise's result may overwrite an input of the same shape
 //    (no broadcast) whose last use is that op, which the kernel library
 //    allows (docs/kernels.md, in place); not a function argument, which
@@ -158,7 +160,8 @@ void PlanMemoryPass::runOnOperation() {
     ArgOffsets.push_back(B.Offset);
   }
 
-  DenseMap<Operation *, ViewLayout> Views = findViews(Body);
+  ViewPlan Plan = findViews(Body);
+  const DenseMap<Operation *, ViewLayout> &Views = Plan.Views;
   // Values whose elements are not their buffer's from its start in
   // order: an elementwise op must not overwrite their bytes in place.
   llvm::DenseSet<Value> Strided;
@@ -216,6 +219,11 @@ void PlanMemoryPass::runOnOperation() {
       }
       Op.setAttr("accel.offset", Builder.getI64IntegerAttr(
                                      Buffers[BufferOf[R]].Offset + ViewOffset));
+      if (auto Stored = Plan.StoredStrides.find(&Op);
+          Stored != Plan.StoredStrides.end()) {
+        Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(Stored->second));
+        Strided.insert(R);
+      }
     }
     // Release what died at this op, operands and unread results alike
     // (each buffer once).

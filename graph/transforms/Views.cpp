@@ -195,7 +195,7 @@ class ViewFinder {
 public:
   explicit ViewFinder(Block &Body) : Body(Body) {}
 
-  DenseMap<Operation *, ViewLayout> run() {
+  ViewPlan run() {
     for (Operation &Op : Body)
       if (isa<TransposeOp, SliceOp>(Op) && !ofConstant(Op.getOperand(0)))
         Views.insert(&Op);
@@ -211,11 +211,14 @@ public:
           Changed = true;
       }
     }
-    DenseMap<Operation *, ViewLayout> Result;
+    ViewPlan Plan;
     for (Operation &Op : Body)
       if (Views.contains(&Op) || isa<ReshapeOp>(Op))
-        Result[&Op] = layoutOf(Op.getResult(0));
-    return Result;
+        Plan.Views[&Op] = layoutOf(Op.getResult(0));
+    for (Operation &Op : Body)
+      if (auto T = dyn_cast<TransposeOp>(Op); T && !Plan.Views.count(&Op))
+        storeTransposed(T, Plan);
+    return Plan;
   }
 
 private:
@@ -290,11 +293,16 @@ private:
   static bool normalizedDimsMerge(LayerNormOp LN, Value V,
                                   ArrayRef<int64_t> Shape,
                                   ArrayRef<int64_t> Strides) {
-    if (V != LN.getInput() && V != LN.getResidual())
-      return false;
+    return (V == LN.getInput() || V == LN.getResidual()) &&
+           oneRunFrom(LN.getAxis(), Shape, Strides);
+  }
+
+  /// Whether dimensions [\p First, rank) of \p Shape with \p Strides are
+  /// one run of equally spaced elements.
+  static bool oneRunFrom(int64_t First, ArrayRef<int64_t> Shape,
+                         ArrayRef<int64_t> Strides) {
     int64_t Span = 0;
-    for (int64_t D = int64_t(Shape.size()) - 1; D >= int64_t(LN.getAxis());
-         --D) {
+    for (int64_t D = int64_t(Shape.size()) - 1; D >= First; --D) {
       if (Shape[D] == 1)
         continue;
       if (Span && Strides[D] != Span)
@@ -302,6 +310,32 @@ private:
       Span = (Span ? Span : Strides[D]) * Shape[D];
     }
     return true;
+  }
+
+  /// Transpose \p T as its producer's transposed store, if the producer
+  /// is a kernel that writes its result with any strides (attention; a
+  /// layer norm whose lines stay one run each) and T alone reads it, and
+  /// T keeps the innermost dimension (the kernel writes rows, not lone
+  /// floats): the producer writes where T's result goes, and T is a view
+  /// with no code. The attention's output into its heads' transposed
+  /// layout, which the next projection reads as rows, is the case.
+  void storeTransposed(TransposeOp T, ViewPlan &Plan) const {
+    Value X = T.getInput();
+    Operation *P = X.getDefiningOp();
+    ArrayRef<int64_t> Perm = T.getPerm();
+    size_t Rank = Perm.size();
+    if (!P || !X.hasOneUse() || !isa<AttentionOp, LayerNormOp>(P) ||
+        Rank == 0 || Perm.back() != int64_t(Rank) - 1)
+      return;
+    SmallVector<int64_t, 6> Out = contiguousStrides(shapeOf(T.getResult()));
+    SmallVector<int64_t, 6> Strides(Rank);
+    for (size_t D = 0; D != Rank; ++D)
+      Strides[Perm[D]] = Out[D];
+    if (auto LN = dyn_cast<LayerNormOp>(P);
+        LN && !oneRunFrom(LN.getAxis(), shapeOf(X), Strides))
+      return;
+    Plan.StoredStrides[P] = Strides;
+    Plan.Views[T] = ViewLayout{0, Out, {}};
   }
 
   /// takenBy for a view of a finer shape \p L: its reshapes and
@@ -351,6 +385,6 @@ private:
 
 } // namespace
 
-DenseMap<Operation *, ViewLayout> accel::graph::findViews(Block &Body) {
+ViewPlan accel::graph::findViews(Block &Body) {
   return ViewFinder(Body).run();
 }

@@ -3,9 +3,11 @@
 // A transpose, slice or reshape whose readers all take strided operands
 // need not move data: its result can be a view of its input's bytes (an
 // element offset and strides), as the kernel library's calling convention
-// allows for every operand (docs/kernels.md). findViews decides which;
-// -accel-plan-memory records them and code generation passes the views'
-// strides (docs/graph.md, "Views").
+// allows for every operand (docs/kernels.md). So may a transpose whose
+// input's producer can write its result with any strides: the producer
+// stores it transposed. findViews decides which; -accel-plan-memory
+// records them and code generation passes the views' strides (docs/
+// graph.md, "Views").
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,10 +40,22 @@ struct ViewLayout {
 std::optional<llvm::SmallVector<size_t, 7>>
 refinementRuns(llvm::ArrayRef<int64_t> Coarse, llvm::ArrayRef<int64_t> Fine);
 
-/// The ops of \p Body whose results are views of their inputs' buffers,
-/// with each result's layout in the buffer it shares. Reshapes of
-/// contiguous values are views too (always: they have no code).
-llvm::DenseMap<mlir::Operation *, ViewLayout> findViews(mlir::Block &Body);
+/// What findViews decides for a block.
+struct ViewPlan {
+  /// The ops whose results are views of their inputs' buffers, with each
+  /// result's layout in the buffer it shares. Reshapes of contiguous
+  /// values are views too (always: they have no code), and so is a
+  /// transpose whose producer stores its result transposed (contiguous).
+  llvm::DenseMap<mlir::Operation *, ViewLayout> Views;
+  /// The producers that store their result transposed, straight into the
+  /// layout of the one transpose that reads it: the strides they write
+  /// their result with.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<int64_t, 6>>
+      StoredStrides;
+};
+
+/// The views and transposed stores of \p Body.
+ViewPlan findViews(mlir::Block &Body);
 
 /// The row-major strides of \p Shape.
 llvm::SmallVector<int64_t, 6> contiguousStrides(llvm::ArrayRef<int64_t> Shape);

@@ -135,3 +135,35 @@ func.func @norm_views(%x: tensor<4x2x12xf32>, %y: tensor<2x4x12xf32>) -> (tensor
   %m = accel.layernorm %q, %g2 {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<2x4x12xf32>, tensor<4x12xf32>) -> tensor<2x4x12xf32>
   return %l, %m : tensor<2x4x12xf32>, tensor<2x4x12xf32>
 }
+
+// A transpose whose input only it reads, made by attention or a layer
+// norm (kernels that write any strides), is that op's transposed store:
+// the producer writes [2, 4, 3] with strides [3, 6, 1] (the transpose's
+// [4, 2, 3] row-major, its dims put back), the transpose is a view of
+// the same bytes with no code. Not so: a layer norm over its last two
+// dims (its lines would not be one run), a transpose that moves the
+// innermost dimension, and a result read twice.
+// CHECK-LABEL: func.func @stored_transposes
+// CHECK: %[[A:.*]] = accel.attention {{.*}} {accel.offset = [[OA:[0-9]+]] : i64, accel.strides = array<i64: 3, 6, 1>, scale
+// CHECK-NEXT: accel.transpose %[[A]] {accel.offset = [[OA]] : i64, accel.view, perm
+// CHECK-NEXT: %[[L:.*]] = accel.layernorm {{.*}} {accel.offset = [[OL:[0-9]+]] : i64, accel.strides = array<i64: 3, 6, 1>, axis = 2
+// CHECK-NEXT: accel.transpose %[[L]] {accel.offset = [[OL]] : i64, accel.view, perm
+// CHECK-NEXT: accel.layernorm {{.*}} {accel.offset = {{[0-9]+}} : i64, axis = 1
+// CHECK-NEXT: accel.transpose {{.*}} {accel.offset = {{[0-9]+}} : i64, perm
+// CHECK-NEXT: accel.attention {{.*}} {accel.offset = {{[0-9]+}} : i64, scale
+// CHECK-NEXT: accel.transpose {{.*}} {accel.offset = {{[0-9]+}} : i64, perm = array<i64: 0, 2, 1>}
+// CHECK-NEXT: accel.attention {{.*}} {accel.offset = {{[0-9]+}} : i64, scale
+// CHECK-NEXT: accel.transpose {{.*}} {accel.offset = {{[0-9]+}} : i64, perm
+func.func @stored_transposes(%q: tensor<2x4x3xf32>, %g: tensor<3xf32>, %g2: tensor<4x3xf32>) -> (tensor<4x2x3xf32>, tensor<4x2x3xf32>, tensor<4x2x3xf32>, tensor<2x3x4xf32>, tensor<4x2x3xf32>, tensor<2x4x3xf32>) {
+  %a = accel.attention %q, %q, %q {scale = 1.0 : f32} : (tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  %at = accel.transpose %a {perm = array<i64: 1, 0, 2>} : (tensor<2x4x3xf32>) -> tensor<4x2x3xf32>
+  %l = accel.layernorm %q, %g {axis = 2, epsilon = 1.0e-5 : f32} : (tensor<2x4x3xf32>, tensor<3xf32>) -> tensor<2x4x3xf32>
+  %lt = accel.transpose %l {perm = array<i64: 1, 0, 2>} : (tensor<2x4x3xf32>) -> tensor<4x2x3xf32>
+  %m = accel.layernorm %q, %g2 {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<2x4x3xf32>, tensor<4x3xf32>) -> tensor<2x4x3xf32>
+  %mt = accel.transpose %m {perm = array<i64: 1, 0, 2>} : (tensor<2x4x3xf32>) -> tensor<4x2x3xf32>
+  %b = accel.attention %q, %q, %q {scale = 1.0 : f32} : (tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  %bt = accel.transpose %b {perm = array<i64: 0, 2, 1>} : (tensor<2x4x3xf32>) -> tensor<2x3x4xf32>
+  %c = accel.attention %q, %q, %q {scale = 1.0 : f32} : (tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  %ct = accel.transpose %c {perm = array<i64: 1, 0, 2>} : (tensor<2x4x3xf32>) -> tensor<4x2x3xf32>
+  return %at, %lt, %mt, %bt, %ct, %c : tensor<4x2x3xf32>, tensor<4x2x3xf32>, tensor<4x2x3xf32>, tensor<2x3x4xf32>, tensor<4x2x3xf32>, tensor<2x4x3xf32>
+}

@@ -458,6 +458,39 @@ def movement_reference(m, x):
     return [pc, g, w]
 
 
+def residual_norm():
+    """A post-norm block's add and norm, sequence first as PyTorch's
+    encoder runs: x [S 4, B 3, 8] plus r (given batch first, [3, 4, 8],
+    and transposed), LayerNormalization over the last axis, back to batch
+    first, as rows ([12, 8]: no strides say that of the transpose) into a
+    MatMul. The add becomes the norm's residual (r's transpose a view it
+    reads), and the norm stores its result in the transpose's layout."""
+    rows = numpy_helper.from_array(np.array([12, 8], np.int64), "rows")
+    nodes = [helper.make_node("Transpose", ["r"], ["rt"], name="r_seq",
+                              perm=[1, 0, 2]),
+             helper.make_node("Add", ["x", "rt"], ["s"], name="residual"),
+             helper.make_node("LayerNormalization", ["s", "g", "b"], ["n"],
+                              name="norm", axis=-1, epsilon=1e-5),
+             helper.make_node("Transpose", ["n"], ["t"], name="batch_first",
+                              perm=[1, 0, 2]),
+             helper.make_node("Reshape", ["t", "rows"], ["tr"],
+                              name="as_rows"),
+             helper.make_node("MatMul", ["tr", "w"], ["y"], name="proj")]
+    return model(nodes, [vi("x", [4, 3, 8]), vi("r", [3, 4, 8])],
+                 [vi("y", [12, 5])],
+                 [weights("g", [8], 51, 0.5), weights("b", [8], 52),
+                  weights("w", [8, 5], 53), rows], opset=17)
+
+
+def residual_norm_reference(m, x, r):
+    g, b, w = (numpy_helper.to_array(t).astype(np.float64)
+               for t in m.graph.initializer[:3])
+    s = x + np.transpose(r, (1, 0, 2))
+    d = s - s.mean(axis=-1, keepdims=True)
+    n = d / np.sqrt((d * d).mean(axis=-1, keepdims=True) + 1e-5) * g + b
+    return [np.transpose(n, (1, 0, 2)).reshape(12, 8) @ w]
+
+
 def views_reference(m, x):
     c = numpy_helper.to_array(m.graph.initializer[0]).astype(np.float64)
     w = numpy_helper.to_array(m.graph.initializer[1]).astype(np.float64)
@@ -496,6 +529,8 @@ def main():
     write_test_data(d, "attention-run", attention(), attention_reference, 17)
     write_test_data(d, "views-run", views(), views_reference, 19)
     write_test_data(d, "heads-run", heads(), heads_reference, 43)
+    write_test_data(d, "residual-norm-run", residual_norm(),
+                    residual_norm_reference, 47)
     write_test_data(d, "attention-d0-run", attention_no_head_dim(),
                     attention_no_head_dim_reference, 29)
     write_test_data(d, "movement-run", movement(), movement_reference, 23)
