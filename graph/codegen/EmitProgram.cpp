@@ -190,8 +190,9 @@ Value Emitter::addressOf(Location Loc, Value V) {
 /// accel_act_kind, lo and hi.
 template <typename OpTy> void appendActivation(OpTy Op, SmallVector<int64_t> &A) {
   auto Act = Op.getActivation();
-  int64_t Kind = !Act ? ACCEL_ACT_NONE
+  int64_t Kind = !Act              ? ACCEL_ACT_NONE
                  : *Act == "relu" ? ACCEL_ACT_RELU
+                 : *Act == "gelu" ? ACCEL_ACT_GELU_ERF
                                   : ACCEL_ACT_CLIP;
   A.push_back(Kind);
   A.push_back(floatBits(Op.getActLo() ? Op.getActLo()->convertToFloat() : 0));

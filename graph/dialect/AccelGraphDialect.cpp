@@ -60,25 +60,29 @@ static LogicalResult checkOr(Operation *Op, std::optional<Shape> S,
   return checkResult(Op, *S);
 }
 
-/// The activation attributes of a matrix-unit op: "relu" alone, or "clip"
-/// with act_lo <= act_hi.
-template <typename OpTy> static LogicalResult checkActivation(OpTy Op) {
+/// The activation attributes of a matrix-unit op: "relu" alone, "gelu"
+/// (exact, erf) alone where \p ExactGelu (the library's GEMM has it, its
+/// convolution not), or "clip" with act_lo <= act_hi.
+template <typename OpTy>
+static LogicalResult checkActivation(OpTy Op, bool ExactGelu) {
   auto Act = Op.getActivation();
   if (!Act)
     return Op.getActLo() || Op.getActHi()
                ? Op.emitOpError("act_lo and act_hi need activation \"clip\"")
                : success();
-  if (*Act == "relu" && !Op.getActLo() && !Op.getActHi())
+  if ((*Act == "relu" || (ExactGelu && *Act == "gelu")) && !Op.getActLo() &&
+      !Op.getActHi())
     return success();
   if (*Act == "clip" && Op.getActLo() && Op.getActHi() &&
       Op.getActLo()->convertToFloat() <= Op.getActHi()->convertToFloat())
     return success();
-  return Op.emitOpError("activation must be \"relu\", or \"clip\" with "
-                        "act_lo <= act_hi");
+  return Op.emitOpError("activation must be \"relu\", ")
+         << (ExactGelu ? "\"gelu\", " : "")
+         << "or \"clip\" with act_lo <= act_hi";
 }
 
 LogicalResult MatMulOp::verify() {
-  if (failed(checkActivation(*this)))
+  if (failed(checkActivation(*this, true)))
     return failure();
   std::string Why;
   return checkOr(*this, matmulShape(shapeOf(getA()), shapeOf(getB()), Why),
@@ -86,7 +90,7 @@ LogicalResult MatMulOp::verify() {
 }
 
 LogicalResult GemmOp::verify() {
-  if (failed(checkActivation(*this)))
+  if (failed(checkActivation(*this, true)))
     return failure();
   ArrayRef<int64_t> A = shapeOf(getA()), B = shapeOf(getB());
   if (A.size() != 2 || B.size() != 2)
@@ -115,7 +119,7 @@ static LogicalResult checkWindowAttrs(Operation *Op, ArrayRef<int64_t> Strides,
 }
 
 LogicalResult Conv2dOp::verify() {
-  if (failed(checkActivation(*this)))
+  if (failed(checkActivation(*this, false)))
     return failure();
   ArrayRef<int64_t> X = shapeOf(getInput()), W = shapeOf(getWeight());
   if (X.size() != 4 || W.size() != 4)

@@ -30,8 +30,9 @@ class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
 def AccelGraph_Tensor : RankedTensorOf<[F32]>;
 
 // The activation a matrix-unit op applies on its way out (the library's
-// accel_activation): "relu", or "clip" between act_lo and act_hi. Set by
-// -accel-fuse from a following elementwise op.
+// accel_activation): "relu", "gelu" (exact: matmul and gemm only), or
+// "clip" between act_lo and act_hi. Set by -accel-fuse from a following
+// elementwise op.
 defvar ActivationAttrs = (ins OptionalAttr<StrAttr>:$activation,
                               OptionalAttr<F32Attr>:$act_lo,
                               OptionalAttr<F32Attr>:$act_hi);

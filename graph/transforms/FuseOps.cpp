@@ -4,9 +4,9 @@
 // where the library does it on the way out of the matrix unit for free
 // (docs/graph.md):
 //
-//  - an activation (relu, clip with constant bounds) after a conv2d, gemm
-//    or matmul whose result nothing else reads becomes that op's
-//    activation;
+//  - an activation (relu, clip with constant bounds; the exact gelu after
+//    a gemm or matmul) after a conv2d, gemm or matmul whose result nothing
+//    else reads becomes that op's activation;
 //  - a bias add ([N] or [1, N] constant) after a matmul by a 2-D b makes
 //    it a gemm with C (a of rank 3 or more as rows, through reshapes);
 //  - a batchnorm after a conv2d whose weights, bias and the batchnorm's
@@ -62,7 +62,9 @@ Operation *fusibleProducer(Value V) {
   return Op;
 }
 
-/// relu(x) and clip(x, lo, hi) into x's matrix-unit producer, also
+/// relu(x), clip(x, lo, hi) and the exact gelu(x) into x's matrix-unit
+/// producer (gelu: a matmul's or gemm's, which the library's GEMM applies
+/// on the stream engine per tile; its convolution has no gelu), also
 /// through a reshape of it (FuseBiasAdd's): the activation is elementwise.
 struct FuseActivation : OpRewritePattern<ElementwiseOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -70,13 +72,14 @@ struct FuseActivation : OpRewritePattern<ElementwiseOp> {
   LogicalResult matchAndRewrite(ElementwiseOp Op,
                                 PatternRewriter &Rewriter) const override {
     StringRef Kind = Op.getKind();
-    if (Kind != "relu" && Kind != "clip")
+    if (Kind != "relu" && Kind != "clip" && Kind != "gelu")
       return failure();
     Value X = Op.getInputs()[0];
     auto Reshape = X.getDefiningOp<ReshapeOp>();
     Operation *Producer = fusibleProducer(
         Reshape && X.hasOneUse() ? Reshape.getInput() : X);
-    if (!Producer || X.getType() != Op.getType())
+    if (!Producer || X.getType() != Op.getType() ||
+        (Kind == "gelu" && isa<Conv2dOp>(Producer)))
       return failure();
     Rewriter.modifyOpInPlace(Producer, [&] {
       Producer->setLoc(Rewriter.getFusedLoc({Producer->getLoc(), Op.getLoc()}));

@@ -52,6 +52,9 @@ typedef enum {
   ACCEL_ACT_RELU = 1, /* max(x, 0) */
   ACCEL_ACT_GELU = 2, /* x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
   ACCEL_ACT_CLIP = 3, /* min(max(x, lo), hi) */
+  ACCEL_ACT_GELU_ERF = 4, /* x/2 (1 + erf(x / sqrt 2)), exact GELU (on the
+                             stream engine: accel_gemm and
+                             accel_batched_matmul only) */
 } accel_act_kind;
 
 typedef struct {

@@ -41,10 +41,14 @@ static accel_status check_options(const accel_conv2d_options *o) {
   if (o->groups < 1)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "groups %ld is not positive", o->groups);
-  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_CLIP)
+  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_GELU_ERF)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "activation %d is not an activation",
                               (int)o->act.kind);
+  if (o->act.kind == ACCEL_ACT_GELU_ERF)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
+                              "the exact (erf) GELU is not a convolution's "
+                              "activation (accel_gemm's)");
   if (o->act.kind == ACCEL_ACT_CLIP && !(o->act.lo <= o->act.hi))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "clip bounds [%g, %g] are not ordered",

@@ -141,6 +141,7 @@ finish_rows(float *tile, const float *old_tile, int add, int read_c,
     for (int r = 0; r < Group; ++r)
       accel_vstore(tile + (r0 + r) * T, accel_activate(v[r], &act));
   }
+  accel_activate_block(tile, T * T, kind);
 }
 
 #define FINISH_ROWS(add, read_c, kind)                                         \
@@ -154,6 +155,9 @@ finish_rows(float *tile, const float *old_tile, int add, int read_c,
       break;                                                                   \
     case ACCEL_ACT_CLIP:                                                       \
       finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_CLIP);             \
+      break;                                                                   \
+    case ACCEL_ACT_GELU_ERF:                                                   \
+      finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_GELU_ERF);         \
       break;                                                                   \
     default:                                                                   \
       finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_NONE);             \
@@ -172,9 +176,14 @@ finish_tile(float *tile, const float *old_tile, const epilogue *e) {
     FINISH_ROWS(1, 0, kind);
 }
 
-/* GELU or clip of a tile stored straight from the accumulator. */
+/* GELU or clip of a tile stored straight from the accumulator (the exact
+   GELU on the stream engine alone). */
 __attribute__((noinline)) static void activate_tile(float *tile,
                                                     const epilogue *e) {
+  if (e->act->kind == ACCEL_ACT_GELU_ERF) {
+    accel_activate_block(tile, T * T, ACCEL_ACT_GELU_ERF);
+    return;
+  }
   const float *old_tile = tile;
   FINISH_ROWS(0, 0, e->act->kind);
 }
@@ -316,6 +325,7 @@ last_column_finish(const float *bias_r, const float *bias_c,
   if (bias_c)
     v += *bias_c;
   accel_vstore(out, accel_activate(v, act));
+  accel_activate_block(out, T, act->kind);
   accel_dma_2d_on(buf, c, out, rows, 4, c_rs * 4, 4);
 }
 
@@ -553,7 +563,8 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
   view a = {(float *)f->a0, M, kc, f->a_rs, f->a_cs};
   int relu = e->act->kind == ACCEL_ACT_RELU;
   int vector_act = calls && (e->act->kind == ACCEL_ACT_GELU ||
-                             e->act->kind == ACCEL_ACT_CLIP);
+                             e->act->kind == ACCEL_ACT_CLIP ||
+                             e->act->kind == ACCEL_ACT_GELU_ERF);
   long next_nblocks = f->next_panel ? (f->next_nb + T - 1) / T : 0;
   /* Without a bias the tiles start from a zero tile, loaded on the
      tile-move port under the mmacs too, instead of an mzero on the
@@ -721,7 +732,8 @@ __attribute__((noinline)) static int rows_fast_chained(const fast_job *f) {
    two rows or more. Returns its first A buffer for the next panel. */
 static int rows_fast_any(const fast_job *f) {
   accel_act_kind act = f->e->act->kind;
-  if (f->column || act == ACCEL_ACT_GELU || act == ACCEL_ACT_CLIP)
+  if (f->column || act == ACCEL_ACT_GELU || act == ACCEL_ACT_CLIP ||
+      act == ACCEL_ACT_GELU_ERF)
     return rows_fast_calling(f);
   if (f->kc >= 8 * T && f->M > T && f->nb > T)
     return rows_fast_chained(f);
@@ -761,7 +773,7 @@ static int gemm_args_pass(const accel_tensor *a, const accel_tensor *b,
           accel_tensor_passes(o->bias, 1, 0, &xb, &xe) &&
           o->bias->dims[0] == (kind == ACCEL_BIAS_PER_COLUMN ? n : m);
   accel_act_kind act = o->act.kind;
-  ok &= ((unsigned)act <= ACCEL_ACT_CLIP) &
+  ok &= ((unsigned)act <= ACCEL_ACT_GELU_ERF) &
         ((act != ACCEL_ACT_CLIP) | (o->act.lo <= o->act.hi));
   ok &= !(accel_footprints_overlap(cb, ce, ab, ae) |
           accel_footprints_overlap(cb, ce, bb, be) |
@@ -806,7 +818,7 @@ accel_status accel_gemm_check(const char *K, const accel_tensor *a,
                                     ? "N, one per column"
                                     : "M, one per row");
   }
-  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_CLIP)
+  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_GELU_ERF)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "activation %d is not an activation",
                               (int)o->act.kind);

@@ -4,6 +4,7 @@
 #ifndef ACCEL_KERNEL_ACTIVATION_H
 #define ACCEL_KERNEL_ACTIVATION_H
 
+#include "spm_arena.h"
 #include <accel.h>
 #include <accel_kernels.h>
 
@@ -25,9 +26,23 @@ static inline accel_v16f accel_activate(accel_v16f v,
     return __builtin_elementwise_min(
         __builtin_elementwise_max(v, (accel_v16f)act->lo),
         (accel_v16f)act->hi);
-  default:
+  default: /* none, and GELU (erf): accel_activate_block's */
     return v;
   }
+}
+
+/* The stream engine's part of an activation, on n floats at p in the
+   scratchpad once the vector epilogue has stored them: the exact GELU
+   (vs.act.gelu), which the vector unit has no instruction for; nothing
+   for the other kinds. The transfer that sends p out waits for the
+   engine's result (docs/isa.md 7.13). */
+static inline void accel_activate_block(float *p, long n,
+                                        accel_act_kind kind) {
+  static KERNEL_SPM_CONST const float identity[2] = {0.0f, 1.0f};
+  if (kind != ACCEL_ACT_GELU_ERF)
+    return;
+  accel_vs_shape(1, n);
+  accel_vs_act_gelu(p, p, identity, 0);
 }
 
 #endif

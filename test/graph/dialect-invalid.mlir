@@ -155,6 +155,22 @@ func.func @layernorm_scale(%x: tensor<2x3x4xf32>, %s: tensor<4xf32>) -> tensor<2
 
 // -----
 
+func.func @conv_gelu(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'accel.conv2d' op activation must be "relu", or "clip" with act_lo <= act_hi}}
+  %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1, activation = "gelu"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @gemm_bad_activation(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'accel.gemm' op activation must be "relu", "gelu", or "clip" with act_lo <= act_hi}}
+  %0 = accel.gemm %a, %b {activation = "tanh"} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
 func.func @layernorm_residual(%x: tensor<2x3x4xf32>, %r: tensor<3x4xf32>, %s: tensor<4xf32>) -> tensor<2x3x4xf32> {
   // expected-error @+1 {{'accel.layernorm' op residual must have the input's shape}}
   %0 = accel.layernorm %x residual %r, %s {axis = 2, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>

@@ -20,6 +20,22 @@ func.func @gemm_clip(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32
   return %r : tensor<4x5xf32>
 }
 
+// The exact gelu into a matmul (the library's GEMM applies it on the
+// stream engine), through the reshape FuseBiasAdd leaves; not into a
+// convolution, whose kernel has no exact gelu.
+// CHECK-LABEL: func.func @gelu_into_matmul
+// CHECK-NEXT: %[[M:.*]] = accel.matmul %arg0, %arg1 {activation = "gelu"} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %[[C:.*]] = accel.conv2d %arg2, %arg3 {dilations
+// CHECK-NEXT: %[[G:.*]] = accel.elementwise "gelu" %[[C]]
+// CHECK-NEXT: return %[[M]], %[[G]]
+func.func @gelu_into_matmul(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>, %x: tensor<1x2x4x4xf32>, %w: tensor<3x2x1x1xf32>) -> (tensor<4x5xf32>, tensor<1x3x4x4xf32>) {
+  %m = accel.matmul %a, %b : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  %g = accel.elementwise "gelu" %m : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %c = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32>
+  %cg = accel.elementwise "gelu" %c : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return %g, %cg : tensor<4x5xf32>, tensor<1x3x4x4xf32>
+}
+
 // The matmul's result is read twice: the relu stays.
 // CHECK-LABEL: func.func @two_uses
 // CHECK: accel.matmul

@@ -131,6 +131,8 @@ int main(void) {
   expect("bias int32", UNS, &x, &w, &y, &b);
   b = o, b.act.kind = (accel_act_kind)9;
   expect("activation 9", ARG, &x, &w, &y, &b);
+  b = o, b.act.kind = ACCEL_ACT_GELU_ERF;
+  expect("exact GELU", UNS, &x, &w, &y, &b);
   b = o, b.act.kind = ACCEL_ACT_CLIP, b.act.lo = 1.0f, b.act.hi = -1.0f;
   expect("clip lo > hi", ARG, &x, &w, &y, &b);
   t = tensor4(x_buf, 1, 4, 5, 5);

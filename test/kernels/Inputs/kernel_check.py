@@ -38,11 +38,18 @@ slope, at most 1.13, so the GEMM term is multiplied by 1.2:
 
   |c - ref| <= 1.2 * gemm_bound + 0.5 |x| 2^-20 + 4 u |x|,  x = ref's z.
 
+The exact GELU, x/2 (1 + erf(x / sqrt 2)), comes from the stream engine's
+vs.act.gelu, within one ulp of its f32 argument's exact value (docs/isa.md
+7.13): its slope is also at most 1.13, so
+
+  |c - ref| <= 1.2 * gemm_bound + 2 u |ref|.
+
 Elements of c's buffer outside the view (padding, the gaps of a strided
 view, guards before and after it) hold a sentinel and must come back bit
 for bit; the inputs' buffers hold NaN outside their views, so a kernel that
 reads padding into a result shows it.
 """
+import math
 import os
 import struct
 import sys
@@ -55,10 +62,10 @@ from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
                           chosen_cases, index_of, parser, record, run_cases)
 
 TANH_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vtanh.f32
-GELU_SLOPE = 1.2  # max |d/dx gelu_tanh(x)| = 1.129 (at x = 1.42), rounded up
+GELU_SLOPE = 1.2  # max |d/dx gelu(x)|, either form: 1.129 (at x = 1.42), up
 
 BIAS_KINDS = {"none": 0, "col": 1, "row": 2}
-ACT_KINDS = {"none": 0, "relu": 1, "gelu": 2, "clip": 3}
+ACT_KINDS = {"none": 0, "relu": 1, "gelu": 2, "clip": 3, "gelu_erf": 4}
 
 
 # ---------------------------------------------------------------- layouts
@@ -222,6 +229,10 @@ class GemmCase:
             ref = 0.5 * z * (1.0 + np.tanh(v))
             bound = (GELU_SLOPE * bound + 0.5 * np.abs(z) * TANH_REL_ERROR
                      + 4 * U * np.abs(z))
+        elif act == "gelu_erf":
+            erf = np.vectorize(math.erf)
+            ref = 0.5 * z * (1.0 + erf(z / np.sqrt(2.0)))
+            bound = GELU_SLOPE * bound + 2 * U * np.abs(ref)
         else:
             ref = z
         return np.broadcast_to(ref, (self.m, self.n)), \
@@ -293,6 +304,10 @@ def gemm_shapes():
         GemmCase(19, 23, 31, act="clip", lo=-0.25, hi=0.5, alpha=0.5,
                  bias="col", ta=1, tb=1),
         GemmCase(1, 17, 16, act="gelu", bias="col"),
+        GemmCase(45, 38, 27, act="gelu_erf"),
+        GemmCase(60, 50, 200, act="gelu_erf", alpha=0.5, beta=1.5,
+                 bias="row"),
+        GemmCase(1, 17, 16, act="gelu_erf", bias="col"),
         # strided views
         GemmCase(40, 35, 50, la=P, lb=P, lc=P, beta=1.5),
         GemmCase(40, 35, 50, la=Layout("inner"), lb=Layout("inner"),
@@ -309,6 +324,7 @@ def gemm_shapes():
         GemmCase(40, 49, 64),
         GemmCase(33, 33, 32, act="relu", bias="row"),
         GemmCase(20, 65, 48, act="gelu", bias="col"),
+        GemmCase(20, 65, 48, act="gelu_erf", bias="row"),
         GemmCase(70, 49, 256, act="clip", lo=-0.25, hi=0.5, bias="row", lc=P),
         GemmCase(24, 305, 1024, bias="col"),
         # panels loaded under the previous panel's last row of tiles (with
@@ -316,6 +332,7 @@ def gemm_shapes():
         GemmCase(16, 200, 2048),
         GemmCase(40, 300, 1024, bias="row", act="relu"),
         GemmCase(33, 260, 1024, bias="col", act="gelu"),
+        GemmCase(32, 128, 64, bias="col", act="gelu_erf"),
         # a first panel streamed under the first row of tiles, which then
         # leaves with the second: one block, a few, and two panels (the
         # second loaded under the second row, the last)
