@@ -7,6 +7,7 @@ the elementwise model also get a directory in the ONNX test-data layout
 (model.onnx, test_data_set_0/input_K.pb and output_K.pb) whose expected
 outputs are computed here in float64 with numpy, for accel-run.
 Usage: make_models.py DIR"""
+import math
 import os
 import sys
 
@@ -491,6 +492,39 @@ def residual_norm_reference(m, x, r):
     return [np.transpose(n, (1, 0, 2)).reshape(12, 8) @ w]
 
 
+def gelu_matmul():
+    """The exact GELU as PyTorch exports it before opset 20 (x / sqrt 2,
+    Erf, + 1, times x, times 0.5) after a MatMul by a constant (rows of a
+    3-D x, one GEMM) and after a batched MatMul of two inputs: each the
+    matrix op's activation."""
+    c = lambda name, v: numpy_helper.from_array(np.array(v, np.float32), name)
+    nodes = []
+    for k, (a, b) in enumerate((("x", "w"), ("x", "v"))):
+        p = "g%d_" % k
+        nodes += [
+            helper.make_node("MatMul", [a, b], [p + "m"], name=p + "matmul"),
+            helper.make_node("Div", [p + "m", "sqrt2"], [p + "d"],
+                             name=p + "div"),
+            helper.make_node("Erf", [p + "d"], [p + "e"], name=p + "erf"),
+            helper.make_node("Add", [p + "e", "one"], [p + "a"],
+                             name=p + "add"),
+            helper.make_node("Mul", [p + "m", p + "a"], [p + "p"],
+                             name=p + "mul"),
+            helper.make_node("Mul", [p + "p", "half"], ["y%d" % k],
+                             name=p + "half")]
+    return model(nodes, [vi("x", [2, 5, 8]), vi("v", [2, 8, 6])],
+                 [vi("y0", [2, 5, 6]), vi("y1", [2, 5, 6])],
+                 [weights("w", [8, 6], 61), c("sqrt2", 1.4142135),
+                  c("one", 1.0), c("half", 0.5)])
+
+
+def gelu_matmul_reference(m, x, v):
+    w = numpy_helper.to_array(m.graph.initializer[0]).astype(np.float64)
+    erf = np.vectorize(math.erf)
+    gelu = lambda z: 0.5 * z * (1 + erf(z / np.sqrt(2.0)))
+    return [gelu(x @ w), gelu(x @ v)]
+
+
 def views_reference(m, x):
     c = numpy_helper.to_array(m.graph.initializer[0]).astype(np.float64)
     w = numpy_helper.to_array(m.graph.initializer[1]).astype(np.float64)
@@ -531,6 +565,8 @@ def main():
     write_test_data(d, "heads-run", heads(), heads_reference, 43)
     write_test_data(d, "residual-norm-run", residual_norm(),
                     residual_norm_reference, 47)
+    write_test_data(d, "gelu-matmul-run", gelu_matmul(),
+                    gelu_matmul_reference, 49)
     write_test_data(d, "attention-d0-run", attention_no_head_dim(),
                     attention_no_head_dim_reference, 29)
     write_test_data(d, "movement-run", movement(), movement_reference, 23)
