@@ -9,6 +9,7 @@ set -euo pipefail
 PACKAGES=(
   cmake ninja-build g++ python3
   llvm-19-dev llvm-19-tools clang-19 libclang-cpp19-dev libclang-19-dev
+  libclang-rt-19-dev  # ASan and UBSan for the host runs (c-programs-host)
   libgtest-dev googletest
   meson patch xz-utils python3-psutil
   python3-numpy  # the kernel tests' double-precision references (test/kernels)

@@ -116,7 +116,8 @@ class Corpus:
             "mlp.onnx", "mlp-opset17.onnx", "mlp-external.onnx",
             "flatten-chain.onnx", "cnn.onnx", "elementwise.onnx", "opset9.onnx",
             "pool3d-run/model.onnx", "heads-run/model.onnx",
-            "embedding-run/model.onnx")]
+            "embedding-run/model.onnx", "residual-norm-run/model.onnx",
+            "gelu-matmul-run/model.onnx")]
         if not (self.asm and self.ir and self.objects and self.executables
                 and self.bitcode and self.models):
             sys.exit("fuzz_tools.py: could not build the corpus; build first")
