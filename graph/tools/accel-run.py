@@ -235,17 +235,35 @@ def main():
                     help="an input TensorProto (.pb), in graph-input order, "
                     "or name=file.pb")
     ap.add_argument("--output-dir", help="where to write output_K.pb")
-    ap.add_argument("--input-shape", action="append", default=[])
-    ap.add_argument("--stats", action="store_true")
-    ap.add_argument("--fast", action="store_true")
-    ap.add_argument("--profile", action="store_true")
-    ap.add_argument("--top", type=int, default=0)
-    ap.add_argument("--timeline")
-    ap.add_argument("--rtol", type=float, default=RTOL)
-    ap.add_argument("--atol", type=float, default=ATOL)
+    ap.add_argument("--input-shape", action="append", default=[],
+                    metavar="NAME=D0,D1,...",
+                    help="static sizes for an input whose shape is symbolic "
+                    "(accel-graphc's option; repeatable)")
+    ap.add_argument("--stats", action="store_true",
+                    help="print accel-sim's statistics of the model's run "
+                    "(cycles, unit utilization, stalls, DMA)")
+    ap.add_argument("--fast", action="store_true",
+                    help="run accel-sim without its cycle model (results "
+                    "only)")
+    ap.add_argument("--profile", action="store_true",
+                    help="print each operator's cycles, share, matrix "
+                    "utilization, DMA bytes and roofline bound")
+    ap.add_argument("--top", type=int, default=0, metavar="N",
+                    help="with --profile, only the N operators with the "
+                    "most cycles")
+    ap.add_argument("--timeline", metavar="FILE",
+                    help="write the first data set's timeline (Chrome trace "
+                    "events for Perfetto), with one span per operator")
+    ap.add_argument("--rtol", type=float, default=RTOL,
+                    help="relative tolerance of the comparison (default "
+                    "%(default)g, ONNX's backend tests')")
+    ap.add_argument("--atol", type=float, default=ATOL,
+                    help="absolute tolerance (default %(default)g)")
     ap.add_argument("--cache", default=os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
-        "accel-run"))
+        "accel-run"), help="where compiled models are kept, by the "
+                    "content of the model, the compiler and the libraries "
+                    "(default %(default)s)")
     args = ap.parse_args()
 
     model_path = args.model
