@@ -73,9 +73,9 @@ static int evenly_spaced(const lines_view *v, long *spacing) {
 
 /* Moves `count` contiguous lines, `spacing` floats apart from `line` on,
    to or from buf (np floats apart) in one 2-D transfer on channel ch. */
-static void move_spaced_lines(int ch, const lines_view *v, float *line,
-                              long spacing, float *buf, long count,
-                              int to_view) {
+static inline __attribute__((always_inline)) void
+move_spaced_lines(int ch, const lines_view *v, float *line, long spacing,
+                  float *buf, long count, int to_view) {
   long np = padded_length(v->n);
   if (to_view)
     accel_dma_2d_on(ch, line, buf, count, v->n * 4, spacing * 4, np * 4);
@@ -138,16 +138,17 @@ static void move_lines_on_all(const lines_view *v, float *buf, long first,
 
 /* A batch's lines of x, and of the addend if there is one, into their
    slots, over all four channels or over channels 0 and 1. */
-static void lines_in(const lines_view *x, const lines_view *addend,
-                     float *slot, float *addend_slot, long first, long count,
-                     int all) {
-  for (int k = 0; k < (addend ? 2 : 1); ++k) {
-    const lines_view *v = k ? addend : x;
-    float *buf = k ? addend_slot : slot;
-    if (all)
-      move_lines_on_all(v, buf, first, count, 0);
-    else
-      move_lines_on_pair(0, v, buf, first, count, 0);
+static inline __attribute__((always_inline)) void
+lines_in(const lines_view *x, const lines_view *addend, float *slot,
+         float *addend_slot, long first, long count, int all) {
+  if (all) {
+    move_lines_on_all(x, slot, first, count, 0);
+    if (addend)
+      move_lines_on_all(addend, addend_slot, first, count, 0);
+  } else {
+    move_lines_on_pair(0, x, slot, first, count, 0);
+    if (addend)
+      move_lines_on_pair(0, addend, addend_slot, first, count, 0);
   }
 }
 
@@ -164,10 +165,12 @@ static void lines_in(const lines_view *x, const lines_view *addend,
 
    With an addend, its lines come in with x's, on the same channels, into
    four slots of their own after x's, and one engine addition makes each
-   batch x + addend before fn sees it. */
-static void memory_bound_batches(const lines_view *x, const lines_view *addend,
-                                 const lines_view *y, long per_batch,
-                                 line_batch_fn *fn, void *context) {
+   batch x + addend before fn sees it. Inlined into each caller, so that
+   the loop without an addend has none of its code. */
+static inline __attribute__((always_inline)) void
+memory_bound_batches(const lines_view *x, const lines_view *addend,
+                     const lines_view *y, long per_batch, line_batch_fn *fn,
+                     void *context) {
   long np = padded_length(x->n);
   /* The first batch half the others: the engine starts and the results
      start leaving sooner, and they are the longer direction's critical
