@@ -230,7 +230,6 @@ struct FoldBatchNorm : OpRewritePattern<BatchNormOp> {
   }
 };
 
-
 /// layernorm(add(a, b)) with a and b of the result's shape and the add
 /// read only by the norm: layernorm(a residual b).
 struct FuseResidualNorm : OpRewritePattern<LayerNormOp> {

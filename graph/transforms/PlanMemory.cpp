@@ -221,7 +221,8 @@ void PlanMemoryPass::runOnOperation() {
                                      Buffers[BufferOf[R]].Offset + ViewOffset));
       if (auto Stored = Plan.StoredStrides.find(&Op);
           Stored != Plan.StoredStrides.end()) {
-        Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(Stored->second));
+        Op.setAttr("accel.strides",
+                   Builder.getDenseI64ArrayAttr(Stored->second));
         Strided.insert(R);
       }
     }
