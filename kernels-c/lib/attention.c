@@ -923,12 +923,179 @@ static int run_query_block(problem *pb, int started) {
   return overlap;
 }
 
+/* ---------------------------------------------------- one-tile heads */
+
+/* Heads whose queries, keys and head dims all fit one tile (Sq, Sk, D and
+   Dv up to 16: a small encoder's 16 x 16 heads of 16): the streaming
+   above spends about 1 100 bundles a head on chunks, query blocks and the
+   lazy rescaling, against some 70 cycles of matrix work. Here a head is
+   S^T = K . Q^T (Q^T and V^T made on the tile-move port), the softmax
+   over its keys on the vector unit with the queries in the lanes, as
+   above but in one pass with the exact max, and o = (V^T . P^T diag(1 /
+   l))^T stored transposed; the next head's q, k and v arrive meanwhile. */
+static int one_tile_heads(const problem *pb) {
+  return pb->Sq <= T && pb->Sk >= 1 && pb->Sk <= T && pb->D >= 1 &&
+         pb->D <= T && pb->Dv <= T;
+}
+
+/* Their buffers, 16 x 16 floats each, in the pool: q, k (rows of D
+   floats), v, the mask's block and o double-buffered by head, the rest
+   made anew each head. */
+typedef struct {
+  float *q[2], *k[2], *v[2], *mask[2], *o[2];
+  float *qt, *vt, *st, *pt, *ot;
+} one_tile_buffers;
+
+/* The heads in order without divisions (12 cycles each, two a batch
+   dimension, for each tensor and head: a fifth of a 16 x 16 head's
+   time): each tensor's head 0 view, and the offset of the head at
+   `index` in q's batch dimensions. */
+typedef struct {
+  view head0[Tensors];
+  long offset[Tensors];
+  long index[ACCEL_MAX_RANK];
+} head_walk;
+
+/* The stride of t along q's batch dimension d: t's dims align with q's
+   from the right, and a dimension t lacks or has as 1 repeats. */
+static long batch_stride(const accel_tensor *t, const accel_tensor *q,
+                         int d) {
+  int td = d - (q->rank - t->rank);
+  return td >= 0 && t->dims[td] != 1 ? t->strides[td] : 0;
+}
+
+static void step_head(const problem *pb, head_walk *w) {
+  const accel_tensor *q = &pb->t[Q];
+  for (int d = q->rank - 3; d >= 0; --d) {
+    int carry = ++w->index[d] == q->dims[d];
+    for (int i = 0; i < Tensors - !pb->has_mask; ++i) {
+      long s = batch_stride(&pb->t[i], q, d);
+      w->offset[i] += carry ? (1 - q->dims[d]) * s : s;
+    }
+    if (!carry)
+      return;
+    w->index[d] = 0;
+  }
+}
+
+static view walk_view(const head_walk *w, int which) {
+  view v = w->head0[which];
+  v.base += w->offset[which];
+  return v;
+}
+
+/* The walk's head's q (channel 0), k (1), mask block (1) and v (2) into
+   the buffers `buf`: the rows and columns past Sq, Sk, D and Dv are
+   never written, so they stay the zeros they start as. */
+static void fetch_one_tile_head(const problem *pb, const one_tile_buffers *b,
+                                const head_walk *w, int buf) {
+  view q = walk_view(w, Q), k = walk_view(w, K), v = walk_view(w, V);
+  copy_rows(0, b->q[buf], T, 1, q.base, q.rs, q.cs, pb->Sq, pb->D);
+  copy_rows(1, b->k[buf], pb->D, 1, k.base, k.rs, k.cs, pb->Sk, pb->D);
+  if (pb->has_mask) {
+    view m = walk_view(w, Mask);
+    copy_rows(1, b->mask[buf], T, 1, m.base, m.rs, m.cs, pb->Sq, pb->Sk);
+  }
+  copy_rows(2, b->v[buf], T, 1, v.base, v.rs, v.cs, pb->Sk, pb->Dv);
+}
+
+/* One head from the buffers `buf` into out ([query][column], rows of 16):
+   tiles 0 (S^T), 1 (o^T), 2 and 3 (the transposes), 4 (o^T's scaling). A
+   query that sees no key (causal, or every mask entry -inf) has l = 0
+   and comes out as zeros, as in the streaming path. */
+static void one_tile_head(const problem *pb, const one_tile_buffers *b,
+                          int buf, float *out) {
+  const accel_v16f lane = {0, 1, 2,  3,  4,  5,  6,  7,
+                           8, 9, 10, 11, 12, 13, 14, 15};
+  const float inf = __builtin_inff();
+  long nk = pb->Sk, shift = pb->Sk - pb->Sq;
+  accel_mld(2, b->q[buf]);
+  accel_mld(3, b->v[buf]);
+  accel_mst_t(2, b->qt);
+  accel_mst_t(3, b->vt);
+  IN_ORDER();
+  accel_mzero(0);
+  accel_mmac(0, b->k[buf], b->qt, pb->D);
+  accel_mst(0, b->st);
+  IN_ORDER();
+  /* The scores, scaled and masked, and each query's max. */
+  accel_v16f m = -inf;
+  for (long j = 0; j < nk; ++j) {
+    accel_v16f x = accel_vload(b->st + j * T) * pb->scale;
+    if (pb->has_mask)
+      x += vload_strided(b->mask[buf] + j, T);
+    if (pb->causal) /* key j is hidden from the queries i < j - shift */
+      x = lane < (float)(j - shift) ? -inf : x;
+    accel_vstore(b->st + j * T, x);
+    m = __builtin_elementwise_max(m, x);
+  }
+  m = m == -inf ? 0.0f : m; /* exp(-inf - 0) = 0 for a query with none */
+  accel_v16f l = 0.0f;
+  for (long j = 0; j < nk; ++j) {
+    accel_v16f e = accel_vexp(accel_vload(b->st + j * T) - m);
+    accel_vstore(b->pt + j * T, e);
+    l += e;
+  }
+  vstore_strided(spm->rl_diag, T + 1,
+                 l > 0.0f ? accel_vrcp(l) : (accel_v16f)0.0f);
+  IN_ORDER();
+  accel_mzero(1);
+  accel_mmac(1, b->vt, b->pt, T);
+  accel_mst(1, b->ot);
+  IN_ORDER();
+  accel_mzero(4);
+  accel_mmac(4, b->ot, spm->rl_diag, T);
+  accel_mst_t(4, out);
+}
+
+static void run_one_tile_heads(problem *pb) {
+  one_tile_buffers b;
+  float *p = spm->pool;
+  /* Those whose padding is read first: it must be zeros. */
+  float **all[] = {&b.q[0], &b.q[1], &b.k[0],    &b.k[1], &b.v[0],
+                   &b.v[1], &b.pt,   &b.mask[0], &b.mask[1], &b.o[0],
+                   &b.o[1], &b.qt,   &b.vt,      &b.st,      &b.ot};
+  enum { Buffers = sizeof all / sizeof all[0], Zeroed = 7 };
+  for (int i = 0; i < Buffers; ++i, p += T * T)
+    *all[i] = p;
+  zero_floats(spm->pool, (Zeroed + 2 * pb->has_mask) * T * T);
+  zero_floats(spm->rl_diag, T * T);
+  head_walk w = {{{0}}, {0}, {0}};
+  for (int i = 0; i < Tensors; ++i)
+    if (i != Mask || pb->has_mask)
+      w.head0[i] = head_of(pb, i, 0);
+  fetch_one_tile_head(pb, &b, &w, 0);
+  for (long h = 0; h < pb->heads; ++h) {
+    int buf = h & 1;
+    view o = walk_view(&w, O);
+    /* Head h's operands are in; head h - 1's mmacs have finished (an
+       mzero waits for the matrix unit), so its buffers take head h + 1's
+       while this one computes. o's buffer was sent two heads ago. */
+    accel_mzero(0);
+    accel_dma_wait_on(0);
+    accel_dma_wait_on(1);
+    accel_dma_wait_on(2);
+    if (h + 1 < pb->heads) {
+      step_head(pb, &w);
+      fetch_one_tile_head(pb, &b, &w, !buf);
+    }
+    accel_dma_wait_older_on(3);
+    one_tile_head(pb, &b, buf, b.o[buf]);
+    copy_rows(3, o.base, o.rs, o.cs, b.o[buf], T, 1, pb->Sq, pb->Dv);
+  }
+  accel_dma_wait_all();
+}
+
 static void run(problem *pb) {
   if (pb->heads == 0 || pb->Sq == 0 || pb->Dv == 0)
     return;
   pb->lay = make_layout(pb->D, pb->Sk);
   for (int i = 0; i < Tensors; ++i)
     pb->view_head[i] = -1;
+  if (one_tile_heads(pb)) {
+    run_one_tile_heads(pb);
+    return;
+  }
   pb->cur = (cursor){0, 0, 0};
   pb->qbuf = pb->kbuf = 0;
   pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};

@@ -292,6 +292,22 @@ def shapes():
         AttnCase((2, 3), 33, 45, 24, 20, lq="bshd", lk="bshd", lv="bshd",
                  lo="bshd"),
         AttnCase((2, 3), 33, 45, 24, 20, lk="bcast", lv="bcast", lo=P),
+        # heads of one tile (Sq, Sk, D, Dv <= 16: the path without
+        # streaming), over two batch dims, with each mask, scales, views
+        # and broadcast k and v
+        AttnCase((2, 3), 16, 16, 16, 16),
+        AttnCase((2, 3), 11, 16, 16, 9, mask="causal"),
+        AttnCase((3, 2), 16, 5, 3, 16, mask="causal"),
+        AttnCase((2, 3), 13, 9, 16, 16, mask="additive",
+                 mask_dims=(1, 3, 13, 9), ninf=0.3),
+        AttnCase((2, 3), 13, 9, 16, 16, mask="additive",
+                 mask_dims=(2, 1, 13, 9), mask_layout=P, ninf=0.97),
+        AttnCase((2, 3), 16, 16, 16, 16, scale=-1.5, values="ramp"),
+        AttnCase((2, 3), 14, 16, 12, 16, lq="bshd", lk="bshd", lv="bshd",
+                 lo="bshd"),
+        AttnCase((2, 3), 16, 12, 16, 10, lq=P, lk="bcast", lv="bcast",
+                 lo=P),
+        AttnCase((2, 3), 16, 16, 16, 16, null_options=True),
     ]
 
 
