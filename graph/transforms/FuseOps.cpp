@@ -18,6 +18,8 @@
 //  - LayerNorm and GELU written out as elementwise ops and reductions
 //    become accel.layernorm and accel.elementwise "gelu"
 //    (FuseDecomposed.cpp);
+//  - a transpose of a gemm's rows whose result is only sliced goes after
+//    the gemm, where it is a view (SinkTransposes.cpp);
 //  - a residual connection's add, read only by a layer norm, becomes the
 //    norm's residual (accel_layernorm adds it as each batch of lines
 //    arrives: the sum never goes to memory, as in TensorRT's skip layer
@@ -416,6 +418,7 @@ struct FuseOpsPass : PassWrapper<FuseOpsPass, OperationPass<func::FuncOp>> {
         &getContext());
     populateAttentionFusion(Matrix);
     populateDecomposedFusion(Matrix);
+    populateTransposeSinking(Matrix);
     Chains.add<FuseElementwiseChain, MergeChains>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(Matrix))) ||
