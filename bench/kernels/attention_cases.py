@@ -1,6 +1,7 @@
 """Attention cases of the kernel benchmark (kernels.py): accel_attention
-with 8 heads (B = 1) of head dim 64, sequences of 128 and 512, without a
-mask and causal, every operand in DRAM.
+with 8 heads (B = 1) of head dim 16 and sequence 16 (heads of one tile),
+and of head dim 64 with sequences of 128 and 512, without a mask and
+causal, every operand in DRAM.
 
 macs counts the useful matrix MACs: 2 * Sq * Sk * D per head (S = Q.K^T
 and P.V), for causal only the scores a query sees (S (S + 1) / 2 of them).
@@ -18,13 +19,15 @@ VECTOR_OPS_PER_16_SCORES = 3
 
 
 def cases(p):
-    for seq in (128, 512):
+    # A small encoder's heads (sequence 16, head dim 16: the one-tile path)
+    # and BERT-sized ones.
+    for seq, dim in ((16, 16), (128, HEAD_DIM), (512, HEAD_DIM)):
         for causal in (0, 1):
             scores = seq * (seq + 1) // 2 if causal else seq * seq
             yield {"name": "attention %dx%d d=%d%s" % (
-                       HEADS, seq, HEAD_DIM, " causal" if causal else ""),
-                   "args": [1, HEADS, seq, HEAD_DIM, causal],
-                   "macs": HEADS * 2 * scores * HEAD_DIM,
-                   "dram_bytes": 4 * 4 * HEADS * seq * HEAD_DIM,
+                       HEADS, seq, dim, " causal" if causal else ""),
+                   "args": [1, HEADS, seq, dim, causal],
+                   "macs": HEADS * 2 * scores * dim,
+                   "dram_bytes": 4 * 4 * HEADS * seq * dim,
                    "vector_cycles": HEADS * scores // 16
                    * VECTOR_OPS_PER_16_SCORES}
