@@ -12,11 +12,13 @@
 
    for the op's n operands (its inputs, then its result: their first
    elements, f32, strides in elements: row-major, or a view's), then the
-   op's attributes (floats as their bit patterns). accel_graph_op copies
-   the record into the scratchpad with one transfer (read from DRAM field
-   by field, each load costs 40 cycles: about a thousand a record), builds
-   the library's descriptors there and calls the kernel; a kernel's
-   refusal stops the program with the node's name.
+   op's attributes (floats as their bit patterns). A record in DRAM is
+   copied into the scratchpad with one transfer (read from DRAM field by
+   field, each load costs 40 cycles: about a thousand a record); the
+   compiler places the first ones in the scratchpad already
+   (EmitProgram.cpp), where they are read as they lie. accel_graph_op
+   builds the library's descriptors there and calls the kernel; a
+   kernel's refusal stops the program with the node's name.
 
    main() reads each input from a file of raw little-endian f32 into the
    arena, runs the model and writes each output to a file:
@@ -361,9 +363,12 @@ void accel_graph_op(const long *record, const char *name, long bound) {
             length);
     exit(3);
   }
-  accel_dma_1d(0, spm_record, record, length * 8);
-  accel_dma_wait(0);
-  reader r = {spm_record + 1};
+  reader r = {record + 1};
+  if ((unsigned long)record - __ACCEL_SPM_BASE__ >= __ACCEL_SPM_SIZE__) {
+    accel_dma_1d(0, spm_record, record, length * 8);
+    accel_dma_wait(0);
+    r.at = spm_record + 1;
+  }
   accel_graph_opcode op = (accel_graph_opcode)next(&r);
   accel_tensor *t = spm_operands;
   int n = read_operands(&r, t);

@@ -226,6 +226,28 @@ def embedding():
                   weights("w", [8, 4], 43)])
 
 
+def long_records():
+    """Three Gathers of 3 000 constant indices each: records of about
+    24 KiB, more than accel-graphc places in the scratchpad together
+    (64 KiB), so the last one stays in DRAM and is copied in at run time;
+    then an Add of all three."""
+    rng = np.random.default_rng(44)
+    nodes, inits_ = [], []
+    for k in range(3):
+        idx = rng.integers(-50, 50, 3000).astype(np.int64)
+        inits_.append(numpy_helper.from_array(idx, "i%d" % k))
+        nodes.append(helper.make_node("Gather", ["x", "i%d" % k], ["g%d" % k],
+                                      name="gather%d" % k, axis=0))
+    nodes += [helper.make_node("Add", ["g0", "g1"], ["s"], name="add01"),
+              helper.make_node("Add", ["s", "g2"], ["y"], name="add2")]
+    return model(nodes, [vi("x", [50, 4])], [vi("y", [3000, 4])], inits_)
+
+
+def long_records_reference(m, x):
+    i = [numpy_helper.to_array(t) for t in m.graph.initializer]
+    return [x[i[0]] + x[i[1]] + x[i[2]]]
+
+
 def embedding_reference(m, ids, pos):
     w = inits(m)
     return [(w["tokens"][ids] + w["positions"][pos]) @ w["w"]]
@@ -567,6 +589,8 @@ def main():
                     residual_norm_reference, 47)
     write_test_data(d, "gelu-matmul-run", gelu_matmul(),
                     gelu_matmul_reference, 49)
+    write_test_data(d, "long-records-run", long_records(),
+                    long_records_reference, 45)
     write_test_data(d, "attention-d0-run", attention_no_head_dim(),
                     attention_no_head_dim_reference, 29)
     write_test_data(d, "movement-run", movement(), movement_reference, 23)
