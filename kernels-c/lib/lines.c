@@ -136,6 +136,17 @@ static void move_lines_on_all(const lines_view *v, float *buf, long first,
   }
 }
 
+/* Whether moving `count` lines puts a transfer on channel ch: over all
+   four channels (move_lines_on_all, a quarter each, rounded up), or over
+   the pair from `pair` (move_lines_on_pair: the second channel takes
+   half, rounded down). A wait that leaves the newest transfer of a
+   channel moving must know that the newest is not its own batch's. */
+static inline int moves_use(long count, int all, int pair, int ch) {
+  if (all)
+    return ch * ((count + 3) / 4) < count;
+  return (ch == pair && count >= 1) || (ch == pair + 1 && count >= 2);
+}
+
 /* A batch's lines of x, and of the addend if there is one, into their
    slots, over all four channels or over channels 0 and 1. */
 static inline __attribute__((always_inline)) void
@@ -205,8 +216,9 @@ memory_bound_batches(const lines_view *x, const lines_view *addend,
     for (int ch = 0; ch < 4; ++ch) {
       if (ch >= 2 && !IN_ALL(b))
         continue;
-      int newer = (b + 1 < batches && (ch < 2 || IN_ALL(b + 1))) ||
-                  (b >= 1 && (ch >= 2 || OUT_ALL(b - 1)));
+      int newer = (b + 1 < batches && moves_use(SIZE(b + 1), IN_ALL(b + 1),
+                                                0, ch)) ||
+                  (b >= 1 && moves_use(SIZE(b - 1), OUT_ALL(b - 1), 2, ch));
       if (newer)
         accel_dma_wait_older_on(ch);
       else
@@ -221,8 +233,14 @@ memory_bound_batches(const lines_view *x, const lines_view *addend,
     fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
     if (b + 2 < batches) {
       if (b >= 2) { /* b - 2 has left its buffer; b - 1 may be leaving */
-        accel_dma_wait_older(2);
-        accel_dma_wait_older(3);
+        if (moves_use(SIZE(b - 1), OUT_ALL(b - 1), 2, 2))
+          accel_dma_wait_older(2);
+        else
+          accel_dma_wait(2);
+        if (moves_use(SIZE(b - 1), OUT_ALL(b - 1), 2, 3))
+          accel_dma_wait_older(3);
+        else
+          accel_dma_wait(3);
       }
       MOVE_IN(b + 2, 0);
     }

@@ -240,6 +240,10 @@ def cases_shapes():
     cs.append(Case("layernorm", [7, 3, 19], 2, scale=True, residual="pad"))
     cs.append(Case("layernorm", [6, 33], -1, lx="pad", residual="rev"))
     cs.append(Case("rmsnorm", [9, 40], -1, scale=True, residual="contig"))
+    # a second batch of one line (the first is 192 lines of 64), which
+    # moves on one channel of the four
+    cs.append(Case("layernorm", [193, 64], -1, scale=True,
+                   residual="contig"))
     for dims in ([5, 7], [2, 3, 17], [2, 16, 5, 5], [1, 3, 2, 2, 3]):
         cs.append(Case("batchnorm", dims, scale=True, shift=True))
     cs.append(Case("batchnorm", [3, 4, 9], lx="pad", ly="rev"))
