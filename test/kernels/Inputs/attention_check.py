@@ -308,6 +308,11 @@ def shapes():
         AttnCase((2, 3), 16, 12, 16, 10, lq=P, lk="bcast", lv="bcast",
                  lo=P),
         AttnCase((2, 3), 16, 16, 16, 16, null_options=True),
+        # three groups of heads (up to four a group, their buffers taken
+        # by turns), the last one short
+        AttnCase((1, 11), 16, 16, 16, 16, mask="additive",
+                 mask_dims=(1, 11, 16, 16), ninf=0.3),
+        AttnCase((3, 3), 15, 16, 16, 16, mask="causal"),
     ]
 
 

@@ -176,6 +176,7 @@ int main(void) {
   EXPECT("k and v stride 0 (broadcast inputs)", ACCEL_OK);
   RESET();
   k.data = spm_buf;
+  fprintf(stderr, "== spm_buf at %p\n", (void *)spm_buf);
   EXPECT("k in the scratchpad", ACCEL_ERR_ARGUMENT);
   RESET();
   o.data = (char *)o_data + 2;
