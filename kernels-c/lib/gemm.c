@@ -965,14 +965,18 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       (K > 0) & (K <= KChunk) & (blocks <= MaxPanelBlocks) &
       (blocks * K <= PanelFloats / T) & (o.alpha == 1.0f) &
       (o.beta == 0.0f) & (vc.cs == 1) & (vb.cs == 1) & (va.cs == 1) &
-      (M > T) & !lone_column(N, K) & (o.bias_kind != ACCEL_BIAS_PER_COLUMN);
+      (M > T) & !lone_column(N, K);
   __asm__("" : "+r"(streams_at_once));
   if (streams_at_once) {
     int per_row = o.bias_kind == ACCEL_BIAS_PER_ROW;
+    int per_column = o.bias_kind == ACCEL_BIAS_PER_COLUMN;
     /* Items 0 and 1 (stream_plan), the first mmac's operands, are on
-       their way (early). */
+       their way (early). A per-column bias goes on channel 3 before item
+       3, so that dma.wait.older waits for it alone. */
     if (per_row)
       accel_copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1, T);
+    if (per_column)
+      accel_copy_matrix(3, bias_cols, 0, 1, bias.base, 0, bias.cs, 1, N);
     stream_plan plan = {b_panel[0], vb.base,        vb.rs, N,
                         blocks,     K,              at(va, T, 0),
                         va.rs,      min_of(M - T, T), per_row ? at(bias, 0, T) : NULL,
@@ -980,10 +984,16 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
     stream_item(&plan, 2);
     stream_item(&plan, 3);
     accel_vstore(zero_row, (accel_v16f)0.0f);
+    /* The bias tiles, made while A's first tile and B's first blocks
+       arrive: each tile starts from its block's (START_TILE). */
+    if (per_column) {
+      accel_dma_wait_older(3);
+      splat_columns(bias_tiles[0], bias_cols, blocks);
+    }
     epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
     fast_job f = {va.base, va.rs, va.cs, M,    K,   b_panel[0], N,
                   vc.base, vc.rs, &e,    per_row ? bias.base : NULL,
-                  bias.cs, NULL,  0,     NULL, NULL, NULL,      0,
+                  bias.cs, per_column ? bias_tiles[0] : NULL,  0,     NULL, NULL, NULL,      0,
                   0,       0,     &plan};
     rows_fast_any(&f);
     accel_dma_wait_on(2);
