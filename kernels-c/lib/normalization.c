@@ -290,7 +290,9 @@ accel_norm_options accel_norm_defaults(void) {
 }
 
 /* A normalization's scale or shift, of the normalized dimensions' shape,
-   into the scratchpad at dst (one transfer); null for a null tensor. */
+   into the scratchpad at dst (one transfer on channel 0, not waited for:
+   the first batch's wait for its lines on channel 0 covers it); null for
+   a null tensor. */
 static const float *load_param(const char *K, const char *name,
                                const accel_tensor *t, const accel_tensor *x,
                                int axis, float *dst, accel_status *s) {
@@ -320,7 +322,6 @@ static const float *load_param(const char *K, const char *name,
     return NULL;
   }
   accel_copy_matrix(0, dst, 1, 1, v.base, v.step, 1, v.n, 1);
-  accel_dma_wait_on(0);
   return dst;
 }
 
@@ -386,6 +387,7 @@ static long norm(const void *px, const void *py, const void *po,
     for_each_line_batch_of_sum(&lx, &lr, &ly, norm_batch, &c);
   else if (lx.n)
     for_each_line_batch(&lx, &ly, norm_batch, &c, LinesMemoryBound);
+  accel_dma_wait_all(); /* the parameters', without lines */
   return ACCEL_OK;
 }
 
