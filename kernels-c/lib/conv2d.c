@@ -220,7 +220,13 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
     return ACCEL_OK;
   igemm_plan ip;
   depthwise_plan dp;
-  int pointwise = is_pointwise(&p), depthwise = !pointwise && is_depthwise(&p);
+  taps_plan tp;
+  int pointwise = is_pointwise(&p);
+  if (!pointwise && conv_taps_plan(&p, &tp)) {
+    conv_taps_run(&p, &tp);
+    return ACCEL_OK;
+  }
+  int depthwise = !pointwise && is_depthwise(&p);
   if (depthwise && !conv_depthwise_plan(&p, &dp))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "x",
                               "the weights and one padded input row of %ld "

@@ -53,12 +53,23 @@ typedef struct {
   int lanes;   /* 16 channels across the lanes, not 16 pixels */
 } depthwise_plan;
 
-/* Whether the shape fits the scratchpad arena; 0 if not. */
+/* The few-channel lowering's layout (conv2d_taps.c). */
+typedef struct {
+  long K;            /* C KH KW: B's rows */
+  long cb;           /* 16-channel output blocks (<= 8) */
+  long wp, plane;    /* padded input row, and a channel's padded plane */
+  long image_floats; /* a padded image, with the zeros after it */
+} taps_plan;
+
+/* Whether the shape fits the scratchpad arena; 0 if not. conv_taps_plan
+   also says whether the lowering applies (stride 1, few channels). */
 int conv_igemm_plan(const conv_problem *p, igemm_plan *plan);
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
+int conv_taps_plan(const conv_problem *p, taps_plan *plan);
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *plan);
 void conv_depthwise_run(const conv_problem *p, const depthwise_plan *plan);
+void conv_taps_run(const conv_problem *p, const taps_plan *plan);
 
 static inline long min_of(long a, long b) { return a < b ? a : b; }
 static inline long ceil_div(long a, long b) { return (a + b - 1) / b; }

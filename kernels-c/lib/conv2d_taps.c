@@ -1,0 +1,290 @@
+/* conv2d_taps.c - accel_conv2d of few input channels at stride 1 on the
+   matrix unit, B made by vector loads (docs/kernels.md, "accel_conv2d").
+
+   For image n, a block of 16 output channels by 16 pixels of one output
+   row, (yy, x0 .. x0 + 15), is W (16 x K) . B (K x 16), K = C KH KW in w's
+   own order (channel, kernel row, kernel column), and B's row (c, i, j) is
+   the 16 floats at (c, yy + i dh, x0 + j dw) of the zero-padded image:
+   contiguous, one vector load and one store. The padded image (every
+   channel, rows wp = pl + W + pr floats) stays in the scratchpad while the
+   next image's arrives; each block's B is made while the previous block's
+   mmacs run (one per 16 output channels, up to eight: two sets of
+   accumulators, taken by turns), and its results leave straight from the
+   stored tile, one 2-D transfer per 16 channels (the tile's rows). A
+   block's pixels past OW read the next row (or the zeros after the image)
+   and are never stored.
+
+   The implicit GEMM (conv2d_igemm.c) builds B by transfers, a run of
+   pixels per tap or kernel column: with one to a few channels each carries
+   a few floats and B costs far more than its mmac (LeNet's 1 -> 6 5 x 5
+   at 28 x 28 went through the depthwise lowering's tap loop instead,
+   81 000 cycles for four images). Here B costs K bundles (a load and a
+   store each), about its mmac's K cycles. */
+
+#include "conv2d.h"
+#include <stddef.h>
+
+enum {
+  MaxChannelBlocks = 8, /* of 16 output channels: half the accumulators */
+  MaxTapsC = 16,        /* input channels (a transfer each, two queues) */
+  MaxTapsK = 512,       /* B's rows: past this the implicit GEMM's pays */
+  Slack = T,            /* zeros after the image: the last block's reads */
+  TileFloats = T * T,
+};
+
+typedef struct {
+  float *image[2];   /* padded images by turns, each C planes and Slack */
+  float *weights;    /* 16 cb rows of K */
+  float *b[2];       /* B by turns: K rows of 16 */
+  float *out[2];     /* the stored tiles by turns: cb tiles each */
+  float *bias_tiles; /* cb tiles, row r the bias of channel 16 block + r */
+  float *bias;       /* the bias, packed */
+} taps_buffers;
+
+typedef struct {
+  conv_problem p;
+  taps_plan pl;
+  taps_buffers buf;
+  float pool[]; /* the rest of the arena */
+} taps_spm;
+enum { PoolFloats = (ACCEL_KERNEL_SPM_BYTES - sizeof(taps_spm)) / 4 };
+KERNEL_SPM_FITS(taps_spm);
+#define SPM KERNEL_SPM(taps_spm)
+
+int conv_taps_plan(const conv_problem *p, taps_plan *pl) {
+  long K = p->C * p->KH * p->KW, cb = ceil_div(p->Cout, T);
+  if (!K || p->groups != 1 || p->sh != 1 || p->sw != 1 || p->C > MaxTapsC ||
+      K > MaxTapsK || cb > MaxChannelBlocks || p->ys[3] != 1)
+    return 0;
+  pl->K = K, pl->cb = cb;
+  pl->wp = p->pl + p->W + p->pr;
+  pl->plane = (p->pt + p->H + p->pb) * pl->wp;
+  pl->image_floats = (p->C * pl->plane + Slack + T - 1) / T * T;
+  long floats = 2 * pl->image_floats + cb * T * K + 2 * K * T +
+                3 * cb * TileFloats + cb * T;
+  return floats <= PoolFloats;
+}
+
+static void lay_out(const taps_plan *pl, taps_buffers *b) {
+  float *q = SPM->pool;
+  b->image[0] = q, q += pl->image_floats;
+  b->image[1] = q, q += pl->image_floats;
+  b->weights = q, q += pl->cb * T * pl->K;
+  b->b[0] = q, q += pl->K * T;
+  b->b[1] = q, q += pl->K * T;
+  b->out[0] = q, q += pl->cb * TileFloats;
+  b->out[1] = q, q += pl->cb * TileFloats;
+  b->bias_tiles = q, q += pl->cb * TileFloats;
+  b->bias = q;
+}
+
+/* Image n's channels into the interior of image buffer `which` (its
+   padding stays the zeros it was given), on channels 0 and 1 by turns. */
+static void fetch_image(const conv_problem *p, const taps_plan *pl,
+                        float *image, long n) {
+  for (long c = 0; c < p->C; ++c)
+    accel_copy_matrix((int)c & 1, image + c * pl->plane + p->pt * pl->wp + p->pl,
+                      pl->wp, 1, p->x + n * p->xs[0] + c * p->xs[1],
+                      p->xs[2], p->xs[3], p->H, p->W);
+}
+
+/* The weights as 16 cb rows of K (rows past Cout stale: their results are
+   never stored), and the bias as each tile's start. */
+static void fetch_weights(const conv_problem *p, const taps_plan *pl,
+                          const taps_buffers *b) {
+  long taps = p->KH * p->KW;
+  if (p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[1] == taps)
+    accel_dma_2d(2, b->weights, p->w, p->Cout, pl->K * 4, pl->K * 4,
+                 p->ws[0] * 4);
+  else
+    for (long o = 0; o < p->Cout; ++o)
+      for (long c = 0; c < p->C; ++c)
+        accel_copy_matrix(2, b->weights + o * pl->K + c * taps, p->KW, 1,
+                          p->w + o * p->ws[0] + c * p->ws[1], p->ws[2],
+                          p->ws[3], p->KH, p->KW);
+  if (p->bias)
+    accel_copy_matrix(3, b->bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
+  accel_dma_wait(2);
+  accel_dma_wait(3);
+  if (!p->bias)
+    return;
+  for (long r = 0; r < pl->cb * T; ++r)
+    for (long i = 0; i < T; i += Lanes)
+      accel_vstore(b->bias_tiles + r * T + i,
+                   (accel_v16f)(r < p->Cout ? b->bias[r] : 0.0f));
+}
+
+/* B's rows, for kernel rows of KW taps dw apart: constants where it
+   matters (KW 3, 5 or 7, dw 1), so that a kernel row's loads issue two a
+   bundle from one address with offsets, before their stores, and each
+   store waits for the load latency once a row, not once a tap. */
+static inline __attribute__((always_inline)) void
+taps_of_rows(float *b, const float *at, long C, long KH, long plane,
+             long row_step, long KW, long dw) {
+#pragma clang loop unroll(disable)
+  for (long c = 0; c < C; ++c, at += plane) {
+    const float *row = at;
+    /* Neither loop unrolled: kernels of 3 to 7 rows and few channels
+       would run the remainder's copy after the unrolled loop's set-up. */
+#pragma clang loop unroll(disable)
+    for (long i = 0; i < KH; ++i, row += row_step, b += KW * T) {
+      accel_v16f v[7];
+#pragma clang loop unroll(full)
+      for (long j = 0; j < 7; ++j)
+        if (j < KW)
+          v[j] = accel_vload(row + j * dw);
+#pragma clang loop unroll(full)
+      for (long j = 0; j < 7; ++j)
+        if (j < KW)
+          accel_vstore(b + j * T, v[j]);
+    }
+  }
+}
+
+/* B of the block at (yy, x0) of the padded image: row (c, i, j) the 16
+   floats at (c, yy + i dh, x0 + j dw). */
+static void make_b(const conv_problem *p, const taps_plan *pl, float *b,
+                   const float *image, long yy, long x0) {
+  /* In registers: a store to b might write *p, for all the compiler
+     knows, and each field would be loaded again after it. */
+  const float *at = image + yy * pl->wp + x0;
+  long C = p->C, KH = p->KH, KW = p->KW, dw = p->dw, plane = pl->plane;
+  long row_step = p->dh * pl->wp;
+  if (dw == 1 && KW == 3)
+    taps_of_rows(b, at, C, KH, plane, row_step, 3, 1);
+  else if (dw == 1 && KW == 5)
+    taps_of_rows(b, at, C, KH, plane, row_step, 5, 1);
+  else if (dw == 1 && KW == 7)
+    taps_of_rows(b, at, C, KH, plane, row_step, 7, 1);
+  else
+#pragma clang loop unroll(disable)
+    for (long c = 0; c < C; ++c, at += plane)
+#pragma clang loop unroll(disable)
+      for (long i = 0; i < KH; ++i)
+#pragma clang loop unroll(disable)
+        for (long j = 0; j < KW; ++j, b += T)
+          accel_vstore(b, accel_vload(at + i * row_step + j * dw));
+}
+
+/* Where a block is. */
+typedef struct {
+  long n, yy, x0;
+} block_at;
+
+static int next_block(const conv_problem *p, block_at *a) {
+  if ((a->x0 += T) < p->OW)
+    return 1;
+  a->x0 = 0;
+  if (++a->yy < p->OH)
+    return 1;
+  a->yy = 0;
+  return ++a->n < p->N;
+}
+
+/* op(t) for the first cb of tiles t0 .. t0 + 7, t0 + k a constant. */
+#define FOR_CHANNEL_BLOCKS(cb, t0, op)                                         \
+  do {                                                                         \
+    op((t0) + 0, 0);                                                           \
+    if ((cb) > 1) op((t0) + 1, 1);                                             \
+    if ((cb) > 2) op((t0) + 2, 2);                                             \
+    if ((cb) > 3) op((t0) + 3, 3);                                             \
+    if ((cb) > 4) op((t0) + 4, 4);                                             \
+    if ((cb) > 5) op((t0) + 5, 5);                                             \
+    if ((cb) > 6) op((t0) + 6, 6);                                             \
+    if ((cb) > 7) op((t0) + 7, 7);                                             \
+  } while (0)
+
+/* Channel block k's tile t: its bias tile (or zeros), then W . B. */
+#define START_BLOCK(t, k)                                                      \
+  do {                                                                         \
+    if (p->bias)                                                               \
+      accel_mld(t, b->bias_tiles + (k) * TileFloats);                          \
+    else                                                                       \
+      accel_mzero(t);                                                          \
+    accel_mmac(t, b->weights + (k) * T * pl->K, bsrc, pl->K);                  \
+  } while (0)
+
+/* Tile t stored (ReLU by the store, another activation after it) and
+   sent: rows its channels, columns the block's pixels up to OW. */
+#define STORE_BLOCK(t, k)                                                      \
+  do {                                                                         \
+    float *tile = out + (k) * TileFloats;                                      \
+    if (relu)                                                                  \
+      accel_mst_relu(t, tile);                                                 \
+    else                                                                       \
+      accel_mst(t, tile);                                                      \
+    if (vector_act)                                                            \
+      for (int r = 0; r < T; ++r)                                              \
+        accel_vstore(tile + r * T,                                             \
+                     accel_activate(accel_vload(tile + r * T), &p->act));     \
+    accel_activate_block(tile, TileFloats, p->act.kind);                       \
+    accel_dma_2d_on(ch, y + (k) * T * p->ys[1], tile,                          \
+                    min_of(p->Cout - (k) * T, T), cols * 4, p->ys[1] * 4,      \
+                    T * 4);                                                    \
+  } while (0)
+
+/* One block's mmacs into accumulator set `set` (a constant), the next
+   block's B under them, then its tiles out on channel 2 + set. */
+static inline __attribute__((always_inline)) void
+run_block(const conv_problem *p, const taps_plan *pl, const taps_buffers *b,
+          int set, block_at at, const block_at *next) {
+  const float *bsrc = b->b[set];
+  if (set)
+    FOR_CHANNEL_BLOCKS(pl->cb, 8, START_BLOCK);
+  else
+    FOR_CHANNEL_BLOCKS(pl->cb, 0, START_BLOCK);
+  if (next) {
+    if (next->n != at.n) {
+      /* The next image is in; the one after comes into this one's
+         buffer, which no B reads again. */
+      accel_dma_wait(0);
+      accel_dma_wait(1);
+      if (next->n + 1 < p->N)
+        fetch_image(p, pl, b->image[at.n & 1], next->n + 1);
+    }
+    make_b(p, pl, b->b[!set], b->image[next->n & 1], next->yy, next->x0);
+  }
+  int ch = 2 + set;
+  accel_dma_wait_on(ch); /* the tiles' last transfers, two blocks ago */
+  float *out = b->out[set];
+  float *y = p->y + at.n * p->ys[0] + at.yy * p->ys[2] + at.x0;
+  long cols = min_of(p->OW - at.x0, T);
+  int relu = p->act.kind == ACCEL_ACT_RELU;
+  int vector_act =
+      p->act.kind == ACCEL_ACT_CLIP || p->act.kind == ACCEL_ACT_GELU;
+  if (set)
+    FOR_CHANNEL_BLOCKS(pl->cb, 8, STORE_BLOCK);
+  else
+    FOR_CHANNEL_BLOCKS(pl->cb, 0, STORE_BLOCK);
+}
+#undef START_BLOCK
+#undef STORE_BLOCK
+#undef FOR_CHANNEL_BLOCKS
+
+void conv_taps_run(const conv_problem *p, const taps_plan *pl) {
+  taps_buffers b;
+  lay_out(pl, &b);
+#pragma clang loop unroll_count(8)
+  for (long i = 0; i < 2 * pl->image_floats; i += Lanes)
+    accel_vstore(b.image[0] + i, (accel_v16f)0.0f);
+  fetch_image(p, pl, b.image[0], 0);
+  fetch_weights(p, pl, &b);
+  accel_dma_wait(0);
+  accel_dma_wait(1);
+  if (p->N > 1)
+    fetch_image(p, pl, b.image[1], 1);
+  block_at at = {0, 0, 0};
+  make_b(p, pl, b.b[0], b.image[0], 0, 0);
+  for (int set = 0;; set = !set) {
+    block_at next = at;
+    int more = next_block(p, &next);
+    if (set)
+      run_block(p, pl, &b, 1, at, more ? &next : NULL);
+    else
+      run_block(p, pl, &b, 0, at, more ? &next : NULL);
+    if (!more)
+      break;
+    at = next;
+  }
+  accel_dma_wait_all();
+}
