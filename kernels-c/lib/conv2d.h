@@ -59,10 +59,13 @@ typedef struct {
   long cb;           /* 16-channel output blocks (<= 8) */
   long wp, plane;    /* padded input row, and a channel's padded plane */
   long image_floats; /* a padded image, with the zeros after it */
+  /* B made in cb parts (one under each mmac): part k's first kernel row
+     (c KH + i), its i, and its offset from a block's first pixel. */
+  long part_row[9], part_i[9], part_off[9];
 } taps_plan;
 
 /* Whether the shape fits the scratchpad arena; 0 if not. conv_taps_plan
-   also says whether the lowering applies (stride 1, few channels). */
+   also says whether the lowering applies (few channels). */
 int conv_igemm_plan(const conv_problem *p, igemm_plan *plan);
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
 int conv_taps_plan(const conv_problem *p, taps_plan *plan);
