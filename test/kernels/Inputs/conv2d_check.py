@@ -322,6 +322,18 @@ def conv_options():
           pad=(1, 1, 1, 1)),
         C(2, 10, 11, 13, 20, 3, 3, stride=(2, 1), pad=(2, 0, 1, 1),
           dil=(1, 2), groups=2, bias=True, act="clip", lbias="strided"),
+        # few channels (B by vector loads): three images through the two
+        # image buffers, three output blocks with B made in three parts,
+        # eight (the second set of accumulators: tiles 8 to 15), a strided
+        # 5 x 5 (the general taps loop), a 16-channel 3 x 3 / 2
+        C(3, 5, 9, 21, 40, 3, 3, pad=(1, 2, 0, 1), dil=(2, 1), bias=True,
+          act="clip"),
+        C(1, 2, 12, 19, 128, 3, 3, pad=(1, 1, 1, 1), bias=True,
+          act="relu"),
+        C(2, 3, 17, 18, 20, 5, 5, stride=(2, 2), pad=(2, 2, 2, 2),
+          act="gelu"),
+        C(1, 16, 15, 15, 24, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1),
+          bias=True),
     ]
 
 
