@@ -9,8 +9,9 @@
 //   accel_graph_run()          one accel_graph_op(record, name, bound) call
 //                              per op: the record a constant array of
 //                              longs (its length, op code, the operands'
-//                              addresses in the arena or the weights,
-//                              their shapes and strides, attributes), the
+//                              descriptors as accel_tensor structs, their
+//                              data in the arena or the weights, then
+//                              attributes), the
 //                              node's name, the op's roofline bound
 //                              (OpCost.h)
 //   accel_graph_inputs/outputs {offset, bytes} of each, and their counts
@@ -54,6 +55,16 @@ using namespace mlir;
 using namespace accel::graph;
 
 namespace {
+
+/// An operand's descriptor in a record: an accel_tensor's fields, which
+/// the runtime hands the kernels where they lie.
+constexpr int64_t TensorFields = sizeof(accel_tensor) / 8;
+static_assert(sizeof(accel_tensor) == 8 * (2 + 2 * ACCEL_MAX_RANK) &&
+                  offsetof(accel_tensor, dtype) == 8 &&
+                  offsetof(accel_tensor, rank) == 12 &&
+                  offsetof(accel_tensor, dims) == 16,
+              "accel_tensor's layout is the record's (the host's and "
+              "Accel's LP64 agree)");
 
 /// The scratchpad bytes the records may take: of its 2 MiB the kernels'
 /// arena, their stack and the runtime's buffers leave about 140 KiB.
@@ -108,10 +119,11 @@ private:
   }
   /// A module-level constant global of longs.
   void longsGlobal(StringRef Name, ArrayRef<int64_t> Values, bool Internal);
-  /// An op's record (graph_runtime.c): its length, \p Code, the operands'
-  /// count and addresses, then \p Fields.
+  /// An op's record (graph_runtime.h): its length, \p Code, the operands'
+  /// count and their descriptors (accel_tensor) as the kernels take them,
+  /// then \p Fields.
   void recordGlobal(StringRef Name, int64_t Code, ArrayRef<Value> Operands,
-                    ArrayRef<int64_t> Fields);
+                    ArrayRef<ViewLayout> Layouts, ArrayRef<int64_t> Fields);
   LogicalResult planWeights();
   /// The address of \p V's data inside accel_graph_run.
   Value addressOf(Location Loc, Value V);
@@ -134,11 +146,13 @@ void Emitter::longsGlobal(StringRef Name, ArrayRef<int64_t> Values,
 }
 
 void Emitter::recordGlobal(StringRef Name, int64_t Code,
-                           ArrayRef<Value> Operands, ArrayRef<int64_t> Fields) {
+                           ArrayRef<Value> Operands,
+                           ArrayRef<ViewLayout> Layouts,
+                           ArrayRef<int64_t> Fields) {
   OpBuilder::InsertionGuard Guard(B);
   B.setInsertionPointToEnd(Out.getBody());
   Location Loc = Out.getLoc();
-  int64_t Length = 3 + Operands.size() + Fields.size();
+  int64_t Length = 3 + Operands.size() * TensorFields + Fields.size();
   auto Type = LLVM::LLVMArrayType::get(I64, Length);
   auto G = B.create<LLVM::GlobalOp>(Loc, Type, /*isConstant=*/true,
                                     LLVM::Linkage::Internal, Name, Attribute());
@@ -163,8 +177,15 @@ void Emitter::recordGlobal(StringRef Name, int64_t Code,
   putConstant(Length);
   putConstant(Code);
   putConstant(Operands.size());
-  for (Value V : Operands)
+  for (auto [V, L] : llvm::zip(Operands, Layouts)) {
+    // An accel_tensor as it lies: data, dtype (f32, 0) and rank in one
+    // field (little-endian: dtype the low half), dims, strides.
     put(B.create<LLVM::PtrToIntOp>(Loc, I64, addressOf(Loc, V)));
+    putConstant(int64_t(L.Dims.size()) << 32);
+    for (ArrayRef<int64_t> Values : {ArrayRef(L.Dims), ArrayRef(L.Strides)})
+      for (int D = 0; D < ACCEL_MAX_RANK; ++D)
+        putConstant(D < int(Values.size()) ? Values[D] : 0);
+  }
   for (int64_t F : Fields)
     putConstant(F);
   B.create<LLVM::ReturnOp>(Loc, Record);
@@ -419,20 +440,19 @@ LogicalResult Emitter::emitOp(Operation &Op) {
     Layouts.push_back(operandLayout(V));
   if (auto A = dyn_cast<AttentionOp>(Op))
     giveOneBatchShape(A, Layouts);
-  // The fields after the operands' addresses.
-  SmallVector<int64_t> Fields;
-  for (const ViewLayout &L : Layouts) {
-    Fields.push_back(L.Dims.size());
-    Fields.append(L.Dims.begin(), L.Dims.end());
-    Fields.append(L.Strides.begin(), L.Strides.end());
-  }
-  Fields.append(Rec->second.begin(), Rec->second.end());
-  if (3 + Operands.size() + Fields.size() > ACCEL_GRAPH_MAX_RECORD)
+  for (const ViewLayout &L : Layouts)
+    if (L.Dims.size() > size_t(ACCEL_MAX_RANK))
+      return Op.emitError("has an operand of rank ")
+             << L.Dims.size() << ": the kernels take up to "
+             << int64_t(ACCEL_MAX_RANK);
+  const SmallVector<int64_t> &Fields = Rec->second;
+  if (3 + Operands.size() * TensorFields + Fields.size() >
+      ACCEL_GRAPH_MAX_RECORD)
     return Op.emitError("needs a record of more than ")
            << int64_t(ACCEL_GRAPH_MAX_RECORD)
            << " fields (a gather's indices, a concat's inputs): not supported";
   std::string RecordName = uniqueName("accel_graph_record");
-  recordGlobal(RecordName, Rec->first, Operands, Fields);
+  recordGlobal(RecordName, Rec->first, Operands, Layouts, Fields);
 
   // The node's name, from the op's location (the importer's NameLoc), or
   // the names of the nodes a fused op computes, joined by " + ".

@@ -77,23 +77,16 @@ static void fail(const char *name, const char *what, accel_status s) {
   exit(3);
 }
 
-/* The record's operand descriptors: up to a concat's 256 inputs and its
-   result. */
-enum { MaxOperands = 257 };
+/* The record's operand descriptors, accel_tensor structs as they lie in
+   it (the compiler writes them so): up to a concat's 256 inputs and its
+   result. The kernels take them from there; nothing writes them. */
+enum { MaxOperands = 257, TensorFields = sizeof(accel_tensor) / sizeof(long) };
 
-static int read_operands(reader *r, accel_tensor *t) {
-  int n = (int)next(r);
-  for (int i = 0; i < n; ++i)
-    t[i].data = (void *)next(r);
-  for (int i = 0; i < n; ++i) {
-    t[i].dtype = ACCEL_F32;
-    t[i].rank = (int)next(r);
-    for (int d = 0; d < t[i].rank; ++d)
-      t[i].dims[d] = next(r);
-    for (int d = 0; d < t[i].rank; ++d)
-      t[i].strides[d] = next(r);
-  }
-  return n;
+static accel_tensor *read_operands(reader *r, int *n) {
+  *n = (int)next(r);
+  accel_tensor *t = (accel_tensor *)r->at;
+  r->at += *n * TensorFields;
+  return t;
 }
 
 /* A rank-1 operand of a matrix product as the matrix numpy makes of it. */
@@ -353,7 +346,6 @@ static accel_status reduce(accel_tensor *t, reader *r) {
 /* The record being run and its operands' descriptors, in the
    scratchpad. */
 static ACCEL_SPM long spm_record[ACCEL_GRAPH_MAX_RECORD];
-static ACCEL_SPM accel_tensor spm_operands[MaxOperands];
 
 void accel_graph_op(const long *record, const char *name, long bound) {
   counters start = profiling ? read_counters() : (counters){0};
@@ -370,8 +362,8 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     r.at = spm_record + 1;
   }
   accel_graph_opcode op = (accel_graph_opcode)next(&r);
-  accel_tensor *t = spm_operands;
-  int n = read_operands(&r, t);
+  int n;
+  accel_tensor *t = read_operands(&r, &n);
   accel_status s = ACCEL_ERR_UNSUPPORTED;
   const char *what = "?";
   switch (op) {

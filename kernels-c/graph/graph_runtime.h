@@ -5,7 +5,11 @@
 #ifndef ACCEL_GRAPH_RUNTIME_H
 #define ACCEL_GRAPH_RUNTIME_H
 
-/* What an operation record computes (its first field). */
+/* An operation record: its length in longs, an accel_graph_opcode, the
+   number of operands n, n accel_tensor structs (the operands, the result
+   last; f32), then the op's fields below. */
+
+/* What an operation record computes (the field after its length). */
 typedef enum {
   /* The matrix-unit ops' records end with their activation: an
      accel_act_kind, lo and hi. */
