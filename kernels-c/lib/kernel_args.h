@@ -87,6 +87,21 @@ static inline int accel_tensor_passes(const accel_tensor *t, int rank,
   return ok;
 }
 
+/* Whether an output's elements are all distinct (accel_check_tensor's
+   test, whatever the order of its strides). */
+int accel_elements_distinct(const accel_tensor *t);
+
+/* accel_tensor_passes for an output whose strides need not grow from its
+   last dimension to its first: a transposed store's (the graph compiler
+   has attention and layer norms write the transpose the next op reads). */
+static inline int accel_output_passes(const accel_tensor *t, int rank,
+                                      unsigned long *begin,
+                                      unsigned long *end) {
+  return accel_tensor_passes(t, rank, 1, begin, end) ||
+         (accel_tensor_passes(t, rank, 0, begin, end) &&
+          accel_elements_distinct(t));
+}
+
 /* accel_check_tensor's common case, without a message: whether t passes
    as a tensor of a rank from min_rank to max_rank. A caller whose
    argument name costs something to build (an indexed name, its base

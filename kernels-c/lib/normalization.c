@@ -340,12 +340,14 @@ static const float *load_param(const char *K, const char *name,
    the checks then run and name the problem. */
 static int norm_args_pass(const accel_tensor *x, const accel_tensor *y,
                           const accel_norm_options *o, int rms) {
+  if (!x || !y)
+    return 0;
   int r = x->rank;
   if (r < 1 || r > ACCEL_MAX_RANK)
     return 0;
   unsigned long xb, xe, yb, ye, b, e;
   int ok = accel_tensor_passes(x, r, 0, &xb, &xe) &
-           accel_tensor_passes(y, r, 1, &yb, &ye);
+           accel_output_passes(y, r, &yb, &ye);
   const accel_tensor *res = o->residual;
   if (res) {
     ok &= accel_tensor_passes(res, r, 0, &b, &e);

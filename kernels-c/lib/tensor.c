@@ -49,10 +49,10 @@ const char *accel_indexed_name(char *buf, const char *base, long i) {
   return buf;
 }
 
-/* Whether an output's elements are all distinct: taking the dimensions
-   by increasing stride, each stride must step over everything the smaller
-   ones reach. (A sufficient test; every layout a kernel writes passes.) */
-static int distinct_elements(const accel_tensor *t) {
+/* Taking the dimensions by increasing stride, each stride must step over
+   everything the smaller ones reach. (A sufficient test; every layout a
+   kernel writes passes.) */
+int accel_elements_distinct(const accel_tensor *t) {
   int order[ACCEL_MAX_RANK], n = 0;
   for (int d = 0; d < t->rank; ++d)
     if (t->dims[d] > 1) {
@@ -124,7 +124,7 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
   }
   if (empty)
     return ACCEL_OK;
-  if (is_output && !distinct_elements(t))
+  if (is_output && !accel_elements_distinct(t))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                               "its strides give two elements one address "
                               "(an output's elements must be distinct)");
