@@ -1399,17 +1399,21 @@ static long attention(const void *qp, const void *kp, const void *vp,
   accel_tensor qc, kc, vc, oc, mc;
   accel_attention_options opt;
   const out_args *args = out;
+  /* An additive mask's descriptor comes with the others, its address
+     read from the caller's options (else unused, unread). */
+  const accel_attention_options *po = args->options;
+  const accel_tensor *mask =
+      po && po->mask_kind == ACCEL_MASK_ADDITIVE ? po->mask : NULL;
   const accel_tensor *q = ACCEL_STAGE(0, &qc, (const accel_tensor *)qp);
   const accel_tensor *k = ACCEL_STAGE(1, &kc, (const accel_tensor *)kp);
   const accel_tensor *v = ACCEL_STAGE(2, &vc, (const accel_tensor *)vp);
   const accel_tensor *o = ACCEL_STAGE(3, &oc, args->o);
-  if (!ACCEL_STAGE(0, &opt, args->options))
+  if (!ACCEL_STAGE(0, &opt, po))
     opt = accel_attention_defaults();
+  const accel_tensor *staged_mask = ACCEL_STAGE(1, &mc, mask);
   accel_dma_wait_all();
-  if (opt.mask_kind == ACCEL_MASK_ADDITIVE) { /* else unused, unread */
-    opt.mask = ACCEL_STAGE(1, &mc, opt.mask);
-    accel_dma_wait_all();
-  }
+  if (mask)
+    opt.mask = staged_mask;
   accel_status s = check(q, k, v, o, &opt);
   if (s)
     return s;

@@ -253,12 +253,15 @@ static long staged(const void *x, const void *w, const void *y,
                    const void *options) {
   accel_tensor xc, wc, yc, bc;
   accel_conv2d_options o = accel_conv2d_defaults();
+  /* The bias's descriptor comes with the others, its address read from
+     the caller's options. */
+  const accel_conv2d_options *po = options;
+  const accel_tensor *bias = po ? po->bias : NULL;
   const accel_tensor *xs = ACCEL_STAGE(1, &xc, (const accel_tensor *)x);
   const accel_tensor *ws = ACCEL_STAGE(2, &wc, (const accel_tensor *)w);
   accel_tensor *ys = ACCEL_STAGE(3, &yc, (const accel_tensor *)y);
-  ACCEL_STAGE(0, &o, (const accel_conv2d_options *)options);
-  accel_dma_wait(0);
-  o.bias = ACCEL_STAGE(0, &bc, o.bias);
+  ACCEL_STAGE(0, &o, po);
+  o.bias = ACCEL_STAGE(0, &bc, bias);
   accel_dma_wait_all();
   return conv2d(xs, ws, ys, &o);
 }

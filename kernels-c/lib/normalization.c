@@ -372,14 +372,23 @@ static long norm(const void *px, const void *py, const void *po,
   const char *K = prms ? "accel_rmsnorm" : "accel_layernorm";
   accel_tensor xc, yc, scale, shift, residual;
   accel_norm_options o = accel_norm_defaults();
+  /* The scale's, shift's and residual's descriptors come with the
+     others, their addresses read from the caller's options (a load each,
+     where staging the options before them cost a transfer's round
+     trip). */
+  const accel_norm_options *opts = po;
+  const accel_tensor *ts[3] = {opts ? opts->scale : NULL,
+                               opts ? opts->shift : NULL,
+                               opts ? opts->residual : NULL};
   const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
   accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
-  ACCEL_STAGE(2, &o, (const accel_norm_options *)po);
+  ACCEL_STAGE(2, &o, opts);
+  const accel_tensor *staged_scale = ACCEL_STAGE(3, &scale, ts[0]);
+  const accel_tensor *staged_shift = ACCEL_STAGE(3, &shift, ts[1]);
+  const accel_tensor *staged_residual = ACCEL_STAGE(0, &residual, ts[2]);
   accel_dma_wait_all();
-  o.scale = ACCEL_STAGE(0, &scale, o.scale);
-  o.shift = ACCEL_STAGE(1, &shift, o.shift);
-  o.residual = ACCEL_STAGE(2, &residual, o.residual);
-  accel_dma_wait_all();
+  o.scale = staged_scale, o.shift = staged_shift;
+  o.residual = staged_residual;
   int checked = norm_args_pass(x, y, &o, prms != NULL);
   accel_status s = ACCEL_OK;
   if (!checked) {
