@@ -276,9 +276,16 @@ static void splat_rows(float *tile, const float *bias) {
     accel_vstore(tile + i * T, (accel_v16f)bias[i]);
 }
 
-static void splat_columns(float *tiles, const float *bias, long nblocks) {
+static void splat_columns(float *__restrict tiles,
+                          const float *__restrict bias, long nblocks) {
+  /* The next block's load before this one's stores: a load's latency
+     once, not once a block (about 50 cycles of a 12-block panel's 150,
+     before its first mmac). */
+  accel_v16f next = accel_vload(bias);
   for (long j = 0; j < nblocks; ++j) {
-    accel_v16f v = accel_vload(bias + j * T);
+    accel_v16f v = next;
+    next = accel_vload(bias + (j + 1 < nblocks ? j + 1 : j) * T);
+#pragma clang loop unroll(full)
     for (int i = 0; i < T; ++i)
       accel_vstore(tiles + j * T * T + i * T, v);
   }
@@ -948,40 +955,45 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
      set-up (100 x 300 x 77's first mmac came 225 cycles after them and
      83 after the call): they are the first transfers of every path with
      one K chunk (the general one skips them for its first panel). */
-  int early = (K > 0) & (K <= KChunk) & (va.cs == 1) & (vb.cs == 1) & (M > T);
-  if (early) {
-    accel_dma_2d_on(0, a_tile[0], va.base, T, K * 4, K * 4, va.rs * 4);
-    accel_dma_2d(1, b_panel[0], vb.base, K, block_cols(N, 0) * 4, T * 4,
-                 vb.rs * 4);
-  }
-  accel_vstore(zero_row, (accel_v16f)0.0f);
-  view bias = {0};
-  if (has_bias(&o))
-    bias = (view){(float *)o.bias->data, 1, o.bias->dims[0], 0,
-                  o.bias->strides[0]};
   /* One K chunk and one panel (N <= panel_cols_for(K), without its
      division) that the fast path streams (stream, below): its first
      transfers start at once, before the loop's set-up (about 250 cycles),
-     and its rows run from here. */
+     and its rows run from here. Decided in one run of compares and one
+     branch (the asm keeps the compiler from making a branch of each). */
   long blocks = (N + T - 1) / T;
-  /* Decided in one run of compares and one branch (the asm keeps the
-     compiler from making a branch of each). */
   int streams_at_once =
       (K > 0) & (K <= KChunk) & (blocks <= MaxPanelBlocks) &
       (blocks * K <= PanelFloats / T) & (o.alpha == 1.0f) &
       (o.beta == 0.0f) & (vc.cs == 1) & (vb.cs == 1) & (va.cs == 1) &
       (M > T) & !lone_column(N, K);
   __asm__("" : "+r"(streams_at_once));
+  view bias = {0};
+  if (has_bias(&o))
+    bias = (view){(float *)o.bias->data, 1, o.bias->dims[0], 0,
+                  o.bias->strides[0]};
+  int per_column = o.bias_kind == ACCEL_BIAS_PER_COLUMN;
+  /* A's first tile and B's first block start before the rest of the
+     set-up (100 x 300 x 77's first mmac came 225 cycles after them and
+     83 after the call): they are the first transfers of every path with
+     one K chunk (the general one skips them for its first panel). The
+     streamed path's per-column bias follows at once, on channel 3 before
+     the plan's item 3 (so that dma.wait.older waits for it alone): its
+     tiles are made while A and B arrive. */
+  int early = (K > 0) & (K <= KChunk) & (va.cs == 1) & (vb.cs == 1) & (M > T);
+  if (early) {
+    accel_dma_2d_on(0, a_tile[0], va.base, T, K * 4, K * 4, va.rs * 4);
+    accel_dma_2d(1, b_panel[0], vb.base, K, block_cols(N, 0) * 4, T * 4,
+                 vb.rs * 4);
+    if (streams_at_once && per_column)
+      accel_copy_matrix(3, bias_cols, 0, 1, bias.base, 0, bias.cs, 1, N);
+  }
+  accel_vstore(zero_row, (accel_v16f)0.0f);
   if (streams_at_once) {
     int per_row = o.bias_kind == ACCEL_BIAS_PER_ROW;
-    int per_column = o.bias_kind == ACCEL_BIAS_PER_COLUMN;
     /* Items 0 and 1 (stream_plan), the first mmac's operands, are on
-       their way (early). A per-column bias goes on channel 3 before item
-       3, so that dma.wait.older waits for it alone. */
+       their way (early), and a per-column bias. */
     if (per_row)
       accel_copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1, T);
-    if (per_column)
-      accel_copy_matrix(3, bias_cols, 0, 1, bias.base, 0, bias.cs, 1, N);
     stream_plan plan = {b_panel[0], vb.base,        vb.rs, N,
                         blocks,     K,              at(va, T, 0),
                         va.rs,      min_of(M - T, T), per_row ? at(bias, 0, T) : NULL,
