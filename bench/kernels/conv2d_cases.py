@@ -2,8 +2,10 @@
 and 1x1 layers, its stride-2 layers (the 7x7 stem, a 3x3 and a 1x1
 downsample), MobileNet's depthwise 3x3 layers and LeNet's two 5x5
 layers (few channels: the shapes of graph/models' small CNNs) at batch 1,
-NCHW, every tensor in DRAM. One input channel a group goes to the vector
-unit (the depthwise path), so its bound is the vector unit's."""
+NCHW, every tensor in DRAM. One input channel a group, in more than one
+group, goes to the vector unit (the depthwise path), so its bound is the
+vector unit's; LeNet's first layer (one channel, one group) goes to the
+matrix unit (the few-channel path)."""
 
 DRIVER = "conv2d_bench.c"
 # (name, C, H, W, Cout, K, padding, groups, stride)
@@ -36,6 +38,6 @@ def cases(p):
                 "macs": macs,
                 "dram_bytes": 4 * (c * h * w + cout * (c // groups) * k * k +
                                    cout * oh * ow)}
-        if groups == c:
+        if groups == c and c > 1:
             case["vector_cycles"] = macs // lanes
         yield case
