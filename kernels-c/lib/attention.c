@@ -517,6 +517,15 @@ static const float *at(view v, long r, long c) {
 
 /* Head `index` (q's batch dims, the last fastest) of t, whose dims align
    with q's from the right; a dimension of 1 repeats. */
+/* Head 0 of t (every batch index 0); a dimension of 1 repeats. */
+static view first_head(const accel_tensor *t) {
+  int r = t->rank;
+  view v = {(float *)t->data, t->dims[r - 2], t->dims[r - 1],
+            t->dims[r - 2] == 1 ? 0 : t->strides[r - 2],
+            t->dims[r - 1] == 1 ? 0 : t->strides[r - 1]};
+  return v;
+}
+
 static view head_view(const accel_tensor *t, const accel_tensor *q,
                       long index) {
   long offset = 0;
@@ -528,10 +537,8 @@ static view head_view(const accel_tensor *t, const accel_tensor *q,
     if (td >= 0 && t->dims[td] != 1)
       offset += i * t->strides[td];
   }
-  int r = t->rank;
-  view v = {(float *)t->data + offset, t->dims[r - 2], t->dims[r - 1],
-            t->dims[r - 2] == 1 ? 0 : t->strides[r - 2],
-            t->dims[r - 1] == 1 ? 0 : t->strides[r - 1]};
+  view v = first_head(t);
+  v.base += offset;
   return v;
 }
 
@@ -988,15 +995,20 @@ static long batch_stride(const accel_tensor *t, const accel_tensor *q,
   return td >= 0 && t->dims[td] != 1 ? t->strides[td] : 0;
 }
 
-static void start_walk(problem *pb, head_walk *w) {
-  *w = (head_walk){{{0}}, {0}, {0}, {{0}}};
+/* At head 0. Only the fields the walk reads are set: clearing the whole
+   struct, and the divisions of head_view, cost more than a group of
+   heads' transfers. */
+static void start_walk(const problem *pb, head_walk *w) {
   const accel_tensor *q = &pb->t[Q];
+  for (int d = 0; d < q->rank - 2; ++d)
+    w->index[d] = 0;
   for (int i = 0; i < Tensors; ++i) {
-    if (i == Mask && !pb->has_mask)
-      continue;
-    w->head0[i] = head_of(pb, i, 0);
+    int used = i != Mask || pb->has_mask;
+    if (used)
+      w->head0[i] = first_head(&pb->t[i]);
+    w->offset[i] = 0;
     for (int d = 0; d < q->rank - 2; ++d)
-      w->step[d][i] = batch_stride(&pb->t[i], q, d);
+      w->step[d][i] = used ? batch_stride(&pb->t[i], q, d) : 0;
   }
 }
 
@@ -1193,13 +1205,13 @@ static void run_one_tile_heads(problem *pb) {
 static void run(problem *pb) {
   if (pb->heads == 0 || pb->Sq == 0 || pb->Dv == 0)
     return;
-  pb->lay = make_layout(pb->D, pb->Sk);
-  for (int i = 0; i < Tensors; ++i)
-    pb->view_head[i] = -1;
   if (one_tile_heads(pb)) {
     run_one_tile_heads(pb);
     return;
   }
+  pb->lay = make_layout(pb->D, pb->Sk);
+  for (int i = 0; i < Tensors; ++i)
+    pb->view_head[i] = -1;
   pb->cur = (cursor){0, 0, 0};
   pb->qbuf = pb->kbuf = 0;
   pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};
