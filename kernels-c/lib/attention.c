@@ -995,9 +995,8 @@ static long batch_stride(const accel_tensor *t, const accel_tensor *q,
   return td >= 0 && t->dims[td] != 1 ? t->strides[td] : 0;
 }
 
-/* At head 0. Only the fields the walk reads are set: clearing the whole
-   struct, and the divisions of head_view, cost more than a group of
-   heads' transfers. */
+/* At head 0: only the fields the walk reads are set (not the whole
+   struct), and the views without head_view's divisions. */
 static void start_walk(const problem *pb, head_walk *w) {
   const accel_tensor *q = &pb->t[Q];
   for (int d = 0; d < q->rank - 2; ++d)
