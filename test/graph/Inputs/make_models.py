@@ -660,6 +660,10 @@ def main():
                  [vi("x", [4, 4])], [vi("y", [4, 6])],
                  [i64("p", [0, 1, 0, 1])])
     write(d, "pad-wrap.onnx", wrap, check=False)
+    rank7 = model([helper.make_node("Relu", ["x"], ["y"], name="deep")],
+                  [vi("x", [1, 2, 1, 2, 1, 2, 3])],
+                  [vi("y", [1, 2, 1, 2, 1, 2, 3])])
+    write(d, "rank7.onnx", rank7)
 
     # Weights in a file beside the model.
     ext = mlp()
