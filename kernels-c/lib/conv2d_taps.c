@@ -6,14 +6,14 @@
    own order (channel, kernel row, kernel column), and B's row (c, i, j) is
    the 16 floats at (c, yy sh + i dh, (x0 + t) sw + j dw), t < 16, of the
    zero-padded image: one vector load (strided with sw > 1) and one
-   store. The padded image (every
-   channel, rows wp = pl + W + pr floats) stays in the scratchpad while the
-   next image's arrives; each block's B is made while the previous block's
-   mmacs run (one per 16 output channels, up to eight: two sets of
-   accumulators, taken by turns), and its results leave straight from the
-   stored tile, one 2-D transfer per 16 channels (the tile's rows). A
-   block's pixels past OW read the next row (or the zeros after the image)
-   and are never stored.
+   store. The padded image (every channel, rows wp = pl + W + pr floats)
+   stays in the scratchpad while the next image's arrives; each block's B
+   is made in parts, one under each of the previous block's mmacs (one
+   per 16 output channels, up to eight: two sets of accumulators, taken
+   by turns), and its results leave straight from the stored tile, one
+   2-D transfer per 16 channels (the tile's rows). A block's pixels past
+   OW read the next row (or the zeros after the image) and are never
+   stored.
 
    The implicit GEMM (conv2d_igemm.c) builds B by transfers, a run of
    pixels per tap or kernel column: with one to a few channels each carries
@@ -42,11 +42,8 @@ typedef struct {
 } taps_buffers;
 
 typedef struct {
-  conv_problem p;
-  taps_plan pl;
-  taps_buffers buf;
-  float zeros[ZeroFloats];
-  float pool[]; /* the rest of the arena */
+  float zeros[ZeroFloats]; /* the padding's source (conv_zero_rows) */
+  float pool[];            /* the rest of the arena: taps_buffers */
 } taps_spm;
 enum { PoolFloats = (ACCEL_KERNEL_SPM_BYTES - sizeof(taps_spm)) / 4 };
 KERNEL_SPM_FITS(taps_spm);
