@@ -383,7 +383,7 @@ static inline void stream_item(const stream_plan *p, long s) {
   } else if (bias_items && s == p->nblocks + 1) {
     dst = bias_rows[1], src = p->bias1;
     rows = p->rows1, bytes = 4, dst_stride = 4, src_stride = p->bias_cs * 4;
-  } else if (s == p->nblocks + 1 + bias_items) {
+  } else if (s == p->nblocks + 1 + bias_items && p->rows1 > 0) {
     dst = a_tile[1], src = p->a1;
     rows = p->rows1, bytes = p->kc * 4;
     dst_stride = p->kc * 4, src_stride = p->a_rs * 4;
@@ -706,6 +706,13 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     else
       TILE_OUT(1, held_j, held_o, held_c, held_rows);
   }
+  /* A streamed panel of one row of tiles (M <= 16): its tiles, kept in
+     row_pairs for a second row there is not, leave now, a channel each
+     by turns (every plan item has arrived). */
+  if (plan && M <= T)
+    for (long j = 0; j < nblocks; ++j)
+      accel_dma_2d_on(j & 3, c + j * T, row_pairs[j], M, block_cols(nb, j) * 4,
+                      c_rs * 4, T * 4);
   /* Blocks of the next panel beyond this one's (a lone column's). */
   for (long j = (nb + T - 1) / T; j < next_nblocks; ++j)
     accel_copy_matrix(j & 3, f->next_panel + j * T * kc, T, 1,
@@ -965,7 +972,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       (K > 0) & (K <= KChunk) & (blocks <= MaxPanelBlocks) &
       (blocks * K <= PanelFloats / T) & (o.alpha == 1.0f) &
       (o.beta == 0.0f) & (vc.cs == 1) & (vb.cs == 1) & (va.cs == 1) &
-      (M > T) & !lone_column(N, K);
+      !lone_column(N, K);
   __asm__("" : "+r"(streams_at_once));
   view bias = {0};
   if (has_bias(&o))
@@ -979,9 +986,10 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
      streamed path's per-column bias follows at once, on channel 3 before
      the plan's item 3 (so that dma.wait.older waits for it alone): its
      tiles are made while A and B arrive. */
-  int early = (K > 0) & (K <= KChunk) & (va.cs == 1) & (vb.cs == 1) & (M > T);
+  int early = (K > 0) & (K <= KChunk) & (va.cs == 1) & (vb.cs == 1);
   if (early) {
-    accel_dma_2d_on(0, a_tile[0], va.base, T, K * 4, K * 4, va.rs * 4);
+    accel_dma_2d_on(0, a_tile[0], va.base, min_of(M, T), K * 4, K * 4,
+                    va.rs * 4);
     accel_dma_2d(1, b_panel[0], vb.base, K, block_cols(N, 0) * 4, T * 4,
                  vb.rs * 4);
     if (streams_at_once && per_column)
@@ -993,10 +1001,14 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
     /* Items 0 and 1 (stream_plan), the first mmac's operands, are on
        their way (early), and a per-column bias. */
     if (per_row)
-      accel_copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1, T);
+      accel_copy_matrix(0, bias_rows[0], 0, 1, bias.base, 0, bias.cs, 1,
+                        min_of(M, T));
+    /* One row of tiles (M <= 16) has no second row to fetch. */
+    int two_rows = M > T;
     stream_plan plan = {b_panel[0], vb.base,        vb.rs, N,
                         blocks,     K,              at(va, T, 0),
-                        va.rs,      min_of(M - T, T), per_row ? at(bias, 0, T) : NULL,
+                        va.rs,      two_rows ? min_of(M - T, T) : 0,
+                        per_row && two_rows ? at(bias, 0, T) : NULL,
                         bias.cs};
     stream_item(&plan, 2);
     stream_item(&plan, 3);
@@ -1013,8 +1025,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                   bias.cs, per_column ? bias_tiles[0] : NULL,  0,     NULL, NULL, NULL,      0,
                   0,       0,     &plan};
     rows_fast_any(&f);
-    accel_dma_wait_on(2);
-    accel_dma_wait_on(3);
+    accel_dma_wait_all();
     return;
   }
 

@@ -339,6 +339,12 @@ def gemm_shapes():
         GemmCase(50, 7, 33, bias="row", act="clip", lo=-0.25, hi=0.5),
         GemmCase(35, 40, 90, act="relu"),
         GemmCase(20, 1100, 128, bias="row", act="gelu"),
+        # one row of tiles streamed too (M <= 16), its tiles sent after
+        # the row: the last held past the row (GELU, kc >= 128), each
+        # bias, a row of one
+        GemmCase(5, 70, 160, bias="row", act="gelu"),
+        GemmCase(16, 40, 256, bias="col", act="clip", lo=-0.25, hi=0.5),
+        GemmCase(1, 300, 64, bias="col", act="relu"),
         # rows of tiles as one sequence (kc >= 128: each row's first mmac
         # under the previous row's last), with an even and an odd number
         # of tiles a row (the accumulators swap), two tiles a row, a
