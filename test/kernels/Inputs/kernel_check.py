@@ -345,6 +345,10 @@ def gemm_shapes():
         GemmCase(5, 70, 160, bias="row", act="gelu"),
         GemmCase(16, 40, 256, bias="col", act="clip", lo=-0.25, hi=0.5),
         GemmCase(1, 300, 64, bias="col", act="relu"),
+        # and its panel through both halves of the panel buffer (an MLP's
+        # first layer)
+        GemmCase(8, 256, 784, bias="col", act="relu"),
+        GemmCase(3, 500, 300),
         # rows of tiles as one sequence (kc >= 128: each row's first mmac
         # under the previous row's last), with an even and an odd number
         # of tiles a row (the accumulators swap), two tiles a row, a
