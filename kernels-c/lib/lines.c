@@ -132,7 +132,10 @@ static void move_lines_on_pair(int ch, const lines_view *v, float *buf,
    layer norm of 2 x 16 x 64 with its residual: 3 288 -> 2 845 cycles.) */
 enum { MinTransferBytes = 4096 };
 static inline long lines_per_channel(long count, long n) {
-  long per = (count + 3) / 4, least = MinTransferBytes / 4 / (n ? n : 1);
+  long per = (count + 3) / 4;
+  if (per * n * 4 >= MinTransferBytes) /* the common case: no division */
+    return per;
+  long least = MinTransferBytes / 4 / (n ? n : 1);
   return per > least ? per : least;
 }
 
