@@ -11,9 +11,8 @@
 //                              longs (its length, op code, the operands'
 //                              descriptors as accel_tensor structs, their
 //                              data in the arena or the weights, then
-//                              attributes), the
-//                              node's name, the op's roofline bound
-//                              (OpCost.h)
+//                              attributes), the node's name, the op's
+//                              roofline bound (OpCost.h)
 //   accel_graph_inputs/outputs {offset, bytes} of each, and their counts
 //
 // Records go in the scratchpad's initialized data (.spm.data) while they
@@ -178,10 +177,10 @@ void Emitter::recordGlobal(StringRef Name, int64_t Code,
   putConstant(Code);
   putConstant(Operands.size());
   for (auto [V, L] : llvm::zip(Operands, Layouts)) {
-    // An accel_tensor as it lies: data, dtype (f32, 0) and rank in one
-    // field (little-endian: dtype the low half), dims, strides.
+    // An accel_tensor as it lies: data, dtype and rank in one field
+    // (little-endian: dtype the low half), dims, strides.
     put(B.create<LLVM::PtrToIntOp>(Loc, I64, addressOf(Loc, V)));
-    putConstant(int64_t(L.Dims.size()) << 32);
+    putConstant(int64_t(ACCEL_F32) | int64_t(L.Dims.size()) << 32);
     for (ArrayRef<int64_t> Values : {ArrayRef(L.Dims), ArrayRef(L.Strides)})
       for (int D = 0; D < ACCEL_MAX_RANK; ++D)
         putConstant(D < int(Values.size()) ? Values[D] : 0);

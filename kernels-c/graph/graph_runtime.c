@@ -6,19 +6,17 @@
    tables of the model's inputs and outputs in its arena. A record is a
    constant array of longs the compiler wrote, 64-byte aligned:
 
-     [length, op, n, address_0, ..., address_{n-1},
-      rank_0, dims_0..., strides_0..., ...,
-      rank_{n-1}, dims_{n-1}..., strides_{n-1}..., attrs...]
+     [length, op, n, accel_tensor_0, ..., accel_tensor_{n-1}, attrs...]
 
-   for the op's n operands (its inputs, then its result: their first
-   elements, f32, strides in elements: row-major, or a view's), then the
-   op's attributes (floats as their bit patterns). A record in DRAM is
-   copied into the scratchpad with one transfer (read from DRAM field by
-   field, each load costs 40 cycles: about a thousand a record); the
-   compiler places the first ones in the scratchpad already
-   (EmitProgram.cpp), where they are read as they lie. accel_graph_op
-   builds the library's descriptors there and calls the kernel; a
-   kernel's refusal stops the program with the node's name.
+   the op's n operands (its inputs, then its result) as the kernels'
+   descriptors, each as its struct lies in memory (f32, strides in
+   elements: row-major, or a view's), then the op's attributes (floats
+   as their bit patterns). A record in DRAM is copied into the scratchpad
+   with one transfer (read from DRAM field by field, each load costs 40
+   cycles: about a thousand a record); the compiler places the first ones
+   in the scratchpad already (EmitProgram.cpp). accel_graph_op hands the
+   kernel pointers to the descriptors where they lie; a kernel's refusal
+   stops the program with the node's name.
 
    main() reads each input from a file of raw little-endian f32 into the
    arena, runs the model and writes each output to a file:
@@ -343,8 +341,7 @@ static accel_status reduce(accel_tensor *t, reader *r) {
   return accel_reduce(op, &t[0], &t[1], axes, n);
 }
 
-/* The record being run and its operands' descriptors, in the
-   scratchpad. */
+/* A record in DRAM being run, copied into the scratchpad. */
 static ACCEL_SPM long spm_record[ACCEL_GRAPH_MAX_RECORD];
 
 void accel_graph_op(const long *record, const char *name, long bound) {

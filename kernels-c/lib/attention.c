@@ -515,8 +515,6 @@ static const float *at(view v, long r, long c) {
   return v.base + r * v.rs + c * v.cs;
 }
 
-/* Head `index` (q's batch dims, the last fastest) of t, whose dims align
-   with q's from the right; a dimension of 1 repeats. */
 /* Head 0 of t (every batch index 0); a dimension of 1 repeats. */
 static view first_head(const accel_tensor *t) {
   int r = t->rank;
@@ -526,6 +524,8 @@ static view first_head(const accel_tensor *t) {
   return v;
 }
 
+/* Head `index` (q's batch dims, the last fastest) of t, whose dims align
+   with q's from the right; a dimension of 1 repeats. */
 static view head_view(const accel_tensor *t, const accel_tensor *q,
                       long index) {
   long offset = 0;

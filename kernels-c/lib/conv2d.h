@@ -15,6 +15,7 @@ enum {
   T = __ACCEL_TILE_DIM__,
   Lanes = __ACCEL_VECTOR_LANES__,
   MaxK = 4096, /* isa/AccelMachine.td MatmulMaxK */
+  MaxChannelBlocks = 8, /* conv2d_taps.c: half the accumulators */
 };
 
 /* One convolution with checked arguments; strides in elements. */
@@ -61,7 +62,8 @@ typedef struct {
   long image_floats; /* a padded image, with the zeros after it */
   /* B made in cb parts (one under each mmac): part k's first kernel row
      (c KH + i), its i, and its offset from a block's first pixel. */
-  long part_row[9], part_i[9], part_off[9];
+  long part_row[MaxChannelBlocks + 1], part_i[MaxChannelBlocks + 1];
+  long part_off[MaxChannelBlocks + 1];
 } taps_plan;
 
 /* Whether the shape fits the scratchpad arena; 0 if not. conv_taps_plan

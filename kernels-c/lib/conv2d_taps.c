@@ -26,7 +26,6 @@
 #include <stddef.h>
 
 enum {
-  MaxChannelBlocks = 8, /* of 16 output channels: half the accumulators */
   MaxTapsC = 16,        /* input channels (a transfer each, two queues) */
   MaxTapsK = 512,       /* B's rows: past this the implicit GEMM's pays */
   TileFloats = T * T,
@@ -89,9 +88,10 @@ static void lay_out(const taps_plan *pl, taps_buffers *b) {
 static void fetch_image(const conv_problem *p, const taps_plan *pl,
                         float *image, long n) {
   for (long c = 0; c < p->C; ++c)
-    accel_copy_matrix((int)n & 1, image + c * pl->plane + p->pt * pl->wp + p->pl,
-                      pl->wp, 1, p->x + n * p->xs[0] + c * p->xs[1],
-                      p->xs[2], p->xs[3], p->H, p->W);
+    accel_copy_matrix((int)n & 1,
+                      image + c * pl->plane + p->pt * pl->wp + p->pl, pl->wp,
+                      1, p->x + n * p->xs[0] + c * p->xs[1], p->xs[2],
+                      p->xs[3], p->H, p->W);
 }
 
 /* The weights as 16 cb rows of K (rows past Cout stale: their results are
@@ -156,10 +156,9 @@ taps_of_rows(float *b, const float *row, long i, long rows, long KH,
   }
 }
 
-/* Where the next block's B comes from, and the kernel rows of it each
-   channel block's mmac covers: B is made in parts, one after each mmac
-   is issued, so that the program does not wait for the matrix unit with
-   all of B still to make. */
+/* Where the next block's B goes and comes from: it is made in parts
+   (taps_plan's), one after each mmac is issued, so that the program does
+   not wait for the matrix unit with all of B still to make. */
 typedef struct {
   float *b;
   const float *at; /* the block's first input pixel in the padded image */

@@ -958,10 +958,6 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
     accel_gemm_run(&at, &bt, &ct, &o);
     return;
   }
-  /* A's first tile and B's first block start before the rest of the
-     set-up (100 x 300 x 77's first mmac came 225 cycles after them and
-     83 after the call): they are the first transfers of every path with
-     one K chunk (the general one skips them for its first panel). */
   /* One K chunk and one panel (N <= panel_cols_for(K), without its
      division) that the fast path streams (stream, below): its first
      transfers start at once, before the loop's set-up (about 250 cycles),
@@ -1025,10 +1021,10 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
       splat_columns(bias_tiles[0], bias_cols, blocks);
     }
     epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
-    fast_job f = {va.base, va.rs, va.cs, M,    K,   b_panel[0], N,
-                  vc.base, vc.rs, &e,    per_row ? bias.base : NULL,
-                  bias.cs, per_column ? bias_tiles[0] : NULL,  0,     NULL, NULL, NULL,      0,
-                  0,       0,     &plan};
+    fast_job f = {va.base, va.rs, va.cs, M, K, b_panel[0], N, vc.base, vc.rs,
+                  &e, per_row ? bias.base : NULL, bias.cs,
+                  per_column ? bias_tiles[0] : NULL, 0, NULL, NULL, NULL, 0,
+                  0, 0, &plan};
     rows_fast_any(&f);
     accel_dma_wait_all();
     return;
@@ -1070,7 +1066,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
          BERT-mini projection: 106 551 -> 102 153 cycles streamed). */
       stream_plan plan;
       int stream = streams && !loaded && va.cs == 1 && M > T && !column;
-      int column_bias = first && o.bias_kind == ACCEL_BIAS_PER_COLUMN;
+      int column_bias = first && per_column;
       if (column_bias && stream)
         accel_copy_matrix(3, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1,
                           nb);
@@ -1106,7 +1102,6 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
 
       float *c_panel = (float *)at(vc, 0, n0);
       if (fast && vc.cs == 1 && kc) {
-        int per_column = o.bias_kind == ACCEL_BIAS_PER_COLUMN;
         epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
         if (per_column) {
           if (stream)
