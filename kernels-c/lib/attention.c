@@ -1403,8 +1403,8 @@ typedef struct {
 } out_args;
 
 /* The body, on the kernels' scratchpad stack, its descriptors and options
-   copied there first (ACCEL_STAGE): the checks read each field at 3
-   cycles, not DRAM's 40. */
+   staged (ACCEL_STAGE_READ, ACCEL_STAGE): the checks read each field at
+   3 cycles, not DRAM's 40. */
 static long attention(const void *qp, const void *kp, const void *vp,
                       const void *out) {
   accel_tensor qc, kc, vc, oc, mc;
@@ -1415,13 +1415,13 @@ static long attention(const void *qp, const void *kp, const void *vp,
   const accel_attention_options *po = args->options;
   const accel_tensor *mask =
       po && po->mask_kind == ACCEL_MASK_ADDITIVE ? po->mask : NULL;
-  const accel_tensor *q = ACCEL_STAGE(0, &qc, (const accel_tensor *)qp);
-  const accel_tensor *k = ACCEL_STAGE(1, &kc, (const accel_tensor *)kp);
-  const accel_tensor *v = ACCEL_STAGE(2, &vc, (const accel_tensor *)vp);
-  const accel_tensor *o = ACCEL_STAGE(3, &oc, args->o);
+  const accel_tensor *q = ACCEL_STAGE_READ(0, &qc, (const accel_tensor *)qp);
+  const accel_tensor *k = ACCEL_STAGE_READ(1, &kc, (const accel_tensor *)kp);
+  const accel_tensor *v = ACCEL_STAGE_READ(2, &vc, (const accel_tensor *)vp);
+  const accel_tensor *o = ACCEL_STAGE_READ(3, &oc, args->o);
   if (!ACCEL_STAGE(0, &opt, po))
     opt = accel_attention_defaults();
-  const accel_tensor *staged_mask = ACCEL_STAGE(1, &mc, mask);
+  const accel_tensor *staged_mask = ACCEL_STAGE_READ(1, &mc, mask);
   accel_dma_wait_all();
   if (mask)
     opt.mask = staged_mask;

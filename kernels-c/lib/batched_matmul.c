@@ -111,7 +111,7 @@ static int fold_batches(const accel_tensor *a, const accel_tensor *b,
 }
 
 static accel_status batched_matmul(const accel_tensor *a,
-                                   const accel_tensor *b, accel_tensor *c,
+                                   const accel_tensor *b, const accel_tensor *c,
                                    const accel_gemm_options *options) {
   accel_gemm_options o = *options;
   accel_status s = check(a, b, c);

@@ -10,7 +10,7 @@
 static long concat(const void *xs, const void *n, const void *axis,
                    const void *yp) {
   accel_tensor yc;
-  accel_tensor *y = ACCEL_STAGE(0, &yc, (const accel_tensor *)yp);
+  const accel_tensor *y = ACCEL_STAGE_READ(0, &yc, (const accel_tensor *)yp);
   accel_dma_wait(0);
   accel_tensor **parts;
   accel_status s = move_check_parts("accel_concat", "xs", (void *)xs, (long)n,
@@ -30,7 +30,7 @@ accel_status accel_concat(const accel_tensor *const *xs, long n, int axis,
 static long split(const void *xp, const void *axis, const void *ys,
                   const void *n) {
   accel_tensor xc;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)xp);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)xp);
   accel_dma_wait(0);
   accel_tensor **parts;
   accel_status s = move_check_parts("accel_split", "ys", (void *)ys, (long)n,

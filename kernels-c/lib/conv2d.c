@@ -134,7 +134,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *w,
 }
 
 static conv_problem problem_of(const accel_tensor *x, const accel_tensor *w,
-                               accel_tensor *y,
+                               const accel_tensor *y,
                                const accel_conv2d_options *o) {
   conv_problem p = {0};
   p.N = x->dims[0], p.C = x->dims[1], p.H = x->dims[2], p.W = x->dims[3];
@@ -211,7 +211,7 @@ static void run_pointwise(const conv_problem *p) {
 }
 
 static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
-                           accel_tensor *y, const accel_conv2d_options *o) {
+                           const accel_tensor *y, const accel_conv2d_options *o) {
   accel_status s = check(x, w, y, o);
   if (s)
     return s;
@@ -257,11 +257,11 @@ static long staged(const void *x, const void *w, const void *y,
      the caller's options. */
   const accel_conv2d_options *po = options;
   const accel_tensor *bias = po ? po->bias : NULL;
-  const accel_tensor *xs = ACCEL_STAGE(1, &xc, (const accel_tensor *)x);
-  const accel_tensor *ws = ACCEL_STAGE(2, &wc, (const accel_tensor *)w);
-  accel_tensor *ys = ACCEL_STAGE(3, &yc, (const accel_tensor *)y);
+  const accel_tensor *xs = ACCEL_STAGE_READ(1, &xc, (const accel_tensor *)x);
+  const accel_tensor *ws = ACCEL_STAGE_READ(2, &wc, (const accel_tensor *)w);
+  const accel_tensor *ys = ACCEL_STAGE_READ(3, &yc, (const accel_tensor *)y);
   ACCEL_STAGE(0, &o, po);
-  o.bias = ACCEL_STAGE(0, &bc, bias);
+  o.bias = ACCEL_STAGE_READ(0, &bc, bias);
   accel_dma_wait_all();
   return conv2d(xs, ws, ys, &o);
 }

@@ -814,7 +814,7 @@ static long body(const void *arg, const void *unused1, const void *unused2,
                                               sizeof s.inputs[k]),
                                  &s.inputs[k])
                               : NULL;
-  accel_tensor *y = ACCEL_STAGE(2, &s.y, s.c.y);
+  const accel_tensor *y = ACCEL_STAGE_READ(2, &s.y, s.c.y);
   accel_dma_wait_all();
   accel_status st;
   for (int i = 0; i < nsteps; ++i)

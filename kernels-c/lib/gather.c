@@ -157,8 +157,8 @@ static long gather(const void *xp, const void *yp, const void *callp,
   (void)unused;
   accel_tensor xc, yc;
   gather_call c;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)xp);
-  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)yp);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)xp);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)yp);
   ACCEL_STAGE(2, &c, (const gather_call *)callp);
   accel_dma_wait_all();
   accel_status s = check(x, y, &c);

@@ -865,12 +865,12 @@ void accel_gemm_stage_args(accel_gemm_args *g, const accel_tensor *a,
      before it cost a transfer's round trip, about 70 cycles). */
   const accel_tensor *bias =
       options && has_bias(options) ? options->bias : NULL;
-  g->a = ACCEL_STAGE(1, &g->a_copy, a);
-  g->b = ACCEL_STAGE(2, &g->b_copy, b);
-  g->c = ACCEL_STAGE(3, &g->c_copy, c);
+  g->a = ACCEL_STAGE_READ(1, &g->a_copy, a);
+  g->b = ACCEL_STAGE_READ(2, &g->b_copy, b);
+  g->c = ACCEL_STAGE_READ(3, &g->c_copy, c);
   g->o = accel_gemm_defaults();
   ACCEL_STAGE(0, &g->o, options);
-  const accel_tensor *staged_bias = ACCEL_STAGE(0, &g->bias_copy, bias);
+  const accel_tensor *staged_bias = ACCEL_STAGE_READ(0, &g->bias_copy, bias);
   accel_dma_wait_all();
   if (bias)
     g->o.bias = staged_bias;
@@ -940,7 +940,7 @@ static int transposed_pays(view va, view vb, view vc) {
 }
 
 void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
-                    accel_tensor *c, const accel_gemm_options *options) {
+                    const accel_tensor *c, const accel_gemm_options *options) {
   accel_gemm_options o = *options;
   view va = view_of(a, o.trans_a), vb = view_of(b, o.trans_b);
   view vc = view_of(c, 0);

@@ -101,8 +101,8 @@ static void border(const accel_tensor *y, const long *widths, int d,
 static long pad(const void *xp, const void *yp, const void *widthsp,
                 const void *modep) {
   accel_tensor xc, yc;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)xp);
-  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)yp);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)xp);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)yp);
   const pad_mode_value *mv = modep;
   accel_dma_wait_all();
   int rank = move_arg_rank(x);

@@ -463,8 +463,8 @@ static long pool_body(const void *px, const void *py, const void *po,
   const char *K = pavg ? "accel_avgpool2d" : "accel_maxpool2d";
   accel_tensor xc, yc;
   accel_pool2d_options o;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
-  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
   int have_options = ACCEL_STAGE(2, &o, (const accel_pool2d_options *)po) !=
                      NULL;
   accel_dma_wait_all();

@@ -13,8 +13,8 @@ static long global_body(const void *px, const void *py, const void *pmax,
   (void)unused;
   const char *K = pmax ? "accel_global_maxpool" : "accel_global_avgpool";
   accel_tensor xc, yc;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
-  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
   accel_dma_wait_all();
   accel_status s;
   if ((s = accel_check_tensor(K, "x", x, 4, 4, 0)) ||

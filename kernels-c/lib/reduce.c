@@ -463,8 +463,8 @@ static long reduce_body(const void *px, const void *py, const void *paxes,
   long pk = (long)packed;
   int op = (int)(pk >> 8) - 1, num_axes = (int)(pk & 0xff) - 128;
   accel_tensor xc, yc;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)px);
-  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)py);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
   int axes[ACCEL_MAX_RANK];
   int axes_ok = num_axes >= 0 && num_axes <= ACCEL_MAX_RANK && paxes;
   if (axes_ok && num_axes)

@@ -46,8 +46,8 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
 static long slice(const void *xp, const void *yp, const void *startp,
                   const void *stepp) {
   accel_tensor xc, yc;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)xp);
-  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)yp);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)xp);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)yp);
   accel_dma_wait_all();
   /* Starts 0 and steps 1 by default; read once x's rank is valid. */
   long start[ACCEL_MAX_RANK], step[ACCEL_MAX_RANK];

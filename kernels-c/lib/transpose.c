@@ -40,8 +40,8 @@ static long transpose(const void *xp, const void *yp, const void *permp,
                       const void *unused) {
   (void)unused;
   accel_tensor xc, yc;
-  const accel_tensor *x = ACCEL_STAGE(0, &xc, (const accel_tensor *)xp);
-  accel_tensor *y = ACCEL_STAGE(1, &yc, (const accel_tensor *)yp);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)xp);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)yp);
   int perm[ACCEL_MAX_RANK];
   accel_dma_wait_all();
   /* The reversed axes without perm, as numpy's default; perm's entries are
