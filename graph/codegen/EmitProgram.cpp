@@ -311,6 +311,11 @@ Emitter::record(Operation &Op) {
          L.getResidual() ? 1 : 0};
     return std::pair{int64_t(ACCEL_GRAPH_LAYERNORM), A};
   }
+  if (auto GN = dyn_cast<GemmNormOp>(Op)) {
+    A = {floatBits(GN.getEpsilon().convertToFloat()), GN.getTransB(),
+         GN.getBias() ? 1 : 0};
+    return std::pair{int64_t(ACCEL_GRAPH_GEMM_NORM), A};
+  }
   if (auto At = dyn_cast<AttentionOp>(Op)) {
     A = {floatBits(At.getScale().convertToFloat())};
     return std::pair{int64_t(ACCEL_GRAPH_ATTENTION), A};

@@ -23,6 +23,8 @@ static int64_t bytesOf(Value V) {
 static int64_t reductionLength(Operation &Op) {
   if (auto M = dyn_cast<MatMulOp>(Op))
     return shapeOf(M.getA()).back();
+  if (auto GN = dyn_cast<GemmNormOp>(Op))
+    return shapeOf(GN.getA()).back();
   if (auto G = dyn_cast<GemmOp>(Op)) {
     ArrayRef<int64_t> A = shapeOf(G.getA());
     return G.getTransA() ? A[0] : A[1];

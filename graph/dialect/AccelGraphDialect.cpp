@@ -241,6 +241,23 @@ LogicalResult LayerNormOp::verify() {
   return checkResult(*this, In);
 }
 
+LogicalResult GemmNormOp::verify() {
+  ArrayRef<int64_t> A = shapeOf(getA()), B = shapeOf(getB()),
+                    Out = shapeOf(getResidual());
+  if (Out.size() < 2 || A.size() != Out.size() || B.size() != 2)
+    return emitOpError("a and the residual must have one rank, 2 or more, "
+                       "and b must be a matrix");
+  int64_t K = getTransB() ? B[1] : B[0], N = getTransB() ? B[0] : B[1];
+  if (A.drop_back() != Out.drop_back() || A.back() != K || Out.back() != N)
+    return emitOpError("a's rows times op(b) do not give the residual's "
+                       "shape");
+  for (Value P : {getBias(), getScale(), getShift()})
+    if (P && shapeOf(P) != ArrayRef<int64_t>{N})
+      return emitOpError("bias, scale and shift must have shape [")
+             << N << "]";
+  return checkResult(*this, Out);
+}
+
 LogicalResult BatchNormOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   if (In.size() < 2)

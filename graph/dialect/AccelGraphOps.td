@@ -167,6 +167,31 @@ def AccelGraph_LayerNormOp
                        "functional-type(operands, results)";
 }
 
+def AccelGraph_GemmNormOp
+    : AccelGraph_Op<"gemm_norm", [AttrSizedOperandSegments]> {
+  let summary = "layernorm(a . op(b) + bias + residual) along the last dim";
+  let description = [{
+    A projection and the post-norm residual connection after it: a's rows
+    (its leading dims, the result's) times op(b) ([K, N]), plus the bias
+    ([N]) and the residual (the result's type), normalized along the last
+    dimension with scale and shift ([N]). -accel-fuse makes it from a
+    gemm read only by a layer norm's input or residual, through a reshape
+    and a transpose that keep the last dimension; the library's
+    accel_gemm_layernorm normalizes the product in the scratchpad.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b,
+                   Optional<AccelGraph_Tensor>:$bias,
+                   AccelGraph_Tensor:$residual,
+                   AccelGraph_Tensor:$scale,
+                   Optional<AccelGraph_Tensor>:$shift,
+                   DefaultValuedAttr<BoolAttr, "false">:$trans_b,
+                   F32Attr:$epsilon);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$a `,` $b (`bias` $bias^)? `residual` $residual `,` "
+                       "$scale (`,` $shift^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
   let summary = "ONNX BatchNormalization for inference, channels in dim 1";
   let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$scale,

@@ -23,7 +23,9 @@
 //  - a residual connection's add, read only by a layer norm, becomes the
 //    norm's residual (accel_layernorm adds it as each batch of lines
 //    arrives: the sum never goes to memory, as in TensorRT's skip layer
-//    norm), post-norm transformers' x = norm(x + f(x));
+//    norm), post-norm transformers' x = norm(x + f(x)); and a gemm read
+//    only by that norm joins it as one accel.gemm_norm
+//    (FuseGemmNorm.cpp);
 //  - elementwise ops in a row, each read only by the next and of the
 //    result's shape, become one accel.elementwise_chain: one pass over
 //    memory (accel_elementwise_chain; up to 8 steps and 5 inputs), at any
@@ -418,6 +420,7 @@ struct FuseOpsPass : PassWrapper<FuseOpsPass, OperationPass<func::FuncOp>> {
         &getContext());
     populateAttentionFusion(Matrix);
     populateDecomposedFusion(Matrix);
+    populateGemmNormFusion(Matrix);
     populateTransposeSinking(Matrix);
     Chains.add<FuseElementwiseChain, MergeChains>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),

@@ -30,6 +30,10 @@ void populateAttentionFusion(mlir::RewritePatternSet &Patterns);
 /// kernels (FuseDecomposed.cpp).
 void populateDecomposedFusion(mlir::RewritePatternSet &Patterns);
 
+/// A gemm read only by a layer norm (as its input or residual) into one
+/// accel.gemm_norm (FuseGemmNorm.cpp).
+void populateGemmNormFusion(mlir::RewritePatternSet &Patterns);
+
 /// A transpose of a gemm's rows moved after it, where its result is only
 /// sliced (SinkTransposes.cpp).
 void populateTransposeSinking(mlir::RewritePatternSet &Patterns);

@@ -6,7 +6,8 @@
 // expressible as strides, as numpy's reshape without a copy), and a view
 // some reader cannot take goes back to being computed. A reader takes a
 // view if it is a kernel call whose operands may be strided (the matrix
-// ops, attention, elementwise, concat, a layer norm's input or residual
+// ops, a gemm with its norm, attention, elementwise, concat, a layer
+// norm's input or residual
 // whose normalized dimensions stay one run, and the data-movement ops
 // themselves) and, except for transpose and slice, whose innermost
 // stride is 1: a view that moves the last dimension would make those
@@ -196,32 +197,50 @@ public:
   explicit ViewFinder(Block &Body) : Body(Body) {}
 
   ViewPlan run() {
+    ViewPlan Plan;
+    addCandidates(Plan);
+    settle();
     for (Operation &Op : Body)
-      if (isa<TransposeOp, SliceOp>(Op) && !ofConstant(Op.getOperand(0)))
+      if (auto T = dyn_cast<TransposeOp>(Op); T && !Views.contains(&Op))
+        storeTransposed(T, Plan);
+    // A transpose its producer stores is a plain tensor to its readers:
+    // views of it that failed through it (a finer shape no reader took)
+    // may stand now.
+    if (!Plan.StoredStrides.empty()) {
+      addCandidates(Plan);
+      settle();
+    }
+    for (Operation &Op : Body)
+      if (Views.contains(&Op) || isa<ReshapeOp>(Op))
+        Plan.Views[&Op] = layoutOf(Op.getResult(0));
+    return Plan;
+  }
+
+private:
+  /// Every transpose and slice of a non-constant, but those \p Plan has
+  /// stored by their producers, as candidate views.
+  void addCandidates(const ViewPlan &Plan) {
+    for (Operation &Op : Body)
+      if (isa<TransposeOp, SliceOp>(Op) && !ofConstant(Op.getOperand(0)) &&
+          !Plan.Views.count(&Op))
         Views.insert(&Op);
+  }
+
+  /// Drops the candidates some reader cannot take, until none is left.
+  void settle() {
     bool Changed = true;
     while (Changed) {
       propagate();
       Changed = false;
       for (Operation *Op : Views.takeVector()) {
-        if (Layout.count(Op->getResult(0)) &&
-            takenBy(Op->getResult(0)))
+        if (Layout.count(Op->getResult(0)) && takenBy(Op->getResult(0)))
           Views.insert(Op);
         else
           Changed = true;
       }
     }
-    ViewPlan Plan;
-    for (Operation &Op : Body)
-      if (Views.contains(&Op) || isa<ReshapeOp>(Op))
-        Plan.Views[&Op] = layoutOf(Op.getResult(0));
-    for (Operation &Op : Body)
-      if (auto T = dyn_cast<TransposeOp>(Op); T && !Plan.Views.count(&Op))
-        storeTransposed(T, Plan);
-    return Plan;
   }
 
-private:
   Block &Body;
   llvm::SetVector<Operation *> Views;
   DenseMap<Value, ViewLayout> Layout; ///< of the values that are views
@@ -279,8 +298,9 @@ private:
           return false;
         continue;
       }
-      if (!UnitInner || !isa<AttentionOp, ElementwiseOp, ElementwiseChainOp,
-                             MatMulOp, GemmOp, ConcatOp>(User))
+      if (!UnitInner ||
+          !isa<AttentionOp, ElementwiseOp, ElementwiseChainOp, MatMulOp,
+               GemmOp, GemmNormOp, ConcatOp>(User))
         return false;
     }
     return true;

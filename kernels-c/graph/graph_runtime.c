@@ -217,6 +217,21 @@ static accel_status layernorm(accel_tensor *t, int n, reader *r) {
   return accel_layernorm(&t[0], &t[n - 1], &o);
 }
 
+/* a, b[, bias], residual, scale[, shift] -> y. */
+static accel_status gemm_norm(accel_tensor *t, int n, reader *r) {
+  accel_norm_options o = accel_norm_defaults();
+  accel_gemm_options g = accel_gemm_defaults();
+  o.epsilon = next_float(r);
+  g.trans_b = (int)next(r);
+  int bias = (int)next(r);
+  if (bias)
+    g.bias_kind = ACCEL_BIAS_PER_COLUMN, g.bias = &t[2];
+  o.residual = &t[2 + bias];
+  o.scale = &t[3 + bias];
+  o.shift = n == 6 + bias ? &t[4 + bias] : NULL;
+  return accel_gemm_layernorm(&t[0], &t[1], &t[n - 1], &g, &o);
+}
+
 static accel_status attention(accel_tensor *t, int n, reader *r) {
   accel_attention_options o = accel_attention_defaults();
   o.scale = next_float(r);
@@ -413,6 +428,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_GATHER:
     what = "accel_gather", s = gather(t, &r, name);
+    break;
+  case ACCEL_GRAPH_GEMM_NORM:
+    what = "accel_gemm_layernorm", s = gemm_norm(t, n, &r);
     break;
   }
   if (s != ACCEL_OK)

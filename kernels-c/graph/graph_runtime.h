@@ -39,6 +39,9 @@ typedef enum {
                                   (before and after, a dimension at a
                                   time) */
   ACCEL_GRAPH_GATHER = 15,     /* x -> y; axis, n, indices (n) */
+  ACCEL_GRAPH_GEMM_NORM = 16,  /* a, b[, bias], residual, scale[, shift]
+                                  -> y; epsilon, trans_b, whether the bias
+                                  is there */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */

@@ -233,6 +233,37 @@ accel_status accel_layernorm(const accel_tensor *x, accel_tensor *y,
 accel_status accel_rmsnorm(const accel_tensor *x, accel_tensor *y,
                            const accel_norm_options *options);
 
+/* y = layernorm(a . op(b) + bias + residual) along y's last dimension: a
+   projection and the post-norm residual connection after it (a
+   transformer's x = norm(x + W h + b)) in one call, the projection's
+   result normalized in the scratchpad and never written to memory. y:
+   [..., N], any strides; a: [..., K] with y's leading dimensions (the
+   rows; any strides); b: [K, N] (op(b) = b) or with trans_b [N, K];
+   gemm_options: trans_b and a per-column bias only (trans_a 0, alpha 1,
+   beta 0, no activation; else ACCEL_ERR_UNSUPPORTED); norm_options: axis
+   -1 (the last dimension), epsilon, scale and shift (rank 1, N; or null),
+   residual (y's dims, any strides; may be y itself in place; or null).
+   op(b) stays in the scratchpad with two blocks of rows:
+   accel_gemm_layernorm_fits(K, N) says whether it does (else
+   ACCEL_ERR_UNSUPPORTED). Either options may be null (the defaults). */
+accel_status accel_gemm_layernorm(const accel_tensor *a, const accel_tensor *b,
+                                  accel_tensor *y,
+                                  const accel_gemm_options *gemm_options,
+                                  const accel_norm_options *norm_options);
+
+/* The scratchpad floats accel_gemm_layernorm lays out for op(b) of K x N
+   (its panels, the blocks of a's, the residual's and the tiles' rows, the
+   bias; K and N padded to 16), against what it has. Inline, for the graph
+   compiler's fusion to ask too. */
+enum { ACCEL_GEMM_LAYERNORM_FLOATS = 2 * 152 * 1024 };
+static inline long accel_gemm_layernorm_floats(long K, long N) {
+  long Kp = (K + 15) / 16 * 16, Np = (N + 15) / 16 * 16;
+  return Kp * Np + 32 * Kp + 81 * Np;
+}
+static inline int accel_gemm_layernorm_fits(long K, long N) {
+  return accel_gemm_layernorm_floats(K, N) <= ACCEL_GEMM_LAYERNORM_FLOATS;
+}
+
 typedef struct {
   const accel_tensor *mean, *var;    /* rank 1, one per channel */
   const accel_tensor *scale, *shift; /* rank 1, or null (1 and 0) */

@@ -247,7 +247,7 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
   return ACCEL_OK;
 }
 
-/* The arguments copied into the kernel's frame (one DMA each), then the
+/* The arguments staged into the kernel's frame (ACCEL_STAGE), then the
    call. */
 static long staged(const void *x, const void *w, const void *y,
                    const void *options) {

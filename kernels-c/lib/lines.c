@@ -24,28 +24,34 @@ int lines_of(const accel_tensor *t, int first, int last, lines_view *v) {
       return 0;
     span *= t->dims[d];
   }
-  *v = (lines_view){(float *)t->data, n, step ? step : 1, 0, {0}, {0}, 1};
+  v->base = (float *)t->data, v->n = n, v->step = step ? step : 1;
   /* The other dimensions, those of 1 left out and neighbours that merge
      (each stride the next one's span) as one: a [2, 16, 64] tensor's
-     lines are 32 evenly spaced ones, a batch of them one transfer. */
-  int prev = -2; /* the dimension of the last outer entry */
+     lines are 32 evenly spaced ones, a batch of them one transfer. The
+     last entry's dims and stride in registers (the view's fields are
+     memory: a load after each store). */
+  int o = -1, merges = 0; /* the last entry; whether the next may merge */
+  long count = 1, od = 0, os = 0;
   for (int d = 0; d < t->rank; ++d) {
-    if ((d >= first && d <= last) || t->dims[d] == 1) {
-      prev = t->dims[d] == 1 ? prev : -2;
+    long nd = t->dims[d], sd = t->strides[d];
+    if ((d >= first && d <= last) || nd == 1) {
+      merges &= nd == 1;
       continue;
     }
-    int o = v->outer_rank - 1;
-    if (prev >= 0 && v->outer_strides[o] == t->dims[d] * t->strides[d]) {
-      v->outer_dims[o] *= t->dims[d];
-      v->outer_strides[o] = t->strides[d];
+    count *= nd;
+    if (merges && os == nd * sd) {
+      od *= nd, os = sd;
     } else {
-      v->outer_dims[++o] = t->dims[d];
-      v->outer_strides[o] = t->strides[d];
-      v->outer_rank = o + 1;
+      if (o >= 0)
+        v->outer_dims[o] = od, v->outer_strides[o] = os;
+      ++o, od = nd, os = sd;
     }
-    prev = d;
-    v->count *= t->dims[d];
+    merges = 1;
   }
+  if (o >= 0)
+    v->outer_dims[o] = od, v->outer_strides[o] = os;
+  v->outer_rank = o + 1;
+  v->count = count;
   return 1;
 }
 
@@ -83,12 +89,11 @@ move_spaced_lines(int ch, const lines_view *v, float *line, long spacing,
     accel_dma_2d_on(ch, buf, line, count, v->n * 4, np * 4, spacing * 4);
 }
 
-/* Moves lines [first, first + count) between a view and the batch buffer
-   buf on channel ch: one 2-D transfer for evenly spaced contiguous lines;
-   for contiguous lines of several outer dimensions (a transposed view's),
-   one per run of the innermost; else one per line. */
-static void move_lines(int ch, const lines_view *v, float *buf, long first,
-                       long count, int to_view) {
+/* One 2-D transfer for evenly spaced contiguous lines; for contiguous
+   lines of several outer dimensions (a transposed view's), one per run of
+   the innermost; else one per line. */
+void lines_move(int ch, const lines_view *v, float *buf, long first,
+                long count, int to_view) {
   long np = padded_length(v->n), spacing;
   if (v->step == 1 && evenly_spaced(v, &spacing)) {
     move_spaced_lines(ch, v, v->base + line_offset(v, first), spacing, buf,
@@ -121,8 +126,8 @@ static void move_lines_on_pair(int ch, const lines_view *v, float *buf,
                                long first, long count, int to_view) {
   long half = count / 2;
   if (half)
-    move_lines(ch + 1, v, buf, first, half, to_view);
-  move_lines(ch, v, buf + half * padded_length(v->n), first + half,
+    lines_move(ch + 1, v, buf, first, half, to_view);
+  lines_move(ch, v, buf + half * padded_length(v->n), first + half,
              count - half, to_view);
 }
 
@@ -145,7 +150,7 @@ static void move_lines_on_all(const lines_view *v, float *buf, long first,
   long per = lines_per_channel(count, v->n), np = padded_length(v->n);
   for (int ch = 0; ch < 4 && ch * per < count; ++ch) {
     long part = count - ch * per < per ? count - ch * per : per;
-    move_lines(ch, v, buf + ch * per * np, first + ch * per, part, to_view);
+    lines_move(ch, v, buf + ch * per * np, first + ch * per, part, to_view);
   }
 }
 

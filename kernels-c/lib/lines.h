@@ -27,6 +27,12 @@ int lines_of(const accel_tensor *t, int first, int last, lines_view *v);
 /* The element offset of line i. */
 long line_offset(const lines_view *v, long i);
 
+/* Moves lines [first, first + count) of v between the view and buf in the
+   scratchpad (padded_length(n) floats apart) on channel ch: into the view
+   if to_view, else out of it. */
+void lines_move(int ch, const lines_view *v, float *buf, long first,
+                long count, int to_view);
+
 enum {
   LineAlign = 16, /* lines start at a vector in the scratchpad */
   LinesBufferFloats = 152 * 1024, /* a batch of lines: 608 KiB */

@@ -18,6 +18,7 @@
 #include "kernel_args.h"
 #include "kernel_stack.h"
 #include "lines.h"
+#include "norm_stream.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -102,20 +103,12 @@ static void softmax_batch(float *lines, long first, long count, long n,
 
 /* ------------------------------------------------------ layer/RMS norm */
 
-typedef struct {
-  float epsilon;
-  int rms;
-  /* Per element of a line, in the scratchpad: both null, or both set (1s
-     for a missing scale, 0s for a missing shift). */
-  const float *scale, *shift;
-} norm_context;
-
 /* (x - mean) / sqrt(var + eps), or x / sqrt(mean(x^2) + eps), then the
    scale and shift: the mean and variance (or the sum of squares) in one
    pass, 1 / sqrt(var + eps) per line, then (x - mean) * r and the scale
    and shift, a pass each. */
-static void norm_stream(float *p, long lines, long n, long np,
-                        const norm_context *c) {
+void norm_stream(float *p, long lines, long n, long np,
+                 const norm_context *c) {
   /* (v - bias) * scale on the block of per-line values: var + eps, or
      (sum of squares + n eps) / n. */
   static ACCEL_SPM float eps_params[2];

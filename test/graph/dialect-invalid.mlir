@@ -155,6 +155,22 @@ func.func @layernorm_scale(%x: tensor<2x3x4xf32>, %s: tensor<4xf32>) -> tensor<2
 
 // -----
 
+func.func @gemm_norm_rows(%a: tensor<2x3x8xf32>, %b: tensor<8x4xf32>, %r: tensor<3x2x4xf32>, %g: tensor<4xf32>) -> tensor<3x2x4xf32> {
+  // expected-error @+1 {{'accel.gemm_norm' op a's rows times op(b) do not give the residual's shape}}
+  %0 = accel.gemm_norm %a, %b residual %r, %g {epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<8x4xf32>, tensor<3x2x4xf32>, tensor<4xf32>) -> tensor<3x2x4xf32>
+  return %0 : tensor<3x2x4xf32>
+}
+
+// -----
+
+func.func @gemm_norm_scale(%a: tensor<3x8xf32>, %b: tensor<4x8xf32>, %r: tensor<3x4xf32>, %g: tensor<8xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'accel.gemm_norm' op bias, scale and shift must have shape [4]}}
+  %0 = accel.gemm_norm %a, %b residual %r, %g {trans_b = true, epsilon = 1.0e-5 : f32} : (tensor<3x8xf32>, tensor<4x8xf32>, tensor<3x4xf32>, tensor<8xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
 func.func @conv_gelu(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   // expected-error @+1 {{'accel.conv2d' op activation must be "relu", or "clip" with act_lo <= act_hi}}
   %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1, activation = "gelu"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>

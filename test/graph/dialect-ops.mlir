@@ -60,6 +60,15 @@ func.func @norms(%x: tensor<2x3x4xf32>, %s: tensor<3x4xf32>, %c: tensor<3xf32>, 
   return %j : tensor<2x6x4xf32>
 }
 
+// CHECK-LABEL: func.func @gemm_norm
+// CHECK: accel.gemm_norm %{{.*}}, %{{.*}} bias %{{.*}} residual %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 9.99999974E-6 : f32, trans_b = true} : (tensor<2x3x8xf32>, tensor<4x8xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+// CHECK: accel.gemm_norm %{{.*}}, %{{.*}} residual %{{.*}}, %{{.*}} {epsilon = 9.99999974E-6 : f32} : (tensor<2x3x8xf32>, tensor<8x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+func.func @gemm_norm(%a: tensor<2x3x8xf32>, %bt: tensor<4x8xf32>, %b: tensor<8x4xf32>, %r: tensor<2x3x4xf32>, %g: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %0 = accel.gemm_norm %a, %bt bias %g residual %r, %g, %g {trans_b = true, epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<4x8xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  %1 = accel.gemm_norm %a, %b residual %0, %g {epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<8x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %1 : tensor<2x3x4xf32>
+}
+
 // CHECK-LABEL: func.func @slice
 // CHECK: accel.slice %{{.*}} {starts = array<i64: 0, 8>, steps = array<i64: 1, 2>} : (tensor<4x16xf32>) -> tensor<4x4xf32>
 func.func @slice(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {

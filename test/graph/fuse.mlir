@@ -357,3 +357,58 @@ func.func @vector_softmax(%q: tensor<8xf32>, %kt: tensor<8x4xf32>, %v: tensor<4x
   %o = accel.matmul %p, %v : (tensor<4xf32>, tensor<4x3xf32>) -> tensor<3xf32>
   return %o : tensor<3xf32>
 }
+
+// A gemm that only a layer norm reads (as its input or residual, after
+// FuseResidualNorm) joins it as accel.gemm_norm: through a reshape of its
+// rows (a's rows reshaped the same way) and a transpose that keeps the
+// last dimension (applied to a's rows too); a [1, N] bias as [N].
+// CHECK-LABEL: func.func @gemm_norm
+// CHECK-NEXT: %[[A:.*]] = accel.reshape %arg1 : (tensor<32x128xf32>) -> tensor<2x16x128xf32>
+// CHECK-NEXT: %[[N:.*]] = accel.gemm_norm %[[A]], %arg2 bias %arg3 residual %arg0, %arg4, %arg5 {epsilon = 9.99999974E-6 : f32} : (tensor<2x16x128xf32>, tensor<128x64xf32>, tensor<64xf32>, tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+// CHECK-NEXT: return %[[N]]
+func.func @gemm_norm(%x: tensor<2x16x64xf32>, %a: tensor<32x128xf32>, %w: tensor<128x64xf32>, %c: tensor<64xf32>, %g: tensor<64xf32>, %h: tensor<64xf32>) -> tensor<2x16x64xf32> {
+  %p = accel.gemm %a, %w, %c : (tensor<32x128xf32>, tensor<128x64xf32>, tensor<64xf32>) -> tensor<32x64xf32>
+  %r = accel.reshape %p : (tensor<32x64xf32>) -> tensor<2x16x64xf32>
+  %s = accel.elementwise "add" %x, %r : (tensor<2x16x64xf32>, tensor<2x16x64xf32>) -> tensor<2x16x64xf32>
+  %l = accel.layernorm %s, %g, %h {axis = 2, epsilon = 1.0e-5 : f32} : (tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+  return %l : tensor<2x16x64xf32>
+}
+
+// CHECK-LABEL: func.func @gemm_norm_transposed
+// CHECK-NEXT: %[[R:.*]] = accel.reshape %arg1 : (tensor<32x64xf32>) -> tensor<16x2x64xf32>
+// CHECK-NEXT: %[[T:.*]] = accel.transpose %[[R]] {perm = array<i64: 1, 0, 2>} : (tensor<16x2x64xf32>) -> tensor<2x16x64xf32>
+// CHECK-NEXT: %[[C:.*]] = accel.reshape %arg3 : (tensor<1x64xf32>) -> tensor<64xf32>
+// CHECK-NEXT: %[[N:.*]] = accel.gemm_norm %[[T]], %arg2 bias %[[C]] residual %arg0, %arg4 {epsilon = 9.99999974E-6 : f32}
+// CHECK-NEXT: return %[[N]]
+func.func @gemm_norm_transposed(%x: tensor<2x16x64xf32>, %a: tensor<32x64xf32>, %w: tensor<64x64xf32>, %c: tensor<1x64xf32>, %g: tensor<64xf32>) -> tensor<2x16x64xf32> {
+  %p = accel.gemm %a, %w, %c : (tensor<32x64xf32>, tensor<64x64xf32>, tensor<1x64xf32>) -> tensor<32x64xf32>
+  %r = accel.reshape %p : (tensor<32x64xf32>) -> tensor<16x2x64xf32>
+  %t = accel.transpose %r {perm = array<i64: 1, 0, 2>} : (tensor<16x2x64xf32>) -> tensor<2x16x64xf32>
+  %l = accel.layernorm %t residual %x, %g {axis = 2, epsilon = 1.0e-5 : f32} : (tensor<2x16x64xf32>, tensor<2x16x64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+  return %l : tensor<2x16x64xf32>
+}
+
+// Not fused: a gemm with an activation (the norm would see it applied),
+// one something else reads too, one whose transpose moves the last
+// dimension (the norm's lines would be the gemm's columns).
+// CHECK-LABEL: func.func @gemm_norm_not
+// CHECK-NEXT: accel.gemm %arg1, %arg2 {activation = "relu"}
+// CHECK-NEXT: accel.layernorm %arg0 residual
+// CHECK-NEXT: accel.gemm %arg1, %arg2 :
+// CHECK-NEXT: accel.layernorm %arg0 residual
+// CHECK-NEXT: accel.gemm %arg1, %arg2 :
+// CHECK-NEXT: accel.transpose
+// CHECK-NEXT: accel.transpose
+// CHECK-NEXT: accel.layernorm
+// CHECK-NOT: gemm_norm
+func.func @gemm_norm_not(%x: tensor<16x64xf32>, %a: tensor<16x64xf32>, %w: tensor<64x64xf32>, %g: tensor<64xf32>, %g16: tensor<16xf32>) -> (tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>, tensor<64x16xf32>) {
+  %p = accel.gemm %a, %w {activation = "relu"} : (tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
+  %l = accel.layernorm %x residual %p, %g {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<16x64xf32>, tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
+  %q = accel.gemm %a, %w : (tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
+  %m = accel.layernorm %x residual %q, %g {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<16x64xf32>, tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
+  %u = accel.gemm %a, %w : (tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
+  %t = accel.transpose %u {perm = array<i64: 1, 0>} : (tensor<16x64xf32>) -> tensor<64x16xf32>
+  %y = accel.transpose %x {perm = array<i64: 1, 0>} : (tensor<16x64xf32>) -> tensor<64x16xf32>
+  %n = accel.layernorm %y residual %t, %g16 {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<16xf32>) -> tensor<64x16xf32>
+  return %l, %q, %m, %n : tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>, tensor<64x16xf32>
+}

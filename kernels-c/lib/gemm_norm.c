@@ -1,0 +1,433 @@
+/* gemm_norm.c - a projection and the post-norm residual connection after
+   it in one call (accel_gemm_layernorm; docs/kernels.md, "GEMM with a
+   layer norm"): y = layernorm(a . op(b) + bias + residual) along y's rows.
+
+   op(b) stays in the scratchpad as panels of 16 columns (K x 16 each, the
+   layout mmac reads); a's rows and the residual's come in blocks of 16,
+   double-buffered, as lines (lines.h: any strides, a transposed view's
+   rows too). Each tile of a block leaves its accumulator into the
+   scratchpad (mst) and one engine addition puts it beside the residual's
+   rows (tile + residual, written as rows of N); the norm's engine passes
+   (norm_stream) run on the block, which then goes to memory. The
+   projection's result never leaves the scratchpad, and the separate
+   norm's call (its checks, views and transfers) is gone: in a d-64
+   encoder that call cost more than the projection itself. */
+
+#include "kernel_args.h"
+#include "kernel_dma.h"
+#include "kernel_stack.h"
+#include "lines.h"
+#include "norm_stream.h"
+#include <stddef.h>
+
+enum { T = 16 };
+
+static const char Kernel[] = "accel_gemm_layernorm";
+
+/* The scratchpad, in lines_spm's batch buffers (its stream block holds
+   the norm's per-line values, its params the scale and shift): b's
+   panels, then per buffer a block of a's rows, of the residual's rows
+   (the results are made there) and of tiles, then the bias as start
+   tiles (16 copies of a panel's 16 values) and as it came. */
+typedef struct {
+  float *panels, *a[2], *rows[2], *tiles[2], *bias_tiles, *bias;
+} buffers;
+
+/* The layout accel_gemm_layernorm_floats counts, in lines_spm's two
+   batch buffers. */
+_Static_assert(ACCEL_GEMM_LAYERNORM_FLOATS == 2 * LinesBufferFloats,
+               "accel_gemm_layernorm's scratchpad is lines_spm's batches");
+
+static buffers lay_out(long K, long N) {
+  long Kp = padded_length(K), Np = padded_length(N);
+  float *p = LINES_SPM->batch[0];
+  buffers b;
+  b.panels = p, p += Kp * Np;
+  for (int i = 0; i < 2; ++i) {
+    b.a[i] = p, p += T * Kp;
+    b.rows[i] = p, p += T * Np;
+    b.tiles[i] = p, p += T * Np;
+  }
+  b.bias_tiles = p, p += T * Np;
+  b.bias = p;
+  return b;
+}
+
+static void zero(float *p, long n) {
+  for (long i = 0; i < n; i += T)
+    accel_vstore(p + i, (accel_v16f)0.0f);
+}
+
+/* The problem: the views of a's, the residual's and y's rows, op(b) as
+   a matrix, the sizes and the norm. */
+typedef struct {
+  lines_view a, residual, y;
+  const float *b;
+  long b_rs, b_cs, K, N, M;
+  const accel_tensor *bias;
+  norm_context norm;
+  int has_residual;
+} problem;
+
+/* Block `blk`'s rows of a (channel 0) or of the residual (channel 1)
+   into buffer buf. */
+static void fetch_rows(const problem *pb, const buffers *bf, long blk,
+                       int buf, int residual) {
+  long first = blk * T, rows = pb->M - first < T ? pb->M - first : T;
+  if (!residual)
+    lines_move(0, &pb->a, bf->a[buf], first, rows, 0);
+  else if (pb->has_residual)
+    lines_move(1, &pb->residual, bf->rows[buf], first, rows, 0);
+}
+
+/* Tile j of a block, its accumulator started from the bias's tile (or 0)
+   and stored into tiles + j * 256 (two accumulators by turns: one stores
+   while the other accumulates). */
+#define TILE(acc, j)                                                           \
+  do {                                                                         \
+    if (pb->bias)                                                              \
+      accel_mld(acc, bf->bias_tiles + (j) * T * T);                            \
+    else                                                                       \
+      accel_mzero(acc);                                                        \
+    accel_mmac(acc, a, bf->panels + (j) * Kp * T, Kp);                         \
+  } while (0)
+
+static void block_tiles(const problem *pb, const buffers *bf, int buf) {
+  long Kp = padded_length(pb->K), panels = (pb->N + T - 1) / T;
+  const float *a = bf->a[buf];
+  float *tiles = bf->tiles[buf];
+  for (long j = 0; j < panels; j += 2) {
+    TILE(0, j);
+    if (j)
+      accel_mst(1, tiles + (j - 1) * T * T);
+    if (j + 1 < panels)
+      TILE(1, j + 1);
+    accel_mst(0, tiles + j * T * T);
+  }
+  if (!(panels & 1))
+    accel_mst(1, tiles + (panels - 1) * T * T);
+}
+#undef TILE
+
+/* The block's tiles beside its residual rows (or copied there, x max x
+   being x) as rows of N, normalized. */
+static void block_rows(const problem *pb, const buffers *bf, int buf,
+                       long rows) {
+  long Np = padded_length(pb->N);
+  float *out = bf->rows[buf], *tiles = bf->tiles[buf];
+  for (long j = 0; j * T < pb->N; ++j) {
+    long cols = pb->N - j * T < T ? pb->N - j * T : T;
+    const float *tile = tiles + j * T * T;
+    accel_vs_shape(rows, cols);
+    if (pb->has_residual) {
+      accel_vs_stride(Np, T, Np);
+      accel_vs_add(out + j * T, tile, out + j * T);
+    } else {
+      accel_vs_stride(Np, T, T);
+      accel_vs_max(out + j * T, tile, tile);
+    }
+  }
+  norm_stream(out, rows, pb->N, Np, &pb->norm);
+}
+
+/* A rank-1 parameter of n elements into dst (channel 1). */
+static void fetch_param(float *dst, const accel_tensor *t, long n) {
+  accel_copy_matrix(1, dst, 0, 1, t->data, 0, t->strides[0], 1, n);
+}
+
+/* b's panels, a panel a channel by turns (their transfers are most of
+   the bytes before the first block can start: they go first, under the
+   rest of the set-up). */
+static void fetch_panels(const problem *pb) {
+  long K = pb->K, N = pb->N, Kp = padded_length(K);
+  float *panels = lay_out(K, N).panels;
+  for (long j = 0; j * T < N; ++j) {
+    long cols = N - j * T < T ? N - j * T : T;
+    if (Kp != K)
+      zero(panels + j * Kp * T + K * T, (Kp - K) * T);
+    accel_copy_matrix(j & 3, panels + j * Kp * T, T, 1,
+                      pb->b + j * T * pb->b_cs, pb->b_rs, pb->b_cs, K, cols);
+  }
+}
+
+static void run(problem *pb, const accel_tensor *scale,
+                const accel_tensor *shift) {
+  long K = pb->K, N = pb->N, Kp = padded_length(K), Np = padded_length(N);
+  long panels = (N + T - 1) / T, blocks = (pb->M + T - 1) / T;
+  buffers bf = lay_out(K, N);
+  /* Columns of a past K meet b's zero rows there: zeros, not stale
+     floats (0 x NaN is NaN). */
+  if (Kp != K) {
+    zero(bf.a[0], T * Kp);
+    zero(bf.a[1], T * Kp);
+  }
+  /* The parameters and the first block's rows behind the panels, all
+     waited for once: the panels are on every channel. */
+  if (pb->bias)
+    fetch_param(bf.bias, pb->bias, N);
+  if (scale)
+    fetch_param(LINES_SPM->params[0], scale, N);
+  if (shift)
+    fetch_param(LINES_SPM->params[1], shift, N);
+  fetch_rows(pb, &bf, 0, 0, 0);
+  fetch_rows(pb, &bf, 0, 0, 1);
+  accel_dma_wait_all();
+  if (pb->bias)
+    for (long j = 0; j < panels; ++j) {
+      accel_v16f v = accel_vload(bf.bias + j * T);
+      for (long i = 0; i < T; ++i)
+        accel_vstore(bf.bias_tiles + j * T * T + i * T, v);
+    }
+  /* Block b: its a rows are in (channel 0) and b + 1's start, into the
+     buffer block b - 1's mmacs have finished with; b's mmacs; its residual
+     rows (channel 1), the engine's addition and norm; b + 1's residual
+     rows into the other buffer once block b - 1's results have left it
+     (channels 2 and 3: by then long since, under b's mmacs); b's results
+     out. So the matrix unit waits for no transfer after the first block,
+     and no block's results wait for the next block's rows. The tiles of
+     block b + 2 go where b's went once b's results have left, which the
+     engine's in-order work makes after b's additions read them. */
+  for (long blk = 0; blk < blocks; ++blk) {
+    int buf = blk & 1;
+    long rows = pb->M - blk * T < T ? pb->M - blk * T : T;
+    int more = blk + 1 < blocks;
+    accel_dma_wait_on(0);
+    if (more)
+      fetch_rows(pb, &bf, blk + 1, !buf, 0);
+    block_tiles(pb, &bf, buf);
+    accel_dma_wait_on(1);
+    block_rows(pb, &bf, buf, rows);
+    if (more) {
+      accel_dma_wait_on(2);
+      accel_dma_wait_on(3);
+      fetch_rows(pb, &bf, blk + 1, !buf, 1);
+    }
+    long half = rows / 2;
+    if (half)
+      lines_move(3, &pb->y, bf.rows[buf], blk * T, half, 1);
+    lines_move(2, &pb->y, bf.rows[buf] + half * Np, blk * T + half,
+               rows - half, 1);
+  }
+  accel_dma_wait_all();
+}
+
+/* --------------------------------------------------------------- checks */
+
+/* t (a, y or the residual) as y's rows: of y's rank and leading
+   dimensions, its last dimension n long. */
+static accel_status check_rows(const char *name, const accel_tensor *t,
+                               const accel_tensor *y, long n) {
+  accel_status s = accel_check_tensor(Kernel, name, t, 2, ACCEL_MAX_RANK,
+                                      t == y);
+  if (s)
+    return s;
+  if (t->rank != y->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+                              "rank %d, y's is %d", t->rank, y->rank);
+  for (int d = 0; d + 1 < t->rank; ++d)
+    if (t->dims[d] != y->dims[d])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+                                "dimension %d is %ld, y's is %ld", d,
+                                t->dims[d], y->dims[d]);
+  if (t->dims[t->rank - 1] != n)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+                              "rows of %ld, expected %ld",
+                              t->dims[t->rank - 1], n);
+  return ACCEL_OK;
+}
+
+/* A bias, scale or shift: null, or rank 1 of n elements. */
+static accel_status check_param(const char *name, const accel_tensor *t,
+                                long n) {
+  if (!t)
+    return ACCEL_OK;
+  accel_status s = accel_check_tensor(Kernel, name, t, 1, 1, 0);
+  if (s)
+    return s;
+  if (t->dims[0] != n)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+                              "%ld elements, expected %ld", t->dims[0], n);
+  return ACCEL_OK;
+}
+
+static int same_layout(const accel_tensor *x, const accel_tensor *y) {
+  for (int d = 0; d < x->rank; ++d)
+    if (x->dims[d] > 1 && x->strides[d] != y->strides[d])
+      return 0;
+  return x->data == y->data;
+}
+
+/* Whether the common call passes every check at once (as gemm's
+   gemm_args_pass: one run of loads and compares, no message): a, y and
+   the residual of one rank with y's rows, b a matrix of op(b)'s shape, the
+   parameters rank 1 of N, y overlapping no input, the options supported.
+   0 for anything else (y in place of the residual too); the checks below
+   then decide and name the problem. */
+static int args_pass(const accel_tensor *a, const accel_tensor *b,
+                     const accel_tensor *y, const accel_tensor *residual,
+                     const accel_tensor *const params[3],
+                     const accel_gemm_options *g,
+                     const accel_norm_options *n) {
+  if (!a || !b || !y)
+    return 0;
+  int r = y->rank;
+  if (r < 2 || r > ACCEL_MAX_RANK)
+    return 0;
+  /* Bitwise & throughout: every load issues at once, one branch. */
+  unsigned long yb, ye, ib[6] = {0}, ie[6] = {0};
+  int ok = accel_output_passes(y, r, &yb, &ye);
+  ok &= accel_tensor_passes(a, r, 0, &ib[0], &ie[0]);
+  ok &= accel_tensor_passes(b, 2, 0, &ib[1], &ie[1]);
+  long N = y->dims[r - 1], K = a->dims[r - 1];
+  const accel_tensor *rows = residual ? residual : y;
+  ok &= accel_tensor_passes(rows, r, 0, &ib[2], &ie[2]) &
+        (rows->dims[r - 1] == N);
+  for (int d = 0; d + 1 < r; ++d)
+    ok &= (a->dims[d] == y->dims[d]) & (rows->dims[d] == y->dims[d]);
+  ok &= (b->dims[g->trans_b ? 1 : 0] == K) &
+        (b->dims[g->trans_b ? 0 : 1] == N);
+  for (int i = 0; i < 3; ++i)
+    if (params[i])
+      ok &= accel_tensor_passes(params[i], 1, 0, &ib[3 + i], &ie[3 + i]) &
+            (params[i]->dims[0] == N);
+  if (!residual)
+    ib[2] = ie[2] = 0;
+  for (int i = 0; i < 6; ++i)
+    ok &= !accel_footprints_overlap(yb, ye, ib[i], ie[i]);
+  ok &= !g->trans_a & (g->alpha == 1.0f) & (g->beta == 0.0f) &
+        (g->act.kind == ACCEL_ACT_NONE) &
+        (g->bias_kind != ACCEL_BIAS_PER_ROW) &
+        ((n->axis == -1) | (n->axis == r - 1)) & (n->epsilon >= 0.0f) &
+        accel_gemm_layernorm_fits(K, N);
+  return ok;
+}
+
+/* The checks one at a time, each failure named. */
+static accel_status check(const accel_tensor *a, const accel_tensor *b,
+                          const accel_tensor *y, const accel_tensor *residual,
+                          const accel_tensor *const params[3],
+                          const accel_gemm_options *g,
+                          const accel_norm_options *n) {
+  accel_status s;
+  if ((s = accel_check_tensor(Kernel, "y", y, 2, ACCEL_MAX_RANK, 1)) ||
+      (s = accel_check_tensor(Kernel, "b", b, 2, 2, 0)))
+    return s;
+  if (g->trans_a || g->alpha != 1.0f || g->beta != 0.0f ||
+      g->act.kind != ACCEL_ACT_NONE || g->bias_kind == ACCEL_BIAS_PER_ROW)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
+                              "only op(b), a bias per column, alpha 1, "
+                              "beta 0 and no activation");
+  if (n->axis != -1 && n->axis != y->rank - 1)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
+                              "axis %d: only the last dimension", n->axis);
+  if (!(n->epsilon >= 0.0f))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
+                              "epsilon %g is not a non-negative number",
+                              (double)n->epsilon);
+  long N = y->dims[y->rank - 1], K = b->dims[g->trans_b ? 1 : 0];
+  if (b->dims[g->trans_b ? 0 : 1] != N)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "b",
+                              "op(b) has %ld columns, y's rows %ld",
+                              b->dims[g->trans_b ? 0 : 1], N);
+  if ((s = check_rows("a", a, y, K)) || (s = check_rows("y", y, y, N)) ||
+      (residual && (s = check_rows("residual", residual, y, N))))
+    return s;
+  static const char *const param_names[3] = {"bias", "scale", "shift"};
+  for (int i = 0; i < 3; ++i)
+    if ((s = check_param(param_names[i], params[i], N)))
+      return s;
+  const accel_tensor *inputs[5] = {a, b, params[0], params[1], params[2]};
+  static const char *const names[5] = {"a", "b", "bias", "scale", "shift"};
+  for (int i = 0; i < 5; ++i)
+    if (inputs[i] && accel_tensors_overlap(y, inputs[i]))
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
+                                "overlaps %s", names[i]);
+  /* The residual may be y itself (each block is read before it is
+     written), but no other overlap. */
+  if (residual && accel_tensors_overlap(y, residual) &&
+      !same_layout(residual, y))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
+                              "overlaps the residual (only y = residual in "
+                              "place is allowed)");
+  if (!accel_gemm_layernorm_fits(K, N))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "b",
+                              "op(b) of %ld x %ld and the row blocks take "
+                              "%ld floats of the scratchpad's %d",
+                              K, N, accel_gemm_layernorm_floats(K, N),
+                              ACCEL_GEMM_LAYERNORM_FLOATS);
+  return ACCEL_OK;
+}
+
+typedef struct {
+  const accel_gemm_options *gemm;
+  const accel_norm_options *norm;
+} options_pair;
+
+static long gemm_norm(const void *pa, const void *pb_, const void *py,
+                      const void *po) {
+  const options_pair *op = po;
+  accel_tensor ac, bc, yc, gbias, nscale, nshift, nres;
+  accel_gemm_options g = accel_gemm_defaults();
+  accel_norm_options n = accel_norm_defaults();
+  const accel_gemm_options *pg = op->gemm;
+  const accel_norm_options *pn = op->norm;
+  const accel_tensor *ts[4] = {
+      pg && pg->bias_kind != ACCEL_BIAS_NONE ? pg->bias : NULL,
+      pn ? pn->scale : NULL, pn ? pn->shift : NULL, pn ? pn->residual : NULL};
+  const accel_tensor *a = ACCEL_STAGE_READ(0, &ac, (const accel_tensor *)pa);
+  const accel_tensor *b = ACCEL_STAGE_READ(1, &bc, (const accel_tensor *)pb_);
+  const accel_tensor *y = ACCEL_STAGE_READ(2, &yc, (const accel_tensor *)py);
+  ACCEL_STAGE(3, &g, pg);
+  ACCEL_STAGE(3, &n, pn);
+  const accel_tensor *bias = ACCEL_STAGE_READ(0, &gbias, ts[0]);
+  const accel_tensor *scale = ACCEL_STAGE_READ(1, &nscale, ts[1]);
+  const accel_tensor *shift = ACCEL_STAGE_READ(2, &nshift, ts[2]);
+  const accel_tensor *residual = ACCEL_STAGE_READ(3, &nres, ts[3]);
+  accel_dma_wait_all();
+  const accel_tensor *params[3] = {bias, scale, shift};
+  if (!args_pass(a, b, y, residual, params, &g, &n)) {
+    accel_status s = check(a, b, y, residual, params, &g, &n);
+    if (s)
+      return s;
+  }
+  problem pb;
+  int r = y->rank;
+  pb.N = y->dims[r - 1], pb.K = a->dims[r - 1];
+  pb.M = 1;
+  for (int d = 0; d + 1 < r; ++d)
+    pb.M *= y->dims[d];
+  if (pb.M == 0 || pb.N == 0)
+    return ACCEL_OK;
+  pb.b = b->data;
+  pb.b_rs = g.trans_b ? b->strides[1] : b->strides[0];
+  pb.b_cs = g.trans_b ? b->strides[0] : b->strides[1];
+  fetch_panels(&pb);
+  /* A single dimension always makes lines. */
+  lines_of(a, r - 1, r - 1, &pb.a);
+  lines_of(y, r - 1, r - 1, &pb.y);
+  if (residual)
+    lines_of(residual, r - 1, r - 1, &pb.residual);
+  pb.bias = bias;
+  pb.has_residual = residual != NULL;
+  pb.norm = (norm_context){n.epsilon, 0, NULL, NULL};
+  if (scale || shift) {
+    /* The engine's affine map takes both: 1s or 0s for the missing one. */
+    if (!scale)
+      for (long i = 0; i < pb.N; ++i)
+        LINES_SPM->params[0][i] = 1.0f;
+    if (!shift)
+      for (long i = 0; i < pb.N; ++i)
+        LINES_SPM->params[1][i] = 0.0f;
+    pb.norm.scale = LINES_SPM->params[0], pb.norm.shift = LINES_SPM->params[1];
+  }
+  run(&pb, scale, shift);
+  return ACCEL_OK;
+}
+
+accel_status accel_gemm_layernorm(const accel_tensor *a, const accel_tensor *b,
+                                  accel_tensor *y,
+                                  const accel_gemm_options *gemm_options,
+                                  const accel_norm_options *norm_options) {
+  options_pair o = {gemm_options, norm_options};
+  return (accel_status)accel_on_kernel_stack(gemm_norm, a, b, y, &o);
+}
