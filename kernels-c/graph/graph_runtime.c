@@ -19,7 +19,10 @@
    stops the program with the node's name.
 
    main() reads each input from a file of raw little-endian f32 into the
-   arena, runs the model and writes each output to a file:
+   arena, has the kernels check every op's arguments once
+   (ACCEL_CHECK_ONLY), runs the model without those checks
+   (ACCEL_RUN_CHECKED; the simulator's region of interest) and writes
+   each output to a file:
      model.elf in_0.bin ... in_{k-1}.bin out_0.bin ... out_{m-1}.bin [prof]
    With a last argument, each op's figures go to that file, one line an
    op: "start cycles macs dma_bytes bound name", tab-separated: its start
@@ -495,10 +498,16 @@ int main(int argc, char **argv) {
             argv[0], inputs, outputs);
     return 2;
   }
-  profiling = argc == 2 + inputs + outputs;
   for (long i = 0; i < inputs; ++i)
     transfer(argv[1 + i], accel_graph_arena + accel_graph_inputs[i].offset,
              accel_graph_inputs[i].bytes, 0);
+  /* Every op's arguments checked once, at load (a refusal stops the
+     program with the node's name, as in the run), then the run without
+     the kernels' checks: the records do not change. */
+  accel_set_check_mode(ACCEL_CHECK_ONLY);
+  accel_on_kernel_stack(run_graph, NULL, NULL, NULL, NULL);
+  accel_set_check_mode(ACCEL_RUN_CHECKED);
+  profiling = argc == 2 + inputs + outputs;
   accel_region_begin();
   accel_on_kernel_stack(run_graph, NULL, NULL, NULL, NULL);
   accel_region_end();

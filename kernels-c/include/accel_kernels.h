@@ -46,6 +46,26 @@ typedef enum {
   ACCEL_ERR_UNSUPPORTED = 2, /* valid, but this kernel does not do it */
 } accel_status;
 
+/* How the kernels treat their descriptor and option arguments. A program
+   that calls kernels on the same descriptors and options again and again
+   (a compiled model: graph_runtime.c) can check every call once, then
+   run the calls without their checks (docs/kernels.md, "Calling
+   convention"). Checks of the data itself (gather's index values) run in
+   every mode. */
+typedef enum {
+  ACCEL_CHECK_AND_RUN = 0, /* the default: every call checks, then runs */
+  ACCEL_CHECK_ONLY,        /* a call checks its arguments and returns their
+                              status, touching no tensor */
+  ACCEL_RUN_CHECKED,       /* a call takes its arguments as checked: the
+                              same descriptors and options (and the same
+                              memory behind any pointer in them) as a call
+                              that returned ACCEL_OK in ACCEL_CHECK_ONLY */
+} accel_check_mode;
+
+/* Sets the mode for the calls that follow (ACCEL_CHECK_AND_RUN at
+   start-up). */
+void accel_set_check_mode(accel_check_mode mode);
+
 /* The activation applied to a kernel's result on its way out. */
 typedef enum {
   ACCEL_ACT_NONE = 0,

@@ -1425,9 +1425,11 @@ static long attention(const void *qp, const void *kp, const void *vp,
   accel_dma_wait_all();
   if (mask)
     opt.mask = staged_mask;
-  accel_status s = check(q, k, v, o, &opt);
-  if (s)
-    return s;
+  if (accel_checking()) {
+    accel_status s = check(q, k, v, o, &opt);
+    if (s || accel_only_checking())
+      return s;
+  }
   int r = q->rank;
   problem *pb = &spm->problem;
   pb->t[Q] = *q, pb->t[K] = *k, pb->t[V] = *v, pb->t[O] = *o;

@@ -15,7 +15,7 @@ static long concat(const void *xs, const void *n, const void *axis,
   accel_tensor **parts;
   accel_status s = move_check_parts("accel_concat", "xs", (void *)xs, (long)n,
                                     (int)(long)axis, y, "y", 0, &parts);
-  if (s)
+  if (s || accel_only_checking())
     return s;
   move_parts_run(parts, (long)n, (int)(long)axis, y, 0);
   return ACCEL_OK;
@@ -35,7 +35,7 @@ static long split(const void *xp, const void *axis, const void *ys,
   accel_tensor **parts;
   accel_status s = move_check_parts("accel_split", "ys", (void *)ys, (long)n,
                                     (int)(long)axis, x, "x", 1, &parts);
-  if (s)
+  if (s || accel_only_checking())
     return s;
   move_parts_run(parts, (long)n, (int)(long)axis, x, 1);
   return ACCEL_OK;

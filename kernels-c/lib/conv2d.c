@@ -212,8 +212,8 @@ static void run_pointwise(const conv_problem *p) {
 
 static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
                            const accel_tensor *y, const accel_conv2d_options *o) {
-  accel_status s = check(x, w, y, o);
-  if (s)
+  accel_status s;
+  if (accel_checking() && (s = check(x, w, y, o)))
     return s;
   conv_problem p = problem_of(x, w, y, o);
   if (!p.N || !p.Cout || !p.OH || !p.OW)
@@ -222,23 +222,24 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
   depthwise_plan dp;
   taps_plan tp;
   int pointwise = is_pointwise(&p);
-  if (!pointwise && conv_taps_plan(&p, &tp)) {
-    conv_taps_run(&p, &tp);
-    return ACCEL_OK;
-  }
-  int depthwise = !pointwise && is_depthwise(&p);
+  int taps = !pointwise && conv_taps_plan(&p, &tp);
+  int depthwise = !pointwise && !taps && is_depthwise(&p);
   if (depthwise && !conv_depthwise_plan(&p, &dp))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "x",
                               "the weights and one padded input row of %ld "
                               "floats do not fit the scratchpad",
                               p.pl + p.W + p.pr);
-  if (!pointwise && !depthwise && !conv_igemm_plan(&p, &ip))
+  if (!pointwise && !taps && !depthwise && !conv_igemm_plan(&p, &ip))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "w",
                               "the weights of 16 output channels (%ld "
                               "floats) and one band of input rows do not fit "
                               "the scratchpad",
                               16 * p.Cg * p.KH * p.KW);
-  if (pointwise)
+  if (accel_only_checking())
+    return ACCEL_OK;
+  if (taps)
+    conv_taps_run(&p, &tp);
+  else if (pointwise)
     run_pointwise(&p);
   else if (depthwise)
     conv_depthwise_run(&p, &dp);

@@ -385,10 +385,14 @@ static long gemm_norm(const void *pa, const void *pb_, const void *py,
   const accel_tensor *residual = ACCEL_STAGE_READ(3, &nres, ts[3]);
   accel_dma_wait_all();
   const accel_tensor *params[3] = {bias, scale, shift};
-  if (!args_pass(a, b, y, residual, params, &g, &n)) {
-    accel_status s = check(a, b, y, residual, params, &g, &n);
-    if (s)
-      return s;
+  if (accel_checking()) {
+    if (!args_pass(a, b, y, residual, params, &g, &n)) {
+      accel_status s = check(a, b, y, residual, params, &g, &n);
+      if (s)
+        return s;
+    }
+    if (accel_only_checking())
+      return ACCEL_OK;
   }
   problem pb;
   int r = y->rank;

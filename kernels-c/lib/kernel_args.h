@@ -36,6 +36,21 @@ static inline int accel_in_spm(const void *p) {
   (accel_in_spm(src) ? (const __typeof__(*(dst)) *)(src)                       \
                      : (const __typeof__(*(dst)) *)ACCEL_STAGE(ch, dst, src))
 
+/* accel_set_check_mode's mode, in the scratchpad (read at every call). */
+extern accel_check_mode accel_kernel_check_mode;
+
+/* Whether this call checks its arguments: not in ACCEL_RUN_CHECKED. */
+static inline int accel_checking(void) {
+  return accel_kernel_check_mode != ACCEL_RUN_CHECKED;
+}
+
+/* Whether this call only checks them (ACCEL_CHECK_ONLY): a kernel returns
+   ACCEL_OK where its last check has passed, before its first transfer of
+   data. */
+static inline int accel_only_checking(void) {
+  return accel_kernel_check_mode == ACCEL_CHECK_ONLY;
+}
+
 /* Prints "<kernel>: <argument>: <message>" to stderr; returns status. */
 accel_status accel_kernel_error(accel_status status, const char *kernel,
                                 const char *argument, const char *format,

@@ -253,8 +253,8 @@ static long softmax(const void *px, const void *py, const void *paxis,
   const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
   const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
   accel_dma_wait_all();
-  accel_status s = check_pair(K, x, y);
-  if (s)
+  accel_status s;
+  if (accel_checking() && (s = check_pair(K, x, y)))
     return s;
   int axis = normalized_axis((int)(long)paxis, x->rank);
   if (axis < 0)
@@ -262,7 +262,8 @@ static long softmax(const void *px, const void *py, const void *paxis,
                               "%d is not a dimension of a rank-%d tensor",
                               (int)(long)paxis, x->rank);
   lines_view lx, ly;
-  if ((s = line_views(K, x, y, axis, axis, LinesBufferFloats, &lx, &ly)))
+  if ((s = line_views(K, x, y, axis, axis, LinesBufferFloats, &lx, &ly)) ||
+      accel_only_checking())
     return s;
   int log = plog != NULL;
   if (lx.n)
@@ -287,36 +288,46 @@ accel_norm_options accel_norm_defaults(void) {
   return o;
 }
 
+/* A scale or shift t (named name): of x's dimensions from axis on. */
+static accel_status check_param(const char *K, const char *name,
+                                const accel_tensor *t, const accel_tensor *x,
+                                int axis) {
+  accel_status s = accel_check_tensor(K, name, t, 1, ACCEL_MAX_RANK, 0);
+  if (s)
+    return s;
+  int rank = x->rank - axis;
+  if (t->rank != rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                              "rank %d, expected %d (x's dimensions from %d)",
+                              t->rank, rank, axis);
+  for (int d = 0; d < rank; ++d)
+    if (t->dims[d] != x->dims[axis + d])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                                "dimension %d is %ld, x's dimension %d is "
+                                "%ld",
+                                d, t->dims[d], axis + d, x->dims[axis + d]);
+  return ACCEL_OK;
+}
+
 /* A normalization's scale or shift, of the normalized dimensions' shape,
-   checked unless norm_args_pass has, into the scratchpad at dst (one
-   transfer on channel 0, not waited for: the first batch's wait for its
-   lines on channel 0 covers it); null for a null tensor. */
+   checked unless norm_args_pass has (or the mode skips checks), into the
+   scratchpad at dst (one transfer on channel 0, not waited for: the
+   first batch's wait for its lines on channel 0 covers it); null for a
+   null tensor. */
 static const float *load_param(const char *K, const char *name,
                                const accel_tensor *t, const accel_tensor *x,
                                int axis, float *dst, int checked,
                                accel_status *s) {
   if (!t || *s)
     return NULL;
-  if (checked) { /* norm_args_pass: rank 1, x's last dimension */
+  /* Rank 1 (norm_args_pass's, or any checked before): x's last
+     dimension. */
+  if (checked || (!accel_checking() && t->rank == 1)) {
     accel_copy_matrix(0, dst, 1, 1, t->data, t->strides[0], 1, t->dims[0], 1);
     return dst;
   }
-  if ((*s = accel_check_tensor(K, name, t, 1, ACCEL_MAX_RANK, 0)))
+  if (accel_checking() && (*s = check_param(K, name, t, x, axis)))
     return NULL;
-  int rank = x->rank - axis;
-  if (t->rank != rank) {
-    *s = accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
-                            "rank %d, expected %d (x's dimensions from %d)",
-                            t->rank, rank, axis);
-    return NULL;
-  }
-  for (int d = 0; d < rank; ++d)
-    if (t->dims[d] != x->dims[axis + d]) {
-      *s = accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
-                              "dimension %d is %ld, x's dimension %d is %ld",
-                              d, t->dims[d], axis + d, x->dims[axis + d]);
-      return NULL;
-    }
   lines_view v;
   if (!lines_of(t, 0, t->rank - 1, &v)) {
     *s = accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, name,
@@ -387,9 +398,9 @@ static long norm(const void *px, const void *py, const void *po,
   accel_dma_wait_all();
   o.scale = staged_scale, o.shift = staged_shift;
   o.residual = staged_residual;
-  int checked = norm_args_pass(x, y, &o, prms != NULL);
+  int checked = accel_checking() && norm_args_pass(x, y, &o, prms != NULL);
   accel_status s = ACCEL_OK;
-  if (!checked) {
+  if (accel_checking() && !checked) {
     s = check_pair(K, x, y);
     if (!s && o.residual &&
         (s = check_like_x(K, "residual", x, o.residual, 0)) == ACCEL_OK)
@@ -427,8 +438,10 @@ static long norm(const void *px, const void *py, const void *po,
                        checked, &s);
   c.shift = load_param(K, "shift", o.shift, x, axis, LINES_SPM->params[1],
                        checked, &s);
-  if (s)
+  if (s || accel_only_checking()) {
+    accel_dma_wait_all();
     return s;
+  }
   if (c.scale || c.shift) {
     /* The engine's affine map takes both: 1s for no scale, 0s for no
        shift, in the parameter buffer the missing one leaves free. */
@@ -501,8 +514,8 @@ static long batchnorm(const void *px, const void *py, const void *po,
   o.scale = ACCEL_STAGE_READ(2, &scale, o.scale);
   o.shift = ACCEL_STAGE_READ(3, &shift, o.shift);
   accel_dma_wait_all();
-  accel_status s = check_pair(K, x, y);
-  if (s)
+  accel_status s;
+  if (accel_checking() && (s = check_pair(K, x, y)))
     return s;
   if (x->rank < 2)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "x",
@@ -531,7 +544,8 @@ static long batchnorm(const void *px, const void *py, const void *po,
   if ((s = load_channels("mean", o.mean, channels, m, NAN)) ||
       (s = load_channels("var", o.var, channels, v, NAN)) ||
       (s = load_channels("scale", o.scale, channels, g, 1.0f)) ||
-      (s = load_channels("shift", o.shift, channels, h, 0.0f)))
+      (s = load_channels("shift", o.shift, channels, h, 0.0f)) ||
+      accel_only_checking())
     return s;
   float *a = LINES_SPM->params[0], *b = LINES_SPM->params[1];
   for (long c = 0; c < channels; ++c) {

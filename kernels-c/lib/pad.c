@@ -111,7 +111,7 @@ static long pad(const void *xp, const void *yp, const void *widthsp,
     widths[i] = ((const long *)widthsp)[i];
   accel_pad_mode mode = mv->mode;
   accel_status s = check(x, y, widthsp ? widths : 0, mode);
-  if (s)
+  if (s || accel_only_checking())
     return s;
   long total = 1;
   for (int d = 0; d < rank; ++d)

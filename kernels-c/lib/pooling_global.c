@@ -17,8 +17,8 @@ static long global_body(const void *px, const void *py, const void *pmax,
   const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
   accel_dma_wait_all();
   accel_status s;
-  if ((s = accel_check_tensor(K, "x", x, 4, 4, 0)) ||
-      (s = accel_check_tensor(K, "y", y, 2, 4, 1)))
+  if (accel_checking() && ((s = accel_check_tensor(K, "x", x, 4, 4, 0)) ||
+                           (s = accel_check_tensor(K, "y", y, 2, 4, 1))))
     return s;
   if (y->rank == 3 || y->dims[0] != x->dims[0] || y->dims[1] != x->dims[1] ||
       (y->rank == 4 && (y->dims[2] != 1 || y->dims[3] != 1)))
@@ -27,8 +27,10 @@ static long global_body(const void *px, const void *py, const void *pmax,
                               "%ld, 1, 1] or [%ld, %ld]",
                               y->rank, y->dims[0], y->dims[1], x->dims[0],
                               x->dims[1], x->dims[0], x->dims[1]);
-  if (accel_tensors_overlap(y, x))
+  if (accel_checking() && accel_tensors_overlap(y, x))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y", "overlaps x");
+  if (accel_only_checking())
+    return ACCEL_OK;
   static const int reduced[4] = {0, 0, 1, 1};
   long ys[4] = {y->strides[0], y->strides[1], 0, 0};
   reduce_run(pmax ? ACCEL_REDUCE_MAX : ACCEL_REDUCE_MEAN, x, reduced, y->data,

@@ -57,7 +57,7 @@ static long slice(const void *xp, const void *yp, const void *startp,
     step[d] = stepp ? ((const long *)stepp)[d] : 1;
   }
   accel_status s = check(x, y, start, step);
-  if (s)
+  if (s || accel_only_checking())
     return s;
   const float *src = x->data;
   long src_strides[ACCEL_MAX_RANK];

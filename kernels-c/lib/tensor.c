@@ -49,6 +49,12 @@ const char *accel_indexed_name(char *buf, const char *base, long i) {
   return buf;
 }
 
+ACCEL_SPM accel_check_mode accel_kernel_check_mode;
+
+void accel_set_check_mode(accel_check_mode mode) {
+  accel_kernel_check_mode = mode;
+}
+
 /* Taking the dimensions by increasing stride, each stride must step over
    everything the smaller ones reach. (A sufficient test; every layout a
    kernel writes passes.) */
