@@ -27,10 +27,9 @@ static const char Kernel[] = "accel_gemm_layernorm";
 /* The scratchpad, in lines_spm's batch buffers (its stream block holds
    the norm's per-line values, its params the scale and shift): b's
    panels, then per buffer a block of a's rows, of the residual's rows
-   (the results are made there) and of tiles, then the bias as start
-   tiles (16 copies of a panel's 16 values) and as it came. */
+   (the results are made there) and of tiles, then the bias. */
 typedef struct {
-  float *panels, *a[2], *rows[2], *tiles[2], *bias_tiles, *bias;
+  float *panels, *a[2], *rows[2], *tiles[2], *bias;
 } buffers;
 
 /* The layout accel_gemm_layernorm_floats counts, in lines_spm's two
@@ -48,7 +47,6 @@ static buffers lay_out(long K, long N) {
     b.rows[i] = p, p += T * Np;
     b.tiles[i] = p, p += T * Np;
   }
-  b.bias_tiles = p, p += T * Np;
   b.bias = p;
   return b;
 }
@@ -80,37 +78,9 @@ static void fetch_rows(const problem *pb, const buffers *bf, long blk,
     lines_move(1, &pb->residual, bf->rows[buf], first, rows, 0);
 }
 
-/* Tile j of a block, its accumulator started from the bias's tile (or 0)
-   and stored into tiles + j * 256 (two accumulators by turns: one stores
-   while the other accumulates). */
-#define TILE(acc, j)                                                           \
-  do {                                                                         \
-    if (pb->bias)                                                              \
-      accel_mld(acc, bf->bias_tiles + (j) * T * T);                            \
-    else                                                                       \
-      accel_mzero(acc);                                                        \
-    accel_mmac(acc, a, bf->panels + (j) * Kp * T, Kp);                         \
-  } while (0)
-
-static void block_tiles(const problem *pb, const buffers *bf, int buf) {
-  long Kp = padded_length(pb->K), panels = (pb->N + T - 1) / T;
-  const float *a = bf->a[buf];
-  float *tiles = bf->tiles[buf];
-  for (long j = 0; j < panels; j += 2) {
-    TILE(0, j);
-    if (j)
-      accel_mst(1, tiles + (j - 1) * T * T);
-    if (j + 1 < panels)
-      TILE(1, j + 1);
-    accel_mst(0, tiles + j * T * T);
-  }
-  if (!(panels & 1))
-    accel_mst(1, tiles + (panels - 1) * T * T);
-}
-#undef TILE
-
 /* The block's tiles beside its residual rows (or copied there, x max x
-   being x) as rows of N, normalized. */
+   being x) as rows of N, the bias added to every row (a stride of 0),
+   normalized. */
 static void block_rows(const problem *pb, const buffers *bf, int buf,
                        long rows) {
   long Np = padded_length(pb->N);
@@ -127,6 +97,11 @@ static void block_rows(const problem *pb, const buffers *bf, int buf,
       accel_vs_max(out + j * T, tile, tile);
     }
   }
+  if (pb->bias) {
+    accel_vs_shape(rows, pb->N);
+    accel_vs_stride(Np, Np, 0);
+    accel_vs_add(out, out, bf->bias);
+  }
   norm_stream(out, rows, pb->N, Np, &pb->norm);
 }
 
@@ -134,6 +109,71 @@ static void block_rows(const problem *pb, const buffers *bf, int buf,
 static void fetch_param(float *dst, const accel_tensor *t, long n) {
   accel_copy_matrix(1, dst, 0, 1, t->data, 0, t->strides[0], 1, n);
 }
+
+/* Block blk's end, in steps that fit between a later block's mmacs:
+   (0) its residual rows (channel 1), the additions and the norm; (1) the
+   next block's residual rows into the other buffer, once the block before
+   this one has left it (channels 2 and 3); (2) its results out over
+   channels 2 and 3. */
+enum { EndSteps = 3 };
+
+static void end_step(const problem *pb, const buffers *bf, long blk,
+                     int step) {
+  int buf = blk & 1;
+  long rows = pb->M - blk * T < T ? pb->M - blk * T : T;
+  if (step == 0) {
+    accel_dma_wait_on(1);
+    block_rows(pb, bf, buf, rows);
+  } else if (step == 1 && (blk + 1) * T < pb->M) {
+    accel_dma_wait_on(2);
+    accel_dma_wait_on(3);
+    fetch_rows(pb, bf, blk + 1, !buf, 1);
+  } else if (step == 2) {
+    long half = rows / 2, Np = padded_length(pb->N);
+    if (half)
+      lines_move(3, &pb->y, bf->rows[buf], blk * T, half, 1);
+    lines_move(2, &pb->y, bf->rows[buf] + half * Np, blk * T + half,
+               rows - half, 1);
+  }
+}
+
+/* Tile j of a block into accumulator acc (a constant): its mmac; then the
+   next step of block `ending`'s end, under it. */
+#define TILE(acc, j)                                                           \
+  do {                                                                         \
+    accel_mzero(acc);                                                          \
+    accel_mmac(acc, a, bf->panels + (j) * Kp * T, Kp);                         \
+    if (ending >= 0 && step < EndSteps)                                        \
+      end_step(pb, bf, ending, step++);                                        \
+  } while (0)
+
+/* A block's tiles into tiles + j * 256 (two accumulators by turns: one
+   stores while the other accumulates), with block `ending`'s end (if not
+   negative) between the mmacs. The first store waits for step 1, which
+   has waited for the results of the block before `ending`, whose
+   additions read these tiles' buffer. */
+static void block_tiles(const problem *pb, const buffers *bf, int buf,
+                        long ending) {
+  long Kp = padded_length(pb->K), panels = (pb->N + T - 1) / T;
+  const float *a = bf->a[buf];
+  float *tiles = bf->tiles[buf];
+  int step = 0;
+  for (long j = 0; j < panels; j += 2) {
+    TILE(0, j);
+    if (j)
+      accel_mst(1, tiles + (j - 1) * T * T);
+    if (j + 1 < panels)
+      TILE(1, j + 1);
+    while (ending >= 0 && step < 2)
+      end_step(pb, bf, ending, step++);
+    accel_mst(0, tiles + j * T * T);
+  }
+  if (!(panels & 1))
+    accel_mst(1, tiles + (panels - 1) * T * T);
+  while (ending >= 0 && step < EndSteps)
+    end_step(pb, bf, ending, step++);
+}
+#undef TILE
 
 /* b's panels, a panel a channel by turns (their transfers are most of
    the bytes before the first block can start: they go first, under the
@@ -152,8 +192,8 @@ static void fetch_panels(const problem *pb) {
 
 static void run(problem *pb, const accel_tensor *scale,
                 const accel_tensor *shift) {
-  long K = pb->K, N = pb->N, Kp = padded_length(K), Np = padded_length(N);
-  long panels = (N + T - 1) / T, blocks = (pb->M + T - 1) / T;
+  long K = pb->K, N = pb->N, Kp = padded_length(K);
+  long blocks = (pb->M + T - 1) / T;
   buffers bf = lay_out(K, N);
   /* Columns of a past K meet b's zero rows there: zeros, not stale
      floats (0 x NaN is NaN). */
@@ -172,42 +212,22 @@ static void run(problem *pb, const accel_tensor *scale,
   fetch_rows(pb, &bf, 0, 0, 0);
   fetch_rows(pb, &bf, 0, 0, 1);
   accel_dma_wait_all();
-  if (pb->bias)
-    for (long j = 0; j < panels; ++j) {
-      accel_v16f v = accel_vload(bf.bias + j * T);
-      for (long i = 0; i < T; ++i)
-        accel_vstore(bf.bias_tiles + j * T * T + i * T, v);
-    }
   /* Block b: its a rows are in (channel 0) and b + 1's start, into the
-     buffer block b - 1's mmacs have finished with; b's mmacs; its residual
-     rows (channel 1), the engine's addition and norm; b + 1's residual
-     rows into the other buffer once block b - 1's results have left it
-     (channels 2 and 3: by then long since, under b's mmacs); b's results
-     out. So the matrix unit waits for no transfer after the first block,
-     and no block's results wait for the next block's rows. The tiles of
-     block b + 2 go where b's went once b's results have left, which the
-     engine's in-order work makes after b's additions read them. */
+     buffer block b - 1's mmacs have finished with; b's mmacs, block
+     b - 1's end in steps between them (end_step). So the matrix unit
+     waits for no transfer after the first block, and for the core only
+     where a step outlasts an mmac. The tiles of block b + 2 go where b's
+     went once b's results have left, which the engine's in-order work
+     makes after b's additions read them. */
   for (long blk = 0; blk < blocks; ++blk) {
     int buf = blk & 1;
-    long rows = pb->M - blk * T < T ? pb->M - blk * T : T;
-    int more = blk + 1 < blocks;
     accel_dma_wait_on(0);
-    if (more)
+    if (blk + 1 < blocks)
       fetch_rows(pb, &bf, blk + 1, !buf, 0);
-    block_tiles(pb, &bf, buf);
-    accel_dma_wait_on(1);
-    block_rows(pb, &bf, buf, rows);
-    if (more) {
-      accel_dma_wait_on(2);
-      accel_dma_wait_on(3);
-      fetch_rows(pb, &bf, blk + 1, !buf, 1);
-    }
-    long half = rows / 2;
-    if (half)
-      lines_move(3, &pb->y, bf.rows[buf], blk * T, half, 1);
-    lines_move(2, &pb->y, bf.rows[buf] + half * Np, blk * T + half,
-               rows - half, 1);
+    block_tiles(pb, &bf, buf, blk - 1);
   }
+  for (int step = 0; step < EndSteps; ++step)
+    end_step(pb, &bf, blocks - 1, step);
   accel_dma_wait_all();
 }
 

@@ -14,8 +14,9 @@ compares y with the reference
 
 along each row, elements of y's buffer outside its view bit for bit.
 
-Bound (u = 2^-24). The kernel's s: mmac adds K products to the bias, each
-step rounded (docs/isa.md, mmac), then the residual, rounded: per element
+Bound (u = 2^-24). The kernel's s: mmac adds K products, each step
+rounded (docs/isa.md, mmac), then the residual and the bias, each
+rounded: per element
 |s - s_ref| <= e = (K + 4) u (|bias| + |a| . |b| + |residual|). A row's
 errors, at most E (its largest e) each, move the mean by E and s - mean by
 2 E, and the variance by at most 2 sqrt(var) 2 E + 4 E^2, so
