@@ -110,6 +110,10 @@ static accel_activation read_activation(reader *r) {
 static accel_status matmul(accel_tensor *t, reader *r) {
   accel_gemm_options o = accel_gemm_defaults();
   o.act = read_activation(r);
+  /* Matrices, the common case: the operands as they lie (the copies below
+     cost about 100 cycles). */
+  if (t[0].rank == 2 && t[1].rank == 2)
+    return accel_gemm(&t[0], &t[1], &t[2], &o);
   accel_tensor a = t[0], b = t[1], y = t[2];
   int a_vec = a.rank == 1, b_vec = b.rank == 1;
   promote(&a, 1);
@@ -138,7 +142,10 @@ static accel_status gemm(accel_tensor *t, int n, reader *r) {
   o.act = read_activation(r);
   accel_tensor *y = &t[n - 1];
   accel_tensor c;
-  if (n == 4) {
+  if (n == 4 && beta == 1.0f && t[2].rank == 1 && t[2].dims[0] == y->dims[1]) {
+    /* A bias of [N], the common case, as it lies in the record. */
+    o.bias_kind = ACCEL_BIAS_PER_COLUMN, o.bias = &t[2];
+  } else if (n == 4) {
     c = t[2];
     long m = y->dims[0], cols = y->dims[1], count = 1;
     for (int d = 0; d < c.rank; ++d)
