@@ -316,6 +316,15 @@ Emitter::record(Operation &Op) {
          GN.getBias() ? 1 : 0};
     return std::pair{int64_t(ACCEL_GRAPH_GEMM_NORM), A};
   }
+  if (auto M = dyn_cast<MlpNormOp>(Op)) {
+    auto Act = M.getActivation();
+    int64_t Kind = !Act ? ACCEL_ACT_NONE
+                   : *Act == "relu" ? ACCEL_ACT_RELU
+                                    : ACCEL_ACT_GELU_ERF;
+    A = {floatBits(M.getEpsilon().convertToFloat()), Kind,
+         M.getBias1() ? 1 : 0, M.getBias2() ? 1 : 0};
+    return std::pair{int64_t(ACCEL_GRAPH_MLP_NORM), A};
+  }
   if (auto At = dyn_cast<AttentionOp>(Op)) {
     A = {floatBits(At.getScale().convertToFloat())};
     return std::pair{int64_t(ACCEL_GRAPH_ATTENTION), A};

@@ -56,6 +56,10 @@ OpCost accel::graph::getOpCost(Operation &Op) {
   Cost.Macs = elementsOf(Result) * reductionLength(Op);
   if (auto A = dyn_cast<AttentionOp>(Op))
     Cost.Macs = attentionMacs(A);
+  if (auto M = dyn_cast<MlpNormOp>(Op)) { // both layers' products
+    ArrayRef<int64_t> W1 = shapeOf(M.getW1()), W2 = shapeOf(M.getW2());
+    Cost.Macs = elementsOf(Result) / W2[1] * (W1[0] * W1[1] + W2[0] * W2[1]);
+  }
   if (isa<SliceOp, GatherOp>(Op)) { // only what it keeps is read
     Cost.Bytes = 2 * bytesOf(Result);
     return Cost;

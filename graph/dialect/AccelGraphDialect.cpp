@@ -258,6 +258,28 @@ LogicalResult GemmNormOp::verify() {
   return checkResult(*this, Out);
 }
 
+LogicalResult MlpNormOp::verify() {
+  ArrayRef<int64_t> X = shapeOf(getX()), W1 = shapeOf(getW1()),
+                    W2 = shapeOf(getW2()), Out = shapeOf(getResidual());
+  if (Out.size() < 2 || X.size() != Out.size() || W1.size() != 2 ||
+      W2.size() != 2)
+    return emitOpError("x and the residual must have one rank, 2 or more, "
+                       "and w1 and w2 must be matrices");
+  if (X.drop_back() != Out.drop_back() || X.back() != W1[0] ||
+      W1[1] != W2[0] || W2[1] != Out.back())
+    return emitOpError("x's rows times w1 times w2 do not give the "
+                       "residual's shape");
+  if (getBias1() && shapeOf(getBias1()) != ArrayRef<int64_t>{W1[1]})
+    return emitOpError("bias1 must have shape [") << W1[1] << "]";
+  for (Value P : {getBias2(), getScale(), getShift()})
+    if (P && shapeOf(P) != ArrayRef<int64_t>{Out.back()})
+      return emitOpError("bias2, scale and shift must have shape [")
+             << Out.back() << "]";
+  if (auto Act = getActivation(); Act && *Act != "relu" && *Act != "gelu")
+    return emitOpError("activation must be \"relu\" or \"gelu\"");
+  return checkResult(*this, Out);
+}
+
 LogicalResult BatchNormOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   if (In.size() < 2)

@@ -192,6 +192,35 @@ def AccelGraph_GemmNormOp
                        "functional-type(operands, results)";
 }
 
+def AccelGraph_MlpNormOp
+    : AccelGraph_Op<"mlp_norm", [AttrSizedOperandSegments]> {
+  let summary = "layernorm(act(x . w1 + bias1) . w2 + bias2 + residual)";
+  let description = [{
+    A transformer's feed-forward block and the post-norm residual
+    connection after it: x's rows (its leading dims, the result's) through
+    w1 ([K, H]), bias1 ([H]) and the activation ("relu", "gelu" exact, or
+    none), then w2 ([H, N]) and bias2 ([N]), plus the residual (the
+    result's type), normalized along the last dimension with scale and
+    shift ([N]). -accel-fuse makes it from an accel.gemm_norm whose a is a
+    gemm read only by it (through a reshape of its rows); the library's
+    accel_mlp_layernorm keeps both products in the scratchpad.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$x, AccelGraph_Tensor:$w1,
+                   Optional<AccelGraph_Tensor>:$bias1,
+                   AccelGraph_Tensor:$w2,
+                   Optional<AccelGraph_Tensor>:$bias2,
+                   AccelGraph_Tensor:$residual,
+                   AccelGraph_Tensor:$scale,
+                   Optional<AccelGraph_Tensor>:$shift,
+                   OptionalAttr<StrAttr>:$activation,
+                   F32Attr:$epsilon);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$x `,` $w1 (`bias` $bias1^)? `,` $w2 "
+                       "(`bias` $bias2^)? `residual` $residual `,` $scale "
+                       "(`,` $shift^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
   let summary = "ONNX BatchNormalization for inference, channels in dim 1";
   let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$scale,

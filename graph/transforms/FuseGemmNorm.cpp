@@ -8,6 +8,10 @@
 // call is gone. In a d-64 encoder each such pair cost two calls' fixed
 // cost for a few hundred cycles of work.
 //
+// A feed-forward block's first gemm (its bias, a relu or the exact gelu),
+// read only by such a gemm_norm's a, joins it too: accel.mlp_norm, whose
+// kernel (accel_mlp_layernorm) keeps the hidden layer in the scratchpad.
+//
 // The gemm's result may reach the norm through a reshape that keeps its
 // last dimension (its rows split into the norm's leading dimensions) and
 // a transpose that keeps the last dimension last (PyTorch's attention
@@ -29,13 +33,15 @@ using namespace accel::graph;
 
 namespace {
 
-/// The largest op(b) fused. The kernel loads op(b) whole before its first
-/// block of rows (accel_gemm streams its panels under the mmacs) and runs
-/// each block's addition and norm between blocks' mmacs, so it wins where
-/// the norm's own call costs more than that: a d-64 encoder's 16 and
-/// 32 KiB projections (3 986 -> 3 288 cycles with the norm), not
-/// BERT-mini's 256 KiB one (39 469 -> 41 754).
-constexpr int64_t MaxFusedWeightBytes = 64 * 1024;
+/// The largest op(b) fused (both weights, for an MLP). The kernels load
+/// their weights whole before the first block of rows (accel_gemm streams
+/// its panels under the mmacs): at 128 bytes a cycle, 2 048 cycles for
+/// 256 KiB, about what a norm's own call of BERT-mini's size costs (its
+/// output projection and norm 33 998 + 5 471 -> 38 110 cycles fused; a
+/// d-64 encoder's 16 and 32 KiB projections 1 617 + 2 369 -> 2 515 and
+/// 2 095 + 2 200 -> 2 959, its 64 KiB feed-forward block 1 989 + 2 959 ->
+/// 4 465).
+constexpr int64_t MaxFusedWeightBytes = 256 * 1024;
 
 /// The gemm behind \p V, through a reshape and a transpose (each
 /// optional, in that order, each read once) that keep the last dimension;
@@ -132,8 +138,71 @@ struct FuseGemmNorm : OpRewritePattern<LayerNormOp> {
   }
 };
 
+/// The hidden layer of a feed-forward block: a gemm_norm whose a is a
+/// gemm (with a bias per column and a relu or the exact gelu, or neither)
+/// read only by it, through a reshape of its rows, becomes one
+/// accel.mlp_norm, x the first gemm's a reshaped the same way. Both
+/// weights stay in the scratchpad, so their bytes together are held to
+/// MaxFusedWeightBytes (a d-64 encoder's 64 x 128 and 128 x 64: 64 KiB).
+struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GemmNormOp GN,
+                                PatternRewriter &Rewriter) const override {
+    Value H = GN.getA();
+    auto Reshape = H.getDefiningOp<ReshapeOp>();
+    if (Reshape) {
+      if (!H.hasOneUse() ||
+          shapeOf(Reshape.getInput()).back() != shapeOf(H).back())
+        return failure();
+      H = Reshape.getInput();
+    }
+    auto G = H.getDefiningOp<GemmOp>();
+    std::optional<StringRef> Act = G ? G.getActivation() : std::nullopt;
+    if (!G || !H.hasOneUse() || GN.getTransB() || G.getTransA() ||
+        G.getTransB() || G.getAlpha().convertToFloat() != 1.0f ||
+        (Act && *Act != "relu" && *Act != "gelu"))
+      return failure();
+    ArrayRef<int64_t> W1 = shapeOf(G.getB()), W2 = shapeOf(GN.getB());
+    if (4 * (W1[0] * W1[1] + W2[0] * W2[1]) > MaxFusedWeightBytes ||
+        !accel_mlp_layernorm_fits(W1[0], W1[1], W2[1]))
+      return failure();
+    Value Bias1 = G.getC();
+    if (Bias1) {
+      ArrayRef<int64_t> CS = shapeOf(Bias1);
+      bool Row = (CS.size() == 1 && CS[0] == W1[1]) ||
+                 (CS.size() == 2 && CS[0] == 1 && CS[1] == W1[1]);
+      if (!Row || G.getBeta().convertToFloat() != 1.0f)
+        return failure();
+    }
+    auto F32 = Rewriter.getF32Type();
+    SmallVector<Location> Locs = {G.getLoc()};
+    Value X = G.getA();
+    if (Reshape) {
+      SmallVector<int64_t> S(shapeOf(Reshape.getResult()));
+      S.back() = W1[0];
+      X = Rewriter.create<ReshapeOp>(Reshape.getLoc(),
+                                     RankedTensorType::get(S, F32), X);
+      Locs.push_back(Reshape.getLoc());
+    }
+    if (Bias1 && shapeOf(Bias1).size() == 2)
+      Bias1 = Rewriter.create<ReshapeOp>(
+          G.getLoc(), RankedTensorType::get({W1[1]}, F32), Bias1);
+    Locs.push_back(GN.getLoc());
+    auto Fused = Rewriter.replaceOpWithNewOp<MlpNormOp>(
+        GN, GN.getType(), X, G.getB(), Bias1, GN.getB(), GN.getBias(),
+        GN.getResidual(), GN.getScale(), GN.getShift(),
+        G.getActivationAttr(), GN.getEpsilonAttr());
+    Fused->setLoc(Rewriter.getFusedLoc(Locs));
+    if (Reshape)
+      Rewriter.eraseOp(Reshape);
+    Rewriter.eraseOp(G);
+    return success();
+  }
+};
+
 } // namespace
 
 void accel::graph::populateGemmNormFusion(RewritePatternSet &Patterns) {
-  Patterns.add<FuseGemmNorm>(Patterns.getContext());
+  Patterns.add<FuseGemmNorm, FuseMlpNorm>(Patterns.getContext());
 }

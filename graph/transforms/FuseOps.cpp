@@ -24,8 +24,9 @@
 //    norm's residual (accel_layernorm adds it as each batch of lines
 //    arrives: the sum never goes to memory, as in TensorRT's skip layer
 //    norm), post-norm transformers' x = norm(x + f(x)); and a gemm read
-//    only by that norm joins it as one accel.gemm_norm
-//    (FuseGemmNorm.cpp);
+//    only by that norm joins it as one accel.gemm_norm, and the
+//    feed-forward block's first gemm, read only by that, makes it an
+//    accel.mlp_norm (FuseGemmNorm.cpp);
 //  - elementwise ops in a row, each read only by the next and of the
 //    result's shape, become one accel.elementwise_chain: one pass over
 //    memory (accel_elementwise_chain; up to 8 steps and 5 inputs), at any

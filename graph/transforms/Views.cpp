@@ -300,7 +300,7 @@ private:
       }
       if (!UnitInner ||
           !isa<AttentionOp, ElementwiseOp, ElementwiseChainOp, MatMulOp,
-               GemmOp, GemmNormOp, ConcatOp>(User))
+               GemmOp, GemmNormOp, MlpNormOp, ConcatOp>(User))
         return false;
     }
     return true;

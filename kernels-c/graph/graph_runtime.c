@@ -242,6 +242,22 @@ static accel_status gemm_norm(accel_tensor *t, int n, reader *r) {
   return accel_gemm_layernorm(&t[0], &t[1], &t[n - 1], &g, &o);
 }
 
+/* x, w1[, bias1], w2[, bias2], residual, scale[, shift] -> y. */
+static accel_status mlp_norm(accel_tensor *t, int n, reader *r) {
+  accel_norm_options o = accel_norm_defaults();
+  accel_mlp_options m = accel_mlp_defaults();
+  o.epsilon = next_float(r);
+  m.act = (accel_act_kind)next(r);
+  int b1 = (int)next(r), b2 = (int)next(r);
+  m.bias1 = b1 ? &t[2] : NULL;
+  accel_tensor *w2 = &t[2 + b1];
+  m.bias2 = b2 ? &t[3 + b1] : NULL;
+  o.residual = &t[3 + b1 + b2];
+  o.scale = &t[4 + b1 + b2];
+  o.shift = n == 7 + b1 + b2 ? &t[5 + b1 + b2] : NULL;
+  return accel_mlp_layernorm(&t[0], &t[1], w2, &t[n - 1], &m, &o);
+}
+
 static accel_status attention(accel_tensor *t, int n, reader *r) {
   accel_attention_options o = accel_attention_defaults();
   o.scale = next_float(r);
@@ -441,6 +457,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_GEMM_NORM:
     what = "accel_gemm_layernorm", s = gemm_norm(t, n, &r);
+    break;
+  case ACCEL_GRAPH_MLP_NORM:
+    what = "accel_mlp_layernorm", s = mlp_norm(t, n, &r);
     break;
   }
   if (s != ACCEL_OK)

@@ -42,6 +42,10 @@ typedef enum {
   ACCEL_GRAPH_GEMM_NORM = 16,  /* a, b[, bias], residual, scale[, shift]
                                   -> y; epsilon, trans_b, whether the bias
                                   is there */
+  ACCEL_GRAPH_MLP_NORM = 17,   /* x, w1[, bias1], w2[, bias2], residual,
+                                  scale[, shift] -> y; epsilon, the
+                                  accel_act_kind, whether bias1 and bias2
+                                  are there */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */

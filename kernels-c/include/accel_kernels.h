@@ -271,6 +271,28 @@ accel_status accel_gemm_layernorm(const accel_tensor *a, const accel_tensor *b,
                                   const accel_gemm_options *gemm_options,
                                   const accel_norm_options *norm_options);
 
+typedef struct {
+  const accel_tensor *bias1, *bias2; /* [H] and [N], or null */
+  accel_act_kind act; /* between the layers: none, relu, gelu (either) */
+} accel_mlp_options;
+
+/* No biases, no activation. */
+accel_mlp_options accel_mlp_defaults(void);
+
+/* y = layernorm(act(x . w1 + bias1) . w2 + bias2 + residual) along y's
+   last dimension: a transformer's feed-forward block and the post-norm
+   residual connection after it in one call, both products kept in the
+   scratchpad (accel_gemm_layernorm's run with a first layer). y: [..., N],
+   x: [..., K] with y's leading dimensions, w1: [K, H], w2: [H, N] (any
+   strides), norm_options as accel_gemm_layernorm's. Both weights stay in
+   the scratchpad: accel_mlp_layernorm_fits(K, H, N) says whether they
+   fit (else ACCEL_ERR_UNSUPPORTED). mlp_options may be null (the
+   defaults). */
+accel_status accel_mlp_layernorm(const accel_tensor *x, const accel_tensor *w1,
+                                 const accel_tensor *w2, accel_tensor *y,
+                                 const accel_mlp_options *mlp_options,
+                                 const accel_norm_options *norm_options);
+
 /* The scratchpad floats accel_gemm_layernorm lays out for op(b) of K x N
    (its panels, the blocks of a's, the residual's and the tiles' rows, the
    bias; K and N padded to 16), against what it has. Inline, for the graph
@@ -278,10 +300,20 @@ accel_status accel_gemm_layernorm(const accel_tensor *a, const accel_tensor *b,
 enum { ACCEL_GEMM_LAYERNORM_FLOATS = 2 * 152 * 1024 };
 static inline long accel_gemm_layernorm_floats(long K, long N) {
   long Kp = (K + 15) / 16 * 16, Np = (N + 15) / 16 * 16;
-  return Kp * Np + 32 * Kp + 81 * Np;
+  return Kp * Np + 32 * Kp + 65 * Np;
 }
 static inline int accel_gemm_layernorm_fits(long K, long N) {
   return accel_gemm_layernorm_floats(K, N) <= ACCEL_GEMM_LAYERNORM_FLOATS;
+}
+/* The same for accel_mlp_layernorm: both layers' panels and the first
+   layer's block of tiles and rows, its bias and 32 engine parameters. */
+static inline long accel_mlp_layernorm_floats(long K, long H, long N) {
+  long Hp = (H + 15) / 16 * 16, Np = (N + 15) / 16 * 16;
+  return accel_gemm_layernorm_floats(K, N) - ((K + 15) / 16 * 16) * Np +
+         ((K + 15) / 16 * 16) * Hp + Hp * Np + 33 * Hp + 32;
+}
+static inline int accel_mlp_layernorm_fits(long K, long H, long N) {
+  return accel_mlp_layernorm_floats(K, H, N) <= ACCEL_GEMM_LAYERNORM_FLOATS;
 }
 
 typedef struct {

@@ -1,6 +1,8 @@
 /* gemm_norm.c - a projection and the post-norm residual connection after
    it in one call (accel_gemm_layernorm; docs/kernels.md, "GEMM with a
-   layer norm"): y = layernorm(a . op(b) + bias + residual) along y's rows.
+   layer norm"): y = layernorm(a . op(b) + bias + residual) along y's rows;
+   and the row blocks' run that mlp_norm.c's two-layer form shares, whose
+   first layer's product stays in the scratchpad too (gemm_norm.h).
 
    op(b) stays in the scratchpad as panels of 16 columns (K x 16 each, the
    layout mmac reads); a's rows and the residual's come in blocks of 16,
@@ -13,11 +15,10 @@
    norm's call (its checks, views and transfers) is gone: in a d-64
    encoder that call cost more than the projection itself. */
 
+#include "gemm_norm.h"
 #include "kernel_args.h"
 #include "kernel_dma.h"
 #include "kernel_stack.h"
-#include "lines.h"
-#include "norm_stream.h"
 #include <stddef.h>
 
 enum { T = 16 };
@@ -25,29 +26,43 @@ enum { T = 16 };
 static const char Kernel[] = "accel_gemm_layernorm";
 
 /* The scratchpad, in lines_spm's batch buffers (its stream block holds
-   the norm's per-line values, its params the scale and shift): b's
-   panels, then per buffer a block of a's rows, of the residual's rows
-   (the results are made there) and of tiles, then the bias. */
+   the norm's per-line values, its params the scale and shift): the last
+   layer's panels, per buffer a block of a's rows, of the residual's rows
+   (the results are made there) and of tiles, the last bias; with a first
+   layer, its panels, its block of tiles and of rows (the last layer's a),
+   its bias and the engine's identity parameters for 16 rows. */
 typedef struct {
   float *panels, *a[2], *rows[2], *tiles[2], *bias;
+  float *panels1, *htiles, *hrows, *bias1, *ident;
 } buffers;
 
-/* The layout accel_gemm_layernorm_floats counts, in lines_spm's two
+/* The layout accel_mlp_layernorm_floats counts, in lines_spm's two
    batch buffers. */
 _Static_assert(ACCEL_GEMM_LAYERNORM_FLOATS == 2 * LinesBufferFloats,
                "accel_gemm_layernorm's scratchpad is lines_spm's batches");
 
-static buffers lay_out(long K, long N) {
-  long Kp = padded_length(K), Np = padded_length(N);
+/* a's width, the hidden width (0 without a first layer), the output's. */
+static long width_in(const norm_problem *pb) {
+  return pb->first.n ? pb->first.k : pb->last.k;
+}
+
+static buffers lay_out(const norm_problem *pb) {
+  long Kp = padded_length(width_in(pb)), Hp = padded_length(pb->first.n);
+  long Lp = padded_length(pb->last.k), Np = padded_length(pb->last.n);
   float *p = LINES_SPM->batch[0];
   buffers b;
-  b.panels = p, p += Kp * Np;
+  b.panels = p, p += Lp * Np;
   for (int i = 0; i < 2; ++i) {
     b.a[i] = p, p += T * Kp;
     b.rows[i] = p, p += T * Np;
     b.tiles[i] = p, p += T * Np;
   }
-  b.bias = p;
+  b.bias = p, p += Np;
+  b.panels1 = p, p += Kp * Hp;
+  b.htiles = p, p += T * Hp;
+  b.hrows = p, p += T * Hp;
+  b.bias1 = p, p += Hp;
+  b.ident = p;
   return b;
 }
 
@@ -56,20 +71,9 @@ static void zero(float *p, long n) {
     accel_vstore(p + i, (accel_v16f)0.0f);
 }
 
-/* The problem: the views of a's, the residual's and y's rows, op(b) as
-   a matrix, the sizes and the norm. */
-typedef struct {
-  lines_view a, residual, y;
-  const float *b;
-  long b_rs, b_cs, K, N, M;
-  const accel_tensor *bias;
-  norm_context norm;
-  int has_residual;
-} problem;
-
 /* Block `blk`'s rows of a (channel 0) or of the residual (channel 1)
    into buffer buf. */
-static void fetch_rows(const problem *pb, const buffers *bf, long blk,
+static void fetch_rows(const norm_problem *pb, const buffers *bf, long blk,
                        int buf, int residual) {
   long first = blk * T, rows = pb->M - first < T ? pb->M - first : T;
   if (!residual)
@@ -81,12 +85,12 @@ static void fetch_rows(const problem *pb, const buffers *bf, long blk,
 /* The block's tiles beside its residual rows (or copied there, x max x
    being x) as rows of N, the bias added to every row (a stride of 0),
    normalized. */
-static void block_rows(const problem *pb, const buffers *bf, int buf,
+static void block_rows(const norm_problem *pb, const buffers *bf, int buf,
                        long rows) {
-  long Np = padded_length(pb->N);
+  long N = pb->last.n, Np = padded_length(N);
   float *out = bf->rows[buf], *tiles = bf->tiles[buf];
-  for (long j = 0; j * T < pb->N; ++j) {
-    long cols = pb->N - j * T < T ? pb->N - j * T : T;
+  for (long j = 0; j * T < N; ++j) {
+    long cols = N - j * T < T ? N - j * T : T;
     const float *tile = tiles + j * T * T;
     accel_vs_shape(rows, cols);
     if (pb->has_residual) {
@@ -98,16 +102,19 @@ static void block_rows(const problem *pb, const buffers *bf, int buf,
     }
   }
   if (pb->bias) {
-    accel_vs_shape(rows, pb->N);
+    accel_vs_shape(rows, N);
     accel_vs_stride(Np, Np, 0);
     accel_vs_add(out, out, bf->bias);
   }
-  norm_stream(out, rows, pb->N, Np, &pb->norm);
+  norm_stream(out, rows, N, Np, &pb->norm);
 }
 
-/* A rank-1 parameter of n elements into dst (channel 1). */
-static void fetch_param(float *dst, const accel_tensor *t, long n) {
-  accel_copy_matrix(1, dst, 0, 1, t->data, 0, t->strides[0], 1, n);
+/* A rank-1 parameter of n elements into dst, on channel ch. */
+static void fetch_param(int ch, float *dst, const accel_tensor *t, long n) {
+  if (t->strides[0] == 1 || n == 1) /* one transfer, issued inline */
+    accel_dma_2d_on(ch, dst, t->data, 1, n * 4, 0, 0);
+  else
+    accel_copy_matrix(ch, dst, 0, 1, t->data, 0, t->strides[0], 1, n);
 }
 
 /* Block blk's end, in steps that fit between a later block's mmacs:
@@ -117,7 +124,7 @@ static void fetch_param(float *dst, const accel_tensor *t, long n) {
    channels 2 and 3. */
 enum { EndSteps = 3 };
 
-static void end_step(const problem *pb, const buffers *bf, long blk,
+static void end_step(const norm_problem *pb, const buffers *bf, long blk,
                      int step) {
   int buf = blk & 1;
   long rows = pb->M - blk * T < T ? pb->M - blk * T : T;
@@ -129,7 +136,7 @@ static void end_step(const problem *pb, const buffers *bf, long blk,
     accel_dma_wait_on(3);
     fetch_rows(pb, bf, blk + 1, !buf, 1);
   } else if (step == 2) {
-    long half = rows / 2, Np = padded_length(pb->N);
+    long half = rows / 2, Np = padded_length(pb->last.n);
     if (half)
       lines_move(3, &pb->y, bf->rows[buf], blk * T, half, 1);
     lines_move(2, &pb->y, bf->rows[buf] + half * Np, blk * T + half,
@@ -137,94 +144,173 @@ static void end_step(const problem *pb, const buffers *bf, long blk,
   }
 }
 
-/* Tile j of a block into accumulator acc (a constant): its mmac; then the
-   next step of block `ending`'s end, under it. */
+/* Tile j into accumulator acc (a constant): its mmac; then the next step
+   of block `ending`'s end, under it. */
 #define TILE(acc, j)                                                           \
   do {                                                                         \
     accel_mzero(acc);                                                          \
-    accel_mmac(acc, a, bf->panels + (j) * Kp * T, Kp);                         \
+    accel_mmac(acc, a, panels + (j) * kp * T, kp);                             \
     if (ending >= 0 && step < EndSteps)                                        \
       end_step(pb, bf, ending, step++);                                        \
   } while (0)
 
-/* A block's tiles into tiles + j * 256 (two accumulators by turns: one
-   stores while the other accumulates), with block `ending`'s end (if not
-   negative) between the mmacs. The first store waits for step 1, which
-   has waited for the results of the block before `ending`, whose
-   additions read these tiles' buffer. */
-static void block_tiles(const problem *pb, const buffers *bf, int buf,
-                        long ending) {
-  long Kp = padded_length(pb->K), panels = (pb->N + T - 1) / T;
-  const float *a = bf->a[buf];
-  float *tiles = bf->tiles[buf];
+/* A block's tiles of a (16 rows of kp) times n columns of panels into
+   tiles + j * 256 (two accumulators by turns: one stores while the other
+   accumulates), with block `ending`'s end (if not negative) between the
+   mmacs. The first store waits for step 1, which has waited for the
+   results of the block before `ending`, whose additions read the last
+   layer's tiles' buffer. */
+static void block_tiles(const norm_problem *pb, const buffers *bf,
+                        const float *a, long kp, const float *panels, long n,
+                        float *tiles, long ending) {
+  long count = (n + T - 1) / T;
   int step = 0;
-  for (long j = 0; j < panels; j += 2) {
+  for (long j = 0; j < count; j += 2) {
     TILE(0, j);
     if (j)
       accel_mst(1, tiles + (j - 1) * T * T);
-    if (j + 1 < panels)
+    if (j + 1 < count)
       TILE(1, j + 1);
     while (ending >= 0 && step < 2)
       end_step(pb, bf, ending, step++);
     accel_mst(0, tiles + j * T * T);
   }
-  if (!(panels & 1))
-    accel_mst(1, tiles + (panels - 1) * T * T);
+  if (!(count & 1))
+    accel_mst(1, tiles + (count - 1) * T * T);
   while (ending >= 0 && step < EndSteps)
     end_step(pb, bf, ending, step++);
 }
 #undef TILE
 
-/* b's panels, a panel a channel by turns (their transfers are most of
-   the bytes before the first block can start: they go first, under the
-   rest of the set-up). */
-static void fetch_panels(const problem *pb) {
-  long K = pb->K, N = pb->N, Kp = padded_length(K);
-  float *panels = lay_out(K, N).panels;
-  for (long j = 0; j * T < N; ++j) {
-    long cols = N - j * T < T ? N - j * T : T;
-    if (Kp != K)
-      zero(panels + j * Kp * T + K * T, (Kp - K) * T);
-    accel_copy_matrix(j & 3, panels + j * Kp * T, T, 1,
-                      pb->b + j * T * pb->b_cs, pb->b_rs, pb->b_cs, K, cols);
+/* The first layer's tiles as rows of H (the last layer's a), its bias
+   added (a row stride of 0) and its activation applied, for all 16 rows
+   (rows past M are a block's stale ones, never stored). The last layer's
+   mmacs read these rows, which the engine writes: a load from the last
+   operation's rows waits for it, and so for every one before. */
+static void hidden_rows(const norm_problem *pb, const buffers *bf) {
+  long H = pb->first.n, Hp = padded_length(H), last = 0;
+  for (long j = 0; j * T < H; ++j) {
+    long cols = H - j * T < T ? H - j * T : T;
+    const float *tile = bf->htiles + j * T * T;
+    accel_vs_shape(T, cols);
+    if (pb->bias1) {
+      accel_vs_stride(Hp, T, 0);
+      accel_vs_add(bf->hrows + j * T, tile, bf->bias1 + j * T);
+    } else {
+      accel_vs_stride(Hp, T, T);
+      accel_vs_max(bf->hrows + j * T, tile, tile);
+    }
+    last = j * T;
+  }
+  if (pb->act != ACCEL_ACT_NONE) {
+    accel_vs_shape(T, H);
+    accel_vs_stride(Hp, Hp, Hp);
+    if (pb->act == ACCEL_ACT_RELU)
+      accel_vs_act_relu(bf->hrows, bf->hrows, bf->ident, NULL);
+    else if (pb->act == ACCEL_ACT_GELU_ERF)
+      accel_vs_act_gelu(bf->hrows, bf->hrows, bf->ident, NULL);
+    else
+      accel_vs_act_gelu_tanh(bf->hrows, bf->hrows, bf->ident, NULL);
+  }
+  (void)*(volatile const float *)(bf->hrows + (T - 1) * Hp + last);
+}
+
+/* A layer's weights as panels of 16 columns at dst (k rows each, padded
+   to a multiple of 16 with zeros), a panel a channel by turns from
+   channel *ch on. */
+static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
+  long kp = padded_length(w->k);
+  for (long j = 0; j * T < w->n; ++j) {
+    long cols = w->n - j * T < T ? w->n - j * T : T;
+    if (kp != w->k)
+      zero(dst + j * kp * T + w->k * T, (kp - w->k) * T);
+    /* Rows of w contiguous (its common layout): one 2-D transfer, issued
+       inline (accel_copy_matrix's general case costs 30 cycles a call,
+       about what a panel of 64 rows takes to move). */
+    if (w->cs == 1)
+      accel_dma_2d_on(*ch & 3, dst + j * kp * T, w->w + j * T, w->k,
+                      cols * 4, T * 4, w->rs * 4);
+    else
+      accel_copy_matrix(*ch & 3, dst + j * kp * T, T, 1,
+                        w->w + j * T * w->cs, w->rs, w->cs, w->k, cols);
+    ++*ch;
   }
 }
 
-static void run(problem *pb, const accel_tensor *scale,
-                const accel_tensor *shift) {
-  long K = pb->K, N = pb->N, Kp = padded_length(K);
+void gemm_norm_fetch_weights(const norm_problem *pb) {
+  buffers bf = lay_out(pb);
+  int ch = 0;
+  fetch_weights(pb->first.n ? bf.panels1 : bf.panels,
+                pb->first.n ? &pb->first : &pb->last, &ch);
+}
+
+void gemm_norm_run(norm_problem *pb, const accel_tensor *scale,
+                   const accel_tensor *shift) {
+  long K = width_in(pb), N = pb->last.n, Kp = padded_length(K);
+  long H = pb->first.n, Hp = padded_length(H), Lp = padded_length(pb->last.k);
   long blocks = (pb->M + T - 1) / T;
-  buffers bf = lay_out(K, N);
-  /* Columns of a past K meet b's zero rows there: zeros, not stale
-     floats (0 x NaN is NaN). */
+  buffers bf = lay_out(pb);
+  /* Columns of a (and of the hidden rows) past K (H) meet the panels' zero
+     rows there: zeros, not stale floats (0 x NaN is NaN). */
   if (Kp != K) {
     zero(bf.a[0], T * Kp);
     zero(bf.a[1], T * Kp);
   }
-  /* The parameters and the first block's rows behind the panels, all
-     waited for once: the panels are on every channel. */
-  if (pb->bias)
-    fetch_param(bf.bias, pb->bias, N);
-  if (scale)
-    fetch_param(LINES_SPM->params[0], scale, N);
-  if (shift)
-    fetch_param(LINES_SPM->params[1], shift, N);
+  if (Hp != H)
+    zero(bf.hrows, T * Hp);
+  if (H) {
+    zero(bf.ident, T);
+    accel_vstore(bf.ident + T, (accel_v16f)1.0f);
+  }
+  /* The parameters and the first block's rows behind the (first) panels:
+     the first bias and a's rows on channel 0, the residual's rows on 1,
+     the norm's parameters on 2 and 3. With two layers, the last layer's
+     panels go last, one a channel: all but the newest transfer of each
+     channel is the first layer's work, which starts while they move. */
+  if (pb->bias1)
+    fetch_param(0, bf.bias1, pb->bias1, H);
   fetch_rows(pb, &bf, 0, 0, 0);
   fetch_rows(pb, &bf, 0, 0, 1);
-  accel_dma_wait_all();
+  if (pb->bias)
+    fetch_param(2, bf.bias, pb->bias, N);
+  if (scale)
+    fetch_param(3, LINES_SPM->params[0], scale, N);
+  if (shift)
+    fetch_param(2, LINES_SPM->params[1], shift, N);
+  if (H) {
+    int ch = 0;
+    fetch_weights(bf.panels, &pb->last, &ch);
+    accel_dma_wait_older(0);
+    accel_dma_wait_older(1);
+    accel_dma_wait_older(2);
+    accel_dma_wait_older(3);
+  } else {
+    accel_dma_wait_all();
+  }
   /* Block b: its a rows are in (channel 0) and b + 1's start, into the
-     buffer block b - 1's mmacs have finished with; b's mmacs, block
-     b - 1's end in steps between them (end_step). So the matrix unit
-     waits for no transfer after the first block, and for the core only
-     where a step outlasts an mmac. The tiles of block b + 2 go where b's
-     went once b's results have left, which the engine's in-order work
-     makes after b's additions read them. */
+     buffer block b - 1's mmacs have finished with; b's mmacs (the first
+     layer's, its rows, the last layer's), block b - 1's end in steps
+     between the first of them (end_step). So the matrix unit waits for
+     no transfer after the first block, and for the core only where a step
+     outlasts an mmac. The tiles of block b + 2 go where b's went once b's
+     results have left, which the engine's in-order work makes after b's
+     additions read them. */
   for (long blk = 0; blk < blocks; ++blk) {
     int buf = blk & 1;
-    accel_dma_wait_on(0);
+    if (blk) /* (the first block's came with the set-up's waits) */
+      accel_dma_wait_on(0);
     if (blk + 1 < blocks)
       fetch_rows(pb, &bf, blk + 1, !buf, 0);
-    block_tiles(pb, &bf, buf, blk - 1);
+    if (H) {
+      block_tiles(pb, &bf, bf.a[buf], Kp, bf.panels1, H, bf.htiles, blk - 1);
+      hidden_rows(pb, &bf);
+      if (!blk) /* the last layer's panels, and the parameters */
+        accel_dma_wait_all();
+      block_tiles(pb, &bf, bf.hrows, Lp, bf.panels, N, bf.tiles[buf], -1);
+    } else {
+      block_tiles(pb, &bf, bf.a[buf], Lp, bf.panels, N, bf.tiles[buf],
+                  blk - 1);
+    }
   }
   for (int step = 0; step < EndSteps; ++step)
     end_step(pb, &bf, blocks - 1, step);
@@ -233,39 +319,37 @@ static void run(problem *pb, const accel_tensor *scale,
 
 /* --------------------------------------------------------------- checks */
 
-/* t (a, y or the residual) as y's rows: of y's rank and leading
-   dimensions, its last dimension n long. */
-static accel_status check_rows(const char *name, const accel_tensor *t,
-                               const accel_tensor *y, long n) {
-  accel_status s = accel_check_tensor(Kernel, name, t, 2, ACCEL_MAX_RANK,
+accel_status gemm_norm_check_rows(const char *kernel, const char *name,
+                                  const accel_tensor *t,
+                                  const accel_tensor *y, long n) {
+  accel_status s = accel_check_tensor(kernel, name, t, 2, ACCEL_MAX_RANK,
                                       t == y);
   if (s)
     return s;
   if (t->rank != y->rank)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
                               "rank %d, y's is %d", t->rank, y->rank);
   for (int d = 0; d + 1 < t->rank; ++d)
     if (t->dims[d] != y->dims[d])
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
                                 "dimension %d is %ld, y's is %ld", d,
                                 t->dims[d], y->dims[d]);
   if (t->dims[t->rank - 1] != n)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
                               "rows of %ld, expected %ld",
                               t->dims[t->rank - 1], n);
   return ACCEL_OK;
 }
 
-/* A bias, scale or shift: null, or rank 1 of n elements. */
-static accel_status check_param(const char *name, const accel_tensor *t,
-                                long n) {
+accel_status gemm_norm_check_param(const char *kernel, const char *name,
+                                   const accel_tensor *t, long n) {
   if (!t)
     return ACCEL_OK;
-  accel_status s = accel_check_tensor(Kernel, name, t, 1, 1, 0);
+  accel_status s = accel_check_tensor(kernel, name, t, 1, 1, 0);
   if (s)
     return s;
   if (t->dims[0] != n)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, name,
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
                               "%ld elements, expected %ld", t->dims[0], n);
   return ACCEL_OK;
 }
@@ -275,6 +359,34 @@ static int same_layout(const accel_tensor *x, const accel_tensor *y) {
     if (x->dims[d] > 1 && x->strides[d] != y->strides[d])
       return 0;
   return x->data == y->data;
+}
+
+accel_status gemm_norm_check_residual(const char *kernel,
+                                      const accel_tensor *residual,
+                                      const accel_tensor *y) {
+  /* Each block is read before it is written. */
+  if (residual && accel_tensors_overlap(y, residual) &&
+      !same_layout(residual, y))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, "y",
+                              "overlaps the residual (only y = residual in "
+                              "place is allowed)");
+  return ACCEL_OK;
+}
+
+void gemm_norm_context(norm_problem *pb, float epsilon,
+                       const accel_tensor *scale, const accel_tensor *shift) {
+  long N = pb->last.n;
+  pb->norm = (norm_context){epsilon, 0, NULL, NULL};
+  if (!scale && !shift)
+    return;
+  /* The engine's affine map takes both: 1s or 0s for the missing one. */
+  if (!scale)
+    for (long i = 0; i < N; ++i)
+      LINES_SPM->params[0][i] = 1.0f;
+  if (!shift)
+    for (long i = 0; i < N; ++i)
+      LINES_SPM->params[1][i] = 0.0f;
+  pb->norm.scale = LINES_SPM->params[0], pb->norm.shift = LINES_SPM->params[1];
 }
 
 /* Whether the common call passes every check at once (as gemm's
@@ -349,12 +461,14 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "b",
                               "op(b) has %ld columns, y's rows %ld",
                               b->dims[g->trans_b ? 0 : 1], N);
-  if ((s = check_rows("a", a, y, K)) || (s = check_rows("y", y, y, N)) ||
-      (residual && (s = check_rows("residual", residual, y, N))))
+  if ((s = gemm_norm_check_rows(Kernel, "a", a, y, K)) ||
+      (s = gemm_norm_check_rows(Kernel, "y", y, y, N)) ||
+      (residual &&
+       (s = gemm_norm_check_rows(Kernel, "residual", residual, y, N))))
     return s;
   static const char *const param_names[3] = {"bias", "scale", "shift"};
   for (int i = 0; i < 3; ++i)
-    if ((s = check_param(param_names[i], params[i], N)))
+    if ((s = gemm_norm_check_param(Kernel, param_names[i], params[i], N)))
       return s;
   const accel_tensor *inputs[5] = {a, b, params[0], params[1], params[2]};
   static const char *const names[5] = {"a", "b", "bias", "scale", "shift"};
@@ -362,13 +476,8 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
     if (inputs[i] && accel_tensors_overlap(y, inputs[i]))
       return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
                                 "overlaps %s", names[i]);
-  /* The residual may be y itself (each block is read before it is
-     written), but no other overlap. */
-  if (residual && accel_tensors_overlap(y, residual) &&
-      !same_layout(residual, y))
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
-                              "overlaps the residual (only y = residual in "
-                              "place is allowed)");
+  if ((s = gemm_norm_check_residual(Kernel, residual, y)))
+    return s;
   if (!accel_gemm_layernorm_fits(K, N))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "b",
                               "op(b) of %ld x %ld and the row blocks take "
@@ -414,37 +523,28 @@ static long gemm_norm(const void *pa, const void *pb_, const void *py,
     if (accel_only_checking())
       return ACCEL_OK;
   }
-  problem pb;
   int r = y->rank;
-  pb.N = y->dims[r - 1], pb.K = a->dims[r - 1];
+  norm_problem pb;
   pb.M = 1;
   for (int d = 0; d + 1 < r; ++d)
     pb.M *= y->dims[d];
-  if (pb.M == 0 || pb.N == 0)
+  long N = y->dims[r - 1], K = a->dims[r - 1];
+  if (pb.M == 0 || N == 0)
     return ACCEL_OK;
-  pb.b = b->data;
-  pb.b_rs = g.trans_b ? b->strides[1] : b->strides[0];
-  pb.b_cs = g.trans_b ? b->strides[0] : b->strides[1];
-  fetch_panels(&pb);
+  pb.first = (norm_weights){NULL, 0, 0, 0, 0};
+  pb.last = (norm_weights){b->data, g.trans_b ? b->strides[1] : b->strides[0],
+                           g.trans_b ? b->strides[0] : b->strides[1], K, N};
+  gemm_norm_fetch_weights(&pb);
   /* A single dimension always makes lines. */
   lines_of(a, r - 1, r - 1, &pb.a);
   lines_of(y, r - 1, r - 1, &pb.y);
   if (residual)
     lines_of(residual, r - 1, r - 1, &pb.residual);
-  pb.bias = bias;
+  pb.bias1 = NULL, pb.bias = bias;
+  pb.act = ACCEL_ACT_NONE;
   pb.has_residual = residual != NULL;
-  pb.norm = (norm_context){n.epsilon, 0, NULL, NULL};
-  if (scale || shift) {
-    /* The engine's affine map takes both: 1s or 0s for the missing one. */
-    if (!scale)
-      for (long i = 0; i < pb.N; ++i)
-        LINES_SPM->params[0][i] = 1.0f;
-    if (!shift)
-      for (long i = 0; i < pb.N; ++i)
-        LINES_SPM->params[1][i] = 0.0f;
-    pb.norm.scale = LINES_SPM->params[0], pb.norm.shift = LINES_SPM->params[1];
-  }
-  run(&pb, scale, shift);
+  gemm_norm_context(&pb, n.epsilon, scale, shift);
+  gemm_norm_run(&pb, scale, shift);
   return ACCEL_OK;
 }
 

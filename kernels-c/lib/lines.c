@@ -95,6 +95,12 @@ move_spaced_lines(int ch, const lines_view *v, float *line, long spacing,
 void lines_move(int ch, const lines_view *v, float *buf, long first,
                 long count, int to_view) {
   long np = padded_length(v->n), spacing;
+  if (v->step == 1 && v->outer_rank <= 1) { /* the common case, at once */
+    spacing = v->outer_rank ? v->outer_strides[0] : 0;
+    move_spaced_lines(ch, v, v->base + first * spacing, spacing, buf, count,
+                      to_view);
+    return;
+  }
   if (v->step == 1 && evenly_spaced(v, &spacing)) {
     move_spaced_lines(ch, v, v->base + line_offset(v, first), spacing, buf,
                       count, to_view);

@@ -171,6 +171,22 @@ func.func @gemm_norm_scale(%a: tensor<3x8xf32>, %b: tensor<4x8xf32>, %r: tensor<
 
 // -----
 
+func.func @mlp_norm_hidden(%x: tensor<3x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<12x4xf32>, %r: tensor<3x4xf32>, %g: tensor<4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'accel.mlp_norm' op x's rows times w1 times w2 do not give the residual's shape}}
+  %0 = accel.mlp_norm %x, %w1, %w2 residual %r, %g {epsilon = 1.0e-5 : f32} : (tensor<3x8xf32>, tensor<8x16xf32>, tensor<12x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @mlp_norm_act(%x: tensor<3x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<16x4xf32>, %r: tensor<3x4xf32>, %g: tensor<4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'accel.mlp_norm' op activation must be "relu" or "gelu"}}
+  %0 = accel.mlp_norm %x, %w1, %w2 residual %r, %g {activation = "clip", epsilon = 1.0e-5 : f32} : (tensor<3x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
 func.func @conv_gelu(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   // expected-error @+1 {{'accel.conv2d' op activation must be "relu", or "clip" with act_lo <= act_hi}}
   %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1, activation = "gelu"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>

@@ -69,6 +69,15 @@ func.func @gemm_norm(%a: tensor<2x3x8xf32>, %bt: tensor<4x8xf32>, %b: tensor<8x4
   return %1 : tensor<2x3x4xf32>
 }
 
+// CHECK-LABEL: func.func @mlp_norm
+// CHECK: accel.mlp_norm %{{.*}}, %{{.*}} bias %{{.*}}, %{{.*}} bias %{{.*}} residual %{{.*}}, %{{.*}}, %{{.*}} {activation = "gelu", epsilon = 9.99999974E-6 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16xf32>, tensor<16x4xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+// CHECK: accel.mlp_norm %{{.*}}, %{{.*}}, %{{.*}} residual %{{.*}}, %{{.*}} {epsilon = 9.99999974E-6 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+func.func @mlp_norm(%x: tensor<2x3x8xf32>, %w1: tensor<8x16xf32>, %b1: tensor<16xf32>, %w2: tensor<16x4xf32>, %r: tensor<2x3x4xf32>, %g: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %0 = accel.mlp_norm %x, %w1 bias %b1, %w2 bias %g residual %r, %g, %g {activation = "gelu", epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16xf32>, tensor<16x4xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  %1 = accel.mlp_norm %x, %w1, %w2 residual %0, %g {epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %1 : tensor<2x3x4xf32>
+}
+
 // CHECK-LABEL: func.func @slice
 // CHECK: accel.slice %{{.*}} {starts = array<i64: 0, 8>, steps = array<i64: 1, 2>} : (tensor<4x16xf32>) -> tensor<4x4xf32>
 func.func @slice(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {

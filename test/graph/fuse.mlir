@@ -412,3 +412,39 @@ func.func @gemm_norm_not(%x: tensor<16x64xf32>, %a: tensor<16x64xf32>, %w: tenso
   %n = accel.layernorm %y residual %t, %g16 {axis = 1, epsilon = 1.0e-5 : f32} : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<16xf32>) -> tensor<64x16xf32>
   return %l, %q, %m, %n : tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>, tensor<64x16xf32>
 }
+
+// A feed-forward block: a gemm (bias, relu or the exact gelu) read only by
+// a gemm_norm's a, through a reshape of its rows, joins it as
+// accel.mlp_norm, x the first gemm's a reshaped the same way (here a
+// reshape of a reshape: x itself).
+// CHECK-LABEL: func.func @mlp_norm
+// CHECK-NEXT: %[[M:.*]] = accel.mlp_norm %arg0, %arg1 bias %arg2, %arg3 bias %arg4 residual %arg0, %arg5, %arg6 {activation = "relu", epsilon = 9.99999974E-6 : f32} : (tensor<2x16x64xf32>, tensor<64x128xf32>, tensor<128xf32>, tensor<128x64xf32>, tensor<64xf32>, tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+// CHECK-NEXT: return %[[M]]
+func.func @mlp_norm(%x: tensor<2x16x64xf32>, %w1: tensor<64x128xf32>, %b1: tensor<128xf32>, %w2: tensor<128x64xf32>, %b2: tensor<64xf32>, %g: tensor<64xf32>, %h: tensor<64xf32>) -> tensor<2x16x64xf32> {
+  %r0 = accel.reshape %x : (tensor<2x16x64xf32>) -> tensor<32x64xf32>
+  %p = accel.gemm %r0, %w1, %b1 {activation = "relu"} : (tensor<32x64xf32>, tensor<64x128xf32>, tensor<128xf32>) -> tensor<32x128xf32>
+  %r1 = accel.reshape %p : (tensor<32x128xf32>) -> tensor<2x16x128xf32>
+  %n = accel.gemm_norm %r1, %w2 bias %b2 residual %x, %g, %h {epsilon = 1.0e-5 : f32} : (tensor<2x16x128xf32>, tensor<128x64xf32>, tensor<64xf32>, tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+  return %n : tensor<2x16x64xf32>
+}
+
+// Not fused: a clip between the layers (the kernel has relu and gelu), a
+// block whose two weights pass 256 KiB (64 x 1024 and 1024 x 64), a first
+// gemm something else reads too.
+// CHECK-LABEL: func.func @mlp_norm_not
+// CHECK-NEXT: accel.gemm %arg0, %arg1 {{.*}}activation = "clip"
+// CHECK-NEXT: accel.gemm_norm
+// CHECK-NEXT: accel.gemm %arg0, %arg2 :
+// CHECK-NEXT: accel.gemm_norm
+// CHECK-NEXT: accel.gemm %arg0, %arg1 :
+// CHECK-NEXT: accel.gemm_norm
+// CHECK-NOT: mlp_norm
+func.func @mlp_norm_not(%x: tensor<16x64xf32>, %w1: tensor<64x128xf32>, %w1b: tensor<64x1024xf32>, %w2: tensor<128x64xf32>, %w2b: tensor<1024x64xf32>, %g: tensor<64xf32>) -> (tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x128xf32>) {
+  %p = accel.gemm %x, %w1 {activation = "clip", act_lo = 0.0 : f32, act_hi = 6.0 : f32} : (tensor<16x64xf32>, tensor<64x128xf32>) -> tensor<16x128xf32>
+  %n = accel.gemm_norm %p, %w2 residual %x, %g {epsilon = 1.0e-5 : f32} : (tensor<16x128xf32>, tensor<128x64xf32>, tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
+  %q = accel.gemm %x, %w1b : (tensor<16x64xf32>, tensor<64x1024xf32>) -> tensor<16x1024xf32>
+  %m = accel.gemm_norm %q, %w2b residual %x, %g {epsilon = 1.0e-5 : f32} : (tensor<16x1024xf32>, tensor<1024x64xf32>, tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
+  %u = accel.gemm %x, %w1 : (tensor<16x64xf32>, tensor<64x128xf32>) -> tensor<16x128xf32>
+  %o = accel.gemm_norm %u, %w2 residual %x, %g {epsilon = 1.0e-5 : f32} : (tensor<16x128xf32>, tensor<128x64xf32>, tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
+  return %n, %m, %o, %u : tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x128xf32>
+}

@@ -1,8 +1,10 @@
-"""Runs accel_gemm_layernorm on accel-sim against a float64 numpy
-reference.
+"""Runs accel_gemm_layernorm and accel_mlp_layernorm on accel-sim against
+float64 numpy references.
 
-  gemm_norm_check.py --sim "accel-sim [options]" --driver gemm_norm_driver.elf
-                     --dir DIR [--set all|shapes]
+  gemm_norm_check.py --sim "accel-sim [options]" --driver DRIVER.elf
+                     --dir DIR [--set shapes|mlp]
+
+(shapes: gemm_norm_driver.c's cases; mlp: mlp_norm_driver.c's.)
 
 Each case makes a (rows of K), b (K x N, or N x K with trans_b), the bias,
 scale, shift and residual (each optional; uniform in [-1, 1], the scale in
@@ -24,6 +26,15 @@ r = 1 / sqrt(var + eps) by that over 2 (var + eps) relative: y moves by at
 most r |g| (2 E + |s - mean| r^2 (2 sqrt(var) E + 2 E^2)), doubled for
 margin; plus the norm's own rounding, normalization's bound
 (norm_check.py): 8 (N + 16) u (d r |g| + |h|), d = |s - mean| + mean|s|.
+
+The MLP: s = act(x . w1 + bias1) . w2 + bias2 + residual. The hidden
+layer's values z = x . w1 + bias1 err by e1 = (K + 4) u (|bias1| + |x| .
+|w1|) each (as above), act (relu: exact; gelu on the stream engine: its
+error, 2^-20 relative plus 2^-24 absolute, docs/isa.md 7.13) moves them
+by at most max|act'| e1 + its own error (|act'| <= 1.13 for gelu, 1 for
+relu), and that carries through w2: e = (H + 4) u (|bias2| + |act(z)| .
+|w2| + |residual|) + (1.13 e1 + 2^-20 |act(z)| + 2^-24) . |w2|; the rest
+as above with H for K.
 """
 import os
 import struct
@@ -102,14 +113,18 @@ class Case:
     def reference(self):
         a = self.a.values.astype(np.float64)
         b = self.bm.astype(np.float64)
+        return self.norm_reference(a @ b, np.abs(a) @ np.abs(b), self.K, 0.0)
+
+    def norm_reference(self, product, abs_product, k, extra):
+        """(float64 y, bound) for a product (and the sum of its terms'
+        magnitudes) of reduction length k, extra its inputs' error."""
         zero = np.zeros(self.N)
         bias = self.c.values.astype(np.float64) if self.c else zero
         res = self.r.values.astype(np.float64) if self.r else 0.0
         g = self.g.values.astype(np.float64) if self.g else 1.0
         h = self.h.values.astype(np.float64) if self.h else 0.0
-        s = a @ b + bias + res
-        e = (self.K + 4) * U * (np.abs(bias) + np.abs(a) @ np.abs(b) +
-                                np.abs(res))
+        s = product + bias + res
+        e = (k + 4) * U * (np.abs(bias) + abs_product + np.abs(res)) + extra
         E = e.max(axis=-1, keepdims=True)
         mean = s.mean(axis=-1, keepdims=True)
         var = ((s - mean) ** 2).mean(axis=-1, keepdims=True)
@@ -145,7 +160,95 @@ def cases_shapes():
     ]
 
 
-SETS = {"shapes": cases_shapes}
+ACTS = {"none": 0, "relu": 1, "gelu": 4}
+
+
+def gelu(z):
+    from math import erf, sqrt
+    return z * 0.5 * (1 + np.vectorize(erf)(z / sqrt(2)))
+
+
+class MlpCase(Case):
+    """y = layernorm(act(x . w1 + bias1) . w2 + bias2 + residual)."""
+
+    def __init__(self, rows, K, H, N, act="relu", **kw):
+        Case.__init__(self, rows, K, N, **kw)
+        self.H, self.act = H, act
+
+    def name(self):
+        # The options as Case names them, after its shape.
+        options = Case.name(self).rsplit(" x %d" % self.N, 1)[1]
+        return "mlp %s x %d . %d x %d . %d x %d %s%s" % (
+            "x".join(map(str, self.rows)), self.K, self.K, self.H, self.H,
+            self.N, self.act, options)
+
+    def make(self, path):
+        rng = np.random.default_rng(zlib.crc32(self.name().encode()))
+
+        def uniform(shape, lo=-1.0, hi=1.0):
+            return rng.uniform(lo, hi, shape).astype(np.float32)
+        K, H, N, rows = self.K, self.H, self.N, self.rows
+        self.x = tensor(uniform(rows + [K]), self.la)
+        self.w1 = tensor(uniform((K, H)))
+        self.w2 = tensor(uniform((H, N)))
+        self.y = None if self.in_place else tensor(
+            np.full(rows + [N], SENTINEL, np.float32), self.ly)
+        if self.y is not None:
+            self.y.buffer[:] = SENTINEL
+        self.c1 = tensor(uniform(H)) if self.bias else None
+        self.c = tensor(uniform(N)) if self.bias else None
+        self.g = tensor(uniform(N, 0.5, 2.0)) if self.scale else None
+        self.h = tensor(uniform(N)) if self.shift else None
+        self.r = tensor(uniform(rows + [N]), self.residual) \
+            if self.residual else None
+        ts = [self.x, self.w1, self.w2, self.y, self.c1, self.c, self.g,
+              self.h, self.r]
+        with open(path, "wb") as f:
+            f.write(b"MLPNCAS1")
+            f.write(struct.pack("<2q", ACTS[self.act], int(self.in_place)))
+            f.write(struct.pack("<f", self.eps))
+            f.write(b"".join(t.record() if t is not None
+                             else absent_record() for t in ts))
+            for t in ts:
+                if t is not None:
+                    f.write(t.buffer.tobytes())
+        out = self.r if self.in_place else self.y
+        return Output(out.buffer, out.index, *self.reference())
+
+    def reference(self):
+        x = self.x.values.astype(np.float64)
+        w1 = self.w1.values.astype(np.float64)
+        w2 = self.w2.values.astype(np.float64)
+        b1 = self.c1.values.astype(np.float64) if self.c1 else 0.0
+        z = x @ w1 + b1
+        e1 = (self.K + 4) * U * (np.abs(b1) + np.abs(x) @ np.abs(w1))
+        act = {"none": lambda v: v, "relu": lambda v: np.maximum(v, 0),
+               "gelu": gelu}[self.act]
+        hidden = act(z)
+        self.bm = None  # the Case reference's b, unused here
+        moved1 = (1.13 * e1 + 2.0 ** -20 * np.abs(hidden) + 2.0 ** -24) \
+            @ np.abs(w2)
+        return self.norm_reference(hidden @ w2, np.abs(hidden) @ np.abs(w2),
+                                   self.H, moved1)
+
+
+def cases_mlp():
+    return [
+        # a d-64 encoder's feed-forward block (128 hidden), ReLU and GELU
+        MlpCase([2, 16], 64, 128, 64, "relu"),
+        MlpCase([2, 16], 64, 128, 64, "gelu"),
+        # sizes off the tiles' 16, no activation, options left out
+        MlpCase([37], 20, 33, 40, "none"),
+        MlpCase([5, 3], 17, 50, 24, "relu", bias=False, shift=False),
+        MlpCase([20], 32, 64, 48, "gelu", scale=False, residual=None),
+        # strided and in place
+        MlpCase([24], 40, 48, 32, "relu", la="pad", ly="pad",
+                residual="rev"),
+        MlpCase([33], 64, 96, 64, "relu", in_place=True),
+    ]
+
+
+SETS = {"shapes": cases_shapes, "mlp": cases_mlp}
 
 
 if __name__ == "__main__":

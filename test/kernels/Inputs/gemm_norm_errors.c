@@ -1,5 +1,5 @@
-/* Every argument check of accel_gemm_layernorm
- * (test/kernels/gemm-norm-errors.test): each call gets one thing wrong and
+/* Every argument check of accel_gemm_layernorm, and accel_mlp_layernorm's
+ * own (test/kernels/gemm-norm-errors.test): each call gets one thing wrong and
  * must return its documented status, print its one line naming the kernel
  * and the argument (FileChecked), and leave y's buffer as it was. Before
  * each call the program prints "== <what>" to stderr; at the end
@@ -81,5 +81,21 @@ int main(void) {
   n.scale = n.shift = n.residual = NULL;
   CALL("b too big", ACCEL_ERR_UNSUPPORTED,
        accel_gemm_layernorm(&a_big, &b_big, &y, &g, &n));
+  /* accel_mlp_layernorm: x [4, 6] . w1 [6, 8] . w2 [8, 8]. */
+  accel_tensor w1 = matrix(b_buf, K, N), w2 = matrix(b_buf, N, N);
+  accel_tensor w2_short = matrix(b_buf, N - 1, N);
+  accel_mlp_options m = accel_mlp_defaults();
+  m.act = ACCEL_ACT_RELU;
+  CALL("mlp valid", ACCEL_OK, accel_mlp_layernorm(&a, &w1, &w2, &y, &m, &n));
+  CALL("mlp w2 rows", ACCEL_ERR_ARGUMENT,
+       accel_mlp_layernorm(&a, &w1, &w2_short, &y, &m, &n));
+  m.act = ACCEL_ACT_CLIP;
+  CALL("mlp clip", ACCEL_ERR_UNSUPPORTED,
+       accel_mlp_layernorm(&a, &w1, &w2, &y, &m, &n));
+  m.act = ACCEL_ACT_RELU;
+  accel_tensor w1_wide = matrix(b_buf, K, 16), w2_tall = matrix(b_buf, 16, N);
+  m.bias1 = &bias; /* N elements where the hidden layer has 16 */
+  CALL("mlp bias1 short", ACCEL_ERR_ARGUMENT,
+       accel_mlp_layernorm(&a, &w1_wide, &w2_tall, &y, &m, &n));
   return report();
 }

@@ -1,0 +1,39 @@
+/* gemm_norm_bench.c - accel_gemm_layernorm on an m x k row-major a, a
+   k x n b, a bias, scale, shift and an m x n residual in DRAM; with h,
+   accel_mlp_layernorm with a k x h first layer, its bias and a relu, and
+   an h x n second (bench/kernels/gemm_norm_cases.py): the call alone the
+   region of interest for accel-sim --stats-json.
+     gemm_norm_bench <m> <k> <n> [h] */
+#include <accel.h>
+#include <accel_kernels.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  if (argc != 4 && argc != 5)
+    return 2;
+  long m = atol(argv[1]), k = atol(argv[2]), n = atol(argv[3]);
+  long h = argc == 5 ? atol(argv[4]) : 0, k2 = h ? h : k;
+  float *a = calloc(m * k, 4), *b = calloc(k2 * n, 4), *r = calloc(m * n, 4);
+  float *y = calloc(m * n, 4), *p = calloc(3 * n, 4);
+  float *w1 = calloc(k * h + 1, 4), *b1 = calloc(h + 1, 4);
+  if (!a || !b || !r || !y || !p || !w1 || !b1)
+    return 3;
+  accel_tensor ta = accel_matrix_f32(a, m, k), tb = accel_matrix_f32(b, k2, n);
+  accel_tensor tw1 = accel_matrix_f32(w1, k, h);
+  accel_tensor tb1 = accel_tensor_f32(b1, 1, &h);
+  accel_tensor tr = accel_matrix_f32(r, m, n), ty = accel_matrix_f32(y, m, n);
+  accel_tensor bias = accel_tensor_f32(p, 1, &n);
+  accel_tensor scale = accel_tensor_f32(p + n, 1, &n);
+  accel_tensor shift = accel_tensor_f32(p + 2 * n, 1, &n);
+  accel_gemm_options g = accel_gemm_defaults();
+  g.bias_kind = ACCEL_BIAS_PER_COLUMN, g.bias = &bias;
+  accel_norm_options o = accel_norm_defaults();
+  o.scale = &scale, o.shift = &shift, o.residual = &tr;
+  accel_mlp_options mo = accel_mlp_defaults();
+  mo.bias1 = &tb1, mo.bias2 = &bias, mo.act = ACCEL_ACT_RELU;
+  accel_region_begin();
+  accel_status s = h ? accel_mlp_layernorm(&ta, &tw1, &tb, &ty, &mo, &o)
+                     : accel_gemm_layernorm(&ta, &tb, &ty, &g, &o);
+  accel_region_end();
+  return s;
+}
