@@ -102,8 +102,7 @@ enum { Q, K, V, O, Mask, Tensors };
 /* Everything one call works on, and where it is: in the scratchpad, where
    a load takes 3 cycles, not the stack's (DRAM's) 40. */
 typedef struct {
-  /* The descriptors (Mask's if has_mask), where the call staged them. */
-  const accel_tensor *t[Tensors];
+  accel_tensor t[Tensors]; /* the descriptors (Mask's if has_mask) */
   long view_head[Tensors]; /* the head view[i] is of */
   view view[Tensors];
   int has_mask, causal;
@@ -548,7 +547,7 @@ static view head_view(const accel_tensor *t, const accel_tensor *q,
 static view head_of(problem *pb, int which, long head) {
   if (pb->view_head[which] != head) {
     pb->view_head[which] = head;
-    pb->view[which] = head_view(pb->t[which], pb->t[Q], head);
+    pb->view[which] = head_view(&pb->t[which], &pb->t[Q], head);
   }
   return pb->view[which];
 }
@@ -999,21 +998,21 @@ static long batch_stride(const accel_tensor *t, const accel_tensor *q,
 /* At head 0: only the fields the walk reads are set (not the whole
    struct), and the views without head_view's divisions. */
 static void start_walk(const problem *pb, head_walk *w) {
-  const accel_tensor *q = pb->t[Q];
+  const accel_tensor *q = &pb->t[Q];
   for (int d = 0; d < q->rank - 2; ++d)
     w->index[d] = 0;
   for (int i = 0; i < Tensors; ++i) {
     int used = i != Mask || pb->has_mask;
     if (used)
-      w->head0[i] = first_head(pb->t[i]);
+      w->head0[i] = first_head(&pb->t[i]);
     w->offset[i] = 0;
     for (int d = 0; d < q->rank - 2; ++d)
-      w->step[d][i] = used ? batch_stride(pb->t[i], q, d) : 0;
+      w->step[d][i] = used ? batch_stride(&pb->t[i], q, d) : 0;
   }
 }
 
 static void step_head(const problem *pb, head_walk *w) {
-  const accel_tensor *q = pb->t[Q];
+  const accel_tensor *q = &pb->t[Q];
   for (int d = q->rank - 3; d >= 0; --d) {
     int carry = ++w->index[d] == q->dims[d];
     long times = carry ? 1 - q->dims[d] : 1;
@@ -1433,10 +1432,10 @@ static long attention(const void *qp, const void *kp, const void *vp,
   }
   int r = q->rank;
   problem *pb = &spm->problem;
-  pb->t[Q] = q, pb->t[K] = k, pb->t[V] = v, pb->t[O] = o;
+  pb->t[Q] = *q, pb->t[K] = *k, pb->t[V] = *v, pb->t[O] = *o;
   pb->has_mask = opt.mask_kind == ACCEL_MASK_ADDITIVE;
   if (pb->has_mask)
-    pb->t[Mask] = opt.mask;
+    pb->t[Mask] = *opt.mask;
   pb->causal = opt.mask_kind == ACCEL_MASK_CAUSAL;
   pb->heads = 1;
   for (int d = 0; d < r - 2; ++d)
