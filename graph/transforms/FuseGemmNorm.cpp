@@ -43,6 +43,28 @@ namespace {
 /// 4 465).
 constexpr int64_t MaxFusedWeightBytes = 256 * 1024;
 
+/// Whether gemm \p G's C is none or a bias per column, [N] or [1, N],
+/// added once (beta 1): what the kernels add to each row.
+bool hasColumnBiasOrNone(GemmOp G) {
+  Value C = G.getC();
+  if (!C)
+    return true;
+  ArrayRef<int64_t> CS = shapeOf(C);
+  int64_t N = shapeOf(G.getResult())[1];
+  return ((CS.size() == 1 && CS[0] == N) ||
+          (CS.size() == 2 && CS[0] == 1 && CS[1] == N)) &&
+         G.getBeta().convertToFloat() == 1.0f;
+}
+
+/// A [1, N] bias as the kernels' [N] (a reshape, of a constant: folded).
+Value columnBias(PatternRewriter &Rewriter, GemmOp G) {
+  Value C = G.getC();
+  if (!C || shapeOf(C).size() == 1)
+    return C;
+  auto T = RankedTensorType::get({shapeOf(C)[1]}, Rewriter.getF32Type());
+  return Rewriter.create<ReshapeOp>(G.getLoc(), T, C);
+}
+
 /// The gemm behind \p V, through a reshape and a transpose (each
 /// optional, in that order, each read once) that keep the last dimension;
 /// null if there is none the kernel takes.
@@ -65,14 +87,8 @@ GemmOp gemmBehind(Value V, ReshapeOp &Reshape, TransposeOp &Transpose) {
   if (!G || !V.hasOneUse() || G.getActivation() || G.getTransA() ||
       G.getAlpha().convertToFloat() != 1.0f)
     return nullptr;
-  if (Value C = G.getC()) {
-    // A bias per column: [N] or [1, N], added once.
-    ArrayRef<int64_t> CS = shapeOf(C), Y = shapeOf(G.getResult());
-    bool Row = (CS.size() == 1 && CS[0] == Y[1]) ||
-               (CS.size() == 2 && CS[0] == 1 && CS[1] == Y[1]);
-    if (!Row || G.getBeta().convertToFloat() != 1.0f)
-      return nullptr;
-  }
+  if (!hasColumnBiasOrNone(G))
+    return nullptr;
   int64_t K = shapeOf(G.getA())[1], N = shapeOf(G.getResult())[1];
   if (!accel_gemm_layernorm_fits(K, N) || 4 * K * N > MaxFusedWeightBytes)
     return nullptr;
@@ -117,10 +133,7 @@ struct FuseGemmNorm : OpRewritePattern<LayerNormOp> {
                                          Transpose.getPermAttr());
         Locs.push_back(Transpose.getLoc());
       }
-      Value Bias = G.getC();
-      if (Bias && shapeOf(Bias).size() == 2)
-        Bias = Rewriter.create<ReshapeOp>(
-            G.getLoc(), RankedTensorType::get({shapeOf(Bias)[1]}, F32), Bias);
+      Value Bias = columnBias(Rewriter, G);
       Locs.push_back(LN.getLoc());
       auto Fused = Rewriter.replaceOpWithNewOp<GemmNormOp>(
           LN, LN.getType(), A, G.getB(), Bias, Other, LN.getScale(),
@@ -167,14 +180,8 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
     if (4 * (W1[0] * W1[1] + W2[0] * W2[1]) > MaxFusedWeightBytes ||
         !accel_mlp_layernorm_fits(W1[0], W1[1], W2[1]))
       return failure();
-    Value Bias1 = G.getC();
-    if (Bias1) {
-      ArrayRef<int64_t> CS = shapeOf(Bias1);
-      bool Row = (CS.size() == 1 && CS[0] == W1[1]) ||
-                 (CS.size() == 2 && CS[0] == 1 && CS[1] == W1[1]);
-      if (!Row || G.getBeta().convertToFloat() != 1.0f)
-        return failure();
-    }
+    if (!hasColumnBiasOrNone(G))
+      return failure();
     auto F32 = Rewriter.getF32Type();
     SmallVector<Location> Locs = {G.getLoc()};
     Value X = G.getA();
@@ -185,9 +192,7 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
                                      RankedTensorType::get(S, F32), X);
       Locs.push_back(Reshape.getLoc());
     }
-    if (Bias1 && shapeOf(Bias1).size() == 2)
-      Bias1 = Rewriter.create<ReshapeOp>(
-          G.getLoc(), RankedTensorType::get({W1[1]}, F32), Bias1);
+    Value Bias1 = columnBias(Rewriter, G);
     Locs.push_back(GN.getLoc());
     auto Fused = Rewriter.replaceOpWithNewOp<MlpNormOp>(
         GN, GN.getType(), X, G.getB(), Bias1, GN.getB(), GN.getBias(),

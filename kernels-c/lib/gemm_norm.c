@@ -237,15 +237,20 @@ static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
   }
 }
 
-void gemm_norm_fetch_weights(const norm_problem *pb) {
+/* The first layer's weights, or the last layer's alone: the first thing
+   after the checks, their bytes being most of what the first block waits
+   for. */
+static void start_weights(const norm_problem *pb) {
   buffers bf = lay_out(pb);
   int ch = 0;
   fetch_weights(pb->first.n ? bf.panels1 : bf.panels,
                 pb->first.n ? &pb->first : &pb->last, &ch);
 }
 
-void gemm_norm_run(norm_problem *pb, const accel_tensor *scale,
-                   const accel_tensor *shift) {
+/* The blocks, the weights' transfers started: y's rows through the
+   layers. */
+static void run(norm_problem *pb, const accel_tensor *scale,
+                const accel_tensor *shift) {
   long K = width_in(pb), N = pb->last.n, Kp = padded_length(K);
   long H = pb->first.n, Hp = padded_length(H), Lp = padded_length(pb->last.k);
   long blocks = (pb->M + T - 1) / T;
@@ -317,6 +322,36 @@ void gemm_norm_run(norm_problem *pb, const accel_tensor *scale,
   accel_dma_wait_all();
 }
 
+void gemm_norm_run(norm_problem *pb, const accel_tensor *a,
+                   const accel_tensor *y, const accel_norm_options *n) {
+  int r = y->rank;
+  pb->M = 1;
+  for (int d = 0; d + 1 < r; ++d)
+    pb->M *= y->dims[d];
+  if (pb->M == 0 || pb->last.n == 0)
+    return;
+  start_weights(pb);
+  /* A single dimension always makes lines. */
+  lines_of(a, r - 1, r - 1, &pb->a);
+  lines_of(y, r - 1, r - 1, &pb->y);
+  if (n->residual)
+    lines_of(n->residual, r - 1, r - 1, &pb->residual);
+  pb->has_residual = n->residual != NULL;
+  pb->norm = (norm_context){n->epsilon, 0, NULL, NULL};
+  if (n->scale || n->shift) {
+    /* The engine's affine map takes both: 1s or 0s for the missing one. */
+    if (!n->scale)
+      for (long i = 0; i < pb->last.n; ++i)
+        LINES_SPM->params[0][i] = 1.0f;
+    if (!n->shift)
+      for (long i = 0; i < pb->last.n; ++i)
+        LINES_SPM->params[1][i] = 0.0f;
+    pb->norm.scale = LINES_SPM->params[0];
+    pb->norm.shift = LINES_SPM->params[1];
+  }
+  run(pb, n->scale, n->shift);
+}
+
 /* --------------------------------------------------------------- checks */
 
 accel_status gemm_norm_check_rows(const char *kernel, const char *name,
@@ -354,6 +389,19 @@ accel_status gemm_norm_check_param(const char *kernel, const char *name,
   return ACCEL_OK;
 }
 
+accel_status gemm_norm_check_norm(const char *kernel,
+                                  const accel_norm_options *n,
+                                  const accel_tensor *y) {
+  if (n->axis != -1 && n->axis != y->rank - 1)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, "options",
+                              "axis %d: only the last dimension", n->axis);
+  if (!(n->epsilon >= 0.0f))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "options",
+                              "epsilon %g is not a non-negative number",
+                              (double)n->epsilon);
+  return ACCEL_OK;
+}
+
 static int same_layout(const accel_tensor *x, const accel_tensor *y) {
   for (int d = 0; d < x->rank; ++d)
     if (x->dims[d] > 1 && x->strides[d] != y->strides[d])
@@ -371,22 +419,6 @@ accel_status gemm_norm_check_residual(const char *kernel,
                               "overlaps the residual (only y = residual in "
                               "place is allowed)");
   return ACCEL_OK;
-}
-
-void gemm_norm_context(norm_problem *pb, float epsilon,
-                       const accel_tensor *scale, const accel_tensor *shift) {
-  long N = pb->last.n;
-  pb->norm = (norm_context){epsilon, 0, NULL, NULL};
-  if (!scale && !shift)
-    return;
-  /* The engine's affine map takes both: 1s or 0s for the missing one. */
-  if (!scale)
-    for (long i = 0; i < N; ++i)
-      LINES_SPM->params[0][i] = 1.0f;
-  if (!shift)
-    for (long i = 0; i < N; ++i)
-      LINES_SPM->params[1][i] = 0.0f;
-  pb->norm.scale = LINES_SPM->params[0], pb->norm.shift = LINES_SPM->params[1];
 }
 
 /* Whether the common call passes every check at once (as gemm's
@@ -449,13 +481,8 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
                               "only op(b), a bias per column, alpha 1, "
                               "beta 0 and no activation");
-  if (n->axis != -1 && n->axis != y->rank - 1)
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
-                              "axis %d: only the last dimension", n->axis);
-  if (!(n->epsilon >= 0.0f))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
-                              "epsilon %g is not a non-negative number",
-                              (double)n->epsilon);
+  if ((s = gemm_norm_check_norm(Kernel, n, y)))
+    return s;
   long N = y->dims[y->rank - 1], K = b->dims[g->trans_b ? 1 : 0];
   if (b->dims[g->trans_b ? 0 : 1] != N)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "b",
@@ -523,28 +550,15 @@ static long gemm_norm(const void *pa, const void *pb_, const void *py,
     if (accel_only_checking())
       return ACCEL_OK;
   }
-  int r = y->rank;
+  long N = y->dims[y->rank - 1], K = a->dims[y->rank - 1];
   norm_problem pb;
-  pb.M = 1;
-  for (int d = 0; d + 1 < r; ++d)
-    pb.M *= y->dims[d];
-  long N = y->dims[r - 1], K = a->dims[r - 1];
-  if (pb.M == 0 || N == 0)
-    return ACCEL_OK;
   pb.first = (norm_weights){NULL, 0, 0, 0, 0};
   pb.last = (norm_weights){b->data, g.trans_b ? b->strides[1] : b->strides[0],
                            g.trans_b ? b->strides[0] : b->strides[1], K, N};
-  gemm_norm_fetch_weights(&pb);
-  /* A single dimension always makes lines. */
-  lines_of(a, r - 1, r - 1, &pb.a);
-  lines_of(y, r - 1, r - 1, &pb.y);
-  if (residual)
-    lines_of(residual, r - 1, r - 1, &pb.residual);
   pb.bias1 = NULL, pb.bias = bias;
   pb.act = ACCEL_ACT_NONE;
-  pb.has_residual = residual != NULL;
-  gemm_norm_context(&pb, n.epsilon, scale, shift);
-  gemm_norm_run(&pb, scale, shift);
+  n.scale = scale, n.shift = shift, n.residual = residual;
+  gemm_norm_run(&pb, a, y, &n);
   return ACCEL_OK;
 }
 

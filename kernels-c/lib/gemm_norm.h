@@ -20,7 +20,8 @@ typedef struct {
 
 /* The problem: the views of a's, the residual's and y's rows (M of them),
    the layers (first.n 0: the last alone), the biases (or null), the
-   activation between the layers, the norm. */
+   activation between the layers, the norm (gemm_norm_run sets the views,
+   M and the norm). */
 typedef struct {
   lines_view a, residual, y;
   norm_weights first, last;
@@ -31,19 +32,21 @@ typedef struct {
   int has_residual;
 } norm_problem;
 
-/* Starts the weights' transfers: the first thing after the checks, their
-   bytes being most of what the first block waits for. */
-void gemm_norm_fetch_weights(const norm_problem *pb);
+/* Runs the problem whose layers, biases and activation the caller set:
+   y's rows of a (lines of a's and y's last dimension) through the layers,
+   the norm with n's residual, scale, shift and epsilon (checked), every
+   channel idle at the end. */
+void gemm_norm_run(norm_problem *pb, const accel_tensor *a,
+                   const accel_tensor *y, const accel_norm_options *n);
 
-/* The rest: the norm's parameters (scale and shift, or null; pb->norm
-   points at them as it must), the blocks, every channel idle at the end. */
-void gemm_norm_run(norm_problem *pb, const accel_tensor *scale,
-                   const accel_tensor *shift);
-
-/* The checks both kernels share, named after `kernel`: t (a, y or the
-   residual) as y's rows, of y's rank and leading dimensions and rows of
-   n; a bias, scale or shift, null or rank 1 of n; the residual's overlap
-   with y (only y itself, in place). */
+/* The checks both kernels share, named after `kernel`: the norm's options
+   (the last dimension, a non-negative epsilon); t (a, y or the residual)
+   as y's rows, of y's rank and leading dimensions and rows of n; a bias,
+   scale or shift, null or rank 1 of n; the residual's overlap with y
+   (only y itself, in place). */
+accel_status gemm_norm_check_norm(const char *kernel,
+                                  const accel_norm_options *n,
+                                  const accel_tensor *y);
 accel_status gemm_norm_check_rows(const char *kernel, const char *name,
                                   const accel_tensor *t,
                                   const accel_tensor *y, long n);
@@ -52,10 +55,5 @@ accel_status gemm_norm_check_param(const char *kernel, const char *name,
 accel_status gemm_norm_check_residual(const char *kernel,
                                       const accel_tensor *residual,
                                       const accel_tensor *y);
-
-/* The scale and shift where the engine's affine map takes them (1s or 0s
-   for a missing one), in n's norm context (epsilon as given). */
-void gemm_norm_context(norm_problem *pb, float epsilon,
-                       const accel_tensor *scale, const accel_tensor *shift);
 
 #endif

@@ -43,14 +43,8 @@ static accel_status check(const accel_tensor *x, const accel_tensor *w1,
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
                               "activation %d: only none, relu and gelu",
                               (int)m->act);
-  if (n->axis != -1 && n->axis != y->rank - 1)
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
-                              "axis %d: only the last dimension", n->axis);
-  if (!(n->epsilon >= 0.0f))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
-                              "epsilon %g is not a non-negative number",
-                              (double)n->epsilon);
-  if ((s = gemm_norm_check_rows(Kernel, "x", x, y, K)) ||
+  if ((s = gemm_norm_check_norm(Kernel, n, y)) ||
+      (s = gemm_norm_check_rows(Kernel, "x", x, y, K)) ||
       (s = gemm_norm_check_rows(Kernel, "y", y, y, N)) ||
       (n->residual &&
        (s = gemm_norm_check_rows(Kernel, "residual", n->residual, y, N))) ||
@@ -115,25 +109,11 @@ static long mlp_norm(const void *px, const void *pw1, const void *py,
     if (s || accel_only_checking())
       return s;
   }
-  int r = y->rank;
   norm_problem pb;
-  pb.M = 1;
-  for (int d = 0; d + 1 < r; ++d)
-    pb.M *= y->dims[d];
-  if (pb.M == 0 || y->dims[r - 1] == 0)
-    return ACCEL_OK;
   pb.first = weights_of(w1), pb.last = weights_of(w2);
-  gemm_norm_fetch_weights(&pb);
-  /* A single dimension always makes lines. */
-  lines_of(x, r - 1, r - 1, &pb.a);
-  lines_of(y, r - 1, r - 1, &pb.y);
-  if (n.residual)
-    lines_of(n.residual, r - 1, r - 1, &pb.residual);
   pb.bias1 = m.bias1, pb.bias = m.bias2;
   pb.act = m.act;
-  pb.has_residual = n.residual != NULL;
-  gemm_norm_context(&pb, n.epsilon, n.scale, n.shift);
-  gemm_norm_run(&pb, n.scale, n.shift);
+  gemm_norm_run(&pb, x, y, &n);
   return ACCEL_OK;
 }
 

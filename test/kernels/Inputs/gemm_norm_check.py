@@ -97,10 +97,15 @@ class Case:
         self.r = tensor(uniform(rows + [N]), self.residual) \
             if self.residual else None
         ts = [self.a, self.b, self.y, self.c, self.g, self.h, self.r]
+        return self.write(path, b"GNRMCAS1", int(self.trans_b), ts)
+
+    def write(self, path, magic, first, ts):
+        """The case file (the driver's comment has the format): magic,
+        first and in_place, epsilon, the tensors' records and buffers;
+        the Output to check."""
         with open(path, "wb") as f:
-            f.write(b"GNRMCAS1")
-            f.write(struct.pack("<2q", int(self.trans_b),
-                                int(self.in_place)))
+            f.write(magic)
+            f.write(struct.pack("<2q", first, int(self.in_place)))
             f.write(struct.pack("<f", self.eps))
             f.write(b"".join(t.record() if t is not None
                              else absent_record() for t in ts))
@@ -203,17 +208,7 @@ class MlpCase(Case):
             if self.residual else None
         ts = [self.x, self.w1, self.w2, self.y, self.c1, self.c, self.g,
               self.h, self.r]
-        with open(path, "wb") as f:
-            f.write(b"MLPNCAS1")
-            f.write(struct.pack("<2q", ACTS[self.act], int(self.in_place)))
-            f.write(struct.pack("<f", self.eps))
-            f.write(b"".join(t.record() if t is not None
-                             else absent_record() for t in ts))
-            for t in ts:
-                if t is not None:
-                    f.write(t.buffer.tobytes())
-        out = self.r if self.in_place else self.y
-        return Output(out.buffer, out.index, *self.reference())
+        return self.write(path, b"MLPNCAS1", ACTS[self.act], ts)
 
     def reference(self):
         x = self.x.values.astype(np.float64)
@@ -225,7 +220,6 @@ class MlpCase(Case):
         act = {"none": lambda v: v, "relu": lambda v: np.maximum(v, 0),
                "gelu": gelu}[self.act]
         hidden = act(z)
-        self.bm = None  # the Case reference's b, unused here
         moved1 = (1.13 * e1 + 2.0 ** -20 * np.abs(hidden) + 2.0 ** -24) \
             @ np.abs(w2)
         return self.norm_reference(hidden @ w2, np.abs(hidden) @ np.abs(w2),
