@@ -65,6 +65,29 @@ Value columnBias(PatternRewriter &Rewriter, GemmOp G) {
   return Rewriter.create<ReshapeOp>(G.getLoc(), T, C);
 }
 
+/// Steps \p V back through the reshape of a product's rows that makes it,
+/// if any (read once, the last dimension kept): that reshape, or null if
+/// there is none; failure for a reshape the kernels cannot see through.
+FailureOr<ReshapeOp> throughRowsReshape(Value &V) {
+  auto R = V.getDefiningOp<ReshapeOp>();
+  if (!R)
+    return ReshapeOp();
+  if (!V.hasOneUse() ||
+      shapeOf(R.getInput()).back() != shapeOf(R.getResult()).back())
+    return failure();
+  V = R.getInput();
+  return R;
+}
+
+/// \p Of's type with \p K for its last dimension: a's rows shaped as the
+/// product's rows are.
+RankedTensorType withLastDim(Value Of, int64_t K) {
+  SmallVector<int64_t> S(shapeOf(Of));
+  S.back() = K;
+  return RankedTensorType::get(S, cast<RankedTensorType>(Of.getType())
+                                      .getElementType());
+}
+
 /// The gemm behind \p V, through a reshape and a transpose (each
 /// optional, in that order, each read once) that keep the last dimension;
 /// null if there is none the kernel takes.
@@ -77,12 +100,10 @@ GemmOp gemmBehind(Value V, ReshapeOp &Reshape, TransposeOp &Transpose) {
       return nullptr;
     Transpose = T, V = T.getInput();
   }
-  if (auto R = V.getDefiningOp<ReshapeOp>()) {
-    if (!V.hasOneUse() ||
-        shapeOf(R.getInput()).back() != shapeOf(R.getResult()).back())
-      return nullptr;
-    Reshape = R, V = R.getInput();
-  }
+  FailureOr<ReshapeOp> R = throughRowsReshape(V);
+  if (failed(R))
+    return nullptr;
+  Reshape = *R;
   auto G = V.getDefiningOp<GemmOp>();
   if (!G || !V.hasOneUse() || G.getActivation() || G.getTransA() ||
       G.getAlpha().convertToFloat() != 1.0f)
@@ -112,25 +133,19 @@ struct FuseGemmNorm : OpRewritePattern<LayerNormOp> {
         continue;
       Value Other = P == R ? X : R;
       SmallVector<Location> Locs = {G.getLoc()};
-      auto F32 = Rewriter.getF32Type();
       int64_t K = shapeOf(G.getA())[1];
       // a's rows as the norm's: the reshape's and transpose's shapes
       // with K for the last dimension.
       Value A = G.getA();
-      auto WithK = [&](Value Of) {
-        SmallVector<int64_t> S(shapeOf(Of));
-        S.back() = K;
-        return RankedTensorType::get(S, F32);
-      };
       if (Reshape) {
-        A = Rewriter.create<ReshapeOp>(Reshape.getLoc(),
-                                       WithK(Reshape.getResult()), A);
+        A = Rewriter.create<ReshapeOp>(
+            Reshape.getLoc(), withLastDim(Reshape.getResult(), K), A);
         Locs.push_back(Reshape.getLoc());
       }
       if (Transpose) {
         A = Rewriter.create<TransposeOp>(Transpose.getLoc(),
-                                         WithK(Transpose.getResult()), A,
-                                         Transpose.getPermAttr());
+                                         withLastDim(Transpose.getResult(), K),
+                                         A, Transpose.getPermAttr());
         Locs.push_back(Transpose.getLoc());
       }
       Value Bias = columnBias(Rewriter, G);
@@ -163,13 +178,9 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
   LogicalResult matchAndRewrite(GemmNormOp GN,
                                 PatternRewriter &Rewriter) const override {
     Value H = GN.getA();
-    auto Reshape = H.getDefiningOp<ReshapeOp>();
-    if (Reshape) {
-      if (!H.hasOneUse() ||
-          shapeOf(Reshape.getInput()).back() != shapeOf(H).back())
-        return failure();
-      H = Reshape.getInput();
-    }
+    FailureOr<ReshapeOp> Reshape = throughRowsReshape(H);
+    if (failed(Reshape))
+      return failure();
     auto G = H.getDefiningOp<GemmOp>();
     std::optional<StringRef> Act = G ? G.getActivation() : std::nullopt;
     if (!G || !H.hasOneUse() || GN.getTransB() || G.getTransA() ||
@@ -182,15 +193,12 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
       return failure();
     if (!hasColumnBiasOrNone(G))
       return failure();
-    auto F32 = Rewriter.getF32Type();
     SmallVector<Location> Locs = {G.getLoc()};
     Value X = G.getA();
-    if (Reshape) {
-      SmallVector<int64_t> S(shapeOf(Reshape.getResult()));
-      S.back() = W1[0];
-      X = Rewriter.create<ReshapeOp>(Reshape.getLoc(),
-                                     RankedTensorType::get(S, F32), X);
-      Locs.push_back(Reshape.getLoc());
+    if (*Reshape) {
+      X = Rewriter.create<ReshapeOp>(
+          Reshape->getLoc(), withLastDim(Reshape->getResult(), W1[0]), X);
+      Locs.push_back(Reshape->getLoc());
     }
     Value Bias1 = columnBias(Rewriter, G);
     Locs.push_back(GN.getLoc());
@@ -199,8 +207,8 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
         GN.getResidual(), GN.getScale(), GN.getShift(),
         G.getActivationAttr(), GN.getEpsilonAttr());
     Fused->setLoc(Rewriter.getFusedLoc(Locs));
-    if (Reshape)
-      Rewriter.eraseOp(Reshape);
+    if (*Reshape)
+      Rewriter.eraseOp(*Reshape);
     Rewriter.eraseOp(G);
     return success();
   }

@@ -308,9 +308,9 @@ static inline int accel_gemm_layernorm_fits(long K, long N) {
 /* The same for accel_mlp_layernorm: both layers' panels and the first
    layer's block of tiles and rows, its bias and 32 engine parameters. */
 static inline long accel_mlp_layernorm_floats(long K, long H, long N) {
-  long Hp = (H + 15) / 16 * 16, Np = (N + 15) / 16 * 16;
-  return accel_gemm_layernorm_floats(K, N) - ((K + 15) / 16 * 16) * Np +
-         ((K + 15) / 16 * 16) * Hp + Hp * Np + 33 * Hp + 32;
+  long Kp = (K + 15) / 16 * 16, Hp = (H + 15) / 16 * 16,
+       Np = (N + 15) / 16 * 16;
+  return Kp * Hp + Hp * Np + 32 * Kp + 65 * Np + 33 * Hp + 32;
 }
 static inline int accel_mlp_layernorm_fits(long K, long H, long N) {
   return accel_mlp_layernorm_floats(K, H, N) <= ACCEL_GEMM_LAYERNORM_FLOATS;

@@ -338,17 +338,8 @@ void gemm_norm_run(norm_problem *pb, const accel_tensor *a,
     lines_of(n->residual, r - 1, r - 1, &pb->residual);
   pb->has_residual = n->residual != NULL;
   pb->norm = (norm_context){n->epsilon, 0, NULL, NULL};
-  if (n->scale || n->shift) {
-    /* The engine's affine map takes both: 1s or 0s for the missing one. */
-    if (!n->scale)
-      for (long i = 0; i < pb->last.n; ++i)
-        LINES_SPM->params[0][i] = 1.0f;
-    if (!n->shift)
-      for (long i = 0; i < pb->last.n; ++i)
-        LINES_SPM->params[1][i] = 0.0f;
-    pb->norm.scale = LINES_SPM->params[0];
-    pb->norm.shift = LINES_SPM->params[1];
-  }
+  norm_stream_params(&pb->norm, n->scale != NULL, n->shift != NULL,
+                     pb->last.n);
   run(pb, n->scale, n->shift);
 }
 

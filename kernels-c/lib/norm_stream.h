@@ -13,6 +13,13 @@ typedef struct {
   const float *scale, *shift;
 } norm_context;
 
+/* c's scale and shift: lines_spm's two parameter buffers, where the
+   present ones were loaded (n floats), the missing one filled (1s for a
+   scale, 0s for a shift: the engine's affine map takes both); both null
+   when neither is there. */
+void norm_stream_params(norm_context *c, int has_scale, int has_shift,
+                        long n);
+
 /* Normalizes `lines` lines of n floats, np apart, at p in place: at most
    a few thousand lines (normalization.c's StreamLines); uses the engine's
    per-line arrays in lines_spm's stream block. */

@@ -134,6 +134,20 @@ void norm_stream(float *p, long lines, long n, long np,
     accel_vs_fma(p, p, c->scale, c->shift);
 }
 
+void norm_stream_params(norm_context *c, int has_scale, int has_shift,
+                        long n) {
+  c->scale = c->shift = NULL;
+  if (!has_scale && !has_shift)
+    return;
+  /* The engine's affine map takes both: 1s for no scale, 0s for no shift,
+     in the parameter buffer the missing one leaves free. */
+  if (!has_scale)
+    fill(LINES_SPM->params[0], n, 1.0f);
+  if (!has_shift)
+    fill(LINES_SPM->params[1], n, 0.0f);
+  c->scale = LINES_SPM->params[0], c->shift = LINES_SPM->params[1];
+}
+
 static void norm_batch(float *lines, long first, long count, long n,
                        void *context) {
   (void)first;
@@ -442,15 +456,7 @@ static long norm(const void *px, const void *py, const void *po,
     accel_dma_wait_all();
     return s;
   }
-  if (c.scale || c.shift) {
-    /* The engine's affine map takes both: 1s for no scale, 0s for no
-       shift, in the parameter buffer the missing one leaves free. */
-    if (!c.scale)
-      fill(LINES_SPM->params[0], lx.n, 1.0f);
-    if (!c.shift)
-      fill(LINES_SPM->params[1], lx.n, 0.0f);
-    c.scale = LINES_SPM->params[0], c.shift = LINES_SPM->params[1];
-  }
+  norm_stream_params(&c, c.scale != NULL, c.shift != NULL, lx.n);
   if (lx.n && o.residual)
     for_each_line_batch_of_sum(&lx, &lr, &ly, norm_batch, &c);
   else if (lx.n)
