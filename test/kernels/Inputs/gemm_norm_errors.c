@@ -97,5 +97,10 @@ int main(void) {
   m.bias1 = &bias; /* N elements where the hidden layer has 16 */
   CALL("mlp bias1 short", ACCEL_ERR_ARGUMENT,
        accel_mlp_layernorm(&a, &w1_wide, &w2_tall, &y, &m, &n));
+  m.bias1 = NULL;
+  accel_tensor w1_big = matrix(b_buf, 8192, N); /* K of 8192, as above */
+  w1_big.strides[0] = 0;
+  CALL("mlp too big", ACCEL_ERR_UNSUPPORTED,
+       accel_mlp_layernorm(&a_big, &w1_big, &w2, &y, &m, &n));
   return report();
 }
