@@ -38,9 +38,9 @@ namespace {
 /// its panels under the mmacs): at 128 bytes a cycle, 2 048 cycles for
 /// 256 KiB, about what a norm's own call of BERT-mini's size costs (its
 /// output projection and norm 33 998 + 5 471 -> 38 149 cycles fused; a
-/// d-64 encoder's 16 and 32 KiB projections 1 617 + 2 369 -> 2 529 and
+/// d-64 encoder's 16 and 32 KiB projections 1 617 + 2 369 -> 2 544 and
 /// 2 095 + 2 200 -> 2 959, its 64 KiB feed-forward block 1 989 + 2 959 ->
-/// 4 436).
+/// 4 451).
 constexpr int64_t MaxFusedWeightBytes = 256 * 1024;
 
 /// Whether gemm \p G's C is none or a bias per column, [N] or [1, N],
