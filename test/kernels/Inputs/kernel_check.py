@@ -48,6 +48,28 @@ Elements of c's buffer outside the view (padding, the gaps of a strided
 view, guards before and after it) hold a sentinel and must come back bit
 for bit; the inputs' buffers hold NaN outside their views, so a kernel that
 reads padding into a result shows it.
+
+K-chunk seams (canaries). Past K = 4096 (MatmulMaxK, one mmac's largest
+K) accel_gemm adds K in chunks [0, 4096), [4096, 8192), ..., and a product
+lost or counted twice where one chunk ends and the next begins is one
+term of the sum: of uniform values in [-1, 1] at most 1, far inside the
+bound above (at K = 8192 about 4). So a case with K > 4096 puts canaries
+in op(a) and op(b) (seam_canaries()): for each seam s, column s - 1 of
+op(a) (the chunk's last) is C sigma_i and row s - 1 of op(b) C tau_j,
+column s of op(a) C sigma_i and row s of op(b) 2 C tau_j, and a balancing
+column h in the middle of the chunk before the seam -C sigma_i and row h
+3 C tau_j (sigma, tau random signs, C = CANARY = 32). Their products P,
+2 P and -3 P (P = sigma_i tau_j C^2, |P| = 1024) cancel exactly, so z and
+the activations see the uniform values' sum alone, while dropping or
+doubling either seam term, or both in any combination, moves z by alpha
+times P, 2 P or 3 P. The bound stays the one above, derived from the
+magnitudes the canaries add (6 C^2 to sum |a_ik b_kj|): at K = 8192,
+(K + 2) 4 u (2048 + 6144) = 16 against a change of 1024, at K = 4097
+8 against 1024 (the ratio tends to 1 / (24 (K + 2) u) as C grows). With
+ReLU, clip or GELU the change shows wherever it moves z out of the
+activation's flat part (half the elements or more for ReLU and GELU, the
+clip's band for clip, which is why the clip case past 4096 has a band
+wider than its bound).
 """
 import math
 import os
@@ -62,6 +84,8 @@ from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
                           chosen_cases, index_of, parser, record, run_cases)
 
 TANH_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vtanh.f32
+K_CHUNK = 4096  # isa/AccelMachine.td MatmulMaxK: accel_gemm's K chunks
+CANARY = 32.0  # C of the K-chunk seams' canaries (docstring)
 GELU_SLOPE = 1.2  # max |d/dx gelu(x)|, either form: 1.129 (at x = 1.42), up
 
 BIAS_KINDS = {"none": 0, "col": 1, "row": 2}
@@ -103,6 +127,31 @@ class Layout:
 
     def __str__(self):
         return self.kind
+
+
+# ---------------------------------------------------------------- seams
+
+def seam_canaries(k, chunk):
+    """The canaries of a reduction of length k added in chunks of `chunk`
+    (the docstring): (index, weight in a, weight in b) for each seam s
+    (s - 1, 1, 1), (s, 1, 2) and its balancing index (the middle of the
+    chunk before it, -1, 3), whose products 1 + 2 - 3 cancel."""
+    out = []
+    for s in range(chunk, k, chunk):
+        out += [(s - 1, 1.0, 1.0), (s, 1.0, 2.0), (s - chunk // 2, -1.0, 3.0)]
+    return out
+
+
+def put_canaries(opa, opb, canaries, rng, c=CANARY):
+    """Writes canaries (seam_canaries()) into op(a) (M x K) and op(b)
+    (K x N), in place (views of the arrays that hold them): a's column i
+    c sigma wa, b's row i c tau wb, sigma and tau random signs per row of
+    op(a) and column of op(b)."""
+    sigma = rng.choice([-1.0, 1.0], opa.shape[0])
+    tau = rng.choice([-1.0, 1.0], opb.shape[1])
+    for i, wa, wb in canaries:
+        opa[:, i] = c * wa * sigma
+        opb[i, :] = c * wb * tau
 
 
 # ---------------------------------------------------------------- GEMM
@@ -154,6 +203,17 @@ class GemmCase:
         a_shape = (k, m) if self.ta else (m, k)
         b_shape = (n, k) if self.tb else (k, n)
         records, buffers, views = [], [], {}
+        values = {w: rng.uniform(-1.0, 1.0, shape).astype(np.float32)
+                  for w, shape in (("a", a_shape), ("b", b_shape))}
+        # K-chunk seams: canaries (the docstring), from a generator of
+        # their own; the views must hold them as written (no zero stride)
+        canaries = seam_canaries(k, K_CHUNK)
+        if canaries and m and n:
+            assert not {str(self.la), str(self.lb)} & {"bcast0", "bcast1"}
+            put_canaries(values["a"].T if self.ta else values["a"],
+                         values["b"].T if self.tb else values["b"],
+                         canaries, np.random.default_rng(
+                             zlib.crc32(b"canaries " + self.name().encode())))
         for what, shape, layout, fill in (
                 ("a", a_shape, self.la, np.nan),
                 ("b", b_shape, self.lb, np.nan),
@@ -163,6 +223,8 @@ class GemmCase:
             idx = index_of(shape, (s0, s1), off)
             if what == "c" and self.c0 == "nan":
                 buf[idx] = np.nan
+            elif what in values:
+                buf[idx] = values[what]
             else:
                 buf[idx] = rng.uniform(-1.0, 1.0, shape).astype(np.float32)
             views[what] = buf[idx].astype(np.float64)
@@ -390,7 +452,9 @@ def gemm_big():
         # of B
         GemmCase(40, 1100, 4500, alpha=0.5, beta=1.5, bias="row", act="gelu",
                  lc=Layout("inner")),
-        GemmCase(20, 40, 4200, alpha=0.5, act="clip", lo=-0.25, hi=0.5,
+        # (a clip band wider than the bound, about 4 here: a seam's
+        # canary moved out of it shows)
+        GemmCase(20, 40, 4200, alpha=0.5, act="clip", lo=-4.0, hi=8.0,
                  c0="nan", tb=1),
         # three panels with a strided per-column bias
         GemmCase(3, 2100, 5, tb=1, bias="col", lbias=Layout("pad"),
