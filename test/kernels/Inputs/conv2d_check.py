@@ -32,6 +32,28 @@ Elements of y's buffer outside the view (padding, the gaps of strided
 views, guards before and after) hold a sentinel and must come back bit
 for bit; x's and w's buffers hold NaN outside their views, so a kernel
 that reads anything but its view shows it.
+
+K-chunk seams (canaries). K = C/groups * KH * KW past 4096 (one mmac's
+largest K) goes in the fewest equal chunks of whole channels
+(conv2d_igemm.c: chunks = ceil(Cg / floor(4096 / taps)), cc = ceil(Cg /
+chunks) channels each; channel_seams()), the K index running over
+(channel, kh, kw) as w lies. A product lost or counted twice at a seam is
+one term of uniform values (at most 1) against a bound of about 1.3 at
+K = 4608, so such a case puts canaries at every seam between channel
+c - 1 and c: x's planes of channels c - 1, c and h = c - cc / 2 (the
+middle of the chunk before) hold C (CANARY = 32) everywhere, w[o] of
+channel c - 1 holds C s_o at its last tap (KH - 1, KW - 1), the chunk's
+last K index, of channel c 2 C s_o at its first tap (0, 0), the next
+chunk's first, and of channel h -C s_o and -2 C s_o at those two taps (s_o
+a random sign per output channel), their other taps 0. At every output
+pixel the products at a tap offset are there or in the padding together,
+so they cancel exactly (C^2 s_o (1 - 1) and 2 C^2 s_o (1 - 1)) and z is
+the uniform values' sum, while dropping or doubling the seam's last or
+first term moves z by C^2 = 1024 or 2 C^2 wherever that tap is inside x.
+The bound above is unchanged in form and takes the canaries' 6 C^2 into
+sum |w x|: at K = 4608, 1.1e-3 (1152 + 6144) = 8 against a change of 1024.
+The clip case with two chunks has a band wider than that bound, so that
+z moved out of it shows.
 """
 import os
 import struct
@@ -43,12 +65,43 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
                           index_of, main, record)
-from kernel_check import ACT_KINDS, GELU_SLOPE, TANH_REL_ERROR  # noqa: E402
+from kernel_check import (ACT_KINDS, CANARY, GELU_SLOPE,  # noqa: E402
+                          K_CHUNK, TANH_REL_ERROR)
 
 
 def gelu(z):
     return 0.5 * z * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) *
                                     (z + 0.044715 * z ** 3)))
+
+
+# ---------------------------------------------------------------- seams
+
+def channel_seams(cg, taps):
+    """The first channel of each K chunk after the first, and the chunks'
+    channels (cc), as accel_conv2d's implicit GEMM takes K = cg * taps
+    (the docstring); no seams when K fits one chunk."""
+    if cg * taps <= K_CHUNK or taps > K_CHUNK:
+        return [], cg
+    chunks = -(-cg // (K_CHUNK // taps))
+    cc = -(-cg // chunks)
+    return list(range(cc, cg, cc)), cc
+
+
+def put_canaries(x, w, groups, rng, c=CANARY):
+    """Writes the seams' canaries (the docstring) into x [N, C, H, W] and
+    w [Cout, C / groups, KH, KW], in place."""
+    cout, cg, kh, kw = w.shape
+    seams, cc = channel_seams(cg, kh * kw)
+    s = rng.choice([-1.0, 1.0], cout)
+    for ch in seams:
+        last, first, half = ch - 1, ch, ch - cc // 2
+        for g in range(groups):
+            x[:, [g * cg + last, g * cg + first, g * cg + half]] = c
+        w[:, [last, first, half]] = 0.0
+        w[:, last, kh - 1, kw - 1] = c * s
+        w[:, first, 0, 0] = 2 * c * s
+        w[:, half, kh - 1, kw - 1] = -c * s
+        w[:, half, 0, 0] = -2 * c * s
 
 
 # ---------------------------------------------------------------- layouts
@@ -142,6 +195,13 @@ class ConvCase:
             specs.append(("bias", [self.cout],
                           "contig" if self.lbias == "contig" else "inner"))
         records, buffers, views = [], [], {}
+        values = {name: rng.uniform(-1, 1, dims).astype(np.float32)
+                  for name, dims, _ in specs[:2]}
+        # K-chunk seams: canaries (the docstring), from a generator of
+        # their own
+        put_canaries(values["x"], values["w"], self.groups,
+                     np.random.default_rng(zlib.crc32(
+                         b"canaries " + self.name().encode())))
         for name, dims, kind in specs:
             strides, off, length = place(kind, dims)
             idx = index_of(dims, strides, off)
@@ -150,7 +210,8 @@ class ConvCase:
                 y_index = idx
             else:
                 buf = np.full(length, np.nan, dtype=np.float32)
-                vals = rng.uniform(-1, 1, dims).astype(np.float32)
+                vals = values[name] if name in values else \
+                    rng.uniform(-1, 1, dims).astype(np.float32)
                 buf[idx] = vals
                 views[name] = vals.astype(np.float64)
             records.append(record(dims, strides, off, length, rank=4))
@@ -254,8 +315,10 @@ def conv_shapes():
         C(1, 16, 1, 33, 20, 1, 1),                       # 1 x 1 (GEMM), 33
         C(1, 16, 13, 13, 20, 3, 3, stride=(2, 2),
           pad=(1, 1, 1, 1)),                             # strided, 49
+        # 2 chunks, prefetched weights; the clip band wider than the
+        # bound (8 with the seam's canaries)
         C(1, 512, 7, 7, 300, 3, 3, pad=(1, 1, 1, 1), bias=True,
-          act="clip"),                                   # 2 chunks, prefetch
+          act="clip", lo=-8.0, hi=16.0),
         # depthwise with 16 channels across the lanes (C >= 16, small
         # planes): many items, a last one of fewer channels, rows not a
         # multiple of 7, planes of one pixel
