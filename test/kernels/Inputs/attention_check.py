@@ -37,6 +37,20 @@ the factor 2 being margin (and the 1e-30 letting exact zeros compare).
 Elements of o's buffer outside the view hold a sentinel and must come back
 bit for bit; the inputs' buffers hold NaN outside their views, so a kernel
 that reads padding shows it.
+
+Key-chunk seams (canaries). The keys stream through the scratchpad in
+chunks of CHUNK_KEYS = 512 (attention.c's ChunkKeys; at these head dims
+the scratchpad fits more, so the chunk is that maximum: Sk = 4096 in
+eight), o's accumulators adding the chunks' P . V in turn. A key lost or
+counted twice where one chunk ends and the next begins changes o by its
+weight times v - o, about (1 / Sk) |v|: 1e-4 at Sk = 4096, inside the
+bound (about 4e-4). So a case with more than one chunk gives the keys on
+either side of every seam (s - 1 and s, s a multiple of 512) values of v
+of CANARY_V = 4096 times a random sign and magnitude in [1, 2): such a key
+then carries o by w |v| ~ 1 (its weight, about 1 / Sk, is unchanged: q and
+k stay uniform), while the bound, 2 E sum_k w_k |v_k| with the canaries
+in the sum, grows to about 1e-2 at Sk = 4096 (the ratio is 1 / (2 E n),
+n the canary keys, whatever CANARY_V).
 """
 import os
 import struct
@@ -52,6 +66,13 @@ from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
 SPECIAL_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vexp.f32, vrcp.f32
 TAU = 8.0  # how far the kernel's running max may trail the true one
 MASK_KINDS = {"none": 0, "causal": 1, "additive": 2}
+CHUNK_KEYS = 512  # attention.c ChunkKeys: keys per chunk (docstring)
+CANARY_V = 4096.0  # the seams' canaries in v (docstring)
+
+
+def seam_keys(sk, chunk=CHUNK_KEYS):
+    """The keys either side of each chunk seam: s - 1 and s."""
+    return [k for s in range(chunk, sk, chunk) for k in (s - 1, s)]
 
 
 def place(dims, kind, guard=5):
@@ -141,6 +162,17 @@ class AttnCase:
                     # scores growing along the keys: the running max moves
                     # again and again
                     vals = vals + np.linspace(0, 6, dims[-2])[:, None]
+                seams = seam_keys(self.sk)
+                if what == "v" and seams and vals.size:
+                    # the key-chunk seams' canaries (the docstring), from
+                    # a generator of their own; v's views hold them as
+                    # written (no zero strides)
+                    assert self.layouts["v"] != "bcast"
+                    crng = np.random.default_rng(zlib.crc32(
+                        b"canaries " + self.name().encode()))
+                    shape = vals[..., seams, :].shape
+                    vals[..., seams, :] = CANARY_V * crng.choice(
+                        [-1.0, 1.0], shape) * crng.uniform(1.0, 2.0, shape)
                 buf[idx] = vals.astype(np.float32)
                 views[what] = buf[idx].astype(np.float64)
             else:
