@@ -393,6 +393,16 @@ static inline void stream_item(const stream_plan *p, long s) {
   accel_dma_2d_on(s & 3, dst, src, rows, bytes, dst_stride, src_stride);
 }
 
+/* Waits for the per-column bias, which went on channel 3 ahead of the
+   plan's item 3: for it alone if item 3 follows it there (its last
+   item is nblocks + the second row's bias + its A tile). */
+static inline void wait_column_bias(const stream_plan *p) {
+  if (3 <= p->nblocks + (p->bias1 != NULL) + (p->rows1 > 0))
+    accel_dma_wait_older(3);
+  else
+    accel_dma_wait_on(3);
+}
+
 /* run_row's common case (the result straight from the accumulator, c's
    rows contiguous), unrolled by two so that every tile and channel number
    is a constant: no branches and few live values between one tile's mmac
@@ -1019,7 +1029,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
     /* The bias tiles, made while A's first tile and B's first blocks
        arrive: each tile starts from its block's (START_TILE). */
     if (per_column) {
-      accel_dma_wait_older(3);
+      wait_column_bias(&plan);
       splat_columns(bias_tiles[0], bias_cols, blocks);
     }
     epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
@@ -1107,7 +1117,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
         epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o.act};
         if (per_column) {
           if (stream)
-            accel_dma_wait_older(3);
+            wait_column_bias(&plan);
           splat_columns(bias_tiles[0], bias_cols, nblocks);
         }
         if (column) {
