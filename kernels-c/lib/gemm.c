@@ -1146,4 +1146,6 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
     }
     k0 += KChunk;
   } while (k0 < K);
+  /* c's last tiles are still on their way out. */
+  accel_dma_wait_all();
 }
