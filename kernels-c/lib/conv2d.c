@@ -262,8 +262,10 @@ static long staged(const void *x, const void *w, const void *y,
   const accel_tensor *ws = ACCEL_STAGE_READ(2, &wc, (const accel_tensor *)w);
   const accel_tensor *ys = ACCEL_STAGE_READ(3, &yc, (const accel_tensor *)y);
   ACCEL_STAGE(0, &o, po);
-  o.bias = ACCEL_STAGE_READ(0, &bc, bias);
+  const accel_tensor *staged_bias = ACCEL_STAGE_READ(0, &bc, bias);
+  /* o arrives on channel 0: its bias field is written after it has. */
   accel_dma_wait_all();
+  o.bias = staged_bias;
   return conv2d(xs, ws, ys, &o);
 }
 
