@@ -963,6 +963,9 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
     zero_pad_columns(p, s->stage[0], p->Cg, p->sw * pl->chan);
     zero_pad_columns(p, s->stage[1], p->Cg, p->sw * pl->chan);
   }
+  /* Before the bands' zero rows, which hold pad columns too, and the
+     staging rows' splits, which read them. */
+  accel_dma_wait_all();
   long blocks = ceil_div(p->Coutg, T), groups = ceil_div(blocks, pl->q);
   long loaded = -1; /* the group whose weights are in wbuf[s->cur] */
   s->q = pl->q, s->Coutg = p->Coutg, s->bs = p->bs, s->bias_src = p->bias;
