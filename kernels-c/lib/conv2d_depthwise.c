@@ -76,8 +76,15 @@ static long in_slack(const conv_problem *p) {
   return (2 * Step + 1) * T * p->sw + (p->KW - 1) * p->dw + T;
 }
 
+/* The output channels the weights and the bias have room for: a last
+   group of lanes loads the taps and bias of all 16 (those past Cout
+   unused), which must not reach into the buffers after them. */
+static long padded_channels(const conv_problem *p) {
+  return ceil_div(p->Cout, Lanes) * Lanes;
+}
+
 static long weight_floats(const conv_problem *p) {
-  return p->Cout * (p->KH * p->KW + 1);
+  return padded_channels(p) * (p->KH * p->KW + 1);
 }
 
 enum {
@@ -614,7 +621,8 @@ void conv_depthwise_run(const conv_problem *problem,
   const conv_problem *p = &SPM->p;
   const depthwise_plan *pl = &SPM->pl;
   long taps = p->KH * p->KW;
-  float *bias = SPM->pool + p->Cout * taps;
+  long channels = padded_channels(p);
+  float *bias = SPM->pool + channels * taps;
   SPM->geo = (geometry){p->Coutg, pl->bi * pl->wp, 0, 0, pl->wp,
                         p->dh * pl->wp, p->dw, SPM->pool,
                         p->bias ? bias : NULL};
@@ -628,10 +636,10 @@ void conv_depthwise_run(const conv_problem *problem,
   if (p->bias)
     accel_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
   if (pl->lanes) {
-    lanes_run(bias + p->Cout);
+    lanes_run(bias + channels);
     return;
   }
-  float *in[2] = {bias + p->Cout, bias + p->Cout + pl->in_floats};
+  float *in[2] = {bias + channels, bias + channels + pl->in_floats};
   float *out[2] = {in[1] + pl->in_floats,
                    in[1] + pl->in_floats + pl->out_floats};
   zero_padding(0, in[0]);
