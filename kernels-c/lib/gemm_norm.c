@@ -283,12 +283,15 @@ static void run(norm_problem *pb, const accel_tensor *scale,
   if (shift)
     fetch_param(2, LINES_SPM->params[1], shift, N);
   if (H) {
-    int ch = 0;
-    fetch_weights(bf.panels, &pb->last, &ch);
-    accel_dma_wait_older(0);
-    accel_dma_wait_older(1);
-    accel_dma_wait_older(2);
-    accel_dma_wait_older(3);
+    int panels = 0;
+    fetch_weights(bf.panels, &pb->last, &panels);
+    /* A channel that took none of those panels is waited for whole. */
+    for (int c = 0; c < 4; ++c) {
+      if (c < panels)
+        accel_dma_wait_older_on(c);
+      else
+        accel_dma_wait_on(c);
+    }
   } else {
     accel_dma_wait_all();
   }
