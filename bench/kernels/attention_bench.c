@@ -1,29 +1,28 @@
 /* attention_bench.c - one accel_attention of B x H heads, Sq = Sk = S
-   queries and keys, head dim D (argv: B H S D causal) on operands in DRAM,
-   the call alone the region of interest for accel-sim --stats-json
-   (bench/kernels/kernels.py). The operands are small random values, so
-   that the softmax does its real work. */
+   queries and keys, head dim D on operands in DRAM, the call alone the
+   region of interest for accel-sim --stats-json (bench/kernels/kernels.py):
+     attention_bench B H S D causal IN OUT
+   IN holds q, k and v, each [B, H, S, D] (small random values, so that the
+   softmax does its real work); OUT gets o (bench_io.h). */
 #include <accel.h>
 #include <accel_kernels.h>
 #include <stdlib.h>
 
-static float *random_tensor(long n) {
-  float *p = malloc(n * 4);
-  for (long i = 0; p && i < n; ++i)
-    p[i] = (float)(rand() % 2001 - 1000) / 1000.0f;
-  return p;
-}
+#include "bench_io.h"
 
 int main(int argc, char **argv) {
-  if (argc != 6)
+  if (argc != 8)
     return 2;
   long B = atol(argv[1]), H = atol(argv[2]), S = atol(argv[3]);
   long D = atol(argv[4]);
   long n = B * H * S * D, dims[4] = {B, H, S, D};
-  float *Q = random_tensor(n), *K = random_tensor(n), *V = random_tensor(n);
+  float *Q = malloc(n * 4), *K = malloc(n * 4), *V = malloc(n * 4);
   float *O = calloc(n, 4);
   if (!Q || !K || !V || !O)
     return 3;
+  if (bench_read(argv[6], 3, (float *[]){Q, K, V}, (long[]){n, n, n}))
+    return 4;
+  bench_output(argv[7], O, n);
   accel_tensor q = accel_tensor_f32(Q, 4, dims);
   accel_tensor k = accel_tensor_f32(K, 4, dims);
   accel_tensor v = accel_tensor_f32(V, 4, dims);
@@ -34,5 +33,5 @@ int main(int argc, char **argv) {
   accel_region_begin();
   accel_status s = accel_attention(&q, &k, &v, &o, &opt);
   accel_region_end();
-  return s;
+  return bench_finish(s);
 }

@@ -1,13 +1,16 @@
 /* conv2d_bench.c - one accel_conv2d on tensors in DRAM, batch 1:
-     conv2d_bench C H W Cout K padding groups stride
+     conv2d_bench C H W Cout K padding groups stride IN OUT
    the call alone the region of interest for accel-sim --stats-json
-   (bench/kernels/kernels.py). */
+   (bench/kernels/kernels.py). IN holds x [1, C, H, W] and w [Cout,
+   C / groups, K, K]; OUT gets y [1, Cout, OH, OW] (bench_io.h). */
 #include <accel.h>
 #include <accel_kernels.h>
 #include <stdlib.h>
 
+#include "bench_io.h"
+
 int main(int argc, char **argv) {
-  if (argc != 9)
+  if (argc != 11)
     return 2;
   long C = atol(argv[1]), H = atol(argv[2]), W = atol(argv[3]);
   long Cout = atol(argv[4]), K = atol(argv[5]), pad = atol(argv[6]);
@@ -17,6 +20,10 @@ int main(int argc, char **argv) {
   float *Y = calloc(Cout * OH * OW, 4);
   if (!X || !Wt || !Y)
     return 3;
+  if (bench_read(argv[9], 2, (float *[]){X, Wt},
+                 (long[]){C * H * W, Cout * (C / groups) * K * K}))
+    return 4;
+  bench_output(argv[10], Y, Cout * OH * OW);
   accel_tensor x = accel_tensor_f32(X, 4, (long[]){1, C, H, W});
   accel_tensor w = accel_tensor_f32(Wt, 4, (long[]){Cout, C / groups, K, K});
   accel_tensor y = accel_tensor_f32(Y, 4, (long[]){1, Cout, OH, OW});
@@ -27,5 +34,5 @@ int main(int argc, char **argv) {
   accel_region_begin();
   accel_status s = accel_conv2d(&x, &w, &y, &o);
   accel_region_end();
-  return s;
+  return bench_finish(s);
 }

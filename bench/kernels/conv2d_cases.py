@@ -5,7 +5,9 @@ layers (few channels: the shapes of graph/models' small CNNs) at batch 1,
 NCHW, every tensor in DRAM. One input channel a group, in more than one
 group, goes to the vector unit (the depthwise path), so its bound is the
 vector unit's; LeNet's first layer (one channel, one group) goes to the
-matrix unit (the few-channel path)."""
+matrix unit (the few-channel path). x and w uniform in [-1, 1], y
+checked within accel_conv2d's bound (verify.py)."""
+from verify import attach, conv2d
 
 DRIVER = "conv2d_bench.c"
 # (name, C, H, W, Cout, K, padding, groups, stride)
@@ -40,4 +42,4 @@ def cases(p):
                                    cout * oh * ow)}
         if groups == c and c > 1:
             case["vector_cycles"] = macs // lanes
-        yield case
+        yield attach(case, conv2d(c, h, w, cout, k, pad, groups, stride))

@@ -1,17 +1,22 @@
 /* elementwise_bench.c - one elementwise call on rows x cols f32 tensors in
-   DRAM (argv: the case, rows, cols), the call alone the region of interest
-   for accel-sim --stats-json (bench/kernels/kernels.py, elementwise_cases.py):
-   "add" (y = a + b), "exp", "gelu" (the erf form), "gelu_tanh", "chain4"
-   (y = gelu_tanh(x * w + bias) * scale: bias one row, scale one element,
-   broadcast, in one accel_elementwise_chain) or "separate4" (the same as
-   four calls, y the intermediate each time). */
+   DRAM, the call alone the region of interest for accel-sim --stats-json
+   (bench/kernels/kernels.py, elementwise_cases.py):
+     elementwise_bench CASE ROWS COLS IN OUT
+   CASE: "add" (y = x + w), "exp", "gelu" (the erf form), "gelu_tanh",
+   "chain4" (y = gelu_tanh(x * w + bias) * scale: bias one row, scale one
+   element, broadcast, in one accel_elementwise_chain) or "separate4" (the
+   same as four calls, y the intermediate each time). IN holds x and w
+   (rows x cols), the bias (cols) and the scale (1); OUT gets y
+   (bench_io.h). */
 #include <accel.h>
 #include <accel_kernels.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_io.h"
+
 int main(int argc, char **argv) {
-  if (argc != 4)
+  if (argc != 6)
     return 2;
   long rows = atol(argv[2]), cols = atol(argv[3]);
   float *x = calloc(rows * cols, 4), *w = calloc(rows * cols, 4);
@@ -19,6 +24,10 @@ int main(int argc, char **argv) {
   float *scale = calloc(1, 4);
   if (!x || !w || !y || !bias || !scale)
     return 3;
+  if (bench_read(argv[4], 4, (float *[]){x, w, bias, scale},
+                 (long[]){rows * cols, rows * cols, cols, 1}))
+    return 4;
+  bench_output(argv[5], y, rows * cols);
   accel_tensor tx = accel_matrix_f32(x, rows, cols);
   accel_tensor tw = accel_matrix_f32(w, rows, cols);
   accel_tensor ty = accel_matrix_f32(y, rows, cols);
@@ -57,5 +66,5 @@ int main(int argc, char **argv) {
     s = accel_elementwise_chain(steps, 4, in, 4, &ty);
   }
   accel_region_end();
-  return s;
+  return bench_finish(s);
 }

@@ -9,7 +9,10 @@ docs/kernels.md "Elementwise kernels"), so "vector" as the limit means
 the implementation's formula, not a lower bound of the function.
 "stream_cycles" is the stream engine's passes (one per operation: every
 operation here is one of its instructions) at StreamLanes elements a
-cycle."""
+cycle. The inputs are seeded random values and y is checked against a
+float64 reference (verify.py: each operation within its stated ulps, the
+chain within a bound derived there)."""
+from verify import attach, elementwise
 
 DRIVER = "elementwise_bench.c"
 ROWS, COLS = 1024, 1024
@@ -27,9 +30,10 @@ def cases(p):
         label = {"chain4": "elementwise chain gelu_tanh(x*w+b)*s 1M",
                  "separate4": "elementwise same as 4 calls 1M"}.get(
                      name, "elementwise %s 1M" % name)
-        yield {"name": label,
-               "args": [name, ROWS, COLS],
-               "macs": 0,
-               "dram_bytes": 4 * N * (full + 1) + small,
-               "vector_cycles": N // 16 * vector,
-               "stream_cycles": N // p["StreamLanes"] * passes}
+        yield attach({"name": label,
+                      "args": [name, ROWS, COLS],
+                      "macs": 0,
+                      "dram_bytes": 4 * N * (full + 1) + small,
+                      "vector_cycles": N // 16 * vector,
+                      "stream_cycles": N // p["StreamLanes"] * passes},
+                     elementwise(name, ROWS, COLS))

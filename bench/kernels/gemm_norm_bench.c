@@ -3,21 +3,30 @@
    accel_mlp_layernorm with a k x h first layer, its bias and a relu, and
    an h x n second (bench/kernels/gemm_norm_cases.py): the call alone the
    region of interest for accel-sim --stats-json.
-     gemm_norm_bench <m> <k> <n> [h] */
+     gemm_norm_bench <m> <k> <n> [h] IN OUT
+   IN holds a (m x k), b (k x n, or h x n with h), the residual (m x n),
+   the bias, scale and shift (n each, one after the other) and, with h, w1
+   (k x h) and its bias (h); OUT gets y (m x n) (bench_io.h). */
 #include <accel.h>
 #include <accel_kernels.h>
 #include <stdlib.h>
 
+#include "bench_io.h"
+
 int main(int argc, char **argv) {
-  if (argc != 4 && argc != 5)
+  if (argc != 6 && argc != 7)
     return 2;
   long m = atol(argv[1]), k = atol(argv[2]), n = atol(argv[3]);
-  long h = argc == 5 ? atol(argv[4]) : 0, k2 = h ? h : k;
+  long h = argc == 7 ? atol(argv[4]) : 0, k2 = h ? h : k;
   float *a = calloc(m * k, 4), *b = calloc(k2 * n, 4), *r = calloc(m * n, 4);
   float *y = calloc(m * n, 4), *p = calloc(3 * n, 4);
   float *w1 = calloc(k * h + 1, 4), *b1 = calloc(h + 1, 4);
   if (!a || !b || !r || !y || !p || !w1 || !b1)
     return 3;
+  if (bench_read(argv[argc - 2], h ? 6 : 4, (float *[]){a, b, r, p, w1, b1},
+                 (long[]){m * k, k2 * n, m * n, 3 * n, k * h, h}))
+    return 4;
+  bench_output(argv[argc - 1], y, m * n);
   accel_tensor ta = accel_matrix_f32(a, m, k), tb = accel_matrix_f32(b, k2, n);
   accel_tensor tw1 = accel_matrix_f32(w1, k, h);
   accel_tensor tb1 = accel_tensor_f32(b1, 1, &h);
@@ -35,5 +44,5 @@ int main(int argc, char **argv) {
   accel_status s = h ? accel_mlp_layernorm(&ta, &tw1, &tb, &ty, &mo, &o)
                      : accel_gemm_layernorm(&ta, &tb, &ty, &g, &o);
   accel_region_end();
-  return s;
+  return bench_finish(s);
 }

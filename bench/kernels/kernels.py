@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Kernel library benchmark: each kernel of libaccelkernels.a over a set of
 shapes on accel-sim's cycle model, against the roofline that
 isa/AccelMachine.td gives.
@@ -6,7 +6,9 @@ isa/AccelMachine.td gives.
 Each kernel family has a module <family>_cases.py beside this script with
 DRIVER (a C program here that makes one call of the kernel, the region of
 interest, on operands in DRAM, its shape from argv) and cases(params),
-which yields one dict per case: "name", "args" (the driver's argv),
+which yields one dict per case: "name", "args" (the driver's argv, before
+its input and output files: bench_io.h), "inputs" and "errors" (the
+check of the run, verify.py),
 "macs" (useful matrix-unit MACs), "dram_bytes" (the minimum DRAM traffic:
 each operand read once, the result written once) and optionally
 "vector_cycles" (the fewest cycles the vector unit needs, one instruction
@@ -16,6 +18,15 @@ at StreamLanes elements a cycle) and "dma_bytes" (the fewest bytes the
 DMA channels must move, when that is not dram_bytes: a transfer from DRAM
 to DRAM moves each byte through its channel once, so a kernel that needs
 no arithmetic moves its result once).
+
+Every run is checked: the driver reads its inputs, seeded random values
+(a generator seeded from the case's name), from a file this script writes
+before its region, and writes its output after the region, which is
+compared with a float64 numpy reference within the bound the kernel's
+test derives (verify.py). A case whose output is outside it fails the
+benchmark: a line naming the case and the worst element on stderr, exit
+status 1, and no --docs or --svg written. The region is the kernel call
+alone, as before: reading and writing the files are outside it.
 
 For each case: cycles of the kernel call, matrix utilization (useful MACs /
 (MacsPerCycle x cycles)), the achieved DMA bandwidth, the busy fractions of
@@ -33,6 +44,7 @@ Usage: kernels.py [--build DIR] [--docs FILE] [--svg FILE] [--stats NAMES]
   (docs/performance.md); --svg writes the roofline plot; --stats prints
   accel-sim's statistics of the named cases (comma-separated) first;
   --family runs only the named families (comma-separated module prefixes).
+  (Debian's python3, for numpy.)
 """
 import argparse
 import glob
@@ -43,6 +55,15 @@ import os
 import subprocess
 import sys
 import tempfile
+import zlib
+
+try:
+    import numpy as np
+except ImportError:  # another python3 first on PATH: Debian's has numpy
+    if sys.executable == "/usr/bin/python3" or not os.path.exists(
+            "/usr/bin/python3"):
+        raise
+    os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -56,19 +77,34 @@ END = "<!-- bench/kernels/kernels.py: end -->"
 
 
 def run_case(build, elf, case, work, show_stats):
-    """The region's statistics; with show_stats, accel-sim's --stats text
-    of the region printed too."""
-    stats = os.path.join(work, "%s.json" % "-".join(map(str, case["args"])))
+    """The region's statistics and what the check of the output found
+    wrong (None if nothing, verify.py); with show_stats, accel-sim's
+    --stats text of the region printed too."""
+    stem = "-".join(map(str, case["args"]))
+    stats = os.path.join(work, stem + ".json")
+    files = [stem + ".in", stem + ".out"]  # in work, the simulator's root
+    rng = np.random.default_rng(zlib.crc32(case["name"].encode()))
+    inputs = case["inputs"](rng)
+    with open(os.path.join(work, files[0]), "wb") as f:
+        for x in inputs:
+            f.write(np.ascontiguousarray(x, "<f4").tobytes())
     cmd = [os.path.join(build, "bin", "accel-sim"), "--stats-json=" + stats]
     cmd += ["--stats"] if show_stats else []
-    run = subprocess.run(cmd + [elf] + [str(a) for a in case["args"]],
-                         check=True, cwd=work, stderr=subprocess.PIPE,
-                         text=True)
+    run = subprocess.run(cmd + [elf] + [str(a) for a in case["args"]] +
+                         files, cwd=work, stderr=subprocess.PIPE, text=True)
+    if run.returncode:
+        sys.stderr.write(run.stderr)
+        sys.exit("kernels.py: %s: the driver exited with %d" % (
+            case["name"], run.returncode))
     if show_stats:
         region = run.stderr[run.stderr.index("--- accel-sim region"):]
         print("=== %s\n%s" % (case["name"], region))
+    got = np.fromfile(os.path.join(work, files[1]), "<f4")
+    errors, problem = case["errors"](inputs, got)
+    for name in files:
+        os.unlink(os.path.join(work, name))
     with open(stats) as f:
-        return json.load(f)["region"]
+        return json.load(f)["region"], problem, float(np.max(errors))
 
 
 def unit_times(p, case):
@@ -161,7 +197,7 @@ def main():
         sys.exit("kernels.py: --docs and --svg need every family")
     args.build = os.path.abspath(args.build)
     p = machine_params(ROOT)
-    rows = []
+    rows, failed, worst = [], [], 0.0
     with tempfile.TemporaryDirectory() as work:
         for family in families():
             if only and family.__name__[:-len("_cases")] not in only:
@@ -172,8 +208,14 @@ def main():
                             os.path.join(HERE, family.DRIVER),
                             "-laccelkernels", "-o", elf], check=True)
             for case in family.cases(p):
-                st = run_case(args.build, elf, case, work,
-                              case["name"] in args.stats.split(","))
+                st, problem, case_worst = run_case(
+                    args.build, elf, case, work,
+                    case["name"] in args.stats.split(","))
+                if problem:
+                    failed.append(case["name"])
+                    print("kernels.py: %s: output FAILED its check: %s" % (
+                        case["name"], problem), file=sys.stderr)
+                worst = max(worst, case_worst)
                 bound, limit = roofline(p, case)
                 macs = case["macs"]
                 rows.append({
@@ -203,6 +245,12 @@ def main():
                          r["limit"],
                          100 * r["ratio"], 100 * r["dma_ratio"]))
     print("\n".join(table))
+    if failed:
+        sys.exit("kernels.py: %d of %d cases failed the check of their "
+                 "output: %s" % (len(failed), len(rows), ", ".join(failed)))
+    print("%d cases' outputs checked against float64 references, the worst "
+          "element at %.3g of its bound" % (len(rows), worst),
+          file=sys.stderr)
     if args.docs:
         with open(args.docs) as f:
             text = f.read()

@@ -10,7 +10,10 @@ operations aside), which is less than the DMA engine's time for them:
             and beta;
   rmsnorm   vs.act.square with the sums; vs.act.none by rstd; vs.fma.
 (On the vector unit alone they needed 5, 4 and 3 16-lane operations an
-element: more than the DMA engine's 128 bytes a cycle allows.)"""
+element: more than the DMA engine's 128 bytes a cycle allows.) x uniform
+in [-3, 3], the scale in [0.5, 2], the shift in [-1, 1]; y checked within
+the normalizations' bounds (verify.py)."""
+from verify import attach, normalization
 
 DRIVER = "normalization_bench.c"
 SHAPES = [("softmax", 0, 128, 1024), ("softmax", 0, 512, 512),
@@ -21,9 +24,10 @@ PASSES = {"softmax": 3, "layernorm": 3, "rmsnorm": 3}
 def cases(p):
     for name, op, rows, cols in SHAPES:
         params = {0: 0, 1: 2, 2: 1}[op] * cols
-        yield {"name": "%s %dx%d" % (name, rows, cols),
-               "args": [op, rows, cols],
-               "macs": 0,
-               "dram_bytes": 4 * (2 * rows * cols + params),
-               "stream_cycles": PASSES[name] * rows * cols
-               // p["StreamLanes"]}
+        yield attach({"name": "%s %dx%d" % (name, rows, cols),
+                      "args": [op, rows, cols],
+                      "macs": 0,
+                      "dram_bytes": 4 * (2 * rows * cols + params),
+                      "stream_cycles": PASSES[name] * rows * cols
+                      // p["StreamLanes"]},
+                     normalization(op, rows, cols))

@@ -9,7 +9,10 @@ operation per tap after the first: kw - 1 over every input row's W / sw
 column-pass pixels, kh - 1 over the output's pixels, and one more for
 the average's division; a pixel is 16 planes, and the engine takes
 StreamLanes elements a cycle ("stream_cycles"); the global pool is one
-vs.moments pass over the planes."""
+vs.moments pass over the planes. x uniform in [-3, 3]; y checked against
+pool_check.py's reference (max exactly, averages within their bound;
+verify.py)."""
+from verify import attach, pooling
 
 DRIVER = "pooling_bench.c"
 
@@ -28,11 +31,16 @@ def cases(p):
     for name, args, n, c, h, w, oh, ow, k, s in CASES:
         case = {"name": name, "args": args, "macs": 0,
                 "dram_bytes": 4 * n * c * (h * w + oh * ow)}
+        avg = args[1] == "avg"
         if k:
-            avg = args[1] == "avg"
             elements = n * c * ((k - 1) * h * (w // s) +
                                 (k - 1 + avg) * oh * ow)
             case["stream_cycles"] = elements // p["StreamLanes"]
+            pad = args[-1]
+            check = pooling("avgpool" if avg else "maxpool", (n, c, h, w),
+                            k=(k, k), s=(s, s), pads=(pad,) * 4)
         else:
             case["stream_cycles"] = n * c * h * w // p["StreamLanes"]
-        yield case
+            check = pooling("global_avg" if avg else "global_max",
+                            (n, c, h, w))
+        yield attach(case, check)
