@@ -3,21 +3,33 @@
 graph/models/make_torch_models.py compiled by accel-graphc and run on
 accel-sim's cycle model (docs/graph.md, docs/performance.md).
 
+Each model runs under accel-run (docs/graph.md), which runs it on the
+simulator with the model's test data set (make_torch_models.py's input
+and PyTorch's output) and compares every output element within ONNX's
+backend-test tolerance, |y - ref| <= 1e-7 + 1e-3 |ref| (atol 1e-5 for
+transformer-d256, whose float32 reference is itself 1.5e-6 from float64:
+make_torch_models.py, as test/graph/torch-models.test checks it); the
+figures below are that verified run's. A model whose output does not
+match (or whose run fails) fails the benchmark: a line naming it on
+stderr, exit status 1, and no --docs written.
+
 Per model: simulated cycles of the model's run; the roofline sum, the sum
 over the compiled operators of each one's bound (accel-graphc's
 graph/codegen/OpCost.cpp: the larger of its MACs at MacsPerCycle and its
 operands' and result's bytes at DmaChannels x DmaBytesPerCycle, from
 isa/AccelMachine.td; a fused operator's intermediates are not traffic;
-the program's profile file carries them), and cycles over it; the
-matrix unit's utilization; the planned arena's peak against the sum of
-all tensors (accel.arena_bytes, accel.unplanned_bytes); and host times
-in this run: the compile (accel-graphc, wall seconds) and the simulator's
-rate (simulated cycles per wall second).
+the program's profile file carries them, accel-run --profile sums them),
+and cycles over it; the matrix unit's utilization; the planned arena's
+peak against the sum of all tensors (accel.arena_bytes,
+accel.unplanned_bytes); and host times in this run: the compile
+(accel-graphc, wall seconds) and the simulator's rate (simulated cycles
+per wall second of the simulator, which accel-run gives to 0.1 s).
 
-Usage: models.py [--build DIR] [--docs FILE]   (Debian's python3-torch)
-  --docs rewrites the table between the markers in FILE."""
+Usage: models.py [--build DIR] [--docs FILE] [--model NAMES]
+                                                (Debian's python3-torch)
+  --docs rewrites the table between the markers in FILE; --model runs only
+  the named models (comma-separated)."""
 import argparse
-import json
 import os
 import re
 import subprocess
@@ -25,31 +37,62 @@ import sys
 import tempfile
 import time
 
-import numpy as np
-import onnx
-from onnx import numpy_helper
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 MODELS = ["mlp", "lenet", "cnn-batchnorm", "resnet18", "transformer-opset13",
           "transformer-opset17", "text-encoder", "transformer-d256"]
+# accel-run's tolerance where ONNX's default is not the model's
+# (make_torch_models.py's docstring)
+ACCEL_RUN_OPTIONS = {"transformer-d256": ["--atol", "1e-5"]}
 BEGIN = "<!-- bench/models/models.py: begin -->"
 END = "<!-- bench/models/models.py: end -->"
+
+
+def checked_run(bin_dir, name, d, cache):
+    """accel-run of the model's directory d (its test data set), with
+    --profile: (cycles, matrix utilization, the simulator's seconds, the
+    roofline sum), or (None, what went wrong) if the run failed or an
+    output did not match."""
+    run = subprocess.run(
+        [os.path.join(bin_dir, "accel-run"), "--cache", cache, "--profile",
+         "--top", "1"] + ACCEL_RUN_OPTIONS.get(name, []) + [d],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out = run.stdout
+    lines = re.findall(r"^test_data_set_0: (\d+) cycles, matrix utilization "
+                       r"([0-9.]+) \(simulator: ([0-9.]+) s\)$", out, re.M)
+    bound = re.findall(r"^  roofline sum (\d+) cycles", out, re.M)
+    checks = re.findall(r"^  \S+: worst abs error .*: (ok|MISMATCH)$", out,
+                        re.M)
+    if run.returncode or len(lines) != 1 or len(bound) != 1 or not checks \
+            or "MISMATCH" in checks:
+        return None, "accel-run exited with %d:\n%s" % (run.returncode,
+                                                       out.rstrip())
+    cycles, util, seconds = lines[0]
+    return (int(cycles), float(util), float(seconds), int(bound[0])), None
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--docs")
+    ap.add_argument("--model", default="",
+                    help="comma-separated models to run (default: all)")
     args = ap.parse_args()
+    models = [m for m in args.model.split(",") if m] or MODELS
+    unknown = set(models) - set(MODELS)
+    if unknown:
+        sys.exit("models.py: --model: no model %s" % ", ".join(
+            sorted(unknown)))
+    if args.docs and models != MODELS:
+        sys.exit("models.py: --docs needs every model")
     bin_dir = os.path.join(os.path.abspath(args.build), "bin")
-    rows = []
+    rows, failed = [], []
     with tempfile.TemporaryDirectory() as work:
         subprocess.run(["/usr/bin/python3", os.path.join(
-            ROOT, "graph", "models", "make_torch_models.py"), work] + MODELS,
+            ROOT, "graph", "models", "make_torch_models.py"), work] + models,
             check=True, stderr=subprocess.DEVNULL)
-        for name in MODELS:
+        for name in models:
             d = os.path.join(work, name)
             model_path = os.path.join(d, "model.onnx")
             elf = os.path.join(d, "model.elf")
@@ -63,24 +106,20 @@ def main():
             arena = int(re.search(r"accel.arena_bytes = (\d+)", ir).group(1))
             unplanned = int(re.search(r"accel.unplanned_bytes = (\d+)",
                                       ir).group(1))
-            x = os.path.join(d, "x.bin")
-            # As its own type: f32, or the text encoder's int64 token ids.
-            numpy_helper.to_array(onnx.load_tensor(os.path.join(
-                d, "test_data_set_0", "input_0.pb"))).tofile(x)
-            stats = os.path.join(d, "stats.json")
-            profile = os.path.join(d, "profile.tsv")
-            start = time.time()
-            subprocess.run([os.path.join(bin_dir, "accel-sim"), "--fs-root=/",
-                            "--stats-json=" + stats, elf, x,
-                            os.path.join(d, "y.bin"), profile], check=True)
-            sim_s = time.time() - start
-            with open(stats) as f:
-                st = json.load(f)["region"]
-            # Each compiled operator's bound, the profile's fifth column.
-            with open(profile) as f:
-                bound = sum(int(line.split("\t")[4]) for line in f)
-            rows.append((name, st["cycles"], bound, st["matrix_utilization"],
-                         arena, unplanned, compile_s, st["cycles"] / sim_s))
+            # The verified run: accel-run compiles the model again (into a
+            # cache of this run's own, as accel-graphc did above) and runs
+            # it on its test data set.
+            result, problem = checked_run(bin_dir, name, d,
+                                          os.path.join(work, "cache"))
+            if problem:
+                failed.append(name)
+                print("models.py: %s: FAILED its check: %s" % (name, problem),
+                      file=sys.stderr)
+                continue
+            cycles, util, sim_s, bound = result
+            # accel-run's seconds are to 0.1 s: at least half of that
+            rows.append((name, cycles, bound, util, arena, unplanned,
+                         compile_s, cycles / max(sim_s, 0.05)))
     table = ["| model | cycles | roofline sum | cycles / roofline sum | "
              "matrix utilization | arena (KiB) | unplanned (KiB) | "
              "compile (s) | simulator (M cycles/s) |",
@@ -90,6 +129,10 @@ def main():
                      "%.1f |" % (r[0], r[1], r[2], r[1] / r[2], r[3],
                                  r[4] / 1024, r[5] / 1024, r[6], r[7] / 1e6))
     print("\n".join(table))
+    if failed:
+        sys.exit("models.py: %d of %d models failed accel-run's check of "
+                 "their outputs: %s" % (len(failed), len(models),
+                                        ", ".join(failed)))
     if args.docs:
         with open(args.docs) as f:
             text = f.read()
