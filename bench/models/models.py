@@ -62,10 +62,9 @@ def checked_run(bin_dir, name, d, cache):
     lines = re.findall(r"^test_data_set_0: (\d+) cycles, matrix utilization "
                        r"([0-9.]+) \(simulator: ([0-9.]+) s\)$", out, re.M)
     bound = re.findall(r"^  roofline sum (\d+) cycles", out, re.M)
-    checks = re.findall(r"^  \S+: worst abs error .*: (ok|MISMATCH)$", out,
-                        re.M)
-    if run.returncode or len(lines) != 1 or len(bound) != 1 or not checks \
-            or "MISMATCH" in checks:
+    # accel-run exits 0 only if every output matched
+    if run.returncode or len(lines) != 1 or len(bound) != 1 or \
+            "MISMATCH" in out:
         return None, "accel-run exited with %d:\n%s" % (run.returncode,
                                                        out.rstrip())
     cycles, util, seconds = lines[0]
