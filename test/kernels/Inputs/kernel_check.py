@@ -456,6 +456,9 @@ def gemm_big():
         # canary moved out of it shows)
         GemmCase(20, 40, 4200, alpha=0.5, act="clip", lo=-4.0, hi=8.0,
                  c0="nan", tb=1),
+        # two K chunks computed transposed (fewer rows than a tile against
+        # a transposed B: c^T's partial sums in c's columns)
+        GemmCase(5, 70, 4500, tb=1, bias="col", act="relu"),
         # three panels with a strided per-column bias
         GemmCase(3, 2100, 5, tb=1, bias="col", lbias=Layout("pad"),
                  act="relu"),
