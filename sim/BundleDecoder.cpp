@@ -88,6 +88,8 @@ void BundleDecoder::summarizeTiming(Bundle &B, const DecodedInst &D) const {
   B.DynamicTiming |= D.Unit == Accel::LSU0 || D.Unit == Accel::MXU ||
                      D.Unit == Accel::MXM || D.Unit == Accel::DMA ||
                      D.Unit == Accel::VSE;
+  B.WaitsForDma |=
+      D.Opcode == Accel::DMA_WAIT || D.Opcode == Accel::DMA_WAIT_OLDER;
 }
 
 void BundleDecoder::decode(const LoadedProgram &Prog) {

@@ -78,6 +78,9 @@ struct Bundle {
   /// Holds a load, matrix or DMA instruction, whose timing depends on
   /// operands: the cycle model handles those one by one.
   bool DynamicTiming = false;
+  /// Holds a dma.wait or dma.wait.older: the transfers it covers end
+  /// before the bundle issues (the race checker retires them first).
+  bool WaitsForDma = false;
 };
 
 class BundleDecoder {

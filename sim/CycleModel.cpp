@@ -219,6 +219,10 @@ void Simulator::retireStream(const DecodedInst &D, uint64_t Issue) {
   StreamInFlight[StreamInFlightNext] = LastStream;
   StreamInFlight[StreamInFlightNext].Done = Done;
   StreamInFlightNext = (StreamInFlightNext + 1) % StreamTracked;
+  if (StreamWork.NumReads || StreamWork.NumWrites) {
+    StreamWork.Done = Done;
+    startWork(StreamWork);
+  }
   St.StreamBusyCycles += Busy;
   if (Opts.TimelineOut)
     Opts.TimelineOut->add(TrackStream, Dec.opcodeName(D.Opcode), Start, Busy);

@@ -102,6 +102,8 @@ Simulator::StopReason Simulator::loop([[maybe_unused]] const uint8_t *StopAt,
     }
     Next = B.NextSeq;
     Now = Issue;
+    if (B.WaitsForDma) [[unlikely]]
+      waitForTransfers(B);
     if constexpr (Traced)
       std::memcpy(OldX, X, sizeof(X));
 
@@ -212,8 +214,8 @@ uint8_t *Simulator::scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
 
 /// Rows of RowBytes each, the rows Stride bytes apart on either side. Each
 /// side's whole footprint must lie inside one memory region.
-void Simulator::copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows,
-                        uint64_t RowBytes, uint64_t DstStride,
+void Simulator::copyDma(unsigned Channel, uint64_t Dst, uint64_t Src,
+                        uint64_t Rows, uint64_t RowBytes, uint64_t DstStride,
                         uint64_t SrcStride) {
   LastDmaSrc = Src;
   LastDmaDst = Dst;
@@ -231,6 +233,19 @@ void Simulator::copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows,
                  : nullptr;
   if (!T)
     return;
+  // The stream engine's operations are interlocked with the transfer; an
+  // earlier transfer of its channel runs before it.
+  InFlightWork Transfer;
+  Transfer.What = InFlightWork::Transfer;
+  Transfer.Channel = Channel;
+  Transfer.addRead(Footprint::rows(Src, Rows, RowBytes, SrcStride));
+  Transfer.addWrite(Footprint::rows(Dst, Rows, RowBytes, DstStride));
+  unsigned Others = InFlightWork::Transfer | InFlightWork::Matmul;
+  if (!checkAccess(Transfer.Reads[0], false, Others, "DMA source", Channel) ||
+      !checkAccess(Transfer.Writes[0], true, Others, "DMA destination",
+                   Channel))
+    return;
+  startWork(Transfer);
   for (uint64_t R = 0; R != Rows; ++R)
     std::memmove(T + R * DstStride, S + R * SrcStride, RowBytes);
   LastDmaBytes = Rows * RowBytes;

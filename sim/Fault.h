@@ -26,6 +26,8 @@ enum class FaultKind {
   MaxCycles = 137,
   StreamFault = 139, // a stream engine operand outside the scratchpad (138:
                      // Debugger::KilledStatus)
+  Race = 140,        // an access conflicts with work in flight, or work is
+                     // left in flight at exit or a region's end
 };
 
 /// The status for a simulator that could not run the program at all (usage,

@@ -34,6 +34,8 @@ const char *accel_sim::getFaultName(FaultKind K) {
     return "cycle limit exceeded";
   case FaultKind::StreamFault:
     return "stream engine fault";
+  case FaultKind::Race:
+    return "race";
   }
   return "?";
 }
@@ -135,6 +137,9 @@ void Simulator::trace(const Bundle &B, uint64_t Issue, const uint64_t *OldX) {
 }
 
 std::string Simulator::faultReport() const {
+  // A race's detail is its whole report, which names both parties.
+  if (F.Kind == FaultKind::Race)
+    return F.Detail;
   const Bundle *B = Current >= 0 ? &Dec.bundles()[Current] : nullptr;
   uint64_t Pc = B ? B->Pc : Prog.Entry;
   std::string S;

@@ -14,6 +14,7 @@
 #include "Fault.h"
 #include "Memory.h"
 #include "ProgramLoader.h"
+#include "RaceChecker.h"
 #include "Stats.h"
 #include <array>
 #include <cstdio>
@@ -39,6 +40,9 @@ struct SimOptions {
   HostFiles *Files = nullptr;
   /// The simulated clock's rate: the time services convert cycles with it.
   uint64_t ClockHz = 1000000000;
+  /// Stop at an access that races with work in flight (off:
+  /// --no-race-check).
+  bool RaceCheck = true;
 };
 
 using VecReg = std::array<uint32_t, llvm::AccelParam::VectorLanes>;
@@ -157,8 +161,32 @@ private:
                               const VecReg *VR);
   uint8_t *scratchpadBlock(uint64_t Addr, uint64_t Size, bool IsWrite,
                            const char *What, const char *Where);
-  void copyDma(uint64_t Dst, uint64_t Src, uint64_t Rows, uint64_t RowBytes,
-               uint64_t DstStride, uint64_t SrcStride);
+  void copyDma(unsigned Channel, uint64_t Dst, uint64_t Src, uint64_t Rows,
+               uint64_t RowBytes, uint64_t DstStride, uint64_t SrcStride);
+
+  // Race checking (RaceReport.cpp): accesses against the work in flight.
+  /// A load or store of [Addr, Addr + Size): the inline test, then the
+  /// whole check if a transfer or an mmac in flight may conflict.
+  void checkLoadStore(uint64_t Addr, uint64_t Size, bool Writes,
+                      const char *What) {
+    if (Races.mayConflict(Addr, Size, Writes)) [[unlikely]]
+      checkAccess(Footprint::bytes(Addr, Size), Writes,
+                  InFlightWork::Transfer | InFlightWork::Matmul, What);
+  }
+  /// Stops with a race if \p Bytes conflicts with work in flight of the
+  /// \p Kinds (InFlightWork::Kind bits); false then.
+  bool checkAccess(const Footprint &Bytes, bool Writes, unsigned Kinds,
+                   const char *What, int SameChannel = -1);
+  /// Work the current bundle started, in flight from now on.
+  void startWork(InFlightWork W);
+  /// The transfers \p B's dma.wait and dma.wait.older cover end before
+  /// any of its instructions issues.
+  void waitForTransfers(const Bundle &B);
+  /// Stops with a race if work is still in flight at \p When (the
+  /// program's exit, a region's end).
+  void checkNothingInFlight(const char *When);
+  std::string describeWork(const InFlightWork &W) const;
+  std::string describeBundle(int32_t BundleIndex) const;
   // The stream engine's operations (StreamEngine.cpp).
   /// The block's element count, recorded with whether the operation
   /// reduces for the cycle model (0: nothing to do).
@@ -172,7 +200,15 @@ private:
   /// The scratchpad block of \p Count floats at \p Addr, or null after a
   /// stream fault naming \p What.
   float *streamBlock(uint64_t Addr, uint64_t Count, bool IsWrite,
-                     const char *What);
+                     const char *What) {
+    return streamRows(Addr, 1, Count, 0, IsWrite, What);
+  }
+  /// The same for \p Rows rows of \p Len floats, \p Stride floats apart,
+  /// at \p Addr (a pointer to the first); the operand is recorded for the
+  /// cycle model and the race checker, and checked against the transfers
+  /// and the mmac in flight.
+  float *streamRows(uint64_t Addr, uint64_t Rows, uint64_t Len,
+                    uint64_t Stride, bool IsWrite, const char *What);
   /// A source of the block's rows \p Stride floats apart, checked over its
   /// whole footprint; the destination's (StreamStrideD apart), and the
   /// packed rows of a result written to it.
@@ -279,6 +315,9 @@ private:
     Span Spans[4];
   };
   StreamOperation LastStream;
+  /// The stream operation being executed: its operands, for the race
+  /// checker once the cycle model knows when it is done.
+  InFlightWork StreamWork;
   /// The bytes the last transfer reads and writes.
   Span LastDmaReads = {0, 0}, LastDmaWrites = {0, 0};
 
@@ -317,6 +356,8 @@ private:
   DmaTransfer Transfers[llvm::AccelParam::DmaChannels];
 
   std::vector<uint64_t> StallCount; ///< Stall cycles per bundle (--profile).
+
+  RaceChecker Races;
 };
 
 } // namespace accel_sim

@@ -20,8 +20,12 @@ using namespace accel_sim;
 
 static float canonical(float F) { return std::isnan(F) ? NAN : F; }
 
-float *Simulator::streamBlock(uint64_t Addr, uint64_t Count, bool IsWrite,
-                              const char *What) {
+/// A block's footprint: (rows - 1) strides and a row; all ones if it wraps.
+static uint64_t footprint(uint64_t Rows, uint64_t Len, uint64_t Stride);
+
+float *Simulator::streamRows(uint64_t Addr, uint64_t Rows, uint64_t Len,
+                             uint64_t Stride, bool IsWrite, const char *What) {
+  uint64_t Count = footprint(Rows, Len, Stride);
   // Rows and len come from 64-bit registers: refuse products that wrap.
   if (Count > llvm::AccelParam::SpmSize / 4) {
     F.Kind = FaultKind::StreamFault;
@@ -37,9 +41,16 @@ float *Simulator::streamBlock(uint64_t Addr, uint64_t Count, bool IsWrite,
   }
   auto *Block = reinterpret_cast<float *>(Mem.block(
       Addr, Count * 4, 4, IsWrite, F, FaultKind::StreamFault, What));
+  if (!Block)
+    return nullptr;
   // The operand's bytes, for the DMA starts that must wait for it.
-  if (Block && LastStream.NumSpans != std::size(LastStream.Spans))
+  if (LastStream.NumSpans != std::size(LastStream.Spans))
     LastStream.Spans[LastStream.NumSpans++] = {Addr, Addr + Count * 4};
+  Footprint Bytes = Footprint::rows(Addr, Rows, Len * 4, Stride * 4);
+  IsWrite ? StreamWork.addWrite(Bytes) : StreamWork.addRead(Bytes);
+  if (!checkAccess(Bytes, IsWrite,
+                   InFlightWork::Transfer | InFlightWork::Matmul, What))
+    return nullptr;
   return Block;
 }
 
@@ -51,7 +62,6 @@ static uint64_t blockElements(uint64_t Rows, uint64_t Len) {
   return Rows * Len;
 }
 
-/// A block's footprint: (rows - 1) strides and a row; all ones if it wraps.
 static uint64_t footprint(uint64_t Rows, uint64_t Len, uint64_t Stride) {
   uint64_t Span = blockElements(Rows - 1, Stride);
   return Span > ~uint64_t(0) - Len ? ~uint64_t(0) : Span + Len;
@@ -59,13 +69,11 @@ static uint64_t footprint(uint64_t Rows, uint64_t Len, uint64_t Stride) {
 
 const float *Simulator::streamSource(uint64_t Addr, uint64_t Stride,
                                      const char *What) {
-  return streamBlock(Addr, footprint(StreamRows, StreamLen, Stride), false,
-                     What);
+  return streamRows(Addr, StreamRows, StreamLen, Stride, false, What);
 }
 
 float *Simulator::streamDestination(uint64_t Addr, const char *What) {
-  return streamBlock(Addr, footprint(StreamRows, StreamLen, StreamStrideD),
-                     true, What);
+  return streamRows(Addr, StreamRows, StreamLen, StreamStrideD, true, What);
 }
 
 void Simulator::storeStreamRows(float *Dst, const std::vector<float> &Out) {
@@ -78,6 +86,8 @@ uint64_t Simulator::beginStreamOperation(bool Reduces) {
   LastStreamElements = blockElements(StreamRows, StreamLen);
   LastStreamReduces = Reduces;
   LastStream.NumSpans = 0;
+  StreamWork = InFlightWork();
+  StreamWork.What = InFlightWork::Stream;
   return LastStreamElements;
 }
 

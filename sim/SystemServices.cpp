@@ -29,12 +29,14 @@ void Simulator::executeSys(const DecodedInst &D, const uint64_t *XR) {
                  // success.
     Halted = true;
     ExitStatus = XR[1] <= 127 ? int(XR[1]) : 127;
+    checkNothingInFlight("the program's exit");
     return;
   case Sys_region_begin:
     RegionBegin = snapshot();
     InRegion = true;
     return;
   case Sys_region_end: // Without a begin: nothing.
+    checkNothingInFlight("the end of the region of interest");
     if (InRegion)
       Region.addInterval(RegionBegin, snapshot());
     HasRegion |= InRegion;
@@ -129,6 +131,11 @@ void Simulator::executeFileService(unsigned Service, const uint64_t *XR) {
   case Sys_read: {
     bool IsRead = Service == Sys_read;
     uint8_t *Buf = M.range(XR[2], XR[3], IsRead);
+    if (Buf && XR[3] &&
+        !checkAccess(Footprint::bytes(XR[2], XR[3]), IsRead,
+                     InFlightWork::Transfer | InFlightWork::Matmul,
+                     IsRead ? "sys read's buffer" : "sys write's buffer"))
+      return;
     if (!Buf)
       Result = -AccelEFAULT;
     else if (IsRead)

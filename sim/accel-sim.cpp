@@ -34,6 +34,7 @@ struct CommandLine {
   std::string FsRoot = ".";  ///< --fs-root; empty with --no-fs.
   uint64_t ClockHz = 1000000000;
   bool Debug = false;      ///< --debug: the prompt on stdin.
+  bool RaceCheck = true;   ///< Off: --no-race-check.
   std::string DebugScript; ///< --debug-script: commands from a file.
 };
 } // namespace
@@ -59,6 +60,9 @@ static void usage(raw_ostream &OS) {
         "                       current directory)\n"
         "  --no-fs              No file access: only stdin, stdout and "
         "stderr\n"
+        "  --no-race-check      Do not stop at accesses that race with DMA "
+        "transfers,\n"
+        "                       mmacs or stream operations in flight\n"
         "  --clock-hz=<n>       The simulated clock rate for the time "
         "functions\n"
         "                       (default 1000000000)\n"
@@ -123,6 +127,8 @@ static bool parseCommandLine(int Argc, char **Argv, CommandLine &CL) {
       CL.DebugScript = Arg.str();
     } else if (Arg == "--no-fs") {
       CL.FsRoot.clear();
+    } else if (Arg == "--no-race-check") {
+      CL.RaceCheck = false;
     } else if (Arg.consume_front("--clock-hz=")) {
       if (Arg.getAsInteger(0, CL.ClockHz) || CL.ClockHz == 0 ||
           CL.ClockHz > MaxClockHz) {
@@ -225,6 +231,7 @@ int main(int argc, char **argv) {
   Opts.TimelineOut = TimelineOut ? &TL : nullptr;
   Opts.Files = &Files;
   Opts.ClockHz = CL.ClockHz;
+  Opts.RaceCheck = CL.RaceCheck;
   Simulator Sim(Mem, Prog, Decoder, Opts);
   int Status;
   if (Debugging)

@@ -70,6 +70,14 @@ protected:
   std::unique_ptr<accel_sim::Simulator> Sim;
   uint64_t InitX[32] = {};
   accel_sim::VecReg InitV[32] = {};
+  /// The simulator's race checker (SimOptions::RaceCheck). The cycle
+  /// model's tests turn it off: they end programs with work in flight, to
+  /// read its timing at the exit, which the checker reports (its own tests
+  /// are RaceCheckTest.cpp and test/sim/race-*.s).
+  bool RaceCheck = true;
+  /// Bundles run after the test's, before the exit: a fixture's way to
+  /// wait for its work.
+  std::vector<std::vector<MCInst>> BeforeExit;
 
   /// Runs \p Bundles (each a list of instructions), then exit. Returns the
   /// exit status (a fault's status when one occurs).
@@ -87,6 +95,8 @@ protected:
     std::vector<uint8_t> Text;
     for (const auto &B : Bundles)
       append(Text, B);
+    for (const auto &B : BeforeExit)
+      append(Text, B);
     append(Text, {inst(A::SYS, {imm(0)})});
     uint8_t *P = Mem.hostRange(TextBase, Text.size());
     std::memcpy(P, Text.data(), Text.size());
@@ -97,6 +107,7 @@ protected:
     accel_sim::SimOptions Opts;
     Opts.Timed = Timed;
     Opts.MaxCycles = 1000000;
+    Opts.RaceCheck = RaceCheck;
     Sim = std::make_unique<accel_sim::Simulator>(Mem, Prog, Dec, Opts);
     std::memcpy(Sim->X, InitX, sizeof(InitX));
     std::copy(InitV, InitV + 32, Sim->V);

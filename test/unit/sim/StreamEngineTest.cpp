@@ -35,6 +35,13 @@ uint32_t resultBits(float F) { return std::isnan(F) ? 0x7fc00000u : bits(F); }
 
 class StreamEngine : public SimTest {
 protected:
+  /// The exit waits for every operation's results: a vld.s waits for all
+  /// of them (§7.13), here a row of SpmData's first float.
+  StreamEngine() {
+    InitX[28] = SpmData;
+    BeforeExit = {{inst(A::VLD_S, {reg(v(31)), reg(r(28)), reg(r(0))})}};
+  }
+
   static constexpr uint64_t ABase = SpmData + 0x10000;
   static constexpr uint64_t BBase = SpmData + 0x20000;
   static constexpr uint64_t CBase = SpmData + 0x30000;
@@ -378,6 +385,11 @@ TEST_F(StreamEngine, OperandsOutsideTheScratchpadFault) {
 
 class StreamTiming : public StreamEngine {
 protected:
+  /// Timing read at the exit, with work in flight (SimHarness.h).
+  StreamTiming() {
+    BeforeExit.clear();
+    RaceCheck = false;
+  }
   const Stats &timed(const std::vector<std::vector<MCInst>> &Bundles) {
     EXPECT_EQ(runBundles(Bundles), 0);
     const Stats &S = Sim->stats();
