@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """The ONNX backend node tests (libonnx-testdata) of issue 24's operators,
-run through accel-run: docs/conformance.md lists every test of an in-scope
+run through accel-run (its default criterion: each output's shape and
+element type, then its values within ONNX's rtol 1e-3 and atol 1e-7):
+docs/conformance.md lists every test of an in-scope
 operator (one whose nodes are all in scope) as passed, failed (with the
 first line of why) or excluded (with the reason: an input or output
 that is not f32, or training mode).
@@ -207,7 +209,9 @@ def main():
                     "libonnx-testdata %s's node tests: every test whose "
                     "nodes are all operators of issue 24's list, run by "
                     "`accel-run` (compile, run on `accel-sim --fast`, "
-                    "compare within rtol 1e-3, atol 1e-7). A failure's note "
+                    "hold each output to the reference's shape and element "
+                    "type, and its values within ONNX's rtol 1e-3, atol "
+                    "1e-7). A failure's note "
                     "is the first error line. The tests that pass are "
                     "`test/graph/conformance-expected.txt`, which ctest's "
                     "`onnx-node-conformance` holds to.\n\n"
