@@ -55,6 +55,10 @@ def StreamQueueDepth : AccelMachineParam<4>;
 def DmaChannels    : AccelMachineParam<4>;
 def DmaLatency     : AccelMachineParam<64>;   // cycles before the first byte
 def DmaBytesPerCycle : AccelMachineParam<32>; // per channel
+// DRAM moves whole bursts: a transfer's DRAM side costs every burst its rows
+// touch (a row of 4 bytes a whole one), at DmaBytesPerCycle; its SPM side
+// costs beats of DmaBytesPerCycle bytes, one a cycle (docs/isa.md §7.12).
+def DramBurstBytes : AccelMachineParam<64>;
 // Transfers a channel holds: the one moving data and the ones queued
 // behind it, whose start-up overlaps it. A start on a full channel stalls.
 // Eight: a tile's per-plane transfers queue at once beside the stream

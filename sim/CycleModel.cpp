@@ -4,11 +4,13 @@
 // plus one, at which every register it reads is ready and every unit it
 // needs is free. Stall cycles are charged to the cause that waited longest.
 // Result latencies come from the itineraries (DecodedInst::Latency); the
-// dynamic parts (DRAM loads, matrix and stream engine occupancy, DMA
-// duration) use the machine parameters of isa/AccelMachine.td.
+// dynamic parts (DRAM accesses and their port, matrix and stream engine
+// occupancy, DMA duration in bursts and beats: DmaCost.h) use the machine
+// parameters of isa/AccelMachine.td.
 //
 //===----------------------------------------------------------------------===//
 
+#include "DmaCost.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "MCTargetDesc/AccelUnits.h"
 #include "Simulator.h"
@@ -31,6 +33,14 @@ static bool isStreamOperation(const DecodedInst &D) {
          D.Opcode != A::VS_STRIDE;
 }
 
+uint64_t Simulator::vectorDramBursts(uint64_t Addr, uint64_t Step) const {
+  if (!Mem.isDram(Addr))
+    return 0;
+  if (Step == 4)
+    return dramBursts(Addr, P::VectorLanes * 4);
+  return unitsTouched(Addr, P::VectorLanes, 4, Step, P::DramBurstBytes);
+}
+
 uint64_t Simulator::streamDoneFor(const Span &S) const {
   uint64_t Done = 0;
   for (const StreamOperation &Op : StreamInFlight)
@@ -46,14 +56,17 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
   };
   // A load or store waits for the stream operations in flight whose
   // operands overlap the 64 bytes from its address (the widest access's;
-  // a strided vector access, for all of them).
+  // a strided vector access, for all of them), and one to DRAM for the
+  // core's DRAM port.
   if (D.Unit == A::LSU0) {
-    if (D.Opcode == A::VLD_S || D.Opcode == A::VST_S)
-      return {StreamDone, StallStreamBusy};
-    uint64_t Addr = X[D.Reg[A::OpName::rs1]] + D.Imm;
-    return {streamDoneFor({Addr, Addr > ~uint64_t(0) - 64 ? ~uint64_t(0)
-                                                           : Addr + 64}),
-            StallStreamBusy};
+    bool Strided = D.Opcode == A::VLD_S || D.Opcode == A::VST_S;
+    uint64_t Addr = X[D.Reg[A::OpName::rs1]] + (Strided ? 0 : D.Imm);
+    UnitWait W = {Strided ? StreamDone
+                          : streamDoneFor({Addr, Addr > ~uint64_t(0) - 64
+                                                     ? ~uint64_t(0)
+                                                     : Addr + 64}),
+                  StallStreamBusy};
+    return Mem.isDram(Addr) ? Later(W, CoreDramFree, StallDramPort) : W;
   }
   unsigned Tile = D.Reg[A::OpName::ra];
   switch (D.Opcode) {
@@ -127,9 +140,15 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
   Timeline *TL = Opts.TimelineOut;
   for (unsigned I = 0; I != B.Size; ++I) {
     const DecodedInst &D = B.Insts[I];
-    if (D.Unit == A::LSU0 && D.NumDsts && LoadFromDram[D.Port])
-      Ready[D.Dsts[0]] =
-          Issue + std::max<uint64_t>(D.Latency, P::DramLoadLatency);
+    if (D.Unit == A::LSU0 && DramBursts[D.Port]) {
+      // The port takes a bundle's two accesses one after the other.
+      uint64_t Start = std::max(Issue, CoreDramFree);
+      CoreDramFree = Start + DramBursts[D.Port] * (P::DramBurstBytes /
+                                                   P::DmaBytesPerCycle);
+      if (D.NumDsts)
+        Ready[D.Dsts[0]] =
+            Start + std::max<uint64_t>(D.Latency, P::DramLoadLatency);
+    }
 
     unsigned Tile = D.Reg[A::OpName::ra];
     uint64_t Busy = 0, Move = 0;
@@ -160,9 +179,8 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       // its source or destination have written their results.
       uint64_t Engine = std::max(streamDoneFor(LastDmaReads),
                                  streamDoneFor(LastDmaWrites));
-      uint64_t End = std::max({Issue + P::DmaLatency, Prev, Engine}) +
-                     (LastDmaBytes + P::DmaBytesPerCycle - 1) /
-                         P::DmaBytesPerCycle;
+      uint64_t End =
+          std::max({Issue + P::DmaLatency, Prev, Engine}) + LastDmaCycles;
       ChannelFree[Ch] = End;
       QueueEnd[Ch][QueueNext[Ch]] = End;
       QueueNext[Ch] = (QueueNext[Ch] + 1) % P::DmaQueueDepth;

@@ -390,6 +390,9 @@ void DebugInspector::printStall(raw_ostream &OS) {
       case StallDmaWait:
         Wait("the transfer on " + Channel, W.Cause, W.Until);
         break;
+      case StallDramPort:
+        Wait("the core's DRAM port", W.Cause, W.Until);
+        break;
       }
     }
   unsigned Cause;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DmaCost.h"
 #include "MCTargetDesc/AccelMCTargetDesc.h"
 #include "MatmulKernel.h"
 #include "semantics/Vocabulary.h"
@@ -221,7 +222,7 @@ void Simulator::copyDma(unsigned Channel, uint64_t Dst, uint64_t Src,
   LastDmaDst = Dst;
   LastDmaReads = LastDmaWrites = {0, 0};
   if (Rows == 0 || RowBytes == 0) {
-    LastDmaBytes = 0;
+    LastDmaBytes = LastDmaCycles = 0;
     return;
   }
   uint64_t SrcSpan = (Rows - 1) * SrcStride + RowBytes;
@@ -249,6 +250,9 @@ void Simulator::copyDma(unsigned Channel, uint64_t Dst, uint64_t Src,
   for (uint64_t R = 0; R != Rows; ++R)
     std::memmove(T + R * DstStride, S + R * SrcStride, RowBytes);
   LastDmaBytes = Rows * RowBytes;
+  LastDmaCycles = dmaDataCycles({Src, SrcStride, Mem.isDram(Src)},
+                                {Dst, DstStride, Mem.isDram(Dst)}, Rows,
+                                RowBytes);
   LastDmaReads = {Src, Src + SrcSpan};
   LastDmaWrites = {Dst, Dst + DstSpan};
   St.DmaBytes += LastDmaBytes;

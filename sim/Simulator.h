@@ -291,9 +291,20 @@ private:
 
   // Per-bundle dynamic facts the cycle model needs.
   uint64_t LastDmaBytes = 0;
+  /// The cycles its data takes on the channel (DmaCost.h).
+  uint64_t LastDmaCycles = 0;
   uint64_t LastDmaSrc = 0, LastDmaDst = 0; ///< For the debugger's records.
-  /// Whether each load/store port's last access was a load from DRAM.
-  bool LoadFromDram[NumLoadStorePorts] = {};
+  /// The DRAM bursts each load/store port's last access touched (0: the
+  /// SPM), for the core's DRAM port.
+  uint64_t DramBursts[NumLoadStorePorts] = {};
+  /// The bursts of DramBurstBytes that \p Size bytes at \p Addr touch, if
+  /// they lie in DRAM.
+  uint64_t dramBursts(uint64_t Addr, uint64_t Size) const {
+    constexpr uint64_t B = llvm::AccelParam::DramBurstBytes;
+    return Mem.isDram(Addr) ? (Addr % B + Size + B - 1) / B : 0;
+  }
+  /// The same for a vector access's lanes, \p Step bytes apart.
+  uint64_t vectorDramBursts(uint64_t Addr, uint64_t Step) const;
   uint64_t LastMatmulK = 0;
   /// The last stream operation's elements, and whether it reduces (its
   /// results are complete only when its pipeline has drained).
@@ -326,6 +337,8 @@ private:
   uint64_t Ready[NumScoreboardRegs] = {};
   uint64_t MxuFree = 0; ///< The MAC array (mmac, mzero).
   uint64_t MxmFree = 0; ///< The tile-move port (mld, mst, mst.relu, mst.t).
+  /// When the core's port to DRAM has moved its last access's bursts.
+  uint64_t CoreDramFree = 0;
   /// When the stream engine can start its next operation, and when every
   /// result of the operations it has taken is in the scratchpad.
   uint64_t StreamFree = 0, StreamDone = 0;

@@ -13,7 +13,7 @@ const char *accel_sim::getStallName(unsigned Cause) {
   static const char *const Names[NumStallCauses] = {
       "scalar-dependency", "vector-dependency", "accumulator-dependency",
       "matrix-busy",       "tile-move-busy",    "dma-channel-busy",
-      "dma-wait",          "stream-busy"};
+      "dma-wait",          "stream-busy",       "dram-port"};
   return Cause < NumStallCauses ? Names[Cause] : "?";
 }
 

@@ -22,6 +22,7 @@ enum StallCause : unsigned {
   StallDmaBusy,    ///< a DMA start on a busy channel
   StallDmaWait,    ///< dma.wait
   StallStreamBusy, ///< the stream engine is occupied, or its results pending
+  StallDramPort,   ///< a load or store to DRAM while the core's port is busy
   NumStallCauses
 };
 

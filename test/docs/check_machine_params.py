@@ -70,6 +70,7 @@ def main():
         "__ACCEL_DMA_CHANNELS__": p["DmaChannels"],
         "__ACCEL_DMA_BYTES_PER_CYCLE__": p["DmaBytesPerCycle"],
         "__ACCEL_DMA_QUEUE_DEPTH__": p["DmaQueueDepth"],
+        "__ACCEL_DRAM_BURST_BYTES__": p["DramBurstBytes"],
         "__ACCEL_STREAM_LANES__": p["StreamLanes"],
         "__ACCEL_SPM_BASE__": p["SpmBase"],
         "__ACCEL_SPM_SIZE__": p["SpmSize"],

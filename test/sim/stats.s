@@ -42,6 +42,7 @@
 # CHECK-NEXT: {{^}}  dma-channel-busy {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  dma-wait {{[0-9]+$}}
 # CHECK-NEXT: {{^}}  stream-busy {{[0-9]+$}}
+# CHECK-NEXT: {{^}}  dram-port {{[0-9]+$}}
 # CHECK-NEXT: {{^}}dma transfers 5{{$}}
 # CHECK-NEXT: {{^}}dma bytes 2176{{$}}
 # CHECK-NEXT: {{^}}dma bandwidth {{[0-9]+\.[0-9][0-9][0-9]}} bytes/cycle{{$}}
@@ -51,7 +52,7 @@
 
 # JSON:      ['bundles', 'busy', 'cycles', 'dma_bytes', 'dma_bytes_per_cycle', 'dma_transfers', 'instructions', 'instructions_per_bundle', 'macs', 'macs_per_cycle', 'matrix_utilization', 'stalls', 'timed']
 # JSON-NEXT: ['dma', 'lsu', 'matrix', 'scalar', 'stream', 'tile_moves', 'vector']
-# JSON-NEXT: ['accumulator-dependency', 'dma-channel-busy', 'dma-wait', 'matrix-busy', 'scalar-dependency', 'stream-busy', 'tile-move-busy', 'vector-dependency']
+# JSON-NEXT: ['accumulator-dependency', 'dma-channel-busy', 'dma-wait', 'dram-port', 'matrix-busy', 'scalar-dependency', 'stream-busy', 'tile-move-busy', 'vector-dependency']
 # JSON-NEXT: macs 4096 dma_bytes 2176 dma_transfers 5 macs_per_cycle 256
 # JSON-NEXT: ipb True
 # JSON-NEXT: busy in [0,1] True

@@ -55,6 +55,7 @@ void AccelTargetInfo::getTargetDefines(const LangOptions &Opts,
   Define("__ACCEL_DMA_CHANNELS__", llvm::AccelParam::DmaChannels);
   Define("__ACCEL_DMA_BYTES_PER_CYCLE__", llvm::AccelParam::DmaBytesPerCycle);
   Define("__ACCEL_DMA_QUEUE_DEPTH__", llvm::AccelParam::DmaQueueDepth);
+  Define("__ACCEL_DRAM_BURST_BYTES__", llvm::AccelParam::DramBurstBytes);
   Define("__ACCEL_STREAM_LANES__", llvm::AccelParam::StreamLanes);
   Define("__ACCEL_SPM_BASE__", llvm::AccelParam::SpmBase);
   Define("__ACCEL_SPM_SIZE__", llvm::AccelParam::SpmSize);

@@ -26,12 +26,17 @@ constexpr uint64_t MatmulLatency = 4;
 constexpr uint64_t MacsPerCycle = 256;
 constexpr uint64_t DmaLatency = 64;
 constexpr uint64_t DmaBytesPerCycle = 32;
+constexpr uint64_t DramBurstBytes = 64;
 // A channel holds one transfer moving and DmaQueueDepth - 1 queued.
 constexpr uint64_t DmaQueueDepth = 8;
 
-/// Cycles a DMA transfer of \p Bytes moves data, after its start-up.
+/// Cycles a DMA transfer of \p Bytes from a burst-aligned DRAM address to
+/// a beat-aligned SPM one moves data, after its start-up (§7.12): the
+/// slower of its whole bursts at DmaBytesPerCycle and its beats.
 constexpr uint64_t dmaDataCycles(uint64_t Bytes) {
-  return (Bytes + DmaBytesPerCycle - 1) / DmaBytesPerCycle;
+  return std::max((Bytes + DramBurstBytes - 1) / DramBurstBytes *
+                      (DramBurstBytes / DmaBytesPerCycle),
+                  (Bytes + DmaBytesPerCycle - 1) / DmaBytesPerCycle);
 }
 
 /// Cycles a DMA transfer of \p Bytes takes on an idle channel (§7.12).
@@ -307,7 +312,9 @@ TEST_F(CycleModel, DmaWaitStallsForTheTransferDuration) {
     EXPECT_EQ(NoWait.stallCycles(), 0u);
     EXPECT_EQ(Waited.Cycles - NoWait.Cycles, dmaDuration(Bytes) - 1);
   }
-  // A 2-D transfer pays the start-up once for rows x rowbytes bytes.
+  // A 2-D transfer pays the start-up once, and each row the bursts it
+  // touches: rows of 100 bytes 100 apart from DRAM touch 2, 3, 2, 3, 2,
+  // 3, 2 bursts (17, 34 cycles), more than their 4 SPM beats each (28).
   {
     const uint64_t Rows = 7, RowBytes = 100;
     InitX[8] = Rows << 32 | RowBytes;
@@ -316,7 +323,87 @@ TEST_F(CycleModel, DmaWaitStallsForTheTransferDuration) {
         {one(inst(A::DMA_2D,
                   {imm(2), reg(r(5)), reg(r(6)), reg(r(8)), reg(r(9))})),
          one(inst(A::DMA_WAIT, {imm(2)}))});
-    EXPECT_EQ(S.Stalls[StallDmaWait], dmaDuration(Rows * RowBytes) - 1);
+    EXPECT_EQ(S.Stalls[StallDmaWait], DmaLatency + 17 * 2 - 1);
+  }
+}
+
+TEST_F(CycleModel, DramIsMovedInBursts) {
+  // §7.12: a row of a transfer costs every DRAM burst it touches, whole;
+  // the SPM side costs 32-byte beats; the slower side sets the rate.
+  auto Waited = [&](unsigned Opcode, uint64_t Dst, uint64_t Src,
+                    uint64_t Shape, uint64_t Strides) {
+    InitX[5] = Dst, InitX[6] = Src, InitX[7] = Shape, InitX[8] = Strides;
+    MCInst Start =
+        Opcode == A::DMA_1D
+            ? inst(A::DMA_1D, {imm(0), reg(r(5)), reg(r(6)), reg(r(7))})
+            : inst(A::DMA_2D,
+                   {imm(0), reg(r(5)), reg(r(6)), reg(r(7)), reg(r(8))});
+    return timed({one(Start), one(inst(A::DMA_WAIT, {imm(0)}))})
+               .Stalls[StallDmaWait] +
+           1 - DmaLatency;
+  };
+  const uint64_t Spm = SpmData + 0x1000, Dram = DramData;
+  // A matrix column: 4096 rows of 4 bytes from DRAM, a burst each at 2
+  // cycles, against 4096 beats into the SPM; one contiguous 16 KiB row
+  // takes 512.
+  EXPECT_EQ(Waited(A::DMA_2D, Spm, Dram, uint64_t(4096) << 32 | 4,
+                   uint64_t(4) << 32 | 4096),
+            4096u * 2);
+  EXPECT_EQ(Waited(A::DMA_1D, Spm, Dram, 16384, 0), 512u);
+  // Rows of 64 bytes, 128 apart: one burst each when aligned, two when a
+  // row starts 32 bytes into one (the SPM side: two beats either way).
+  EXPECT_EQ(Waited(A::DMA_2D, Spm, Dram, uint64_t(16) << 32 | 64,
+                   uint64_t(64) << 32 | 128),
+            16u * 2);
+  EXPECT_EQ(Waited(A::DMA_2D, Spm, Dram + 32, uint64_t(16) << 32 | 64,
+                   uint64_t(64) << 32 | 128),
+            16u * 4);
+  // Each row is a request of its own: 64 rows of 4 bytes 8 apart, 8 to a
+  // burst, still cost a burst each (the SPM side: 8 beats).
+  EXPECT_EQ(Waited(A::DMA_2D, Spm, Dram, uint64_t(64) << 32 | 4,
+                   uint64_t(4) << 32 | 8),
+            64u * 2);
+  // Into DRAM the same, read from the SPM.
+  EXPECT_EQ(Waited(A::DMA_2D, Dram, Spm, uint64_t(4096) << 32 | 4,
+                   uint64_t(4096) << 32 | 4),
+            4096u * 2);
+  // Within DRAM both sides pay: the bursts read and the bursts written.
+  EXPECT_EQ(Waited(A::DMA_1D, Dram + 0x10000, Dram, 4096, 0), 2u * 128);
+  // Within the SPM, beats: the slower side (a misaligned one spans one
+  // more).
+  EXPECT_EQ(Waited(A::DMA_1D, Spm + 0x8000, Spm, 4096, 0), 128u);
+  EXPECT_EQ(Waited(A::DMA_1D, Spm + 0x8004, Spm, 4096, 0), 129u);
+}
+
+TEST_F(CycleModel, TheCoresDramAccessesShareOnePort) {
+  // Each load or store to DRAM holds the core's DRAM port for its bursts
+  // (2 cycles each); the next DRAM access waits for it (dram-port), an
+  // SPM access does not. A vector load 32 bytes into a burst touches two.
+  InitX[5] = DramData;
+  InitX[6] = SpmData;
+  auto Ld = [](unsigned Rd, unsigned Base, int64_t Off) {
+    return inst(A::LD_I32, {reg(r(Rd)), reg(r(Base)), imm(Off)});
+  };
+  {
+    const Stats &S = timed({one(Ld(10, 5, 0)), one(Ld(11, 5, 64))});
+    EXPECT_EQ(S.Stalls[StallDramPort], 1u);
+  }
+  {
+    const Stats &S = timed({one(Ld(10, 5, 0)), one(Ld(11, 6, 0))});
+    EXPECT_EQ(S.Stalls[StallDramPort], 0u);
+  }
+  {
+    const Stats &S = timed(
+        {one(inst(A::VLD, {reg(v(1)), reg(r(5)), imm(32)})),
+         one(Ld(11, 5, 0))});
+    EXPECT_EQ(S.Stalls[StallDramPort], 3u);
+  }
+  // Two DRAM loads in one bundle: the second's data comes a burst later.
+  {
+    const Stats &S =
+        timed({{Ld(10, 5, 0), Ld(11, 5, 128)},
+               one(inst(A::ADD, {reg(r(12)), reg(r(11)), reg(r(0))}))});
+    EXPECT_EQ(S.Stalls[StallScalarDep], 2 + DramLoadLatency - 1);
   }
 }
 
