@@ -5,19 +5,17 @@ causal, every operand in DRAM.
 
 macs counts the useful matrix MACs: 2 * Sq * Sk * D per head (S = Q.K^T
 and P.V), for causal only the scores a query sees (S (S + 1) / 2 of them).
-dram_bytes is q, k, v and o once. vector_cycles is the vector unit's floor:
-per 16 scores (one vector, a key for 16 queries) an online softmax needs at
-least three vector instructions on this ISA: the exponential (vexp), the
-running max (vmax: the block's max, before its exponentials) and the
-running sum (vadd); the subtraction of the max is folded into the matrix
-unit (a column of ones in K, -max in Q^T), and the check of the max is one
-compare and one reduction per 256 scores, not counted. q, k and v uniform
+dram_bytes is q, k, v and o once. stream_cycles is the softmax's floor on
+the machine's fastest unit for it, the stream engine: per score at least
+two passes at StreamLanes a cycle (a row's maximum, vs.redmax; its
+exponentials and their sum, one vs.act.exp with sums); the scaling by
+the sum is folded into P.V's output, not counted. q, k and v uniform
 in [-1, 1]; o checked within accel_attention's bound (verify.py)."""
 from verify import attach, attention
 
 DRIVER = "attention_bench.c"
 HEADS, HEAD_DIM = 8, 64
-VECTOR_OPS_PER_16_SCORES = 3
+STREAM_PASSES = 2
 
 
 def cases(p):
@@ -31,6 +29,6 @@ def cases(p):
                           "args": [1, HEADS, seq, dim, causal],
                           "macs": HEADS * 2 * scores * dim,
                           "dram_bytes": 4 * 4 * HEADS * seq * dim,
-                          "vector_cycles": HEADS * scores // 16
-                          * VECTOR_OPS_PER_16_SCORES},
+                          "stream_cycles": HEADS * scores
+                          * STREAM_PASSES // p["StreamLanes"]},
                          attention(1, HEADS, seq, dim, causal))

@@ -3,9 +3,10 @@ and 1x1 layers, its stride-2 layers (the 7x7 stem, a 3x3 and a 1x1
 downsample), MobileNet's depthwise 3x3 layers and LeNet's two 5x5
 layers (few channels: the shapes of graph/models' small CNNs) at batch 1,
 NCHW, every tensor in DRAM. One input channel a group, in more than one
-group, goes to the vector unit (the depthwise path), so its bound is the
-vector unit's; LeNet's first layer (one channel, one group) goes to the
-matrix unit (the few-channel path). x and w uniform in [-1, 1], y
+group, goes to the vector unit (the depthwise path); its bound is still
+the machine's best, the matrix unit's rate for its MACs or the DMA
+roofline (kernels.py); LeNet's first layer (one channel, one group) goes
+to the matrix unit (the few-channel path). x and w uniform in [-1, 1], y
 checked within accel_conv2d's bound (verify.py)."""
 from verify import attach, conv2d
 
@@ -31,7 +32,6 @@ SHAPES = [
 
 
 def cases(p):
-    lanes = 16  # isa/AccelMachine.td VectorLanes
     for name, c, h, w, cout, k, pad, groups, stride in SHAPES:
         oh = ow = (h + 2 * pad - k) // stride + 1
         macs = cout * oh * ow * (c // groups) * k * k
@@ -40,6 +40,4 @@ def cases(p):
                 "macs": macs,
                 "dram_bytes": 4 * (c * h * w + cout * (c // groups) * k * k +
                                    cout * oh * ow)}
-        if groups == c and c > 1:
-            case["vector_cycles"] = macs // lanes
         yield attach(case, conv2d(c, h, w, cout, k, pad, groups, stride))

@@ -11,13 +11,9 @@ its input and output files: bench_io.h), "inputs" and "errors" (the
 check of the run, verify.py),
 "macs" (useful matrix-unit MACs), "dram_bytes" (the minimum DRAM traffic:
 each operand read once, the result written once) and optionally
-"vector_cycles" (the fewest cycles the vector unit needs, one instruction
-per cycle, for kernels whose arithmetic is on the vector unit),
-"stream_cycles" (the same for the stream engine: its passes over the data
-at StreamLanes elements a cycle) and "dma_bytes" (the fewest bytes the
-DMA channels must move, when that is not dram_bytes: a transfer from DRAM
-to DRAM moves each byte through its channel once, so a kernel that needs
-no arithmetic moves its result once).
+"stream_cycles" (the fewest cycles of the machine's fastest unit for the
+case's element-wise work: the stream engine's passes over the data at
+StreamLanes elements a cycle).
 
 Every run is checked: the driver reads its inputs, seeded random values
 (a generator seeded from the case's name), from a file this script writes
@@ -32,11 +28,13 @@ For each case: cycles of the kernel call, matrix utilization (useful MACs /
 (MacsPerCycle x cycles)), the achieved DMA bandwidth, the busy fractions of
 the two load/store ports, of the vector unit and of the stream engine,
 and the roofline bound: the largest of the compute time at the matrix
-unit's peak (MACs / MacsPerCycle), the vector unit's and the stream
-engine's times, and the time to move the minimum
-DRAM traffic at DmaChannels x DmaBytesPerCycle. "of bound" is bound /
-cycles; "of DMA roofline" the DMA time alone / cycles, the figure memory-
-bound kernels are judged by.
+unit's peak (MACs / MacsPerCycle), the element-wise work's time on the
+stream engine, and the time to move the minimum DRAM traffic at
+DmaChannels x DmaBytesPerCycle. Each is the machine's best unit for that
+work, not the unit the kernel chose: a depthwise convolution's MACs are
+bounded at the matrix unit's rate though the kernel runs them on the
+vector unit. "of bound" is bound / cycles; "of DMA roofline" the DMA time
+alone / cycles, the figure memory-bound kernels are judged by.
 
 Usage: kernels.py [--build DIR] [--docs FILE] [--svg FILE] [--stats NAMES]
                   [--family NAMES]
@@ -110,9 +108,8 @@ def run_case(build, elf, case, work, show_stats):
 def unit_times(p, case):
     """The fewest cycles each unit needs for the case."""
     return {"matrix": case["macs"] / p["MacsPerCycle"],
-            "vector": case.get("vector_cycles", 0),
             "stream": case.get("stream_cycles", 0),
-            "DMA": case.get("dma_bytes", case["dram_bytes"]) / (
+            "DMA": case["dram_bytes"] / (
                 p["DmaChannels"] * p["DmaBytesPerCycle"])}
 
 

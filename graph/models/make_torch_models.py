@@ -23,8 +23,9 @@ ones, for accel-run (docs/graph.md). Nothing is downloaded.
   transformer-d256  the same encoder at a BERT-mini size (d 256, 4 heads,
                  feed-forward 1024, sequence 128, batch 1, GELU; opset 17):
                  the size the graph benchmark's target is for; its
-                 float32 reference is 1.5e-6 from float64, so checks take
-                 atol 1e-5
+                 float32 reference is 1.5e-6 from float64, so it is
+                 checked, as every model here, with accel-run's criterion
+                 for whole models (--tolerance model, docs/graph.md)
 
 Usage: make_torch_models.py DIR [NAME...]   (Debian's python3-torch)"""
 import os
