@@ -15,10 +15,11 @@
    whole rows of the innermost dimension (rows of the second innermost).
    Each tensor's part of a tile moves as one 2-D transfer when its inner
    stride is 1 (the fast path; a zero row stride replicates a broadcast
-   row), otherwise one transfer per row or per column (accel_copy_matrix;
-   a zero stride replicates a broadcast element), so that every input
-   arrives as a dense tile of y's shape and the computation is one flat
-   loop. Tiles are double-buffered: the next tile's inputs arrive while
+   row), otherwise one transfer per row or per column (accel_copy_matrix).
+   An input that repeats one value along each row (inner stride 0) comes
+   in as its values, one a row, and a scalar is read once a call: the
+   vector unit spreads them (input_form). So every input is a dense tile
+   of y's shape and the computation is one flat loop. Tiles are double-buffered: the next tile's inputs arrive while
    the current one computes, and results leave on other channels
    (assign_channels).
 
@@ -47,15 +48,26 @@ enum {
   MaxInputs = ACCEL_EW_MAX_INPUTS,
   MaxSteps = ACCEL_EW_MAX_STEPS,
   Unroll = 4, /* vectors per loop iteration */
+  /* The vector unit's loops load up to two groups of Unroll vectors past
+     a tile's end: room for them after each buffer a step reads that a
+     transfer could be writing behind it, so that they never read bytes in
+     flight. */
+  LoopSlack = 2 * 16 * Unroll,
+  /* The rows of a tile with an input that repeats one value along each
+     row: its values, one a row, are staged here and spread on the
+     vector unit. */
+  ColumnFloats = TileFloats / __ACCEL_VECTOR_LANES__,
 };
 
 typedef struct {
-  float in[MaxInputs][2][TileFloats];
+  float in[MaxInputs][2][TileFloats + LoopSlack];
   float out[2][TileFloats];
-  float spare[TileFloats]; /* a chain's every other step */
+  float spare[TileFloats + LoopSlack]; /* a chain's every other step */
+  float column[MaxInputs][2][ColumnFloats];
 } elementwise_spm;
 KERNEL_SPM_FITS(elementwise_spm);
 #define spm_in (KERNEL_SPM(elementwise_spm)->in)
+#define spm_column (KERNEL_SPM(elementwise_spm)->column)
 #define spm_out (KERNEL_SPM(elementwise_spm)->out)
 #define spm_spare (KERNEL_SPM(elementwise_spm)->spare)
 
@@ -110,8 +122,8 @@ EW_INLINE void load_group(ew_vf *v, const float *p, long i, int reads) {
    previous iteration) and stores group j - 2 (computed by it), so that
    nothing in an iteration waits for anything of the same iteration and
    the load/store unit, the one bottleneck of cheap operations, can issue
-   every cycle. The last two iterations load past the end: stale
-   scratchpad, never used. */
+   every cycle. The last two iterations load past the end (LoopSlack):
+   stale scratchpad, never used. */
 EW_INLINE void run_op_pipelined(accel_elementwise_op op, float *dst, const float *src,
                       const float *a, const float *b, long n,
                       const accel_elementwise_options *o) {
@@ -328,6 +340,7 @@ static void run_step(const accel_elementwise_step *s, float *dst,
    num_inputs is y. rank >= 2 (leading dims of 1 added). */
 typedef struct {
   int rank, num_inputs;
+  long max_rows; /* a tile's rows, at most */
   long dims[ACCEL_MAX_RANK + 1];
   long strides[MaxInputs + 1][ACCEL_MAX_RANK + 1];
   float *data[MaxInputs + 1];
@@ -350,6 +363,7 @@ static void make_layout(layout *l, const accel_tensor *const *inputs,
                         int num_inputs, const accel_tensor *y) {
   int n = num_inputs + 1, rank = 0;
   l->num_inputs = num_inputs;
+  l->max_rows = TileFloats;
   for (int k = 0; k < n; ++k)
     l->data[k] = (float *)(k < num_inputs ? inputs[k] : y)->data;
   /* Every tensor dense with y's dims (the common case, a residual add):
@@ -414,7 +428,9 @@ static long min_of(long x, long y) { return x < y ? x : y; }
 static void size_tile(const layout *l, tile *t) {
   long d0 = l->dims[l->rank - 1], d1 = l->dims[l->rank - 2];
   t->cols = min_of(d0 - t->c0, TileFloats);
-  t->rows = t->cols == d0 ? min_of(d1 - t->r0, TileFloats / d0) : 1;
+  t->rows = t->cols == d0
+                ? min_of(min_of(d1 - t->r0, TileFloats / d0), l->max_rows)
+                : 1;
 }
 
 static void next_tile(const layout *l, tile *t) {
@@ -455,12 +471,6 @@ static int move(const layout *l, const tile *t, int k, float *buf, int ch,
   float *p = tile_base(l, t, k);
   long rs = l->strides[k][l->rank - 2], cs = l->strides[k][l->rank - 1];
   long rows = t->rows, cols = t->cols;
-  if (!store && rs == 0 && cs == 0) {
-    /* One element for the whole tile (a scalar operand): one transfer of
-       4-byte rows from one address, not one per row. */
-    accel_dma_2d_on(ch, buf, p, rows * cols, 4, 4, 0);
-    return 1;
-  }
   int by_rows = rows >= parts;
   long piece = by_rows ? rows / parts : cols / parts & ~15L;
   if (!by_rows && piece == 0)
@@ -532,37 +542,159 @@ static channels assign_channels(int num_inputs, int num_steps, int single,
   return c;
 }
 
-/* Inputs first..last - 1 of tile t into buffer buf; of those that
-   repeat one row (one_row[k]), that row alone. */
+/* How an input's part of a tile arrives. DRAM moves whole bursts, so a
+   transfer that repeats one element (a row of 4 bytes per element of the
+   tile) costs a burst per element: an input that repeats one value along
+   each row (a per-channel bias of [N, C, H W], a scalar) comes in as its
+   values alone and the vector unit spreads them. */
+typedef enum {
+  InTile,   /* the tile, dense */
+  InRow,    /* on the engine, one row that repeats down the tile's rows */
+  InColumn, /* a value a row, staged and spread along the row */
+  InScalar, /* one value for the whole call, spread once into buffer 0 */
+} input_form;
+
+typedef struct {
+  input_form form[MaxInputs];
+  /* The engine reads the input as one row for every row (stride 0). */
+  int repeat_row[MaxInputs];
+  int columns; /* some input is InColumn */
+} inputs_plan;
+
+static inputs_plan plan_inputs(layout *l, int on_engine) {
+  inputs_plan p;
+  p.columns = 0;
+  int inner = l->rank - 1;
+  for (int k = 0; k < l->num_inputs; ++k) {
+    const long *st = l->strides[k];
+    int scalar = 1;
+    for (int d = 0; d < l->rank; ++d)
+      scalar &= st[d] == 0;
+    /* Input 0 is the first step's running value: a dense tile. */
+    int by_row = on_engine && k > 0;
+    p.form[k] = scalar                             ? InScalar
+                : st[inner] == 0                   ? InColumn
+                : by_row && st[inner - 1] == 0     ? InRow
+                                                   : InTile;
+    p.repeat_row[k] = by_row && (p.form[k] == InRow || p.form[k] == InScalar);
+    if (p.form[k] == InColumn)
+      l->max_rows = ColumnFloats, p.columns = 1;
+  }
+  return p;
+}
+
+/* dst (rows x cols, packed) = vals[r * vals_stride] along each row r. */
+static void spread(float *restrict dst, const float *restrict vals,
+                   long vals_stride, long rows, long cols) {
+  enum { L = __ACCEL_VECTOR_LANES__ };
+  if (cols >= L) {
+    for (long r = 0; r < rows; ++r) {
+      ew_vf v = (ew_vf)vals[r * vals_stride];
+      float *p = dst + r * cols;
+      long i = 0;
+      for (; i + 4 * L <= cols; i += 4 * L) { /* both load/store ports */
+        accel_vstore(p + i, v);
+        accel_vstore(p + i + L, v);
+        accel_vstore(p + i + 2 * L, v);
+        accel_vstore(p + i + 3 * L, v);
+      }
+      for (; i + L <= cols; i += L)
+        accel_vstore(p + i, v);
+      accel_vstore(p + cols - L, v); /* the row's last vector, again */
+    }
+  } else if (rows >= L && vals_stride) {
+    /* A lane a row: 16 rows' values, stored down each column. */
+    for (long r0 = 0; r0 < rows; r0 += L) {
+      long r = r0 + L <= rows ? r0 : rows - L;
+      ew_vf v = accel_vload(vals + r);
+      for (long j = 0; j < cols; ++j)
+        accel_vstore_strided(v, dst + r * cols + j, 4 * cols);
+    }
+  } else {
+    for (long r = 0; r < rows; ++r)
+      for (long j = 0; j < cols; ++j)
+        dst[r * cols + j] = vals[r * vals_stride];
+  }
+}
+
+/* Input k's buffer for buffer index buf. */
+static float *input_buf(const inputs_plan *p, int k, int buf) {
+  return spm_in[k][p->form[k] == InScalar ? 0 : buf];
+}
+
+/* Inputs first..last - 1 of tile t into buffer buf (a column input's
+   values into its staging). */
 static void fetch(const layout *l, const tile *t, const channels *c, int buf,
-                  int first, int last, const int *one_row) {
+                  int first, int last, const inputs_plan *p) {
   tile row = *t;
   row.rows = 1;
-  for (int k = first; k < last && k < l->num_inputs; ++k)
-    move(l, one_row[k] ? &row : t, k, spm_in[k][buf], c->in_ch[k],
-         c->in_parts[k], 0);
+  for (int k = first; k < last && k < l->num_inputs; ++k) {
+    int ch = c->in_ch[k];
+    switch (p->form[k]) {
+    case InTile:
+      move(l, t, k, spm_in[k][buf], ch, c->in_parts[k], 0);
+      break;
+    case InRow:
+      move(l, &row, k, spm_in[k][buf], ch, c->in_parts[k], 0);
+      break;
+    case InColumn: {
+      long rs = l->strides[k][l->rank - 2];
+      long n = rs ? t->rows : 1;
+      if (rs == 1 || n == 1) /* one row: bursts, not a burst a value */
+        accel_dma_2d_on(ch, spm_column[k][buf], tile_base(l, t, k), 1,
+                        n * 4, 0, 0);
+      else
+        accel_dma_2d_on(ch, spm_column[k][buf], tile_base(l, t, k), n, 4, 4,
+                        rs * 4);
+      break;
+    }
+    case InScalar: /* spread once, before the first tile */
+      break;
+    }
+  }
+}
+
+/* The column inputs of tile t, arrived in their staging, spread into
+   their buffers. */
+static void spread_columns(const layout *l, const tile *t, int buf,
+                           const inputs_plan *p) {
+  for (int k = 0; k < l->num_inputs; ++k)
+    if (p->form[k] == InColumn)
+      spread(spm_in[k][buf], spm_column[k][buf],
+             l->strides[k][l->rank - 2] ? 1 : 0, t->rows, t->cols);
+}
+
+/* The scalar inputs, read once (a load from DRAM) and spread over the
+   largest tile, the first: a row of it where the engine repeats the row. */
+static void spread_scalars(const layout *l, const tile *first,
+                           const inputs_plan *p) {
+  for (int k = 0; k < l->num_inputs; ++k)
+    if (p->form[k] == InScalar) {
+      float value = *l->data[k];
+      spread(spm_in[k][0], &value, 0, p->repeat_row[k] ? 1 : first->rows,
+             first->cols);
+    }
 }
 
 /* ---------------------------------------------------------------- run */
 
 static void run(const accel_elementwise_step *steps, int num_steps,
-                const layout *l) {
+                layout *l) {
+  int on_engine = 1;
+  for (int s = 0; s < num_steps; ++s)
+    on_engine &= has_stream_operation(steps[s].op);
+  /* On the engine, an operand that repeats one row across the tile's
+     rows (a bias row, a scalar) comes in as that row, which the engine
+     reads for every row (a row stride of 0): a tile's transfers are the
+     full operands' only. */
+  inputs_plan plan = plan_inputs(l, on_engine);
   tile cur = {{0}, 0, 0, 0, 0, 0}, next;
   size_tile(l, &cur);
   next = cur;
   next_tile(l, &next);
-  int on_engine = 1;
-  for (int s = 0; s < num_steps; ++s)
-    on_engine &= has_stream_operation(steps[s].op);
   channels c = assign_channels(l->num_inputs, num_steps, next.done, on_engine);
-  /* On the engine, an operand that repeats one row across the tile's
-     rows (a bias row, a scalar) comes in as that row, which the engine
-     reads for every row (a row stride of 0): a tile's transfers are the
-     full operands' only. Input 0 is the first step's running value. */
-  int one_row[MaxInputs] = {0};
-  for (int k = 1; k < l->num_inputs; ++k)
-    one_row[k] = on_engine && l->strides[k][l->rank - 2] == 0;
-  fetch(l, &cur, &c, 0, 0, MaxInputs, one_row);
+  fetch(l, &cur, &c, 0, 0, MaxInputs, &plan);
+  spread_scalars(l, &cur, &plan);
   /* With every channel in the plan (c.waits == 4), the previous tile's
      results stay moving at a tile's start: channels [c.out_ch, c.out_ch +
      stored) end with them, and dma.wait.older waits for the rest (this
@@ -578,25 +710,27 @@ static void run(const accel_elementwise_step *steps, int num_steps,
     next = cur;
     next_tile(l, &next);
     if (!next.done)
-      fetch(l, &next, &c, buf ^ 1, 0, c.first_late, one_row);
+      fetch(l, &next, &c, buf ^ 1, 0, c.first_late, &plan);
+    if (plan.columns)
+      spread_columns(l, &cur, buf, &plan);
     /* The output buffer's previous store (two tiles ago, or the last one
        when stores share one channel), unless the waits above covered it. */
     int out_ch = c.out_ch + (c.out_pair ? buf : 0);
     if (out_ch >= c.waits)
       accel_dma_wait_on(out_ch);
     float *out = spm_out[buf];
-    const float *r = spm_in[0][buf];
+    const float *r = input_buf(&plan, 0, buf);
     for (int s = 0; s < num_steps; ++s) {
       const accel_elementwise_step *st = &steps[s];
       /* A unary step's in and in2 are not checked: not used either. */
       int a = is_binary(st->op) || st->op == ACCEL_EW_WHERE ? st->in : 0;
       int b = st->op == ACCEL_EW_WHERE ? st->in2 : 0;
       float *dst = (num_steps - 1 - s) % 2 ? spm_spare : out;
-      run_step(st, dst, r, spm_in[a][buf], spm_in[b][buf], cur.rows,
-               cur.cols, one_row[a] ? 0 : cur.cols);
+      run_step(st, dst, r, input_buf(&plan, a, buf), input_buf(&plan, b, buf),
+               cur.rows, cur.cols, plan.repeat_row[a] ? 0 : cur.cols);
       r = dst;
       if (s == 0 && !next.done)
-        fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs, one_row);
+        fetch(l, &next, &c, buf ^ 1, c.first_late, MaxInputs, &plan);
     }
     stored = move(l, &cur, l->num_inputs, out, out_ch, c.out_parts, 1);
     cur = next;

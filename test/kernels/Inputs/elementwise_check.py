@@ -424,6 +424,18 @@ def shape_cases():
                [step("add")], [((2, 64, 56, 56), "contig", u),
                                ((64, 1, 1), "contig", u)],
                ((2, 64, 56, 56), "contig"))
+    # A value a row, spread along rows shorter than a vector, over more
+    # rows than a tile stages (on the engine and on the vector unit, the
+    # values contiguous and strided), and a scalar on the vector unit.
+    for op in ("mul", "max"):
+        for lay in ("contig", "strided"):
+            yield Case("%s (3000, 5) * (3000, 1) %s" % (op, lay), "binary",
+                       [step(op)], [((3000, 5), "contig", u),
+                                    ((3000, 1), lay, u)],
+                       ((3000, 5), "contig"))
+    yield Case("max (300, 1000) * ()", "binary", [step("max")],
+               [((300, 1000), "contig", u), ((), "contig", u)],
+               ((300, 1000), "contig"))
 
 
 def chain_cases():
