@@ -1,22 +1,22 @@
 /* pooling.c - ONNX MaxPool and AveragePool over NCHW on the stream engine
    (docs/kernels.md, "Pooling").
 
-   Layout. 16 planes (an image's channels, or channels of several images)
-   go across a pixel: pixel (r, w) of a tile's planes is 16 floats, so
-   every tap of a window is a row of 16 floats in the engine's blocks
-   whatever the stride, padding or dilation, and nothing is wasted on a
-   row's ragged end. The DMA engine builds this layout as it brings the
-   planes in (one transfer per plane with 4-byte rows 64 bytes apart, or
-   one per pixel when the planes are small) and undoes it on the way out;
-   it moves 4-byte rows at its full rate, so the transposition costs only
-   the transfers' start-ups.
+   Layout. A pixel of the scratchpad's tiles is L floats: L = 1 (planar:
+   each plane's rows as in x) when x's rows are contiguous along the
+   width, so that the DMA engine moves whole rows (a plane's band of rows
+   is one run in DRAM: DRAM is read in 64-byte bursts); L = 16 (lanes:
+   16 planes across a pixel) when x is channels-last, where a pixel's
+   planes are the contiguous run. Either way every tap of a window is a
+   row of L floats in the engine's blocks whatever the stride, padding or
+   dilation (vs.stride sets the rows' distance, so a row of one float
+   takes every other pixel of a stride-2 window).
 
-   Tiles. A tile is a group of planes (16, or more when whole planes are
-   small) and a band of output rows with the input rows it reads. Tiles
-   are double-buffered: the next tile's planes arrive and the previous
-   tile's results leave while this one computes, their transfers issued
-   in step with the engine's operations (dma_stream.h), since a start on
-   a busy channel stalls the issue.
+   Tiles. A tile is a group of planes and a band of output rows with the
+   input rows it reads (whole planes, as many as fit, when they are
+   small). Tiles are double-buffered: the next tile's planes arrive and the
+   previous tile's results leave while this one computes, their transfers
+   issued in step with the engine's operations (dma_stream.h), since a
+   start on a busy channel stalls the issue.
 
    Compute. Two separable passes of stream-engine operations, each one tap
    of a whole column or of the whole tile ("On the engine" below). */
@@ -30,22 +30,27 @@
 #include <stddef.h>
 
 enum {
-  V = 16,
+  V = __ACCEL_VECTOR_LANES__, /* planes across a pixel in the lanes layout */
+  Channels = __ACCEL_DMA_CHANNELS__,
   InFloats = 112 * 1024, /* an input tile, and its rows' column pass: the
                             largest band of rows */
   OutFloats = 48 * 1024, /* an output tile */
-  TargetIn = 112 * 1024,  /* the tile aimed at, so that the next one's
-                            transfers run under this one's work */
+  TargetIn = 56 * 1024,  /* the tile aimed at: small, as the first tile's
+                            load is not hidden, and large enough that a
+                            tile's transfers outlast the core's bookkeeping
+                            for it (the next one's run under its work) */
+  ScaleFloats = 8 * 1024, /* an average's divisors: a band's, or a piece */
+  MinTransfer = 4096,     /* bytes: a transfer of several small planes */
 };
 
 typedef struct {
   float in[2][InFloats];
   float out[2][OutFloats];
   float rows[InFloats]; /* h: the column pass's results */
-  /* An average's divisors: bias 0 and scale per output row of a tile, a
-     block per run of columns with one count (at most OW runs of rows
-     outputs, rows * OW * 16 <= OutFloats). */
-  float params[2 * OutFloats / V];
+  /* An average's divisors: the f32 reciprocal of each output's count in a
+     band of a plane (or a piece of it), for every plane of a tile. */
+  float scale[ScaleFloats];
+  long scale_oh0, scale_ohn; /* the band they are for (ohn 0: none) */
 } pool_spm;
 KERNEL_SPM_FITS(pool_spm);
 #define PSPM KERNEL_SPM(pool_spm)
@@ -119,7 +124,10 @@ typedef struct {
   const float *x;
   float *y;
   long x_run, y_run, x_plane, y_plane, xh, xw, yh, yw;
-  /* Tiles: groups of g planes (a multiple of 16, or all of a run), bands
+  /* Floats per pixel: 1 (planar) or V (lanes). A lane group is L planes:
+     one plane, or 16 across the lanes. */
+  long L;
+  /* Tiles: groups of g planes (a multiple of L, or all of a run), bands
      of ob output rows. */
   long g, ob, groups, bands;
   /* The column pass: whether the interior columns of all rows are one
@@ -163,9 +171,9 @@ static pool_tile tile_of(const pool_problem *p, long t) {
    pixel (r, c) of plane 16 q + l at [(r * cols + c) * 16 + l] there. One
    transfer per plane (a plane's rows as one run when they follow each
    other), or per pixel when that is fewer and the planes are one group. */
-static dma_stream lanes_stream(float *t, long ps, long rs, long cs,
-                               float *buf, long planes, long rows, long cols,
-                               int to_lanes) {
+static void lanes_stream(dma_stream *s, float *t, long ps, long rs,
+                         long cs, float *buf, long planes, long rows,
+                         long cols, int to_lanes) {
   char *tb = (char *)t, *bb = (char *)buf;
   int run = cs == 1 && rs == cols;
   long per_plane = run ? planes : planes * rows;
@@ -185,36 +193,116 @@ static dma_stream lanes_stream(float *t, long ps, long rs, long cs,
     t_outer = 4 * rs, t_inner = 4 * cs, t_row = 4 * ps;
     b_outer = 4 * cols * V, b_inner = 4 * V, b_row = 4;
   }
-  dma_stream s = {.outer = n_outer, .inner = n_inner, .rows = n_rows,
-                  .row_bytes = 4, .group = group};
+  *s = (dma_stream){.outer = n_outer, .inner = n_inner, .rows = n_rows,
+                     .row_bytes = 4, .group = group};
   if (to_lanes) {
-    s.dst = bb, s.src = tb;
-    s.dst_outer = b_outer, s.src_outer = t_outer;
-    s.dst_inner = b_inner, s.src_inner = t_inner;
-    s.dst_stride = b_row, s.src_stride = t_row;
-    s.dst_group = b_group, s.src_group = V * t_outer;
+    s->dst = bb, s->src = tb;
+    s->dst_outer = b_outer, s->src_outer = t_outer;
+    s->dst_inner = b_inner, s->src_inner = t_inner;
+    s->dst_stride = b_row, s->src_stride = t_row;
+    s->dst_group = b_group, s->src_group = V * t_outer;
   } else {
-    s.dst = tb, s.src = bb;
-    s.dst_outer = t_outer, s.src_outer = b_outer;
-    s.dst_inner = t_inner, s.src_inner = b_inner;
-    s.dst_stride = t_row, s.src_stride = b_row;
-    s.dst_group = V * t_outer, s.src_group = b_group;
+    s->dst = tb, s->src = bb;
+    s->dst_outer = t_outer, s->src_outer = b_outer;
+    s->dst_inner = t_inner, s->src_inner = b_inner;
+    s->dst_stride = t_row, s->src_stride = b_row;
+    s->dst_group = V * t_outer, s->src_group = b_group;
   }
   if (planes == 0 || rows == 0 || cols == 0)
-    s.outer = 0;
-  return s;
+    s->outer = 0;
 }
 
-static dma_stream gather_stream(const pool_problem *p, const pool_tile *a,
-                                float *buf) {
-  return lanes_stream((float *)a->x, p->x_plane, p->xh, p->xw, buf,
-                      a->planes, a->ihn, p->w.n, 1);
+/* Planes per transfer when each plane's band is one run of `band` floats:
+   enough for MinTransfer bytes, a divisor of the planes (the transfers of
+   a stream are equal) and at most a quarter of them (each channel takes
+   some). */
+static long planes_per_transfer(long planes, long band) {
+  long per = min_l(ceil_div(MinTransfer, 4 * band),
+                   max_l(planes / Channels, 1));
+  while (planes % per)
+    --per;
+  return per;
 }
 
-static dma_stream result_stream(const pool_problem *p, const pool_tile *a,
-                                float *buf) {
-  return lanes_stream(a->y, p->y_plane, p->yh, p->yw, buf, a->planes,
-                      a->ohn, p->ow, 0);
+/* Pieces per plane, each a transfer, when there are fewer planes than
+   channels (or not a multiple of them): enough that every channel takes
+   a share, and dividing the plane's `units` (floats or rows) evenly. */
+static long pieces_per_plane(long planes, long units) {
+  long k = 1;
+  while (k < Channels && planes * k % Channels)
+    k *= 2;
+  while (k > 1 && units % k)
+    k /= 2;
+  return k;
+}
+
+/* The same for the planar layout: plane k at buf + k * rows * cols, pixel
+   (r, c) at [r * cols + c] there. The tensor's rows move whole: a plane's
+   band as one row when its rows follow each other (several small planes
+   a transfer, or a large plane in pieces), else a transfer per plane (or
+   piece of its rows) with its image rows as rows; only an element-strided
+   view moves single floats (a transfer per image row). */
+static void planar_stream(dma_stream *s, float *t, long ps, long rs,
+                          long cs, float *buf, long planes, long rows,
+                          long cols, int to_planar) {
+  long band = rows * cols;
+  *s = (dma_stream){.outer = planes, .inner = 1};
+  long t_outer = 4 * ps, b_outer = 4 * band, t_inner = 0, b_inner = 0;
+  long t_row, b_row;
+  if (cs == 1 && (rs == cols || rows == 1)) {
+    long per = planes_per_transfer(planes, band);
+    long k = per == 1 ? pieces_per_plane(planes, band) : 1;
+    s->outer = planes / per, s->inner = k;
+    s->rows = per, s->row_bytes = 4 * band / k;
+    t_inner = b_inner = s->row_bytes;
+    t_row = t_outer, b_row = b_outer;
+    t_outer *= per, b_outer *= per;
+  } else if (cs == 1) {
+    long k = pieces_per_plane(planes, rows);
+    s->inner = k, s->rows = rows / k, s->row_bytes = 4 * cols;
+    t_inner = 4 * rs * s->rows, b_inner = 4 * cols * s->rows;
+    t_row = 4 * rs, b_row = 4 * cols;
+  } else {
+    s->inner = rows, s->rows = cols, s->row_bytes = 4;
+    t_inner = 4 * rs, b_inner = 4 * cols;
+    t_row = 4 * cs, b_row = 4;
+  }
+  char *tb = (char *)t, *bb = (char *)buf;
+  if (to_planar) {
+    s->dst = bb, s->src = tb;
+    s->dst_outer = b_outer, s->src_outer = t_outer;
+    s->dst_inner = b_inner, s->src_inner = t_inner;
+    s->dst_stride = b_row, s->src_stride = t_row;
+  } else {
+    s->dst = tb, s->src = bb;
+    s->dst_outer = t_outer, s->src_outer = b_outer;
+    s->dst_inner = t_inner, s->src_inner = b_inner;
+    s->dst_stride = t_row, s->src_stride = b_row;
+  }
+  if (planes == 0 || rows == 0 || cols == 0)
+    s->outer = 0;
+}
+
+/* The streams are made in place: a dma_stream is large, and returned by
+   value it would be copied (by memcpy) at every tile. */
+static void gather_stream(dma_stream *s, const pool_problem *p,
+                          const pool_tile *a, float *buf) {
+  if (p->L == 1)
+    planar_stream(s, (float *)a->x, p->x_plane, p->xh, p->xw, buf,
+                  a->planes, a->ihn, p->w.n, 1);
+  else
+    lanes_stream(s, (float *)a->x, p->x_plane, p->xh, p->xw, buf,
+                 a->planes, a->ihn, p->w.n, 1);
+}
+
+static void result_stream(dma_stream *s, const pool_problem *p,
+                          const pool_tile *a, float *buf) {
+  if (p->L == 1)
+    planar_stream(s, a->y, p->y_plane, p->yh, p->yw, buf, a->planes, a->ohn,
+                  p->ow, 0);
+  else
+    lanes_stream(s, a->y, p->y_plane, p->yh, p->yw, buf, a->planes, a->ohn,
+                 p->ow, 0);
 }
 
 /* ------------------------------------------------------------ on the engine */
@@ -224,7 +312,7 @@ static dma_stream result_stream(const pool_problem *p, const pool_tile *a,
    Columns first: h pixel (r, j) combines the taps of output column j in
    input row r, for every input row of the tile's lane groups; then rows:
    output pixel (i, j) combines the h pixels of its window rows; then an
-   average's division. A pixel is 16 floats, so a block's rows can be
+   average's division. A pixel is L floats, so a block's rows can be
    pixels: one column's tap in every row is one operation (rows W pixels
    apart), and when the stride divides the width (p->flat), input pixel
    (r, j sw + c) is pixel (r W / sw + j) sw + c of the tile read as one
@@ -232,8 +320,9 @@ static dma_stream result_stream(const pool_problem *p, const pool_tile *a,
    every row (each window inside x), h's rows W / sw pixels long. The
    columns whose windows reach into the padding then take operations of
    their own over their taps inside x, replacing what the interior's
-   operation wrapped around the rows' ends there. Padding is never
-   stored. */
+   operation wrapped around the rows' ends there. The rows likewise, when
+   each lane group's input rows are stride times its output rows. Padding
+   is never stored. */
 
 /* A pixel of the identity of max (-inf) and of a sum (0), the source
    of a window with no tap inside x (only with dilation). */
@@ -253,16 +342,17 @@ static void stream_combine(int avg, float *dst, const float *a,
 }
 
 /* dst = the combination of n taps, tap t at src + t * step, as blocks of
-   rows x len floats whose rows are dst_stride and src_stride apart. One
-   tap is a copy (maxNum(x, x) = x). */
-static void combine_block(int avg, float *dst, long dst_stride,
+   rows x len floats whose rows are dst_stride and src_stride apart (len a
+   multiple of the pixel, L floats). One tap is a copy (maxNum(x, x) =
+   x). */
+static void combine_block(int avg, long L, float *dst, long dst_stride,
                           const float *src, long src_stride, long step,
                           long n, long rows, long len) {
   if (n == 0) {
     /* The identity pixel for each pixel of each row. */
     for (long r = 0; r < rows; ++r) {
-      accel_vs_shape(len / V, V);
-      accel_vs_stride(V, 0, 0);
+      accel_vs_shape(len / L, L);
+      accel_vs_stride(L, 0, 0);
       accel_vs_max(dst + r * dst_stride, identity[avg], identity[avg]);
     }
     return;
@@ -280,13 +370,14 @@ static void combine_block(int avg, float *dst, long dst_stride,
 }
 
 /* combine_block after the transfers due before it. */
-static void combine_taps(dma_pacer *e, int avg, float *dst, long dst_stride,
-                         const float *src, long src_stride, long step, long n,
-                         long rows, long len) {
+static void combine_taps(dma_pacer *e, const pool_problem *p, float *dst,
+                         long dst_stride, const float *src, long src_stride,
+                         long step, long n, long rows, long len) {
   if (rows <= 0)
     return;
   dma_pacer_step(e, rows * len * max_l(n - 1, 1));
-  combine_block(avg, dst, dst_stride, src, src_stride, step, n, rows, len);
+  combine_block(p->avg, p->L, dst, dst_stride, src, src_stride, step, n,
+                rows, len);
 }
 
 /* The taps [*lo, *hi) of output o's window inside x, without the
@@ -304,10 +395,10 @@ static void taps_of(const pool_axis *ax, long o, long ia, long ib, long *lo,
 static void pool_columns(dma_pacer *e, const pool_problem *p, long rows,
                          const float *in, float *h) {
   const pool_axis *w = &p->w;
-  long W = w->n, hw = p->hw, step = w->d * V;
+  long L = p->L, W = w->n, hw = p->hw, step = w->d * L;
   if (p->flat && p->ia < p->ib)
-    combine_taps(e, p->avg, h + p->ia * V, V, in + (p->ia * w->s - w->b) * V,
-                 w->s * V, step, w->k, (rows - 1) * hw + p->ib - p->ia, V);
+    combine_taps(e, p, h + p->ia * L, L, in + (p->ia * w->s - w->b) * L,
+                 w->s * L, step, w->k, (rows - 1) * hw + p->ib - p->ia, L);
   for (long j = 0; j < p->ow; ++j) {
     if (p->flat && j == p->ia && p->ia < p->ib) {
       j = p->ib - 1;
@@ -315,78 +406,149 @@ static void pool_columns(dma_pacer *e, const pool_problem *p, long rows,
     }
     long lo, hi;
     taps_of(w, j, p->ia, p->ib, &lo, &hi);
-    combine_taps(e, p->avg, h + j * V, hw * V,
-                 in + (j * w->s - w->b + lo * w->d) * V, W * V, step,
-                 hi - lo, rows, V);
+    combine_taps(e, p, h + j * L, hw * L,
+                 in + (j * w->s - w->b + lo * w->d) * L, W * L, step,
+                 hi - lo, rows, L);
   }
 }
 
-/* The tile's output rows from h: with one lane group, the interior rows
-   as one block; with several, each row of every group. */
+/* The tile's output rows from h. Row i of lane group q is row q ohn + i
+   of the tile's output and reads h rows q ihn + (oh0 + i) s - b + t d -
+   ih0; when ihn = s ohn that is s (q ohn + i) + c, so the interior rows
+   of every group are one block (the edge rows between groups computed
+   wrong there, then each edge row over all groups). Otherwise the
+   interior rows of each group as a block, or each row over all groups,
+   whichever takes fewer operations. */
 static void pool_rows(dma_pacer *e, const pool_problem *p,
                       const pool_tile *a, long groups, const float *h,
                       float *out) {
   const pool_axis *ax = &p->h;
-  long hrow = p->hw * V, orow = p->ow * V;
-  for (long i = 0, n; i < a->ohn; i += n) {
-    long oh = a->oh0 + i, lo, hi;
-    taps_of(ax, oh, p->ra, p->rb, &lo, &hi);
-    const float *src = h + (oh * ax->s - ax->b + lo * ax->d - a->ih0) * hrow;
-    if (groups > 1) {
+  long hrow = p->hw * p->L, orow = p->ow * p->L, ohn = a->ohn;
+  long gin = a->ihn * hrow, gout = ohn * orow; /* a lane group's */
+  long i0 = min_l(max_l(p->ra - a->oh0, 0), ohn);
+  long i1 = max_l(min_l(p->rb - a->oh0, ohn), i0); /* interior rows */
+  long edges = ohn - (i1 - i0);
+  int flat = groups > 1 && i1 > i0 && a->ihn == ax->s * ohn;
+  int per_group = groups == 1 || (!flat && groups * (edges + 1) < ohn);
+  /* Output row i's taps inside x, from its first. */
+  long lo, hi;
+#define ROW_SRC(i)                                                             \
+  (h + ((a->oh0 + (i)) * ax->s - ax->b + lo * ax->d - a->ih0) * hrow)
+  if (flat) {
+    taps_of(ax, a->oh0 + i0, p->ra, p->rb, &lo, &hi);
+    combine_taps(e, p, out + i0 * orow, orow, ROW_SRC(i0), ax->s * hrow,
+                 ax->d * hrow, hi - lo, (groups - 1) * ohn + i1 - i0, orow);
+  }
+  for (long q = 0; q < (per_group ? groups : 1); ++q) {
+    long gq = per_group ? 1 : groups;
+    for (long i = 0, n; i < ohn; i += n) {
       n = 1;
-      combine_taps(e, p->avg, out + i * orow, a->ohn * orow, src,
-                   a->ihn * hrow, ax->d * hrow, hi - lo, groups, orow);
-      continue;
+      int inner = i >= i0 && i < i1;
+      if (inner && flat) {
+        n = i1 - i;
+        continue;
+      }
+      if (inner && per_group)
+        n = i1 - i;
+      taps_of(ax, a->oh0 + i, p->ra, p->rb, &lo, &hi);
+      if (n > 1)
+        combine_taps(e, p, out + q * gout + i * orow, orow,
+                     ROW_SRC(i) + q * gin, ax->s * hrow, ax->d * hrow,
+                     hi - lo, n, orow);
+      else
+        combine_taps(e, p, out + q * gout + i * orow, gout,
+                     ROW_SRC(i) + q * gin, gin, ax->d * hrow, hi - lo, gq,
+                     orow);
     }
-    n = oh >= p->ra && oh < p->rb ? min_l(p->rb - oh, a->ohn - i) : 1;
-    combine_taps(e, p->avg, out + i * orow, orow, src, ax->s * hrow,
-                 ax->d * hrow, hi - lo, n, orow);
+  }
+#undef ROW_SRC
+}
+
+/* The floats [lo, hi) of a band that are also in [f0, f0 + n), set to d
+   in scale (which holds float f0 on). */
+static void put_divisor(float *scale, long f0, long n, long lo, long hi,
+                        float d) {
+  lo = max_l(lo, f0), hi = min_l(hi, f0 + n);
+  float *dst = scale + (lo - f0);
+  long k = 0, len = hi - lo;
+  for (; k + V <= len; k += V)
+    accel_vstore(dst + k, (accel_v16f)d);
+  for (; k < len; ++k)
+    dst[k] = d;
+}
+
+/* The f32 reciprocals of the counts of floats [f0, f0 + n) of a lane
+   group's output band of ohn rows from row oh0 (every lane of a pixel
+   alike) into scale: per output row, the interior columns one run. With
+   the whole band, the interior rows after the first are a copy of it,
+   made by the engine (one operation, where the core would store every
+   row). */
+static void make_divisors(const pool_problem *p, long oh0, long ohn, long f0,
+                          long n, float *scale) {
+  long L = p->L, orow = p->ow * L, lo, hi, count_w;
+  long i0 = min_l(max_l(p->ra - oh0, 0), ohn);
+  long i1 = max_l(min_l(p->rb - oh0, ohn), i0);
+  int copy = f0 == 0 && n == ohn * orow && i1 - i0 > 1;
+  for (long i = f0 / orow; i * orow < f0 + n; ++i) {
+    if (copy && i > i0 && i < i1)
+      continue;
+    long count_h = p->h.k, oh = oh0 + i, row = i * orow;
+    if (oh < p->ra || oh >= p->rb)
+      window_taps(&p->h, oh, p->include_pad, &lo, &hi, &count_h);
+    put_divisor(scale, f0, n, row + p->ia * L, row + p->ib * L,
+                1.0f / (float)(count_h * p->w.k));
+    for (long j = 0; j < p->ow; ++j) {
+      if (j == p->ia && p->ia < p->ib)
+        j = p->ib;
+      if (j >= p->ow || row + (j + 1) * L <= f0 || row + j * L >= f0 + n)
+        continue;
+      window_taps(&p->w, j, p->include_pad, &lo, &hi, &count_w);
+      put_divisor(scale, f0, n, row + j * L, row + (j + 1) * L,
+                  1.0f / (float)(count_h * count_w));
+    }
+  }
+  if (copy) {
+    const float *first = scale + i0 * orow;
+    accel_vs_shape(i1 - i0 - 1, orow);
+    accel_vs_stride(orow, 0, 0);
+    accel_vs_max(scale + (i0 + 1) * orow, first, first);
   }
 }
 
-/* An average's division: output pixel (i, j) times the f32 reciprocal of
-   its count, a vs.act.none (its scale per row) for the interior columns
-   and one for each edge column. */
+/* An average's division: the tile's output times its divisors, one
+   vs.mul per piece of a lane group's band (its divisors a row that every
+   group shares: source stride 0). A band's divisors are made once while
+   the tiles' bands are alike. */
 static void pool_scale(dma_pacer *e, const pool_problem *p,
                        const pool_tile *a, long groups, float *out) {
-  long rows = groups * a->ohn, orow = p->ow * V, lo, hi, count;
-  float *params = PSPM->params;
-  for (long j = 0, n; j < p->ow; j += n, params += 2 * rows) {
-    long count_w = p->w.k;
-    n = j == p->ia && p->ia < p->ib ? p->ib - p->ia : 1;
-    if (n == 1)
-      window_taps(&p->w, j, p->include_pad, &lo, &hi, &count_w);
-    /* Bias 0 and scale per row of the block: output row i of each lane
-       group. */
-    float interior = 1.0f / (float)(p->h.k * count_w);
-    float *scale = params + rows;
-    for (long i = 0; i < a->ohn; ++i) {
-      long oh = a->oh0 + i;
-      scale[i] = interior;
-      if (oh < p->ra || oh >= p->rb) {
-        window_taps(&p->h, oh, p->include_pad, &lo, &hi, &count);
-        scale[i] = 1.0f / (float)(count * count_w);
-      }
-    }
-    for (long r = a->ohn; r < rows; ++r)
-      scale[r] = scale[r - a->ohn];
-    for (long r = 0; r < rows; ++r)
-      params[r] = 0.0f;
-    dma_pacer_step(e, rows * n * V);
-    accel_vs_shape(rows, n * V);
-    accel_vs_stride(orow, orow, orow);
-    accel_vs_act_none(out + j * V, out + j * V, params, NULL);
+  long band = a->ohn * p->ow * p->L;
+  float *scale = PSPM->scale;
+  int kept = band <= ScaleFloats;
+  if (kept && (PSPM->scale_oh0 != a->oh0 || PSPM->scale_ohn != a->ohn)) {
+    make_divisors(p, a->oh0, a->ohn, 0, band, scale);
+    PSPM->scale_oh0 = a->oh0, PSPM->scale_ohn = a->ohn;
   }
+  for (long f = 0; f < band; f += ScaleFloats) {
+    long n = min_l(ScaleFloats, band - f);
+    if (!kept)
+      make_divisors(p, a->oh0, a->ohn, f, n, scale);
+    dma_pacer_step(e, groups * n);
+    accel_vs_shape(groups, n);
+    accel_vs_stride(band, band, 0);
+    accel_vs_mul(out + f, out + f, scale);
+  }
+  if (!kept)
+    PSPM->scale_ohn = 0;
 }
 
 static void compute_tile(const pool_problem *p, const pool_tile *a,
                          const float *in, float *out, dma_stream *q, int nq,
                          int *channel) {
-  long groups = ceil_div(a->planes, V);
+  long groups = ceil_div(a->planes, p->L);
   /* The engine's elements: the column and row passes' taps (one
      operation for two), an average's division. */
-  long out_px = groups * a->ohn * p->ow * V;
-  long total = groups * a->ihn * p->hw * V * max_l(p->w.k - 1, 1) +
+  long out_px = groups * a->ohn * p->ow * p->L;
+  long total = groups * a->ihn * p->hw * p->L * max_l(p->w.k - 1, 1) +
                out_px * (max_l(p->h.k - 1, 1) + p->avg);
   dma_pacer e = dma_pacer_start(q, nq, channel, max_l(total, 1));
   pool_columns(&e, p, groups * a->ihn, in, PSPM->rows);
@@ -398,14 +560,13 @@ static void compute_tile(const pool_problem *p, const pool_tile *a,
 /* --------------------------------------------------------------- driver */
 
 /* Tile t's input into buf; nothing past the last tile. */
-static dma_stream input_stream(const pool_problem *p, long t, long tiles,
-                               float *buf) {
-  dma_stream s = {.outer = 0};
+static void input_stream(dma_stream *s, const pool_problem *p, long t,
+                         long tiles, float *buf) {
+  s->outer = 0, s->next = 0;
   if (t < tiles) {
     pool_tile a = tile_of(p, t);
-    s = gather_stream(p, &a, buf);
+    gather_stream(s, p, &a, buf);
   }
-  return s;
 }
 
 /* Tile t computes from in[t % 2] into out[t % 2] while tile t + 1's input
@@ -415,11 +576,12 @@ static dma_stream input_stream(const pool_problem *p, long t, long tiles,
 static void pool_run(const pool_problem *p) {
   long tiles = p->runs * p->groups * p->bands;
   int channel = 0;
+  PSPM->scale_ohn = 0;
   dma_stream q[2]; /* the previous tile's results, the next tile's input */
-  q[0] = input_stream(p, 0, tiles, PSPM->in[0]);
+  input_stream(&q[0], p, 0, tiles, PSPM->in[0]);
   dma_stream_pace(&q[0], 1, &channel);
   q[0].outer = 0;
-  q[1] = input_stream(p, 1, tiles, PSPM->in[1]);
+  input_stream(&q[1], p, 1, tiles, PSPM->in[1]);
   dma_wait_with_head_start(&q[1], 1, &channel);
   for (long t = 0; t < tiles; ++t) {
     int b = t & 1;
@@ -427,8 +589,8 @@ static void pool_run(const pool_problem *p) {
     compute_tile(p, &a, PSPM->in[b], PSPM->out[b], q, 2, &channel);
     dma_stream_pace(&q[0], 1, &channel);
     dma_stream_pace(&q[1], 1, &channel);
-    q[0] = result_stream(p, &a, PSPM->out[b]);
-    q[1] = input_stream(p, t + 2, tiles, PSPM->in[b]);
+    result_stream(&q[0], p, &a, PSPM->out[b]);
+    input_stream(&q[1], p, t + 2, tiles, PSPM->in[b]);
     dma_wait_with_head_start(&q[1], 1, &channel);
   }
   dma_stream_pace(&q[0], 1, &channel);
@@ -528,36 +690,41 @@ static long pool_body(const void *px, const void *py, const void *po,
   interior(&p.h, p.oh, &p.ra, &p.rb);
   p.flat = W % p.w.s == 0 && p.ow <= W / p.w.s;
   p.hw = p.flat ? W / p.w.s : p.ow;
-  /* Tiles: whole planes, as many lane groups as the target takes; else 16
-     planes and bands of rows. An input row and its column pass's row each
-     take at most `row` pixels. */
-  long row = max_l(W, p.hw);
-  long run16 = (p.run_len + V - 1) / V * V;
-  long plane_groups = TargetIn / (V * H * row);
-  if (plane_groups >= 1 && V * p.oh * p.ow <= OutFloats) {
-    long groups_fit = min_l(plane_groups, OutFloats / (V * p.oh * p.ow));
-    p.g = min_l(groups_fit * V, run16);
+  /* The layout: planar, unless x is channels-last (its planes, not its
+     rows, contiguous). */
+  p.L = p.x_plane == 1 && p.xw != 1 ? V : 1;
+  /* Tiles: whole planes, as many lane groups as the target takes; else
+     one lane group and bands of rows. An input row and its column pass's
+     row each take at most `row` pixels. The limits are the lanes
+     layout's, whichever layout runs. */
+  long row = max_l(W, p.hw), ext = extent(&p.h), L = p.L;
+  int whole_lanes = TargetIn / (V * H * row) >= 1 && V * p.oh * p.ow <= OutFloats;
+  if (!whole_lanes && V * row * ext > InFloats)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
+                              "rows of %ld elements with a window %ld rows "
+                              "high; at most %d elements in those rows",
+                              row, ext, (int)(InFloats / V));
+  if (!whole_lanes && V * p.ow > OutFloats)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
+                              "rows of %ld elements; at most %d", p.ow,
+                              (int)(OutFloats / V));
+  long fit = TargetIn / (L * H * row);
+  if (fit >= 1 && L * p.oh * p.ow <= OutFloats) {
+    long groups_fit = min_l(fit, OutFloats / (L * p.oh * p.ow));
+    p.g = min_l(groups_fit, ceil_div(p.run_len, L)) * L;
     p.ob = p.oh;
   } else {
-    p.g = V;
-    long ext = extent(&p.h);
-    long in_rows = max_l(TargetIn / (V * row), ext);
-    if (V * row * ext > InFloats)
-      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
-                                "rows of %ld elements with a window %ld rows "
-                                "high; at most %d elements in those rows",
-                                row, ext, (int)(InFloats / V));
-    if (V * row * in_rows > InFloats)
-      in_rows = InFloats / (V * row);
+    p.g = L;
+    long in_rows = max_l(TargetIn / (L * row), ext);
+    if (L * row * in_rows > InFloats)
+      in_rows = InFloats / (L * row);
     p.ob = min_l((in_rows - ext) / p.h.s + 1, p.oh);
-    if (V * p.ow > OutFloats)
-      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
-                                "rows of %ld elements; at most %d", p.ow,
-                                (int)(OutFloats / V));
-    p.ob = min_l(p.ob, OutFloats / (V * p.ow));
+    p.ob = min_l(p.ob, OutFloats / (L * p.ow));
   }
   p.g = min_l(p.g, p.run_len);
   p.groups = ceil_div(p.run_len, p.g);
+  /* groups of equal size, not a sliver */
+  p.g = min_l(ceil_div(ceil_div(p.run_len, p.groups), L) * L, p.run_len);
   p.bands = ceil_div(p.oh, p.ob);
   p.ob = ceil_div(p.oh, p.bands); /* bands of equal height, not a sliver */
   if (accel_only_checking())
