@@ -51,7 +51,9 @@ static inline void accel_dma_wait_all(void) {
 
 /* Copies a rows x cols matrix between DRAM and the scratchpad (or within
    either) on channel ch; each side has its own row and column strides (rs,
-   cs, in floats). Rows contiguous on both sides go as one 2-D transfer;
+   cs, in floats). A matrix that is one run on both sides goes as one row
+   (DRAM moves each row of a transfer in whole bursts), rows contiguous on
+   both sides as one 2-D transfer;
    otherwise one transfer per row or per column, whichever is fewer, each
    moving single floats with the strides of its side: so a transposed or
    strided view arrives gathered into a dense layout. */
