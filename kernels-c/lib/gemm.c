@@ -390,7 +390,7 @@ static inline void stream_item(const stream_plan *p, long s) {
   } else {
     return;
   }
-  accel_dma_2d_on(s & 3, dst, src, rows, bytes, dst_stride, src_stride);
+  accel_dma_rows_on(s & 3, dst, src, rows, bytes, dst_stride, src_stride);
 }
 
 /* Waits for the per-column bias, which went on channel 3 ahead of the
@@ -447,12 +447,21 @@ static inline void wait_column_bias(const stream_plan *p) {
 
 /* Tile j of a row (accumulator t, a constant) out: stored where o puts
    it (c_out[t] or row_pairs), GELU or clip applied on the vector unit
-   (vector_act), and sent to the row's c unless o keeps it. */
+   (vector_act), and sent to the row's c unless o keeps it. The tile kept
+   above it (a streamed panel's first row, o.above rows) leaves on channel
+   t, which the plan's items have left, and the tile on 2 + t: a tile's
+   64-byte rows touch two DRAM bursts each unless c's rows are aligned to
+   one, and two channels a tile pair kept the matrix unit waiting. */
 #define TILE_OUT(t, j, o, c, rows)                                             \
   do {                                                                         \
     float *tile = (o).pairs ? (o).pairs + (j) * 2 * T * T : c_out[t];         \
+    long out_bytes = block_cols(nb, j) * 4;                                    \
     if ((o).send)                                                              \
       accel_dma_wait(2 + (t));                                                 \
+    if ((o).send && (o).above)                                                 \
+      accel_dma_2d(t, (c) + (j) * T - (o).above * c_rs,                       \
+                   tile - (o).above * T, (o).above, out_bytes, c_rs * 4,       \
+                   T * 4);                                                     \
     if (relu)                                                                  \
       accel_mst_relu(t, tile);                                                 \
     else                                                                       \
@@ -460,9 +469,8 @@ static inline void wait_column_bias(const stream_plan *p) {
     if (vector_act)                                                            \
       activate_tile(tile, e);                                                  \
     if ((o).send)                                                              \
-      accel_dma_2d(2 + (t), (c) + (j) * T - (o).above * c_rs,                 \
-                   tile - (o).above * T, (rows) + (o).above,                   \
-                   block_cols(nb, j) * 4, c_rs * 4, T * 4);                    \
+      accel_dma_2d(2 + (t), (c) + (j) * T, tile, (rows), out_bytes, c_rs * 4,  \
+                   T * 4);                                                     \
   } while (0)
 
 /* Where run_row_fast's tiles go: c_out[t], sent one at a time (pairs
@@ -670,13 +678,13 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
       /* The short transfer first: the fetch's start waits for it under the
          mmac, where the other order would wait for the whole fetch. */
       if (bias)
-        accel_dma_2d_on(!buf, bias_rows[!buf], bias + next_m0 * f->bias_cs,
-                        next_rows, 4, 4, f->bias_cs * 4);
+        accel_dma_rows_on(!buf, bias_rows[!buf], bias + next_m0 * f->bias_cs,
+                          next_rows, 4, 4, f->bias_cs * 4);
       /* Inline when A's rows are contiguous: a call here delays the
          row's second mmac. */
       if (a.cs == 1 && !calls)
-        accel_dma_2d_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows,
-                        kc * 4, kc * 4, a.rs * 4);
+        accel_dma_rows_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows,
+                          kc * 4, kc * 4, a.rs * 4);
       else
         fetch_a(!buf, a_tile[!buf], a, next_m0, 0, kc);
     }
@@ -1001,8 +1009,8 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
      tiles are made while A and B arrive. */
   int early = (K > 0) & (K <= KChunk) & (va.cs == 1) & (vb.cs == 1);
   if (early) {
-    accel_dma_2d_on(0, a_tile[0], va.base, min_of(M, T), K * 4, K * 4,
-                    va.rs * 4);
+    accel_dma_rows_on(0, a_tile[0], va.base, min_of(M, T), K * 4, K * 4,
+                      va.rs * 4);
     accel_dma_2d(1, b_panel[0], vb.base, K, block_cols(N, 0) * 4, T * 4,
                  vb.rs * 4);
     if (streams_at_once && per_column)

@@ -34,6 +34,19 @@ static inline void accel_dma_2d_on(int ch, void *dst, const void *src,
                         dst_stride, src_stride);
 }
 
+/* accel_dma_2d_on, with rows that follow each other on both sides as one
+   row: each row of a transfer is a request of its own and touches whole
+   DRAM bursts, so rows not a burst's multiple, or not aligned to one,
+   would pay a burst more each (a contiguous vector moved as a column of
+   single floats, a burst a float). */
+static inline void accel_dma_rows_on(int ch, void *dst, const void *src,
+                                     long rows, long row_bytes,
+                                     long dst_stride, long src_stride) {
+  if (dst_stride == row_bytes && src_stride == row_bytes)
+    row_bytes *= rows, rows = 1;
+  accel_dma_2d_on(ch, dst, src, rows, row_bytes, dst_stride, src_stride);
+}
+
 static inline void accel_dma_wait_on(int ch) {
   KERNEL_DMA_ON_CHANNEL(ch, accel_dma_wait);
 }
@@ -51,9 +64,8 @@ static inline void accel_dma_wait_all(void) {
 
 /* Copies a rows x cols matrix between DRAM and the scratchpad (or within
    either) on channel ch; each side has its own row and column strides (rs,
-   cs, in floats). A matrix that is one run on both sides goes as one row
-   (DRAM moves each row of a transfer in whole bursts), rows contiguous on
-   both sides as one 2-D transfer;
+   cs, in floats). Rows contiguous on both sides go as one 2-D transfer
+   (one row if the rows follow each other: accel_dma_rows_on);
    otherwise one transfer per row or per column, whichever is fewer, each
    moving single floats with the strides of its side: so a transposed or
    strided view arrives gathered into a dense layout. */

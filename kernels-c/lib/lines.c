@@ -78,23 +78,16 @@ static int evenly_spaced(const lines_view *v, long *spacing) {
 }
 
 /* Moves `count` contiguous lines, `spacing` floats apart from `line` on,
-   to or from buf (np floats apart) in one 2-D transfer on channel ch: one
-   row when the lines follow each other on both sides, for DRAM moves each
-   row in whole bursts (lines not a burst's multiple would pay one more
-   burst a line). */
+   to or from buf (np floats apart) in one 2-D transfer on channel ch (one
+   row when they follow each other on both sides: accel_dma_rows_on). */
 static inline __attribute__((always_inline)) void
 move_spaced_lines(int ch, const lines_view *v, float *line, long spacing,
                   float *buf, long count, int to_view) {
   long np = padded_length(v->n);
-  if (spacing == v->n && np == v->n) {
-    if (to_view)
-      accel_dma_2d_on(ch, line, buf, 1, count * np * 4, 0, 0);
-    else
-      accel_dma_2d_on(ch, buf, line, 1, count * np * 4, 0, 0);
-  } else if (to_view)
-    accel_dma_2d_on(ch, line, buf, count, v->n * 4, spacing * 4, np * 4);
+  if (to_view)
+    accel_dma_rows_on(ch, line, buf, count, v->n * 4, spacing * 4, np * 4);
   else
-    accel_dma_2d_on(ch, buf, line, count, v->n * 4, np * 4, spacing * 4);
+    accel_dma_rows_on(ch, buf, line, count, v->n * 4, np * 4, spacing * 4);
 }
 
 /* One 2-D transfer for evenly spaced contiguous lines; for contiguous
