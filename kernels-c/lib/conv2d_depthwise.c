@@ -40,15 +40,16 @@ typedef struct {
   const float *weights, *bias; /* per output channel (bias: or null) */
 } geometry;
 
-/* With lanes, the transfers under an item: the previous item's results
-   out to y, and the next item's staged input into its lanes. */
+/* With lanes, the stream engine's work under an item: the previous
+   item's results gathered from their lanes into planes, and the next
+   item's padded planes scattered into their lanes. */
 typedef struct {
-  float *y;         /* the previous item's first channel in y */
-  const float *out; /* its results */
+  const float *out; /* the previous item's results */
   long out_cn;      /* its channels (0: none) */
-  const float *staged;
-  float *in;  /* the next item's input buffer, below the pad rows */
-  long in_cn; /* its channels (0: none) */
+  float *planes;    /* where they go, a plane after another */
+  const float *staged; /* the next item's padded planes */
+  float *in;           /* its input buffer, below the pad rows */
+  long in_cn;          /* its channels (0: none) */
 } lanes_io;
 
 typedef struct {
@@ -57,6 +58,7 @@ typedef struct {
   item cur, next;
   geometry geo;
   lanes_io io;
+  float *taps; /* with lanes: the weights, the taps outermost */
   float zeros[ZeroFloats];
   float pool[]; /* the rest of the arena: weights, bias, inputs, outputs */
 } depthwise_spm;
@@ -92,19 +94,30 @@ enum {
   Ahead = 4, /* a step's first inputs loaded during the step before */
 };
 
-/* With lanes, the staging buffer of an item's input: its channels' image
-   rows in the padded width (the pad columns zero). */
+/* With lanes, an item's buffers besides the double-buffered input and
+   output: its planes as they arrive (H W floats each), padded (rows of
+   the padded width, the pad columns zero) and its results as planes
+   (OH OW floats each); and the weights with the taps outermost. */
+static long raw_floats(const conv_problem *p) { return Lanes * p->H * p->W; }
+
 static long stage_floats(const conv_problem *p, long wp) {
   return Lanes * p->H * wp;
 }
 
+static long planes_out_floats(const conv_problem *p) {
+  return Lanes * p->OH * p->OW;
+}
+
+static long taps_floats(const conv_problem *p) {
+  return 9 * padded_channels(p);
+}
+
 /* 16 channels across the lanes: for a 3 x 3 kernel at stride 1 with one
    output channel per input channel, when the planes are small (wherever
-   the double-buffered input, staging and output buffers of 16 channels
-   fit: up to 56 x 56), so that short rows waste no lanes, and when a
-   plane of y is one run of equally spaced floats (one transfer). The
-   last step of a row computes up to Run - 1 pixels past it (into the next
-   row's places, or the slack), reading past the input likewise. */
+   an item's buffers fit: up to 56 x 56), so that short rows waste no
+   lanes. The last step of a row computes up to Run - 1 pixels past it
+   (into the next row's places, or the slack), reading past the input
+   likewise. */
 static int lanes_plan(const conv_problem *p, depthwise_plan *pl) {
   pl->lanes = 1, pl->cn = Lanes;
   pl->wp = p->pl + p->W + p->pr;
@@ -115,8 +128,10 @@ static int lanes_plan(const conv_problem *p, depthwise_plan *pl) {
          p->dh == 1 && p->dw == 1 && p->Coutg == 1 && p->C >= Lanes &&
          p->ys[2] == p->OW * p->ys[3] &&
          (p->act.kind == ACCEL_ACT_NONE || p->act.kind == ACCEL_ACT_RELU) &&
-         weight_floats(p) + 2 * (stage_floats(p, pl->wp) + pl->in_floats +
-                                 pl->out_floats) <=
+         weight_floats(p) + taps_floats(p) + raw_floats(p) +
+                 stage_floats(p, pl->wp) +
+                 2 * (planes_out_floats(p) + pl->in_floats +
+                      pl->out_floats) <=
              PoolFloats;
 }
 
@@ -422,13 +437,17 @@ static void send_item(const float *out) {
    Run vfma chains, each input vector loaded once for 3 of them, so the
    vector unit, not the LSU, is the limit.
 
-   The layout change is by DMA, which moves a lone float for the cost of
-   4 bytes: an item's channels come in as one transfer into a staging
-   buffer of padded rows (channel 0), then one transfer per channel
-   scatters it into the lanes, 64 bytes apart (channel 1), and the results
-   go back one transfer per channel (channel 3). While item i computes,
-   item i - 1's results leave and item i + 1 is scattered, a channel's
-   transfers every steps / 16 steps; item i + 2 is staged. */
+   The layout changes in the scratchpad, on the stream engine (idle
+   otherwise), so that the DMA engine moves whole rows: DRAM is read in
+   64-byte bursts, and a float moved alone costs a burst. An item's 16
+   planes arrive as they lie in x (one run of bytes when they follow each
+   other); one engine operation pads their rows, one per channel
+   scatters a channel into its lane (rows of one float, 16 floats apart)
+   and one per channel gathers a channel's results back into a plane,
+   and the planes leave as one run. While item i computes, item i - 1's
+   results are gathered and item i + 1 scattered, a channel's operations
+   every steps / 16 steps; item i + 2 arrives. The vector unit's loads and
+   stores wait only for the engine's operations on their own bytes. */
 
 /* With lanes, an item: image n, channels c0 .. c0 + cn - 1. */
 typedef struct {
@@ -445,60 +464,90 @@ static lane_group group_after(lane_group g) {
   return g;
 }
 
-/* Item it's input channels (none past the last) into a staging buffer,
-   on channel ch. */
-static void lanes_stage(int ch, lane_group it, float *stage) {
+/* Item it's input planes (none past the last) into raw, H W floats
+   each, on channel ch: one transfer of whole rows. */
+static void lanes_load(int ch, lane_group it, float *raw) {
   const conv_problem *p = &SPM->p;
-  long wp = SPM->pl.wp;
   const float *x = p->x + it.n * p->xs[0] + it.c0 * p->xs[1];
-  if (!it.cn || !p->H || !p->W)
+  long hw = p->H * p->W;
+  if (!it.cn || !hw)
     return;
-  if (p->xs[3] == 1 && p->xs[1] == p->H * p->xs[2]) {
-    accel_dma_2d_on(ch, stage + p->pl, x, it.cn * p->H, p->W * 4, wp * 4,
-                    p->xs[2] * 4);
-    return;
-  }
-  for (long c = 0; c < it.cn; ++c)
-    accel_copy_matrix(ch, stage + c * p->H * wp + p->pl, wp, 1,
-                      x + c * p->xs[1], p->xs[2], p->xs[3], p->H, p->W);
+  int rows = p->xs[3] == 1 && (p->H == 1 || p->xs[2] == p->W);
+  if (rows && (it.cn == 1 || p->xs[1] == hw))
+    accel_dma_2d_on(ch, raw, x, 1, it.cn * hw * 4, 0, 0);
+  else if (rows)
+    accel_dma_2d_on(ch, raw, x, it.cn, hw * 4, hw * 4, p->xs[1] * 4);
+  else
+    for (long c = 0; c < it.cn; ++c)
+      accel_copy_matrix(ch, raw + c * hw, p->W, 1, x + c * p->xs[1],
+                        p->xs[2], p->xs[3], p->H, p->W);
 }
 
-/* A channel's staged rows (hw floats, H rows of the padded width; H > 0)
-   into its lane of an input buffer, 64 bytes apart. */
-static inline void lanes_arrange(int ch, float *in, const float *staged,
-                                 long hw) {
-  accel_dma_2d_on(ch, in, staged, hw, 4, Lanes * 4, 4);
+/* An item's results (planes of OH OW floats) out to y on channel ch:
+   one transfer when y's planes follow each other. */
+static void lanes_store(int ch, lane_group it, const float *planes) {
+  const conv_problem *p = &SPM->p;
+  float *y = p->y + it.n * p->ys[0] + it.c0 * p->ys[1];
+  long npix = p->OH * p->OW;
+  if (!it.cn || !npix)
+    return;
+  if (p->ys[3] == 1 && (it.cn == 1 || p->ys[1] == npix))
+    accel_dma_2d_on(ch, y, planes, 1, it.cn * npix * 4, 0, 0);
+  else if (p->ys[3] == 1)
+    accel_dma_2d_on(ch, y, planes, it.cn, npix * 4, p->ys[1] * 4,
+                    npix * 4);
+  else
+    for (long c = 0; c < it.cn; ++c)
+      accel_copy_matrix(ch, y + c * p->ys[1], 0, p->ys[3], planes + c * npix,
+                        0, 1, 1, npix);
 }
 
-/* A channel's results (npix pixels, 64 bytes apart) out to its plane of
-   y, pixels ys3 bytes apart (lanes_plan: y's rows follow each other). */
-static inline void lanes_send(int ch, float *y, const float *out, long npix,
-                              long ys3) {
-  accel_dma_2d_on(ch, y, out, npix, 4, ys3, Lanes * 4);
+/* dst = src for rows x len floats, rows dst_stride and src_stride apart,
+   on the stream engine (maxNum(x, x) = x). */
+static inline void engine_copy(float *dst, long dst_stride, const float *src,
+                               long src_stride, long rows, long len) {
+  accel_vs_shape(rows, len);
+  accel_vs_stride(dst_stride, src_stride, src_stride);
+  accel_vs_max(dst, src, src);
+}
+
+/* Zeroes rows x cols floats at dst (rows dst_rs apart) on the engine. */
+static void engine_zero(float *dst, long rows, long cols, long dst_rs) {
+  for (long c0 = 0; c0 < cols && rows; c0 += ZeroFloats)
+    engine_copy(dst + c0, dst_rs, SPM->zeros, 0, rows,
+                min_of(cols - c0, ZeroFloats));
+}
+
+/* Item it's raw planes into the padded staging planes (their pad columns
+   zero already). */
+static void lanes_pad(lane_group it, const float *raw, float *staged) {
+  const conv_problem *p = &SPM->p;
+  if (it.cn && p->H && p->W)
+    engine_copy(staged + p->pl, SPM->pl.wp, raw, p->W, it.cn * p->H, p->W);
 }
 
 /* The current item (channels c0 on) from in into out, rows OW pixels
    apart, with ReLU or nothing; and under it, spread over its steps, the
-   previous item's results out (channel 3, a transfer per channel) and the
-   next item's channels into their lanes (channel 1). One loop over every
-   step of every row, the transfers' addresses in registers: the weights
-   stay in theirs (a call would spill them). Inlined into one function per
-   activation, as planes3x3. */
+   previous item's results gathered into planes and the next item's
+   channels scattered into their lanes (engine operations). One loop over
+   every step of every row, the operations' addresses in registers: the
+   weights stay in theirs (a call would spill them). Inlined into one
+   function per activation, as planes3x3. */
 static inline __attribute__((always_inline)) void
 lanes_item(const float *in, float *out, long c0, const int relu) {
   const conv_problem *p = &SPM->p;
   const geometry *g = &SPM->geo;
   const lanes_io *io = &SPM->io;
-  float *y = io->y;
-  const float *send = io->out, *staged = io->staged;
-  float *arrange = io->in;
+  const float *gather = io->out, *staged = io->staged;
+  float *planes = io->planes, *scatter = io->in;
   long out_cn = io->out_cn, in_cn = io->in_cn;
   long wp = SPM->pl.wp, OW = p->OW, hw = p->H * wp, npix = p->OH * OW;
-  long steps = p->OH * ceil_div(OW, Run), ys1 = p->ys[1], ys3 = p->ys[3] * 4;
-  const float *wt = g->weights + c0 * 9;
+  long steps = p->OH * ceil_div(OW, Run);
+  const float *wt = SPM->taps + c0;
+  long cpad = padded_channels(p);
   accel_v16f w[9], z = 0.0f;
   for (int t = 0; t < 9; ++t)
-    w[t] = accel_vload_strided(wt + t, 9 * 4); /* tap t of 16 channels */
+    w[t] = accel_vload(wt + t * cpad); /* tap t of 16 channels */
   accel_v16f b = g->bias ? accel_vload(g->bias + c0) : z;
   const float *restrict r = in, *row = in;
   float *restrict o = out, *orow = out;
@@ -537,14 +586,14 @@ lanes_item(const float *in, float *out, long c0, const int relu) {
       accel_vstore(o + u * Lanes,
                    relu ? __builtin_elementwise_max(acc[u], z) : acc[u]);
     r = rn, o = on;
-    /* Channel c's transfers at step c steps / 16: pointers that move on,
-       not products (a multiply is 3 cycles). */
+    /* Channel c's operations at step c steps / 16: pointers that move
+       on, not products (a multiply is 3 cycles). */
     for (; cs < (s + 1) * Lanes; ++c, cs += steps) {
       if (c < out_cn)
-        lanes_send(3, y, send, npix, ys3);
+        engine_copy(planes, 1, gather, Lanes, npix, 1);
       if (c < in_cn)
-        lanes_arrange(1, arrange, staged, hw);
-      y += ys1, ++send, ++arrange, staged += hw;
+        engine_copy(scatter, Lanes, staged, 1, hw, 1);
+      ++gather, planes += npix, ++scatter, staged += hw;
     }
   }
 }
@@ -559,59 +608,76 @@ __attribute__((noinline)) static void lanes_item_relu(const float *in,
   lanes_item(in, out, c0, 1);
 }
 
-/* Every item (image, 16 channels) with lanes; buffers from pool on. */
+/* Every item (image, 16 channels) with lanes; buffers from pool on. The
+   engine works in program order, so one raw buffer and one staging
+   buffer serve every item: each is rewritten only by operations after
+   those that read it, and a transfer into raw waits in its channel for
+   the engine to have read it. The result planes are double-buffered, so
+   that an item's transfer out (channel 3) is waited for only when the
+   item after next gathers into its planes. */
 static void lanes_run(float *pool) {
   const conv_problem *p = &SPM->p;
   const depthwise_plan *pl = &SPM->pl;
-  long wp = pl->wp, sf = stage_floats(p, wp), hw = p->H * wp;
-  long pad = p->pt * wp * Lanes, npix = p->OH * p->OW;
-  float *stage[2] = {pool, pool + sf};
-  float *in[2] = {pool + 2 * sf, pool + 2 * sf + pl->in_floats};
+  long wp = pl->wp, hw = p->H * wp, pad = p->pt * wp * Lanes;
+  float *raw = pool, *staged = raw + raw_floats(p);
+  float *planes[2] = {staged + stage_floats(p, wp),
+                      staged + stage_floats(p, wp) + planes_out_floats(p)};
+  float *in[2] = {planes[1] + planes_out_floats(p),
+                  planes[1] + planes_out_floats(p) + pl->in_floats};
   float *out[2] = {in[1] + pl->in_floats,
                    in[1] + pl->in_floats + pl->out_floats};
   lane_group cur = {0, 0, min_of(Lanes, p->C)}, next = group_after(cur);
-  lane_group after = group_after(next);
-  /* The first two items staged at once (the weights arrive on channel
-     1), and the padding, once: the staging buffers' pad columns (channel
-     3) and the input buffers' pad rows (every lane; vector stores). */
-  lanes_stage(0, cur, stage[0]);
-  lanes_stage(2, next, stage[1]);
+  lane_group prev = {0, 0, 0};
+  /* The first item's planes (the weights and the bias arrive on channels
+     1 and 2); the padding, once: the staging planes' pad columns and the
+     input buffers' pad rows (every lane; vector stores); the weights with
+     the taps outermost, so that a tap of 16 channels is one vector. */
+  lanes_load(0, cur, raw);
+  engine_zero(staged, Lanes * p->H, p->pl, wp);
+  engine_zero(staged + p->pl + p->W, Lanes * p->H, p->pr, wp);
   for (int k = 0; k < 2; ++k) {
-    conv_zero_rows(3, stage[k], Lanes * p->H, p->pl, wp, SPM->zeros);
-    conv_zero_rows(3, stage[k] + p->pl + p->W, Lanes * p->H, p->pr, wp,
-                   SPM->zeros);
     for (long f = 0; f < pad; f += Lanes)
       accel_vstore(in[k] + f, (accel_v16f)0.0f);
     for (long f = pad + hw * Lanes; f < pl->bi * wp * Lanes; f += Lanes)
       accel_vstore(in[k] + f, (accel_v16f)0.0f);
   }
-  accel_dma_wait(0);
-  accel_dma_wait(3);
-  for (long c = 0; c < cur.cn && hw; ++c) /* on channels 0, 1 and 3 */
-    lanes_arrange(c % 3 + (c % 3 == 2), in[0] + pad + c, stage[0] + c * hw,
-                  hw);
+  accel_dma_wait_all();
+  for (int t = 0; t < 9; ++t)
+    engine_copy(SPM->taps + t * padded_channels(p), 1, SPM->geo.weights + t,
+                9, padded_channels(p), 1);
+  lanes_pad(cur, raw, staged);
+  for (long c = 0; c < cur.cn && hw; ++c)
+    engine_copy(in[0] + pad + c, Lanes, staged + c * hw, 1, hw, 1);
+  lanes_load(0, next, raw);
   lanes_io *io = &SPM->io;
   *io = (lanes_io){0};
-  for (long i = 0; cur.cn; ++i) {
-    /* The last item's transfers are done: stage[i & 1] and out[i & 1]
-       are free, and item i + 1 is staged. */
-    accel_dma_wait_all();
-    lanes_stage(0, after, stage[i & 1]);
-    io->staged = stage[(i + 1) & 1];
+  long i = 0;
+  for (; cur.cn; ++i) {
+    /* Item i + 1's planes have arrived in raw and item i - 2's results
+       have left planes[i & 1]; item i - 1's may still be leaving. */
+    accel_dma_wait(0);
+    accel_dma_wait_older(3);
+    lanes_pad(next, raw, staged);
+    lanes_load(0, group_after(next), raw);
+    io->out = out[(i + 1) & 1];
+    io->out_cn = prev.cn;
+    io->planes = planes[(i + 1) & 1];
+    io->staged = staged;
     io->in = in[(i + 1) & 1] + pad;
     io->in_cn = hw ? next.cn : 0;
     if (p->act.kind == ACCEL_ACT_RELU)
       lanes_item_relu(in[i & 1], out[i & 1], cur.c0);
     else
       lanes_item_none(in[i & 1], out[i & 1], cur.c0);
-    io->y = p->y + cur.n * p->ys[0] + cur.c0 * p->ys[1];
-    io->out = out[i & 1];
-    io->out_cn = cur.cn;
-    cur = next, next = after, after = group_after(after);
+    lanes_store(3, prev, planes[(i + 1) & 1]);
+    prev = cur, cur = next, next = group_after(next);
   }
-  accel_dma_wait_all();
-  for (long c = 0; c < io->out_cn; ++c) /* over all four channels */
-    lanes_send(c & 3, io->y + c * p->ys[1], io->out + c, npix, p->ys[3] * 4);
+  accel_dma_wait_older(3);
+  long npix = p->OH * p->OW;
+  float *last = planes[(i + 1) & 1];
+  for (long c = 0; c < prev.cn && npix; ++c)
+    engine_copy(last + c * npix, 1, out[(i - 1) & 1] + c, Lanes, npix, 1);
+  lanes_store(3, prev, last);
   accel_dma_wait_all();
 }
 
@@ -636,7 +702,8 @@ void conv_depthwise_run(const conv_problem *problem,
   if (p->bias)
     accel_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
   if (pl->lanes) {
-    lanes_run(bias + channels);
+    SPM->taps = bias + channels;
+    lanes_run(SPM->taps + taps_floats(p));
     return;
   }
   float *in[2] = {bias + channels, bias + channels + pl->in_floats};
