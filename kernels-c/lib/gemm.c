@@ -349,6 +349,13 @@ last_column_finish(const float *bias_r, const float *bias_c,
                  cols, T * 4, next_b_rs * 4);                                  \
   } while (0)
 
+/* Whether rows of a matrix at p, rs floats apart, start off a DRAM burst
+   (a block's or a tile's 64-byte rows then touch two bursts each). */
+static inline int rows_straddle_bursts(const float *p, long rs) {
+  return (((unsigned long)p | (unsigned long)rs * 4) &
+          (__ACCEL_DRAM_BURST_BYTES__ - 1)) != 0;
+}
+
 /* A panel streamed under its first row of tiles, rather than loaded
    before it: the row's mmacs start once A's tile and the first block have
    arrived, not the whole panel (about 1 300 cycles for 100 x 300 x 77).
@@ -357,7 +364,12 @@ last_column_finish(const float *bias_r, const float *bias_c,
    any) and A tile. Item s goes on channel s % 4 once item s - 4 has been
    waited for, so a wait on a block's channel waits for that block alone.
    A block takes a channel 64 + 2 kc cycles, so four channels bring one
-   every 16 + kc / 2, within its mmac's kc; a tile leaving takes another
+   every 16 + kc / 2, within its mmac's kc, items 4 and 5 started after
+   the first mmac; but 64 + 4 kc when its 64-byte rows straddle DRAM
+   bursts (b's rows not a burst's multiple, or b misaligned), and then
+   items 4 and 5 start with the first four (ahead), queued behind items 0
+   and 1, which the first row waits for with dma.wait.older. A tile
+   leaving takes another
    96, which would make them too slow for small kc, so the first row's
    tiles stay in row_pairs and leave with the second row's (row_out). */
 typedef struct {
@@ -368,6 +380,7 @@ typedef struct {
   long a_rs, rows1;
   const float *bias1; /* its per-row bias (bias_cs apart), or null */
   long bias_cs;
+  int ahead; /* items 4 and 5 start with the first four */
 } stream_plan;
 
 /* Starts plan's item s (s >= 1) on channel s % 4, if there is one. */
@@ -390,14 +403,45 @@ static inline void stream_item(const stream_plan *p, long s) {
   } else {
     return;
   }
-  accel_dma_rows_on(s & 3, dst, src, rows, bytes, dst_stride, src_stride);
+  accel_dma_2d_on(s & 3, dst, src, rows, bytes, dst_stride, src_stride);
+}
+
+/* The plan's last item: nblocks, then the second row's bias and its A
+   tile. */
+static inline long last_item(const stream_plan *p) {
+  return p->nblocks + (p->bias1 != NULL) + (p->rows1 > 0);
+}
+
+/* Starts items first (1 or 2) .. 3, and 4 and 5 if ahead (those there
+   are); each item's number a constant, which folds its choice of
+   transfer. */
+static inline __attribute__((always_inline)) void
+stream_start(stream_plan *p, long first) {
+  p->ahead = rows_straddle_bursts(p->b, p->b_rs);
+  if (first <= 1)
+    stream_item(p, 1);
+  stream_item(p, 2);
+  stream_item(p, 3);
+  if (p->ahead) {
+    stream_item(p, 4);
+    stream_item(p, 5);
+  }
+}
+
+/* Waits for item s (0 or 1) on channel s: for it alone if item s + 4
+   follows it there (ahead). */
+static inline __attribute__((always_inline)) void
+wait_first_item(const stream_plan *p, int ahead, int s) {
+  if (ahead && s + 4 <= last_item(p))
+    accel_dma_wait_older_on(s);
+  else
+    accel_dma_wait_on(s);
 }
 
 /* Waits for the per-column bias, which went on channel 3 ahead of the
-   plan's item 3: for it alone if item 3 follows it there (its last
-   item is nblocks + the second row's bias + its A tile). */
+   plan's item 3: for it alone if item 3 follows it there. */
 static inline void wait_column_bias(const stream_plan *p) {
-  if (3 <= p->nblocks + (p->bias1 != NULL) + (p->rows1 > 0))
+  if (3 <= last_item(p))
     accel_dma_wait_older(3);
   else
     accel_dma_wait_on(3);
@@ -447,21 +491,19 @@ static inline void wait_column_bias(const stream_plan *p) {
 
 /* Tile j of a row (accumulator t, a constant) out: stored where o puts
    it (c_out[t] or row_pairs), GELU or clip applied on the vector unit
-   (vector_act), and sent to the row's c unless o keeps it. The tile kept
-   above it (a streamed panel's first row, o.above rows) leaves on channel
-   t, which the plan's items have left, and the tile on 2 + t: a tile's
-   64-byte rows touch two DRAM bursts each unless c's rows are aligned to
-   one, and two channels a tile pair kept the matrix unit waiting. */
+   (vector_act), and sent to the row's c unless o keeps it, on channel
+   2 + t with the tile kept above it (o.above > 0 rows), or with that tile
+   on channel t (o.above < 0: -o.above rows). */
 #define TILE_OUT(t, j, o, c, rows)                                             \
   do {                                                                         \
     float *tile = (o).pairs ? (o).pairs + (j) * 2 * T * T : c_out[t];         \
-    long out_bytes = block_cols(nb, j) * 4;                                    \
+    long above = (o).above > 0 ? (o).above : 0;                                \
     if ((o).send)                                                              \
       accel_dma_wait(2 + (t));                                                 \
-    if ((o).send && (o).above)                                                 \
-      accel_dma_2d(t, (c) + (j) * T - (o).above * c_rs,                       \
-                   tile - (o).above * T, (o).above, out_bytes, c_rs * 4,       \
-                   T * 4);                                                     \
+    if ((o).send && (o).above < 0)                                             \
+      accel_dma_2d(t, (c) + (j) * T + (o).above * c_rs,                       \
+                   tile + (o).above * T, -(o).above, block_cols(nb, j) * 4,    \
+                   c_rs * 4, T * 4);                                           \
     if (relu)                                                                  \
       accel_mst_relu(t, tile);                                                 \
     else                                                                       \
@@ -469,20 +511,25 @@ static inline void wait_column_bias(const stream_plan *p) {
     if (vector_act)                                                            \
       activate_tile(tile, e);                                                  \
     if ((o).send)                                                              \
-      accel_dma_2d(2 + (t), (c) + (j) * T, tile, (rows), out_bytes, c_rs * 4,  \
-                   T * 4);                                                     \
+      accel_dma_2d(2 + (t), (c) + (j) * T - above * c_rs, tile - above * T,   \
+                   (rows) + above, block_cols(nb, j) * 4, c_rs * 4, T * 4);    \
   } while (0)
 
 /* Where run_row_fast's tiles go: c_out[t], sent one at a time (pairs
    null, above 0); or a streamed panel's (stream_plan) first row, kept in
    row_pairs (pairs = row_pairs[0], send 0), and its second row, stored
-   below them (pairs = row_pairs[0] + T * T) and sent with them (above
-   T rows). */
+   below them (pairs = row_pairs[0] + T * T) and sent with them: in one
+   transfer of 2 T rows (above T), or where c's rows do not start on a
+   DRAM burst, the kept tile on a channel of its own that the plan's
+   items have left (above -T): each of its 64-byte rows then touches two
+   bursts, and a pair's 2 T rows on one channel take longer than a tile's
+   mmac. */
 typedef struct {
   float *pairs;
   int send;
   long above;
 } row_out;
+
 
 /* The row after run_row_fast's, chained to it (FAST_TILE): a null a, or
    its A tile, in buffer buf, which arrives on channel buf (with its bias
@@ -632,10 +679,12 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     tile_start s = bias ? (tile_start){bias_tiles[buf], 0} : start;
     if (!chained) {
       /* A streamed panel's first row waits for item 0 on channel 0 (buf0
-         is 0), then for its first block, item 1 on channel 1; items 4
-         and 5 follow on those channels after the first mmac (block 3
-         arrives before the fourth: 222 cycles against 3 kc). */
-      accel_dma_wait_on(buf);
+         is 0), then for its first block, item 1 on channel 1 (items 4
+         and 5 follow on those channels, stream_plan). */
+      if (plan && !m0)
+        wait_first_item(plan, plan->ahead, 0);
+      else
+        accel_dma_wait_on(buf);
       if (bias)
         splat_rows(bias_tiles[buf], bias_rows[buf]);
       /* The row's first mmac before the next row's fetch, which then
@@ -651,9 +700,9 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     else                                                                       \
       START_TILE(t, 0, s);                                                     \
     if (plan && !m0)                                                           \
-      accel_dma_wait(1);                                                       \
+      wait_first_item(plan, plan->ahead, 1);                                   \
     accel_mmac(t, a_tile[buf], panel, kc);                                     \
-    if (plan && !m0) {                                                         \
+    if (plan && !m0 && !plan->ahead) {                                         \
       stream_item(plan, 4);                                                    \
       stream_item(plan, 5);                                                    \
     }                                                                          \
@@ -693,7 +742,8 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     long stream = last_row ? next_nblocks : 0;
     row_out o = {NULL, 1, 0};
     if (plan && m0 < 2 * T)
-      o = (row_out){row_pairs[0] + m0 * T, m0 > 0, m0};
+      o = (row_out){row_pairs[0] + m0 * T, m0 > 0,
+                    rows_straddle_bursts(c, c_rs) ? -m0 : m0};
     next_row nx = {NULL, 0, 0, 0};
     if (chain && !last_row)
       nx = (next_row){a_tile[!buf], !buf, plan && !m0, bias != NULL};
@@ -1031,8 +1081,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                         va.rs,      two_rows ? min_of(M - T, T) : 0,
                         per_row && two_rows ? at(bias, 0, T) : NULL,
                         bias.cs};
-    stream_item(&plan, 2);
-    stream_item(&plan, 3);
+    stream_start(&plan, 2);
     accel_vstore(zero_row, (accel_v16f)0.0f);
     /* The bias tiles, made while A's first tile and B's first blocks
        arrive: each tile starts from its block's (START_TILE). */
@@ -1107,8 +1156,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
                                  ? at(bias, 0, T)
                                  : NULL,
                              bias.cs};
-        for (long i = issued ? 2 : 1; i < 4; ++i)
-          stream_item(&plan, i);
+        stream_start(&plan, issued ? 2 : 1);
       }
       for (long j = issued; j < nblocks && kc && !loaded && !stream; ++j)
         accel_copy_matrix((j + 1) & 3, panel + j * T * kc, T, 1,
