@@ -4,10 +4,14 @@
 #include "move_parts.h"
 #include "kernel_args.h"
 #include "move_plan.h"
+#include "move_transpose.h"
 #include "spm_arena.h"
 #include <stddef.h>
 
+/* The descriptors after the panels that a transposing copy of a part
+   uses (move_transpose.h). */
 typedef struct {
+  move_transpose_spm transpose;
   accel_tensor *given[MOVE_MAX_PARTS];
   accel_tensor *staged[MOVE_MAX_PARTS];
   accel_tensor copies[MOVE_MAX_PARTS];

@@ -2,6 +2,8 @@
 
 #include "move_plan.h"
 #include "kernel_dma.h"
+#include "move_transpose.h"
+#include "spm_arena.h"
 
 /* Transfers of up to 64 KiB: the 64-cycle start-up is then 3 % of the
    2048 cycles of data, and a large contiguous copy still spreads over the
@@ -12,31 +14,22 @@ enum { PIECE_BYTES = 64 * 1024 };
    scratchpad fits them. */
 _Static_assert(__ACCEL_DRAM_SIZE__ <= 0xffffffffL, "DMA fields are 32-bit");
 
-typedef struct {
-  long n, s, t; /* count, source and destination strides (elements) */
-} dim;
-
-void move_plan_make(move_plan *p, int rank, const long *dims,
-                    const long *dst_strides, const long *src_strides,
-                    move_src_kind src_kind) {
-  dim d[ACCEL_MAX_RANK];
+int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
+                        const long *src_strides, move_dim *d,
+                        long *dst_offset, long *src_offset) {
   int n = 0;
-  p->empty = 0;
-  p->src_kind = src_kind;
-  p->dst_offset = p->src_offset = 0;
+  *dst_offset = *src_offset = 0;
   for (int i = 0; i < rank; ++i) {
-    if (dims[i] == 0) {
-      p->empty = 1;
-      return;
-    }
+    if (dims[i] == 0)
+      return -1;
     if (dims[i] == 1)
       continue;
-    dim x = {dims[i], src_strides[i], dst_strides[i]};
+    move_dim x = {dims[i], src_strides[i], dst_strides[i]};
     /* The pairs copied do not depend on the order a dimension is walked
        in: walk it so that the destination's stride is positive. */
     if (x.t < 0) {
-      p->dst_offset += (x.n - 1) * x.t;
-      p->src_offset += (x.n - 1) * x.s;
+      *dst_offset += (x.n - 1) * x.t;
+      *src_offset += (x.n - 1) * x.s;
       x.t = -x.t, x.s = -x.s;
     }
     /* By decreasing destination stride: the innermost last. */
@@ -55,6 +48,19 @@ void move_plan_make(move_plan *p, int rank, const long *dims,
     }
     d[m++] = d[i];
   }
+  return m;
+}
+
+void move_plan_make(move_plan *p, int rank, const long *dims,
+                    const long *dst_strides, const long *src_strides,
+                    move_src_kind src_kind) {
+  move_dim d[ACCEL_MAX_RANK];
+  p->src_kind = src_kind;
+  int m = move_dims_normalize(rank, dims, dst_strides, src_strides, d,
+                              &p->dst_offset, &p->src_offset);
+  p->empty = m < 0;
+  if (p->empty)
+    return;
   /* The transfer's row: the innermost dimension if it is contiguous on both
      sides (a fill's buffer is contiguous), else one element. */
   int row = -1;
@@ -170,6 +176,11 @@ void move_plan_run(const move_plan *p, float *dst, const float *src,
 
 void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
                const float *src, const long *src_strides, int *channel) {
+  move_transpose t;
+  if (move_transpose_make(&t, rank, dims, dst_strides, src_strides)) {
+    move_transpose_run(&t, dst, src, MOVE_TRANSPOSE_SPM);
+    return;
+  }
   move_plan p;
   move_plan_make(&p, rank, dims, dst_strides, src_strides, MOVE_SRC_VIEW);
   move_plan_run(&p, dst, src, channel);

@@ -40,6 +40,22 @@ typedef struct {
   long dst_step[ACCEL_MAX_RANK], src_step[ACCEL_MAX_RANK];
 } move_plan;
 
+/* One dimension of a copy: count, source and destination strides
+   (elements). */
+typedef struct {
+  long n, s, t;
+} move_dim;
+
+/* The dimensions of dst[i] = src[i] over dims, as move_plan_make walks
+   them: those of size 1 dropped, each walked so that its destination
+   stride is positive (the element offsets of the first pair added to
+   *dst_offset and *src_offset), ordered by decreasing destination stride
+   and merged where they continue each other on both sides. Returns how
+   many there are in d, or -1 if the copy is empty. */
+int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
+                        const long *src_strides, move_dim *d,
+                        long *dst_offset, long *src_offset);
+
 /* The plan of dst[i] = src[i] over dims (rank up to ACCEL_MAX_RANK), with
    strides in elements: the destination's distinct and reaching only DRAM
    (a checked output), the source's of any sign (a reversed slice or a
@@ -69,7 +85,9 @@ static inline int move_arg_rank(const accel_tensor *x) {
   return x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
 }
 
-/* move_plan_make and move_plan_run in one. */
+/* move_plan_make and move_plan_run in one; a copy that transposes goes
+   through the scratchpad instead (move_transpose.h), waiting for every
+   channel before and after it. */
 void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
                const float *src, const long *src_strides, int *channel);
 

@@ -7,6 +7,7 @@
 #include "kernel_args.h"
 #include "kernel_stack.h"
 #include "move_plan.h"
+#include "move_transpose.h"
 #include "spm_arena.h"
 #include <stddef.h>
 
@@ -18,7 +19,10 @@ typedef struct {
   float value;
 } pad_mode_value;
 
+/* The fill buffer after the panels that a transposing copy of the
+   interior or of a border uses (move_transpose.h). */
 typedef struct {
+  move_transpose_spm transpose;
   float fill[MOVE_FILL_FLOATS];
 } pad_spm;
 KERNEL_SPM_FITS(pad_spm);
