@@ -350,7 +350,7 @@ last_column_finish(const float *bias_r, const float *bias_c,
   } while (0)
 
 /* Whether rows of a matrix at p, rs floats apart, start off a DRAM burst
-   (a block's or a tile's 64-byte rows then touch two bursts each). */
+   (a block's 64-byte rows then touch two bursts each). */
 static inline int rows_straddle_bursts(const float *p, long rs) {
   return (((unsigned long)p | (unsigned long)rs * 4) &
           (__ACCEL_DRAM_BURST_BYTES__ - 1)) != 0;
@@ -478,7 +478,7 @@ static inline void wait_column_bias(const stream_plan *p) {
     if (column && (j) == 0)                                                    \
       last_column_half(a, kc, 1);                                              \
     if (!defer || (j) + 1 < nblocks)                                           \
-      TILE_OUT(t, j, o, c, rows);                                              \
+      TILE_OUT(t, j, o, c, rows, (j) < next_nblocks);                          \
     if ((j) + 2 < nblocks) {                                                   \
       START_TILE(t, (j) + 2, s);                                               \
     } else if (nx.a && (j) + 2 == nblocks) {                                   \
@@ -491,19 +491,18 @@ static inline void wait_column_bias(const stream_plan *p) {
 
 /* Tile j of a row (accumulator t, a constant) out: stored where o puts
    it (c_out[t] or row_pairs), GELU or clip applied on the vector unit
-   (vector_act), and sent to the row's c unless o keeps it, on channel
-   2 + t with the tile kept above it (o.above > 0 rows), or with that tile
-   on channel t (o.above < 0: -o.above rows). */
-#define TILE_OUT(t, j, o, c, rows)                                             \
+   (vector_act), and sent to the row's c unless o keeps it. The store
+   waits for the buffer's last tile to have left on channel 2 + t; with
+   behind, the channel's newest transfer is a half of a next panel's
+   block (NEXT_BLOCK), which it need not wait for (dma.wait.older): the
+   tile leaves behind it. */
+#define TILE_OUT(t, j, o, c, rows, behind)                                     \
   do {                                                                         \
     float *tile = (o).pairs ? (o).pairs + (j) * 2 * T * T : c_out[t];         \
-    long above = (o).above > 0 ? (o).above : 0;                                \
-    if ((o).send)                                                              \
+    if ((o).send && (behind))                                                  \
+      accel_dma_wait_older(2 + (t));                                           \
+    else if ((o).send)                                                         \
       accel_dma_wait(2 + (t));                                                 \
-    if ((o).send && (o).above < 0)                                             \
-      accel_dma_2d(t, (c) + (j) * T + (o).above * c_rs,                       \
-                   tile + (o).above * T, -(o).above, block_cols(nb, j) * 4,    \
-                   c_rs * 4, T * 4);                                           \
     if (relu)                                                                  \
       accel_mst_relu(t, tile);                                                 \
     else                                                                       \
@@ -511,19 +510,16 @@ static inline void wait_column_bias(const stream_plan *p) {
     if (vector_act)                                                            \
       activate_tile(tile, e);                                                  \
     if ((o).send)                                                              \
-      accel_dma_2d(2 + (t), (c) + (j) * T - above * c_rs, tile - above * T,   \
-                   (rows) + above, block_cols(nb, j) * 4, c_rs * 4, T * 4);    \
+      accel_dma_2d(2 + (t), (c) + (j) * T - (o).above * c_rs,                 \
+                   tile - (o).above * T, (rows) + (o).above,                   \
+                   block_cols(nb, j) * 4, c_rs * 4, T * 4);                    \
   } while (0)
 
 /* Where run_row_fast's tiles go: c_out[t], sent one at a time (pairs
    null, above 0); or a streamed panel's (stream_plan) first row, kept in
    row_pairs (pairs = row_pairs[0], send 0), and its second row, stored
-   below them (pairs = row_pairs[0] + T * T) and sent with them: in one
-   transfer of 2 T rows (above T), or where c's rows do not start on a
-   DRAM burst, the kept tile on a channel of its own that the plan's
-   items have left (above -T): each of its 64-byte rows then touches two
-   bursts, and a pair's 2 T rows on one channel take longer than a tile's
-   mmac. */
+   below them (pairs = row_pairs[0] + T * T) and sent with them (above
+   T rows). */
 typedef struct {
   float *pairs;
   int send;
@@ -707,7 +703,7 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
       stream_item(plan, 5);                                                    \
     }                                                                          \
     if (held)                                                                  \
-      TILE_OUT(1 - (t), held_j, held_o, held_c, held_rows);                    \
+      TILE_OUT(1 - (t), held_j, held_o, held_c, held_rows, 0);                 \
     held = 0;                                                                  \
     if (nb > T)                                                                \
       START_TILE(1 - (t), 1, s);                                               \
@@ -742,8 +738,7 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     long stream = last_row ? next_nblocks : 0;
     row_out o = {NULL, 1, 0};
     if (plan && m0 < 2 * T)
-      o = (row_out){row_pairs[0] + m0 * T, m0 > 0,
-                    rows_straddle_bursts(c, c_rs) ? -m0 : m0};
+      o = (row_out){row_pairs[0] + m0 * T, m0 > 0, m0};
     next_row nx = {NULL, 0, 0, 0};
     if (chain && !last_row)
       nx = (next_row){a_tile[!buf], !buf, plan && !m0, bias != NULL};
@@ -770,9 +765,9 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
   }
   if (held) {
     if (flip)
-      TILE_OUT(0, held_j, held_o, held_c, held_rows);
+      TILE_OUT(0, held_j, held_o, held_c, held_rows, 0);
     else
-      TILE_OUT(1, held_j, held_o, held_c, held_rows);
+      TILE_OUT(1, held_j, held_o, held_c, held_rows, 0);
   }
   /* A streamed panel of one row of tiles (M <= 16): its tiles, kept in
      row_pairs for a second row there is not, leave now, a channel each
