@@ -15,10 +15,13 @@
    leave on channel 3. Weights and bias come in once; the zero padding is
    written once per buffer when one band is the whole image.
 
-   Small planes of a 3 x 3 stride-1 kernel put 16 channels across the
-   lanes instead (lanes_run, below), so that short rows waste no lanes. */
+   At stride 1 with one output channel per input channel and no
+   activation or ReLU, the stream engine takes the convolution instead
+   (conv2d_depthwise_engine.c): a tap is two passes over the outputs at
+   StreamLanes elements a cycle, half the vector unit's time. */
 
 #include "conv2d.h"
+#include "conv2d_depthwise_engine.h"
 #include <stddef.h>
 
 /* A work item: image n, input channels c0 .. c0 + cn - 1, output rows
@@ -40,25 +43,11 @@ typedef struct {
   const float *weights, *bias; /* per output channel (bias: or null) */
 } geometry;
 
-/* With lanes, the stream engine's work under an item: the previous
-   item's results gathered from their lanes into planes, and the next
-   item's padded planes scattered into their lanes. */
-typedef struct {
-  const float *out; /* the previous item's results */
-  long out_cn;      /* its channels (0: none) */
-  float *planes;    /* where they go, a plane after another */
-  const float *staged; /* the next item's padded planes */
-  float *in;           /* its input buffer, below the pad rows */
-  long in_cn;          /* its channels (0: none) */
-} lanes_io;
-
 typedef struct {
   conv_problem p; /* the call's, for every function here */
   depthwise_plan pl;
   item cur, next;
   geometry geo;
-  lanes_io io;
-  float *taps; /* with lanes: the weights, the taps outermost */
   float zeros[ZeroFloats];
   float pool[]; /* the rest of the arena: weights, bias, inputs, outputs */
 } depthwise_spm;
@@ -78,65 +67,13 @@ static long in_slack(const conv_problem *p) {
   return (2 * Step + 1) * T * p->sw + (p->KW - 1) * p->dw + T;
 }
 
-/* The output channels the weights and the bias have room for: a last
-   group of lanes loads the taps and bias of all 16 (those past Cout
-   unused), which must not reach into the buffers after them. */
-static long padded_channels(const conv_problem *p) {
-  return ceil_div(p->Cout, Lanes) * Lanes;
-}
-
+/* The weights and the bias. */
 static long weight_floats(const conv_problem *p) {
-  return padded_channels(p) * (p->KH * p->KW + 1);
-}
-
-enum {
-  Run = 7,   /* output pixels a step with lanes: every MobileNet width is 7 k */
-  Ahead = 4, /* a step's first inputs loaded during the step before */
-};
-
-/* With lanes, an item's buffers besides the double-buffered input and
-   output: its planes as they arrive (H W floats each), padded (rows of
-   the padded width, the pad columns zero) and its results as planes
-   (OH OW floats each); and the weights with the taps outermost. */
-static long raw_floats(const conv_problem *p) { return Lanes * p->H * p->W; }
-
-static long stage_floats(const conv_problem *p, long wp) {
-  return Lanes * p->H * wp;
-}
-
-static long planes_out_floats(const conv_problem *p) {
-  return Lanes * p->OH * p->OW;
-}
-
-static long taps_floats(const conv_problem *p) {
-  return 9 * padded_channels(p);
-}
-
-/* 16 channels across the lanes: for a 3 x 3 kernel at stride 1 with one
-   output channel per input channel, when the planes are small (wherever
-   an item's buffers fit: up to 56 x 56), so that short rows waste no
-   lanes. The last step of a row computes up to Run - 1 pixels past it
-   (into the next row's places, or the slack), reading past the input
-   likewise. */
-static int lanes_plan(const conv_problem *p, depthwise_plan *pl) {
-  pl->lanes = 1, pl->cn = Lanes;
-  pl->wp = p->pl + p->W + p->pr;
-  pl->bo = p->OH, pl->bi = p->pt + p->H + p->pb;
-  pl->in_floats = (pl->bi * pl->wp + Run) * Lanes;
-  pl->out_floats = (p->OH * p->OW + Run) * Lanes;
-  return p->KH == 3 && p->KW == 3 && p->sh == 1 && p->sw == 1 &&
-         p->dh == 1 && p->dw == 1 && p->Coutg == 1 && p->C >= Lanes &&
-         p->ys[2] == p->OW * p->ys[3] &&
-         (p->act.kind == ACCEL_ACT_NONE || p->act.kind == ACCEL_ACT_RELU) &&
-         weight_floats(p) + taps_floats(p) + raw_floats(p) +
-                 stage_floats(p, pl->wp) +
-                 2 * (planes_out_floats(p) + pl->in_floats +
-                      pl->out_floats) <=
-             PoolFloats;
+  return p->Cout * (p->KH * p->KW + 1);
 }
 
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
-  if (lanes_plan(p, pl))
+  if (dw_engine_plan(p, PoolFloats - weight_floats(p), pl))
     return 1;
   pl->lanes = 0;
   long m = p->Coutg, span = (p->KH - 1) * p->dh + 1;
@@ -427,267 +364,13 @@ static void send_item(const float *out) {
                      out + k * it->bo * wp, wp, 1, it->bo, p->OW);
 }
 
-/* ---- 16 channels across the lanes (plan.lanes) ----
-
-   A vector is one output pixel of 16 channels, and each tap one vfma by
-   the tap's 16 weights: no lane is wasted on the pad columns or on rows
-   narrower than 16 (a 14 x 14 plane in the pixel layout is 14 vectors of
-   14 useful lanes and 10 LSU operations per 9 vfmas), and the weights
-   stay in 9 registers for a whole item. Along a row, Run pixels a step in
-   Run vfma chains, each input vector loaded once for 3 of them, so the
-   vector unit, not the LSU, is the limit.
-
-   The layout changes in the scratchpad, on the stream engine (idle
-   otherwise), so that the DMA engine moves whole rows: DRAM is read in
-   64-byte bursts, and a float moved alone costs a burst. An item's 16
-   planes arrive as they lie in x (one run of bytes when they follow each
-   other); one engine operation pads their rows, one per channel
-   scatters a channel into its lane (rows of one float, 16 floats apart)
-   and one per channel gathers a channel's results back into a plane,
-   and the planes leave as one run. While item i computes, item i - 1's
-   results are gathered and item i + 1 scattered, a channel's operations
-   every steps / 16 steps; item i + 2 arrives. The vector unit's loads and
-   stores wait only for the engine's operations on their own bytes. */
-
-/* With lanes, an item: image n, channels c0 .. c0 + cn - 1. */
-typedef struct {
-  long n, c0, cn;
-} lane_group;
-
-/* The item after g (cn 0 past the last image). */
-static lane_group group_after(lane_group g) {
-  const conv_problem *p = &SPM->p;
-  g.c0 += Lanes;
-  if (g.c0 >= p->C)
-    g.c0 = 0, ++g.n;
-  g.cn = g.n < p->N ? min_of(Lanes, p->C - g.c0) : 0;
-  return g;
-}
-
-/* Item it's input planes (none past the last) into raw, H W floats
-   each, on channel ch: one transfer of whole rows. */
-static void lanes_load(int ch, lane_group it, float *raw) {
-  const conv_problem *p = &SPM->p;
-  const float *x = p->x + it.n * p->xs[0] + it.c0 * p->xs[1];
-  long hw = p->H * p->W;
-  if (!it.cn || !hw)
-    return;
-  int rows = p->xs[3] == 1 && (p->H == 1 || p->xs[2] == p->W);
-  if (rows && (it.cn == 1 || p->xs[1] == hw))
-    accel_dma_2d_on(ch, raw, x, 1, it.cn * hw * 4, 0, 0);
-  else if (rows)
-    accel_dma_2d_on(ch, raw, x, it.cn, hw * 4, hw * 4, p->xs[1] * 4);
-  else
-    for (long c = 0; c < it.cn; ++c)
-      accel_copy_matrix(ch, raw + c * hw, p->W, 1, x + c * p->xs[1],
-                        p->xs[2], p->xs[3], p->H, p->W);
-}
-
-/* An item's results (planes of OH OW floats) out to y on channel ch:
-   one transfer when y's planes follow each other. */
-static void lanes_store(int ch, lane_group it, const float *planes) {
-  const conv_problem *p = &SPM->p;
-  float *y = p->y + it.n * p->ys[0] + it.c0 * p->ys[1];
-  long npix = p->OH * p->OW;
-  if (!it.cn || !npix)
-    return;
-  if (p->ys[3] == 1 && (it.cn == 1 || p->ys[1] == npix))
-    accel_dma_2d_on(ch, y, planes, 1, it.cn * npix * 4, 0, 0);
-  else if (p->ys[3] == 1)
-    accel_dma_2d_on(ch, y, planes, it.cn, npix * 4, p->ys[1] * 4,
-                    npix * 4);
-  else
-    for (long c = 0; c < it.cn; ++c)
-      accel_copy_matrix(ch, y + c * p->ys[1], 0, p->ys[3], planes + c * npix,
-                        0, 1, 1, npix);
-}
-
-/* dst = src for rows x len floats, rows dst_stride and src_stride apart,
-   on the stream engine (maxNum(x, x) = x). */
-static inline void engine_copy(float *dst, long dst_stride, const float *src,
-                               long src_stride, long rows, long len) {
-  accel_vs_shape(rows, len);
-  accel_vs_stride(dst_stride, src_stride, src_stride);
-  accel_vs_max(dst, src, src);
-}
-
-/* Zeroes rows x cols floats at dst (rows dst_rs apart) on the engine. */
-static void engine_zero(float *dst, long rows, long cols, long dst_rs) {
-  for (long c0 = 0; c0 < cols && rows; c0 += ZeroFloats)
-    engine_copy(dst + c0, dst_rs, SPM->zeros, 0, rows,
-                min_of(cols - c0, ZeroFloats));
-}
-
-/* Item it's raw planes into the padded staging planes (their pad columns
-   zero already). */
-static void lanes_pad(lane_group it, const float *raw, float *staged) {
-  const conv_problem *p = &SPM->p;
-  if (it.cn && p->H && p->W)
-    engine_copy(staged + p->pl, SPM->pl.wp, raw, p->W, it.cn * p->H, p->W);
-}
-
-/* The current item (channels c0 on) from in into out, rows OW pixels
-   apart, with ReLU or nothing; and under it, spread over its steps, the
-   previous item's results gathered into planes and the next item's
-   channels scattered into their lanes (engine operations). One loop over
-   every step of every row, the operations' addresses in registers: the
-   weights stay in theirs (a call would spill them). Inlined into one
-   function per activation, as planes3x3. */
-static inline __attribute__((always_inline)) void
-lanes_item(const float *in, float *out, long c0, const int relu) {
-  const conv_problem *p = &SPM->p;
-  const geometry *g = &SPM->geo;
-  const lanes_io *io = &SPM->io;
-  const float *gather = io->out, *staged = io->staged;
-  float *planes = io->planes, *scatter = io->in;
-  long out_cn = io->out_cn, in_cn = io->in_cn;
-  long wp = SPM->pl.wp, OW = p->OW, hw = p->H * wp, npix = p->OH * OW;
-  long steps = p->OH * ceil_div(OW, Run);
-  const float *wt = SPM->taps + c0;
-  long cpad = padded_channels(p);
-  accel_v16f w[9], z = 0.0f;
-  for (int t = 0; t < 9; ++t)
-    w[t] = accel_vload(wt + t * cpad); /* tap t of 16 channels */
-  accel_v16f b = g->bias ? accel_vload(g->bias + c0) : z;
-  const float *restrict r = in, *row = in;
-  float *restrict o = out, *orow = out;
-  /* A step's first inputs are loaded a step ahead, so that its vfmas
-     start at once. */
-  accel_v16f first[Ahead];
-  for (int j = 0; j < Ahead; ++j)
-    first[j] = accel_vload(r + j * Lanes);
-  for (long s = 0, ow = 0, c = 0, cs = 0; s < steps; ++s) {
-    accel_v16f acc[Run];
-    for (int u = 0; u < Run; ++u)
-      acc[u] = b;
-    /* Input pixel j of kernel row kh feeds outputs j - 2 .. j; a base
-       pointer per kernel row, so that the loads' offsets are
-       immediates. */
-    const float *restrict rk[3] = {r, r + wp * Lanes, r + 2 * wp * Lanes};
-    for (int kh = 0; kh < 3; ++kh)
-      for (int j = 0; j < Run + 2; ++j) {
-        accel_v16f x = kh || j >= Ahead ? accel_vload(rk[kh] + j * Lanes)
-                                        : first[j];
-        for (int kw = 0; kw < 3; ++kw)
-          if (j - kw >= 0 && j - kw < Run)
-            acc[j - kw] += x * w[kh * 3 + kw];
-      }
-    /* The next step, or the next row's first (selects, not a branch:
-       the step stays one block for the scheduler). */
-    int wrap = (ow += Run) >= OW;
-    const float *rn = wrap ? row + wp * Lanes : r + Run * Lanes;
-    float *on = wrap ? orow + OW * Lanes : o + Run * Lanes;
-    ow = wrap ? 0 : ow;
-    row = wrap ? rn : row;
-    orow = wrap ? on : orow;
-    for (int j = 0; j < Ahead; ++j)
-      first[j] = accel_vload(rn + j * Lanes);
-    for (int u = 0; u < Run; ++u)
-      accel_vstore(o + u * Lanes,
-                   relu ? __builtin_elementwise_max(acc[u], z) : acc[u]);
-    r = rn, o = on;
-    /* Channel c's operations at step c steps / 16: pointers that move
-       on, not products (a multiply is 3 cycles). */
-    for (; cs < (s + 1) * Lanes; ++c, cs += steps) {
-      if (c < out_cn)
-        engine_copy(planes, 1, gather, Lanes, npix, 1);
-      if (c < in_cn)
-        engine_copy(scatter, Lanes, staged, 1, hw, 1);
-      ++gather, planes += npix, ++scatter, staged += hw;
-    }
-  }
-}
-
-__attribute__((noinline)) static void lanes_item_none(const float *in,
-                                                      float *out, long c0) {
-  lanes_item(in, out, c0, 0);
-}
-
-__attribute__((noinline)) static void lanes_item_relu(const float *in,
-                                                      float *out, long c0) {
-  lanes_item(in, out, c0, 1);
-}
-
-/* Every item (image, 16 channels) with lanes; buffers from pool on. The
-   engine works in program order, so one raw buffer and one staging
-   buffer serve every item: each is rewritten only by operations after
-   those that read it, and a transfer into raw waits in its channel for
-   the engine to have read it. The result planes are double-buffered, so
-   that an item's transfer out (channel 3) is waited for only when the
-   item after next gathers into its planes. */
-static void lanes_run(float *pool) {
-  const conv_problem *p = &SPM->p;
-  const depthwise_plan *pl = &SPM->pl;
-  long wp = pl->wp, hw = p->H * wp, pad = p->pt * wp * Lanes;
-  float *raw = pool, *staged = raw + raw_floats(p);
-  float *planes[2] = {staged + stage_floats(p, wp),
-                      staged + stage_floats(p, wp) + planes_out_floats(p)};
-  float *in[2] = {planes[1] + planes_out_floats(p),
-                  planes[1] + planes_out_floats(p) + pl->in_floats};
-  float *out[2] = {in[1] + pl->in_floats,
-                   in[1] + pl->in_floats + pl->out_floats};
-  lane_group cur = {0, 0, min_of(Lanes, p->C)}, next = group_after(cur);
-  lane_group prev = {0, 0, 0};
-  /* The first item's planes (the weights and the bias arrive on channels
-     1 and 2); the padding, once: the staging planes' pad columns and the
-     input buffers' pad rows (every lane; vector stores); the weights with
-     the taps outermost, so that a tap of 16 channels is one vector. */
-  lanes_load(0, cur, raw);
-  engine_zero(staged, Lanes * p->H, p->pl, wp);
-  engine_zero(staged + p->pl + p->W, Lanes * p->H, p->pr, wp);
-  for (int k = 0; k < 2; ++k) {
-    for (long f = 0; f < pad; f += Lanes)
-      accel_vstore(in[k] + f, (accel_v16f)0.0f);
-    for (long f = pad + hw * Lanes; f < pl->bi * wp * Lanes; f += Lanes)
-      accel_vstore(in[k] + f, (accel_v16f)0.0f);
-  }
-  accel_dma_wait_all();
-  for (int t = 0; t < 9; ++t)
-    engine_copy(SPM->taps + t * padded_channels(p), 1, SPM->geo.weights + t,
-                9, padded_channels(p), 1);
-  lanes_pad(cur, raw, staged);
-  for (long c = 0; c < cur.cn && hw; ++c)
-    engine_copy(in[0] + pad + c, Lanes, staged + c * hw, 1, hw, 1);
-  lanes_load(0, next, raw);
-  lanes_io *io = &SPM->io;
-  *io = (lanes_io){0};
-  long i = 0;
-  for (; cur.cn; ++i) {
-    /* Item i + 1's planes have arrived in raw and item i - 2's results
-       have left planes[i & 1]; item i - 1's may still be leaving. */
-    accel_dma_wait(0);
-    accel_dma_wait_older(3);
-    lanes_pad(next, raw, staged);
-    lanes_load(0, group_after(next), raw);
-    io->out = out[(i + 1) & 1];
-    io->out_cn = prev.cn;
-    io->planes = planes[(i + 1) & 1];
-    io->staged = staged;
-    io->in = in[(i + 1) & 1] + pad;
-    io->in_cn = hw ? next.cn : 0;
-    if (p->act.kind == ACCEL_ACT_RELU)
-      lanes_item_relu(in[i & 1], out[i & 1], cur.c0);
-    else
-      lanes_item_none(in[i & 1], out[i & 1], cur.c0);
-    lanes_store(3, prev, planes[(i + 1) & 1]);
-    prev = cur, cur = next, next = group_after(next);
-  }
-  accel_dma_wait_older(3);
-  long npix = p->OH * p->OW;
-  float *last = planes[(i + 1) & 1];
-  for (long c = 0; c < prev.cn && npix; ++c)
-    engine_copy(last + c * npix, 1, out[(i - 1) & 1] + c, Lanes, npix, 1);
-  lanes_store(3, prev, last);
-  accel_dma_wait_all();
-}
-
 void conv_depthwise_run(const conv_problem *problem,
                         const depthwise_plan *plan) {
   SPM->p = *problem, SPM->pl = *plan;
   const conv_problem *p = &SPM->p;
   const depthwise_plan *pl = &SPM->pl;
   long taps = p->KH * p->KW;
-  long channels = padded_channels(p);
+  long channels = p->Cout;
   float *bias = SPM->pool + channels * taps;
   SPM->geo = (geometry){p->Coutg, pl->bi * pl->wp, 0, 0, pl->wp,
                         p->dh * pl->wp, p->dw, SPM->pool,
@@ -701,9 +384,11 @@ void conv_depthwise_run(const conv_problem *problem,
                        p->w + o * p->ws[0], p->ws[2], p->ws[3], p->KH, p->KW);
   if (p->bias)
     accel_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
-  if (pl->lanes) {
-    SPM->taps = bias + channels;
-    lanes_run(SPM->taps + taps_floats(p));
+  /* The plan is the engine's wherever it takes the problem. */
+  depthwise_plan engine;
+  if (dw_engine_plan(p, PoolFloats - weight_floats(p), &engine)) {
+    dw_engine_run(p, pl, SPM->pool, p->bias ? bias : NULL, bias + channels,
+                  SPM->zeros);
     return;
   }
   float *in[2] = {bias + channels, bias + channels + pl->in_floats};
