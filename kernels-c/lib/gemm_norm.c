@@ -144,26 +144,105 @@ static void end_step(const norm_problem *pb, const buffers *bf, long blk,
   }
 }
 
-/* Tile j into accumulator acc (a constant): its mmac; then the next step
-   of block `ending`'s end, under it. */
+/* Panel j of a layer's weights (16 columns, k rows padded to a multiple
+   of 16 with zeros) into panels, on channel ch. */
+static void fetch_panel(float *panels, const norm_weights *w, long j,
+                        int ch) {
+  long kp = padded_length(w->k);
+  long cols = w->n - j * T < T ? w->n - j * T : T;
+  float *dst = panels + j * kp * T;
+  if (kp != w->k)
+    zero(dst + w->k * T, (kp - w->k) * T);
+  /* Rows of w contiguous (its common layout): one 2-D transfer, issued
+     inline (accel_copy_matrix's general case costs 30 cycles a call,
+     about what a panel of 64 rows takes to move). */
+  if (w->cs == 1)
+    accel_dma_2d_on(ch, dst, w->w + j * T, w->k, cols * 4, T * 4, w->rs * 4);
+  else
+    accel_copy_matrix(ch, dst, T, 1, w->w + j * T * w->cs, w->rs, w->cs,
+                      w->k, cols);
+}
+
+/* A layer's weights as panels at dst, a panel a channel by turns from
+   channel *ch on (fetch_panel's work in the loop: a call a panel cost
+   the two-layer block 120 cycles). */
+static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
+  long kp = padded_length(w->k);
+  for (long j = 0; j * T < w->n; ++j) {
+    long cols = w->n - j * T < T ? w->n - j * T : T;
+    if (kp != w->k)
+      zero(dst + j * kp * T + w->k * T, (kp - w->k) * T);
+    if (w->cs == 1)
+      accel_dma_2d_on(*ch & 3, dst + j * kp * T, w->w + j * T, w->k,
+                      cols * 4, T * 4, w->rs * 4);
+    else
+      accel_copy_matrix(*ch & 3, dst + j * kp * T, T, 1,
+                        w->w + j * T * w->cs, w->rs, w->cs, w->k, cols);
+    ++*ch;
+  }
+}
+
+/* The first block of a single layer streams its panels: panel j on
+   channel PanelChannel(j), the first four at once (start_weights), panel
+   j + 4 started after tile j's mmac, so that a wait on tile j's channel
+   waits for its panel alone (and the transfers ahead of it). The first
+   mmac then waits for one panel, not all of them (each takes a channel
+   64 + 4 k cycles where b's 64-byte rows straddle DRAM bursts, 64 + 2 k
+   otherwise, against k for its mmac). The next block's a rows (channel
+   0) go behind the last panel there, after tile rows_after(count)'s
+   mmac, or at the block's start if no panel follows: the last tile on
+   channel 0, last_on_0(count), then waits with dma.wait.older. */
+#define PanelChannel(j) (((j) + 2) & 3)
+
+static long last_on_0(long count) {
+  return count > 2 ? (count - 3) / 4 * 4 + 2 : -1;
+}
+
+static long rows_after(long count) {
+  long last = last_on_0(count);
+  return last >= 4 ? last - 4 : -1;
+}
+
+/* Tile j into accumulator acc (a constant): its mmac (with stream, its
+   panel waited for and the stream's next started); then the next step of
+   block `ending`'s end, under it. */
 #define TILE(acc, j)                                                           \
   do {                                                                         \
+    if (stream && (j) == last0 && pb->M > T)                                   \
+      accel_dma_wait_older(0);                                                 \
+    else if (stream)                                                           \
+      accel_dma_wait_on(PanelChannel(j));                                      \
     accel_mzero(acc);                                                          \
     accel_mmac(acc, a, panels + (j) * kp * T, kp);                             \
+    if (stream)                                                                \
+      stream_next(pb, bf, stream, j, count);                                   \
     if (ending >= 0 && step < EndSteps)                                        \
       end_step(pb, bf, ending, step++);                                        \
   } while (0)
+
+/* After tile j's mmac of a streamed first block (count tiles): panel
+   j + 4 on tile j's channel, and after the last one on channel 0, the
+   next block's a rows there. */
+static void stream_next(const norm_problem *pb, const buffers *bf,
+                        const norm_weights *w, long j, long count) {
+  if (j + 4 < count)
+    fetch_panel(bf->panels, w, j + 4, PanelChannel(j));
+  if (j == rows_after(count) && pb->M > T)
+    fetch_rows(pb, bf, 1, 1, 0);
+}
 
 /* A block's tiles of a (16 rows of kp) times n columns of panels into
    tiles + j * 256 (two accumulators by turns: one stores while the other
    accumulates), with block `ending`'s end (if not negative) between the
    mmacs. The first store waits for step 1, which has waited for the
    results of the block before `ending`, whose additions read the last
-   layer's tiles' buffer. */
+   layer's tiles' buffer. With stream (the weights), the panels arrive
+   tile by tile (PanelChannel). */
 static void block_tiles(const norm_problem *pb, const buffers *bf,
                         const float *a, long kp, const float *panels, long n,
-                        float *tiles, long ending) {
-  long count = (n + T - 1) / T;
+                        float *tiles, long ending,
+                        const norm_weights *stream) {
+  long count = (n + T - 1) / T, last0 = last_on_0(count);
   int step = 0;
   for (long j = 0; j < count; j += 2) {
     TILE(0, j);
@@ -215,36 +294,18 @@ static void hidden_rows(const norm_problem *pb, const buffers *bf) {
   (void)*(volatile const float *)(bf->hrows + (T - 1) * Hp + last);
 }
 
-/* A layer's weights as panels of 16 columns at dst (k rows each, padded
-   to a multiple of 16 with zeros), a panel a channel by turns from
-   channel *ch on. */
-static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
-  long kp = padded_length(w->k);
-  for (long j = 0; j * T < w->n; ++j) {
-    long cols = w->n - j * T < T ? w->n - j * T : T;
-    if (kp != w->k)
-      zero(dst + j * kp * T + w->k * T, (kp - w->k) * T);
-    /* Rows of w contiguous (its common layout): one 2-D transfer, issued
-       inline (accel_copy_matrix's general case costs 30 cycles a call,
-       about what a panel of 64 rows takes to move). */
-    if (w->cs == 1)
-      accel_dma_2d_on(*ch & 3, dst + j * kp * T, w->w + j * T, w->k,
-                      cols * 4, T * 4, w->rs * 4);
-    else
-      accel_copy_matrix(*ch & 3, dst + j * kp * T, T, 1,
-                        w->w + j * T * w->cs, w->rs, w->cs, w->k, cols);
-    ++*ch;
-  }
-}
 
-/* The first layer's weights, or the last layer's alone: the first thing
-   after the checks, their bytes being most of what the first block waits
-   for. */
+/* A first layer's weights, or a single layer's first four panels (the
+   rest stream under its first block): the first thing after the checks,
+   their bytes being most of what the first block waits for. */
 static void start_weights(const norm_problem *pb) {
   buffers bf = lay_out(pb);
   int ch = 0;
-  fetch_weights(pb->first.n ? bf.panels1 : bf.panels,
-                pb->first.n ? &pb->first : &pb->last, &ch);
+  if (pb->first.n)
+    fetch_weights(bf.panels1, &pb->first, &ch);
+  else
+    for (long j = 0; j < 4 && j * T < pb->last.n; ++j)
+      fetch_panel(bf.panels, &pb->last, j, PanelChannel(j));
 }
 
 /* The blocks, the weights' transfers started: y's rows through the
@@ -293,7 +354,11 @@ static void run(norm_problem *pb, const accel_tensor *scale,
         accel_dma_wait_on(c);
     }
   } else {
-    accel_dma_wait_all();
+    /* The first block's a rows (behind panel 2); each tile waits for its
+       panel's channel, which the parameters are on too. */
+    accel_dma_wait(0);
+    if (N <= T) /* the scale, which no tile's wait covers */
+      accel_dma_wait(3);
   }
   /* Block b: its a rows are in (channel 0) and b + 1's start, into the
      buffer block b - 1's mmacs have finished with; b's mmacs (the first
@@ -307,17 +372,21 @@ static void run(norm_problem *pb, const accel_tensor *scale,
     int buf = blk & 1;
     if (blk) /* (the first block's came with the set-up's waits) */
       accel_dma_wait_on(0);
-    if (blk + 1 < blocks)
+    /* (A streamed first block's next rows: stream_next, if a panel
+       follows there on channel 0.) */
+    if (blk + 1 < blocks && (blk || H || rows_after((N + T - 1) / T) < 0))
       fetch_rows(pb, &bf, blk + 1, !buf, 0);
     if (H) {
-      block_tiles(pb, &bf, bf.a[buf], Kp, bf.panels1, H, bf.htiles, blk - 1);
+      block_tiles(pb, &bf, bf.a[buf], Kp, bf.panels1, H, bf.htiles, blk - 1,
+                  NULL);
       hidden_rows(pb, &bf);
       if (!blk) /* the last layer's panels, and the parameters */
         accel_dma_wait_all();
-      block_tiles(pb, &bf, bf.hrows, Lp, bf.panels, N, bf.tiles[buf], -1);
+      block_tiles(pb, &bf, bf.hrows, Lp, bf.panels, N, bf.tiles[buf], -1,
+                  NULL);
     } else {
       block_tiles(pb, &bf, bf.a[buf], Lp, bf.panels, N, bf.tiles[buf],
-                  blk - 1);
+                  blk - 1, blk ? NULL : &pb->last);
     }
   }
   for (int step = 0; step < EndSteps; ++step)

@@ -162,6 +162,11 @@ def cases_shapes():
         Case([33], 64, 64, in_place=True),
         # many blocks and panels (BERT-mini's output projection)
         Case([128], 256, 256),
+        # a first block's streamed panels: one, five, and seven (the next
+        # block's rows behind the last on channel 0) against several blocks
+        Case([40], 32, 16),
+        Case([20], 32, 80),
+        Case([40], 64, 100),
     ]
 
 
