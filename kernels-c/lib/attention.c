@@ -1032,9 +1032,31 @@ static view walk_view(const head_walk *w, int which) {
 
 /* n heads' q and mask blocks (channels 0 and 1 by turns), k (1) and v
    (2) into the buffers `buf`, from the walk's head on; the walk moves
-   past them. Rows and columns past Sq, Sk, D and Dv are not written. */
+   past them. Rows and columns past Sq, Sk, D and Dv are not written.
+   Without a mask, where each head's q, k and v are runs of memory that
+   fill their tiles' rows (D = Dv = 16) and the n heads lie along q's
+   last batch dimension (16 x 16 heads of 16 in [B, H, S, D]), each
+   tensor comes as one transfer over the heads, not one a head: each of a
+   head's 64-byte rows was a request of its own, touching two DRAM bursts
+   where the rows straddle them. */
 static void fetch_group(const problem *pb, const group_buffers *b,
                         head_walk *w, int buf, long n) {
+  int d = pb->t[Q].rank - 3;
+  const view *h = w->head0;
+  if (!pb->has_mask && pb->D == T && pb->Dv == T && d >= 0 &&
+      n <= pb->t[Q].dims[d] - w->index[d] && h[Q].cs == 1 &&
+      h[Q].rs == T && h[K].cs == 1 && h[K].rs == T && h[V].cs == 1 &&
+      h[V].rs == T) {
+    accel_dma_rows_on(0, b->q[buf], walk_view(w, Q).base, n,
+                      pb->Sq * T * 4, TileFloats * 4, w->step[d][Q] * 4);
+    accel_dma_rows_on(1, b->k[buf], walk_view(w, K).base, n,
+                      pb->Sk * T * 4, TileFloats * 4, w->step[d][K] * 4);
+    accel_dma_rows_on(2, b->v[buf], walk_view(w, V).base, n,
+                      pb->Sk * T * 4, TileFloats * 4, w->step[d][V] * 4);
+    for (long i = 0; i < n; ++i)
+      step_head(pb, w);
+    return;
+  }
   for (long i = 0; i < n; ++i, step_head(pb, w)) {
     view q = walk_view(w, Q), k = walk_view(w, K), v = walk_view(w, V);
     long at = i * TileFloats;

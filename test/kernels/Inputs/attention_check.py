@@ -345,6 +345,10 @@ def shapes():
         AttnCase((1, 11), 16, 16, 16, 16, mask="additive",
                  mask_dims=(1, 11, 16, 16), ninf=0.3),
         AttnCase((3, 3), 15, 16, 16, 16, mask="causal"),
+        # groups of heads along the last batch dim, each tensor's blocks one
+        # transfer a group
+        AttnCase((1, 8), 16, 16, 16, 16),
+        AttnCase((2, 8), 11, 13, 16, 16, mask="causal"),
     ]
 
 
