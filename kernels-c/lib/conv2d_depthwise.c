@@ -17,8 +17,9 @@
 
    At stride 1 with one output channel per input channel and no
    activation or ReLU, the stream engine takes the convolution instead
-   (conv2d_depthwise_engine.c): a tap is two passes over the outputs at
-   StreamLanes elements a cycle, half the vector unit's time. */
+   (conv2d_depthwise_engine.c: a tap is two passes over the outputs at
+   StreamLanes elements a cycle, half the vector unit's time), and gives
+   the vector unit a share of each item's planes (dw_vector_planes). */
 
 #include "conv2d.h"
 #include "conv2d_depthwise_engine.h"
@@ -56,14 +57,15 @@ KERNEL_SPM_FITS(depthwise_spm);
 #define SPM KERNEL_SPM(depthwise_spm)
 
 enum {
-  Step = 8, /* output vectors per step of planes3x3 and planes_taps */
-  OutSlack = (Step + 1) * T,
+  Step = DwVectorStep, /* output vectors per step of planes3x3 and
+                          planes_taps */
+  OutSlack = DwVectorOutSlack,
 };
 
 /* Floats past an input buffer that the last steps of a plane read (the
    vectors past the plane, and the next step's first tap), and past an
    output buffer that they write. */
-static long in_slack(const conv_problem *p) {
+long dw_vector_in_slack(const conv_problem *p) {
   return (2 * Step + 1) * T * p->sw + (p->KW - 1) * p->dw + T;
 }
 
@@ -78,7 +80,7 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   pl->lanes = 0;
   long m = p->Coutg, span = (p->KH - 1) * p->dh + 1;
   long avail =
-      PoolFloats - weight_floats(p) - 2 * (in_slack(p) + OutSlack);
+      PoolFloats - weight_floats(p) - 2 * (dw_vector_in_slack(p) + OutSlack);
   pl->wp = p->pl + p->W + p->pr;
   /* Whole images, as many channels as fit (a quarter of them at most, so
      that loads overlap work); else bands of rows of one channel. */
@@ -96,7 +98,7 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   }
   pl->cn = min_of(cn, ceil_div(p->C, 4));
   pl->bo = bo, pl->bi = bi;
-  pl->in_floats = pl->cn * bi * pl->wp + in_slack(p);
+  pl->in_floats = pl->cn * bi * pl->wp + dw_vector_in_slack(p);
   pl->out_floats = pl->cn * m * bo * pl->wp + OutSlack;
   return weight_floats(p) + 2 * (pl->in_floats + pl->out_floats) <=
          PoolFloats;
@@ -276,6 +278,13 @@ static void planes(const float *in, float *out, long o, long count) {
       plane_any(in + k / g->m * g->chan, out + k * g->plane_floats,
                 SPM->cur.bo, p, g->wp, g->weights + (o + k) * p->KH * p->KW,
                 g->bias ? g->bias[o + k] : 0.0f);
+}
+
+void dw_vector_planes(const float *in, float *out, long o, long count,
+                      long vectors, long chan, long plane) {
+  geometry *g = &SPM->geo;
+  g->vectors = vectors, g->chan = chan, g->plane_floats = plane;
+  planes(in, out, o, count);
 }
 
 /* Input channel c's padded rows for the band from output row oh0: image

@@ -1,30 +1,38 @@
 /* conv2d_depthwise_engine.c - accel_conv2d with one input channel per
    group and one output channel per input channel, at stride 1, on the
-   stream engine (docs/kernels.md, "accel_conv2d").
+   stream engine and the vector unit together (docs/kernels.md,
+   "accel_conv2d").
 
-   Each kernel tap is two block operations over a work item's channels at
-   once: the tap's products (vs.act.none, whose per-row scale is each
-   channel's weight: a block row is a channel's plane) and their sum into
-   the results (vs.add); the first tap's products are the results. That
-   is 2 KH KW - 1 passes over the outputs at StreamLanes elements a cycle,
-   where the vector unit takes one vfma per tap and 16 outputs: half its
-   time. At stride 1 output pixel (oh, ow) reads input pixel (oh + i dh,
-   ow + j dw) of the zero-padded plane, so a plane's outputs over the
-   padded width are one run from oh wp + ow, shifted by i dh wp + j dw for
-   tap (i, j): one block row (the pad columns' outputs are computed and
-   never sent). A bias or ReLU is one more pass (vs.act's per-row bias).
+   On the engine each kernel tap is two block operations over a work
+   item's channels at once: the tap's products (vs.act.none, whose per-row
+   scale is each channel's weight: a block row is a channel's plane) and
+   their sum into the results (vs.add); the first tap's products are the
+   results. That is 2 KH KW - 1 passes over the outputs at StreamLanes
+   elements a cycle, where the vector unit takes one vfma per tap and 16
+   outputs: half its time. At stride 1 output pixel (oh, ow) reads input
+   pixel (oh + i dh, ow + j dw) of the zero-padded plane, so a plane's
+   outputs over the padded width are one run from oh wp + ow, shifted by
+   i dh wp + j dw for tap (i, j): one block row (the pad columns' outputs
+   are computed and never sent). A bias or ReLU is one more pass
+   (vs.act's per-row bias).
+
+   The vector unit, idle otherwise, takes a share of each item's channels
+   (the first ones) with its own loops (conv2d_depthwise.c), so that both
+   finish together; the core issues the engine's operations and the
+   transfers a few at a time between pieces of that work. A load or store
+   waits for the engine's operations in flight whose operands are near
+   its bytes, so the two shares are apart in the buffers: the vector
+   unit's loops read and write past a plane's run.
 
    Work items are groups of channels (with a band of rows when a plane is
    bigger than the scratchpad), double-buffered: item i + 1's rows arrive
-   and item i - 1's results leave while the engine works through item i.
-   The core only issues: the transfers wait in their channels for the
-   engine's operations on their bytes, and go out a few after each
-   operation, while the engine's queue holds the next. Rows move whole:
-   the image's rows into the padded rows, the results' rows (OW of each
-   padded row) out to y. */
+   and item i - 1's results leave while item i computes; the transfers
+   wait in their channels for the engine's operations on their bytes.
+   Rows move whole: the image's rows into the padded rows, the results'
+   rows (OW of each padded row) out to y. */
 
 #include "conv2d_depthwise_engine.h"
-#include "dma_stream.h"
+#include "kernel_dma.h"
 #include <stddef.h>
 
 enum {
@@ -32,67 +40,136 @@ enum {
   TargetFloats = 16 * 1024, /* an item's input, aimed at: small, as the
                               first item's rows and the last one's
                               results are not hidden */
+  ChunkVectors = 16 * DwVectorStep, /* the vector unit's work between two
+                                      rounds of issue */
+  Lead = 2, /* engine operations issued ahead of the vector unit's work */
+  IssueCycles = 64, /* the core's time to issue a channel's transfers */
 };
 
 /* A work item: image n, channels c0 .. c0 + cn - 1, output rows oh0 ..
    oh0 + bo - 1, from bi padded input rows of which lo .. hi - 1 are the
-   image's. */
+   image's; the first nv channels on the vector unit. */
 typedef struct {
-  long n, c0, cn, oh0, bo, bi, lo, hi;
+  long n, c0, cn, oh0, bo, bi, lo, hi, nv;
 } dw_item;
 
-/* The buffers: two of input planes (chan floats apart), two of results
-   and one of a tap's products (plane floats apart), and the operations'
-   parameters: per tap a block of 2 cn floats, zeros then the item's
-   weights; then the bias's, minus the bias (or zeros) then ones. For an
-   item of fewer channels k the operand is a block plus cn - k, where k
-   zeros (or biases) come before k scales. */
+/* The buffers: two of input planes (chan floats apart) and two of
+   results (plane floats apart), each with the vector unit's nv planes
+   first and the engine's after a gap (in_gap, out_gap floats: the vector
+   unit's loops read and write past a plane's run); one of a tap's
+   products for the engine's planes; and the engine's parameters: per tap
+   a block of 2 cn floats, zeros then the item's weights; then the
+   bias's, minus the bias (or zeros) then ones. For an item of fewer
+   engine channels k the operand is a block plus cn - k, where k zeros
+   (or biases) come before k scales. The engine's copies of the weights
+   (taps outermost: a tap of an item's channels is one run) and of minus
+   the bias, made once, are apart from what the vector unit reads: a load
+   waits for the engine's operations whose operands are near it. */
 typedef struct {
-  float *in[2], *acc[2], *tmp, *params;
-  long chan, plane, taps;
+  float *in[2], *acc[2], *tmp, *params, *taps_w, *neg_bias;
+  long wp, chan, plane, taps, nv, in_gap, out_gap;
 } dw_buffers;
 
 static long max_l(long a, long b) { return a > b ? a : b; }
+
+/* A plane's time on the vector unit (a step about Step vfmas a tap and
+   a fifth more) and on the engine (a pass StreamLanes outputs a cycle). */
+static void plane_cycles(const conv_problem *p, long bo, long wp, long *tv,
+                         long *te) {
+  long taps = p->KH * p->KW;
+  long vectors = ceil_div((bo - 1) * wp + p->OW, T);
+  long passes = 2 * taps - 1 + (p->bias || p->act.kind == ACCEL_ACT_RELU);
+  *tv = ceil_div(vectors, DwVectorStep) * taps * DwVectorStep * 6 / 5;
+  *te = max_l(passes * bo * wp / __ACCEL_STREAM_LANES__, 1);
+}
+
+/* Of cn channels, how many the vector unit takes so that the core's
+   work (its planes, and issuing every channel's transfers) takes about
+   as long as the engine's planes. */
+static long vector_share(const conv_problem *p, long bo, long wp, long cn) {
+  long tv, te;
+  plane_cycles(p, bo, wp, &tv, &te);
+  long v = (cn * te - cn * IssueCycles + (tv + te) / 2) / (tv + te);
+  return v < 0 ? 0 : v;
+}
+
+/* The gaps between the shares: whole padded rows in the input (so that
+   a buffer's pad columns stay one block of rows). */
+static long in_gap(const conv_problem *p, long wp) {
+  return ceil_div(dw_vector_in_slack(p), wp) * wp;
+}
+
+/* Floats of an input and of a result buffer beyond their planes: the
+   gaps, and what the last planes' operations read or write past them. */
+static long in_extra(const conv_problem *p, long wp) {
+  return in_gap(p, wp) + dw_vector_in_slack(p) + (p->KW - 1) * p->dw;
+}
+
+enum { OutExtra = 2 * DwVectorOutSlack };
 
 int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl) {
   if (p->sh != 1 || p->sw != 1 || p->Coutg != 1 ||
       (p->act.kind != ACCEL_ACT_NONE && p->act.kind != ACCEL_ACT_RELU))
     return 0;
   long taps = p->KH * p->KW, span = (p->KH - 1) * p->dh;
-  long wp = p->pl + p->W + p->pr, slack = (p->KW - 1) * p->dw;
+  long wp = p->pl + p->W + p->pr;
   pl->lanes = 0, pl->wp = wp;
-  /* Whole planes, as many as the target takes (at least one); else one
-     channel and bands of rows. Per channel: two input planes, two result
-     planes, the products and the parameters. */
+  /* Two input buffers, two result buffers, the products (a result
+     buffer's size) and the parameters: per channel 2 bi wp + 3 bo wp +
+     2 (taps + 1) floats, and the extras; the engine's weights and bias. */
+  avail -= 2 * in_extra(p, wp) + 3 * OutExtra + (taps + 1) * p->C;
+  /* Whole planes, as many as the target takes and enough that the vector
+     unit's share is about right; else one channel and bands of rows. */
   long bo = p->OH, bi = bo + span;
   long per = 2 * bi * wp + 3 * bo * wp + 2 * (taps + 1);
-  long cn = min_of(p->C, max_l(1, TargetFloats / (bi * wp)));
-  cn = min_of(cn, (avail - 2 * slack) / per);
+  long tv, te;
+  plane_cycles(p, bo, wp, &tv, &te);
+  long cn = max_l(TargetFloats / (bi * wp), (tv + te + te / 2) / te);
+  cn = min_of(min_of(cn, p->C), avail / per);
   if (cn < 1) {
     cn = 1;
-    /* 2 (bo + span) wp + 3 bo wp + 2 (taps + 1) + 2 slack <= avail */
-    bo = (avail - 2 * slack - 2 * (taps + 1) - 2 * span * wp) / (5 * wp);
+    bo = (avail - 2 * (taps + 1) - 2 * span * wp) / (5 * wp);
     if (bo < 1)
       return 0;
     bi = bo + span;
   }
   pl->cn = cn, pl->bo = bo, pl->bi = bi;
-  pl->in_floats = cn * bi * wp + slack;
-  pl->out_floats = cn * bo * wp;
+  pl->in_floats = cn * bi * wp + in_extra(p, wp);
+  pl->out_floats = cn * bo * wp + OutExtra;
   return 1;
 }
 
-static dw_item item_at(const conv_problem *p, const depthwise_plan *pl,
-                       long i) {
-  long bands = ceil_div(p->OH, pl->bo), groups = ceil_div(p->C, pl->cn);
-  long band = i % bands, cg = i / bands % groups, n = i / bands / groups;
-  dw_item it = {n, cg * pl->cn, min_of(pl->cn, p->C - cg * pl->cn),
-                band * pl->bo, min_of(pl->bo, p->OH - band * pl->bo)};
+/* The item of image n, up to cn channels from c0, output rows from
+   oh0. */
+static dw_item item_of(const conv_problem *p, const depthwise_plan *pl,
+                       long nv, long n, long c0, long cn, long oh0) {
+  dw_item it = {n, c0, min_of(cn, p->C - c0), oh0,
+                min_of(pl->bo, p->OH - oh0)};
   it.bi = it.bo + (p->KH - 1) * p->dh;
   long top = it.oh0 - p->pt; /* the image row of band row 0 */
   it.lo = min_of(top < 0 ? -top : 0, it.bi);
   it.hi = max_l(min_of(p->H - top, it.bi), it.lo);
+  it.nv = min_of(nv, it.cn);
   return it;
+}
+
+static dw_item first_item(const conv_problem *p, const depthwise_plan *pl,
+                          long nv) {
+  return item_of(p, pl, nv, 0, 0, pl->cn, 0);
+}
+
+/* The item after it (bands, then channel groups, then images; n = N
+   past the last), without divisions: the core makes one at every item
+   boundary, while the engine's queue drains. */
+static dw_item item_after(const conv_problem *p, const depthwise_plan *pl,
+                          long nv, const dw_item *it) {
+  long n = it->n, c0 = it->c0, cn = it->cn, oh0 = it->oh0 + pl->bo;
+  if (oh0 >= p->OH) {
+    oh0 = 0, c0 += cn, cn = pl->cn;
+    if (c0 >= p->C)
+      c0 = 0, ++n;
+  }
+  return item_of(p, pl, nv, n, c0, cn, oh0);
 }
 
 /* dst = src for rows x len floats, rows dst_stride and src_stride apart
@@ -116,28 +193,89 @@ static void engine_zero(float *dst, long rows, long cols, long dst_rs,
    of a stream are equal). */
 static long pieces_of(long units, long want) {
   long k = max_l(min_of(want, units), 1);
-  while (units % k)
+  while (k > 1 && units % k)
     --k;
   return k;
 }
 
-/* The transfers of item it's image rows into their places in the padded
-   planes at in: a transfer a channel (or, with fewer channels than DMA
+/* Pieces a transfer of n channels is cut into, so that every DMA channel
+   takes a share. */
+static long pieces_for(long n) {
+  return n >= Channels ? 1 : ceil_div(Channels, max_l(n, 1));
+}
+
+/* A share of an item: its first channel (of the item) and how many, and
+   where its planes are in an input and a result buffer. */
+typedef struct {
+  long c, cn;
+  long in_off, acc_off;
+} dw_share;
+
+static dw_share share_of(const dw_buffers *b, const dw_item *it, int q) {
+  dw_share s = {0, it->nv, 0, 0};
+  if (q)
+    s = (dw_share){b->nv, it->cn - it->nv, b->nv * b->chan + b->in_gap,
+                   b->nv * b->plane + b->out_gap};
+  return s;
+}
+
+/* A sequence of equal 2-D transfers, outer x inner of them, transfer
+   (i, j) at dst + i dst_outer + j dst_inner (src likewise, bytes), each
+   rows x row_bytes with the given row strides, issued a few at a time
+   (dma_stream.h's, without its lane groups: the issue loop is a few
+   bundles a transfer, the core's share of this lowering's work). */
+typedef struct {
+  char *dst;
+  const char *src;
+  long outer, inner, dst_outer, src_outer, dst_inner, src_inner;
+  long rows, row_bytes, dst_stride, src_stride;
+  long left, j; /* transfers not issued; the next one's inner index */
+} dw_transfers;
+
+/* Issues up to n more of t's transfers, on channels *channel, *channel
+   + 1, ... (cyclically). */
+static void transfers_issue(dw_transfers *t, long n, int *channel) {
+  n = min_of(n, t->left);
+  if (n <= 0)
+    return;
+  t->left -= n;
+  char *dst = t->dst;
+  const char *src = t->src;
+  long j = t->j, inner = t->inner, rows = t->rows, bytes = t->row_bytes;
+  long ds = t->dst_stride, ss = t->src_stride;
+  long di = t->dst_inner, si = t->src_inner;
+  long dw = t->dst_outer - (inner - 1) * di, sw = t->src_outer - (inner - 1) * si;
+  int ch = *channel;
+  for (; n > 0; --n) {
+    accel_dma_2d_on(ch, dst, src, rows, bytes, ds, ss);
+    ch = ch + 1 == Channels ? 0 : ch + 1;
+    if (++j < inner) {
+      dst += di, src += si;
+    } else {
+      j = 0, dst += dw, src += sw;
+    }
+  }
+  t->dst = dst, t->src = src, t->j = j;
+  *channel = ch;
+}
+
+/* The transfers of a share's image rows into their places in the padded
+   planes of in: a transfer a channel (or, with fewer channels than DMA
    channels, a piece of its rows each), of whole rows; single floats
    where x's rows are element-strided. */
-static void load_stream(dma_stream *s, const conv_problem *p,
-                        const dw_item *it, const dw_buffers *b, long wp,
-                        float *in) {
+static void load_stream(dw_transfers *s, const conv_problem *p,
+                        const dw_item *it, const dw_share *sh,
+                        const dw_buffers *b, long wp, float *in) {
   long rows = it->hi - it->lo;
-  const float *x = p->x + it->n * p->xs[0] + it->c0 * p->xs[1] +
+  const float *x = p->x + it->n * p->xs[0] + (it->c0 + sh->c) * p->xs[1] +
                    (it->oh0 - p->pt + it->lo) * p->xs[2];
-  *s = (dma_stream){.dst = (char *)(in + it->lo * wp + p->pl),
-                    .src = (const char *)x,
-                    .outer = rows && p->W ? it->cn : 0,
-                    .dst_outer = 4 * b->chan,
-                    .src_outer = 4 * p->xs[1]};
+  *s = (dw_transfers){.dst = (char *)(in + sh->in_off + it->lo * wp + p->pl),
+                      .src = (const char *)x,
+                      .outer = rows && p->W ? sh->cn : 0,
+                      .dst_outer = 4 * b->chan,
+                      .src_outer = 4 * p->xs[1]};
   if (p->xs[3] == 1) {
-    long k = pieces_of(rows, ceil_div(Channels, it->cn));
+    long k = pieces_of(rows, pieces_for(sh->cn));
     s->inner = k, s->rows = rows / k, s->row_bytes = 4 * p->W;
     s->dst_inner = 4 * wp * s->rows, s->src_inner = 4 * p->xs[2] * s->rows;
     s->dst_stride = 4 * wp, s->src_stride = 4 * p->xs[2];
@@ -146,27 +284,29 @@ static void load_stream(dma_stream *s, const conv_problem *p,
     s->dst_inner = 4 * wp, s->src_inner = 4 * p->xs[2];
     s->dst_stride = 4, s->src_stride = 4 * p->xs[3];
   }
+  s->left = s->outer * s->inner;
 }
 
-/* The transfers of item it's results (OW of each padded row) out to y:
+/* The transfers of a share's results (OW of each padded row) out to y:
    one run of rows when y's planes follow each other, in a piece per DMA
    channel; else a transfer a channel (or pieces of one); single floats
    where y's rows are element-strided. */
-static void store_stream(dma_stream *s, const conv_problem *p,
-                         const dw_item *it, const dw_buffers *b, long wp,
-                         const float *acc) {
-  float *y = p->y + it->n * p->ys[0] + it->c0 * p->ys[1] +
+static void store_stream(dw_transfers *s, const conv_problem *p,
+                         const dw_item *it, const dw_share *sh,
+                         const dw_buffers *b, long wp, const float *acc) {
+  float *y = p->y + it->n * p->ys[0] + (it->c0 + sh->c) * p->ys[1] +
              it->oh0 * p->ys[2];
-  *s = (dma_stream){.dst = (char *)y, .src = (const char *)acc,
-                    .outer = p->OW ? it->cn : 0,
-                    .dst_outer = 4 * p->ys[1], .src_outer = 4 * b->plane};
+  *s = (dw_transfers){.dst = (char *)y,
+                      .src = (const char *)(acc + sh->acc_off),
+                      .outer = p->OW ? sh->cn : 0,
+                      .dst_outer = 4 * p->ys[1], .src_outer = 4 * b->plane};
   long rows = it->bo;
   if (p->ys[3] == 1 && it->bo == p->OH && p->ys[1] == p->OH * p->ys[2]) {
-    s->outer = p->OW ? 1 : 0;
-    rows = it->cn * it->bo;
+    s->outer = p->OW && sh->cn ? 1 : 0;
+    rows = sh->cn * it->bo;
   }
   if (p->ys[3] == 1) {
-    long k = pieces_of(rows, ceil_div(Channels, s->outer));
+    long k = pieces_of(rows, pieces_for(s->outer));
     s->inner = k, s->rows = rows / k, s->row_bytes = 4 * p->OW;
     s->dst_inner = 4 * p->ys[2] * s->rows, s->src_inner = 4 * wp * s->rows;
     s->dst_stride = 4 * p->ys[2], s->src_stride = 4 * wp;
@@ -175,86 +315,171 @@ static void store_stream(dma_stream *s, const conv_problem *p,
     s->dst_inner = 4 * p->ys[2], s->src_inner = 4 * wp;
     s->dst_stride = 4 * p->ys[3], s->src_stride = 4;
   }
+  s->left = s->outer * s->inner;
 }
 
-/* The transfers under an item, issued in step with its operations: after
-   each, each stream's next few (its transfers over the operations,
-   rounded up). A start on a busy channel stalls the issue, and so does
-   an operation on a full engine queue: one operation, then a few
-   transfers, keeps the engine's queue from running dry while the core
-   issues transfers. */
+/* The transfers under an item (up to 4 streams), issued a few at a time
+   between its pieces of work: each stream's transfers over the pieces,
+   rounded up. A start on a busy channel stalls the issue. */
 typedef struct {
-  dma_stream *q;
+  dw_transfers *q;
   int *channel;
-  long per[2];
-} op_pacer;
+  long per[4];
+} dw_pacer;
 
-static op_pacer op_pacer_start(dma_stream *q, int *channel, long ops) {
-  op_pacer e = {q, channel, {ceil_div(dma_stream_left(&q[0]), ops),
-                             ceil_div(dma_stream_left(&q[1]), ops)}};
+static dw_pacer pacer_start(dw_transfers *q, int *channel, long pieces) {
+  dw_pacer e = {q, channel, {0}};
+  for (int i = 0; i < 4; ++i)
+    e.per[i] = ceil_div(q[i].left, max_l(pieces, 1));
   return e;
 }
 
-static void op_pacer_step(op_pacer *e) {
-  dma_stream_issue(&e->q[0], e->per[0], e->channel);
-  dma_stream_issue(&e->q[1], e->per[1], e->channel);
+static inline __attribute__((always_inline)) void
+pacer_step(dw_pacer *e) {
+  for (int i = 0; i < 4; ++i)
+    if (e->q[i].left)
+      transfers_issue(&e->q[i], e->per[i], e->channel);
 }
 
-/* Item it from in into acc: its weights and bias into the parameter
-   blocks, then a tap at a time over all its channels; the transfers
-   under it issued in step with the operations (e: 2 taps - 1). */
-static void item_ops(op_pacer *e, const conv_problem *p,
-                     const depthwise_plan *pl, const dw_item *it,
-                     const dw_buffers *b, const float *weights,
-                     const float *bias, const float *zeros, const float *in,
-                     float *acc) {
-  long cn = it->cn, taps = b->taps, block = 2 * pl->cn;
-  long skip = pl->cn - cn, len = it->bo * pl->wp;
-  for (long t = 0; t < taps; ++t)
-    engine_copy(b->params + t * block + pl->cn, 1,
-                weights + it->c0 * taps + t, taps, cn, 1);
-  float *pb = b->params + taps * block + skip;
-  if (bias) {
-    accel_vs_shape(cn, 1);
-    accel_vs_stride(1, 0, 1);
-    accel_vs_sub(pb, zeros, bias + it->c0);
-  }
-  for (long t = 0; t < taps; ++t) {
-    const float *src = in + t / p->KW * p->dh * pl->wp + t % p->KW * p->dw;
-    const float *pt = b->params + t * block + skip;
-    accel_vs_shape(cn, len);
-    accel_vs_stride(b->plane, b->chan, b->chan);
-    if (t == 0) {
-      accel_vs_act_none(acc, src, pt, NULL);
-      op_pacer_step(e);
-      continue;
-    }
-    accel_vs_act_none(b->tmp, src, pt, NULL);
-    op_pacer_step(e);
+/* The engine's work on an item's share: its operations in order, issued
+   one at a time (next of ops), after the weights' and bias's
+   (engine_setup). The next tap's source and parameters are kept as
+   pointers (a tap is a weight block and a shift of the planes). */
+typedef struct {
+  const conv_problem *p;
+  const dw_buffers *b;
+  const float *src, *pt, *pb; /* the next tap's; the bias's block */
+  float *acc;
+  long cn, len, block, next, ops;
+  long tap, col; /* the next tap, its kernel column */
+  int add;       /* the next operation adds the products */
+} dw_engine_work;
+
+static dw_engine_work engine_setup(const conv_problem *p,
+                                   const depthwise_plan *pl,
+                                   const dw_item *it, const dw_buffers *b,
+                                   const float *bias, const float *in,
+                                   float *acc) {
+  dw_share sh = share_of(b, it, 1);
+  long skip = pl->cn - sh.cn, c = it->c0 + sh.c;
+  dw_engine_work w = {.p = p, .b = b, .src = in + sh.in_off,
+                      .pt = b->params + skip, .acc = acc + sh.acc_off,
+                      .cn = sh.cn, .len = it->bo * pl->wp,
+                      .block = 2 * pl->cn};
+  if (!sh.cn)
+    return w;
+  w.ops = 2 * b->taps - 1 + (bias || p->act.kind == ACCEL_ACT_RELU);
+  engine_copy(b->params + pl->cn, w.block, b->taps_w + c, p->C, b->taps,
+              sh.cn);
+  w.pb = b->params + b->taps * w.block + skip;
+  if (bias)
+    engine_copy((float *)w.pb, 0, b->neg_bias + c, 0, 1, sh.cn);
+  return w;
+}
+
+/* Operation w->next of the share: tap 0's products into the results,
+   then per tap its products and their sum, then the bias and ReLU. */
+static inline __attribute__((always_inline)) void
+engine_next(dw_engine_work *w) {
+  const conv_problem *p = w->p;
+  const dw_buffers *b = w->b;
+  ++w->next;
+  accel_vs_shape(w->cn, w->len);
+  if (w->tap == b->taps) {
     accel_vs_stride(b->plane, b->plane, b->plane);
-    accel_vs_add(acc, acc, b->tmp);
-    op_pacer_step(e);
+    if (p->act.kind == ACCEL_ACT_RELU)
+      accel_vs_act_relu(w->acc, w->acc, w->pb, NULL);
+    else
+      accel_vs_act_none(w->acc, w->acc, w->pb, NULL);
+    return;
   }
-  if (p->act.kind == ACCEL_ACT_RELU)
-    accel_vs_act_relu(acc, acc, pb, NULL);
-  else if (bias)
-    accel_vs_act_none(acc, acc, pb, NULL);
+  if (w->add) {
+    accel_vs_stride(b->plane, b->plane, b->plane);
+    accel_vs_add(w->acc, w->acc, b->tmp);
+  } else {
+    accel_vs_stride(b->plane, b->chan, b->chan);
+    accel_vs_act_none(w->tap ? b->tmp : w->acc, w->src, w->pt, NULL);
+    if (w->tap) {
+      w->add = 1;
+      return;
+    }
+  }
+  /* The next tap: the next kernel column, or the next row's first. */
+  w->add = 0, ++w->tap, w->pt += w->block, w->src += p->dw;
+  if (++w->col == p->KW)
+    w->col = 0, w->src += p->dh * b->wp - p->KW * p->dw;
 }
 
-/* Zeroes the padding of an input buffer: the pad columns of every row,
-   and the pad rows of every channel (once, with one band for the whole
-   image: zero rows of a band elsewhere take zero_band_rows). */
+/* The share's operations up to `upto` (at most all of them). */
+static void engine_upto(dw_engine_work *w, long upto) {
+  while (w->next < min_of(upto, w->ops))
+    engine_next(w);
+}
+
+/* Item it from in into acc: the engine's share issued an operation at a
+   time between pieces of the vector unit's (a piece ChunkVectors of a
+   plane's run of vectors, or as many small planes), in proportion, Lead
+   ahead; the transfers likewise. Without a vector share, a few transfers
+   after each operation. */
+static void run_item(const conv_problem *p, const depthwise_plan *pl,
+                     const dw_item *it, const dw_buffers *b,
+                     const float *bias, const float *in, float *acc,
+                     dw_transfers *q, int *channel) {
+  dw_engine_work w = engine_setup(p, pl, it, b, bias, in, acc);
+  long vectors = ceil_div((it->bo - 1) * pl->wp + p->OW, T);
+  long per_plane = ceil_div(vectors, ChunkVectors);
+  long planes = max_l(ChunkVectors / vectors, 1); /* a piece's */
+  long pieces = per_plane > 1 ? it->nv * per_plane : ceil_div(it->nv, planes);
+  if (!pieces) {
+    dw_pacer e = pacer_start(q, channel, w.ops);
+    while (w.next < w.ops) {
+      engine_next(&w);
+      pacer_step(&e);
+    }
+    return;
+  }
+  dw_pacer e = pacer_start(q, channel, pieces);
+  /* Operations due before piece k: ops (k + 1) / pieces, kept as a
+     quotient and a remainder (no division a piece). */
+  long due = Lead, rest = 0;
+  for (long j = 0; j < it->nv; j += per_plane > 1 ? 1 : planes)
+    for (long v0 = 0; v0 < vectors; v0 += ChunkVectors) {
+      for (rest += w.ops; rest >= pieces; rest -= pieces)
+        ++due;
+      engine_upto(&w, due);
+      pacer_step(&e);
+      if (per_plane > 1)
+        dw_vector_planes(in + j * b->chan + v0 * T,
+                         acc + j * b->plane + v0 * T, it->c0 + j, 1,
+                         min_of(ChunkVectors, vectors - v0), b->chan,
+                         b->plane);
+      else
+        dw_vector_planes(in + j * b->chan, acc + j * b->plane, it->c0 + j,
+                         min_of(planes, it->nv - j), vectors, b->chan,
+                         b->plane);
+    }
+  engine_upto(&w, w.ops);
+}
+
+/* Zeroes the padding of an input buffer's shares: the pad columns of
+   every row, and the pad rows of every channel (once, with one band for
+   the whole image: zero rows of a band elsewhere take zero_band_rows). */
 static void zero_padding(const conv_problem *p, const depthwise_plan *pl,
                          const dw_buffers *b, float *in,
                          const float *zeros) {
-  long wp = pl->wp, rows = pl->cn * pl->bi;
+  long wp = pl->wp, rows = pl->cn * pl->bi + b->in_gap / wp;
   engine_zero(in, rows, p->pl, wp, zeros);
   engine_zero(in + p->pl + p->W, rows, p->pr, wp, zeros);
   if (pl->bo < p->OH)
     return;
   long hi = min_of(p->pt + p->H, pl->bi);
-  engine_zero(in, pl->cn, p->pt * wp, b->chan, zeros);
-  engine_zero(in + hi * wp, pl->cn, (pl->bi - hi) * wp, b->chan, zeros);
+  dw_item all = {.cn = pl->cn, .nv = b->nv};
+  for (int q = 0; q < 2; ++q) {
+    dw_share sh = share_of(b, &all, q);
+    engine_zero(in + sh.in_off, sh.cn, p->pt * wp, b->chan, zeros);
+    engine_zero(in + sh.in_off + hi * wp, sh.cn, (pl->bi - hi) * wp, b->chan,
+                zeros);
+  }
 }
 
 /* With bands, an item's rows outside the image zeroed. */
@@ -263,9 +488,12 @@ static void zero_band_rows(const conv_problem *p, const depthwise_plan *pl,
                            const float *zeros) {
   if (pl->bo >= p->OH || (it->lo == 0 && it->hi == it->bi))
     return;
-  engine_zero(in, it->cn, it->lo * pl->wp, b->chan, zeros);
-  engine_zero(in + it->hi * pl->wp, it->cn, (it->bi - it->hi) * pl->wp,
-              b->chan, zeros);
+  for (int q = 0; q < 2; ++q) {
+    dw_share sh = share_of(b, it, q);
+    engine_zero(in + sh.in_off, sh.cn, it->lo * pl->wp, b->chan, zeros);
+    engine_zero(in + sh.in_off + it->hi * pl->wp, sh.cn,
+                (it->bi - it->hi) * pl->wp, b->chan, zeros);
+  }
 }
 
 /* dst[0 .. n) = v (vector stores where whole). */
@@ -277,20 +505,50 @@ static void fill(float *dst, long n, float v) {
     dst[k] = v;
 }
 
+/* The loads of item it's shares into in (q[2], q[3]), or its stores from
+   acc (q[0], q[1]). */
+static void item_loads(dw_transfers *q, const conv_problem *p,
+                       const dw_item *it, const dw_buffers *b, long wp,
+                       float *in) {
+  for (int k = 0; k < 2; ++k) {
+    dw_share sh = share_of(b, it, k);
+    load_stream(&q[k], p, it, &sh, b, wp, in);
+  }
+}
+
+static void item_stores(dw_transfers *q, const conv_problem *p,
+                        const dw_item *it, const dw_buffers *b, long wp,
+                        const float *acc) {
+  for (int k = 0; k < 2; ++k) {
+    dw_share sh = share_of(b, it, k);
+    store_stream(&q[k], p, it, &sh, b, wp, acc);
+  }
+}
+
+static void pace_all(dw_transfers *q, int *channel) {
+  for (int k = 0; k < 4; ++k)
+    transfers_issue(&q[k], q[k].left, channel);
+}
+
 void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
                    const float *weights, const float *bias, float *pool,
                    const float *zeros) {
-  long items = p->N * ceil_div(p->C, pl->cn) * ceil_div(p->OH, pl->bo);
-  if (!items)
+  if (!p->N || !p->C || !p->OH)
     return;
   dw_buffers b;
   b.taps = p->KH * p->KW;
+  b.wp = pl->wp;
   b.chan = pl->bi * pl->wp;
   b.plane = pl->bo * pl->wp;
+  b.nv = vector_share(p, pl->bo, pl->wp, pl->cn);
+  b.in_gap = in_gap(p, pl->wp);
+  b.out_gap = DwVectorOutSlack;
   b.in[0] = pool, b.in[1] = pool + pl->in_floats;
   b.acc[0] = b.in[1] + pl->in_floats, b.acc[1] = b.acc[0] + pl->out_floats;
   b.tmp = b.acc[1] + pl->out_floats;
   b.params = b.tmp + pl->out_floats;
+  b.taps_w = b.params + (b.taps + 1) * 2 * pl->cn;
+  b.neg_bias = b.taps_w + b.taps * p->C;
   /* The parameters' constant halves: zeros before each tap's weights
      and before the bias, ones after it. */
   long block = 2 * pl->cn;
@@ -299,34 +557,40 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
   zero_padding(p, pl, &b, b.in[0], zeros);
   zero_padding(p, pl, &b, b.in[1], zeros);
   int ch = 0;
-  dw_item cur = item_at(p, pl, 0), prev = cur, next = cur;
-  dma_stream q[2]; /* item i - 1's results, item i + 1's rows */
+  dw_item cur = first_item(p, pl, b.nv), prev = cur, next = cur;
+  /* Item i - 1's results (its shares), item i + 1's rows. */
+  dw_transfers q[4];
   zero_band_rows(p, pl, &cur, &b, b.in[0], zeros);
-  load_stream(&q[1], p, &cur, &b, pl->wp, b.in[0]);
-  dma_stream_pace(&q[1], 1, &ch);
-  q[0].outer = q[1].outer = 0;
+  item_loads(&q[2], p, &cur, &b, pl->wp, b.in[0]);
+  q[0].left = q[1].left = 0;
+  pace_all(q, &ch);
   accel_dma_wait_all(); /* item 0's rows, the weights and the bias */
-  for (long i = 0; i < items; ++i) {
-    /* Item i + 1's rows and item i - 1's results move while the engine
-       works through item i; each waits in its channel for the engine to
-       have finished with its bytes. */
-    if (i + 1 < items) {
-      next = item_at(p, pl, i + 1);
+  for (long t = 0; t < b.taps; ++t)
+    engine_copy(b.taps_w + t * p->C, 1, weights + t, b.taps, p->C, 1);
+  if (bias) {
+    accel_vs_shape(p->C, 1);
+    accel_vs_stride(1, 0, 1);
+    accel_vs_sub(b.neg_bias, zeros, bias);
+  }
+  long i = 0;
+  for (; cur.n < p->N; ++i) {
+    /* Item i + 1's rows and item i - 1's results move while item i
+       computes; each waits in its channel for the engine to have
+       finished with its bytes. */
+    next = item_after(p, pl, b.nv, &cur);
+    if (next.n < p->N) {
       zero_band_rows(p, pl, &next, &b, b.in[(i + 1) & 1], zeros);
-      load_stream(&q[1], p, &next, &b, pl->wp, b.in[(i + 1) & 1]);
+      item_loads(&q[2], p, &next, &b, pl->wp, b.in[(i + 1) & 1]);
     }
     if (i > 0)
-      store_stream(&q[0], p, &prev, &b, pl->wp, b.acc[(i - 1) & 1]);
-    op_pacer e = op_pacer_start(q, &ch, 2 * b.taps - 1);
-    item_ops(&e, p, pl, &cur, &b, weights, bias, zeros, b.in[i & 1],
-             b.acc[i & 1]);
-    dma_stream_pace(&q[0], 1, &ch);
-    dma_stream_pace(&q[1], 1, &ch);
-    q[0].outer = q[1].outer = 0;
+      item_stores(q, p, &prev, &b, pl->wp, b.acc[(i - 1) & 1]);
+    run_item(p, pl, &cur, &b, bias, b.in[i & 1], b.acc[i & 1], q, &ch);
+    pace_all(q, &ch);
     accel_dma_wait_all();
     prev = cur, cur = next;
   }
-  store_stream(&q[0], p, &prev, &b, pl->wp, b.acc[(items - 1) & 1]);
-  dma_stream_pace(&q[0], 1, &ch);
+  item_stores(q, p, &prev, &b, pl->wp, b.acc[(i - 1) & 1]);
+  q[2].left = q[3].left = 0;
+  pace_all(q, &ch);
   accel_dma_wait_all();
 }

@@ -1,10 +1,26 @@
 /* conv2d_depthwise_engine.h - depthwise convolution on the stream engine
-   (conv2d_depthwise_engine.c), one of conv2d_depthwise.c's lowerings. */
+   with a share on the vector unit (conv2d_depthwise_engine.c), one of
+   conv2d_depthwise.c's lowerings, and the vector loops it borrows from
+   there. */
 
 #ifndef ACCEL_CONV2D_DEPTHWISE_ENGINE_H
 #define ACCEL_CONV2D_DEPTHWISE_ENGINE_H
 
 #include "conv2d.h"
+
+/* The vector unit's loops (conv2d_depthwise.c): output vectors a step,
+   and the floats past a plane's run of vectors that they read (of the
+   input) and write (of the output). */
+enum { DwVectorStep = 8, DwVectorOutSlack = (DwVectorStep + 1) * T };
+long dw_vector_in_slack(const conv_problem *p);
+
+/* The first `vectors` output vectors of count planes from output
+   channel o on at stride 1, from in into out (input planes chan floats
+   apart, output planes plane floats apart, rows wp apart), on the
+   vector unit, with their bias and ReLU or nothing (conv2d_depthwise.c,
+   whose conv_depthwise_run has set the rest of its geometry). */
+void dw_vector_planes(const float *in, float *out, long o, long count,
+                      long vectors, long chan, long plane);
 
 /* Whether the stream engine takes p (stride 1, one output channel per
    input channel, no activation or ReLU) with `avail` floats of the arena

@@ -328,6 +328,17 @@ def conv_shapes():
         C(1, 16, 9, 10, 16, 3, 3, pad=(0, 1, 2, 0), groups=16),
         C(1, 17, 1, 1, 17, 3, 3, pad=(1, 1, 1, 1), groups=17, bias=True),
         C(1, 200, 3, 5, 200, 3, 3, pad=(1, 1, 1, 1), groups=200),
+        # depthwise at stride 1 on the stream engine with a share of each
+        # item's channels on the vector unit (planes of 24 x 24 and more):
+        # a last item with no engine share, two images with a bias and
+        # ReLU, 5 x 5 (the vector unit's taps loop), dilation, asymmetric
+        # padding with a bias
+        C(1, 16, 32, 32, 16, 3, 3, pad=(1, 1, 1, 1), groups=16),
+        C(2, 12, 40, 36, 12, 3, 3, pad=(1, 1, 1, 1), groups=12, bias=True,
+          act="relu"),
+        C(1, 10, 30, 33, 10, 5, 5, pad=(2, 2, 2, 2), groups=10),
+        C(1, 9, 36, 36, 9, 3, 3, dil=(2, 2), pad=(2, 2, 2, 2), groups=9),
+        C(1, 5, 50, 47, 5, 3, 3, pad=(0, 1, 2, 0), groups=5, bias=True),
     ]
     return cases
 
@@ -417,7 +428,9 @@ def conv_views():
         C(1, 16, 7, 7, 20, 3, 3, pad=(1, 1, 1, 1), lx="nhwc", lw="pad",
           ly="nhwc", bias=True, lbias="strided"),        # 49: last pixel
         C(2, 20, 6, 6, 20, 3, 3, groups=20, pad=(1, 1, 1, 1), lx="nhwc",
-          lw="inner", ly="nhwc", bias=True, lbias="strided"),  # lanes
+          lw="inner", ly="nhwc", bias=True, lbias="strided"),  # engine
+        C(1, 16, 32, 32, 16, 3, 3, groups=16, pad=(1, 1, 1, 1), lx="nhwc",
+          ly="nhwc", bias=True, lbias="strided"),  # engine and vector
     ]
 
 
