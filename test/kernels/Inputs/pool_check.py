@@ -271,6 +271,10 @@ def pool_shapes():
             cs.append(Case(op, dims))
         cs.append(Case(op, [2, 19, 6, 5], lx="nhwc", ly="pad", y2d=True))
         cs.append(Case(op, [2, 19, 6, 5], lx="pad", ly="rev"))
+        # planes that follow each other in x, y's not (a run per image,
+        # results a float each), and tiles of a few large planes
+        cs.append(Case(op, [2, 19, 6, 5], ly="rev"))
+        cs.append(Case(op, [1, 33, 50, 60]))
         cs.append(Case(op, [0, 3, 4, 4]))
         cs.append(Case(op, [2, 3, 0, 4]))
     return cs
@@ -303,6 +307,13 @@ def pool_big():
                  pads=(1, 1, 1, 1), incl=1),
             Case("maxpool", [1, 3, 600, 500], k=(2, 2), s=(2, 2),
                  lx="pad"),
+            # averages over bands of rows: each band's divisors
+            Case("avgpool", [1, 3, 300, 250], k=(3, 3), s=(2, 2),
+                 pads=(1, 1, 1, 1)),
+            Case("avgpool", [1, 2, 257, 301], k=(3, 3), s=(2, 2),
+                 pads=(1, 1, 1, 1), ceil=1),
+            Case("avgpool", [1, 2, 1000, 60], k=(3, 3), s=(2, 2),
+                 pads=(1, 1, 1, 1)),
             Case("global_avg", [1, 48, 100, 130])]
 
 
