@@ -370,6 +370,16 @@ def bigs():
     # Larger than the 2 MiB scratchpad and the 1.75 MiB arena.
     yield Transpose([1024, 700], (1, 0))
     yield Transpose([3, 300, 700], (2, 0, 1), "contig", "padded")
+    # Pitches of whole DRAM bursts on both sides: the tile stream, its
+    # partial tiles at the edges of the burst grid, rows of tiles left
+    # over from its groups, a first and last row of partial tiles.
+    yield Transpose([528, 640], (1, 0))
+    yield Transpose([48, 1056], (1, 0))
+    yield Transpose([2, 256, 704], (0, 2, 1))
+    # The fewest tiles a row the stream takes; rows longer than its slots
+    # (in blocks of columns).
+    yield Transpose([48, 320], (1, 0))
+    yield Transpose([32, 4128], (1, 0))
     yield Parts(CONCAT, [600, 1024], 0, [300, 300])
     yield Parts(CONCAT, [600, 1024], 1, [512, 512])
     yield Parts(SPLIT, [3, 700, 512], 1, [100, 600], "padded", "contig")
