@@ -349,6 +349,14 @@ def pads():
     yield Pad([], [], "reflect")
     yield Pad([2, 2], [1, 1, 1, 1], "constant", float("-inf"))
     yield Pad([1, 3], [0, 0, 5, 4], "edge")
+    # The last axis padded in the scratchpad: a column of the border at a
+    # time (16 rows an instruction, the rest one by one), a row at a time
+    # (16 elements an instruction), the outer axes' borders after.
+    yield Pad([50, 40], [1, 2, 2, 1], "edge", 0.0, "contig", "padded")
+    yield Pad([37, 33], [0, 3, 3, 4], "reflect")
+    yield Pad([40, 300], [2, 3, 40, 17], "reflect")
+    yield Pad([3, 33, 70], [1, 0, 2, 1, 20, 5], "edge")
+    yield Pad([2, 21, 40], [0, 1, 1, 1, 33, 16], "constant", 2.0)
 
 
 def gathers():
