@@ -6,6 +6,7 @@
 #include "kernel_args.h"
 #include "kernel_stack.h"
 #include "move_plan.h"
+#include "move_transpose.h"
 #include "spm_arena.h"
 #include <stddef.h>
 #include <stdint.h>
@@ -15,9 +16,11 @@ static const char Kernel[] = "accel_gather";
 _Static_assert(sizeof(int) == 4, "indices are 32-bit");
 
 /* The indices, staged in chunks: read twice (checked, then used), at 3
-   cycles a load instead of 40. */
+   cycles a load instead of 40; after the buffers of a gather along the
+   last axis through the scratchpad (move_rows.h). */
 enum { CHUNK = 64 * 1024 };
 typedef struct {
+  move_transpose_spm rows;
   int indices[CHUNK];
 } gather_spm;
 KERNEL_SPM_FITS(gather_spm);
@@ -164,6 +167,26 @@ static long gather(const void *xp, const void *yp, const void *callp,
   accel_status s = check(x, y, &c);
   if (s || accel_only_checking())
     return s;
+  /* Along the last axis, x's rows come into the scratchpad whole and the
+     indices pick their elements there (move_rows.h): the staged indices
+     (one chunk: move_rows_gather takes at most that many) become byte
+     offsets. */
+  move_rows rows;
+  if (c.axis == x->rank - 1 && move_rows_gather(&rows, x, y, c.n)) {
+    int *offsets = KERNEL_SPM(gather_spm)->indices;
+    int size = (int)x->dims[c.axis];
+    long i = 0;
+    for (; i + 16 <= c.n; i += 16) {
+      accel_v16i v = *(accel_v16i *)(offsets + i);
+      *(accel_v16i *)(offsets + i) = (v + (v < 0 ? size : 0)) << 2;
+    }
+    for (; i < c.n; ++i)
+      offsets[i] = (int)(4 * wrap(offsets[i], size));
+    rows.offsets = offsets;
+    move_rows_run(&rows, y->data, x->data,
+                  &KERNEL_SPM(gather_spm)->rows.rows);
+    return ACCEL_OK;
+  }
   /* The slab: x's dims and y's strides without the axis. */
   long dims[ACCEL_MAX_RANK], dst_strides[ACCEL_MAX_RANK],
       src_strides[ACCEL_MAX_RANK];

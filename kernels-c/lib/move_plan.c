@@ -181,6 +181,11 @@ void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
     move_transpose_run(&t, dst, src, MOVE_TRANSPOSE_SPM);
     return;
   }
+  move_rows r;
+  if (move_rows_make(&r, rank, dims, dst_strides, src_strides)) {
+    move_rows_run(&r, dst, src, &MOVE_TRANSPOSE_SPM->rows);
+    return;
+  }
   move_plan p;
   move_plan_make(&p, rank, dims, dst_strides, src_strides, MOVE_SRC_VIEW);
   move_plan_run(&p, dst, src, channel);

@@ -85,9 +85,10 @@ static inline int move_arg_rank(const accel_tensor *x) {
   return x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
 }
 
-/* move_plan_make and move_plan_run in one; a copy that transposes goes
-   through the scratchpad instead (move_transpose.h), waiting for every
-   channel before and after it. */
+/* move_plan_make and move_plan_run in one; a copy that transposes, or
+   that steps along the destination's contiguous dimension by a few
+   elements, goes through the scratchpad instead (move_transpose.h,
+   move_rows.h), waiting for every channel before and after it. */
 void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
                const float *src, const long *src_strides, int *channel);
 

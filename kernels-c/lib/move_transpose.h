@@ -63,6 +63,7 @@
 
 #ifndef __ASSEMBLER__
 
+#include "move_rows.h"
 #include "spm_arena.h"
 #include <accel_kernels.h>
 
@@ -78,7 +79,9 @@ typedef struct {
 } move_transpose;
 
 /* The scratchpad: two panels of the source and two of the result, or
-   two rows of tiles of each (one in use, one coming in or leaving). */
+   two rows of tiles of each (one in use, one coming in or leaving); or
+   move_rows.h's buffers, whose copies share the kernels' arena the same
+   way. */
 typedef union {
   struct {
     float in[2][MOVE_PANEL_ROWS * MOVE_PANEL_COLS];
@@ -88,6 +91,7 @@ typedef union {
     float in[2][MOVE_ROW_TILES_MAX][MOVE_TILE * MOVE_TILE];
     float out[2][MOVE_ROW_TILES_MAX][MOVE_TILE * MOVE_TILE];
   } tiles;
+  move_rows_spm rows;
 } move_transpose_spm;
 
 /* The panels' place: the start of the kernels' arena, where every

@@ -323,6 +323,14 @@ def slices():
     yield Slice([15, 16], None, [-1, -1])
     yield Slice([7, 7], [7 - 1, 0], [1, 100])
     yield Slice([], [], [])
+    # A step along the last axis, both sides contiguous along it: x's rows
+    # picked in the scratchpad (a reversal, steps; rows longer than its
+    # buffers in blocks of columns; a long single row in rows and a rest).
+    yield Slice([40, 300], [1, 299], [2, -1])
+    yield Slice([33, 100], [0, 3], [1, 4])
+    yield Slice([5000], [1], [2])
+    yield Slice([20, 8000], [0, 7999], [1, -2])
+    yield Slice([3, 18, 50], [2, 0, 49], [-1, 1, -3], "padded", "contig")
     for rank in range(1, 7):
         for k in range(2):
             dims = dims_for(rank, k + 1)
@@ -365,6 +373,10 @@ def gathers():
     yield Gather([17, 16], 1, [15, 0, -16, 7], "padded", "colmajor")
     yield Gather([15, 3], 0, [], "contig", "padded")
     yield Gather([30, 768], 0, list(range(29, -1, -3)) + [5] * 7)
+    # Along the last axis, x's rows picked in the scratchpad.
+    yield Gather([50, 200], 1, [(i * 37) % 200 - (200 if i % 3 else 0)
+                                for i in range(40)])
+    yield Gather([3, 7, 64], 2, [63, 0, -1, 5, 5, 17, -64, 30, 31, 2])
     for rank in range(1, 7):
         for axis in range(rank):
             dims = dims_for(rank, axis + 2)
