@@ -102,6 +102,27 @@ int move_rows_gather(move_rows *t, const accel_tensor *x, const accel_tensor *y,
   return 1;
 }
 
+int move_rows_matrices(move_rows *t, long rows, long cols, long src_pitch,
+                       long count, long src_step, long dst_step,
+                       int *offsets) {
+  long n = rows * cols, span = (rows - 1) * src_pitch + cols;
+  if (count < Lanes || src_step < 0 || dst_step < n || n > RowFloatsMax ||
+      span > RowFloatsMax)
+    return 0;
+  /* y's element c * rows + r is x's r * src_pitch + c. */
+  int *o = offsets;
+  for (long c = 0; c < cols; ++c)
+    for (long r = 0; r < rows; ++r)
+      *o++ = (int)(4 * (r * src_pitch + c));
+  *t = (move_rows){.rows = count,
+                   .n = n,
+                   .x_pitch = src_step,
+                   .y_pitch = dst_step,
+                   .span = span,
+                   .offsets = offsets};
+  return 1;
+}
+
 /* The blocks: the outer loops' odometer, each matrix's rows in blocks. */
 typedef struct {
   const move_rows *t;

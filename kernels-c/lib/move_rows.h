@@ -25,10 +25,13 @@ enum {
 };
 
 /* The buffers: two blocks of x's rows, two of y's (one in use, one
-   coming in or leaving). */
+   coming in or leaving), and a table of byte offsets for the picks of a
+   caller that makes one (a longest row's: a group of MOVE_ROWS_LANES rows
+   fills a buffer). */
 typedef struct {
   float x[2][MOVE_ROWS_BUFFER_FLOATS];
   float y[2][MOVE_ROWS_BUFFER_FLOATS];
+  int offsets[MOVE_ROWS_BUFFER_FLOATS / MOVE_ROWS_LANES];
 } move_rows_spm;
 
 /* y[r][j] = x[r][col(j)] for r < rows, j < n (strides in elements, rows
@@ -62,6 +65,18 @@ int move_rows_make(move_rows *t, int rank, const long *dims,
    for its offsets, the indices' (wrapped) times 4. */
 int move_rows_gather(move_rows *t, const accel_tensor *x, const accel_tensor *y,
                      long n);
+
+/* Whether a batch of n matrices, the outer loop of a transpose whose
+   destination matrices are packed (dst[c][r] = src[r][c] for r < rows,
+   c < cols, dst_pitch == rows), goes through the scratchpad as rows: each
+   matrix one row, its elements picked by a table (small matrices, many
+   of them: a transfer each way per block of matrices, where the matrix
+   at a time would pay a transfer's start-up and the loop's overhead per
+   few elements). If so, *t is its plan, its offsets the table made at
+   offsets. */
+int move_rows_matrices(move_rows *t, long rows, long cols, long src_pitch,
+                       long count, long src_step, long dst_step,
+                       int *offsets);
 
 /* Runs the plan with the buffers at spm: waits for every channel first
    and returns with every channel idle. */

@@ -111,11 +111,19 @@ static long grid_origin(const float *base, long pitch) {
   return -(long)((uintptr_t)base / 4 % BurstFloats);
 }
 
+/* A panel grid's origin for a dimension of n split in panels of `size`:
+   on the bursts unless that takes one panel more. */
+static long panel_origin(const float *base, long pitch, long n, long size) {
+  long o = grid_origin(base, pitch);
+  return (n - o + size - 1) / size > (n + size - 1) / size ? 0 : o;
+}
+
 static void walk_matrix(panel_walk *w, const float *src, float *dst) {
+  const move_transpose *t = w->t;
   w->src = src;
   w->dst = dst;
-  w->r_origin = w->r = grid_origin(dst, w->t->dst_pitch);
-  w->c_origin = w->c = grid_origin(src, w->t->src_pitch);
+  w->r_origin = w->r = panel_origin(dst, t->dst_pitch, t->rows, PanelRows);
+  w->c_origin = w->c = panel_origin(src, t->src_pitch, t->cols, PanelCols);
 }
 
 /* Advances to the next panel; 0 after the last. */
@@ -485,6 +493,23 @@ void move_transpose_run(const move_transpose *t, float *dst, const float *src,
   accel_dma_wait_all();
   src += t->src_offset;
   dst += t->dst_offset;
+  /* Many small matrices, each one row of move_rows: the innermost outer
+     loop the rows, the others its loops. */
+  move_rows rows;
+  int last = t->loops - 1;
+  if (last >= 0 && t->dst_pitch == t->rows &&
+      move_rows_matrices(&rows, t->rows, t->cols, t->src_pitch,
+                         t->count[last], t->src_step[last], t->dst_step[last],
+                         spm->rows.offsets)) {
+    rows.loops = last;
+    for (int l = 0; l < last; ++l) {
+      rows.count[l] = t->count[l];
+      rows.src_step[l] = t->src_step[l];
+      rows.dst_step[l] = t->dst_step[l];
+    }
+    move_rows_run(&rows, dst, src, &spm->rows);
+    return;
+  }
   /* Matrices too small for the tile stream go by panels, one stream of
      them across the outer loops. */
   tile_grid g;

@@ -288,6 +288,9 @@ def transposes():
     yield Transpose([16, 31], (1, 0), "colmajor", "padded")
     yield Transpose([23], (0,), "step2", "contig")
     yield Transpose([], ())
+    # Many small matrices, each a row picked in the scratchpad.
+    yield Transpose([40, 16, 16], (0, 2, 1))
+    yield Transpose([17, 3, 7], (0, 2, 1), "padded", "contig")
     for rank in range(1, 7):
         for k in range(3):
             perms = list(itertools.permutations(range(rank)))
