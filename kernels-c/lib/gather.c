@@ -183,8 +183,7 @@ static long gather(const void *xp, const void *yp, const void *callp,
     for (; i < c.n; ++i)
       offsets[i] = (int)(4 * wrap(offsets[i], size));
     rows.offsets = offsets;
-    move_rows_run(&rows, y->data, x->data,
-                  &KERNEL_SPM(gather_spm)->rows.rows);
+    move_rows_run(&rows, y->data, x->data, &KERNEL_SPM(gather_spm)->rows.rows);
     return ACCEL_OK;
   }
   /* The slab: x's dims and y's strides without the axis. */

@@ -15,8 +15,8 @@ enum { PIECE_BYTES = 64 * 1024 };
 _Static_assert(__ACCEL_DRAM_SIZE__ <= 0xffffffffL, "DMA fields are 32-bit");
 
 int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
-                        const long *src_strides, move_dim *d,
-                        long *dst_offset, long *src_offset) {
+                        const long *src_strides, move_dim *d, long *dst_offset,
+                        long *src_offset) {
   int n = 0;
   *dst_offset = *src_offset = 0;
   for (int i = 0; i < rank; ++i) {

@@ -53,8 +53,8 @@ typedef struct {
    and merged where they continue each other on both sides. Returns how
    many there are in d, or -1 if the copy is empty. */
 int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
-                        const long *src_strides, move_dim *d,
-                        long *dst_offset, long *src_offset);
+                        const long *src_strides, move_dim *d, long *dst_offset,
+                        long *src_offset);
 
 /* The plan of dst[i] = src[i] over dims (rank up to ACCEL_MAX_RANK), with
    strides in elements: the destination's distinct and reaching only DRAM
@@ -84,6 +84,27 @@ static inline int move_plan_is_one_transfer(const move_plan *p) {
 static inline int move_arg_rank(const accel_tensor *x) {
   return x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
 }
+
+/* The scratchpad paths' transfers go in halves on a pair of channels, a
+   half a channel, each channel then holding at most one transfer beyond
+   the ones a wait is for: the channels a split transfer went to. */
+typedef struct {
+  int first, second;
+} move_halves;
+
+/* Waits for every transfer of channels ch0 and ch1 but the newest on
+   each one that `newer` (a move_halves) went to. */
+#define MOVE_WAIT_BUT(ch0, ch1, newer)                                         \
+  do {                                                                         \
+    if ((newer).first)                                                         \
+      accel_dma_wait_older(ch0);                                               \
+    else                                                                       \
+      accel_dma_wait(ch0);                                                     \
+    if ((newer).second)                                                        \
+      accel_dma_wait_older(ch1);                                               \
+    else                                                                       \
+      accel_dma_wait(ch1);                                                     \
+  } while (0)
 
 /* move_plan_make and move_plan_run in one; a copy that transposes, or
    that steps along the destination's contiguous dimension by a few

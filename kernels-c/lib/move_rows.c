@@ -103,8 +103,7 @@ int move_rows_gather(move_rows *t, const accel_tensor *x, const accel_tensor *y,
 }
 
 int move_rows_matrices(move_rows *t, long rows, long cols, long src_pitch,
-                       long count, long src_step, long dst_step,
-                       int *offsets) {
+                       long count, long src_step, long dst_step, int *offsets) {
   long n = rows * cols, span = (rows - 1) * src_pitch + cols;
   if (count < Lanes || src_step < 0 || dst_step < n || n > RowFloatsMax ||
       span > RowFloatsMax)
@@ -141,8 +140,7 @@ typedef struct {
 
 static block block_at(const block_walk *w) {
   long nr = w->t->rows - w->r < w->rows ? w->t->rows - w->r : w->rows;
-  return (block){w->x + w->r * w->t->x_pitch, w->y + w->r * w->t->y_pitch,
-                 nr};
+  return (block){w->x + w->r * w->t->x_pitch, w->y + w->r * w->t->y_pitch, nr};
 }
 
 static int block_next(block_walk *w) {
@@ -171,13 +169,10 @@ typedef struct {
 
 static long round_up(long v, long to) { return (v + to - 1) / to * to; }
 
-typedef struct {
-  int first, second;
-} halves;
-
 /* A block's x rows in on channels 0 and 1, a half each (one transfer a
    half where both sides are packed). */
-static halves load(const block *b, const move_rows *t, pitches p, float *buf) {
+static move_halves load(const block *b, const move_rows *t, pitches p,
+                        float *buf) {
   long first = (b->nr + 1) / 2, second = b->nr - first;
   int packed = t->x_pitch == t->span && p.x == t->span;
   long bytes = 4 * t->span;
@@ -187,12 +182,12 @@ static halves load(const block *b, const move_rows *t, pitches p, float *buf) {
     accel_dma_2d(1, buf + first * p.x, b->x + first * t->x_pitch,
                  packed ? 1 : second, packed ? second * bytes : bytes, 4 * p.x,
                  4 * t->x_pitch);
-  return (halves){1, second > 0};
+  return (move_halves){1, second > 0};
 }
 
 /* A block's y rows out on channels 2 and 3. */
-static halves store(const block *b, const move_rows *t, pitches p,
-                    const float *buf) {
+static move_halves store(const block *b, const move_rows *t, pitches p,
+                         const float *buf) {
   long first = (b->nr + 1) / 2, second = b->nr - first;
   int packed = t->y_pitch == t->n && p.y == t->n;
   long bytes = 4 * t->n;
@@ -202,25 +197,13 @@ static halves store(const block *b, const move_rows *t, pitches p,
     accel_dma_2d(3, b->y + first * t->y_pitch, buf + first * p.y,
                  packed ? 1 : second, packed ? second * bytes : bytes,
                  4 * t->y_pitch, 4 * p.y);
-  return (halves){1, second > 0};
+  return (move_halves){1, second > 0};
 }
-
-#define WAIT_BUT(ch0, ch1, newer)                                              \
-  do {                                                                         \
-    if ((newer).first)                                                         \
-      accel_dma_wait_older(ch0);                                               \
-    else                                                                       \
-      accel_dma_wait(ch0);                                                     \
-    if ((newer).second)                                                        \
-      accel_dma_wait_older(ch1);                                               \
-    else                                                                       \
-      accel_dma_wait(ch1);                                                     \
-  } while (0)
 
 /* The block's y rows from its x rows, Lanes rows at a time (the last
    group's lanes past the block read and write the buffers' spare rows). */
-static void pick(const block *b, const move_rows *t, pitches p,
-                 const float *x, float *y) {
+static void pick(const block *b, const move_rows *t, pitches p, const float *x,
+                 float *y) {
   for (long g = 0; g < b->nr; g += Lanes, x += Lanes * p.x, y += Lanes * p.y)
     if (t->offsets)
       move_rows_pick(y, 4 * p.y, x, 4 * p.x, t->offsets, t->n);
@@ -244,18 +227,18 @@ static void run_blocks(const move_rows *t, float *y00, const float *x00,
      leaves on 2 and 3 while block k + 1 is: each channel holds at most its
      share of one block beyond the one waited for. */
   block cur = block_at(&w);
-  halves stored = {0, 0};
+  move_halves stored = {0, 0};
   load(&cur, t, p, spm->x[0]);
   for (int k = 0;; ++k) {
     int more = block_next(&w);
     block next;
-    halves next_loaded = {0, 0};
+    move_halves next_loaded = {0, 0};
     if (more) {
       next = block_at(&w);
       next_loaded = load(&next, t, p, spm->x[(k + 1) & 1]);
     }
-    WAIT_BUT(0, 1, next_loaded);
-    WAIT_BUT(2, 3, stored);
+    MOVE_WAIT_BUT(0, 1, next_loaded);
+    MOVE_WAIT_BUT(2, 3, stored);
     pick(&cur, t, p, spm->x[k & 1], spm->y[k & 1]);
     stored = store(&cur, t, p, spm->y[k & 1]);
     if (!more)
@@ -287,7 +270,6 @@ void move_rows_run(const move_rows *t, float *dst, const float *src,
     move_rows b = *t;
     b.rows = 1, b.n = t->tail;
     set_span(&b);
-    run_blocks(&b, y00 + t->rows * t->y_pitch, x00 + t->rows * t->x_pitch,
-               spm);
+    run_blocks(&b, y00 + t->rows * t->y_pitch, x00 + t->rows * t->x_pitch, spm);
   }
 }

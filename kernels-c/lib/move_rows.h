@@ -75,8 +75,7 @@ int move_rows_gather(move_rows *t, const accel_tensor *x, const accel_tensor *y,
    few elements). If so, *t is its plan, its offsets the table made at
    offsets. */
 int move_rows_matrices(move_rows *t, long rows, long cols, long src_pitch,
-                       long count, long src_step, long dst_step,
-                       int *offsets);
+                       long count, long src_step, long dst_step, int *offsets);
 
 /* Runs the plan with the buffers at spm: waits for every channel first
    and returns with every channel idle. */

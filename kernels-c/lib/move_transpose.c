@@ -167,14 +167,9 @@ static panel panel_at(const panel_walk *w) {
                  c1 - c0};
 }
 
-/* Which channels a panel's transfer went to, for the waits after it. */
-typedef struct {
-  int first, second;
-} halves;
-
 /* The panel's source rows into the panel buffer, split between channels
    0 and 1. */
-static halves load(const panel *p, const move_transpose *t, float *in) {
+static move_halves load(const panel *p, const move_transpose *t, float *in) {
   long first = (p->nr + 1) / 2, second = p->nr - first;
   long src_stride = 4 * t->src_pitch, dst_stride = 4 * PanelCols;
   float *at = in + p->lr * PanelCols + p->lc;
@@ -182,12 +177,12 @@ static halves load(const panel *p, const move_transpose *t, float *in) {
   if (second)
     accel_dma_2d(1, at + first * PanelCols, p->src + first * t->src_pitch,
                  second, 4 * p->nc, dst_stride, src_stride);
-  return (halves){1, second > 0};
+  return (move_halves){1, second > 0};
 }
 
 /* The panel's result rows out, split between channels 2 and 3. */
-static halves store(const panel *p, const move_transpose *t,
-                    const float *out) {
+static move_halves store(const panel *p, const move_transpose *t,
+                         const float *out) {
   long first = (p->nc + 1) / 2, second = p->nc - first;
   long src_stride = 4 * PanelRows, dst_stride = 4 * t->dst_pitch;
   const float *at = out + p->lc * PanelRows + p->lr;
@@ -195,22 +190,8 @@ static halves store(const panel *p, const move_transpose *t,
   if (second)
     accel_dma_2d(3, p->dst + first * t->dst_pitch, at + first * PanelRows,
                  second, 4 * p->nr, dst_stride, src_stride);
-  return (halves){1, second > 0};
+  return (move_halves){1, second > 0};
 }
-
-/* Waits for every transfer of a channel pair but the one of `newer` on
-   each channel that took one. */
-#define WAIT_BUT(ch0, ch1, newer)                                              \
-  do {                                                                         \
-    if ((newer).first)                                                         \
-      accel_dma_wait_older(ch0);                                               \
-    else                                                                       \
-      accel_dma_wait(ch0);                                                     \
-    if ((newer).second)                                                        \
-      accel_dma_wait_older(ch1);                                               \
-    else                                                                       \
-      accel_dma_wait(ch1);                                                     \
-  } while (0)
 
 /* The panel's groups of Lanes rows that hold its rows, over the column
    steps that hold its columns. */
@@ -224,8 +205,8 @@ static void transpose_panel(const panel *p, const float *in, float *out) {
                          c1 - c0);
 }
 
-static void run_panels(const move_transpose *t, float *dst,
-                       const float *src, move_transpose_spm *spm) {
+static void run_panels(const move_transpose *t, float *dst, const float *src,
+                       move_transpose_spm *spm) {
   panel_walk w = {t, {0}, 0, 0, 0, 0, 0, 0};
   walk_matrix(&w, src, dst);
   float(*in)[PanelRows * PanelCols] = spm->panels.in;
@@ -234,18 +215,18 @@ static void run_panels(const move_transpose *t, float *dst,
      transposed, and leaves on 2 and 3 while panel k + 1 is: each channel
      holds at most its share of one panel beyond the one waited for. */
   panel cur = panel_at(&w);
-  halves stored = {0, 0};
+  move_halves stored = {0, 0};
   load(&cur, t, in[0]);
   for (int k = 0;; ++k) {
     int more = walk_next(&w);
     panel next;
-    halves next_loaded = {0, 0};
+    move_halves next_loaded = {0, 0};
     if (more) {
       next = panel_at(&w);
       next_loaded = load(&next, t, in[(k + 1) & 1]);
     }
-    WAIT_BUT(0, 1, next_loaded);
-    WAIT_BUT(2, 3, stored);
+    MOVE_WAIT_BUT(0, 1, next_loaded);
+    MOVE_WAIT_BUT(2, 3, stored);
     transpose_panel(&cur, in[k & 1], out[k & 1]);
     stored = store(&cur, t, out[k & 1]);
     if (!more)
@@ -412,8 +393,8 @@ static void first_tile_in(const tile_grid *g, long r0, long nr, long k,
                           float (*in)[TileFloats]) {
   long c0, nc;
   tile_cols(g, k, &c0, &nc);
-  accel_dma_2d_on((k - g->ka) & 1, in[k], g->src + r0 * g->sp + c0, nr,
-                  4 * nc, MOVE_TILE_ROW_BYTES, 4 * g->sp);
+  accel_dma_2d_on((k - g->ka) & 1, in[k], g->src + r0 * g->sp + c0, nr, 4 * nc,
+                  MOVE_TILE_ROW_BYTES, 4 * g->sp);
 }
 
 /* The first row's tiles in: the stream's start, with nothing else to do
@@ -442,7 +423,7 @@ static void run_tiles(const tile_grid *g, move_transpose_spm *spm) {
   first_row_in(g, in[0]);
   long nr;
   row_plan p;
-  long halves = out[1][0] - out[0][0], out_step = halves;
+  long half = out[1][0] - out[0][0], out_step = half;
   row_plan_make(&p, g, 0, in[0], in[1], out[0]);
   for (long s = 0;;) {
     if (!p.next_nr) {
@@ -463,7 +444,7 @@ static void run_tiles(const tile_grid *g, move_transpose_spm *spm) {
       row_plan_step(&p, g, &out_step);
     else {
       row_plan_make(&p, g, s, in[s & 1], in[(s + 1) & 1], out[s & 1]);
-      out_step = s & 1 ? -halves : halves;
+      out_step = s & 1 ? -half : half;
     }
   }
 }
@@ -498,8 +479,8 @@ void move_transpose_run(const move_transpose *t, float *dst, const float *src,
   move_rows rows;
   int last = t->loops - 1;
   if (last >= 0 && t->dst_pitch == t->rows &&
-      move_rows_matrices(&rows, t->rows, t->cols, t->src_pitch,
-                         t->count[last], t->src_step[last], t->dst_step[last],
+      move_rows_matrices(&rows, t->rows, t->cols, t->src_pitch, t->count[last],
+                         t->src_step[last], t->dst_step[last],
                          spm->rows.offsets)) {
     rows.loops = last;
     for (int l = 0; l < last; ++l) {

@@ -13,9 +13,9 @@
    axis is the padded row it copies). */
 
 #include "kernel_args.h"
+#include "kernel_dma.h"
 #include "kernel_stack.h"
 #include "move_plan.h"
-#include "kernel_dma.h"
 #include "move_transpose.h"
 #include "spm_arena.h"
 #include <stddef.h>
@@ -167,13 +167,11 @@ static void pad_row(float *row, const row_shape *r, accel_pad_mode mode) {
     return;
   }
   for (i = 0; i + 16 <= b; i += 16)
-    accel_vstore(row + b - 16 - i,
-                 accel_vload_strided(row + b + 16 + i, -4));
+    accel_vstore(row + b - 16 - i, accel_vload_strided(row + b + 16 + i, -4));
   for (; i < b; ++i)
     row[b - 1 - i] = row[b + 1 + i];
   for (i = 0; i + 16 <= a; i += 16)
-    accel_vstore(row + b + w + i,
-                 accel_vload_strided(row + b + w - 2 - i, -4));
+    accel_vstore(row + b + w + i, accel_vload_strided(row + b + w - 2 - i, -4));
   for (; i < a; ++i)
     row[b + w + i] = row[b + w - 2 - i];
 }
@@ -192,9 +190,8 @@ static void copy_column(float *buf, long pitch, long n, long to, long from) {
 /* The borders of a block's n rows at buf: a column at a time (16 rows
    an instruction) where they are narrow, else a row at a time. Not
    inlined: its loops' registers would be spilled in the block loop. */
-__attribute__((noinline)) static void pad_block(float *buf, long n,
-                                                const row_shape *r,
-                                                accel_pad_mode mode) {
+__attribute__((noinline)) static void
+pad_block(float *buf, long n, const row_shape *r, accel_pad_mode mode) {
   long b = r->before, a = r->after, w = r->w;
   if (b + a >= 16) {
     for (long i = 0; i < n; ++i)
@@ -245,26 +242,21 @@ static int block_next(block_walk *w) {
   return 0;
 }
 
-typedef struct {
-  int first, second;
-} halves;
-
 /* A block's x rows into buf (at each row's interior), over channels 0
    and 1. */
-static halves rows_in(const row_block *k, const row_shape *r, float *buf) {
+static move_halves rows_in(const row_block *k, const row_shape *r, float *buf) {
   long first = (k->n + 1) / 2, second = k->n - first;
   accel_dma_2d(0, buf + r->before, k->x, first, 4 * r->w, 4 * r->pitch,
                4 * r->x_row);
   if (second)
-    accel_dma_2d(1, buf + first * r->pitch + r->before,
-                 k->x + first * r->x_row, second, 4 * r->w, 4 * r->pitch,
-                 4 * r->x_row);
-  return (halves){1, second > 0};
+    accel_dma_2d(1, buf + first * r->pitch + r->before, k->x + first * r->x_row,
+                 second, 4 * r->w, 4 * r->pitch, 4 * r->x_row);
+  return (move_halves){1, second > 0};
 }
 
 /* A block's padded rows from buf to y, over channels 2 and 3. */
-static halves rows_out(const row_block *k, const row_shape *r,
-                       const float *buf) {
+static move_halves rows_out(const row_block *k, const row_shape *r,
+                            const float *buf) {
   long first = (k->n + 1) / 2, second = k->n - first;
   /* Rows packed on both sides go as one: a row's DRAM bursts are shared
      with the next's. */
@@ -276,22 +268,8 @@ static halves rows_out(const row_block *k, const row_shape *r,
     accel_dma_2d(3, k->y + first * r->y_row, buf + first * r->pitch,
                  packed ? 1 : second, packed ? second * bytes : bytes,
                  4 * r->y_row, 4 * r->pitch);
-  return (halves){1, second > 0};
+  return (move_halves){1, second > 0};
 }
-
-/* Waits for every transfer of a channel pair but the one of `newer` on
-   each channel that took one. */
-#define WAIT_BUT(ch0, ch1, newer)                                              \
-  do {                                                                         \
-    if ((newer).first)                                                         \
-      accel_dma_wait_older(ch0);                                               \
-    else                                                                       \
-      accel_dma_wait(ch0);                                                     \
-    if ((newer).second)                                                        \
-      accel_dma_wait_older(ch1);                                               \
-    else                                                                       \
-      accel_dma_wait(ch1);                                                     \
-  } while (0)
 
 /* y's interior rows padded along the last axis, where that axis is
    contiguous in x and y and padded and a padded row fits a buffer:
@@ -318,8 +296,8 @@ static int pad_rows(const accel_tensor *x, const accel_tensor *y,
   r.y_row = rank > 1 ? y->strides[rank - 2] : 0;
   /* The buffers' rows packed as y's where y's are, else a vector's
      multiple apart. */
-  r.pitch = r.y_row == r.wy ? r.wy
-                            : (r.wy + RowAlign - 1) / RowAlign * RowAlign;
+  r.pitch =
+      r.y_row == r.wy ? r.wy : (r.wy + RowAlign - 1) / RowAlign * RowAlign;
   if (r.pitch > RowBufferFloats)
     return 0;
   r.outer = rank > 2 ? rank - 2 : 0;
@@ -338,14 +316,14 @@ static int pad_rows(const accel_tensor *x, const accel_tensor *y,
      one size on the channels of each side). */
   long group = RowBufferFloats / r.pitch >= 16 ? 16 : 2;
   r.block = (RowBlockFloats / r.pitch + group - 1) / group * group;
-  r.block = r.block * r.pitch > RowBufferFloats ? RowBufferFloats / r.pitch
-                                                : r.block;
+  r.block =
+      r.block * r.pitch > RowBufferFloats ? RowBufferFloats / r.pitch : r.block;
   r.block = r.block < 1 ? 1 : r.block > r.rows ? r.rows : r.block;
   float(*buf)[RowBufferFloats] = KERNEL_SPM(pad_spm)->work.rows;
   accel_dma_wait_all();
   block_walk w = {&r, {0}, 0, xs, ys};
   row_block cur = block_at(&w);
-  halves stored = {0, 0};
+  move_halves stored = {0, 0};
   rows_in(&cur, &r, buf[0]);
   /* While the first block comes in: a constant border is the same in
      every row, written once in each buffer beside the interiors the
@@ -364,15 +342,15 @@ static int pad_rows(const accel_tensor *x, const accel_tensor *y,
   }
   for (int k = 0;; ++k) {
     /* Block k + 1's buffer held block k - 2, which has left. */
-    WAIT_BUT(2, 3, stored);
+    MOVE_WAIT_BUT(2, 3, stored);
     int more = block_next(&w);
     row_block next;
-    halves next_loaded = {0, 0};
+    move_halves next_loaded = {0, 0};
     if (more) {
       next = block_at(&w);
       next_loaded = rows_in(&next, &r, buf[(k + 1) % RowBuffers]);
     }
-    WAIT_BUT(0, 1, next_loaded);
+    MOVE_WAIT_BUT(0, 1, next_loaded);
     float *b = buf[k % RowBuffers];
     if (mode != ACCEL_PAD_CONSTANT)
       pad_block(b, cur.n, &r, mode);
