@@ -491,8 +491,9 @@ void move_transpose_run(const move_transpose *t, float *dst, const float *src,
     move_rows_run(&rows, dst, src, &spm->rows);
     return;
   }
-  /* Matrices too small for the tile stream go by panels, one stream of
-     them across the outer loops. */
+  /* Matrices too small for the tile stream (as the first one's first
+     block of columns tells) go by panels, one stream of them across the
+     outer loops. */
   tile_grid g;
   move_transpose first = *t;
   first.cols = t->cols < MOVE_ROW_TILES_MAX * Tile / 2

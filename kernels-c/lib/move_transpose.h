@@ -7,14 +7,15 @@
    burst on each side. Here the source comes into the scratchpad in whole
    rows, is transposed there, and leaves in whole rows.
 
-   Two engines. A matrix whose pitches (both sides) are whole DRAM bursts
-   and whose rows hold enough tiles goes as a stream of tiles, in a grid
-   whose lines fall on bursts: each tile of the source comes in by one
-   transfer of MOVE_TILE rows of a burst, is transposed by the vector unit
-   (strided loads, move_transpose.S) or by the tile port (mld, mst.t)
-   beside it, and leaves by rows of a burst, a row of tiles at a time in
-   one loop that also starts the next row's transfers. Anything else goes
-   by panels of up to MOVE_PANEL_ROWS source rows by MOVE_PANEL_COLS
+   Three ways. Many small matrices go as rows of move_rows.h, a matrix a
+   row. A matrix whose pitches (both sides) are whole DRAM bursts and
+   whose rows hold enough tiles goes as a stream of tiles, in a grid whose
+   lines fall on bursts: each tile of the source comes in by one transfer
+   of MOVE_TILE rows of a burst, is transposed by the vector unit (strided
+   loads, move_transpose.S) or by the tile port (mld, mst.t) beside it,
+   and leaves by rows of a burst, a row of tiles at a time in one loop
+   that also starts the next row's transfers. Anything else goes by
+   panels of up to MOVE_PANEL_ROWS source rows by MOVE_PANEL_COLS
    columns, transposed by the vector unit: each column of a group of
    MOVE_LANES rows a row of the result. */
 
