@@ -14,14 +14,16 @@ enum { PIECE_BYTES = 64 * 1024 };
    scratchpad fits them. */
 _Static_assert(__ACCEL_DRAM_SIZE__ <= 0xffffffffL, "DMA fields are 32-bit");
 
-int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
-                        const long *src_strides, move_dim *d, long *dst_offset,
-                        long *src_offset) {
+void move_dims_normalize(move_dims *out, int rank, const long *dims,
+                         const long *dst_strides, const long *src_strides) {
+  move_dim *d = out->d;
+  long *dst_offset = &out->dst_offset, *src_offset = &out->src_offset;
   int n = 0;
   *dst_offset = *src_offset = 0;
+  out->m = -1;
   for (int i = 0; i < rank; ++i) {
     if (dims[i] == 0)
-      return -1;
+      return;
     if (dims[i] == 1)
       continue;
     move_dim x = {dims[i], src_strides[i], dst_strides[i]};
@@ -48,16 +50,23 @@ int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
     }
     d[m++] = d[i];
   }
-  return m;
+  out->m = m;
 }
 
 void move_plan_make(move_plan *p, int rank, const long *dims,
                     const long *dst_strides, const long *src_strides,
                     move_src_kind src_kind) {
-  move_dim d[ACCEL_MAX_RANK];
+  move_dims n;
+  move_dims_normalize(&n, rank, dims, dst_strides, src_strides);
+  move_plan_of(p, &n, src_kind);
+}
+
+void move_plan_of(move_plan *p, const move_dims *n, move_src_kind src_kind) {
+  const move_dim *d = n->d;
+  int m = n->m;
   p->src_kind = src_kind;
-  int m = move_dims_normalize(rank, dims, dst_strides, src_strides, d,
-                              &p->dst_offset, &p->src_offset);
+  p->dst_offset = n->dst_offset;
+  p->src_offset = n->src_offset;
   p->empty = m < 0;
   if (p->empty)
     return;
@@ -176,17 +185,19 @@ void move_plan_run(const move_plan *p, float *dst, const float *src,
 
 void move_copy(int rank, const long *dims, float *dst, const long *dst_strides,
                const float *src, const long *src_strides, int *channel) {
+  move_dims n;
+  move_dims_normalize(&n, rank, dims, dst_strides, src_strides);
   move_transpose t;
-  if (move_transpose_make(&t, rank, dims, dst_strides, src_strides)) {
+  if (move_transpose_make(&t, &n)) {
     move_transpose_run(&t, dst, src, MOVE_TRANSPOSE_SPM);
     return;
   }
   move_rows r;
-  if (move_rows_make(&r, rank, dims, dst_strides, src_strides)) {
+  if (move_rows_make(&r, &n)) {
     move_rows_run(&r, dst, src, &MOVE_TRANSPOSE_SPM->rows);
     return;
   }
   move_plan p;
-  move_plan_make(&p, rank, dims, dst_strides, src_strides, MOVE_SRC_VIEW);
+  move_plan_of(&p, &n, MOVE_SRC_VIEW);
   move_plan_run(&p, dst, src, channel);
 }

@@ -46,15 +46,20 @@ typedef struct {
   long n, s, t;
 } move_dim;
 
-/* The dimensions of dst[i] = src[i] over dims, as move_plan_make walks
-   them: those of size 1 dropped, each walked so that its destination
-   stride is positive (the element offsets of the first pair added to
-   *dst_offset and *src_offset), ordered by decreasing destination stride
-   and merged where they continue each other on both sides. Returns how
-   many there are in d, or -1 if the copy is empty. */
-int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
-                        const long *src_strides, move_dim *d, long *dst_offset,
-                        long *src_offset);
+/* The dimensions of dst[i] = src[i] over dims, as the copies walk them:
+   those of size 1 dropped, each walked so that its destination stride is
+   positive (the element offsets of the first pair in dst_offset and
+   src_offset), ordered by decreasing destination stride and merged where
+   they continue each other on both sides; m of them in d, -1 if the copy
+   is empty. */
+typedef struct {
+  int m;
+  move_dim d[ACCEL_MAX_RANK];
+  long dst_offset, src_offset;
+} move_dims;
+
+void move_dims_normalize(move_dims *n, int rank, const long *dims,
+                         const long *dst_strides, const long *src_strides);
 
 /* The plan of dst[i] = src[i] over dims (rank up to ACCEL_MAX_RANK), with
    strides in elements: the destination's distinct and reaching only DRAM
@@ -63,6 +68,9 @@ int move_dims_normalize(int rank, const long *dims, const long *dst_strides,
 void move_plan_make(move_plan *p, int rank, const long *dims,
                     const long *dst_strides, const long *src_strides,
                     move_src_kind src_kind);
+
+/* The same from the normalized dimensions. */
+void move_plan_of(move_plan *p, const move_dims *n, move_src_kind src_kind);
 
 /* Starts the plan's transfers from src to dst, on channels *channel,
  *channel + 1, ... (mod 4), advancing *channel; waits for nothing. */

@@ -31,11 +31,11 @@ static void set_span(move_rows *t) {
   t->first = -t->x_lo;
 }
 
-int move_rows_make(move_rows *t, int rank, const long *dims,
-                   const long *dst_strides, const long *src_strides) {
-  move_dim d[ACCEL_MAX_RANK];
-  int m = move_dims_normalize(rank, dims, dst_strides, src_strides, d,
-                              &t->dst_offset, &t->src_offset);
+int move_rows_make(move_rows *t, const move_dims *dims) {
+  const move_dim *d = dims->d;
+  int m = dims->m;
+  t->dst_offset = dims->dst_offset;
+  t->src_offset = dims->src_offset;
   if (m < 1)
     return 0;
   const move_dim *row = &d[m - 1];

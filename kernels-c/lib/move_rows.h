@@ -17,6 +17,7 @@
 
 #ifndef __ASSEMBLER__
 
+#include "move_plan.h"
 #include <accel_kernels.h>
 
 enum {
@@ -52,12 +53,11 @@ typedef struct {
   long src_step[ACCEL_MAX_RANK], dst_step[ACCEL_MAX_RANK];
 } move_rows;
 
-/* Whether dst[i] = src[i] over dims (move_plan_make's arguments) steps
+/* Whether the copy of normalized dimensions dims (move_plan.h) steps
    through the source along the destination's contiguous dimension by a
    few elements (a slice's step, a reversal), its rows forward; if so, *t
    is its plan. */
-int move_rows_make(move_rows *t, int rank, const long *dims,
-                   const long *dst_strides, const long *src_strides);
+int move_rows_make(move_rows *t, const move_dims *dims);
 
 /* Whether a gather of n indices along the last axis of x into y, both
    contiguous along it, goes through the scratchpad (x's rows fit, and are

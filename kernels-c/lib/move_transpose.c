@@ -48,11 +48,11 @@ FIELD_AT(move_tile, out_rd, MOVE_TILE_OUT_RD);
 FIELD_AT(move_tile, channel, MOVE_TILE_CHANNEL);
 _Static_assert(sizeof(move_tile) == MOVE_TILE_SIZE, "move_tile's size");
 
-int move_transpose_make(move_transpose *t, int rank, const long *dims,
-                        const long *dst_strides, const long *src_strides) {
-  move_dim d[ACCEL_MAX_RANK];
-  int m = move_dims_normalize(rank, dims, dst_strides, src_strides, d,
-                              &t->dst_offset, &t->src_offset);
+int move_transpose_make(move_transpose *t, const move_dims *dims) {
+  const move_dim *d = dims->d;
+  int m = dims->m;
+  t->dst_offset = dims->dst_offset;
+  t->src_offset = dims->src_offset;
   if (m < 2)
     return 0;
   /* The destination's contiguous dimension runs down the source's rows

@@ -64,6 +64,7 @@
 
 #ifndef __ASSEMBLER__
 
+#include "move_plan.h"
 #include "move_rows.h"
 #include "spm_arena.h"
 #include <accel_kernels.h>
@@ -101,10 +102,9 @@ typedef union {
 #define MOVE_TRANSPOSE_SPM KERNEL_SPM(move_transpose_spm)
 KERNEL_SPM_FITS(move_transpose_spm);
 
-/* Whether dst[i] = src[i] over dims (move_plan_make's arguments, the
-   source a view) is a transpose this path takes; if so, *t is its plan. */
-int move_transpose_make(move_transpose *t, int rank, const long *dims,
-                        const long *dst_strides, const long *src_strides);
+/* Whether the copy of normalized dimensions dims (move_plan.h) is a
+   transpose this path takes; if so, *t is its plan. */
+int move_transpose_make(move_transpose *t, const move_dims *dims);
 
 /* Runs the plan with the scratchpad panels at spm: waits for every
    channel first (its waits count on the channels holding only its own
