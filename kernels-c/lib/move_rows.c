@@ -122,11 +122,14 @@ int move_rows_matrices(move_rows *t, long rows, long cols, long src_pitch,
   return 1;
 }
 
-/* The blocks: the outer loops' odometer, each matrix's rows in blocks. */
+/* The blocks: the outer loops' odometer, each matrix's rows in blocks,
+   the last of all cut to LastRows rows: its rows leave while none come
+   in, so the shorter the better. */
+enum { LastRows = 2 };
 typedef struct {
   const move_rows *t;
   long rows; /* a block's */
-  long index[ACCEL_MAX_RANK], r;
+  long index[ACCEL_MAX_RANK], r, nr; /* the block: rows [r, r + nr) */
   const float *x; /* the matrix's row 0, column x_lo */
   float *y;
 } block_walk;
@@ -138,14 +141,21 @@ typedef struct {
   long nr;
 } block;
 
-static block block_at(const block_walk *w) {
-  long nr = w->t->rows - w->r < w->rows ? w->t->rows - w->r : w->rows;
-  return (block){w->x + w->r * w->t->x_pitch, w->y + w->r * w->t->y_pitch, nr};
+static block block_at(block_walk *w) {
+  const move_rows *t = w->t;
+  long left = t->rows - w->r, nr = left < w->rows ? left : w->rows;
+  int last = 1;
+  for (int l = 0; l < t->loops; ++l)
+    last &= w->index[l] == t->count[l] - 1;
+  if (last && left <= w->rows && left > 2 * LastRows)
+    nr = left - LastRows;
+  w->nr = nr;
+  return (block){w->x + w->r * t->x_pitch, w->y + w->r * t->y_pitch, nr};
 }
 
 static int block_next(block_walk *w) {
   const move_rows *t = w->t;
-  if ((w->r += w->rows) < t->rows)
+  if ((w->r += w->nr) < t->rows)
     return 1;
   w->r = 0;
   for (int l = t->loops - 1; l >= 0; --l) {
@@ -222,7 +232,7 @@ static void run_blocks(const move_rows *t, float *y00, const float *x00,
   rows = rows < Lanes ? Lanes : rows;
   rows = rows * longer > BufferFloats ? BufferFloats / longer / Lanes * Lanes
                                       : rows;
-  block_walk w = {t, rows, {0}, 0, x00 + t->x_lo, y00};
+  block_walk w = {t, rows, {0}, 0, 0, x00 + t->x_lo, y00};
   /* Block k comes in on channels 0 and 1 while block k - 1 is picked, and
      leaves on 2 and 3 while block k + 1 is: each channel holds at most its
      share of one block beyond the one waited for. */

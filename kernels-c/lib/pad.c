@@ -94,16 +94,16 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
 }
 
 /* Fills one side of axis d's border: `count` planes from index `at`
-   along d, the axes before d whole and those after inside (but the last
-   whole if it is padded already). */
+   along d, the axes before d whole and those after inside (but those
+   from `padded` on whole: their borders are made already). */
 static void border(const accel_tensor *y, const long *widths, int d,
                    accel_pad_mode mode, long at, long count, long from,
-                   long step, int last_whole, int *channel) {
+                   long step, int padded, int *channel) {
   long dims[ACCEL_MAX_RANK], src_strides[ACCEL_MAX_RANK];
   float *dst = y->data;
   const float *src = y->data;
   for (int e = 0; e < y->rank; ++e) {
-    int whole = e < d || (last_whole && e == y->rank - 1);
+    int whole = e < d || e >= padded;
     long lo = whole ? 0 : widths[2 * e];
     dims[e] =
         whole ? y->dims[e] : y->dims[e] - widths[2 * e] - widths[2 * e + 1];
@@ -127,6 +127,27 @@ static void border(const accel_tensor *y, const long *widths, int d,
   move_copy(y->rank, dims, dst, y->strides, src, src_strides, channel);
 }
 
+/* The borders of axes [0, axes), axis by axis (edge and reflect after
+   the transfers of the axes before them), the axes from `padded` on
+   padded already. */
+static void borders(const accel_tensor *y, const long *widths, int axes,
+                    accel_pad_mode mode, int padded, int *channel) {
+  for (int d = 0; d < axes; ++d) {
+    long before = widths[2 * d], after = widths[2 * d + 1];
+    long end = y->dims[d] - after; /* one past the interior */
+    /* Edge repeats the first or last plane; reflect mirrors about it. A
+       constant border needs nothing written before it, the others read
+       the planes the previous axes finished. */
+    if (mode != ACCEL_PAD_CONSTANT)
+      accel_dma_wait_all();
+    long step = mode == ACCEL_PAD_EDGE ? 0 : -1;
+    long first = mode == ACCEL_PAD_EDGE ? before : 2 * before;
+    long last = mode == ACCEL_PAD_EDGE ? end - 1 : end - 2;
+    border(y, widths, d, mode, 0, before, first, step, padded, channel);
+    border(y, widths, d, mode, end, after, last, step, padded, channel);
+  }
+}
+
 /* The fill buffer of a constant pad: MOVE_FILL_FLOATS copies of value. */
 static void fill_buffer(float value) {
   accel_v16f v = value;
@@ -146,7 +167,8 @@ typedef struct {
   long rows, x_row, y_row;          /* the row axis: count, strides */
   int outer;
   long count[ACCEL_MAX_RANK], x_step[ACCEL_MAX_RANK], y_step[ACCEL_MAX_RANK];
-  long block; /* rows a block */
+  long block;                 /* rows a block */
+  long row_before, row_after; /* the row axis's widths */
 } row_shape;
 
 /* The border of a row at row from its interior, along the row: 16
@@ -209,25 +231,35 @@ pad_block(float *buf, long n, const row_shape *r, accel_pad_mode mode) {
 typedef struct {
   const float *x;
   float *y;
-  long n;
+  long n, i;
 } row_block;
 
-/* The blocks in order: the outer axes' odometer, the row axis in blocks. */
+/* The blocks in order: the outer axes' odometer, the row axis in blocks,
+   the last of all cut to LastRows rows: its rows leave while none come
+   in, so the shorter the better. */
+enum { LastRows = 2 };
 typedef struct {
   const row_shape *r;
-  long index[ACCEL_MAX_RANK], i;
+  long index[ACCEL_MAX_RANK], i, n; /* the block: rows [i, i + n) */
   const float *x;
   float *y;
 } block_walk;
 
-static row_block block_at(const block_walk *w) {
-  long n = w->r->rows - w->i < w->r->block ? w->r->rows - w->i : w->r->block;
-  return (row_block){w->x + w->i * w->r->x_row, w->y + w->i * w->r->y_row, n};
+static row_block block_at(block_walk *w) {
+  const row_shape *r = w->r;
+  long left = r->rows - w->i, n = left < r->block ? left : r->block;
+  int last = 1;
+  for (int l = 0; l < r->outer; ++l)
+    last &= w->index[l] == r->count[l] - 1;
+  if (last && left <= r->block && left > 2 * LastRows)
+    n = left - LastRows;
+  w->n = n;
+  return (row_block){w->x + w->i * r->x_row, w->y + w->i * r->y_row, n, w->i};
 }
 
 static int block_next(block_walk *w) {
   const row_shape *r = w->r;
-  if ((w->i += r->block) < r->rows)
+  if ((w->i += w->n) < r->rows)
     return 1;
   w->i = 0;
   for (int l = r->outer - 1; l >= 0; --l) {
@@ -255,6 +287,27 @@ static move_halves rows_in(const row_block *k, const row_shape *r, float *buf) {
 }
 
 /* A block's padded rows from buf to y, over channels 2 and 3. */
+/* The row axis's border rows that copy rows of this block (edge and
+   reflect: numpy's y[j] = x[before - j] before and y[before + rows + j] =
+   x[rows - 2 - j] after, or the edge rows), each from the buffer, on
+   channels 2 and 3 in turn. */
+static void border_rows_out(const row_block *k, const row_shape *r,
+                            const float *buf, accel_pad_mode mode) {
+  long b = r->row_before, a = r->row_after, n = r->rows;
+  float *plane = k->y - k->i * r->y_row; /* interior row 0 */
+  int ch = 0;
+  for (long j = 0; j < b + a; ++j) {
+    long to = j < b ? j - b : n + j - b;
+    long from = mode == ACCEL_PAD_EDGE ? (j < b ? 0 : n - 1)
+                : j < b                ? b - j
+                                       : n - 2 - (j - b);
+    if (from < k->i || from >= k->i + k->n)
+      continue;
+    accel_dma_2d_on(2 + (ch++ & 1), plane + to * r->y_row,
+                    buf + (from - k->i) * r->pitch, 1, 4 * r->wy, 0, 0);
+  }
+}
+
 static move_halves rows_out(const row_block *k, const row_shape *r,
                             const float *buf) {
   long first = (k->n + 1) / 2, second = k->n - first;
@@ -275,8 +328,10 @@ static move_halves rows_out(const row_block *k, const row_shape *r,
    contiguous in x and y and padded and a padded row fits a buffer:
    block k comes in on channels 0 and 1 while block k - 1 is padded and
    leaves on 2 and 3, each channel holding at most its share of one block
-   beyond the one waited for. Returns whether it did (and left every
-   channel idle). */
+   beyond the one waited for; the row axis's borders too (edge and
+   reflect: copies of padded rows, from the buffers), and a constant pad's
+   other axes' borders. Returns whether it did (and left every channel
+   idle). */
 static int pad_rows(const accel_tensor *x, const accel_tensor *y,
                     const long *widths, accel_pad_mode mode, float value) {
   int rank = x->rank, last = rank - 1;
@@ -301,6 +356,8 @@ static int pad_rows(const accel_tensor *x, const accel_tensor *y,
   if (r.pitch > RowBufferFloats)
     return 0;
   r.outer = rank > 2 ? rank - 2 : 0;
+  r.row_before = rank > 1 ? widths[2 * (rank - 2)] : 0;
+  r.row_after = rank > 1 ? widths[2 * (rank - 2) + 1] : 0;
   const float *xs = x->data;
   float *ys = y->data;
   for (int d = 0; d < rank; ++d)
@@ -321,25 +378,11 @@ static int pad_rows(const accel_tensor *x, const accel_tensor *y,
   r.block = r.block < 1 ? 1 : r.block > r.rows ? r.rows : r.block;
   float(*buf)[RowBufferFloats] = KERNEL_SPM(pad_spm)->work.rows;
   accel_dma_wait_all();
-  block_walk w = {&r, {0}, 0, xs, ys};
+  block_walk w = {&r, {0}, 0, 0, xs, ys};
   row_block cur = block_at(&w);
   move_halves stored = {0, 0};
   rows_in(&cur, &r, buf[0]);
-  /* While the first block comes in: a constant border is the same in
-     every row, written once in each buffer beside the interiors the
-     transfers bring, and the outer axes' borders come from the fill
-     buffer. */
-  if (mode == ACCEL_PAD_CONSTANT) {
-    fill_buffer(value);
-    for (int b = 0; b < RowBuffers; ++b)
-      for (long i = 0; i < r.block; ++i) {
-        float *row = buf[b] + i * r.pitch;
-        for (long j = 0; j < r.before; ++j)
-          row[j] = value;
-        for (long j = r.before + r.w; j < r.wy; ++j)
-          row[j] = value;
-      }
-  }
+  int constant = mode == ACCEL_PAD_CONSTANT;
   for (int k = 0;; ++k) {
     /* Block k + 1's buffer held block k - 2, which has left. */
     MOVE_WAIT_BUT(2, 3, stored);
@@ -350,10 +393,30 @@ static int pad_rows(const accel_tensor *x, const accel_tensor *y,
       next = block_at(&w);
       next_loaded = rows_in(&next, &r, buf[(k + 1) % RowBuffers]);
     }
+    /* A constant border, the same in every row, is written once in each
+       buffer beside the interiors the transfers bring; the outer axes'
+       borders, from the fill buffer, leave behind the first rows. Both
+       while blocks come in, where the loop would wait for them. */
+    if (constant && k == 0)
+      for (int b = 0; b < RowBuffers; ++b)
+        for (long i = 0; i < r.block; ++i) {
+          float *row = buf[b] + i * r.pitch;
+          for (long j = 0; j < r.before; ++j)
+            row[j] = value;
+          for (long j = r.before + r.w; j < r.wy; ++j)
+            row[j] = value;
+        }
+    if (constant && (k == 1 || (k == 0 && !more))) {
+      fill_buffer(value);
+      int channel = 2;
+      borders(y, widths, last, mode, last, &channel);
+    }
     MOVE_WAIT_BUT(0, 1, next_loaded);
     float *b = buf[k % RowBuffers];
-    if (mode != ACCEL_PAD_CONSTANT)
+    if (!constant) {
       pad_block(b, cur.n, &r, mode);
+      border_rows_out(&cur, &r, b, mode);
+    }
     stored = rows_out(&cur, &r, b);
     if (!more)
       break;
@@ -384,8 +447,10 @@ static long pad(const void *xp, const void *yp, const void *widthsp,
   if (total == 0)
     return ACCEL_OK;
   int channel = 0;
-  int last_whole = pad_rows(x, y, widths, mode, mv->value);
-  if (!last_whole) {
+  if (pad_rows(x, y, widths, mode, mv->value)) {
+    if (mode != ACCEL_PAD_CONSTANT && rank > 2)
+      borders(y, widths, rank - 2, mode, rank - 2, &channel);
+  } else {
     if (mode == ACCEL_PAD_CONSTANT)
       fill_buffer(mv->value);
     float *interior = y->data;
@@ -393,20 +458,7 @@ static long pad(const void *xp, const void *yp, const void *widthsp,
       interior += widths[2 * d] * y->strides[d];
     move_copy(rank, x->dims, interior, y->strides, x->data, x->strides,
               &channel);
-  }
-  for (int d = 0; d < rank - last_whole; ++d) {
-    long before = widths[2 * d], after = widths[2 * d + 1];
-    long end = y->dims[d] - after; /* one past the interior */
-    /* Edge repeats the first or last plane; reflect mirrors about it. A
-       constant border needs nothing written before it, the others read
-       the planes the previous axes finished. */
-    if (mode != ACCEL_PAD_CONSTANT)
-      accel_dma_wait_all();
-    long step = mode == ACCEL_PAD_EDGE ? 0 : -1;
-    long first = mode == ACCEL_PAD_EDGE ? before : 2 * before;
-    long last = mode == ACCEL_PAD_EDGE ? end - 1 : end - 2;
-    border(y, widths, d, mode, 0, before, first, step, last_whole, &channel);
-    border(y, widths, d, mode, end, after, last, step, last_whole, &channel);
+    borders(y, widths, rank, mode, rank, &channel);
   }
   accel_dma_wait_all();
   return ACCEL_OK;
