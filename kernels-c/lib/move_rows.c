@@ -16,9 +16,9 @@ enum {
   /* Rows longer than a group of Lanes fits go by the DMA engine. */
   RowFloatsMax = BufferFloats / Lanes,
   /* Each element picked reads this many more of a row at most (a step's
-     elements between): beyond, the transfers of single elements cost
-     less. */
-  StepMax = 16,
+     elements between): a DRAM burst's worth, what a transfer of the
+     single element reads. */
+  StepMax = __ACCEL_DRAM_BURST_BYTES__ / 4,
 };
 
 static long iabs(long v) { return v < 0 ? -v : v; }
@@ -128,9 +128,9 @@ int move_rows_matrices(move_rows *t, long rows, long cols, long src_pitch,
 enum { LastRows = 2 };
 typedef struct {
   const move_rows *t;
-  long rows; /* a block's */
+  long rows;                         /* a block's */
   long index[ACCEL_MAX_RANK], r, nr; /* the block: rows [r, r + nr) */
-  const float *x; /* the matrix's row 0, column x_lo */
+  const float *x;                    /* the matrix's row 0, column x_lo */
   float *y;
 } block_walk;
 

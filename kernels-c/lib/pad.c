@@ -33,10 +33,11 @@ typedef struct {
    RowBlockFloats (small enough that the first block's arrival and the
    last one's departure, when only half the channels work, are short). */
 enum {
+  L = __ACCEL_VECTOR_LANES__,
   RowBuffers = 3,
   RowBufferFloats = 24 * 1024,
   RowBlockFloats = 16 * 1024,
-  RowAlign = __ACCEL_VECTOR_LANES__,
+  RowAlign = L,
 };
 
 /* The fill buffer after the panels that a transposing copy of the
@@ -152,11 +153,11 @@ static void borders(const accel_tensor *y, const long *widths, int axes,
 static void fill_buffer(float value) {
   accel_v16f v = value;
   float *fill = KERNEL_SPM(pad_spm)->fill;
-  for (int i = 0; i < MOVE_FILL_FLOATS; i += 64) {
+  for (int i = 0; i < MOVE_FILL_FLOATS; i += 4 * L) {
     accel_vstore(fill + i, v);
-    accel_vstore(fill + i + 16, v);
-    accel_vstore(fill + i + 32, v);
-    accel_vstore(fill + i + 48, v);
+    accel_vstore(fill + i + L, v);
+    accel_vstore(fill + i + 2 * L, v);
+    accel_vstore(fill + i + 3 * L, v);
   }
 }
 
@@ -171,51 +172,51 @@ typedef struct {
   long row_before, row_after; /* the row axis's widths */
 } row_shape;
 
-/* The border of a row at row from its interior, along the row: 16
+/* The border of a row at row from its interior, along the row: L
    elements a vector (a reflection by strided loads of stride -4). */
 static void pad_row(float *row, const row_shape *r, accel_pad_mode mode) {
   long b = r->before, a = r->after, w = r->w, i = 0;
   if (mode == ACCEL_PAD_EDGE) {
     float first = row[b], last = row[b + w - 1];
     accel_v16f vf = first, vl = last;
-    for (i = 0; i + 16 <= b; i += 16)
+    for (i = 0; i + L <= b; i += L)
       accel_vstore(row + i, vf);
     for (; i < b; ++i)
       row[i] = first;
-    for (i = 0; i + 16 <= a; i += 16)
+    for (i = 0; i + L <= a; i += L)
       accel_vstore(row + b + w + i, vl);
     for (; i < a; ++i)
       row[b + w + i] = last;
     return;
   }
-  for (i = 0; i + 16 <= b; i += 16)
-    accel_vstore(row + b - 16 - i, accel_vload_strided(row + b + 16 + i, -4));
+  for (i = 0; i + L <= b; i += L)
+    accel_vstore(row + b - L - i, accel_vload_strided(row + b + L + i, -4));
   for (; i < b; ++i)
     row[b - 1 - i] = row[b + 1 + i];
-  for (i = 0; i + 16 <= a; i += 16)
+  for (i = 0; i + L <= a; i += L)
     accel_vstore(row + b + w + i, accel_vload_strided(row + b + w - 2 - i, -4));
   for (; i < a; ++i)
     row[b + w + i] = row[b + w - 2 - i];
 }
 
-/* Column `to` of n rows at buf from column `from`, 16 rows a strided load
-   and store (the rest: rows n - 16 .. n - 1 again, or one at a time). */
+/* Column `to` of n rows at buf from column `from`, L rows a strided load
+   and store (the rest one at a time). */
 static void copy_column(float *buf, long pitch, long n, long to, long from) {
   long stride = 4 * pitch, i = 0;
-  for (; i + 16 <= n; i += 16)
+  for (; i + L <= n; i += L)
     accel_vstore_strided(accel_vload_strided(buf + i * pitch + from, stride),
                          buf + i * pitch + to, stride);
   for (; i < n; ++i)
     buf[i * pitch + to] = buf[i * pitch + from];
 }
 
-/* The borders of a block's n rows at buf: a column at a time (16 rows
+/* The borders of a block's n rows at buf: a column at a time (L rows
    an instruction) where they are narrow, else a row at a time. Not
    inlined: its loops' registers would be spilled in the block loop. */
 __attribute__((noinline)) static void
 pad_block(float *buf, long n, const row_shape *r, accel_pad_mode mode) {
   long b = r->before, a = r->after, w = r->w;
-  if (b + a >= 16) {
+  if (b + a >= L) {
     for (long i = 0; i < n; ++i)
       pad_row(buf + i * r->pitch, r, mode);
     return;
@@ -368,10 +369,10 @@ static int pad_rows(const accel_tensor *x, const accel_tensor *y,
     r.x_step[l] = x->strides[l];
     r.y_step[l] = y->strides[l];
   }
-  /* Rows a block: whole groups of 16 (the border's columns are padded 16
+  /* Rows a block: whole groups of L (the border's columns are padded L
      rows an instruction) where they fit, else an even number (halves of
      one size on the channels of each side). */
-  long group = RowBufferFloats / r.pitch >= 16 ? 16 : 2;
+  long group = RowBufferFloats / r.pitch >= L ? L : 2;
   r.block = (RowBlockFloats / r.pitch + group - 1) / group * group;
   r.block =
       r.block * r.pitch > RowBufferFloats ? RowBufferFloats / r.pitch : r.block;
