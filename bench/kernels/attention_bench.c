@@ -16,8 +16,8 @@ int main(int argc, char **argv) {
   long B = atol(argv[1]), H = atol(argv[2]), S = atol(argv[3]);
   long D = atol(argv[4]);
   long n = B * H * S * D, dims[4] = {B, H, S, D};
-  float *Q = malloc(n * 4), *K = malloc(n * 4), *V = malloc(n * 4);
-  float *O = calloc(n, 4);
+  float *Q = bench_alloc(n), *K = bench_alloc(n), *V = bench_alloc(n);
+  float *O = bench_alloc(n);
   if (!Q || !K || !V || !O)
     return 3;
   if (bench_read(argv[6], 3, (float *[]){Q, K, V}, (long[]){n, n, n}))

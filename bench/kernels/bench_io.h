@@ -14,9 +14,26 @@
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <accel_kernels.h>
+
+/* count zeroed floats starting on a DRAM burst, as the graph compiler
+   places tensors (PlanMemory's 64-byte arena slots): an operand's offset
+   from a burst changes what its rows cost (docs/isa.md 7.12), and from
+   calloc it would move with the heap's start, that is with the size of the
+   code linked before it. Never freed: a benchmark makes one call. */
+static inline void *bench_alloc(long count) {
+  enum { Burst = __ACCEL_DRAM_BURST_BYTES__ };
+  char *raw = malloc((size_t)count * 4 + Burst - 1);
+  if (!raw)
+    return NULL;
+  char *p = raw + (-(unsigned long)raw & (Burst - 1));
+  memset(p, 0, (size_t)count * 4);
+  return p;
+}
 
 /* Reads n arrays of counts[i] floats from path into bufs[i], in order, and
    checks that nothing follows them; 0 on success, else a line on stderr and
@@ -55,8 +72,7 @@ static inline int bench_read(const char *path, int n, float *const *bufs,
 }
 
 /* Writes count floats from buf to path; 0 on success, else 4. */
-static inline int bench_write(const char *path, const float *buf,
-                              long count) {
+static inline int bench_write(const char *path, const float *buf, long count) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) {
     perror(path);

@@ -16,8 +16,9 @@ int main(int argc, char **argv) {
   long Cout = atol(argv[4]), K = atol(argv[5]), pad = atol(argv[6]);
   long groups = atol(argv[7]), stride = atol(argv[8]);
   long OH = (H + 2 * pad - K) / stride + 1, OW = (W + 2 * pad - K) / stride + 1;
-  float *X = calloc(C * H * W, 4), *Wt = calloc(Cout * (C / groups) * K * K, 4);
-  float *Y = calloc(Cout * OH * OW, 4);
+  float *X = bench_alloc(C * H * W),
+        *Wt = bench_alloc(Cout * (C / groups) * K * K);
+  float *Y = bench_alloc(Cout * OH * OW);
   if (!X || !Wt || !Y)
     return 3;
   if (bench_read(argv[9], 2, (float *[]){X, Wt},

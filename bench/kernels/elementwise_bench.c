@@ -19,9 +19,9 @@ int main(int argc, char **argv) {
   if (argc != 6)
     return 2;
   long rows = atol(argv[2]), cols = atol(argv[3]);
-  float *x = calloc(rows * cols, 4), *w = calloc(rows * cols, 4);
-  float *y = calloc(rows * cols, 4), *bias = calloc(cols, 4);
-  float *scale = calloc(1, 4);
+  float *x = bench_alloc(rows * cols), *w = bench_alloc(rows * cols);
+  float *y = bench_alloc(rows * cols), *bias = bench_alloc(cols);
+  float *scale = bench_alloc(1);
   if (!x || !w || !y || !bias || !scale)
     return 3;
   if (bench_read(argv[4], 4, (float *[]){x, w, bias, scale},
@@ -36,8 +36,8 @@ int main(int argc, char **argv) {
   accel_tensor ts = accel_tensor_f32(scale, 1, &one);
   /* The case decided before the region: a strcmp in it costs 300 cycles
      (the bytes of argv are in DRAM). */
-  static const char *const names[] = {"add", "exp", "gelu", "gelu_tanh",
-                                      "separate4", "chain4"};
+  static const char *const names[] = {"add",       "exp",       "gelu",
+                                      "gelu_tanh", "separate4", "chain4"};
   int which = 0;
   while (which < 5 && strcmp(argv[1], names[which]))
     ++which;

@@ -13,7 +13,8 @@ int main(int argc, char **argv) {
   if (argc != 6)
     return 2;
   long M = atol(argv[1]), N = atol(argv[2]), K = atol(argv[3]);
-  float *A = calloc(M * K, 4), *B = calloc(K * N, 4), *C = calloc(M * N, 4);
+  float *A = bench_alloc(M * K), *B = bench_alloc(K * N),
+        *C = bench_alloc(M * N);
   if (!A || !B || !C)
     return 3;
   if (bench_read(argv[4], 2, (float *[]){A, B}, (long[]){M * K, K * N}))

@@ -18,9 +18,10 @@ int main(int argc, char **argv) {
     return 2;
   long m = atol(argv[1]), k = atol(argv[2]), n = atol(argv[3]);
   long h = argc == 7 ? atol(argv[4]) : 0, k2 = h ? h : k;
-  float *a = calloc(m * k, 4), *b = calloc(k2 * n, 4), *r = calloc(m * n, 4);
-  float *y = calloc(m * n, 4), *p = calloc(3 * n, 4);
-  float *w1 = calloc(k * h + 1, 4), *b1 = calloc(h + 1, 4);
+  float *a = bench_alloc(m * k), *b = bench_alloc(k2 * n),
+        *r = bench_alloc(m * n);
+  float *y = bench_alloc(m * n), *p = bench_alloc(3 * n);
+  float *w1 = bench_alloc(k * h + 1), *b1 = bench_alloc(h + 1);
   if (!a || !b || !r || !y || !p || !w1 || !b1)
     return 3;
   if (bench_read(argv[argc - 2], h ? 6 : 4, (float *[]){a, b, r, p, w1, b1},

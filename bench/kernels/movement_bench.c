@@ -25,12 +25,12 @@ int main(int argc, char **argv) {
   long n = !strcmp(kind, "gather") && argc == 7 ? atol(argv[4]) : 0;
   long x_size = (!strcmp(kind, "concat") ? 2 : 1) * r * c;
   long y_size = n ? n * c : w ? (r + 2 * w) * (c + 2 * w) : x_size;
-  float *x = calloc(x_size, 4), *y = calloc(y_size, 4);
+  float *x = bench_alloc(x_size), *y = bench_alloc(y_size);
   if (!x || !y)
     return 3;
   if (bench_read(argv[argc - 2], 1, (float *[]){x}, (long[]){x_size}))
     return 4;
-  int *indices = malloc(4 * n + 4);
+  int *indices = bench_alloc(n + 1);
   if (!indices)
     return 3;
   accel_tensor tx = accel_matrix_f32(x, r, c);

@@ -16,8 +16,8 @@ int main(int argc, char **argv) {
     return 2;
   int op = atoi(argv[1]);
   long rows = atol(argv[2]), cols = atol(argv[3]);
-  float *x = calloc(rows * cols, 4), *y = calloc(rows * cols, 4);
-  float *scale = calloc(cols, 4), *shift = calloc(cols, 4);
+  float *x = bench_alloc(rows * cols), *y = bench_alloc(rows * cols);
+  float *scale = bench_alloc(cols), *shift = bench_alloc(cols);
   if (!x || !y || !scale || !shift)
     return 3;
   if (bench_read(argv[4], 3, (float *[]){x, scale, shift},

@@ -24,7 +24,8 @@ int main(int argc, char **argv) {
       ++op;
     long rows = atol(argv[3]), cols = atol(argv[4]);
     int axis = atoi(argv[5]);
-    float *x = calloc(rows * cols, 4), *y = calloc(rows > cols ? rows : cols, 4);
+    float *x = bench_alloc(rows * cols),
+          *y = bench_alloc(rows > cols ? rows : cols);
     if (!x || !y || op == 4)
       return 3;
     if (bench_read(in, 1, (float *[]){x}, (long[]){rows * cols}))
@@ -42,7 +43,7 @@ int main(int argc, char **argv) {
     return 2;
   long n = atol(argv[3]), c = atol(argv[4]), h = atol(argv[5]),
        w = atol(argv[6]);
-  float *x = calloc(n * c * h * w, 4);
+  float *x = bench_alloc(n * c * h * w);
   if (!x)
     return 3;
   if (bench_read(in, 1, (float *[]){x}, (long[]){n * c * h * w}))
@@ -51,7 +52,7 @@ int main(int argc, char **argv) {
   accel_tensor tx = accel_tensor_f32(x, 4, xd);
   int avg = !strcmp(argv[2], "avg");
   if (!strcmp(argv[1], "global")) {
-    float *y = calloc(n * c, 4);
+    float *y = bench_alloc(n * c);
     bench_output(out, y, n * c);
     long yd[4] = {n, c, 1, 1};
     accel_tensor ty = accel_tensor_f32(y, 4, yd);
@@ -67,7 +68,7 @@ int main(int argc, char **argv) {
   o.stride_h = o.stride_w = stride;
   o.pad_top = o.pad_left = o.pad_bottom = o.pad_right = pad;
   long oh = (h + 2 * pad - k) / stride + 1, ow = (w + 2 * pad - k) / stride + 1;
-  float *y = calloc(n * c * oh * ow, 4);
+  float *y = bench_alloc(n * c * oh * ow);
   bench_output(out, y, n * c * oh * ow);
   long yd[4] = {n, c, oh, ow};
   accel_tensor ty = accel_tensor_f32(y, 4, yd);
