@@ -136,7 +136,35 @@ private:
     auto It = Ints.find(N.input(I));
     return It == Ints.end() ? nullptr : &It->second;
   }
-  std::optional<IntTensor> evaluate(const onnx::NodeProto &N);
+  /// The node's output if it can be computed now, by its op type's
+  /// evaluator.
+  std::optional<IntTensor> evaluate(const onnx::NodeProto &N) const;
+  using Evaluator = std::optional<IntTensor> (Folder::*)(
+      const onnx::NodeProto &N, const IntTensor *A) const;
+  std::optional<IntTensor> shape(const onnx::NodeProto &N,
+                                 const IntTensor *A) const;
+  std::optional<IntTensor> identity(const onnx::NodeProto &N,
+                                    const IntTensor *A) const;
+  std::optional<IntTensor> cast(const onnx::NodeProto &N,
+                                const IntTensor *A) const;
+  std::optional<IntTensor> gather(const onnx::NodeProto &N,
+                                  const IntTensor *A) const;
+  /// Squeeze's and Unsqueeze's axes: an input's or the attribute's (none:
+  /// empty); nullopt if computed at run time.
+  std::optional<std::vector<int64_t>>
+  squeezeAxes(const onnx::NodeProto &N) const;
+  std::optional<IntTensor> unsqueeze(const onnx::NodeProto &N,
+                                     const IntTensor *A) const;
+  std::optional<IntTensor> squeeze(const onnx::NodeProto &N,
+                                   const IntTensor *A) const;
+  std::optional<IntTensor> concat(const onnx::NodeProto &N,
+                                  const IntTensor *A) const;
+  std::optional<IntTensor> slice(const onnx::NodeProto &N,
+                                 const IntTensor *A) const;
+  std::optional<IntTensor> arithmetic(const onnx::NodeProto &N,
+                                      const IntTensor *A) const;
+  std::optional<IntTensor> reshape(const onnx::NodeProto &N,
+                                   const IntTensor *A) const;
   bool foldConstant(const onnx::NodeProto &N);
   bool foldConstantOfShape(const onnx::NodeProto &N);
 };
@@ -153,181 +181,227 @@ void Folder::recordShape(const onnx::ValueInfoProto &VI) {
   Shapes[VI.name()] = Dims;
 }
 
-std::optional<IntTensor> Folder::evaluate(const onnx::NodeProto &N) {
-  const std::string &Op = N.op_type();
-  const IntTensor *A = intInput(N, 0);
-  if (Op == "Shape") {
-    auto It = N.input_size() ? Shapes.find(N.input(0)) : Shapes.end();
-    if (It == Shapes.end())
-      return std::nullopt;
-    int64_t Rank = It->second.size();
-    int64_t Start = intAttr(N, "start", 0), End = intAttr(N, "end", Rank);
-    Start = std::min(Rank, std::max<int64_t>(0, Start < 0 ? Start + Rank : Start));
-    End = std::min(Rank, std::max<int64_t>(0, End < 0 ? End + Rank : End));
-    IntTensor Out;
-    for (int64_t I = Start; I < End; ++I)
-      Out.Values.push_back(It->second[I]);
-    Out.Dims = {int64_t(Out.Values.size())};
-    return Out;
-  }
-  if (!A)
+/// The folder's evaluators, one per ONNX op type: \p A is the node's first
+/// input as a constant (null only for Shape, which reads a static shape).
+std::optional<IntTensor> Folder::evaluate(const onnx::NodeProto &N) const {
+  static const std::map<std::string, Evaluator> Evaluators = {
+      {"Shape", &Folder::shape},         {"Identity", &Folder::identity},
+      {"Cast", &Folder::cast},           {"Gather", &Folder::gather},
+      {"Unsqueeze", &Folder::unsqueeze}, {"Squeeze", &Folder::squeeze},
+      {"Concat", &Folder::concat},       {"Slice", &Folder::slice},
+      {"Add", &Folder::arithmetic},      {"Sub", &Folder::arithmetic},
+      {"Mul", &Folder::arithmetic},      {"Div", &Folder::arithmetic},
+      {"Reshape", &Folder::reshape}};
+  auto It = Evaluators.find(N.op_type());
+  if (It == Evaluators.end())
     return std::nullopt;
-  if (Op == "Identity")
-    return *A;
-  if (Op == "Cast") {
-    int64_t To = intAttr(N, "to", 0);
-    if (!isIntegerType(To))
+  const IntTensor *A = intInput(N, 0);
+  if (!A && N.op_type() != "Shape")
+    return std::nullopt;
+  return (this->*It->second)(N, A);
+}
+
+std::optional<IntTensor> Folder::shape(const onnx::NodeProto &N,
+                                       const IntTensor *) const {
+  auto It = N.input_size() ? Shapes.find(N.input(0)) : Shapes.end();
+  if (It == Shapes.end())
+    return std::nullopt;
+  int64_t Rank = It->second.size();
+  int64_t Start = intAttr(N, "start", 0), End = intAttr(N, "end", Rank);
+  Start =
+      std::min(Rank, std::max<int64_t>(0, Start < 0 ? Start + Rank : Start));
+  End = std::min(Rank, std::max<int64_t>(0, End < 0 ? End + Rank : End));
+  IntTensor Out;
+  for (int64_t I = Start; I < End; ++I)
+    Out.Values.push_back(It->second[I]);
+  Out.Dims = {int64_t(Out.Values.size())};
+  return Out;
+}
+
+std::optional<IntTensor> Folder::identity(const onnx::NodeProto &,
+                                          const IntTensor *A) const {
+  return *A;
+}
+
+std::optional<IntTensor> Folder::cast(const onnx::NodeProto &N,
+                                      const IntTensor *A) const {
+  int64_t To = intAttr(N, "to", 0);
+  if (!isIntegerType(To))
+    return std::nullopt;
+  IntTensor Out = *A;
+  Out.Type = To;
+  if (To == onnx::TensorProto::INT32)
+    for (int64_t &V : Out.Values)
+      V = int32_t(V);
+  return Out;
+}
+
+std::optional<IntTensor> Folder::gather(const onnx::NodeProto &N,
+                                        const IntTensor *A) const {
+  const IntTensor *Idx = intInput(N, 1);
+  if (!Idx || A->Dims.size() != 1 || !axisOf(intAttr(N, "axis", 0), 1))
+    return std::nullopt;
+  IntTensor Out;
+  Out.Type = A->Type;
+  Out.Dims = Idx->Dims;
+  int64_t Size = A->Dims[0];
+  for (int64_t I : Idx->Values) {
+    if (I < -Size || I >= Size)
       return std::nullopt;
-    IntTensor Out = *A;
-    Out.Type = To;
-    if (To == onnx::TensorProto::INT32)
-      for (int64_t &V : Out.Values)
-        V = int32_t(V);
-    return Out;
+    Out.Values.push_back(A->Values[I < 0 ? I + Size : I]);
   }
-  if (Op == "Gather") {
-    const IntTensor *Idx = intInput(N, 1);
-    if (!Idx || A->Dims.size() != 1 ||
-        !axisOf(intAttr(N, "axis", 0), 1))
+  return Out;
+}
+
+std::optional<std::vector<int64_t>>
+Folder::squeezeAxes(const onnx::NodeProto &N) const {
+  if (const IntTensor *Ax = intInput(N, 1))
+    return Ax->Values;
+  if (const auto *Attr = findAttr(N, "axes"))
+    return std::vector<int64_t>(Attr->ints().begin(), Attr->ints().end());
+  if (N.input_size() > 1 && !N.input(1).empty())
+    return std::nullopt; // axes computed at run time
+  return std::vector<int64_t>();
+}
+
+std::optional<IntTensor> Folder::unsqueeze(const onnx::NodeProto &N,
+                                           const IntTensor *A) const {
+  auto Axes = squeezeAxes(N);
+  if (!Axes)
+    return std::nullopt;
+  int64_t Rank = A->Dims.size() + Axes->size();
+  std::set<int64_t> At;
+  for (int64_t X : *Axes) {
+    auto Norm = axisOf(X, Rank);
+    if (!Norm || !At.insert(*Norm).second)
       return std::nullopt;
-    IntTensor Out;
-    Out.Type = A->Type;
-    Out.Dims = Idx->Dims;
-    int64_t Size = A->Dims[0];
-    for (int64_t I : Idx->Values) {
-      if (I < -Size || I >= Size)
-        return std::nullopt;
-      Out.Values.push_back(A->Values[I < 0 ? I + Size : I]);
-    }
-    return Out;
   }
-  if (Op == "Unsqueeze" || Op == "Squeeze") {
-    std::vector<int64_t> Axes;
-    if (const IntTensor *Ax = intInput(N, 1))
-      Axes = Ax->Values;
-    else if (const auto *Attr = findAttr(N, "axes"))
-      Axes.assign(Attr->ints().begin(), Attr->ints().end());
-    else if (N.input_size() > 1 && !N.input(1).empty())
-      return std::nullopt; // axes computed at run time
-    IntTensor Out = *A;
-    if (Op == "Unsqueeze") {
-      int64_t Rank = A->Dims.size() + Axes.size();
-      std::set<int64_t> At;
-      for (int64_t X : Axes) {
-        auto Norm = axisOf(X, Rank);
-        if (!Norm || !At.insert(*Norm).second)
-          return std::nullopt;
-      }
-      Out.Dims.clear();
-      for (int64_t I = 0, J = 0; I != Rank; ++I)
-        Out.Dims.push_back(At.count(I) ? 1 : A->Dims[J++]);
-    } else {
-      int64_t Rank = A->Dims.size();
-      std::set<int64_t> At;
-      for (int64_t X : Axes) {
-        auto Norm = axisOf(X, Rank);
-        if (!Norm || A->Dims[*Norm] != 1)
-          return std::nullopt;
-        At.insert(*Norm);
-      }
-      Out.Dims.clear();
-      for (int64_t I = 0; I != Rank; ++I)
-        if (!(Axes.empty() ? A->Dims[I] == 1 : At.count(I) != 0))
-          Out.Dims.push_back(A->Dims[I]);
-    }
-    return Out;
+  IntTensor Out = *A;
+  Out.Dims.clear();
+  for (int64_t I = 0, J = 0; I != Rank; ++I)
+    Out.Dims.push_back(At.count(I) ? 1 : A->Dims[J++]);
+  return Out;
+}
+
+std::optional<IntTensor> Folder::squeeze(const onnx::NodeProto &N,
+                                         const IntTensor *A) const {
+  auto Axes = squeezeAxes(N);
+  if (!Axes)
+    return std::nullopt;
+  int64_t Rank = A->Dims.size();
+  std::set<int64_t> At;
+  for (int64_t X : *Axes) {
+    auto Norm = axisOf(X, Rank);
+    if (!Norm || A->Dims[*Norm] != 1)
+      return std::nullopt;
+    At.insert(*Norm);
   }
-  if (Op == "Concat") {
-    IntTensor Out;
-    Out.Type = A->Type;
-    for (int I = 0; I != N.input_size(); ++I) {
-      const IntTensor *X = intInput(N, I);
-      if (!X || X->Dims.size() != 1 || X->Type != A->Type)
-        return std::nullopt;
-      Out.Values.insert(Out.Values.end(), X->Values.begin(), X->Values.end());
-    }
-    if (!axisOf(intAttr(N, "axis", 0), 1))
+  IntTensor Out = *A;
+  Out.Dims.clear();
+  for (int64_t I = 0; I != Rank; ++I)
+    if (!(Axes->empty() ? A->Dims[I] == 1 : At.count(I) != 0))
+      Out.Dims.push_back(A->Dims[I]);
+  return Out;
+}
+
+std::optional<IntTensor> Folder::concat(const onnx::NodeProto &N,
+                                        const IntTensor *A) const {
+  IntTensor Out;
+  Out.Type = A->Type;
+  for (int I = 0; I != N.input_size(); ++I) {
+    const IntTensor *X = intInput(N, I);
+    if (!X || X->Dims.size() != 1 || X->Type != A->Type)
       return std::nullopt;
-    Out.Dims = {int64_t(Out.Values.size())};
-    return Out;
+    Out.Values.insert(Out.Values.end(), X->Values.begin(), X->Values.end());
   }
-  if (Op == "Slice") {
-    const IntTensor *Starts = intInput(N, 1), *Ends = intInput(N, 2);
-    const IntTensor *Axes = intInput(N, 3), *Steps = intInput(N, 4);
-    if (A->Dims.size() != 1 || !Starts || !Ends ||
-        Starts->Values.size() != 1 || Ends->Values.size() != 1 ||
-        (N.input_size() > 3 && !N.input(3).empty() && !Axes) ||
-        (N.input_size() > 4 && !N.input(4).empty() && !Steps) ||
-        (Axes && (Axes->Values.size() != 1 || !axisOf(Axes->Values[0], 1))))
+  if (!axisOf(intAttr(N, "axis", 0), 1))
+    return std::nullopt;
+  Out.Dims = {int64_t(Out.Values.size())};
+  return Out;
+}
+
+std::optional<IntTensor> Folder::slice(const onnx::NodeProto &N,
+                                       const IntTensor *A) const {
+  const IntTensor *Starts = intInput(N, 1), *Ends = intInput(N, 2);
+  const IntTensor *Axes = intInput(N, 3), *Steps = intInput(N, 4);
+  if (A->Dims.size() != 1 || !Starts || !Ends || Starts->Values.size() != 1 ||
+      Ends->Values.size() != 1 ||
+      (N.input_size() > 3 && !N.input(3).empty() && !Axes) ||
+      (N.input_size() > 4 && !N.input(4).empty() && !Steps) ||
+      (Axes && (Axes->Values.size() != 1 || !axisOf(Axes->Values[0], 1))))
+    return std::nullopt;
+  int64_t Size = A->Dims[0], Step = Steps ? Steps->Values.at(0) : 1;
+  if (Step == 0)
+    return std::nullopt;
+  auto Clamp = [&](int64_t V, int64_t Lo, int64_t Hi) {
+    if (V < 0)
+      V += Size;
+    return std::min(Hi, std::max(Lo, V));
+  };
+  int64_t B = Step > 0 ? Clamp(Starts->Values[0], 0, Size)
+                       : Clamp(Starts->Values[0], -1, Size - 1);
+  int64_t E = Step > 0 ? Clamp(Ends->Values[0], 0, Size)
+                       : Clamp(Ends->Values[0], -1, Size - 1);
+  IntTensor Out;
+  Out.Type = A->Type;
+  for (int64_t I = B; Step > 0 ? I < E : I > E; I += Step)
+    Out.Values.push_back(A->Values[I]);
+  Out.Dims = {int64_t(Out.Values.size())};
+  return Out;
+}
+
+/// Add, Sub, Mul and Div, one operand a scalar or both of one size.
+std::optional<IntTensor> Folder::arithmetic(const onnx::NodeProto &N,
+                                            const IntTensor *A) const {
+  const std::string &Op = N.op_type();
+  const IntTensor *B = intInput(N, 1);
+  if (!B || B->Type != A->Type)
+    return std::nullopt;
+  int64_t NA = A->Values.size(), NB = B->Values.size();
+  if (NA != NB && NA != 1 && NB != 1)
+    return std::nullopt;
+  IntTensor Out = NA >= NB ? *A : *B;
+  for (int64_t I = 0; I != int64_t(Out.Values.size()); ++I) {
+    int64_t X = A->Values[NA == 1 ? 0 : I], Y = B->Values[NB == 1 ? 0 : I];
+    if (Op == "Div" && Y == 0)
       return std::nullopt;
-    int64_t Size = A->Dims[0], Step = Steps ? Steps->Values.at(0) : 1;
-    if (Step == 0)
-      return std::nullopt;
-    auto Clamp = [&](int64_t V, int64_t Lo, int64_t Hi) {
-      if (V < 0)
-        V += Size;
-      return std::min(Hi, std::max(Lo, V));
-    };
-    int64_t B = Step > 0 ? Clamp(Starts->Values[0], 0, Size)
-                         : Clamp(Starts->Values[0], -1, Size - 1);
-    int64_t E = Step > 0 ? Clamp(Ends->Values[0], 0, Size)
-                         : Clamp(Ends->Values[0], -1, Size - 1);
-    IntTensor Out;
-    Out.Type = A->Type;
-    for (int64_t I = B; Step > 0 ? I < E : I > E; I += Step)
-      Out.Values.push_back(A->Values[I]);
-    Out.Dims = {int64_t(Out.Values.size())};
-    return Out;
+    Out.Values[I] = Op == "Add"   ? X + Y
+                    : Op == "Sub" ? X - Y
+                    : Op == "Mul" ? X * Y
+                                  : X / Y; // ONNX's integer Div truncates
   }
-  if (Op == "Add" || Op == "Sub" || Op == "Mul" || Op == "Div") {
-    const IntTensor *B = intInput(N, 1);
-    if (!B || B->Type != A->Type)
+  return Out;
+}
+
+std::optional<IntTensor> Folder::reshape(const onnx::NodeProto &N,
+                                         const IntTensor *A) const {
+  const IntTensor *Shape = intInput(N, 1);
+  if (!Shape)
+    return std::nullopt;
+  IntTensor Out = *A;
+  Out.Dims.clear();
+  int64_t Known = 1, Infer = -1;
+  for (size_t I = 0; I != Shape->Values.size(); ++I) {
+    int64_t D = Shape->Values[I];
+    if (D == 0 && !intAttr(N, "allowzero", 0))
+      D = I < A->Dims.size() ? A->Dims[I] : -2;
+    if (D == -1 && Infer < 0)
+      Infer = I;
+    else if (D < 0)
       return std::nullopt;
-    int64_t NA = A->Values.size(), NB = B->Values.size();
-    if (NA != NB && NA != 1 && NB != 1)
-      return std::nullopt;
-    IntTensor Out = NA >= NB ? *A : *B;
-    for (int64_t I = 0; I != int64_t(Out.Values.size()); ++I) {
-      int64_t X = A->Values[NA == 1 ? 0 : I], Y = B->Values[NB == 1 ? 0 : I];
-      if (Op == "Div" && Y == 0)
-        return std::nullopt;
-      Out.Values[I] = Op == "Add" ? X + Y
-                      : Op == "Sub" ? X - Y
-                      : Op == "Mul" ? X * Y
-                                    : X / Y; // ONNX's integer Div truncates
-    }
-    return Out;
+    else
+      Known *= D;
+    Out.Dims.push_back(D);
   }
-  if (Op == "Reshape") {
-    const IntTensor *Shape = intInput(N, 1);
-    if (!Shape)
+  int64_t Total = A->Values.size();
+  if (Infer >= 0) {
+    if (!Known || Total % Known)
       return std::nullopt;
-    IntTensor Out = *A;
-    Out.Dims.clear();
-    int64_t Known = 1, Infer = -1;
-    for (size_t I = 0; I != Shape->Values.size(); ++I) {
-      int64_t D = Shape->Values[I];
-      if (D == 0 && !intAttr(N, "allowzero", 0))
-        D = I < A->Dims.size() ? A->Dims[I] : -2;
-      if (D == -1 && Infer < 0)
-        Infer = I;
-      else if (D < 0)
-        return std::nullopt;
-      else
-        Known *= D;
-      Out.Dims.push_back(D);
-    }
-    int64_t Total = A->Values.size();
-    if (Infer >= 0) {
-      if (!Known || Total % Known)
-        return std::nullopt;
-      Out.Dims[Infer] = Total / Known;
-    }
-    if (numElements(Out.Dims) != Total)
-      return std::nullopt;
-    return Out;
+    Out.Dims[Infer] = Total / Known;
   }
-  return std::nullopt;
+  if (numElements(Out.Dims) != Total)
+    return std::nullopt;
+  return Out;
 }
 
 /// A Constant node becomes an initializer, whatever its type.
