@@ -142,7 +142,7 @@ fail_msg: .ascii "matmul 32x32x64 on the matrix unit: MISMATCH against the scala
   .set fail_len, . - fail_msg
 
   .bss
-  .p2align 3
+  .p2align 6 # DRAM bursts: a row that straddles two pays both
 a_mat: .zero M * K * 4
 b_mat: .zero K * N * 4
 c_mat: .zero M * N * 4

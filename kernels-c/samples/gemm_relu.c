@@ -20,7 +20,11 @@
 
 enum { M = 64, K = 128, N = 64, T = 16 };
 
-static float A[M][K], B[K][N], C[M][N];
+/* On DRAM bursts: a row of a block that straddles two bursts pays both
+   (docs/isa.md 7.12). */
+#define BURST_ALIGNED __attribute__((aligned(__ACCEL_DRAM_BURST_BYTES__)))
+static float A[M][K] BURST_ALIGNED, B[K][N] BURST_ALIGNED,
+    C[M][N] BURST_ALIGNED;
 ACCEL_SPM static float a_blk[2][T][K];   /* 2 x 8 KiB: rows of A     */
 ACCEL_SPM static float b_blk[N / T][K][T]; /* 32 KiB: B by column block */
 ACCEL_SPM static float c_tile[2][T][T];  /* finished tiles            */
