@@ -185,13 +185,18 @@ accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
 accel_status accel_transpose(const accel_tensor *x, accel_tensor *y,
                              const int *perm);
 
+/* The most inputs of a concat (outputs of a split). */
+enum { ACCEL_CONCAT_MAX_INPUTS = 256 };
+
 /* y = np.concatenate(xs[0..n), axis): the inputs of y's rank and dims but
-   along axis, where their sizes add up to y's. 1 <= n <= 256. */
+   along axis, where their sizes add up to y's. 1 <= n <=
+   ACCEL_CONCAT_MAX_INPUTS. */
 accel_status accel_concat(const accel_tensor *const *xs, long n, int axis,
                           accel_tensor *y);
 
 /* The inverse: ys[i] = x's part along axis after ys[0..i)'s sizes (np.split
-   at the running sums of the outputs' sizes). 1 <= n <= 256. */
+   at the running sums of the outputs' sizes). 1 <= n <=
+   ACCEL_CONCAT_MAX_INPUTS. */
 accel_status accel_split(const accel_tensor *x, int axis,
                          accel_tensor *const *ys, long n);
 
@@ -383,6 +388,7 @@ accel_status accel_elementwise_where(const accel_tensor *cond,
                                      const accel_tensor *a,
                                      const accel_tensor *b, accel_tensor *y);
 
+/* The longest chain and its most inputs (accel_elementwise_chain). */
 enum { ACCEL_EW_MAX_STEPS = 8, ACCEL_EW_MAX_INPUTS = 5 };
 
 typedef struct {
@@ -393,9 +399,9 @@ typedef struct {
   accel_elementwise_options options;
 } accel_elementwise_step;
 
-/* One pass over memory for a chain of up to 8 steps: r = inputs[0], then
-   each step changes r, and y = r; up to 5 inputs, each broadcast to y's
-   shape. */
+/* One pass over memory for a chain of up to ACCEL_EW_MAX_STEPS steps:
+   r = inputs[0], then each step changes r, and y = r; up to
+   ACCEL_EW_MAX_INPUTS inputs, each broadcast to y's shape. */
 accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
                                      int num_steps,
                                      const accel_tensor *const *inputs,

@@ -37,6 +37,7 @@
 #include "kernel_args.h"
 #include "kernel_dma.h"
 #include "kernel_stack.h"
+#include "kernel_machine.h"
 #include "spm_arena.h"
 #include <accel.h>
 #include <math.h>
@@ -44,8 +45,8 @@
 #include <stdint.h>
 
 enum {
-  T = __ACCEL_TILE_DIM__,
-  MaxD = 4095,                 /* S^T is one mmac of K = D + 1 <= 4096 */
+  T = KERNEL_TILE,
+  MaxD = KERNEL_MATMUL_MAX_K - 1, /* S^T is one mmac of K = D + 1 */
   OTiles = 4,                  /* accumulator tiles 1..4 hold o's block */
   ChunkKeys = 512,             /* keys per chunk, at most */
   VTileFloats = ChunkKeys * T, /* a chunk of one column block of v */

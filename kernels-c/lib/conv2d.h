@@ -7,15 +7,17 @@
 
 #include "kernel_activation.h"
 #include "kernel_dma.h"
+#include "kernel_machine.h"
 #include "spm_arena.h"
 #include <accel.h>
 #include <accel_kernels.h>
 
 enum {
-  T = __ACCEL_TILE_DIM__,
-  Lanes = __ACCEL_VECTOR_LANES__,
-  MaxK = 4096, /* isa/AccelMachine.td MatmulMaxK */
-  MaxChannelBlocks = 8, /* conv2d_taps.c: half the accumulators */
+  T = KERNEL_TILE,
+  Lanes = KERNEL_LANES,
+  MaxK = KERNEL_MATMUL_MAX_K,
+  MaxChannelBlocks = KERNEL_ACC_TILES / 2, /* conv2d_taps.c: half the
+                                              accumulators */
 };
 
 /* One convolution with checked arguments; strides in elements. */
@@ -34,7 +36,7 @@ typedef struct {
   long K;       /* Cg KH KW: the reduction */
   long kc;      /* rows of B per chunk: whole channels, at most MaxK */
   long chunks;  /* of K */
-  long q;       /* 16-channel output blocks resident at once (<= 16) */
+  long q;       /* T-channel output blocks resident at once (<= the tiles) */
   long bo, bi;  /* output and padded input rows per band */
   long wp;      /* padded input row: pl + W + pr */
   long chan;    /* a channel's row in the band: wp rounded up to stride_w */
@@ -57,7 +59,7 @@ typedef struct {
 /* The few-channel lowering's layout (conv2d_taps.c). */
 typedef struct {
   long K;            /* C KH KW: B's rows */
-  long cb;           /* 16-channel output blocks (<= 8) */
+  long cb;           /* T-channel output blocks (<= MaxChannelBlocks) */
   long wp, plane;    /* padded input row, and a channel's padded plane */
   long image_floats; /* a padded image, with the zeros after it */
   /* B made in cb parts (one under each mmac): part k's first kernel row

@@ -37,7 +37,7 @@
 #include <stddef.h>
 
 enum {
-  MaxBlocks = 16,             /* accumulator tiles */
+  MaxBlocks = KERNEL_ACC_TILES, /* accumulator tiles */
   KwTable = 16,               /* kernel columns with a precomputed place */
   MaxRunTransfers = 256,      /* B's transfers a run, by DMA */
   MaxSegments = T + 1,        /* runs of one pixel block within rows */

@@ -38,6 +38,7 @@
 #include "elementwise_math.h"
 #include "kernel_args.h"
 #include "kernel_dma.h"
+#include "kernel_machine.h"
 #include "kernel_stack.h"
 #include "lines.h"
 #include "spm_arena.h"
@@ -52,11 +53,11 @@ enum {
      a tile's end: room for them after each buffer a step reads that a
      transfer could be writing behind it, so that they never read bytes in
      flight. */
-  LoopSlack = 2 * 16 * Unroll,
+  LoopSlack = 2 * KERNEL_LANES * Unroll,
   /* The rows of a tile with an input that repeats one value along each
      row: its values, one a row, are staged here and spread on the
      vector unit. */
-  ColumnFloats = TileFloats / __ACCEL_VECTOR_LANES__,
+  ColumnFloats = TileFloats / KERNEL_LANES,
 };
 
 typedef struct {
@@ -127,7 +128,7 @@ EW_INLINE void load_group(ew_vf *v, const float *p, long i, int reads) {
 EW_INLINE void run_op_pipelined(accel_elementwise_op op, float *dst, const float *src,
                       const float *a, const float *b, long n,
                       const accel_elementwise_options *o) {
-  enum { G = 16 * Unroll };
+  enum { G = KERNEL_LANES * Unroll };
   int reads_a = is_binary(op) || op == ACCEL_EW_WHERE;
   int reads_b = op == ACCEL_EW_WHERE;
   accel_elementwise_options opts = *o;
@@ -165,7 +166,7 @@ EW_INLINE void run_op_two_sets(accel_elementwise_op op, float *dst,
                                const float *src, const float *a,
                                const float *b, long n,
                                const accel_elementwise_options *o) {
-  enum { G = 16 * Unroll };
+  enum { G = KERNEL_LANES * Unroll };
   int reads_a = is_binary(op) || op == ACCEL_EW_WHERE;
   int reads_b = op == ACCEL_EW_WHERE;
   accel_elementwise_options opts = *o;

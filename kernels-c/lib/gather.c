@@ -4,6 +4,7 @@
    transfer per index, over the four channels in turn. */
 
 #include "kernel_args.h"
+#include "kernel_machine.h"
 #include "kernel_stack.h"
 #include "move_plan.h"
 #include "move_transpose.h"
@@ -56,13 +57,13 @@ static int inside(uintptr_t begin, uintptr_t bytes, uintptr_t base,
 }
 
 /* Whether count staged indices (count >= 1) are all in [-size, size):
-   their least and greatest, 16 at a time on the vector unit (a scalar test
+   their least and greatest, a vector at a time on the vector unit (a scalar test
    costs about 8 cycles an index, a fifth of a 3 KiB row's share of the
    channels). */
 static int in_range(const int *v, long count, long size) {
   accel_v16i lo = v[0], hi = v[0];
   long i = 0;
-  for (; i + 16 <= count; i += 16) {
+  for (; i + KERNEL_LANES <= count; i += KERNEL_LANES) {
     accel_v16i x = *(const accel_v16i *)(v + i);
     lo = x < lo ? x : lo;
     hi = x > hi ? x : hi;
@@ -176,7 +177,7 @@ static long gather(const void *xp, const void *yp, const void *callp,
     int *offsets = KERNEL_SPM(gather_spm)->indices;
     int size = (int)x->dims[c.axis];
     long i = 0;
-    for (; i + 16 <= c.n; i += 16) {
+    for (; i + KERNEL_LANES <= c.n; i += KERNEL_LANES) {
       accel_v16i v = *(accel_v16i *)(offsets + i);
       *(accel_v16i *)(offsets + i) = (v + (v < 0 ? size : 0)) << 2;
     }

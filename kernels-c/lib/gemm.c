@@ -27,6 +27,7 @@
 #include "kernel_activation.h"
 #include "kernel_args.h"
 #include "kernel_dma.h"
+#include "kernel_machine.h"
 #include "kernel_stack.h"
 #include "spm_arena.h"
 #include <accel.h>
@@ -34,8 +35,8 @@
 #include <stdint.h>
 
 enum {
-  T = __ACCEL_TILE_DIM__,
-  KChunk = 4096,               /* isa/AccelMachine.td MatmulMaxK */
+  T = KERNEL_TILE,
+  KChunk = KERNEL_MATMUL_MAX_K, /* K of one mmac */
   PanelFloats = 128 * 1024,    /* 512 KiB of B, one of two */
   MaxPanelBlocks = 64,         /* 1024 columns */
 };

@@ -18,10 +18,15 @@
 #include "gemm_norm.h"
 #include "kernel_args.h"
 #include "kernel_dma.h"
+#include "kernel_machine.h"
 #include "kernel_stack.h"
 #include <stddef.h>
 
-enum { T = 16 };
+enum { T = KERNEL_TILE, Channels = KERNEL_DMA_CHANNELS };
+
+/* The schedule below gives a's rows channel 0, the residual's 1, the
+   results 2 and 3, and the panels all four by turns. */
+_Static_assert(Channels == 4, "gemm_norm.c's schedule is four channels'");
 
 static const char Kernel[] = "accel_gemm_layernorm";
 
@@ -173,10 +178,10 @@ static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
     if (kp != w->k)
       zero(dst + j * kp * T + w->k * T, (kp - w->k) * T);
     if (w->cs == 1)
-      accel_dma_2d_on(*ch & 3, dst + j * kp * T, w->w + j * T, w->k,
+      accel_dma_2d_on(*ch & (Channels - 1), dst + j * kp * T, w->w + j * T, w->k,
                       cols * 4, T * 4, w->rs * 4);
     else
-      accel_copy_matrix(*ch & 3, dst + j * kp * T, T, 1,
+      accel_copy_matrix(*ch & (Channels - 1), dst + j * kp * T, T, 1,
                         w->w + j * T * w->cs, w->rs, w->cs, w->k, cols);
     ++*ch;
   }
@@ -192,15 +197,15 @@ static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
    0) go behind the last panel there, after tile rows_after(count)'s
    mmac, or at the block's start if no panel follows: the last tile on
    channel 0, last_on_0(count), then waits with dma.wait.older. */
-#define PanelChannel(j) (((j) + 2) & 3)
+#define PanelChannel(j) (((j) + 2) & (Channels - 1))
 
 static long last_on_0(long count) {
-  return count > 2 ? (count - 3) / 4 * 4 + 2 : -1;
+  return count > 2 ? (count - 3) / Channels * Channels + 2 : -1;
 }
 
 static long rows_after(long count) {
   long last = last_on_0(count);
-  return last >= 4 ? last - 4 : -1;
+  return last >= Channels ? last - Channels : -1;
 }
 
 /* Tile j into accumulator acc (a constant): its mmac (with stream, its
@@ -225,8 +230,8 @@ static long rows_after(long count) {
    next block's a rows there. */
 static void stream_next(const norm_problem *pb, const buffers *bf,
                         const norm_weights *w, long j, long count) {
-  if (j + 4 < count)
-    fetch_panel(bf->panels, w, j + 4, PanelChannel(j));
+  if (j + Channels < count)
+    fetch_panel(bf->panels, w, j + Channels, PanelChannel(j));
   if (j == rows_after(count) && pb->M > T)
     fetch_rows(pb, bf, 1, 1, 0);
 }
@@ -304,7 +309,7 @@ static void start_weights(const norm_problem *pb) {
   if (pb->first.n)
     fetch_weights(bf.panels1, &pb->first, &ch);
   else
-    for (long j = 0; j < 4 && j * T < pb->last.n; ++j)
+    for (long j = 0; j < Channels && j * T < pb->last.n; ++j)
       fetch_panel(bf.panels, &pb->last, j, PanelChannel(j));
 }
 
@@ -347,7 +352,7 @@ static void run(norm_problem *pb, const accel_tensor *scale,
     int panels = 0;
     fetch_weights(bf.panels, &pb->last, &panels);
     /* A channel that took none of those panels is waited for whole. */
-    for (int c = 0; c < 4; ++c) {
+    for (int c = 0; c < Channels; ++c) {
       if (c < panels)
         accel_dma_wait_older_on(c);
       else

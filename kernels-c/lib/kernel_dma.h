@@ -4,12 +4,15 @@
 #ifndef ACCEL_KERNEL_DMA_H
 #define ACCEL_KERNEL_DMA_H
 
+#include "kernel_machine.h"
 #include <accel.h>
 
 /* CALL(c, ...) with c the constant channel number equal to ch, a channel
    chosen at run time: the intrinsics take the channel as a constant. A
    tree of bit tests, not a switch: a switch's jump table is in DRAM, 40
-   cycles a dispatch. */
+   cycles a dispatch. Written for four channels (two bits). */
+_Static_assert(KERNEL_DMA_CHANNELS == 4,
+               "KERNEL_DMA_ON_CHANNEL and accel_dma_wait_all name four channels");
 #define KERNEL_DMA_ON_CHANNEL(ch, CALL, ...)                                   \
   do {                                                                         \
     if ((ch) & 2) {                                                            \

@@ -1,5 +1,5 @@
 /* kernel_stack.h - running a kernel on a stack in the scratchpad
-   (kernel_stack.s).
+   (kernel_stack.S).
 
    Each public entry point of the library runs its body through
    accel_on_kernel_stack: spills and saved registers then cost 3 cycles a
@@ -12,7 +12,8 @@
 typedef long accel_kernel_body(const void *, const void *, const void *,
                                const void *);
 
-/* Calls fn(a, b, c, d) on the kernels' 32 KiB scratchpad stack (directly if
+/* Calls fn(a, b, c, d) on the kernels' scratchpad stack
+   (ACCEL_SPM_KERNEL_STACK_BYTES, accel_spm_budget.h) (directly if
    already on it) and returns its result. */
 long accel_on_kernel_stack(accel_kernel_body *fn, const void *a, const void *b,
                            const void *c, const void *d);

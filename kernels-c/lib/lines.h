@@ -6,6 +6,7 @@
 #ifndef ACCEL_LINES_H
 #define ACCEL_LINES_H
 
+#include "kernel_machine.h"
 #include "spm_arena.h"
 #include <accel.h>
 #include <accel_kernels.h>
@@ -34,7 +35,7 @@ void lines_move(int ch, const lines_view *v, float *buf, long first,
                 long count, int to_view);
 
 enum {
-  LineAlign = 16, /* lines start at a vector in the scratchpad */
+  LineAlign = KERNEL_LANES, /* lines start at a vector in the scratchpad */
   LinesBufferFloats = 152 * 1024, /* a batch of lines: 608 KiB */
   LinesParamFloats = 64 * 1024,   /* the longest line with parameters */
   LinesStreamFloats = 16 * 1024,  /* the stream engine's per-line values */

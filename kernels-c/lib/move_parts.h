@@ -6,7 +6,7 @@
 
 #include <accel_kernels.h>
 
-enum { MOVE_MAX_PARTS = 256 };
+enum { MOVE_MAX_PARTS = ACCEL_CONCAT_MAX_INPUTS };
 
 /* Checks the n parts of whole along axis (accel_concat's inputs,
    accel_split's outputs): count and axis in range, each part a tensor of

@@ -17,13 +17,14 @@
 
 #include "kernel_args.h"
 #include "kernel_stack.h"
+#include "kernel_machine.h"
 #include "lines.h"
 #include "norm_stream.h"
 #include <math.h>
 #include <stddef.h>
 
 enum {
-  T = 16,
+  T = KERNEL_LANES,
   /* Lines an engine instruction takes: the per-line arrays (two
      parameter blocks of bias and scale, and the sums) fit the batch's
      LinesStreamFloats. */

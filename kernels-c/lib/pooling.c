@@ -23,6 +23,7 @@
 
 #include "dma_stream.h"
 #include "kernel_args.h"
+#include "kernel_machine.h"
 #include "kernel_stack.h"
 #include "pooling_global.h"
 #include "spm_arena.h"
@@ -30,8 +31,8 @@
 #include <stddef.h>
 
 enum {
-  V = __ACCEL_VECTOR_LANES__, /* planes across a pixel in the lanes layout */
-  Channels = __ACCEL_DMA_CHANNELS__,
+  V = KERNEL_LANES, /* planes across a pixel in the lanes layout */
+  Channels = KERNEL_DMA_CHANNELS,
   InFloats = 112 * 1024, /* an input tile, and its rows' column pass: the
                             largest band of rows */
   OutFloats = 48 * 1024, /* an output tile */

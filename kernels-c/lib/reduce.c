@@ -23,6 +23,7 @@
 
 #include "dma_stream.h"
 #include "kernel_args.h"
+#include "kernel_machine.h"
 #include "kernel_stack.h"
 #include "reduce_core.h"
 #include "spm_arena.h"
@@ -30,7 +31,8 @@
 #include <stddef.h>
 
 enum {
-  V = 16,
+  V = KERNEL_LANES,
+  Channels = KERNEL_DMA_CHANNELS,
   TileFloats = 32 * 1024, /* 128 KiB: the next tile's transfer runs under
                              this one's work */
   MinLine = 64,           /* contiguous lines at least this long: lines */
@@ -47,7 +49,7 @@ KERNEL_SPM_FITS(reduce_spm);
 
 static long min_l(long a, long b) { return a < b ? a : b; }
 static long ceil_div(long a, long b) { return (a + b - 1) / b; }
-static long round16(long n) { return (n + V - 1) / V * V; }
+static long round_lanes(long n) { return (n + V - 1) / V * V; }
 
 /* ------------------------------------------------------------ the problem */
 
@@ -140,7 +142,7 @@ static void make_problem(reduce_problem *p, accel_reduce_op op,
              (p->ri_xs == 1 && p->ki_xs != 1 && p->ri >= MinLine);
   if (p->lines) {
     p->rc = min_l(p->ri, TileFloats);
-    p->rcp = round16(p->rc);
+    p->rcp = round_lanes(p->rc);
     p->kc = min_l(p->ki, min_l(TileFloats / p->rcp, TileFloats / V));
     p->kcp = p->kc;
   } else {
@@ -150,7 +152,7 @@ static void make_problem(reduce_problem *p, accel_reduce_op op,
     p->kc = min_l(p->ki, TileFloats / min_l(p->ri, LanesRows));
     if (p->kc < p->ki)
       p->kc = p->kc / V * V;
-    p->kcp = round16(p->kc);
+    p->kcp = round_lanes(p->kc);
     p->rc = min_l(p->ri, TileFloats / p->kcp);
     p->rcp = p->rc;
   }
@@ -189,7 +191,7 @@ static tile_place place_of(const reduce_problem *p, long t) {
 
 /* Streams (up to two) moving a rows x cols block whose element (i, j) is
    at src + i * srs + j * scs to dst + i * drs + j * dcs (floats): with
-   contiguous rows on both sides, rows of cols floats in up to four
+   contiguous rows on both sides, rows of cols floats in up to KERNEL_DMA_CHANNELS
    transfers (one per channel, the remainder a second stream); otherwise
    4-byte rows, one transfer per row or per column (the fewer). Returns
    how many streams. */
@@ -199,7 +201,7 @@ static int block_streams(dma_stream *s, float *dst, long drs, long dcs,
   if (rows == 0 || cols == 0)
     return 0;
   if (cols == 1 || (dcs == 1 && scs == 1)) {
-    long per = ceil_div(rows, 4), full = rows / per, rest = rows % per;
+    long per = ceil_div(rows, Channels), full = rows / per, rest = rows % per;
     s[0] = (dma_stream){(char *)dst, (const char *)src, 1, full, 0, 0,
                         4 * per * drs, 4 * per * srs, per, 4 * cols,
                         4 * drs, 4 * srs, 0};
@@ -231,7 +233,7 @@ static int gather_streams(const reduce_problem *p, long t, float *buf,
 }
 
 typedef struct {
-  dma_stream s[4];
+  dma_stream s[Channels];
   int n;
 } stream_set;
 

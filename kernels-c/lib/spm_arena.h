@@ -9,11 +9,9 @@
 #ifndef ACCEL_SPM_ARENA_H
 #define ACCEL_SPM_ARENA_H
 
-enum {
-  /* 1.75 MiB of the 2 MiB scratchpad; the rest is the program's own
-     ACCEL_SPM data. */
-  ACCEL_KERNEL_SPM_BYTES = 0x1c0000,
-};
+#include <accel_spm_budget.h>
+
+enum { ACCEL_KERNEL_SPM_BYTES = ACCEL_SPM_KERNEL_ARENA_BYTES };
 
 /* 64-byte aligned, in .spm.bss (zeroed at start-up). */
 extern float accel_kernel_spm[ACCEL_KERNEL_SPM_BYTES / 4];

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the machine parameters of isa/AccelMachine.td reach every
 tool that depends on them: clang's __ACCEL_*__ macros, accel.h's channel
-and tile checks, the linker's scratchpad size and the simulator's channels,
+and tile checks, the simulator's largest mmac K, the linker's scratchpad size and the simulator's channels,
 tiles and memory map.
 
 Usage: check_machine_params.py <repo root> <work dir>
@@ -17,13 +17,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from isa_records import machine_params  # noqa: E402
 
 # A program at the edges the parameters set: the last DMA channel, the last
-# accumulator tile and the last bytes of the scratchpad.
+# accumulator tile, the largest K of one mmac and the last bytes of the
+# scratchpad.
 EDGES_C = r"""
 #include <accel.h>
 #include <string.h>
 enum { LAST_CH = __ACCEL_DMA_CHANNELS__ - 1, LAST_TILE = __ACCEL_TILES__ - 1 };
 static float src[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 ACCEL_SPM static float tile[__ACCEL_TILE_DIM__ * __ACCEL_TILE_DIM__];
+ACCEL_SPM static float a[__ACCEL_TILE_DIM__ * __ACCEL_MATMUL_MAX_K__];
+ACCEL_SPM static float b[__ACCEL_MATMUL_MAX_K__ * __ACCEL_TILE_DIM__];
 int main(void) {
   float *spm_end = (float *)(__ACCEL_SPM_BASE__ + __ACCEL_SPM_SIZE__);
   accel_dma_1d(LAST_CH, spm_end - 16, src, sizeof src);
@@ -31,6 +34,7 @@ int main(void) {
   if (memcmp(spm_end - 16, src, sizeof src) != 0)
     return 1;
   accel_mzero(LAST_TILE);
+  accel_mmac(LAST_TILE, a, b, __ACCEL_MATMUL_MAX_K__);
   accel_mst(LAST_TILE, tile);
   return tile[0] == 0.0f ? 0 : 2;
 }
@@ -67,6 +71,7 @@ def main():
         "__ACCEL_VECTOR_BYTES__": p["VectorLanes"] * 4,
         "__ACCEL_TILE_DIM__": p["TileDim"],
         "__ACCEL_TILES__": p["AccTiles"],
+        "__ACCEL_MATMUL_MAX_K__": p["MatmulMaxK"],
         "__ACCEL_DMA_CHANNELS__": p["DmaChannels"],
         "__ACCEL_DMA_BYTES_PER_CYCLE__": p["DmaBytesPerCycle"],
         "__ACCEL_DMA_QUEUE_DEPTH__": p["DmaQueueDepth"],
@@ -103,8 +108,8 @@ def main():
     else:
         ran = run(["accel-sim", elf])
         if ran.returncode != 0:
-            errors.append("accel-sim rejects the last channel, tile or "
-                          "scratchpad bytes (exit %d): %s"
+            errors.append("accel-sim rejects the last channel, tile, "
+                          "mmac K or scratchpad bytes (exit %d): %s"
                           % (ran.returncode, ran.stderr))
 
     compiled, elf = build("past_spm", PAST_SPM_C)

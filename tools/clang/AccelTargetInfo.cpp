@@ -52,6 +52,7 @@ void AccelTargetInfo::getTargetDefines(const LangOptions &Opts,
   Define("__ACCEL_VECTOR_BYTES__", llvm::AccelParam::VectorLanes * 4);
   Define("__ACCEL_TILE_DIM__", llvm::AccelParam::TileDim);
   Define("__ACCEL_TILES__", llvm::AccelParam::AccTiles);
+  Define("__ACCEL_MATMUL_MAX_K__", llvm::AccelParam::MatmulMaxK);
   Define("__ACCEL_DMA_CHANNELS__", llvm::AccelParam::DmaChannels);
   Define("__ACCEL_DMA_BYTES_PER_CYCLE__", llvm::AccelParam::DmaBytesPerCycle);
   Define("__ACCEL_DMA_QUEUE_DEPTH__", llvm::AccelParam::DmaQueueDepth);

@@ -1,4 +1,4 @@
-# kernel_stack.s - runs a kernel on a stack in the scratchpad
+# kernel_stack.S - runs a kernel on a stack in the scratchpad
 # (kernel_stack.h; docs/kernels.md, "Calling convention").
 #
 # The program's stack is in DRAM, where every load (a spilled value, a
@@ -6,10 +6,12 @@
 # scalar work (argument checks, loop bookkeeping, calls) is mostly such
 # loads, so each entry point of the library runs its body here.
 
+#include <accel_spm_budget.h>
+
   .section .spm.bss,"aw",@nobits
   .p2align 6
 accel_kernel_stack:
-  .zero 32768
+  .zero ACCEL_SPM_KERNEL_STACK_BYTES
 accel_kernel_stack_end:
 
   .text
