@@ -34,11 +34,11 @@
    diagonal block's hidden scores start as -inf in that tile, so that it
    costs what a full block does. */
 
-#include "kernel_args.h"
-#include "kernel_dma.h"
-#include "kernel_stack.h"
-#include "kernel_machine.h"
-#include "spm_arena.h"
+#include "core/kernel_args.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_stack.h"
+#include "core/kernel_machine.h"
+#include "core/spm_arena.h"
 #include <accel.h>
 #include <math.h>
 #include <stddef.h>

@@ -3,8 +3,8 @@
    as numpy's matmul does (docs/kernels.md, "accel_batched_matmul"): one
    accel_gemm per matrix of c, on 2-D views of the three tensors. */
 
-#include "kernel_args.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_batched_matmul";

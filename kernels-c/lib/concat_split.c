@@ -2,8 +2,8 @@
    (docs/kernels.md, "Data movement"): one strided copy per part, between
    the part and its place along axis in the whole (move_parts.h). */
 
-#include "kernel_args.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
 #include "move_parts.h"
 #include <stddef.h>
 

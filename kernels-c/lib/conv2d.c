@@ -11,8 +11,8 @@
      (conv2d_igemm.c). */
 
 #include "conv2d.h"
-#include "kernel_args.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_conv2d";

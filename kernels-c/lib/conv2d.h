@@ -5,10 +5,10 @@
 #ifndef ACCEL_CONV2D_H
 #define ACCEL_CONV2D_H
 
-#include "kernel_activation.h"
-#include "kernel_dma.h"
-#include "kernel_machine.h"
-#include "spm_arena.h"
+#include "core/kernel_activation.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_machine.h"
+#include "core/spm_arena.h"
 #include <accel.h>
 #include <accel_kernels.h>
 

@@ -32,7 +32,7 @@
    rows (OW of each padded row) out to y. */
 
 #include "conv2d_depthwise_engine.h"
-#include "kernel_dma.h"
+#include "core/kernel_dma.h"
 #include <stddef.h>
 
 enum {

@@ -36,12 +36,12 @@
    issue slots (docs/kernels.md measures it). */
 
 #include "elementwise_math.h"
-#include "kernel_args.h"
-#include "kernel_dma.h"
-#include "kernel_machine.h"
-#include "kernel_stack.h"
-#include "lines.h"
-#include "spm_arena.h"
+#include "core/kernel_args.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_machine.h"
+#include "core/kernel_stack.h"
+#include "core/lines.h"
+#include "core/spm_arena.h"
 #include <stddef.h>
 
 enum {

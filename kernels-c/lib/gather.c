@@ -3,12 +3,12 @@
    by one plan; for an embedding table (axis 0, rows contiguous) one row
    transfer per index, over the four channels in turn. */
 
-#include "kernel_args.h"
-#include "kernel_machine.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_machine.h"
+#include "core/kernel_stack.h"
 #include "move_plan.h"
 #include "move_transpose.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <stddef.h>
 #include <stdint.h>
 

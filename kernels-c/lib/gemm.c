@@ -24,12 +24,12 @@
    read before it is overwritten), the bias, then the activation; with
    several K chunks, c holds the partial sum between them. */
 
-#include "kernel_activation.h"
-#include "kernel_args.h"
-#include "kernel_dma.h"
-#include "kernel_machine.h"
-#include "kernel_stack.h"
-#include "spm_arena.h"
+#include "core/kernel_activation.h"
+#include "core/kernel_args.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_machine.h"
+#include "core/kernel_stack.h"
+#include "core/spm_arena.h"
 #include <accel.h>
 #include <stddef.h>
 #include <stdint.h>

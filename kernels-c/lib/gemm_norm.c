@@ -16,10 +16,10 @@
    encoder that call cost more than the projection itself. */
 
 #include "gemm_norm.h"
-#include "kernel_args.h"
-#include "kernel_dma.h"
-#include "kernel_machine.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_machine.h"
+#include "core/kernel_stack.h"
 #include <stddef.h>
 
 enum { T = KERNEL_TILE, Channels = KERNEL_DMA_CHANNELS };

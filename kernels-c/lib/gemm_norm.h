@@ -7,7 +7,7 @@
 #ifndef ACCEL_GEMM_NORM_H
 #define ACCEL_GEMM_NORM_H
 
-#include "lines.h"
+#include "core/lines.h"
 #include "norm_stream.h"
 #include <accel_kernels.h>
 

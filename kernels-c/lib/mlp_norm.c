@@ -8,8 +8,8 @@
    one. */
 
 #include "gemm_norm.h"
-#include "kernel_args.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_mlp_layernorm";

@@ -2,10 +2,10 @@
    descriptors, their checks and their copies (move_parts.h). */
 
 #include "move_parts.h"
-#include "kernel_args.h"
+#include "core/kernel_args.h"
 #include "move_plan.h"
 #include "move_transpose.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <stddef.h>
 
 /* The descriptors after the panels that a transposing copy of a part

@@ -1,9 +1,9 @@
 /* move_plan.c - strided copies as 2-D DMA transfers (move_plan.h). */
 
 #include "move_plan.h"
-#include "kernel_dma.h"
+#include "core/kernel_dma.h"
 #include "move_transpose.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 
 /* Transfers of up to 64 KiB: the 64-cycle start-up is then 3 % of the
    2048 cycles of data, and a large contiguous copy still spreads over the

@@ -2,7 +2,7 @@
    source, through the scratchpad (move_rows.h). */
 
 #include "move_rows.h"
-#include "kernel_dma.h"
+#include "core/kernel_dma.h"
 #include "move_plan.h"
 
 enum {

@@ -2,7 +2,7 @@
    (move_transpose.h). */
 
 #include "move_transpose.h"
-#include "kernel_dma.h"
+#include "core/kernel_dma.h"
 #include "move_plan.h"
 #include <stddef.h>
 #include <stdint.h>

@@ -66,7 +66,7 @@
 
 #include "move_plan.h"
 #include "move_rows.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <accel_kernels.h>
 
 /* dst[c][r] = src[r][c] for r < rows, c < cols, strides in elements, for

@@ -15,10 +15,10 @@
    over the data and the norms three: less time than the transfers, which
    is why the batches are memory-bound ones (lines.c). */
 
-#include "kernel_args.h"
-#include "kernel_stack.h"
-#include "kernel_machine.h"
-#include "lines.h"
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
+#include "core/kernel_machine.h"
+#include "core/lines.h"
 #include "norm_stream.h"
 #include <math.h>
 #include <stddef.h>

@@ -12,12 +12,12 @@
    order gives the same result: an outer border row padded along the last
    axis is the padded row it copies). */
 
-#include "kernel_args.h"
-#include "kernel_dma.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_stack.h"
 #include "move_plan.h"
 #include "move_transpose.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_pad";

@@ -21,12 +21,12 @@
    Compute. Two separable passes of stream-engine operations, each one tap
    of a whole column or of the whole tile ("On the engine" below). */
 
-#include "dma_stream.h"
-#include "kernel_args.h"
-#include "kernel_machine.h"
-#include "kernel_stack.h"
+#include "core/dma_stream.h"
+#include "core/kernel_args.h"
+#include "core/kernel_machine.h"
+#include "core/kernel_stack.h"
 #include "pooling_global.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <math.h>
 #include <stddef.h>
 

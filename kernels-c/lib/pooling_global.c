@@ -14,11 +14,11 @@
    general reduction over dims 2 and 3 (reduce_core.h). */
 
 #include "pooling_global.h"
-#include "kernel_args.h"
-#include "kernel_dma.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_stack.h"
 #include "reduce_core.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <stddef.h>
 
 enum {

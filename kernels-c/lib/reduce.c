@@ -21,12 +21,12 @@
    finished chunk's results are issued a few at a time between the
    compute steps (dma_stream.h). */
 
-#include "dma_stream.h"
-#include "kernel_args.h"
-#include "kernel_machine.h"
-#include "kernel_stack.h"
+#include "core/dma_stream.h"
+#include "core/kernel_args.h"
+#include "core/kernel_machine.h"
+#include "core/kernel_stack.h"
 #include "reduce_core.h"
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <math.h>
 #include <stddef.h>
 

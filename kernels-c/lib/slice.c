@@ -2,8 +2,8 @@
    as the counts (docs/kernels.md, "Data movement"): one strided copy of
    the view of x that the starts and steps select. */
 
-#include "kernel_args.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
 #include "move_plan.h"
 #include <stddef.h>
 

@@ -1,8 +1,8 @@
 /* transpose.c - y = np.transpose(x, perm) (docs/kernels.md, "Data
    movement"): one strided copy of x, its strides permuted, into y. */
 
-#include "kernel_args.h"
-#include "kernel_stack.h"
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
 #include "move_plan.h"
 #include <stddef.h>
 

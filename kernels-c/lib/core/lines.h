@@ -6,8 +6,8 @@
 #ifndef ACCEL_LINES_H
 #define ACCEL_LINES_H
 
-#include "kernel_machine.h"
-#include "spm_arena.h"
+#include "core/kernel_machine.h"
+#include "core/spm_arena.h"
 #include <accel.h>
 #include <accel_kernels.h>
 

@@ -1,5 +1,5 @@
 /* kernel_dma.c - copies of strided matrices by DMA (kernel_dma.h). */
-#include "kernel_dma.h"
+#include "core/kernel_dma.h"
 
 void accel_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
                        const float *src, long src_rs, long src_cs, long rows,

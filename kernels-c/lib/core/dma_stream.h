@@ -11,7 +11,7 @@
 #ifndef ACCEL_DMA_STREAM_H
 #define ACCEL_DMA_STREAM_H
 
-#include "kernel_dma.h"
+#include "core/kernel_dma.h"
 
 /* outer x inner transfers, transfer (i, j) from src + i * src_outer +
    j * src_inner to dst + i * dst_outer + j * dst_inner (bytes), each

@@ -4,7 +4,7 @@
 #ifndef ACCEL_KERNEL_DMA_H
 #define ACCEL_KERNEL_DMA_H
 
-#include "kernel_machine.h"
+#include "core/kernel_machine.h"
 #include <accel.h>
 
 /* CALL(c, ...) with c the constant channel number equal to ch, a channel

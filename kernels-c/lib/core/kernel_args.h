@@ -5,7 +5,7 @@
 #ifndef ACCEL_KERNEL_ARGS_H
 #define ACCEL_KERNEL_ARGS_H
 
-#include "kernel_dma.h"
+#include "core/kernel_dma.h"
 #include <accel.h>
 #include <accel_kernels.h>
 

@@ -1,7 +1,7 @@
 /* tensor.c - tensor descriptors and the checks every kernel makes of them
    (docs/kernels.md, "Calling convention"). */
 
-#include "kernel_args.h"
+#include "core/kernel_args.h"
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>

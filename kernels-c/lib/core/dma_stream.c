@@ -1,6 +1,6 @@
 /* dma_stream.c - equally spaced transfers issued a few at a time
    (dma_stream.h). */
-#include "dma_stream.h"
+#include "core/dma_stream.h"
 
 void dma_stream_issue(dma_stream *s, long n, int *channel) {
   /* Locals, not s's fields: a DMA start may write any memory as far as the

@@ -4,7 +4,7 @@
 #ifndef ACCEL_KERNEL_ACTIVATION_H
 #define ACCEL_KERNEL_ACTIVATION_H
 
-#include "spm_arena.h"
+#include "core/spm_arena.h"
 #include <accel.h>
 #include <accel_kernels.h>
 

@@ -1,8 +1,8 @@
 /* lines.c - a tensor as lines, in batches through the scratchpad
    (lines.h). */
 
-#include "lines.h"
-#include "kernel_dma.h"
+#include "core/lines.h"
+#include "core/kernel_dma.h"
 #include <stddef.h>
 
 enum {
