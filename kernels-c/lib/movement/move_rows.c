@@ -1,9 +1,9 @@
 /* move_rows.c - copies that pick each row's elements out of a row of the
    source, through the scratchpad (move_rows.h). */
 
-#include "move_rows.h"
+#include "movement/move_rows.h"
 #include "core/kernel_dma.h"
-#include "move_plan.h"
+#include "movement/move_plan.h"
 
 enum {
   Lanes = MOVE_ROWS_LANES,

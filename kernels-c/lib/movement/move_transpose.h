@@ -64,8 +64,8 @@
 
 #ifndef __ASSEMBLER__
 
-#include "move_plan.h"
-#include "move_rows.h"
+#include "movement/move_plan.h"
+#include "movement/move_rows.h"
 #include "core/spm_arena.h"
 #include <accel_kernels.h>
 

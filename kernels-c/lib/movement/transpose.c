@@ -3,7 +3,7 @@
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
-#include "move_plan.h"
+#include "movement/move_plan.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_transpose";

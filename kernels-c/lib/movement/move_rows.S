@@ -3,7 +3,7 @@
 # (vld.s, down the rows of x) and a strided store (vst.s, down the rows
 # of y) a column.
 
-#include "move_rows.h"
+#include "movement/move_rows.h"
 
   .if MOVE_ROWS_LANES != 16
   .error "move_rows.S assumes 16 lanes"

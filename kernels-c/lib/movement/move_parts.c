@@ -1,10 +1,10 @@
 /* move_parts.c - accel_concat's and accel_split's shared half: the parts'
    descriptors, their checks and their copies (move_parts.h). */
 
-#include "move_parts.h"
+#include "movement/move_parts.h"
 #include "core/kernel_args.h"
-#include "move_plan.h"
-#include "move_transpose.h"
+#include "movement/move_plan.h"
+#include "movement/move_transpose.h"
 #include "core/spm_arena.h"
 #include <stddef.h>
 

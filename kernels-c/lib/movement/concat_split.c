@@ -4,7 +4,7 @@
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
-#include "move_parts.h"
+#include "movement/move_parts.h"
 #include <stddef.h>
 
 static long concat(const void *xs, const void *n, const void *axis,

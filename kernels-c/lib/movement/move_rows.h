@@ -17,7 +17,7 @@
 
 #ifndef __ASSEMBLER__
 
-#include "move_plan.h"
+#include "movement/move_plan.h"
 #include <accel_kernels.h>
 
 enum {

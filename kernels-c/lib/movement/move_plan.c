@@ -1,8 +1,8 @@
 /* move_plan.c - strided copies as 2-D DMA transfers (move_plan.h). */
 
-#include "move_plan.h"
+#include "movement/move_plan.h"
 #include "core/kernel_dma.h"
-#include "move_transpose.h"
+#include "movement/move_transpose.h"
 #include "core/spm_arena.h"
 
 /* Transfers of up to 64 KiB: the 64-cycle start-up is then 3 % of the

@@ -15,8 +15,8 @@
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_stack.h"
-#include "move_plan.h"
-#include "move_transpose.h"
+#include "movement/move_plan.h"
+#include "movement/move_transpose.h"
 #include "core/spm_arena.h"
 #include <stddef.h>
 

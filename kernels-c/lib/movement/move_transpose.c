@@ -1,9 +1,9 @@
 /* move_transpose.c - copies that transpose, through the scratchpad
    (move_transpose.h). */
 
-#include "move_transpose.h"
+#include "movement/move_transpose.h"
 #include "core/kernel_dma.h"
-#include "move_plan.h"
+#include "movement/move_plan.h"
 #include <stddef.h>
 #include <stdint.h>
 

@@ -7,7 +7,7 @@
 # nor overlaps the loads' latency with the stores, which leaves the loop
 # at about two thirds of this rate.
 
-#include "move_transpose.h"
+#include "movement/move_transpose.h"
 
   .equ OUT_PITCH, 4 * MOVE_PANEL_ROWS
   .equ TILE_ROW_BYTES, MOVE_TILE_ROW_BYTES
