@@ -25,7 +25,7 @@
 #include "core/kernel_args.h"
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
-#include "pooling_global.h"
+#include "pooling/pooling_global.h"
 #include "core/spm_arena.h"
 #include <math.h>
 #include <stddef.h>

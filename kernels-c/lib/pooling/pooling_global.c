@@ -13,11 +13,11 @@
    only issues. Other layouts (channels-last, padded rows) take the
    general reduction over dims 2 and 3 (reduce_core.h). */
 
-#include "pooling_global.h"
+#include "pooling/pooling_global.h"
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_stack.h"
-#include "reduce_core.h"
+#include "reduce/reduce_core.h"
 #include "core/spm_arena.h"
 #include <stddef.h>
 

@@ -25,7 +25,7 @@
 #include "core/kernel_args.h"
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
-#include "reduce_core.h"
+#include "reduce/reduce_core.h"
 #include "core/spm_arena.h"
 #include <math.h>
 #include <stddef.h>
