@@ -22,7 +22,7 @@
    81 000 cycles for four images). Here B costs K bundles (a load and a
    store each), about its mmac's K cycles. */
 
-#include "conv2d.h"
+#include "conv/conv2d.h"
 #include <stddef.h>
 
 enum {

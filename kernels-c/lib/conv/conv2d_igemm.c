@@ -33,7 +33,7 @@
    transfer per kernel column and channel (its rows the kernel rows), or
    for small kernels by vector loads, whole under one mmac (b_mode_of). */
 
-#include "conv2d.h"
+#include "conv/conv2d.h"
 #include <stddef.h>
 
 enum {

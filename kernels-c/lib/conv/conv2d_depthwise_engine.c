@@ -31,7 +31,7 @@
    Rows move whole: the image's rows into the padded rows, the results'
    rows (OW of each padded row) out to y. */
 
-#include "conv2d_depthwise_engine.h"
+#include "conv/conv2d_depthwise_engine.h"
 #include "core/kernel_dma.h"
 #include <stddef.h>
 

@@ -10,7 +10,7 @@
    - Everything else: an implicit GEMM on the matrix unit
      (conv2d_igemm.c). */
 
-#include "conv2d.h"
+#include "conv/conv2d.h"
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include <stddef.h>

@@ -21,8 +21,8 @@
    StreamLanes elements a cycle, half the vector unit's time), and gives
    the vector unit a share of each item's planes (dw_vector_planes). */
 
-#include "conv2d.h"
-#include "conv2d_depthwise_engine.h"
+#include "conv/conv2d.h"
+#include "conv/conv2d_depthwise_engine.h"
 #include <stddef.h>
 
 /* A work item: image n, input channels c0 .. c0 + cn - 1, output rows

@@ -6,7 +6,7 @@
 #ifndef ACCEL_CONV2D_DEPTHWISE_ENGINE_H
 #define ACCEL_CONV2D_DEPTHWISE_ENGINE_H
 
-#include "conv2d.h"
+#include "conv/conv2d.h"
 
 /* The vector unit's loops (conv2d_depthwise.c): output vectors a step,
    and the floats past a plane's run of vectors that they read (of the
