@@ -19,7 +19,7 @@
 #include "core/kernel_stack.h"
 #include "core/kernel_machine.h"
 #include "core/lines.h"
-#include "norm_stream.h"
+#include "norm/norm_stream.h"
 #include <math.h>
 #include <stddef.h>
 

@@ -15,7 +15,7 @@
    norm's call (its checks, views and transfers) is gone: in a d-64
    encoder that call cost more than the projection itself. */
 
-#include "gemm_norm.h"
+#include "matmul/gemm_norm.h"
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_machine.h"

@@ -7,7 +7,7 @@
    hidden layer never goes to memory, and the two calls' fixed costs are
    one. */
 
-#include "gemm_norm.h"
+#include "matmul/gemm_norm.h"
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include <stddef.h>

@@ -8,7 +8,7 @@
 #define ACCEL_GEMM_NORM_H
 
 #include "core/lines.h"
-#include "norm_stream.h"
+#include "norm/norm_stream.h"
 #include <accel_kernels.h>
 
 /* A layer's weights, op(w) of k x n floats in DRAM (rs, cs: its row and

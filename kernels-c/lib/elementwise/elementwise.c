@@ -35,7 +35,7 @@
    too, so a chain saves the DMA traffic and the calls, not load/store
    issue slots (docs/kernels.md measures it). */
 
-#include "elementwise_math.h"
+#include "elementwise/elementwise_math.h"
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_machine.h"
