@@ -1,5 +1,5 @@
 /* lines.h - a tensor as lines, for the kernels that reduce along some of
-   its dimensions (normalization.c) and for maps over dense memory
+   its dimensions (norm/) and for maps over dense memory
    (elementwise.c): each line is the elements of the reduced dimensions at
    one index of the others, processed in batches in the scratchpad. */
 

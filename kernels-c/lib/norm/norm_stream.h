@@ -1,5 +1,5 @@
 /* norm_stream.h - layer and RMS normalization of lines in the scratchpad
-   on the stream engine (normalization.c), for the kernels that make their
+   on the stream engine (norm_stream.c), for the kernels that make their
    lines themselves (gemm_norm.c). */
 
 #ifndef ACCEL_NORM_STREAM_H
@@ -21,7 +21,7 @@ void norm_stream_params(norm_context *c, int has_scale, int has_shift,
                         long n);
 
 /* Normalizes `lines` lines of n floats, np apart, at p in place: at most
-   a few thousand lines (normalization.c's StreamLines); uses the engine's
+   a few thousand lines (norm_lines.h's StreamLines); uses the engine's
    per-line arrays in lines_spm's stream block. */
 void norm_stream(float *p, long lines, long n, long np,
                  const norm_context *c);
