@@ -4,14 +4,15 @@
    The generated code is a function accel_graph_run() that makes one call
    accel_graph_op(record, name, bound) per operation of the model, and
    tables of the model's inputs and outputs in its arena. A record is a
-   constant array of longs the compiler wrote, 64-byte aligned:
+   constant array of longs the compiler wrote, 64-byte aligned, laid out
+   as graph_runtime.h's structs say:
 
-     [length, op, n, accel_tensor_0, ..., accel_tensor_{n-1}, attrs...]
+     [length, op, n, accel_tensor_0, ..., accel_tensor_{n-1}, attrs]
 
    the op's n operands (its inputs, then its result) as the kernels'
    descriptors, each as its struct lies in memory (f32, strides in
-   elements: row-major, or a view's), then the op's attributes (floats
-   as their bit patterns). A record in DRAM is copied into the scratchpad
+   elements: row-major, or a view's), then its accel_graph_<op>_attrs.
+   A record in DRAM is copied into the scratchpad
    with one transfer (read from DRAM field by field, each load costs 40
    cycles: about a thousand a record); the compiler places the first ones
    in the scratchpad already (EmitProgram.cpp). accel_graph_op hands the
@@ -38,7 +39,6 @@
 #include <accel_kernels.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* Each op's figures, when profiling (the flags read for every op in the
    scratchpad: a DRAM load costs 40 cycles). */
@@ -58,36 +58,21 @@ static counters read_counters(void) {
                     __accel_sys_dma_bytes()};
 }
 
-typedef struct {
-  const long *at; /* the next field of the record */
-} reader;
-
-static long next(reader *r) { return *r->at++; }
-
-static float next_float(reader *r) {
-  long bits = next(r);
-  int b = (int)bits;
-  float f;
-  memcpy(&f, &b, sizeof f);
-  return f;
-}
-
 static void fail(const char *name, const char *what, accel_status s) {
-  fprintf(stderr, "accel-graph: node '%s': %s failed (status %d)\n", name,
-          what, (int)s);
+  fprintf(stderr, "accel-graph: node '%s': %s failed (status %d)\n", name, what,
+          (int)s);
   exit(3);
 }
 
-/* The record's operand descriptors, accel_tensor structs as they lie in
-   it (the compiler writes them so): up to a concat's 256 inputs and its
-   result. The kernels take them from there; nothing writes them. */
-enum { MaxOperands = 257, TensorFields = sizeof(accel_tensor) / sizeof(long) };
+/* The record's operand descriptors are accel_tensor structs as they lie in
+   it (the compiler writes them so): the kernels take them from there;
+   nothing writes them. */
+enum { TensorFields = sizeof(accel_tensor) / sizeof(long) };
+_Static_assert(sizeof(accel_tensor) % sizeof(long) == 0,
+               "an accel_tensor is a whole number of a record's fields");
 
-static accel_tensor *read_operands(reader *r, int *n) {
-  *n = (int)next(r);
-  accel_tensor *t = (accel_tensor *)r->at;
-  r->at += *n * TensorFields;
-  return t;
+static accel_activation activation(const accel_graph_activation *a) {
+  return (accel_activation){(accel_act_kind)a->kind, a->lo.value, a->hi.value};
 }
 
 /* A rank-1 operand of a matrix product as the matrix numpy makes of it. */
@@ -99,17 +84,9 @@ static void promote(accel_tensor *t, int as_row) {
               : accel_matrix_f32(t->data, n, 1);
 }
 
-static accel_activation read_activation(reader *r) {
-  accel_activation a;
-  a.kind = (accel_act_kind)next(r);
-  a.lo = next_float(r);
-  a.hi = next_float(r);
-  return a;
-}
-
-static accel_status matmul(accel_tensor *t, reader *r) {
+static accel_status matmul(accel_tensor *t, const accel_graph_matmul_attrs *r) {
   accel_gemm_options o = accel_gemm_defaults();
-  o.act = read_activation(r);
+  o.act = activation(&r->act);
   /* Matrices, the common case: the operands as they lie (the copies below
      cost about 100 cycles). */
   if (t[0].rank == 2 && t[1].rank == 2)
@@ -133,13 +110,14 @@ static accel_status matmul(accel_tensor *t, reader *r) {
 
 /* ONNX Gemm: y = alpha op(A) op(B) + beta C, C broadcast to [M, N]: a
    bias vector where the library has one, else C copied into y first. */
-static accel_status gemm(accel_tensor *t, int n, reader *r) {
+static accel_status gemm(accel_tensor *t, int n,
+                         const accel_graph_gemm_attrs *r) {
   accel_gemm_options o = accel_gemm_defaults();
-  o.alpha = next_float(r);
-  float beta = next_float(r);
-  o.trans_a = (int)next(r);
-  o.trans_b = (int)next(r);
-  o.act = read_activation(r);
+  o.alpha = r->alpha.value;
+  float beta = r->beta.value;
+  o.trans_a = (int)r->trans_a;
+  o.trans_b = (int)r->trans_b;
+  o.act = activation(&r->act);
   accel_tensor *y = &t[n - 1];
   accel_tensor c;
   if (n == 4 && beta == 1.0f && t[2].rank == 1 && t[2].dims[0] == y->dims[1]) {
@@ -169,39 +147,39 @@ static accel_status gemm(accel_tensor *t, int n, reader *r) {
   return accel_gemm(&t[0], &t[1], y, &o);
 }
 
-static accel_status conv2d(accel_tensor *t, int n, reader *r) {
+static accel_status conv2d(accel_tensor *t, int n,
+                           const accel_graph_conv2d_attrs *r) {
   accel_conv2d_options o = accel_conv2d_defaults();
-  o.stride_h = next(r), o.stride_w = next(r);
-  o.pad_top = next(r), o.pad_left = next(r);
-  o.pad_bottom = next(r), o.pad_right = next(r);
-  o.dilation_h = next(r), o.dilation_w = next(r);
-  o.groups = next(r);
-  o.act = read_activation(r);
+  o.stride_h = r->strides[0], o.stride_w = r->strides[1];
+  o.pad_top = r->pads[0], o.pad_left = r->pads[1];
+  o.pad_bottom = r->pads[2], o.pad_right = r->pads[3];
+  o.dilation_h = r->dilations[0], o.dilation_w = r->dilations[1];
+  o.groups = r->groups;
+  o.act = activation(&r->act);
   if (n == 4)
     o.bias = &t[2];
   return accel_conv2d(&t[0], &t[1], &t[n - 1], &o);
 }
 
-static accel_status pool2d(accel_tensor *t, reader *r) {
-  int avg = (int)next(r);
-  long kh = next(r), kw = next(r);
-  accel_pool2d_options o = accel_pool2d_defaults(kh, kw);
-  o.stride_h = next(r), o.stride_w = next(r);
-  o.pad_top = next(r), o.pad_left = next(r);
-  o.pad_bottom = next(r), o.pad_right = next(r);
-  o.dilation_h = next(r), o.dilation_w = next(r);
-  o.ceil_mode = (int)next(r);
-  o.count_include_pad = (int)next(r);
-  return avg ? accel_avgpool2d(&t[0], &t[1], &o)
-             : accel_maxpool2d(&t[0], &t[1], &o);
+static accel_status pool2d(accel_tensor *t, const accel_graph_pool2d_attrs *r) {
+  accel_pool2d_options o = accel_pool2d_defaults(r->kernel[0], r->kernel[1]);
+  o.stride_h = r->strides[0], o.stride_w = r->strides[1];
+  o.pad_top = r->pads[0], o.pad_left = r->pads[1];
+  o.pad_bottom = r->pads[2], o.pad_right = r->pads[3];
+  o.dilation_h = r->dilations[0], o.dilation_w = r->dilations[1];
+  o.ceil_mode = (int)r->ceil_mode;
+  o.count_include_pad = (int)r->count_include_pad;
+  return r->avg ? accel_avgpool2d(&t[0], &t[1], &o)
+                : accel_maxpool2d(&t[0], &t[1], &o);
 }
 
-static accel_status elementwise(accel_tensor *t, int n, reader *r) {
-  accel_elementwise_op op = (accel_elementwise_op)next(r);
+static accel_status elementwise(accel_tensor *t, int n,
+                                const accel_graph_elementwise_attrs *r) {
+  accel_elementwise_op op = (accel_elementwise_op)r->op;
   accel_elementwise_options o = accel_elementwise_defaults();
-  o.alpha = next_float(r);
-  o.lo = next_float(r);
-  o.hi = next_float(r);
+  o.alpha = r->alpha.value;
+  o.lo = r->lo.value;
+  o.hi = r->hi.value;
   if (n == 2)
     return accel_elementwise_unary(op, &t[0], &t[1], &o);
   if (n == 3)
@@ -209,18 +187,25 @@ static accel_status elementwise(accel_tensor *t, int n, reader *r) {
   return accel_elementwise_where(&t[0], &t[1], &t[2], &t[3]);
 }
 
-static accel_status transpose(accel_tensor *t, reader *r) {
-  int perm[ACCEL_MAX_RANK];
-  for (int d = 0; d < t[0].rank; ++d)
-    perm[d] = (int)next(r);
-  return accel_transpose(&t[0], &t[1], perm);
+static accel_status softmax(accel_tensor *t,
+                            const accel_graph_softmax_attrs *r) {
+  return accel_softmax(&t[0], &t[1], (int)r->axis, (int)r->log);
 }
 
-static accel_status layernorm(accel_tensor *t, int n, reader *r) {
+static accel_status transpose(accel_tensor *t,
+                              const accel_graph_transpose_attrs *perm) {
+  int p[ACCEL_MAX_RANK];
+  for (int d = 0; d < t[0].rank; ++d)
+    p[d] = (int)perm[d];
+  return accel_transpose(&t[0], &t[1], p);
+}
+
+static accel_status layernorm(accel_tensor *t, int n,
+                              const accel_graph_layernorm_attrs *r) {
   accel_norm_options o = accel_norm_defaults();
-  o.axis = (int)next(r);
-  o.epsilon = next_float(r);
-  int residual = (int)next(r);
+  o.axis = (int)r->axis;
+  o.epsilon = r->epsilon.value;
+  int residual = (int)r->residual;
   o.residual = residual ? &t[1] : NULL;
   o.scale = &t[1 + residual];
   o.shift = n == 4 + residual ? &t[2 + residual] : NULL;
@@ -228,12 +213,13 @@ static accel_status layernorm(accel_tensor *t, int n, reader *r) {
 }
 
 /* a, b[, bias], residual, scale[, shift] -> y. */
-static accel_status gemm_norm(accel_tensor *t, int n, reader *r) {
+static accel_status gemm_norm(accel_tensor *t, int n,
+                              const accel_graph_gemm_norm_attrs *r) {
   accel_norm_options o = accel_norm_defaults();
   accel_gemm_options g = accel_gemm_defaults();
-  o.epsilon = next_float(r);
-  g.trans_b = (int)next(r);
-  int bias = (int)next(r);
+  o.epsilon = r->epsilon.value;
+  g.trans_b = (int)r->trans_b;
+  int bias = (int)r->bias;
   if (bias)
     g.bias_kind = ACCEL_BIAS_PER_COLUMN, g.bias = &t[2];
   o.residual = &t[2 + bias];
@@ -243,12 +229,13 @@ static accel_status gemm_norm(accel_tensor *t, int n, reader *r) {
 }
 
 /* x, w1[, bias1], w2[, bias2], residual, scale[, shift] -> y. */
-static accel_status mlp_norm(accel_tensor *t, int n, reader *r) {
+static accel_status mlp_norm(accel_tensor *t, int n,
+                             const accel_graph_mlp_norm_attrs *r) {
   accel_norm_options o = accel_norm_defaults();
   accel_mlp_options m = accel_mlp_defaults();
-  o.epsilon = next_float(r);
-  m.act = (accel_act_kind)next(r);
-  int b1 = (int)next(r), b2 = (int)next(r);
+  o.epsilon = r->epsilon.value;
+  m.act = (accel_act_kind)r->act;
+  int b1 = (int)r->bias1, b2 = (int)r->bias2;
   m.bias1 = b1 ? &t[2] : NULL;
   accel_tensor *w2 = &t[2 + b1];
   m.bias2 = b2 ? &t[3 + b1] : NULL;
@@ -258,23 +245,20 @@ static accel_status mlp_norm(accel_tensor *t, int n, reader *r) {
   return accel_mlp_layernorm(&t[0], &t[1], w2, &t[n - 1], &m, &o);
 }
 
-static accel_status attention(accel_tensor *t, int n, reader *r) {
+static accel_status attention(accel_tensor *t, int n,
+                              const accel_graph_attention_attrs *r) {
   accel_attention_options o = accel_attention_defaults();
-  o.scale = next_float(r);
+  o.scale = r->scale.value;
   if (n == 5)
     o.mask_kind = ACCEL_MASK_ADDITIVE, o.mask = &t[3];
   return accel_attention(&t[0], &t[1], &t[2], &t[n - 1], &o);
 }
 
-static accel_status pad(accel_tensor *t, int n, reader *r) {
-  accel_pad_mode mode = (accel_pad_mode)next(r);
-  float value = next_float(r);
-  if (n == 3) /* the value computed at run time */
-    value = *(const float *)t[1].data;
-  long widths[2 * ACCEL_MAX_RANK];
-  for (int d = 0; d < 2 * t[0].rank; ++d)
-    widths[d] = next(r);
-  return accel_pad(&t[0], &t[n - 1], widths, mode, value);
+static accel_status pad(accel_tensor *t, int n,
+                        const accel_graph_pad_attrs *r) {
+  float value = n == 3 ? *(const float *)t[1].data /* computed at run time */
+                       : r->value.value;
+  return accel_pad(&t[0], &t[n - 1], r->widths, (accel_pad_mode)r->mode, value);
 }
 
 /* The indices as the library's ints, in the scratchpad. */
@@ -299,8 +283,8 @@ static accel_status gather_values(accel_tensor *t, int axis, long bytes,
                  k * bytes);
     accel_dma_wait(0);
     for (long i = 0; i < k; ++i) {
-      long long v = bytes == 8 ? spm_index_values[i]
-                               : ((const int *)spm_index_values)[i];
+      long long v =
+          bytes == 8 ? spm_index_values[i] : ((const int *)spm_index_values)[i];
       if (v < -size || v >= size) {
         fprintf(stderr,
                 "accel-graph: node '%s': index %ld of the indices is %lld, "
@@ -320,66 +304,64 @@ static accel_status gather_values(accel_tensor *t, int axis, long bytes,
   return ACCEL_OK;
 }
 
-/* Constant indices from the record (count, values), or index values at
-   run time (-1, their element's bytes). */
-static accel_status gather(accel_tensor *t, reader *r, const char *name) {
-  int axis = (int)next(r);
-  long n = next(r);
+static accel_status gather(accel_tensor *t, const accel_graph_gather_attrs *r,
+                           const char *name) {
+  int axis = (int)r->axis;
+  long n = r->count;
   if (n < 0)
-    return gather_values(t, axis, next(r), name);
+    return gather_values(t, axis, r->indices[0], name);
   for (long i = 0; i < n; ++i)
-    spm_indices[i] = (int)next(r);
+    spm_indices[i] = (int)r->indices[i];
   return accel_gather(&t[0], spm_indices, n, axis, &t[1]);
 }
 
-static accel_status batchnorm(accel_tensor *t, reader *r) {
-  accel_batchnorm_options o = {&t[3], &t[4], &t[1], &t[2], next_float(r)};
+static accel_status batchnorm(accel_tensor *t,
+                              const accel_graph_batchnorm_attrs *r) {
+  accel_batchnorm_options o = {&t[3], &t[4], &t[1], &t[2], r->epsilon.value};
   return accel_batchnorm(&t[0], &t[5], &o);
 }
 
-static accel_status concat(accel_tensor *t, int n, reader *r) {
-  static const accel_tensor *inputs[MaxOperands];
+static accel_status concat(accel_tensor *t, int n,
+                           const accel_graph_concat_attrs *r) {
+  static const accel_tensor *inputs[ACCEL_GRAPH_MAX_CONCAT];
   for (int i = 0; i < n - 1; ++i)
     inputs[i] = &t[i];
-  return accel_concat(inputs, n - 1, (int)next(r), &t[n - 1]);
+  return accel_concat(inputs, n - 1, (int)r->axis, &t[n - 1]);
 }
 
-static accel_status slice(accel_tensor *t, reader *r) {
-  long start[ACCEL_MAX_RANK], step[ACCEL_MAX_RANK];
-  for (int d = 0; d < t[0].rank; ++d)
-    start[d] = next(r);
-  for (int d = 0; d < t[0].rank; ++d)
-    step[d] = next(r);
-  return accel_slice(&t[0], &t[1], start, step);
+static accel_status slice(accel_tensor *t,
+                          const accel_graph_slice_attrs *starts_steps) {
+  return accel_slice(&t[0], &t[1], starts_steps, starts_steps + t[0].rank);
 }
 
-static accel_status chain(accel_tensor *t, int n, reader *r) {
+static accel_status chain(accel_tensor *t, int n,
+                          const accel_graph_chain_attrs *r) {
   accel_elementwise_step steps[ACCEL_EW_MAX_STEPS];
   const accel_tensor *inputs[ACCEL_EW_MAX_INPUTS];
-  int count = (int)next(r);
+  int count = (int)r->count;
   if (count < 1 || count > ACCEL_EW_MAX_STEPS || n - 1 > ACCEL_EW_MAX_INPUTS)
     return ACCEL_ERR_ARGUMENT;
   for (int i = 0; i < count; ++i) {
-    steps[i].op = (accel_elementwise_op)next(r);
-    steps[i].in = (int)next(r);
+    const accel_graph_chain_step *s = &r->steps[i];
+    steps[i].op = (accel_elementwise_op)s->op;
+    steps[i].in = (int)s->in;
     steps[i].in2 = 0;
-    steps[i].swap = (int)next(r);
+    steps[i].swap = (int)s->swap;
     steps[i].options = accel_elementwise_defaults();
-    steps[i].options.alpha = next_float(r);
-    steps[i].options.lo = next_float(r);
-    steps[i].options.hi = next_float(r);
+    steps[i].options.alpha = s->alpha.value;
+    steps[i].options.lo = s->lo.value;
+    steps[i].options.hi = s->hi.value;
   }
   for (int i = 0; i < n - 1; ++i)
     inputs[i] = &t[i];
   return accel_elementwise_chain(steps, count, inputs, n - 1, &t[n - 1]);
 }
 
-static accel_status reduce(accel_tensor *t, reader *r) {
-  accel_reduce_op op = (accel_reduce_op)next(r);
-  int n = (int)next(r), axes[ACCEL_MAX_RANK];
+static accel_status reduce(accel_tensor *t, const accel_graph_reduce_attrs *r) {
+  int n = (int)r->count, axes[ACCEL_MAX_RANK];
   for (int i = 0; i < n; ++i)
-    axes[i] = (int)next(r);
-  return accel_reduce(op, &t[0], &t[1], axes, n);
+    axes[i] = (int)r->axes[i];
+  return accel_reduce((accel_reduce_op)r->op, &t[0], &t[1], axes, n);
 }
 
 /* A record in DRAM being run, copied into the scratchpad. */
@@ -393,73 +375,71 @@ void accel_graph_op(const long *record, const char *name, long bound) {
             length);
     exit(3);
   }
-  reader r = {record + 1};
   if ((unsigned long)record - __ACCEL_SPM_BASE__ >= __ACCEL_SPM_SIZE__) {
     accel_dma_1d(0, spm_record, record, length * 8);
     accel_dma_wait(0);
-    r.at = spm_record + 1;
+    record = spm_record;
   }
-  accel_graph_opcode op = (accel_graph_opcode)next(&r);
-  int n;
-  accel_tensor *t = read_operands(&r, &n);
+  const accel_graph_record *head = (const accel_graph_record *)record;
+  int n = (int)head->operands;
+  accel_tensor *t = (accel_tensor *)(record + 3);
+  const void *attrs = record + 3 + n * TensorFields;
   accel_status s = ACCEL_ERR_UNSUPPORTED;
   const char *what = "?";
-  switch (op) {
+  switch ((accel_graph_opcode)head->op) {
   case ACCEL_GRAPH_MATMUL:
-    what = "matmul", s = matmul(t, &r);
+    what = "matmul", s = matmul(t, attrs);
     break;
   case ACCEL_GRAPH_GEMM:
-    what = "accel_gemm", s = gemm(t, n, &r);
+    what = "accel_gemm", s = gemm(t, n, attrs);
     break;
   case ACCEL_GRAPH_CONV2D:
-    what = "accel_conv2d", s = conv2d(t, n, &r);
+    what = "accel_conv2d", s = conv2d(t, n, attrs);
     break;
   case ACCEL_GRAPH_POOL2D:
-    what = "pooling", s = pool2d(t, &r);
+    what = "pooling", s = pool2d(t, attrs);
     break;
   case ACCEL_GRAPH_ELEMENTWISE:
-    what = "elementwise", s = elementwise(t, n, &r);
+    what = "elementwise", s = elementwise(t, n, attrs);
     break;
-  case ACCEL_GRAPH_SOFTMAX: {
-    int axis = (int)next(&r), log = (int)next(&r);
-    what = "accel_softmax", s = accel_softmax(&t[0], &t[1], axis, log);
+  case ACCEL_GRAPH_SOFTMAX:
+    what = "accel_softmax", s = softmax(t, attrs);
     break;
-  }
   case ACCEL_GRAPH_TRANSPOSE:
-    what = "accel_transpose", s = transpose(t, &r);
+    what = "accel_transpose", s = transpose(t, attrs);
     break;
   case ACCEL_GRAPH_REDUCE:
-    what = "accel_reduce", s = reduce(t, &r);
+    what = "accel_reduce", s = reduce(t, attrs);
     break;
   case ACCEL_GRAPH_LAYERNORM:
-    what = "accel_layernorm", s = layernorm(t, n, &r);
+    what = "accel_layernorm", s = layernorm(t, n, attrs);
     break;
   case ACCEL_GRAPH_BATCHNORM:
-    what = "accel_batchnorm", s = batchnorm(t, &r);
+    what = "accel_batchnorm", s = batchnorm(t, attrs);
     break;
   case ACCEL_GRAPH_CONCAT:
-    what = "accel_concat", s = concat(t, n, &r);
+    what = "accel_concat", s = concat(t, n, attrs);
     break;
   case ACCEL_GRAPH_SLICE:
-    what = "accel_slice", s = slice(t, &r);
+    what = "accel_slice", s = slice(t, attrs);
     break;
   case ACCEL_GRAPH_CHAIN:
-    what = "accel_elementwise_chain", s = chain(t, n, &r);
+    what = "accel_elementwise_chain", s = chain(t, n, attrs);
     break;
   case ACCEL_GRAPH_ATTENTION:
-    what = "accel_attention", s = attention(t, n, &r);
+    what = "accel_attention", s = attention(t, n, attrs);
     break;
   case ACCEL_GRAPH_PAD:
-    what = "accel_pad", s = pad(t, n, &r);
+    what = "accel_pad", s = pad(t, n, attrs);
     break;
   case ACCEL_GRAPH_GATHER:
-    what = "accel_gather", s = gather(t, &r, name);
+    what = "accel_gather", s = gather(t, attrs, name);
     break;
   case ACCEL_GRAPH_GEMM_NORM:
-    what = "accel_gemm_layernorm", s = gemm_norm(t, n, &r);
+    what = "accel_gemm_layernorm", s = gemm_norm(t, n, attrs);
     break;
   case ACCEL_GRAPH_MLP_NORM:
-    what = "accel_mlp_layernorm", s = mlp_norm(t, n, &r);
+    what = "accel_mlp_layernorm", s = mlp_norm(t, n, attrs);
     break;
   }
   if (s != ACCEL_OK)
@@ -495,8 +475,8 @@ static void transfer(const char *path, void *data, long bytes, int write) {
     fprintf(stderr, "accel-graph: cannot open '%s'\n", path);
     exit(2);
   }
-  long done = write ? (long)fwrite(data, 1, bytes, f)
-                    : (long)fread(data, 1, bytes, f);
+  long done =
+      write ? (long)fwrite(data, 1, bytes, f) : (long)fread(data, 1, bytes, f);
   int extra = !write && fgetc(f) != EOF;
   fclose(f);
   if (done != bytes || extra) {

@@ -1,55 +1,226 @@
 /* graph_runtime.h - the interface between a program accel-graphc
    generates and libaccelgraph.a (graph_runtime.c). The compiler includes
-   it too, for the op codes: one list for both sides. */
+   it too: the op codes and the records' layout are one list for both
+   sides, checked at compile time on each (the host's and Accel's LP64
+   agree: 8-byte longs, 4-byte floats, little-endian). */
 
 #ifndef ACCEL_GRAPH_RUNTIME_H
 #define ACCEL_GRAPH_RUNTIME_H
 
-/* An operation record: its length in longs, an accel_graph_opcode, the
-   number of operands n, n accel_tensor structs (the operands, the result
-   last; f32), then the op's fields below. */
+#include <stddef.h>
 
-/* What an operation record computes (the field after its length). */
+/* An operation record, 64-byte aligned, a whole number of 8-byte fields:
+
+     accel_graph_record     its length, op code, operand count n
+     accel_tensor[n]        the operands as the kernels take them (the
+                            inputs, then the result; f32)
+     accel_graph_<op>_attrs the op's attributes, by its code below
+
+   The runtime reads it where it lies (in the scratchpad, or copied there
+   from DRAM) and hands the kernels pointers into it. */
+
+/* What an operation record computes: its attributes' struct below. */
 typedef enum {
-  /* The matrix-unit ops' records end with their activation: an
-     accel_act_kind, lo and hi. */
   ACCEL_GRAPH_MATMUL = 0,      /* a, b -> y */
-  ACCEL_GRAPH_GEMM = 1,        /* a, b[, c] -> y; alpha, beta, trans_a, trans_b */
-  ACCEL_GRAPH_CONV2D = 2,      /* x, w[, bias] -> y; strides 2, pads 4,
-                                  dilations 2, groups */
-  ACCEL_GRAPH_POOL2D = 3,      /* x -> y; avg, kernel 2, strides 2, pads 4,
-                                  dilations 2, ceil_mode, count_include_pad */
-  ACCEL_GRAPH_ELEMENTWISE = 4, /* 1 to 3 inputs -> y; accel_elementwise_op,
-                                  alpha, lo, hi */
-  ACCEL_GRAPH_SOFTMAX = 5,     /* x -> y; axis, log */
-  ACCEL_GRAPH_TRANSPOSE = 6,   /* x -> y; perm (rank entries) */
-  ACCEL_GRAPH_REDUCE = 7,      /* x -> y; accel_reduce_op, number of axes,
-                                  axes */
-  ACCEL_GRAPH_LAYERNORM = 8,   /* x[, residual], scale[, shift] -> y; axis,
-                                  epsilon, whether the residual is there */
-  ACCEL_GRAPH_BATCHNORM = 9,   /* x, scale, shift, mean, var -> y; epsilon */
-  ACCEL_GRAPH_CONCAT = 10,     /* 1 to 256 inputs -> y; axis */
-  ACCEL_GRAPH_SLICE = 11,      /* x -> y; starts (rank), steps (rank) */
-  ACCEL_GRAPH_CHAIN = 12,      /* 1 to 5 inputs -> y; steps, then per step
-                                  accel_elementwise_op, in, swap, alpha,
-                                  lo, hi */
-  ACCEL_GRAPH_ATTENTION = 13,  /* q, k, v[, additive mask] -> y; scale */
-  ACCEL_GRAPH_PAD = 14,        /* x[, fill] -> y; accel_pad_mode, value
-                                  (fill's element instead, if given), widths
-                                  (before and after, a dimension at a
-                                  time) */
-  ACCEL_GRAPH_GATHER = 15,     /* x -> y; axis, n, indices (n) */
+  ACCEL_GRAPH_GEMM = 1,        /* a, b[, c] -> y */
+  ACCEL_GRAPH_CONV2D = 2,      /* x, w[, bias] -> y */
+  ACCEL_GRAPH_POOL2D = 3,      /* x -> y */
+  ACCEL_GRAPH_ELEMENTWISE = 4, /* 1 to 3 inputs -> y */
+  ACCEL_GRAPH_SOFTMAX = 5,     /* x -> y */
+  ACCEL_GRAPH_TRANSPOSE = 6,   /* x -> y */
+  ACCEL_GRAPH_REDUCE = 7,      /* x -> y */
+  ACCEL_GRAPH_LAYERNORM = 8,   /* x[, residual], scale[, shift] -> y */
+  ACCEL_GRAPH_BATCHNORM = 9,   /* x, scale, shift, mean, var -> y */
+  ACCEL_GRAPH_CONCAT = 10,     /* 1 to ACCEL_GRAPH_MAX_CONCAT inputs -> y */
+  ACCEL_GRAPH_SLICE = 11,      /* x -> y */
+  ACCEL_GRAPH_CHAIN = 12,      /* 1 to ACCEL_EW_MAX_INPUTS inputs -> y */
+  ACCEL_GRAPH_ATTENTION = 13,  /* q, k, v[, additive mask] -> y */
+  ACCEL_GRAPH_PAD = 14,        /* x[, fill] -> y */
+  ACCEL_GRAPH_GATHER = 15,     /* x[, index values] -> y */
   ACCEL_GRAPH_GEMM_NORM = 16,  /* a, b[, bias], residual, scale[, shift]
-                                  -> y; epsilon, trans_b, whether the bias
-                                  is there */
+                                  -> y */
   ACCEL_GRAPH_MLP_NORM = 17,   /* x, w1[, bias1], w2[, bias2], residual,
-                                  scale[, shift] -> y; epsilon, the
-                                  accel_act_kind, whether bias1 and bias2
-                                  are there */
+                                  scale[, shift] -> y */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
 enum { ACCEL_GRAPH_MAX_RECORD = 4096 };
+
+/* A concat's most inputs: the runtime's table of their descriptors. */
+enum { ACCEL_GRAPH_MAX_CONCAT = 256 };
+
+typedef struct {
+  long length;   /* in fields, all of the record */
+  long op;       /* accel_graph_opcode */
+  long operands; /* n */
+} accel_graph_record;
+
+/* A float in a field of its own: its bits in the field's low half (the
+   first, little-endian); the high half is not read. */
+typedef struct {
+  float value;
+  int unused;
+} accel_graph_float;
+
+/* A matrix-unit op's fused activation. */
+typedef struct {
+  long kind; /* accel_act_kind */
+  accel_graph_float lo, hi;
+} accel_graph_activation;
+
+/* The operands as the kernel takes them: a rank-1 a as a row [1, K], a
+   rank-1 b as a column [K, 1], y with the dimensions numpy dropped for
+   them; accel_gemm where a and b are matrices, else
+   accel_batched_matmul. */
+typedef struct {
+  accel_graph_activation act;
+} accel_graph_matmul_attrs;
+
+/* ONNX Gemm: y = alpha op(a) op(b) + beta c. */
+typedef struct {
+  accel_graph_float alpha, beta;
+  long trans_a, trans_b;
+  accel_graph_activation act;
+} accel_graph_gemm_attrs;
+
+/* As accel_conv2d_options; a bias operand if there are four. */
+typedef struct {
+  long strides[2];   /* h, w */
+  long pads[4];      /* top, left, bottom, right */
+  long dilations[2]; /* h, w */
+  long groups;
+  accel_graph_activation act;
+} accel_graph_conv2d_attrs;
+
+/* As accel_pool2d_options. */
+typedef struct {
+  long avg; /* average pooling, else max */
+  long kernel[2];
+  long strides[2];
+  long pads[4]; /* top, left, bottom, right */
+  long dilations[2];
+  long ceil_mode, count_include_pad;
+} accel_graph_pool2d_attrs;
+
+/* One input: accel_elementwise_unary; two: _binary; three: _where. */
+typedef struct {
+  long op; /* accel_elementwise_op */
+  accel_graph_float alpha, lo, hi;
+} accel_graph_elementwise_attrs;
+
+typedef struct {
+  long axis, log;
+} accel_graph_softmax_attrs;
+
+/* x's rank of perm entries: the attributes are an array of these. */
+typedef long accel_graph_transpose_attrs;
+
+typedef struct {
+  long op; /* accel_reduce_op */
+  long count;
+  long axes[]; /* count of them */
+} accel_graph_reduce_attrs;
+
+typedef struct {
+  long axis;
+  accel_graph_float epsilon;
+  long residual; /* whether the second operand is the residual */
+} accel_graph_layernorm_attrs;
+
+typedef struct {
+  accel_graph_float epsilon;
+} accel_graph_batchnorm_attrs;
+
+typedef struct {
+  long axis;
+} accel_graph_concat_attrs;
+
+/* x's rank of starts, then as many steps: an array of these. */
+typedef long accel_graph_slice_attrs;
+
+/* A step of accel_elementwise_step. */
+typedef struct {
+  long op; /* accel_elementwise_op */
+  long in, swap;
+  accel_graph_float alpha, lo, hi;
+} accel_graph_chain_step;
+
+typedef struct {
+  long count;
+  accel_graph_chain_step steps[]; /* count of them */
+} accel_graph_chain_attrs;
+
+/* An additive mask if there are five operands. */
+typedef struct {
+  accel_graph_float scale;
+} accel_graph_attention_attrs;
+
+/* The fill value is the fill operand's element where there is one (it is
+   computed at run time). */
+typedef struct {
+  long mode; /* accel_pad_mode */
+  accel_graph_float value;
+  long widths[]; /* before and after, a dimension of x at a time */
+} accel_graph_pad_attrs;
+
+/* Constant indices: their count and values. Index values at run time (the
+   second operand, int64 or int32): count -1 and indices[0] their element's
+   bytes. */
+typedef struct {
+  long axis;
+  long count;
+  long indices[];
+} accel_graph_gather_attrs;
+
+/* A bias operand after b where bias is set; a shift after scale if there
+   are 6 + bias operands. */
+typedef struct {
+  accel_graph_float epsilon;
+  long trans_b;
+  long bias;
+} accel_graph_gemm_norm_attrs;
+
+/* bias1 after w1 and bias2 after w2 where set; a shift after scale if
+   there are 7 + bias1 + bias2 operands. */
+typedef struct {
+  accel_graph_float epsilon;
+  long act; /* accel_act_kind between the layers */
+  long bias1, bias2;
+} accel_graph_mlp_norm_attrs;
+
+/* The layout both sides assume, checked by both compilers. A trailing
+   array holds as many entries as the record says (a flexible array
+   member: C99, and GNU C++'s extension). */
+#ifdef __cplusplus
+#define ACCEL_GRAPH_LAYOUT(Cond) static_assert(Cond, #Cond)
+#else
+#define ACCEL_GRAPH_LAYOUT(Cond) _Static_assert(Cond, #Cond)
+#endif
+ACCEL_GRAPH_LAYOUT(sizeof(long) == 8 && sizeof(float) == 4);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_record) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_float) == 8 &&
+                   offsetof(accel_graph_float, value) == 0);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_activation) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_matmul_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_attrs) == 7 * 8 &&
+                   offsetof(accel_graph_gemm_attrs, act) == 4 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv2d_attrs) == 12 * 8 &&
+                   offsetof(accel_graph_conv2d_attrs, groups) == 8 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pool2d_attrs) == 13 * 8 &&
+                   offsetof(accel_graph_pool2d_attrs, dilations) == 9 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_elementwise_attrs) == 4 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_softmax_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_reduce_attrs, axes) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_layernorm_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_batchnorm_attrs) == 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_concat_attrs) == 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_chain_step) == 6 * 8);
+ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_chain_attrs, steps) == 8);
+ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_pad_attrs, widths) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_gather_attrs, indices) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_norm_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_mlp_norm_attrs) == 4 * 8);
+#undef ACCEL_GRAPH_LAYOUT
 
 #ifndef __cplusplus
 /* Defined by the generated code. */
