@@ -151,8 +151,7 @@ static void end_step(const norm_problem *pb, const buffers *bf, long blk,
 
 /* Panel j of a layer's weights (16 columns, k rows padded to a multiple
    of 16 with zeros) into panels, on channel ch. */
-static void fetch_panel(float *panels, const norm_weights *w, long j,
-                        int ch) {
+static void fetch_panel(float *panels, const norm_weights *w, long j, int ch) {
   long kp = padded_length(w->k);
   long cols = w->n - j * T < T ? w->n - j * T : T;
   float *dst = panels + j * kp * T;
@@ -164,8 +163,8 @@ static void fetch_panel(float *panels, const norm_weights *w, long j,
   if (w->cs == 1)
     accel_dma_2d_on(ch, dst, w->w + j * T, w->k, cols * 4, T * 4, w->rs * 4);
   else
-    accel_copy_matrix(ch, dst, T, 1, w->w + j * T * w->cs, w->rs, w->cs,
-                      w->k, cols);
+    accel_copy_matrix(ch, dst, T, 1, w->w + j * T * w->cs, w->rs, w->cs, w->k,
+                      cols);
 }
 
 /* A layer's weights as panels at dst, a panel a channel by turns from
@@ -178,8 +177,8 @@ static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
     if (kp != w->k)
       zero(dst + j * kp * T + w->k * T, (kp - w->k) * T);
     if (w->cs == 1)
-      accel_dma_2d_on(*ch & (Channels - 1), dst + j * kp * T, w->w + j * T, w->k,
-                      cols * 4, T * 4, w->rs * 4);
+      accel_dma_2d_on(*ch & (Channels - 1), dst + j * kp * T, w->w + j * T,
+                      w->k, cols * 4, T * 4, w->rs * 4);
     else
       accel_copy_matrix(*ch & (Channels - 1), dst + j * kp * T, T, 1,
                         w->w + j * T * w->cs, w->rs, w->cs, w->k, cols);
@@ -218,7 +217,7 @@ static long rows_after(long count) {
     else if (stream)                                                           \
       accel_dma_wait_on(PanelChannel(j));                                      \
     accel_mzero(acc);                                                          \
-    accel_mmac(acc, a, panels + (j) * kp * T, kp);                             \
+    accel_mmac(acc, a, panels + (j)*kp * T, kp);                               \
     if (stream)                                                                \
       stream_next(pb, bf, stream, j, count);                                   \
     if (ending >= 0 && step < EndSteps)                                        \
@@ -245,8 +244,7 @@ static void stream_next(const norm_problem *pb, const buffers *bf,
    tile by tile (PanelChannel). */
 static void block_tiles(const norm_problem *pb, const buffers *bf,
                         const float *a, long kp, const float *panels, long n,
-                        float *tiles, long ending,
-                        const norm_weights *stream) {
+                        float *tiles, long ending, const norm_weights *stream) {
   long count = (n + T - 1) / T, last0 = last_on_0(count);
   int step = 0;
   for (long j = 0; j < count; j += 2) {
@@ -298,7 +296,6 @@ static void hidden_rows(const norm_problem *pb, const buffers *bf) {
   }
   (void)*(volatile const float *)(bf->hrows + (T - 1) * Hp + last);
 }
-
 
 /* A first layer's weights, or a single layer's first four panels (the
    rest stream under its first block): the first thing after the checks,
@@ -387,11 +384,10 @@ static void run(norm_problem *pb, const accel_tensor *scale,
       hidden_rows(pb, &bf);
       if (!blk) /* the last layer's panels, and the parameters */
         accel_dma_wait_all();
-      block_tiles(pb, &bf, bf.hrows, Lp, bf.panels, N, bf.tiles[buf], -1,
-                  NULL);
+      block_tiles(pb, &bf, bf.hrows, Lp, bf.panels, N, bf.tiles[buf], -1, NULL);
     } else {
-      block_tiles(pb, &bf, bf.a[buf], Lp, bf.panels, N, bf.tiles[buf],
-                  blk - 1, blk ? NULL : &pb->last);
+      block_tiles(pb, &bf, bf.a[buf], Lp, bf.panels, N, bf.tiles[buf], blk - 1,
+                  blk ? NULL : &pb->last);
     }
   }
   for (int step = 0; step < EndSteps; ++step)
@@ -415,18 +411,17 @@ void gemm_norm_run(norm_problem *pb, const accel_tensor *a,
     lines_of(n->residual, r - 1, r - 1, &pb->residual);
   pb->has_residual = n->residual != NULL;
   pb->norm = (norm_context){n->epsilon, 0, NULL, NULL};
-  norm_stream_params(&pb->norm, n->scale != NULL, n->shift != NULL,
-                     pb->last.n);
+  norm_stream_params(&pb->norm, n->scale != NULL, n->shift != NULL, pb->last.n);
   run(pb, n->scale, n->shift);
 }
 
 /* --------------------------------------------------------------- checks */
 
 accel_status gemm_norm_check_rows(const char *kernel, const char *name,
-                                  const accel_tensor *t,
-                                  const accel_tensor *y, long n) {
-  accel_status s = accel_check_tensor(kernel, name, t, 2, ACCEL_MAX_RANK,
-                                      t == y);
+                                  const accel_tensor *t, const accel_tensor *y,
+                                  long n) {
+  accel_status s =
+      accel_check_tensor(kernel, name, t, 2, ACCEL_MAX_RANK, t == y);
   if (s)
     return s;
   if (t->rank != y->rank)
@@ -439,8 +434,8 @@ accel_status gemm_norm_check_rows(const char *kernel, const char *name,
                                 t->dims[d], y->dims[d]);
   if (t->dims[t->rank - 1] != n)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, name,
-                              "rows of %ld, expected %ld",
-                              t->dims[t->rank - 1], n);
+                              "rows of %ld, expected %ld", t->dims[t->rank - 1],
+                              n);
   return ACCEL_OK;
 }
 
@@ -498,8 +493,7 @@ accel_status gemm_norm_check_residual(const char *kernel,
 static int args_pass(const accel_tensor *a, const accel_tensor *b,
                      const accel_tensor *y, const accel_tensor *residual,
                      const accel_tensor *const params[3],
-                     const accel_gemm_options *g,
-                     const accel_norm_options *n) {
+                     const accel_gemm_options *g, const accel_norm_options *n) {
   if (!a || !b || !y)
     return 0;
   int r = y->rank;
@@ -516,8 +510,7 @@ static int args_pass(const accel_tensor *a, const accel_tensor *b,
         (rows->dims[r - 1] == N);
   for (int d = 0; d + 1 < r; ++d)
     ok &= (a->dims[d] == y->dims[d]) & (rows->dims[d] == y->dims[d]);
-  ok &= (b->dims[g->trans_b ? 1 : 0] == K) &
-        (b->dims[g->trans_b ? 0 : 1] == N);
+  ok &= (b->dims[g->trans_b ? 1 : 0] == K) & (b->dims[g->trans_b ? 0 : 1] == N);
   for (int i = 0; i < 3; ++i)
     if (params[i])
       ok &= accel_tensor_passes(params[i], 1, 0, &ib[3 + i], &ie[3 + i]) &
@@ -527,8 +520,7 @@ static int args_pass(const accel_tensor *a, const accel_tensor *b,
   for (int i = 0; i < 6; ++i)
     ok &= !accel_footprints_overlap(yb, ye, ib[i], ie[i]);
   ok &= !g->trans_a & (g->alpha == 1.0f) & (g->beta == 0.0f) &
-        (g->act.kind == ACCEL_ACT_NONE) &
-        (g->bias_kind != ACCEL_BIAS_PER_ROW) &
+        (g->act.kind == ACCEL_ACT_NONE) & (g->bias_kind != ACCEL_BIAS_PER_ROW) &
         ((n->axis == -1) | (n->axis == r - 1)) & (n->epsilon >= 0.0f) &
         accel_gemm_layernorm_fits(K, N);
   return ok;
