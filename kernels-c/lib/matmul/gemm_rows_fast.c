@@ -221,6 +221,44 @@ run_row_fast(int flip, const float *a, const float *panel, long kc, long nb,
 #undef FAST_TILE
 #undef NEXT_BLOCK
 
+/* Row next_m0's A tile (and bias rows) into the buffer after buf, on its
+   channel. */
+static inline __attribute__((always_inline)) void
+fetch_row(const fast_job *f, const view *ap, const float *bias, long M,
+          long kc, long next_m0, int buf, int calls) {
+  view a = *ap;
+  long next_rows = min_of(M - next_m0, T);
+  /* The short transfer first: the fetch's start waits for it under the
+     mmac, where the other order would wait for the whole fetch. */
+  if (bias)
+    accel_dma_rows_on(!buf, bias_rows[!buf], bias + next_m0 * f->bias_cs,
+                      next_rows, 4, 4, f->bias_cs * 4);
+  /* Inline when A's rows are contiguous: a call here delays the row's
+     second mmac. */
+  if (a.cs == 1 && !calls)
+    accel_dma_rows_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows,
+                      kc * 4, kc * 4, a.rs * 4);
+  else
+    fetch_a(!buf, a_tile[!buf], a, next_m0, 0, kc);
+}
+
+/* After the rows: a streamed panel of one row of tiles (M <= T) sends its
+   tiles, kept in row_pairs for a second row there is not, a channel each
+   by turns (every plan item has arrived); the next panel's blocks beyond
+   this one's (a lone column's) start. */
+static inline __attribute__((always_inline)) void
+finish_panel(const fast_job *f, const stream_plan *plan, float *c, long c_rs,
+             long M, long nb, long kc, long next_nblocks) {
+  if (plan && M <= T)
+    for (long j = 0; j < (nb + T - 1) / T; ++j)
+      accel_dma_2d_on(j & 3, c + j * T, row_pairs[j], M, block_cols(nb, j) * 4,
+                      c_rs * 4, T * 4);
+  for (long j = (nb + T - 1) / T; j < next_nblocks; ++j)
+    accel_copy_matrix(j & 3, f->next_panel + j * T * kc, T, 1,
+                      f->next_b + j * T, f->next_b_rs, 1, kc,
+                      block_cols(f->next_nb, j));
+}
+
 /* Every 16-row tile of op(a) (the first, and its bias rows, already on
    their way to buffer and channel buf0) against the panel, with
    run_row_fast; under the last row, the next panel's blocks arrive over
@@ -329,19 +367,7 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
        streamed panel's second row's are items of its plan). */
     long next_m0 = last_row ? 0 : m0 + T;
     if ((!last_row || (f->next_panel && M > T)) && !(plan && !m0)) {
-      long next_rows = min_of(M - next_m0, T);
-      /* The short transfer first: the fetch's start waits for it under the
-         mmac, where the other order would wait for the whole fetch. */
-      if (bias)
-        accel_dma_rows_on(!buf, bias_rows[!buf], bias + next_m0 * f->bias_cs,
-                          next_rows, 4, 4, f->bias_cs * 4);
-      /* Inline when A's rows are contiguous: a call here delays the
-         row's second mmac. */
-      if (a.cs == 1 && !calls)
-        accel_dma_rows_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows,
-                          kc * 4, kc * 4, a.rs * 4);
-      else
-        fetch_a(!buf, a_tile[!buf], a, next_m0, 0, kc);
+      fetch_row(f, &a, bias, M, kc, next_m0, buf, calls);
     }
     if (column)
       last_column_half(a_tile[buf], kc, 0);
@@ -379,18 +405,7 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
     else
       TILE_OUT(1, held_j, held_o, held_c, held_rows, 0);
   }
-  /* A streamed panel of one row of tiles (M <= 16): its tiles, kept in
-     row_pairs for a second row there is not, leave now, a channel each
-     by turns (every plan item has arrived). */
-  if (plan && M <= T)
-    for (long j = 0; j < nblocks; ++j)
-      accel_dma_2d_on(j & 3, c + j * T, row_pairs[j], M, block_cols(nb, j) * 4,
-                      c_rs * 4, T * 4);
-  /* Blocks of the next panel beyond this one's (a lone column's). */
-  for (long j = (nb + T - 1) / T; j < next_nblocks; ++j)
-    accel_copy_matrix(j & 3, f->next_panel + j * T * kc, T, 1,
-                      f->next_b + j * T, f->next_b_rs, 1, kc,
-                      block_cols(f->next_nb, j));
+  finish_panel(f, plan, c, c_rs, M, nb, kc, next_nblocks);
   return M > T ? buf : f->buf0;
 }
 #undef START_TILE
