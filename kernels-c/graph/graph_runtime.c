@@ -37,6 +37,7 @@
 #include "kernel_stack.h"
 #include <accel.h>
 #include <accel_kernels.h>
+#include <accel_spm_budget.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -323,7 +324,7 @@ static accel_status batchnorm(accel_tensor *t,
 
 static accel_status concat(accel_tensor *t, int n,
                            const accel_graph_concat_attrs *r) {
-  static const accel_tensor *inputs[ACCEL_GRAPH_MAX_CONCAT];
+  static const accel_tensor *inputs[ACCEL_CONCAT_MAX_INPUTS];
   for (int i = 0; i < n - 1; ++i)
     inputs[i] = &t[i];
   return accel_concat(inputs, n - 1, (int)r->axis, &t[n - 1]);
@@ -366,6 +367,13 @@ static accel_status reduce(accel_tensor *t, const accel_graph_reduce_attrs *r) {
 
 /* A record in DRAM being run, copied into the scratchpad. */
 static ACCEL_SPM long spm_record[ACCEL_GRAPH_MAX_RECORD];
+
+_Static_assert(sizeof spm_record + sizeof spm_indices +
+                       sizeof spm_index_values + sizeof profiling +
+                       sizeof profiled <=
+                   ACCEL_SPM_GRAPH_RUNTIME_BYTES,
+               "the runtime's scratchpad buffers exceed their share "
+               "(accel_spm_budget.h)");
 
 void accel_graph_op(const long *record, const char *name, long bound) {
   counters start = profiling ? read_counters() : (counters){0};

@@ -31,7 +31,7 @@ typedef enum {
   ACCEL_GRAPH_REDUCE = 7,      /* x -> y */
   ACCEL_GRAPH_LAYERNORM = 8,   /* x[, residual], scale[, shift] -> y */
   ACCEL_GRAPH_BATCHNORM = 9,   /* x, scale, shift, mean, var -> y */
-  ACCEL_GRAPH_CONCAT = 10,     /* 1 to ACCEL_GRAPH_MAX_CONCAT inputs -> y */
+  ACCEL_GRAPH_CONCAT = 10,     /* 1 to ACCEL_CONCAT_MAX_INPUTS inputs -> y */
   ACCEL_GRAPH_SLICE = 11,      /* x -> y */
   ACCEL_GRAPH_CHAIN = 12,      /* 1 to ACCEL_EW_MAX_INPUTS inputs -> y */
   ACCEL_GRAPH_ATTENTION = 13,  /* q, k, v[, additive mask] -> y */
@@ -45,9 +45,6 @@ typedef enum {
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
 enum { ACCEL_GRAPH_MAX_RECORD = 4096 };
-
-/* A concat's most inputs: the runtime's table of their descriptors. */
-enum { ACCEL_GRAPH_MAX_CONCAT = 256 };
 
 typedef struct {
   long length;   /* in fields, all of the record */
