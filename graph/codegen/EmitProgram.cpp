@@ -36,8 +36,6 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Module.h"
 
 #include <cmath>
@@ -73,25 +71,6 @@ int64_t floatBits(float F) {
   int32_t B;
   std::memcpy(&B, &F, 4);
   return B;
-}
-
-std::optional<int64_t> elementwiseCode(StringRef Kind) {
-  static const llvm::StringMap<accel_elementwise_op> Codes = {
-      {"add", ACCEL_EW_ADD},       {"sub", ACCEL_EW_SUB},
-      {"mul", ACCEL_EW_MUL},       {"div", ACCEL_EW_DIV},
-      {"max", ACCEL_EW_MAX},       {"min", ACCEL_EW_MIN},
-      {"pow", ACCEL_EW_POW},       {"relu", ACCEL_EW_RELU},
-      {"leaky_relu", ACCEL_EW_LEAKY_RELU}, {"clip", ACCEL_EW_CLIP},
-      {"sigmoid", ACCEL_EW_SIGMOID}, {"tanh", ACCEL_EW_TANH},
-      {"erf", ACCEL_EW_ERF},       {"gelu", ACCEL_EW_GELU},
-      {"gelu_tanh", ACCEL_EW_GELU_TANH}, {"exp", ACCEL_EW_EXP},
-      {"log", ACCEL_EW_LOG},       {"sqrt", ACCEL_EW_SQRT},
-      {"reciprocal", ACCEL_EW_RECIPROCAL}, {"neg", ACCEL_EW_NEG},
-      {"abs", ACCEL_EW_ABS},       {"where", ACCEL_EW_WHERE}};
-  auto It = Codes.find(Kind);
-  if (It == Codes.end())
-    return std::nullopt;
-  return It->second;
 }
 
 class Emitter {
@@ -222,15 +201,16 @@ Value Emitter::addressOf(Location Loc, Value V) {
                                ArrayRef<LLVM::GEPArg>{Offset});
 }
 
+/// An optional activation as the library's accel_act_kind (the enum's
+/// values are the library's).
+int64_t activationCode(std::optional<Activation> Act) {
+  return Act ? int64_t(*Act) : int64_t(ACCEL_ACT_NONE);
+}
+
 /// A matrix-unit op's activation as record fields: the library's
 /// accel_act_kind, lo and hi.
 template <typename OpTy> void appendActivation(OpTy Op, SmallVector<int64_t> &A) {
-  auto Act = Op.getActivation();
-  int64_t Kind = !Act              ? ACCEL_ACT_NONE
-                 : *Act == "relu" ? ACCEL_ACT_RELU
-                 : *Act == "gelu" ? ACCEL_ACT_GELU_ERF
-                                  : ACCEL_ACT_CLIP;
-  A.push_back(Kind);
+  A.push_back(activationCode(Op.getActivation()));
   A.push_back(floatBits(Op.getActLo() ? Op.getActLo()->convertToFloat() : 0));
   A.push_back(floatBits(Op.getActHi() ? Op.getActHi()->convertToFloat() : 0));
 }
@@ -261,7 +241,7 @@ Emitter::record(Operation &Op) {
     return std::pair{int64_t(ACCEL_GRAPH_CONV2D), A};
   }
   if (auto P = dyn_cast<Pool2dOp>(Op)) {
-    A.push_back(P.getKind() == "avg");
+    A.push_back(int64_t(P.getKind()));
     append(P.getKernel());
     append(P.getStrides());
     append(P.getPads());
@@ -271,22 +251,17 @@ Emitter::record(Operation &Op) {
     return std::pair{int64_t(ACCEL_GRAPH_POOL2D), A};
   }
   if (auto E = dyn_cast<ElementwiseOp>(Op)) {
-    auto Code = elementwiseCode(E.getKind());
-    if (!Code)
-      return std::nullopt;
     auto F = [](std::optional<llvm::APFloat> V) {
       return floatBits(V ? V->convertToFloat() : 0.0f);
     };
-    A = {*Code, F(E.getAlpha()), F(E.getLo()), F(E.getHi())};
+    A = {int64_t(E.getKind()), F(E.getAlpha()), F(E.getLo()), F(E.getHi())};
     return std::pair{int64_t(ACCEL_GRAPH_ELEMENTWISE), A};
   }
   if (auto C = dyn_cast<ElementwiseChainOp>(Op)) {
     A.push_back(C.getKinds().size());
     for (size_t I = 0; I != C.getKinds().size(); ++I) {
-      auto Code = elementwiseCode(cast<StringAttr>(C.getKinds()[I]).getValue());
-      if (!Code)
-        return std::nullopt;
-      A.append({*Code, C.getOperands()[I], C.getSwaps()[I],
+      auto Kind = cast<ElementwiseKindAttr>(C.getKinds()[I]).getValue();
+      A.append({int64_t(Kind), C.getOperands()[I], C.getSwaps()[I],
                 floatBits(C.getAlphas()[I]), floatBits(C.getLos()[I]),
                 floatBits(C.getHis()[I])});
     }
@@ -297,12 +272,7 @@ Emitter::record(Operation &Op) {
     return std::pair{int64_t(ACCEL_GRAPH_SOFTMAX), A};
   }
   if (auto R = dyn_cast<ReduceOp>(Op)) {
-    int64_t Code = llvm::StringSwitch<int64_t>(R.getKind())
-                       .Case("sum", ACCEL_REDUCE_SUM)
-                       .Case("mean", ACCEL_REDUCE_MEAN)
-                       .Case("max", ACCEL_REDUCE_MAX)
-                       .Default(ACCEL_REDUCE_MIN);
-    A = {Code, int64_t(R.getAxes().size())};
+    A = {int64_t(R.getKind()), int64_t(R.getAxes().size())};
     append(R.getAxes());
     return std::pair{int64_t(ACCEL_GRAPH_REDUCE), A};
   }
@@ -317,12 +287,9 @@ Emitter::record(Operation &Op) {
     return std::pair{int64_t(ACCEL_GRAPH_GEMM_NORM), A};
   }
   if (auto M = dyn_cast<MlpNormOp>(Op)) {
-    auto Act = M.getActivation();
-    int64_t Kind = !Act ? ACCEL_ACT_NONE
-                   : *Act == "relu" ? ACCEL_ACT_RELU
-                                    : ACCEL_ACT_GELU_ERF;
-    A = {floatBits(M.getEpsilon().convertToFloat()), Kind,
-         M.getBias1() ? 1 : 0, M.getBias2() ? 1 : 0};
+    A = {floatBits(M.getEpsilon().convertToFloat()),
+         activationCode(M.getActivation()), M.getBias1() ? 1 : 0,
+         M.getBias2() ? 1 : 0};
     return std::pair{int64_t(ACCEL_GRAPH_MLP_NORM), A};
   }
   if (auto At = dyn_cast<AttentionOp>(Op)) {
@@ -330,11 +297,7 @@ Emitter::record(Operation &Op) {
     return std::pair{int64_t(ACCEL_GRAPH_ATTENTION), A};
   }
   if (auto P = dyn_cast<PadOp>(Op)) {
-    int64_t Mode = llvm::StringSwitch<int64_t>(P.getMode())
-                       .Case("reflect", ACCEL_PAD_REFLECT)
-                       .Case("edge", ACCEL_PAD_EDGE)
-                       .Default(ACCEL_PAD_CONSTANT);
-    A = {Mode, floatBits(P.getValue().convertToFloat())};
+    A = {int64_t(P.getMode()), floatBits(P.getValue().convertToFloat())};
     // ONNX's begins then ends as the library's pairs.
     ArrayRef<int64_t> Pads = P.getPads();
     size_t Rank = Pads.size() / 2;

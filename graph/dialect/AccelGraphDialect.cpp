@@ -15,7 +15,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace accel::graph;
@@ -23,10 +22,43 @@ using namespace accel::graph;
 #include "dialect/AccelGraphOpsDialect.cpp.inc"
 
 void AccelGraphDialect::initialize() {
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "dialect/AccelGraphOps.cpp.inc"
       >();
+}
+
+/// An elementwise chain's kinds as `[relu, add]`.
+static ParseResult parseElementwiseKinds(OpAsmParser &Parser,
+                                         ArrayAttr &Kinds) {
+  SmallVector<Attribute> Parsed;
+  auto parseOne = [&]() -> ParseResult {
+    StringRef Keyword;
+    SMLoc Loc = Parser.getCurrentLocation();
+    if (Parser.parseKeyword(&Keyword))
+      return failure();
+    std::optional<ElementwiseKind> Kind = symbolizeElementwiseKind(Keyword);
+    if (!Kind)
+      return Parser.emitError(Loc, "unknown elementwise kind \"")
+             << Keyword << "\"";
+    Parsed.push_back(ElementwiseKindAttr::get(Parser.getContext(), *Kind));
+    return success();
+  };
+  if (Parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseOne))
+    return failure();
+  Kinds = Parser.getBuilder().getArrayAttr(Parsed);
+  return success();
+}
+
+static void printElementwiseKinds(OpAsmPrinter &Printer, Operation *,
+                                  ArrayAttr Kinds) {
+  Printer << '[';
+  llvm::interleaveComma(Kinds, Printer, [&](Attribute Kind) {
+    Printer << stringifyElementwiseKind(
+        cast<ElementwiseKindAttr>(Kind).getValue());
+  });
+  Printer << ']';
 }
 
 #define GET_OP_CLASSES
@@ -60,25 +92,25 @@ static LogicalResult checkOr(Operation *Op, std::optional<Shape> S,
   return checkResult(Op, *S);
 }
 
-/// The activation attributes of a matrix-unit op: "relu" alone, "gelu"
+/// The activation attributes of a matrix-unit op: relu alone, gelu
 /// (exact, erf) alone where \p ExactGelu (the library's GEMM has it, its
-/// convolution not), or "clip" with act_lo <= act_hi.
+/// convolution not), or clip with act_lo <= act_hi.
 template <typename OpTy>
 static LogicalResult checkActivation(OpTy Op, bool ExactGelu) {
   auto Act = Op.getActivation();
   if (!Act)
     return Op.getActLo() || Op.getActHi()
-               ? Op.emitOpError("act_lo and act_hi need activation \"clip\"")
+               ? Op.emitOpError("act_lo and act_hi need activation clip")
                : success();
-  if ((*Act == "relu" || (ExactGelu && *Act == "gelu")) && !Op.getActLo() &&
-      !Op.getActHi())
+  if ((*Act == Activation::relu ||
+       (ExactGelu && *Act == Activation::gelu_erf)) &&
+      !Op.getActLo() && !Op.getActHi())
     return success();
-  if (*Act == "clip" && Op.getActLo() && Op.getActHi() &&
+  if (*Act == Activation::clip && Op.getActLo() && Op.getActHi() &&
       Op.getActLo()->convertToFloat() <= Op.getActHi()->convertToFloat())
     return success();
-  return Op.emitOpError("activation must be \"relu\", ")
-         << (ExactGelu ? "\"gelu\", " : "")
-         << "or \"clip\" with act_lo <= act_hi";
+  return Op.emitOpError("activation must be relu, ")
+         << (ExactGelu ? "gelu, " : "") << "or clip with act_lo <= act_hi";
 }
 
 LogicalResult MatMulOp::verify() {
@@ -148,8 +180,6 @@ LogicalResult Conv2dOp::verify() {
 }
 
 LogicalResult Pool2dOp::verify() {
-  if (getKind() != "max" && getKind() != "avg")
-    return emitOpError("kind must be \"max\" or \"avg\"");
   ArrayRef<int64_t> X = shapeOf(getInput());
   if (X.size() != 4)
     return emitOpError("input must have rank 4 (NCHW)");
@@ -182,35 +212,19 @@ static LogicalResult checkBroadcastResult(Operation *Op, ValueRange Inputs) {
   return checkResult(Op, Out);
 }
 
-/// The number of inputs an elementwise kind takes, or 0 for an unknown one.
-static unsigned elementwiseArity(StringRef Kind) {
-  return llvm::StringSwitch<unsigned>(Kind)
-      .Cases("relu", "leaky_relu", "clip", "sigmoid", "tanh", "erf", 1)
-      .Cases("gelu", "gelu_tanh", "exp", "log", "sqrt", "reciprocal", 1)
-      .Cases("neg", "abs", 1)
-      .Cases("add", "sub", "mul", "div", "max", "min", "pow", 2)
-      .Case("where", 3)
-      .Default(0);
-}
-
 LogicalResult ElementwiseOp::verify() {
-  unsigned Arity = elementwiseArity(getKind());
-  if (!Arity)
-    return emitOpError("unknown kind \"") << getKind() << "\"";
+  unsigned Arity = getArity(getKind());
   if (getInputs().size() != Arity)
-    return emitOpError("\"") << getKind() << "\" takes " << Arity
-                             << " inputs";
-  if (getKind() == "leaky_relu" && !getAlpha())
+    return emitOpError() << stringifyElementwiseKind(getKind()) << " takes "
+                         << Arity << " inputs";
+  if (getKind() == ElementwiseKind::leaky_relu && !getAlpha())
     return emitOpError("leaky_relu needs alpha");
-  if (getKind() == "clip" && (!getLo() || !getHi()))
+  if (getKind() == ElementwiseKind::clip && (!getLo() || !getHi()))
     return emitOpError("clip needs lo and hi");
   return checkBroadcastResult(*this, getInputs());
 }
 
 LogicalResult ReduceOp::verify() {
-  StringRef K = getKind();
-  if (K != "sum" && K != "mean" && K != "max" && K != "min")
-    return emitOpError("kind must be sum, mean, max or min");
   ArrayRef<int64_t> In = shapeOf(getInput());
   SmallVector<bool, 6> Reduced(In.size(), getAxes().empty());
   for (int64_t A : getAxes()) {
@@ -275,8 +289,9 @@ LogicalResult MlpNormOp::verify() {
     if (P && shapeOf(P) != ArrayRef<int64_t>{Out.back()})
       return emitOpError("bias2, scale and shift must have shape [")
              << Out.back() << "]";
-  if (auto Act = getActivation(); Act && *Act != "relu" && *Act != "gelu")
-    return emitOpError("activation must be \"relu\" or \"gelu\"");
+  if (auto Act = getActivation();
+      Act && *Act != Activation::relu && *Act != Activation::gelu_erf)
+    return emitOpError("activation must be relu or gelu");
   return checkResult(*this, Out);
 }
 
@@ -331,9 +346,7 @@ LogicalResult ConcatOp::verify() {
 
 LogicalResult PadOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput()), Pads = getPads();
-  StringRef Mode = getMode();
-  if (Mode != "constant" && Mode != "reflect" && Mode != "edge")
-    return emitOpError("mode must be constant, reflect or edge");
+  PadMode Mode = getMode();
   if (Pads.size() != 2 * In.size())
     return emitOpError("needs a begin and an end pad for each dimension");
   if (getFill() &&
@@ -344,10 +357,10 @@ LogicalResult PadOp::verify() {
     int64_t Begin = Pads[D], End = Pads[In.size() + D];
     if (Begin < 0 || End < 0)
       return emitOpError("pads must not be negative");
-    if (Mode == "reflect" && (Begin >= In[D] || End >= In[D]) &&
+    if (Mode == PadMode::reflect && (Begin >= In[D] || End >= In[D]) &&
         (Begin || End))
       return emitOpError("reflect pads must be below the dimension's size");
-    if (Mode == "edge" && In[D] == 0 && (Begin || End))
+    if (Mode == PadMode::edge && In[D] == 0 && (Begin || End))
       return emitOpError("edge pads need a dimension that is not empty");
     Out.push_back(In[D] + Begin + End);
   }
@@ -409,12 +422,12 @@ LogicalResult ElementwiseChainOp::verify() {
       getHis().size() != Steps)
     return emitOpError("needs one operand, swap, alpha, lo and hi a step");
   for (size_t I = 0; I != Steps; ++I) {
-    StringRef Kind = cast<StringAttr>(getKinds()[I]).getValue();
-    unsigned Arity = elementwiseArity(Kind);
+    ElementwiseKind Kind = cast<ElementwiseKindAttr>(getKinds()[I]).getValue();
+    unsigned Arity = getArity(Kind);
     int64_t Operand = getOperands()[I];
     if (Arity != 1 && Arity != 2)
-      return emitOpError("step ") << I << ": \"" << Kind
-                                  << "\" is not a unary or binary kind";
+      return emitOpError("step ") << I << ": " << stringifyElementwiseKind(Kind)
+                                  << " is not a unary or binary kind";
     if (Arity == 2 ? Operand < 1 || Operand >= int64_t(Inputs) : Operand != 0)
       return emitOpError("step ") << I << ": operand " << Operand
                                   << " is not an input of its kind";

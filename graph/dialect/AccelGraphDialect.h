@@ -1,6 +1,6 @@
 //===-- AccelGraphDialect.h - The accel graph dialect -----------*- C++ -*-===//
 //
-// The dialect and ops of AccelGraphOps.td (docs/graph.md).
+// The dialect, enum attributes and ops of AccelGraphOps.td (docs/graph.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,11 @@
 
 #include "dialect/AccelGraphOpsDialect.h.inc"
 
+#include "dialect/AccelGraphEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialect/AccelGraphAttrs.h.inc"
+
 #define GET_OP_CLASSES
 #include "dialect/AccelGraphOps.h.inc"
 
@@ -24,6 +29,11 @@ namespace accel::graph {
 /// tensor.
 inline llvm::ArrayRef<int64_t> shapeOf(mlir::Value V) {
   return mlir::cast<mlir::RankedTensorType>(V.getType()).getShape();
+}
+
+/// The number of inputs an elementwise kind takes (AccelGraphEnums.td).
+inline unsigned getArity(ElementwiseKind Kind) {
+  return ElementwiseKindAttr::getArity(Kind);
 }
 
 } // namespace accel::graph

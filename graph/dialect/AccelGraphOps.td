@@ -11,16 +11,10 @@
 #ifndef ACCEL_GRAPH_OPS
 #define ACCEL_GRAPH_OPS
 
+include "dialect/AccelGraphBase.td"
+include "dialect/AccelGraphEnums.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
-
-def AccelGraph_Dialect : Dialect {
-  let name = "accel";
-  let cppNamespace = "::accel::graph";
-  let summary = "Accel's graph dialect: kernel-library operations on tensors";
-  // Folds (a transpose of a constant) make arith.constant ops.
-  let hasConstantMaterializer = 1;
-}
 
 class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
     : Op<AccelGraph_Dialect, mnemonic, !listconcat(traits, [Pure])> {
@@ -30,10 +24,10 @@ class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
 def AccelGraph_Tensor : RankedTensorOf<[F32]>;
 
 // The activation a matrix-unit op applies on its way out (the library's
-// accel_activation): "relu", "gelu" (exact: matmul and gemm only), or
-// "clip" between act_lo and act_hi. Set by -accel-fuse from a following
+// accel_activation): relu, gelu (exact: matmul and gemm only), or clip
+// between act_lo and act_hi. Set by -accel-fuse from a following
 // elementwise op.
-defvar ActivationAttrs = (ins OptionalAttr<StrAttr>:$activation,
+defvar ActivationAttrs = (ins OptionalAttr<AccelGraph_ActivationAttr>:$activation,
                               OptionalAttr<F32Attr>:$act_lo,
                               OptionalAttr<F32Attr>:$act_hi);
 
@@ -80,7 +74,7 @@ def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d"> {
 def AccelGraph_Pool2dOp : AccelGraph_Op<"pool2d"> {
   let summary = "ONNX MaxPool and AveragePool in 2-D, NCHW";
   let arguments = (ins AccelGraph_Tensor:$input,
-                   StrAttr:$kind, // "max" or "avg"
+                   AccelGraph_PoolKindAttr:$kind,
                    DenseI64ArrayAttr:$kernel,    // [kh, kw]
                    DenseI64ArrayAttr:$strides,   // [sh, sw]
                    DenseI64ArrayAttr:$pads,      // [top, left, bottom, right]
@@ -89,23 +83,23 @@ def AccelGraph_Pool2dOp : AccelGraph_Op<"pool2d"> {
                    DefaultValuedAttr<BoolAttr, "false">:$count_include_pad);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
-      "$kind $input attr-dict `:` functional-type(operands, results)";
+      "`` $kind $input attr-dict `:` functional-type(operands, results)";
 }
 
 def AccelGraph_ElementwiseOp : AccelGraph_Op<"elementwise"> {
   let summary = "An elementwise operation with numpy broadcasting";
   let description = [{
-    `kind` names the operation: unary `relu`, `leaky_relu` (alpha), `clip`
-    (lo, hi), `sigmoid`, `tanh`, `erf`, `gelu`, `gelu_tanh`, `exp`, `log`,
-    `sqrt`, `reciprocal`, `neg`, `abs`; binary `add`, `sub`, `mul`, `div`,
-    `max`, `min`, `pow`; `where` (condition, then, else).
+    `kind` names the operation (AccelGraphEnums.td), which takes one, two
+    or three inputs (`where`: condition, then, else); `leaky_relu` takes
+    alpha, `clip` lo and hi.
   }];
-  let arguments = (ins StrAttr:$kind, Variadic<AccelGraph_Tensor>:$inputs,
+  let arguments = (ins AccelGraph_ElementwiseKindAttr:$kind,
+                   Variadic<AccelGraph_Tensor>:$inputs,
                    OptionalAttr<F32Attr>:$alpha,
                    OptionalAttr<F32Attr>:$lo, OptionalAttr<F32Attr>:$hi);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
-      "$kind $inputs attr-dict `:` functional-type(operands, results)";
+      "`` $kind $inputs attr-dict `:` functional-type(operands, results)";
 }
 
 def AccelGraph_ElementwiseChainOp : AccelGraph_Op<"elementwise_chain"> {
@@ -119,12 +113,14 @@ def AccelGraph_ElementwiseChainOp : AccelGraph_Op<"elementwise_chain"> {
     -accel-fuse makes these from elementwise ops.
   }];
   let arguments = (ins Variadic<AccelGraph_Tensor>:$inputs,
-                   StrArrayAttr:$kinds, DenseI64ArrayAttr:$operands,
+                   AccelGraph_ElementwiseKindArrayAttr:$kinds,
+                   DenseI64ArrayAttr:$operands,
                    DenseBoolArrayAttr:$swaps, DenseF32ArrayAttr:$alphas,
                    DenseF32ArrayAttr:$los, DenseF32ArrayAttr:$his);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
-      "$inputs attr-dict `:` functional-type(operands, results)";
+      "custom<ElementwiseKinds>($kinds) $inputs attr-dict `:` "
+      "functional-type(operands, results)";
 }
 
 def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
@@ -139,12 +135,12 @@ def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
 def AccelGraph_ReduceOp : AccelGraph_Op<"reduce"> {
   let summary = "ONNX ReduceSum, ReduceMean, ReduceMax, ReduceMin";
   let arguments = (ins AccelGraph_Tensor:$input,
-                   StrAttr:$kind,            // "sum", "mean", "max", "min"
+                   AccelGraph_ReduceKindAttr:$kind,
                    DenseI64ArrayAttr:$axes,  // 0 <= axis < rank; empty: all
                    BoolAttr:$keepdims);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
-      "$kind $input attr-dict `:` functional-type(operands, results)";
+      "`` $kind $input attr-dict `:` functional-type(operands, results)";
 }
 
 def AccelGraph_LayerNormOp
@@ -212,7 +208,7 @@ def AccelGraph_MlpNormOp
                    AccelGraph_Tensor:$residual,
                    AccelGraph_Tensor:$scale,
                    Optional<AccelGraph_Tensor>:$shift,
-                   OptionalAttr<StrAttr>:$activation,
+                   OptionalAttr<AccelGraph_ActivationAttr>:$activation,
                    F32Attr:$epsilon);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$x `,` $w1 (`bias` $bias1^)? `,` $w2 "
@@ -278,10 +274,10 @@ def AccelGraph_PadOp : AccelGraph_Op<"pad"> {
                    Optional<AccelGraph_Tensor>:$fill,
                    DenseI64ArrayAttr:$pads, // ONNX's: the begins, then the
                                             // ends; none negative
-                   StrAttr:$mode,           // "constant", "reflect", "edge"
+                   AccelGraph_PadModeAttr:$mode,
                    DefaultValuedAttr<F32Attr, "0.0">:$value);
   let results = (outs AccelGraph_Tensor:$result);
-  let assemblyFormat = "$input (`,` $fill^)? attr-dict `:` "
+  let assemblyFormat = "`` $mode $input (`,` $fill^)? attr-dict `:` "
                        "functional-type(operands, results)";
 }
 

@@ -127,9 +127,16 @@ private:
   }
 
   // Handlers.
-  bool elementwise(StringRef Kind, unsigned Arity);
-  bool unary(StringRef Kind) { return elementwise(Kind, 1); }
-  bool binary(StringRef Kind) { return elementwise(Kind, 2); }
+  /// An elementwise op of \p Kind on the node's inputs.
+  bool elementwise(ElementwiseKind Kind);
+  /// An elementwise op of \p Kind, of type \p T, on \p Ins.
+  Value createElementwise(ElementwiseKind Kind, Type T, ValueRange Ins,
+                          FloatAttr Alpha = {}, FloatAttr Lo = {},
+                          FloatAttr Hi = {}) {
+    return B.create<ElementwiseOp>(
+        loc(), T, ElementwiseKindAttr::get(B.getContext(), Kind), Ins, Alpha,
+        Lo, Hi);
+  }
   bool leakyRelu();
   bool pow();
   bool clip();
@@ -139,10 +146,10 @@ private:
   bool window(std::vector<int64_t> Kernel,
               std::vector<int64_t> &Strides, std::vector<int64_t> &Pads,
               std::vector<int64_t> &Dilations);
-  bool pool(StringRef Kind);
-  bool globalPool(StringRef Kind);
+  bool pool(PoolKind Kind);
+  bool globalPool(PoolKind Kind);
   bool softmax(bool Log);
-  bool reduce(StringRef Kind);
+  bool reduce(ReduceKind Kind);
   bool layerNorm();
   bool batchNorm();
   bool concat();
@@ -150,7 +157,7 @@ private:
   bool split();
   /// \p Axis of a rank-\p Rank value made non-negative, or a failure.
   std::optional<int64_t> normalizeAxis(int64_t Axis, int64_t Rank);
-  bool variadic(StringRef Kind);
+  bool variadic(ElementwiseKind Kind);
   /// The ints of a constant integer input (Reduce's axes since opset 13).
   std::optional<std::vector<int64_t>> constantInts(unsigned I);
   bool reshape();
@@ -255,7 +262,8 @@ std::optional<float> Importer::constantScalar(unsigned I) {
   return F;
 }
 
-bool Importer::elementwise(StringRef Kind, unsigned Arity) {
+bool Importer::elementwise(ElementwiseKind Kind) {
+  unsigned Arity = getArity(Kind);
   if (Node->Inputs.size() != Arity)
     return fail("takes " + Twine(Arity) + " inputs here, not " +
                 Twine(Node->Inputs.size()));
@@ -263,9 +271,7 @@ bool Importer::elementwise(StringRef Kind, unsigned Arity) {
   for (unsigned I = 0; I != Arity; ++I)
     if (!Ins.emplace_back(input(I)))
       return false;
-  return define(B.create<ElementwiseOp>(loc(), resultType(),
-                                        B.getStringAttr(Kind), Ins,
-                                        FloatAttr(), FloatAttr(), FloatAttr()));
+  return define(createElementwise(Kind, resultType(), Ins));
 }
 
 /// Pow, whose exponent may be an integer tensor: a constant one becomes
@@ -275,7 +281,7 @@ bool Importer::pow() {
     return fail("takes 2 inputs here, not " + Twine(Node->Inputs.size()));
   const std::string &Name = Node->Inputs[1];
   if (isF32(Name) || !isConstant(Name))
-    return binary("pow");
+    return elementwise(ElementwiseKind::pow);
   std::optional<std::vector<int64_t>> Ints = constantInts(1);
   Value X = Ints ? input(0) : Value();
   if (!X)
@@ -284,19 +290,16 @@ bool Importer::pow() {
   auto Type = RankedTensorType::get(G.Values.at(Name).Shape, B.getF32Type());
   Value Y = B.create<arith::ConstantOp>(
       loc(), Type, DenseElementsAttr::get(Type, ArrayRef<float>(F)));
-  return define(B.create<ElementwiseOp>(loc(), resultType(),
-                                        B.getStringAttr("pow"),
-                                        ValueRange{X, Y}, FloatAttr(),
-                                        FloatAttr(), FloatAttr()));
+  return define(createElementwise(ElementwiseKind::pow, resultType(), {X, Y}));
 }
 
 bool Importer::leakyRelu() {
   Value X = input(0);
   if (!X)
     return false;
-  return define(B.create<ElementwiseOp>(
-      loc(), resultType(), B.getStringAttr("leaky_relu"), ValueRange{X},
-      B.getF32FloatAttr(floatAttr("alpha", 0.01f)), FloatAttr(), FloatAttr()));
+  return define(
+      createElementwise(ElementwiseKind::leaky_relu, resultType(), X,
+                        B.getF32FloatAttr(floatAttr("alpha", 0.01f))));
 }
 
 bool Importer::clip() {
@@ -310,15 +313,14 @@ bool Importer::clip() {
   };
   if ((hasInput(1) && !isConstant(1)) || (hasInput(2) && !isConstant(2))) {
     Value Y = X;
-    for (auto [I, Kind] : {std::pair{1u, "max"}, {2u, "min"}}) {
+    for (auto [I, Kind] :
+         {std::pair{1u, ElementwiseKind::max}, {2u, ElementwiseKind::min}}) {
       if (!hasInput(I))
         continue;
       Value Bound = input(I);
       if (!Bound)
         return false;
-      Y = B.create<ElementwiseOp>(loc(), resultType(), B.getStringAttr(Kind),
-                                  ValueRange{Y, Bound}, FloatAttr(),
-                                  FloatAttr(), FloatAttr());
+      Y = createElementwise(Kind, resultType(), {Y, Bound});
     }
     return define(Y);
   }
@@ -338,14 +340,14 @@ bool Importer::clip() {
   if (!(Lo <= Hi))
     return fail("min " + std::to_string(Lo) + " is above max " +
                 std::to_string(Hi));
-  return define(B.create<ElementwiseOp>(
-      loc(), resultType(), B.getStringAttr("clip"), ValueRange{X}, FloatAttr(),
-      B.getF32FloatAttr(Lo), B.getF32FloatAttr(Hi)));
+  return define(createElementwise(ElementwiseKind::clip, resultType(), X,
+                                  FloatAttr(), B.getF32FloatAttr(Lo),
+                                  B.getF32FloatAttr(Hi)));
 }
 
 /// Max and Min take one or more inputs: one is the input itself, more a
 /// chain of binary ops.
-bool Importer::variadic(StringRef Kind) {
+bool Importer::variadic(ElementwiseKind Kind) {
   Value Y = input(0);
   if (!Y)
     return false;
@@ -365,9 +367,7 @@ bool Importer::variadic(StringRef Kind) {
         return fail(Why);
       T = RankedTensorType::get(*S, B.getF32Type());
     }
-    Y = B.create<ElementwiseOp>(loc(), T, B.getStringAttr(Kind),
-                                ValueRange{Y, X}, FloatAttr(), FloatAttr(),
-                                FloatAttr());
+    Y = createElementwise(Kind, T, {Y, X});
   }
   return define(Y);
 }
@@ -483,7 +483,7 @@ bool Importer::slice() {
                                   B.getDenseI64ArrayAttr(Step)));
 }
 
-bool Importer::reduce(StringRef Kind) {
+bool Importer::reduce(ReduceKind Kind) {
   Value X = input(0);
   if (!X)
     return false;
@@ -504,10 +504,9 @@ bool Importer::reduce(StringRef Kind) {
       A += Rank;
   }
   std::sort(Axes.begin(), Axes.end());
-  return define(B.create<ReduceOp>(loc(), resultType(), X,
-                                   B.getStringAttr(Kind),
-                                   B.getDenseI64ArrayAttr(Axes),
-                                   B.getBoolAttr(intAttr("keepdims", 1))));
+  return define(B.create<ReduceOp>(
+      loc(), resultType(), X, ReduceKindAttr::get(B.getContext(), Kind),
+      B.getDenseI64ArrayAttr(Axes), B.getBoolAttr(intAttr("keepdims", 1))));
 }
 
 std::optional<int64_t> Importer::normalizeAxis(int64_t Axis, int64_t Rank) {
@@ -551,22 +550,22 @@ bool Importer::layerNorm() {
   auto Stat = resultType(wanted(1) ? 1 : 2);
   auto XType = cast<RankedTensorType>(X.getType());
   auto reduceMean = [&](Value V) -> Value {
-    return B.create<ReduceOp>(loc(), Stat, V, B.getStringAttr("mean"),
-                              B.getDenseI64ArrayAttr(Axes),
-                              B.getBoolAttr(true));
+    return B.create<ReduceOp>(
+        loc(), Stat, V, ReduceKindAttr::get(B.getContext(), ReduceKind::mean),
+        B.getDenseI64ArrayAttr(Axes), B.getBoolAttr(true));
   };
-  auto ew = [&](StringRef Kind, Type T, ValueRange Ins) -> Value {
-    return B.create<ElementwiseOp>(loc(), T, B.getStringAttr(Kind), Ins,
-                                   FloatAttr(), FloatAttr(), FloatAttr());
+  auto ew = [&](ElementwiseKind Kind, Type T, ValueRange Ins) {
+    return createElementwise(Kind, T, Ins);
   };
   Value Mean = reduceMean(X);
-  Value Diff = ew("sub", XType, {X, Mean});
-  Value Var = reduceMean(ew("mul", XType, {Diff, Diff}));
+  Value Diff = ew(ElementwiseKind::sub, XType, {X, Mean});
+  Value Var = reduceMean(ew(ElementwiseKind::mul, XType, {Diff, Diff}));
   auto EpsType = RankedTensorType::get({1}, B.getF32Type());
   Value Eps = B.create<arith::ConstantOp>(
       loc(), EpsType, DenseElementsAttr::get(EpsType, Epsilon));
-  Value InvStd =
-      ew("reciprocal", Stat, ew("sqrt", Stat, ew("add", Stat, {Var, Eps})));
+  Value InvStd = ew(ElementwiseKind::reciprocal, Stat,
+                    ew(ElementwiseKind::sqrt, Stat,
+                       ew(ElementwiseKind::add, Stat, {Var, Eps})));
   return (!wanted(1) || define(Mean, 1)) && (!wanted(2) || define(InvStd, 2));
 }
 
@@ -603,7 +602,7 @@ bool Importer::matmul() {
   Value A = input(0), Bv = A ? input(1) : Value();
   if (!Bv)
     return false;
-  return define(B.create<MatMulOp>(loc(), resultType(), A, Bv, StringAttr(),
+  return define(B.create<MatMulOp>(loc(), resultType(), A, Bv, ActivationAttr(),
                                    FloatAttr(), FloatAttr()));
 }
 
@@ -619,7 +618,7 @@ bool Importer::gemm() {
       loc(), resultType(), A, Bv, C,
       B.getF32FloatAttr(floatAttr("alpha", 1.0f)), B.getF32FloatAttr(Beta),
       B.getBoolAttr(intAttr("transA", 0)), B.getBoolAttr(intAttr("transB", 0)),
-      StringAttr(), FloatAttr(), FloatAttr()));
+      ActivationAttr(), FloatAttr(), FloatAttr()));
 }
 
 /// A convolution's or pooling's window attributes with ONNX's defaults,
@@ -681,11 +680,11 @@ bool Importer::conv() {
   return define(B.create<Conv2dOp>(
       loc(), resultType(), X, W, Bias, B.getDenseI64ArrayAttr(Strides),
       B.getDenseI64ArrayAttr(Pads), B.getDenseI64ArrayAttr(Dilations),
-      B.getI64IntegerAttr(intAttr("group", 1)), StringAttr(), FloatAttr(),
+      B.getI64IntegerAttr(intAttr("group", 1)), ActivationAttr(), FloatAttr(),
       FloatAttr()));
 }
 
-bool Importer::pool(StringRef Kind) {
+bool Importer::pool(PoolKind Kind) {
   Value X = input(0);
   if (!X || !onlyFirstOutputUsed())
     return false;
@@ -722,7 +721,7 @@ bool Importer::pool(StringRef Kind) {
     std::vector<int64_t> PadsAfter = pick(E, 0);
     std::vector<int64_t> P2 = {P[0], P[1], PadsAfter[0], PadsAfter[1]};
     return B.create<Pool2dOp>(
-        loc(), shape(OutShape), V, B.getStringAttr(Kind),
+        loc(), shape(OutShape), V, PoolKindAttr::get(B.getContext(), Kind),
         B.getDenseI64ArrayAttr(pick(Kernel, 1)),
         B.getDenseI64ArrayAttr(pick(Strides, 1)), B.getDenseI64ArrayAttr(P2),
         B.getDenseI64ArrayAttr(pick(Dilations, 1)),
@@ -747,7 +746,7 @@ bool Importer::pool(StringRef Kind) {
   return define(Kernel.size() == 2 ? Y : reshape(Y, Out));
 }
 
-bool Importer::globalPool(StringRef Kind) {
+bool Importer::globalPool(PoolKind Kind) {
   Value X = input(0);
   if (!X)
     return false;
@@ -755,7 +754,7 @@ bool Importer::globalPool(StringRef Kind) {
   if (S.size() != 4)
     return fail("only NCHW inputs are supported");
   return define(B.create<Pool2dOp>(
-      loc(), resultType(), X, B.getStringAttr(Kind),
+      loc(), resultType(), X, PoolKindAttr::get(B.getContext(), Kind),
       B.getDenseI64ArrayAttr({S[2], S[3]}), B.getDenseI64ArrayAttr({1, 1}),
       B.getDenseI64ArrayAttr({0, 0, 0, 0}), B.getDenseI64ArrayAttr({1, 1}),
       B.getBoolAttr(false), B.getBoolAttr(false)));
@@ -768,11 +767,11 @@ bool Importer::softmax(bool Log) {
   ArrayRef<int64_t> S = G.Values.at(Node->Inputs[0]).Shape;
   int64_t Rank = S.size();
   if (G.Opset >= 13) {
-    int64_t Axis = intAttr("axis", -1);
-    if (Axis < -Rank || Axis >= Rank)
-      return fail("axis " + Twine(Axis) + " is outside rank " + Twine(Rank));
+    std::optional<int64_t> Axis = normalizeAxis(intAttr("axis", -1), Rank);
+    if (!Axis)
+      return false;
     return define(B.create<SoftmaxOp>(loc(), resultType(), X,
-                                      B.getI64IntegerAttr(Axis),
+                                      B.getI64IntegerAttr(*Axis),
                                       B.getBoolAttr(Log)));
   }
   // Before opset 13 the input is taken as a matrix [dims before axis,
@@ -844,13 +843,14 @@ bool Importer::pad() {
   }
   const og::Attribute *Mode = attr("mode");
   std::string M = Mode ? Mode->S : "constant";
-  if (M != "constant" && M != "reflect" && M != "edge")
+  std::optional<PadMode> PM = symbolizePadMode(M);
+  if (!PM)
     return fail("mode '" + M + "' is not constant, reflect or edge");
   if (llvm::any_of(*Pads, [](int64_t P) { return P < 0; }))
     return fail("negative pads (cropping) are not supported");
-  return define(B.create<PadOp>(loc(), resultType(), X, Fill,
-                                B.getDenseI64ArrayAttr(*Pads),
-                                B.getStringAttr(M), B.getF32FloatAttr(Value)));
+  return define(B.create<PadOp>(
+      loc(), resultType(), X, Fill, B.getDenseI64ArrayAttr(*Pads),
+      PadModeAttr::get(B.getContext(), *PM), B.getF32FloatAttr(Value)));
 }
 
 /// Gather of f32 data: one accel.gather of all the indices along the axis,
@@ -920,9 +920,8 @@ bool Importer::where() {
   auto Type = RankedTensorType::get(C.Shape, B.getF32Type());
   Value CondF32 = B.create<arith::ConstantOp>(
       loc(), Type, DenseElementsAttr::get(Type, ArrayRef<float>(Ones)));
-  return define(B.create<ElementwiseOp>(
-      loc(), resultType(), B.getStringAttr("where"),
-      ValueRange{CondF32, A, Bv}, FloatAttr(), FloatAttr(), FloatAttr()));
+  return define(createElementwise(ElementwiseKind::where, resultType(),
+                                  {CondF32, A, Bv}));
 }
 
 /// Cast of f32 to f32 is the input (other casts of f32 data would leave
@@ -949,31 +948,33 @@ bool Importer::identity() {
 const llvm::StringMap<Importer::Handler> &Importer::handlers() {
   static const llvm::StringMap<Handler> Map = [] {
     llvm::StringMap<Handler> M;
-    for (auto [Op, Kind] : {std::pair{"Relu", "relu"}, {"Sigmoid", "sigmoid"},
-                            {"Tanh", "tanh"}, {"Erf", "erf"}, {"Exp", "exp"},
-                            {"Log", "log"}, {"Sqrt", "sqrt"},
-                            {"Reciprocal", "reciprocal"}, {"Neg", "neg"},
-                            {"Abs", "abs"}})
-      M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.unary(Kind); };
-    for (auto [Op, Kind] : {std::pair{"Add", "add"}, {"Sub", "sub"},
-                            {"Mul", "mul"}, {"Div", "div"}})
-      M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.binary(Kind); };
+    // The elementwise kinds that are an ONNX operator each, as the
+    // dialect declares them (AccelGraphEnums.td).
+    for (uint32_t V = 0; V <= getMaxEnumValForElementwiseKind(); ++V)
+      if (std::optional<ElementwiseKind> Kind = symbolizeElementwiseKind(V))
+        if (StringRef Op = ElementwiseKindAttr::getOnnxName(*Kind); !Op.empty())
+          M[Op] = [Kind = *Kind](Importer &I) { return I.elementwise(Kind); };
     M["Pow"] = [](Importer &I) { return I.pow(); };
-    M["Max"] = [](Importer &I) { return I.variadic("max"); };
-    M["Min"] = [](Importer &I) { return I.variadic("min"); };
-    for (auto [Op, Kind] : {std::pair{"ReduceSum", "sum"},
-                            {"ReduceMean", "mean"}, {"ReduceMax", "max"},
-                            {"ReduceMin", "min"}})
-      M[Op] = [Kind = StringRef(Kind)](Importer &I) { return I.reduce(Kind); };
+    M["Max"] = [](Importer &I) { return I.variadic(ElementwiseKind::max); };
+    M["Min"] = [](Importer &I) { return I.variadic(ElementwiseKind::min); };
+    for (auto [Op, Kind] : {std::pair{"ReduceSum", ReduceKind::sum},
+                            {"ReduceMean", ReduceKind::mean},
+                            {"ReduceMax", ReduceKind::max},
+                            {"ReduceMin", ReduceKind::min}})
+      M[Op] = [Kind = Kind](Importer &I) { return I.reduce(Kind); };
     M["LeakyRelu"] = [](Importer &I) { return I.leakyRelu(); };
     M["Clip"] = [](Importer &I) { return I.clip(); };
     M["MatMul"] = [](Importer &I) { return I.matmul(); };
     M["Gemm"] = [](Importer &I) { return I.gemm(); };
     M["Conv"] = [](Importer &I) { return I.conv(); };
-    M["MaxPool"] = [](Importer &I) { return I.pool("max"); };
-    M["AveragePool"] = [](Importer &I) { return I.pool("avg"); };
-    M["GlobalAveragePool"] = [](Importer &I) { return I.globalPool("avg"); };
-    M["GlobalMaxPool"] = [](Importer &I) { return I.globalPool("max"); };
+    M["MaxPool"] = [](Importer &I) { return I.pool(PoolKind::max); };
+    M["AveragePool"] = [](Importer &I) { return I.pool(PoolKind::avg); };
+    M["GlobalAveragePool"] = [](Importer &I) {
+      return I.globalPool(PoolKind::avg);
+    };
+    M["GlobalMaxPool"] = [](Importer &I) {
+      return I.globalPool(PoolKind::max);
+    };
     M["Softmax"] = [](Importer &I) { return I.softmax(false); };
     M["LogSoftmax"] = [](Importer &I) { return I.softmax(true); };
     for (const char *Op : {"Reshape", "Flatten", "Squeeze", "Unsqueeze"})

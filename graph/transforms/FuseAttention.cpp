@@ -35,15 +35,18 @@ Value peelScales(Value V, double &Scale,
                  SmallVectorImpl<Operation *> &Members) {
   for (;;) {
     auto E = V.getDefiningOp<ElementwiseOp>();
-    if (!E || !V.hasOneUse() || (E.getKind() != "mul" && E.getKind() != "div"))
+    if (!E || !V.hasOneUse() ||
+        (E.getKind() != ElementwiseKind::mul &&
+         E.getKind() != ElementwiseKind::div))
       return V;
     Value X;
     for (int Side = 0; Side != 2 && !X; ++Side) {
       auto C = splatConstant(E.getInputs()[1 - Side]);
-      if (C && *C != 0.0 && (E.getKind() == "mul" || Side == 0) &&
+      if (C && *C != 0.0 &&
+          (E.getKind() == ElementwiseKind::mul || Side == 0) &&
           E.getInputs()[Side].getType() == E.getType()) {
         X = E.getInputs()[Side];
-        Scale *= E.getKind() == "mul" ? *C : 1.0 / *C;
+        Scale *= E.getKind() == ElementwiseKind::mul ? *C : 1.0 / *C;
       }
     }
     if (!X)
@@ -101,7 +104,7 @@ struct FuseAttention : OpRewritePattern<MatMulOp> {
     // Back from the softmax: a mask add, then scales, then q . kt.
     Value S = Soft.getInput(), Mask;
     auto Add = S.getDefiningOp<ElementwiseOp>();
-    if (Add && Add.getKind() == "add" && S.hasOneUse()) {
+    if (Add && Add.getKind() == ElementwiseKind::add && S.hasOneUse()) {
       for (int Side = 0; Side != 2 && !Mask; ++Side)
         if (Add.getInputs()[Side].getType() == Add.getType() &&
             isScaledMatMul(Add.getInputs()[Side])) {

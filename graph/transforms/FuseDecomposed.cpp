@@ -11,7 +11,7 @@
 //    epsilon}; one pass over the lines instead of nine ops over memory.
 //  - GELU: x * 0.5 * (1 + Erf(x / sqrt(2))) in any order of its products
 //    (PyTorch's 0.5 x (1 + erf(x / 1.4142135)) or x (1 + erf) * 0.5, the
-//    division also as * 1 / sqrt(2)): accel.elementwise "gelu".
+//    division also as * 1 / sqrt(2)): accel.elementwise gelu.
 //
 // Every intermediate must have no reader outside the pattern.
 //
@@ -35,7 +35,7 @@ bool near(std::optional<double> V, double Want) {
 }
 
 /// \p V's producer if it is an elementwise op of \p Kind.
-ElementwiseOp elementwise(Value V, StringRef Kind) {
+ElementwiseOp elementwise(Value V, ElementwiseKind Kind) {
   auto E = V.getDefiningOp<ElementwiseOp>();
   return E && E.getKind() == Kind ? E : ElementwiseOp();
 }
@@ -48,7 +48,8 @@ Value otherInput(ElementwiseOp E, Value Other) {
 /// A kept mean over the trailing axes from \p Axis on (the first such
 /// axis, or -1).
 int64_t trailingMeanAxis(ReduceOp R) {
-  if (!R || R.getKind() != "mean" || !R.getKeepdims() || R.getAxes().empty())
+  if (!R || R.getKind() != ReduceKind::mean || !R.getKeepdims() ||
+      R.getAxes().empty())
     return -1;
   int64_t Rank = shapeOf(R.getInput()).size(), First = R.getAxes()[0];
   for (auto [I, A] : llvm::enumerate(R.getAxes()))
@@ -62,12 +63,13 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
 
   LogicalResult matchAndRewrite(ElementwiseOp Div,
                                 PatternRewriter &Rewriter) const override {
-    if (Div.getKind() != "div")
+    if (Div.getKind() != ElementwiseKind::div)
       return failure();
     Value D = Div.getInputs()[0], Sd = Div.getInputs()[1];
-    auto Sub = elementwise(D, "sub");
-    auto Sqrt = elementwise(Sd, "sqrt");
-    auto AddEps = Sqrt ? elementwise(Sqrt.getInputs()[0], "add") : nullptr;
+    auto Sub = elementwise(D, ElementwiseKind::sub);
+    auto Sqrt = elementwise(Sd, ElementwiseKind::sqrt);
+    auto AddEps =
+        Sqrt ? elementwise(Sqrt.getInputs()[0], ElementwiseKind::add) : nullptr;
     if (!Sub || !Sqrt || !AddEps || !Sd.hasOneUse() ||
         !Sqrt.getInputs()[0].hasOneUse())
       return failure();
@@ -91,8 +93,8 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
       return failure();
     // d^2: Pow(d, 2) or d * d, read only by the variance.
     Value Square = Var.getInput();
-    auto Pow = elementwise(Square, "pow");
-    auto Mul = elementwise(Square, "mul");
+    auto Pow = elementwise(Square, ElementwiseKind::pow);
+    auto Mul = elementwise(Square, ElementwiseKind::mul);
     bool IsSquare =
         (Pow && Pow.getInputs()[0] == D && near(splatConstant(Pow.getInputs()[1]), 2.0)) ||
         (Mul && Mul.getInputs()[0] == D && Mul.getInputs()[1] == D);
@@ -113,7 +115,7 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
     };
     // The only reader of \p V, if it is an elementwise op of \p Kind of
     // V's type with a normalized-shape constant as the other operand.
-    auto onlyReader = [&](Value V, StringRef Kind) {
+    auto onlyReader = [&](Value V, ElementwiseKind Kind) {
       auto E = V.hasOneUse() ? dyn_cast<ElementwiseOp>(*V.getUsers().begin())
                              : ElementwiseOp();
       return E && E.getKind() == Kind && E.getType() == V.getType() &&
@@ -123,12 +125,12 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
     };
     Operation *Last = Div;
     Value Scale, Shift;
-    if (auto G = onlyReader(Div, "mul")) {
+    if (auto G = onlyReader(Div, ElementwiseKind::mul)) {
       Scale = otherInput(G, Div);
       Last = G;
       Locs.push_back(G.getLoc());
     }
-    if (auto B = onlyReader(Last->getResult(0), "add")) {
+    if (auto B = onlyReader(Last->getResult(0), ElementwiseKind::add)) {
       Shift = otherInput(B, Last->getResult(0));
       Last = B;
       Locs.push_back(B.getLoc());
@@ -152,19 +154,19 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
 /// x for 1 + erf(x / sqrt(2)) (the division also as * 1 / sqrt(2)), each
 /// op read once; null otherwise. The ops go into \p Ops.
 Value erfTermInput(Value V, SmallVectorImpl<Operation *> &Ops) {
-  auto Add = elementwise(V, "add");
+  auto Add = elementwise(V, ElementwiseKind::add);
   if (!Add || !V.hasOneUse())
     return nullptr;
   Value E = near(splatConstant(Add.getInputs()[0]), 1.0) ? Add.getInputs()[1]
             : near(splatConstant(Add.getInputs()[1]), 1.0)
                 ? Add.getInputs()[0]
                 : Value();
-  auto Erf = E ? elementwise(E, "erf") : ElementwiseOp();
+  auto Erf = E ? elementwise(E, ElementwiseKind::erf) : ElementwiseOp();
   if (!Erf || !E.hasOneUse())
     return nullptr;
   Value Scaled = Erf.getInputs()[0];
-  auto Div = elementwise(Scaled, "div");
-  auto Mul = elementwise(Scaled, "mul");
+  auto Div = elementwise(Scaled, ElementwiseKind::div);
+  auto Mul = elementwise(Scaled, ElementwiseKind::mul);
   if (!Scaled.hasOneUse())
     return nullptr;
   Value X;
@@ -188,7 +190,7 @@ struct FuseGelu : OpRewritePattern<ElementwiseOp> {
   /// the result's, the 0.5 a splat that broadcasts.)
   static void factors(Value V, bool Root, SmallVectorImpl<Value> &Out,
                       SmallVectorImpl<Operation *> &Ops) {
-    auto M = elementwise(V, "mul");
+    auto M = elementwise(V, ElementwiseKind::mul);
     if (!M || (!Root && !V.hasOneUse()) || Out.size() > 3) {
       Out.push_back(V);
       return;
@@ -200,7 +202,7 @@ struct FuseGelu : OpRewritePattern<ElementwiseOp> {
 
   LogicalResult matchAndRewrite(ElementwiseOp Root,
                                 PatternRewriter &Rewriter) const override {
-    if (Root.getKind() != "mul")
+    if (Root.getKind() != ElementwiseKind::mul)
       return failure();
     // x, 0.5 and 1 + erf(x / sqrt(2)), in any order and grouping.
     SmallVector<Value, 4> F;
@@ -223,8 +225,8 @@ struct FuseGelu : OpRewritePattern<ElementwiseOp> {
         for (Operation *Op : llvm::concat<Operation *>(Ops, ErfOps))
           Locs.push_back(Op->getLoc());
         auto Gelu = Rewriter.replaceOpWithNewOp<ElementwiseOp>(
-            Root, Root.getType(), Rewriter.getStringAttr("gelu"),
-            ValueRange{F[XAt]}, FloatAttr(), FloatAttr(), FloatAttr());
+            Root, Root.getType(), ElementwiseKind::gelu, ValueRange{F[XAt]},
+            FloatAttr(), FloatAttr(), FloatAttr());
         Gelu->setLoc(Rewriter.getFusedLoc(Locs));
         return success();
       }

@@ -182,10 +182,10 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
     if (failed(Reshape))
       return failure();
     auto G = H.getDefiningOp<GemmOp>();
-    std::optional<StringRef> Act = G ? G.getActivation() : std::nullopt;
+    std::optional<Activation> Act = G ? G.getActivation() : std::nullopt;
     if (!G || !H.hasOneUse() || GN.getTransB() || G.getTransA() ||
         G.getTransB() || G.getAlpha().convertToFloat() != 1.0f ||
-        (Act && *Act != "relu" && *Act != "gelu"))
+        (Act && *Act != Activation::relu && *Act != Activation::gelu_erf))
       return failure();
     ArrayRef<int64_t> W1 = shapeOf(G.getB()), W2 = shapeOf(GN.getB());
     if (4 * (W1[0] * W1[1] + W2[0] * W2[1]) > MaxFusedWeightBytes ||

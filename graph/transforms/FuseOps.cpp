@@ -16,7 +16,7 @@
 //  - the attention pattern, MatMul -> scale -> mask -> Softmax -> MatMul,
 //    becomes one accel.attention (FuseAttention.cpp);
 //  - LayerNorm and GELU written out as elementwise ops and reductions
-//    become accel.layernorm and accel.elementwise "gelu"
+//    become accel.layernorm and accel.elementwise gelu
 //    (FuseDecomposed.cpp);
 //  - a transpose of a gemm's rows whose result is only sliced goes after
 //    the gemm, where it is a view (SinkTransposes.cpp);
@@ -76,20 +76,23 @@ struct FuseActivation : OpRewritePattern<ElementwiseOp> {
 
   LogicalResult matchAndRewrite(ElementwiseOp Op,
                                 PatternRewriter &Rewriter) const override {
-    StringRef Kind = Op.getKind();
-    if (Kind != "relu" && Kind != "clip" && Kind != "gelu")
+    // An activation is the elementwise kind of its name.
+    std::optional<Activation> Kind =
+        symbolizeActivation(stringifyElementwiseKind(Op.getKind()));
+    if (!Kind)
       return failure();
     Value X = Op.getInputs()[0];
     auto Reshape = X.getDefiningOp<ReshapeOp>();
     Operation *Producer = fusibleProducer(
         Reshape && X.hasOneUse() ? Reshape.getInput() : X);
     if (!Producer || X.getType() != Op.getType() ||
-        (Kind == "gelu" && isa<Conv2dOp>(Producer)))
+        (*Kind == Activation::gelu_erf && isa<Conv2dOp>(Producer)))
       return failure();
     Rewriter.modifyOpInPlace(Producer, [&] {
       Producer->setLoc(Rewriter.getFusedLoc({Producer->getLoc(), Op.getLoc()}));
-      Producer->setAttr("activation", Rewriter.getStringAttr(Kind));
-      if (Kind == "clip") {
+      Producer->setAttr("activation",
+                        ActivationAttr::get(Rewriter.getContext(), *Kind));
+      if (*Kind == Activation::clip) {
         Producer->setAttr("act_lo", Op.getLoAttr());
         Producer->setAttr("act_hi", Op.getHiAttr());
       }
@@ -107,7 +110,7 @@ struct FuseBiasAdd : OpRewritePattern<ElementwiseOp> {
 
   LogicalResult matchAndRewrite(ElementwiseOp Op,
                                 PatternRewriter &Rewriter) const override {
-    if (Op.getKind() != "add")
+    if (Op.getKind() != ElementwiseKind::add)
       return failure();
     for (int Side = 0; Side != 2; ++Side) {
       Value X = Op.getInputs()[Side], C = Op.getInputs()[1 - Side];
@@ -138,7 +141,7 @@ struct FuseBiasAdd : OpRewritePattern<ElementwiseOp> {
           Loc, RankedTensorType::get({Rows, N}, F32), A, MM.getB(), C,
           Rewriter.getF32FloatAttr(1.0f), Rewriter.getF32FloatAttr(1.0f),
           Rewriter.getBoolAttr(false), Rewriter.getBoolAttr(false),
-          StringAttr(), FloatAttr(), FloatAttr());
+          ActivationAttr(), FloatAttr(), FloatAttr());
       Value Result = Gemm;
       if (AT.getRank() != 2)
         Result = Rewriter.create<ReshapeOp>(Loc, Y, Result);
@@ -228,7 +231,7 @@ struct FoldBatchNorm : OpRewritePattern<BatchNormOp> {
     auto Folded = Rewriter.replaceOpWithNewOp<Conv2dOp>(
         BN, BN.getType(), Conv.getInput(), NewWeight, NewBias,
         Conv.getStridesAttr(), Conv.getPadsAttr(), Conv.getDilationsAttr(),
-        Conv.getGroupAttr(), StringAttr(), FloatAttr(), FloatAttr());
+        Conv.getGroupAttr(), ActivationAttr(), FloatAttr(), FloatAttr());
     Folded->setLoc(Rewriter.getFusedLoc({Conv.getLoc(), BN.getLoc()}));
     Rewriter.eraseOp(Conv);
     return success();
@@ -244,10 +247,10 @@ struct FuseResidualNorm : OpRewritePattern<LayerNormOp> {
                                 PatternRewriter &Rewriter) const override {
     Value X = LN.getInput();
     auto Add = X.getDefiningOp<ElementwiseOp>();
-    if (LN.getResidual() || !Add || Add.getKind() != "add" ||
-        !X.hasOneUse() ||
-        !llvm::all_of(Add.getInputs(),
-                      [&](Value V) { return V.getType() == X.getType(); }))
+    if (LN.getResidual() || !Add || Add.getKind() != ElementwiseKind::add ||
+        !X.hasOneUse() || !llvm::all_of(Add.getInputs(), [&](Value V) {
+          return V.getType() == X.getType();
+        }))
       return failure();
     Location Loc = Rewriter.getFusedLoc({Add.getLoc(), LN.getLoc()});
     auto Fused = Rewriter.replaceOpWithNewOp<LayerNormOp>(
@@ -278,7 +281,7 @@ struct Chain {
   /// Starts from chain or elementwise op \p P (false if it is neither).
   bool startFrom(Operation *P) {
     if (auto PE = dyn_cast<ElementwiseOp>(P)) {
-      if (PE.getKind() == "where")
+      if (PE.getKind() == ElementwiseKind::where)
         return false;
       // Run from the operand of the result's shape where the first is
       // broadcast, so that what made it can join the chain too.
@@ -365,7 +368,7 @@ struct FuseElementwiseChain : OpRewritePattern<ElementwiseOp> {
 
   LogicalResult matchAndRewrite(ElementwiseOp E,
                                 PatternRewriter &Rewriter) const override {
-    if (E.getKind() == "where")
+    if (E.getKind() == ElementwiseKind::where)
       return failure();
     for (Value V : E.getInputs()) {
       Operation *P = chainProducer(V, E);

@@ -20,23 +20,24 @@ func.func @matmul_result(%a: tensor<2x4x8xf32>, %b: tensor<8x3xf32>) -> tensor<4
 
 func.func @broadcast(%a: tensor<4x3xf32>, %b: tensor<4xf32>) -> tensor<4x3xf32> {
   // expected-error @+1 {{'accel.elementwise' op shapes [4x3] and [4] do not broadcast}}
-  %0 = accel.elementwise "add" %a, %b : (tensor<4x3xf32>, tensor<4xf32>) -> tensor<4x3xf32>
+  %0 = accel.elementwise add %a, %b : (tensor<4x3xf32>, tensor<4xf32>) -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
 
 // -----
 
 func.func @kind(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'accel.elementwise' op unknown kind "swish"}}
-  %0 = accel.elementwise "swish" %a : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+2 {{expected ::accel::graph::ElementwiseKind to be one of: add, sub}}
+  // expected-error @+1 {{failed to parse AccelGraph_ElementwiseKindAttr}}
+  %0 = accel.elementwise swish %a : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
 // -----
 
 func.func @arity(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'accel.elementwise' op "add" takes 2 inputs}}
-  %0 = accel.elementwise "add" %a : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{'accel.elementwise' op add takes 2 inputs}}
+  %0 = accel.elementwise add %a : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -44,7 +45,7 @@ func.func @arity(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 func.func @clip(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'accel.elementwise' op clip needs lo and hi}}
-  %0 = accel.elementwise "clip" %a {lo = 0.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  %0 = accel.elementwise clip %a {lo = 0.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -77,15 +78,16 @@ func.func @conv_window(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x3x3xf32>) -> tens
 // ceil_mode: 8 + 0 pads, kernel 3, stride 2 gives ceil(5 / 2) + 1 = 4 windows.
 func.func @pool_ceil(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x3x3xf32> {
   // expected-error @+1 {{'accel.pool2d' op result shape [1x4x3x3] is not [1x4x4x4]}}
-  %0 = accel.pool2d "avg" %x {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x4x8x8xf32>) -> tensor<1x4x3x3xf32>
+  %0 = accel.pool2d avg %x {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x4x8x8xf32>) -> tensor<1x4x3x3xf32>
   return %0 : tensor<1x4x3x3xf32>
 }
 
 // -----
 
 func.func @pool_kind(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error @+1 {{'accel.pool2d' op kind must be "max" or "avg"}}
-  %0 = accel.pool2d "min" %x {kernel = array<i64: 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x6x6xf32>
+  // expected-error @+2 {{expected ::accel::graph::PoolKind to be one of: max, avg}}
+  // expected-error @+1 {{failed to parse AccelGraph_PoolKindAttr}}
+  %0 = accel.pool2d min %x {kernel = array<i64: 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
 
@@ -125,7 +127,7 @@ func.func @gemm_c(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %c: tensor<3xf32>) -
 
 func.func @types(%a: tensor<4xi32>) -> tensor<4xi32> {
   // expected-error @+1 {{'accel.elementwise' op operand #0 must be variadic of ranked tensor of 32-bit float values}}
-  %0 = accel.elementwise "relu" %a : (tensor<4xi32>) -> tensor<4xi32>
+  %0 = accel.elementwise relu %a : (tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
 
@@ -133,7 +135,7 @@ func.func @types(%a: tensor<4xi32>) -> tensor<4xi32> {
 
 func.func @reduce_keepdims(%x: tensor<2x5xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{'accel.reduce' op result shape [2] is not [2x1]}}
-  %0 = accel.reduce "sum" %x {axes = array<i64: 1>, keepdims = true} : (tensor<2x5xf32>) -> tensor<2xf32>
+  %0 = accel.reduce sum %x {axes = array<i64: 1>, keepdims = true} : (tensor<2x5xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
 
@@ -141,7 +143,7 @@ func.func @reduce_keepdims(%x: tensor<2x5xf32>) -> tensor<2xf32> {
 
 func.func @reduce_axes(%x: tensor<2x5xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{'accel.reduce' op axes must be distinct and in [0, rank)}}
-  %0 = accel.reduce "sum" %x {axes = array<i64: 2>, keepdims = false} : (tensor<2x5xf32>) -> tensor<2xf32>
+  %0 = accel.reduce sum %x {axes = array<i64: 2>, keepdims = false} : (tensor<2x5xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
 
@@ -180,24 +182,25 @@ func.func @mlp_norm_hidden(%x: tensor<3x8xf32>, %w1: tensor<8x16xf32>, %w2: tens
 // -----
 
 func.func @mlp_norm_act(%x: tensor<3x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<16x4xf32>, %r: tensor<3x4xf32>, %g: tensor<4xf32>) -> tensor<3x4xf32> {
-  // expected-error @+1 {{'accel.mlp_norm' op activation must be "relu" or "gelu"}}
-  %0 = accel.mlp_norm %x, %w1, %w2 residual %r, %g {activation = "clip", epsilon = 1.0e-5 : f32} : (tensor<3x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  // expected-error @+1 {{'accel.mlp_norm' op activation must be relu or gelu}}
+  %0 = accel.mlp_norm %x, %w1, %w2 residual %r, %g {activation = #accel<activation clip>, epsilon = 1.0e-5 : f32} : (tensor<3x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
 
 // -----
 
 func.func @conv_gelu(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error @+1 {{'accel.conv2d' op activation must be "relu", or "clip" with act_lo <= act_hi}}
-  %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1, activation = "gelu"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  // expected-error @+1 {{'accel.conv2d' op activation must be relu, or clip with act_lo <= act_hi}}
+  %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1, activation = #accel<activation gelu>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
 
 // -----
 
 func.func @gemm_bad_activation(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
-  // expected-error @+1 {{'accel.gemm' op activation must be "relu", "gelu", or "clip" with act_lo <= act_hi}}
-  %0 = accel.gemm %a, %b {activation = "tanh"} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  // expected-error @+2 {{expected ::accel::graph::Activation to be one of: relu, clip, gelu}}
+  // expected-error @+1 {{failed to parse AccelGraph_ActivationAttr}}
+  %0 = accel.gemm %a, %b {activation = #accel<activation tanh>} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
 
@@ -238,7 +241,7 @@ func.func @slice_outside(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {
 
 func.func @chain_operand(%x: tensor<16xf32>, %y: tensor<16xf32>) -> tensor<16xf32> {
   // expected-error @+1 {{'accel.elementwise_chain' op step 0: operand 0 is not an input of its kind}}
-  %0 = accel.elementwise_chain %x, %y {kinds = ["add"], operands = array<i64: 0>, swaps = array<i1: false>, alphas = array<f32: 0.0>, los = array<f32: 0.0>, his = array<f32: 0.0>} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %0 = accel.elementwise_chain [add] %x, %y {operands = array<i64: 0>, swaps = array<i1: false>, alphas = array<f32: 0.0>, los = array<f32: 0.0>, his = array<f32: 0.0>} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   return %0 : tensor<16xf32>
 }
 
@@ -278,7 +281,7 @@ func.func @attention_result(%q: tensor<4x8xf32>, %k: tensor<5x8xf32>, %v: tensor
 
 func.func @pad_negative(%x: tensor<4x4xf32>) -> tensor<3x4xf32> {
   // expected-error @+1 {{'accel.pad' op pads must not be negative}}
-  %0 = accel.pad %x {pads = array<i64: -1, 0, 0, 0>, mode = "constant"} : (tensor<4x4xf32>) -> tensor<3x4xf32>
+  %0 = accel.pad constant %x {pads = array<i64: -1, 0, 0, 0>} : (tensor<4x4xf32>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
 
@@ -286,15 +289,16 @@ func.func @pad_negative(%x: tensor<4x4xf32>) -> tensor<3x4xf32> {
 
 func.func @pad_reflect(%x: tensor<2x4xf32>) -> tensor<4x4xf32> {
   // expected-error @+1 {{'accel.pad' op reflect pads must be below the dimension's size}}
-  %0 = accel.pad %x {pads = array<i64: 2, 0, 0, 0>, mode = "reflect"} : (tensor<2x4xf32>) -> tensor<4x4xf32>
+  %0 = accel.pad reflect %x {pads = array<i64: 2, 0, 0, 0>} : (tensor<2x4xf32>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
 
 // -----
 
 func.func @pad_mode(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{'accel.pad' op mode must be constant, reflect or edge}}
-  %0 = accel.pad %x {pads = array<i64: 0, 0, 0, 0>, mode = "wrap"} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  // expected-error @+2 {{expected ::accel::graph::PadMode to be one of: constant, reflect, edge}}
+  // expected-error @+1 {{failed to parse AccelGraph_PadModeAttr}}
+  %0 = accel.pad wrap %x {pads = array<i64: 0, 0, 0, 0>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
 

@@ -9,8 +9,8 @@ func.func @ops(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>,
                %m: tensor<6x7xf32>) -> tensor<1x4x4x4xf32> {
   // CHECK: accel.conv2d %{{.*}}, %{{.*}}, %{{.*}} {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
   %c = accel.conv2d %x, %w, %b {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
-  // CHECK: accel.pool2d "max" %{{.*}} {ceil_mode = true, dilations = array<i64: 1, 1>, kernel = array<i64: 3, 3>, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
-  %p = accel.pool2d "max" %c {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
+  // CHECK: accel.pool2d max %{{.*}} {ceil_mode = true, dilations = array<i64: 1, 1>, kernel = array<i64: 3, 3>, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
+  %p = accel.pool2d max %c {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
   // Batched matmul with a broadcast matrix.
   // CHECK: accel.matmul %{{.*}}, %{{.*}} : (tensor<2x5x6xf32>, tensor<6x7xf32>) -> tensor<2x5x7xf32>
   %mm = accel.matmul %a, %m : (tensor<2x5x6xf32>, tensor<6x7xf32>) -> tensor<2x5x7xf32>
@@ -18,12 +18,12 @@ func.func @ops(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>,
   %s = accel.softmax %mm {axis = -1, log = true} : (tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
   // CHECK: accel.transpose %{{.*}} {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
   %t = accel.transpose %s {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
-  // CHECK: accel.reduce "mean" %{{.*}} {axes = array<i64: 1>, keepdims = false} : (tensor<2x7x5xf32>) -> tensor<2x5xf32>
-  %red = accel.reduce "mean" %t {axes = array<i64: 1>, keepdims = false} : (tensor<2x7x5xf32>) -> tensor<2x5xf32>
+  // CHECK: accel.reduce mean %{{.*}} {axes = array<i64: 1>, keepdims = false} : (tensor<2x7x5xf32>) -> tensor<2x5xf32>
+  %red = accel.reduce mean %t {axes = array<i64: 1>, keepdims = false} : (tensor<2x7x5xf32>) -> tensor<2x5xf32>
   // CHECK: accel.reshape %{{.*}} : (tensor<2x7x5xf32>) -> tensor<70xf32>
   %r = accel.reshape %t : (tensor<2x7x5xf32>) -> tensor<70xf32>
-  // CHECK: accel.elementwise "clip" %{{.*}} {hi = 6.000000e+00 : f32, lo = 0.000000e+00 : f32}
-  %e = accel.elementwise "clip" %p {lo = 0.0 : f32, hi = 6.0 : f32} : (tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  // CHECK: accel.elementwise clip %{{.*}} {hi = 6.000000e+00 : f32, lo = 0.000000e+00 : f32}
+  %e = accel.elementwise clip %p {lo = 0.0 : f32, hi = 6.0 : f32} : (tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
   return %e : tensor<1x4x4x4xf32>
 }
 
@@ -70,10 +70,10 @@ func.func @gemm_norm(%a: tensor<2x3x8xf32>, %bt: tensor<4x8xf32>, %b: tensor<8x4
 }
 
 // CHECK-LABEL: func.func @mlp_norm
-// CHECK: accel.mlp_norm %{{.*}}, %{{.*}} bias %{{.*}}, %{{.*}} bias %{{.*}} residual %{{.*}}, %{{.*}}, %{{.*}} {activation = "gelu", epsilon = 9.99999974E-6 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16xf32>, tensor<16x4xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+// CHECK: accel.mlp_norm %{{.*}}, %{{.*}} bias %{{.*}}, %{{.*}} bias %{{.*}} residual %{{.*}}, %{{.*}}, %{{.*}} {activation = #accel<activation gelu>, epsilon = 9.99999974E-6 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16xf32>, tensor<16x4xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
 // CHECK: accel.mlp_norm %{{.*}}, %{{.*}}, %{{.*}} residual %{{.*}}, %{{.*}} {epsilon = 9.99999974E-6 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
 func.func @mlp_norm(%x: tensor<2x3x8xf32>, %w1: tensor<8x16xf32>, %b1: tensor<16xf32>, %w2: tensor<16x4xf32>, %r: tensor<2x3x4xf32>, %g: tensor<4xf32>) -> tensor<2x3x4xf32> {
-  %0 = accel.mlp_norm %x, %w1 bias %b1, %w2 bias %g residual %r, %g, %g {activation = "gelu", epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16xf32>, tensor<16x4xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  %0 = accel.mlp_norm %x, %w1 bias %b1, %w2 bias %g residual %r, %g, %g {activation = #accel<activation gelu>, epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16xf32>, tensor<16x4xf32>, tensor<4xf32>, tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
   %1 = accel.mlp_norm %x, %w1, %w2 residual %0, %g {epsilon = 1.0e-5 : f32} : (tensor<2x3x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
   return %1 : tensor<2x3x4xf32>
 }
@@ -86,15 +86,15 @@ func.func @slice(%x: tensor<4x16xf32>) -> tensor<4x4xf32> {
 }
 
 // CHECK-LABEL: func.func @movement
-// CHECK: accel.pad %{{.*}} {mode = "reflect", pads = array<i64: 0, 1, 1, 1>} : (tensor<2x3xf32>) -> tensor<3x5xf32>
-// CHECK: accel.pad %{{.*}}, %{{.*}} {mode = "constant", pads = array<i64: 1, 0, 0, 0>} : (tensor<3x5xf32>, tensor<f32>) -> tensor<4x5xf32>
+// CHECK: accel.pad reflect %{{.*}} {pads = array<i64: 0, 1, 1, 1>} : (tensor<2x3xf32>) -> tensor<3x5xf32>
+// CHECK: accel.pad constant %{{.*}}, %{{.*}} {pads = array<i64: 1, 0, 0, 0>} : (tensor<3x5xf32>, tensor<f32>) -> tensor<4x5xf32>
 // CHECK: accel.gather %{{.*}} {axis = 1 : i64, indices = array<i64: 4, -1, 0>} : (tensor<4x5xf32>) -> tensor<4x3xf32>
 // CHECK: accel.gather %{{.*}}[%{{.*}}] {axis = 0 : i64} : (tensor<4x5xf32>, tensor<2x2xi64>) -> tensor<4x5xf32>
 // CHECK: accel.expand %{{.*}} : (tensor<4x3xf32>) -> tensor<2x4x3xf32>
 // CHECK: accel.attention %{{.*}}, %{{.*}}, %{{.*}} {scale = 5.000000e-01 : f32} : (tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
 func.func @movement(%x: tensor<2x3xf32>, %v: tensor<f32>, %ids: tensor<2x2xi64>) -> tensor<2x4x3xf32> {
-  %r = accel.pad %x {pads = array<i64: 0, 1, 1, 1>, mode = "reflect", value = 0.0 : f32} : (tensor<2x3xf32>) -> tensor<3x5xf32>
-  %c = accel.pad %r, %v {pads = array<i64: 1, 0, 0, 0>, mode = "constant"} : (tensor<3x5xf32>, tensor<f32>) -> tensor<4x5xf32>
+  %r = accel.pad reflect %x {pads = array<i64: 0, 1, 1, 1>, value = 0.0 : f32} : (tensor<2x3xf32>) -> tensor<3x5xf32>
+  %c = accel.pad constant %r, %v {pads = array<i64: 1, 0, 0, 0>} : (tensor<3x5xf32>, tensor<f32>) -> tensor<4x5xf32>
   %g = accel.gather %c {axis = 1, indices = array<i64: 4, -1, 0>} : (tensor<4x5xf32>) -> tensor<4x3xf32>
   %rows = accel.gather %c[%ids] {axis = 0} : (tensor<4x5xf32>, tensor<2x2xi64>) -> tensor<4x5xf32>
   %e = accel.expand %g : (tensor<4x3xf32>) -> tensor<2x4x3xf32>

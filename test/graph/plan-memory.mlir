@@ -11,16 +11,16 @@
 // CHECK-LABEL: func.func @mlp
 // CHECK-SAME: accel.arena_bytes = 384 : i64, accel.arg_offsets = array<i64: 0>, accel.unplanned_bytes = 960 : i64
 // CHECK: accel.matmul {{.*}} {accel.offset = 128 : i64}
-// CHECK: accel.elementwise "add" {{.*}} {accel.offset = 128 : i64}
-// CHECK: accel.elementwise "relu" {{.*}} {accel.offset = 128 : i64}
+// CHECK: accel.elementwise add {{.*}} {accel.offset = 128 : i64}
+// CHECK: accel.elementwise relu {{.*}} {accel.offset = 128 : i64}
 // CHECK: accel.matmul {{.*}} {accel.offset = 0 : i64}
 func.func @mlp(%x: tensor<4x8xf32>) -> tensor<4x3xf32> {
   %w1 = arith.constant dense<1.0> : tensor<8x16xf32>
   %b1 = arith.constant dense<0.5> : tensor<16xf32>
   %w2 = arith.constant dense<2.0> : tensor<16x3xf32>
   %h = accel.matmul %x, %w1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
-  %hb = accel.elementwise "add" %h, %b1 : (tensor<4x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
-  %r = accel.elementwise "relu" %hb : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %hb = accel.elementwise add %h, %b1 : (tensor<4x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
+  %r = accel.elementwise relu %hb : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %y = accel.matmul %r, %w2 : (tensor<4x16xf32>, tensor<16x3xf32>) -> tensor<4x3xf32>
   return %y : tensor<4x3xf32>
 }
@@ -32,18 +32,18 @@ func.func @mlp(%x: tensor<4x8xf32>) -> tensor<4x3xf32> {
 // tensors of 256 bytes (the reshapes are views), 1024.
 // CHECK-LABEL: func.func @aliases
 // CHECK-SAME: accel.arena_bytes = 512 : i64, accel.arg_offsets = array<i64: 0>, accel.unplanned_bytes = 1024 : i64
-// CHECK: accel.elementwise "relu" {{.*}} {accel.offset = 256 : i64}
+// CHECK: accel.elementwise relu {{.*}} {accel.offset = 256 : i64}
 // CHECK: accel.reshape {{.*}} {accel.offset = 256 : i64}
-// CHECK: accel.elementwise "add" {{.*}} {accel.offset = 256 : i64}
+// CHECK: accel.elementwise add {{.*}} {accel.offset = 256 : i64}
 // CHECK: accel.reshape {{.*}} {accel.offset = 256 : i64}
-// CHECK: accel.elementwise "mul" {{.*}} {accel.offset = 256 : i64}
+// CHECK: accel.elementwise mul {{.*}} {accel.offset = 256 : i64}
 func.func @aliases(%a: tensor<4x16xf32>) -> tensor<4x16xf32> {
   %b = arith.constant dense<1.0> : tensor<64xf32>
-  %r = accel.elementwise "relu" %a : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = accel.elementwise relu %a : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %t = accel.reshape %r : (tensor<4x16xf32>) -> tensor<64xf32>
-  %s = accel.elementwise "add" %t, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %s = accel.elementwise add %t, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
   %v = accel.reshape %s : (tensor<64xf32>) -> tensor<4x16xf32>
-  %z = accel.elementwise "mul" %a, %v : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  %z = accel.elementwise mul %a, %v : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
   return %z : tensor<4x16xf32>
 }
 
@@ -51,11 +51,11 @@ func.func @aliases(%a: tensor<4x16xf32>) -> tensor<4x16xf32> {
 // next. x [0, 64); d (unread) [64, 128), then e reuses [64, 128).
 // CHECK-LABEL: func.func @unread
 // CHECK-SAME: accel.arena_bytes = 128 : i64
-// CHECK: accel.elementwise "exp" {{.*}} {accel.offset = 64 : i64}
-// CHECK: accel.elementwise "neg" {{.*}} {accel.offset = 64 : i64}
+// CHECK: accel.elementwise exp {{.*}} {accel.offset = 64 : i64}
+// CHECK: accel.elementwise neg {{.*}} {accel.offset = 64 : i64}
 func.func @unread(%x: tensor<16xf32>) -> tensor<16xf32> {
-  %d = accel.elementwise "exp" %x : (tensor<16xf32>) -> tensor<16xf32>
-  %e = accel.elementwise "neg" %x : (tensor<16xf32>) -> tensor<16xf32>
+  %d = accel.elementwise exp %x : (tensor<16xf32>) -> tensor<16xf32>
+  %e = accel.elementwise neg %x : (tensor<16xf32>) -> tensor<16xf32>
   return %e : tensor<16xf32>
 }
 
@@ -70,13 +70,13 @@ func.func @unread(%x: tensor<16xf32>) -> tensor<16xf32> {
 // CHECK-SAME: accel.unplanned_bytes = 960 : i64
 // CHECK: accel.transpose {{.*}} {accel.offset = 0 : i64, accel.strides = array<i64: 12, 24, 1>, accel.view, perm = array<i64: 1, 0, 2>}
 // CHECK: accel.slice {{.*}} {accel.offset = 16 : i64, accel.strides = array<i64: 24, 12, 1>, accel.view, starts = array<i64: 0, 0, 4>
-// CHECK: accel.elementwise "relu" {{.*}} {accel.offset = 384 : i64}
-// CHECK: accel.elementwise "exp" {{.*}} {accel.offset = 768 : i64}
+// CHECK: accel.elementwise relu {{.*}} {accel.offset = 384 : i64}
+// CHECK: accel.elementwise exp {{.*}} {accel.offset = 768 : i64}
 func.func @views(%x: tensor<4x2x12xf32>) -> (tensor<2x4x12xf32>, tensor<4x2x6xf32>) {
   %t = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
   %s = accel.slice %x {starts = array<i64: 0, 0, 4>, steps = array<i64: 1, 1, 1>} : (tensor<4x2x12xf32>) -> tensor<4x2x6xf32>
-  %u = accel.elementwise "relu" %t : (tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
-  %w = accel.elementwise "exp" %s : (tensor<4x2x6xf32>) -> tensor<4x2x6xf32>
+  %u = accel.elementwise relu %t : (tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
+  %w = accel.elementwise exp %s : (tensor<4x2x6xf32>) -> tensor<4x2x6xf32>
   return %u, %w : tensor<2x4x12xf32>, tensor<4x2x6xf32>
 }
 
@@ -91,15 +91,15 @@ func.func @views(%x: tensor<4x2x12xf32>) -> (tensor<2x4x12xf32>, tensor<4x2x6xf3
 func.func @not_views(%x: tensor<4x2x12xf32>) -> (tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>, tensor<2x4xf32>) {
   %c = arith.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0]]> : tensor<2x5xf32>
   %cs = accel.slice %c {starts = array<i64: 0, 1>, steps = array<i64: 1, 1>} : (tensor<2x5xf32>) -> tensor<2x4xf32>
-  %ce = accel.elementwise "exp" %cs : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %ce = accel.elementwise exp %cs : (tensor<2x4xf32>) -> tensor<2x4xf32>
   %t = accel.transpose %x {perm = array<i64: 2, 1, 0>} : (tensor<4x2x12xf32>) -> tensor<12x2x4xf32>
-  %u = accel.elementwise "relu" %t : (tensor<12x2x4xf32>) -> tensor<12x2x4xf32>
+  %u = accel.elementwise relu %t : (tensor<12x2x4xf32>) -> tensor<12x2x4xf32>
   %r = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
   %q = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
   %p = accel.softmax %q {axis = -1} : (tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
   %s = accel.slice %x {starts = array<i64: 0, 0, 0>, steps = array<i64: 1, 1, 1>} : (tensor<4x2x12xf32>) -> tensor<4x2x6xf32>
   %m = accel.reshape %s : (tensor<4x2x6xf32>) -> tensor<4x12xf32>
-  %e = accel.elementwise "exp" %m : (tensor<4x12xf32>) -> tensor<4x12xf32>
+  %e = accel.elementwise exp %m : (tensor<4x12xf32>) -> tensor<4x12xf32>
   return %u, %r, %p, %e, %ce : tensor<12x2x4xf32>, tensor<2x4x12xf32>, tensor<2x4x12xf32>, tensor<4x12xf32>, tensor<2x4xf32>
 }
 
@@ -111,7 +111,7 @@ func.func @not_views(%x: tensor<4x2x12xf32>) -> (tensor<12x2x4xf32>, tensor<2x4x
 func.func @view_reshape(%x: tensor<4x2x12xf32>) -> tensor<2x4x3x4xf32> {
   %t = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
   %r = accel.reshape %t : (tensor<2x4x12xf32>) -> tensor<2x4x3x4xf32>
-  %e = accel.elementwise "exp" %r : (tensor<2x4x3x4xf32>) -> tensor<2x4x3x4xf32>
+  %e = accel.elementwise exp %r : (tensor<2x4x3x4xf32>) -> tensor<2x4x3x4xf32>
   return %e : tensor<2x4x3x4xf32>
 }
 

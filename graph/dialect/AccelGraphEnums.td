@@ -1,0 +1,169 @@
+//===-- AccelGraphEnums.td - Kinds, modes, activations -----*- tablegen -*-===//
+//
+// The ops' kinds and modes as the kernel library's C enums
+// (kernels-c/include/accel_kernels.h): a case's value is the C
+// enumerator's, which the records give the runtime as they are. A case's
+// C++ symbol is the enumerator's name after its prefix, in lower case
+// (ACCEL_EW_LEAKY_RELU: leaky_relu); AccelGraphAttrs.cpp checks each value
+// against the C enumerator at compile time. Its text in the IR is the
+// symbol unless the case says otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_GRAPH_ENUMS
+#define ACCEL_GRAPH_ENUMS
+
+include "dialect/AccelGraphBase.td"
+include "mlir/IR/EnumAttr.td"
+
+/// An enum attribute of the dialect, written `#accel<Mnemonic case>` on its
+/// own and as the bare case in an op's assembly format (after ``: the
+/// attribute prints the space before it itself). With a CPrefix,
+/// each case's value is static_assert-ed to be that of the C enumerator
+/// CPrefix # symbol in capitals.
+class AccelGraph_EnumAttr<I32EnumAttr Info, string Mnemonic,
+                          string CPrefix = "">
+    : EnumAttr<AccelGraph_Dialect, Info, Mnemonic> {
+  let extraClassDefinition = !if(!empty(CPrefix), "",
+      !interleave(!foreach(Case, Info.enumerants,
+          "static_assert(static_cast<int>(" # Info.className # "::"
+          # Case.symbol # ") == " # CPrefix # !toupper(Case.symbol)
+          # ", \"" # Info.className # "::" # Case.symbol
+          # " is not the C enumerator's value\");"), "\n"));
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise kinds: accel_elementwise_op
+//===----------------------------------------------------------------------===//
+
+/// An elementwise kind: the number of inputs it takes, and the ONNX
+/// operator it is on its own ("" when none is, or when the importer maps
+/// that operator itself: attributes, more inputs, types).
+class AccelGraph_ElementwiseCase<string Symbol, int Value, int Arity,
+                                 string Onnx = "">
+    : I32EnumAttrCase<Symbol, Value> {
+  int arity = Arity;
+  string onnx = Onnx;
+}
+
+defvar AccelGraph_ElementwiseCases = [
+  AccelGraph_ElementwiseCase<"add", 0, 2, "Add">,
+  AccelGraph_ElementwiseCase<"sub", 1, 2, "Sub">,
+  AccelGraph_ElementwiseCase<"mul", 2, 2, "Mul">,
+  AccelGraph_ElementwiseCase<"div", 3, 2, "Div">,
+  AccelGraph_ElementwiseCase<"max", 4, 2>,        // Max: variadic
+  AccelGraph_ElementwiseCase<"min", 5, 2>,        // Min: variadic
+  AccelGraph_ElementwiseCase<"pow", 6, 2>,        // Pow: integer exponents
+  AccelGraph_ElementwiseCase<"relu", 7, 1, "Relu">,
+  AccelGraph_ElementwiseCase<"leaky_relu", 8, 1>, // alpha
+  AccelGraph_ElementwiseCase<"clip", 9, 1>,       // lo, hi
+  AccelGraph_ElementwiseCase<"sigmoid", 10, 1, "Sigmoid">,
+  AccelGraph_ElementwiseCase<"tanh", 11, 1, "Tanh">,
+  AccelGraph_ElementwiseCase<"erf", 12, 1, "Erf">,
+  AccelGraph_ElementwiseCase<"gelu", 13, 1>,      // exact: erf
+  AccelGraph_ElementwiseCase<"gelu_tanh", 14, 1>,
+  AccelGraph_ElementwiseCase<"exp", 15, 1, "Exp">,
+  AccelGraph_ElementwiseCase<"log", 16, 1, "Log">,
+  AccelGraph_ElementwiseCase<"sqrt", 17, 1, "Sqrt">,
+  AccelGraph_ElementwiseCase<"reciprocal", 18, 1, "Reciprocal">,
+  AccelGraph_ElementwiseCase<"neg", 19, 1, "Neg">,
+  AccelGraph_ElementwiseCase<"abs", 20, 1, "Abs">,
+  AccelGraph_ElementwiseCase<"where", 21, 3>      // condition, then, else
+];
+
+def AccelGraph_ElementwiseKind
+    : I32EnumAttr<"ElementwiseKind", "an elementwise operation",
+                  AccelGraph_ElementwiseCases> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_ElementwiseKindAttr
+    : AccelGraph_EnumAttr<AccelGraph_ElementwiseKind, "elementwise_kind",
+                          "ACCEL_EW_"> {
+  let extraClassDeclaration = [{
+    /// The number of inputs \p Kind takes: 1, 2, or 3 (where).
+    static unsigned getArity(ElementwiseKind Kind) {
+      switch (Kind) {
+  }] # !interleave(!foreach(Case, AccelGraph_ElementwiseCases,
+           "case ElementwiseKind::" # Case.symbol # ": return "
+           # Case.arity # ";"), "\n") # [{
+      }
+      return 0;
+    }
+    /// The ONNX operator that is \p Kind with no more to it, or "".
+    static ::llvm::StringRef getOnnxName(ElementwiseKind Kind) {
+      switch (Kind) {
+  }] # !interleave(!foreach(Case, AccelGraph_ElementwiseCases,
+           "case ElementwiseKind::" # Case.symbol # ": return \""
+           # Case.onnx # "\";"), "\n") # [{
+      }
+      return "";
+    }
+  }];
+}
+
+def AccelGraph_ElementwiseKindArrayAttr
+    : TypedArrayAttrBase<AccelGraph_ElementwiseKindAttr,
+                         "elementwise kinds">;
+
+//===----------------------------------------------------------------------===//
+// A matrix-unit op's fused activation: accel_act_kind
+//===----------------------------------------------------------------------===//
+
+def AccelGraph_Activation
+    : I32EnumAttr<"Activation", "an activation applied on the way out", [
+        I32EnumAttrCase<"relu", 1>,
+        I32EnumAttrCase<"clip", 3>,                // act_lo, act_hi
+        I32EnumAttrCase<"gelu_erf", 4, "gelu">     // exact, as the kind's
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_ActivationAttr
+    : AccelGraph_EnumAttr<AccelGraph_Activation, "activation", "ACCEL_ACT_">;
+
+//===----------------------------------------------------------------------===//
+// Reductions, pooling and padding
+//===----------------------------------------------------------------------===//
+
+def AccelGraph_ReduceKind
+    : I32EnumAttr<"ReduceKind", "a reduction", [
+        I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"mean", 1>,
+        I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"min", 3>
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_ReduceKindAttr
+    : AccelGraph_EnumAttr<AccelGraph_ReduceKind, "reduce_kind",
+                          "ACCEL_REDUCE_">;
+
+// The library has a function per pooling kind (accel_maxpool2d,
+// accel_avgpool2d); the record's field is 1 for the average.
+def AccelGraph_PoolKind
+    : I32EnumAttr<"PoolKind", "a pooling", [
+        I32EnumAttrCase<"max", 0>, I32EnumAttrCase<"avg", 1>
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_PoolKindAttr
+    : AccelGraph_EnumAttr<AccelGraph_PoolKind, "pool_kind">;
+
+def AccelGraph_PadMode
+    : I32EnumAttr<"PadMode", "a padding mode", [
+        I32EnumAttrCase<"constant", 0>, I32EnumAttrCase<"reflect", 1>,
+        I32EnumAttrCase<"edge", 2>
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_PadModeAttr
+    : AccelGraph_EnumAttr<AccelGraph_PadMode, "pad_mode", "ACCEL_PAD_">;
+
+#endif
