@@ -10,9 +10,9 @@
 //                              per op: the record a constant array of
 //                              longs (its length, op code, the operands'
 //                              descriptors as accel_tensor structs, their
-//                              data in the arena or the weights, then
-//                              attributes), the node's name, the op's
-//                              roofline bound (OpCost.h)
+//                              data in the arena or the weights, then the
+//                              op's attributes, OpRecords.cpp), the node's
+//                              name, the op's roofline bound (OpCost.h)
 //   accel_graph_inputs/outputs {offset, bytes} of each, and their counts
 //
 // Records go in the scratchpad's initialized data (.spm.data) while they
@@ -26,6 +26,7 @@
 
 #include "codegen/EmitProgram.h"
 #include "codegen/OpCost.h"
+#include "codegen/OpRecords.h"
 #include "dialect/AccelGraphDialect.h"
 #include "transforms/Views.h"
 
@@ -38,23 +39,21 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/Module.h"
 
-#include <cmath>
-#include <cstring>
-
-// The runtime's op codes and the kernel library's elementwise op numbers:
-// the same headers the C side compiles against.
-#include "../../kernels-c/graph/graph_runtime.h"
-extern "C" {
-#include "../../kernels-c/include/accel_kernels.h"
-}
+// The records' layout and the kernels' descriptors: the headers the C side
+// compiles against.
+#include "accel_kernels.h"
+#include "accel_spm_budget.h"
+#include "graph_runtime.h"
 
 using namespace mlir;
 using namespace accel::graph;
 
 namespace {
 
-/// An operand's descriptor in a record: an accel_tensor's fields, which
-/// the runtime hands the kernels where they lie.
+/// A record's head (accel_graph_record) and an operand's descriptor: an
+/// accel_tensor's fields, which the runtime hands the kernels where they
+/// lie.
+constexpr int64_t HeadFields = sizeof(accel_graph_record) / 8;
 constexpr int64_t TensorFields = sizeof(accel_tensor) / 8;
 static_assert(sizeof(accel_tensor) == 8 * (2 + 2 * ACCEL_MAX_RANK) &&
                   offsetof(accel_tensor, dtype) == 8 &&
@@ -63,22 +62,15 @@ static_assert(sizeof(accel_tensor) == 8 * (2 + 2 * ACCEL_MAX_RANK) &&
               "accel_tensor's layout is the record's (the host's and "
               "Accel's LP64 agree)");
 
-/// The scratchpad bytes the records may take: of its 2 MiB the kernels'
-/// arena, their stack and the runtime's buffers leave about 140 KiB.
-constexpr int64_t RecordsInScratchpad = 64 * 1024;
-
-int64_t floatBits(float F) {
-  int32_t B;
-  std::memcpy(&B, &F, 4);
-  return B;
-}
+/// The scratchpad bytes the records may take: their share of it.
+constexpr int64_t RecordsInScratchpad = ACCEL_SPM_GRAPH_RECORD_BYTES;
 
 class Emitter {
 public:
   Emitter(func::FuncOp Main, ModuleOp Out)
       : Main(Main), Out(Out), B(Out.getContext()),
-        Ptr(LLVM::LLVMPointerType::get(Out.getContext())),
-        I64(B.getI64Type()) {}
+        Ptr(LLVM::LLVMPointerType::get(Out.getContext())), I64(B.getI64Type()) {
+  }
 
   LogicalResult run();
 
@@ -87,8 +79,8 @@ private:
   ModuleOp Out;
   OpBuilder B;
   Type Ptr, I64;
-  DenseMap<Value, int64_t> ArenaOffset;   ///< planned values
-  DenseMap<Value, std::string> WeightOf;  ///< constants' globals
+  DenseMap<Value, int64_t> ArenaOffset;  ///< planned values
+  DenseMap<Value, std::string> WeightOf; ///< constants' globals
   unsigned Counter = 0;
   int64_t ScratchpadRecordBytes = 0; ///< the records placed there so far
 
@@ -107,8 +99,6 @@ private:
   Value addressOf(Location Loc, Value V);
   LogicalResult emitOp(Operation &Op);
   void emitTables();
-  std::optional<std::pair<int64_t, SmallVector<int64_t>>>
-  record(Operation &Op);
 };
 
 void Emitter::longsGlobal(StringRef Name, ArrayRef<int64_t> Values,
@@ -130,7 +120,7 @@ void Emitter::recordGlobal(StringRef Name, int64_t Code,
   OpBuilder::InsertionGuard Guard(B);
   B.setInsertionPointToEnd(Out.getBody());
   Location Loc = Out.getLoc();
-  int64_t Length = 3 + Operands.size() * TensorFields + Fields.size();
+  int64_t Length = HeadFields + Operands.size() * TensorFields + Fields.size();
   auto Type = LLVM::LLVMArrayType::get(I64, Length);
   auto G = B.create<LLVM::GlobalOp>(Loc, Type, /*isConstant=*/true,
                                     LLVM::Linkage::Internal, Name, Attribute());
@@ -152,7 +142,7 @@ void Emitter::recordGlobal(StringRef Name, int64_t Code,
   auto putConstant = [&](int64_t C) {
     put(B.create<LLVM::ConstantOp>(Loc, I64, C));
   };
-  putConstant(Length);
+  putConstant(Length); // accel_graph_record
   putConstant(Code);
   putConstant(Operands.size());
   for (auto [V, L] : llvm::zip(Operands, Layouts)) {
@@ -181,7 +171,8 @@ LogicalResult Emitter::planWeights() {
     B.setInsertionPointToEnd(Out.getBody());
     auto Flat = RankedTensorType::get({T.getNumElements()}, B.getF32Type());
     auto G = B.create<LLVM::GlobalOp>(
-        C.getLoc(), LLVM::LLVMArrayType::get(B.getF32Type(), T.getNumElements()),
+        C.getLoc(),
+        LLVM::LLVMArrayType::get(B.getF32Type(), T.getNumElements()),
         /*isConstant=*/true, LLVM::Linkage::Internal, Name,
         Dense.reshape(Flat));
     G.setAlignment(64);
@@ -201,151 +192,6 @@ Value Emitter::addressOf(Location Loc, Value V) {
                                ArrayRef<LLVM::GEPArg>{Offset});
 }
 
-/// An optional activation as the library's accel_act_kind (the enum's
-/// values are the library's).
-int64_t activationCode(std::optional<Activation> Act) {
-  return Act ? int64_t(*Act) : int64_t(ACCEL_ACT_NONE);
-}
-
-/// A matrix-unit op's activation as record fields: the library's
-/// accel_act_kind, lo and hi.
-template <typename OpTy> void appendActivation(OpTy Op, SmallVector<int64_t> &A) {
-  A.push_back(activationCode(Op.getActivation()));
-  A.push_back(floatBits(Op.getActLo() ? Op.getActLo()->convertToFloat() : 0));
-  A.push_back(floatBits(Op.getActHi() ? Op.getActHi()->convertToFloat() : 0));
-}
-
-/// The op's code and its record's tail (attributes); the operand shapes
-/// are added by emitOp.
-std::optional<std::pair<int64_t, SmallVector<int64_t>>>
-Emitter::record(Operation &Op) {
-  SmallVector<int64_t> A;
-  auto append = [&](ArrayRef<int64_t> V) { A.append(V.begin(), V.end()); };
-  if (auto M = dyn_cast<MatMulOp>(Op)) {
-    appendActivation(M, A);
-    return std::pair{int64_t(ACCEL_GRAPH_MATMUL), A};
-  }
-  if (auto G = dyn_cast<GemmOp>(Op)) {
-    A = {floatBits(G.getAlpha().convertToFloat()),
-         floatBits(G.getBeta().convertToFloat()), G.getTransA(),
-         G.getTransB()};
-    appendActivation(G, A);
-    return std::pair{int64_t(ACCEL_GRAPH_GEMM), A};
-  }
-  if (auto C = dyn_cast<Conv2dOp>(Op)) {
-    append(C.getStrides());
-    append(C.getPads());
-    append(C.getDilations());
-    A.push_back(C.getGroup());
-    appendActivation(C, A);
-    return std::pair{int64_t(ACCEL_GRAPH_CONV2D), A};
-  }
-  if (auto P = dyn_cast<Pool2dOp>(Op)) {
-    A.push_back(int64_t(P.getKind()));
-    append(P.getKernel());
-    append(P.getStrides());
-    append(P.getPads());
-    append(P.getDilations());
-    A.push_back(P.getCeilMode());
-    A.push_back(P.getCountIncludePad());
-    return std::pair{int64_t(ACCEL_GRAPH_POOL2D), A};
-  }
-  if (auto E = dyn_cast<ElementwiseOp>(Op)) {
-    auto F = [](std::optional<llvm::APFloat> V) {
-      return floatBits(V ? V->convertToFloat() : 0.0f);
-    };
-    A = {int64_t(E.getKind()), F(E.getAlpha()), F(E.getLo()), F(E.getHi())};
-    return std::pair{int64_t(ACCEL_GRAPH_ELEMENTWISE), A};
-  }
-  if (auto C = dyn_cast<ElementwiseChainOp>(Op)) {
-    A.push_back(C.getKinds().size());
-    for (size_t I = 0; I != C.getKinds().size(); ++I) {
-      auto Kind = cast<ElementwiseKindAttr>(C.getKinds()[I]).getValue();
-      A.append({int64_t(Kind), C.getOperands()[I], C.getSwaps()[I],
-                floatBits(C.getAlphas()[I]), floatBits(C.getLos()[I]),
-                floatBits(C.getHis()[I])});
-    }
-    return std::pair{int64_t(ACCEL_GRAPH_CHAIN), A};
-  }
-  if (auto S = dyn_cast<SoftmaxOp>(Op)) {
-    A = {int64_t(S.getAxis()), S.getLog()};
-    return std::pair{int64_t(ACCEL_GRAPH_SOFTMAX), A};
-  }
-  if (auto R = dyn_cast<ReduceOp>(Op)) {
-    A = {int64_t(R.getKind()), int64_t(R.getAxes().size())};
-    append(R.getAxes());
-    return std::pair{int64_t(ACCEL_GRAPH_REDUCE), A};
-  }
-  if (auto L = dyn_cast<LayerNormOp>(Op)) {
-    A = {int64_t(L.getAxis()), floatBits(L.getEpsilon().convertToFloat()),
-         L.getResidual() ? 1 : 0};
-    return std::pair{int64_t(ACCEL_GRAPH_LAYERNORM), A};
-  }
-  if (auto GN = dyn_cast<GemmNormOp>(Op)) {
-    A = {floatBits(GN.getEpsilon().convertToFloat()), GN.getTransB(),
-         GN.getBias() ? 1 : 0};
-    return std::pair{int64_t(ACCEL_GRAPH_GEMM_NORM), A};
-  }
-  if (auto M = dyn_cast<MlpNormOp>(Op)) {
-    A = {floatBits(M.getEpsilon().convertToFloat()),
-         activationCode(M.getActivation()), M.getBias1() ? 1 : 0,
-         M.getBias2() ? 1 : 0};
-    return std::pair{int64_t(ACCEL_GRAPH_MLP_NORM), A};
-  }
-  if (auto At = dyn_cast<AttentionOp>(Op)) {
-    A = {floatBits(At.getScale().convertToFloat())};
-    return std::pair{int64_t(ACCEL_GRAPH_ATTENTION), A};
-  }
-  if (auto P = dyn_cast<PadOp>(Op)) {
-    A = {int64_t(P.getMode()), floatBits(P.getValue().convertToFloat())};
-    // ONNX's begins then ends as the library's pairs.
-    ArrayRef<int64_t> Pads = P.getPads();
-    size_t Rank = Pads.size() / 2;
-    for (size_t D = 0; D != Rank; ++D)
-      A.append({Pads[D], Pads[Rank + D]});
-    return std::pair{int64_t(ACCEL_GRAPH_PAD), A};
-  }
-  if (auto G = dyn_cast<GatherOp>(Op)) {
-    // Constant indices: their count and values; index values at run time
-    // (the record's second operand): -1 and their element's bytes.
-    std::optional<ArrayRef<int64_t>> Indices = G.getIndices();
-    if (!Indices) {
-      auto T = cast<RankedTensorType>(G.getIndexValues().getType());
-      A = {int64_t(G.getAxis()), -1, T.getElementTypeBitWidth() / 8};
-      return std::pair{int64_t(ACCEL_GRAPH_GATHER), A};
-    }
-    A = {int64_t(G.getAxis()), int64_t(Indices->size())};
-    append(*Indices);
-    return std::pair{int64_t(ACCEL_GRAPH_GATHER), A};
-  }
-  if (isa<ExpandOp>(Op)) {
-    // Clip to [-inf, inf] is the identity (NaN stays NaN), and the
-    // elementwise kernel broadcasts its input to the result.
-    A = {ACCEL_EW_CLIP, 0, floatBits(-INFINITY), floatBits(INFINITY)};
-    return std::pair{int64_t(ACCEL_GRAPH_ELEMENTWISE), A};
-  }
-  if (auto N = dyn_cast<BatchNormOp>(Op)) {
-    A = {floatBits(N.getEpsilon().convertToFloat())};
-    return std::pair{int64_t(ACCEL_GRAPH_BATCHNORM), A};
-  }
-  if (auto C = dyn_cast<ConcatOp>(Op)) {
-    if (C.getInputs().size() > 256)
-      return std::nullopt;
-    A = {int64_t(C.getAxis())};
-    return std::pair{int64_t(ACCEL_GRAPH_CONCAT), A};
-  }
-  if (auto S = dyn_cast<SliceOp>(Op)) {
-    append(S.getStarts());
-    append(S.getSteps());
-    return std::pair{int64_t(ACCEL_GRAPH_SLICE), A};
-  }
-  if (auto T = dyn_cast<TransposeOp>(Op)) {
-    append(T.getPerm());
-    return std::pair{int64_t(ACCEL_GRAPH_TRANSPOSE), A};
-  }
-  return std::nullopt;
-}
-
 /// An operand as the kernel gets it: a view's strides (for its finer
 /// shape, accel.view_dims, if it has one), or its shape's row-major ones.
 static ViewLayout operandLayout(Value V) {
@@ -361,41 +207,6 @@ static ViewLayout operandLayout(Value V) {
   return L;
 }
 
-/// Attention's q, k, v and result with one batch shape, the finer one of
-/// a view among q, k and v (heads split from a slice, Views.cpp): each
-/// other operand's batch dimensions split into it (a dimension of stride
-/// s into runs whose strides step from s). The mask keeps its own: it
-/// broadcasts over the batch, aligned from the right.
-static void giveOneBatchShape(AttentionOp A, SmallVectorImpl<ViewLayout> &Ls) {
-  size_t Rank = shapeOf(A.getQ()).size();
-  std::optional<SmallVector<int64_t, 6>> Batch;
-  for (size_t I = 0; I != 3 && !Batch; ++I)
-    if (Ls[I].Dims.size() > Rank)
-      Batch.emplace(Ls[I].Dims.begin(), Ls[I].Dims.end() - 2);
-  if (!Batch)
-    return;
-  for (size_t I = 0; I != Ls.size(); ++I) {
-    ViewLayout &L = Ls[I];
-    bool IsMask = A.getMask() && I == 3;
-    if (IsMask || L.Dims.size() == Batch->size() + 2)
-      continue;
-    int64_t Rows = L.Dims[L.Dims.size() - 2], Cols = L.Dims.back();
-    SmallVector<int64_t, 6> Own(L.Dims.begin(), L.Dims.end() - 2);
-    auto Runs = refinementRuns(Own, *Batch); // Views.cpp checked it
-    SmallVector<int64_t, 6> Strides(Batch->size() + 2);
-    for (size_t D = 0; D != Own.size(); ++D) {
-      int64_t S = L.Strides[D];
-      for (size_t J = (*Runs)[D + 1]; J-- > (*Runs)[D];)
-        Strides[J] = S, S *= (*Batch)[J];
-    }
-    Strides[Batch->size()] = L.Strides[Own.size()];
-    Strides[Batch->size() + 1] = L.Strides[Own.size() + 1];
-    L.Dims.assign(Batch->begin(), Batch->end());
-    L.Dims.append({Rows, Cols});
-    L.Strides = Strides;
-  }
-}
-
 LogicalResult Emitter::emitOp(Operation &Op) {
   if (isa<arith::ConstantOp, func::ReturnOp>(Op))
     return success();
@@ -405,30 +216,27 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   ArenaOffset[Op.getResult(0)] = Offset.getInt();
   if (isa<ReshapeOp>(Op) || Op.hasAttr("accel.view"))
     return success();
-  auto Rec = record(Op);
-  if (!Rec)
-    return Op.emitError("has no code generation");
-
   SmallVector<Value> Operands(Op.getOperands());
   Operands.push_back(Op.getResult(0));
   SmallVector<ViewLayout> Layouts;
   for (Value V : Operands)
     Layouts.push_back(operandLayout(V));
-  if (auto A = dyn_cast<AttentionOp>(Op))
-    giveOneBatchShape(A, Layouts);
+  std::optional<OpRecord> Rec = recordOf(Op, Layouts);
+  if (!Rec)
+    return Op.emitError("has no code generation");
   for (const ViewLayout &L : Layouts)
     if (L.Dims.size() > size_t(ACCEL_MAX_RANK))
       return Op.emitError("has an operand of rank ")
              << L.Dims.size() << ": the kernels take up to "
              << int64_t(ACCEL_MAX_RANK);
-  const SmallVector<int64_t> &Fields = Rec->second;
-  if (3 + Operands.size() * TensorFields + Fields.size() >
+  const SmallVector<int64_t> &Fields = Rec->Fields;
+  if (HeadFields + Operands.size() * TensorFields + Fields.size() >
       ACCEL_GRAPH_MAX_RECORD)
     return Op.emitError("needs a record of more than ")
            << int64_t(ACCEL_GRAPH_MAX_RECORD)
            << " fields (a gather's indices, a concat's inputs): not supported";
   std::string RecordName = uniqueName("accel_graph_record");
-  recordGlobal(RecordName, Rec->first, Operands, Layouts, Fields);
+  recordGlobal(RecordName, Rec->Code, Operands, Layouts, Fields);
 
   // The node's name, from the op's location (the importer's NameLoc), or
   // the names of the nodes a fused op computes, joined by " + ".
@@ -441,8 +249,9 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   if (Name.empty())
     Name = "?";
   Location Loc = Op.getLoc();
-  Value NameStr = LLVM::createGlobalString(Loc, B, uniqueName("accel_graph_name"),
-                                           Name + '\0', LLVM::Linkage::Internal);
+  Value NameStr =
+      LLVM::createGlobalString(Loc, B, uniqueName("accel_graph_name"),
+                               Name + '\0', LLVM::Linkage::Internal);
 
   Value RecordPtr = B.create<LLVM::AddressOfOp>(Loc, Ptr, RecordName);
   Value Bound =
@@ -495,8 +304,8 @@ LogicalResult Emitter::run() {
   if (failed(planWeights()))
     return failure();
 
-  auto OpType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(B.getContext()),
-                                            {Ptr, Ptr, I64});
+  auto OpType = LLVM::LLVMFunctionType::get(
+      LLVM::LLVMVoidType::get(B.getContext()), {Ptr, Ptr, I64});
   B.create<LLVM::LLVMFuncOp>(Main.getLoc(), "accel_graph_op", OpType);
   auto Run = B.create<LLVM::LLVMFuncOp>(
       Main.getLoc(), "accel_graph_run",

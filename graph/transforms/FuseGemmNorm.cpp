@@ -24,7 +24,7 @@
 #include "dialect/AccelGraphDialect.h"
 #include "transforms/FusePatterns.h"
 
-#include "../../kernels-c/include/accel_kernels.h"
+#include "accel_kernels.h"
 
 #include "mlir/IR/PatternMatch.h"
 

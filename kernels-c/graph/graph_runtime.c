@@ -76,74 +76,37 @@ static accel_activation activation(const accel_graph_activation *a) {
   return (accel_activation){(accel_act_kind)a->kind, a->lo.value, a->hi.value};
 }
 
-/* A rank-1 operand of a matrix product as the matrix numpy makes of it. */
-static void promote(accel_tensor *t, int as_row) {
-  if (t->rank != 1)
-    return;
-  long n = t->dims[0];
-  *t = as_row ? accel_matrix_f32(t->data, 1, n)
-              : accel_matrix_f32(t->data, n, 1);
-}
-
+/* The operands as the kernels take them (OpRecords.cpp made vectors
+   matrices): accel_gemm for matrices, accel_batched_matmul else. */
 static accel_status matmul(accel_tensor *t, const accel_graph_matmul_attrs *r) {
   accel_gemm_options o = accel_gemm_defaults();
   o.act = activation(&r->act);
-  /* Matrices, the common case: the operands as they lie (the copies below
-     cost about 100 cycles). */
   if (t[0].rank == 2 && t[1].rank == 2)
     return accel_gemm(&t[0], &t[1], &t[2], &o);
-  accel_tensor a = t[0], b = t[1], y = t[2];
-  int a_vec = a.rank == 1, b_vec = b.rank == 1;
-  promote(&a, 1);
-  promote(&b, 0);
-  /* y without the dimensions numpy dropped for vector operands. */
-  long dims[ACCEL_MAX_RANK];
-  int rank = 0;
-  for (int d = 0; d < y.rank - (b_vec ? 0 : 1) - (a_vec ? 0 : 1); ++d)
-    dims[rank++] = y.dims[d];
-  dims[rank++] = a.dims[a.rank - 2];
-  dims[rank++] = b.dims[b.rank - 1];
-  y = accel_tensor_f32(y.data, rank, dims);
-  if (a.rank == 2 && b.rank == 2)
-    return accel_gemm(&a, &b, &y, &o);
-  return accel_batched_matmul(&a, &b, &y, &o);
+  return accel_batched_matmul(&t[0], &t[1], &t[2], &o);
 }
 
-/* ONNX Gemm: y = alpha op(A) op(B) + beta C, C broadcast to [M, N]: a
-   bias vector where the library has one, else C copied into y first. */
+/* ONNX Gemm: y = alpha op(A) op(B) + beta C: C the kernel's bias in the
+   form the compiler gave it, else broadcast into y first. */
 static accel_status gemm(accel_tensor *t, int n,
                          const accel_graph_gemm_attrs *r) {
   accel_gemm_options o = accel_gemm_defaults();
   o.alpha = r->alpha.value;
-  float beta = r->beta.value;
   o.trans_a = (int)r->trans_a;
   o.trans_b = (int)r->trans_b;
   o.act = activation(&r->act);
+  o.bias_kind = (accel_bias_kind)r->bias_kind;
   accel_tensor *y = &t[n - 1];
-  accel_tensor c;
-  if (n == 4 && beta == 1.0f && t[2].rank == 1 && t[2].dims[0] == y->dims[1]) {
-    /* A bias of [N], the common case, as it lies in the record. */
-    o.bias_kind = ACCEL_BIAS_PER_COLUMN, o.bias = &t[2];
+  if (o.bias_kind != ACCEL_BIAS_NONE) {
+    o.bias = &t[2];
   } else if (n == 4) {
-    c = t[2];
-    long m = y->dims[0], cols = y->dims[1], count = 1;
-    for (int d = 0; d < c.rank; ++d)
-      count *= c.dims[d];
-    int row = count == cols && (c.rank == 1 || c.dims[0] == 1);
-    int column = c.rank == 2 && c.dims[0] == m && c.dims[1] == 1;
-    if (beta == 1.0f && (row || column)) {
-      c = accel_tensor_f32(c.data, 1, row ? &cols : &m);
-      o.bias_kind = row ? ACCEL_BIAS_PER_COLUMN : ACCEL_BIAS_PER_ROW;
-      o.bias = &c;
-    } else {
-      static float one = 1.0f;
-      long one_dim = 1;
-      accel_tensor t_one = accel_tensor_f32(&one, 1, &one_dim);
-      accel_status s = accel_elementwise_binary(ACCEL_EW_MUL, &c, &t_one, y);
-      if (s != ACCEL_OK)
-        return s;
-      o.beta = beta;
-    }
+    static float one = 1.0f;
+    long one_dim = 1;
+    accel_tensor t_one = accel_tensor_f32(&one, 1, &one_dim);
+    accel_status s = accel_elementwise_binary(ACCEL_EW_MUL, &t[2], &t_one, y);
+    if (s != ACCEL_OK)
+      return s;
+    o.beta = r->beta.value;
   }
   return accel_gemm(&t[0], &t[1], y, &o);
 }

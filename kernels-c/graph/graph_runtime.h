@@ -66,17 +66,21 @@ typedef struct {
 } accel_graph_activation;
 
 /* The operands as the kernel takes them: a rank-1 a as a row [1, K], a
-   rank-1 b as a column [K, 1], y with the dimensions numpy dropped for
-   them; accel_gemm where a and b are matrices, else
+   rank-1 b as a column [K, 1], y with the dimensions of 1 numpy dropped
+   for them; accel_gemm where a and b are then matrices, else
    accel_batched_matmul. */
 typedef struct {
   accel_graph_activation act;
 } accel_graph_matmul_attrs;
 
-/* ONNX Gemm: y = alpha op(a) op(b) + beta c. */
+/* ONNX Gemm: y = alpha op(a) op(b) + beta c. A c of [N] or [1, N] (a
+   row), or of [M, 1] (a column), with beta 1 is the kernel's bias: its
+   operand is 1-D and bias_kind says which; any other c is broadcast into
+   y before the product (bias_kind ACCEL_BIAS_NONE). */
 typedef struct {
   accel_graph_float alpha, beta;
   long trans_a, trans_b;
+  long bias_kind; /* accel_bias_kind */
   accel_graph_activation act;
 } accel_graph_gemm_attrs;
 
@@ -199,8 +203,8 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_float) == 8 &&
                    offsetof(accel_graph_float, value) == 0);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_activation) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_matmul_attrs) == 3 * 8);
-ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_attrs) == 7 * 8 &&
-                   offsetof(accel_graph_gemm_attrs, act) == 4 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_attrs) == 8 * 8 &&
+                   offsetof(accel_graph_gemm_attrs, act) == 5 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv2d_attrs) == 12 * 8 &&
                    offsetof(accel_graph_conv2d_attrs, groups) == 8 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pool2d_attrs) == 13 * 8 &&
