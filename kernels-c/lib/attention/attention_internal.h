@@ -165,9 +165,12 @@ typedef struct {
 static inline block_kind masked_kind(long j, long n, int rows_last,
                                      const float *mask, long mask_rs, long kq) {
   kq += j * T;
-  /* Clamped: below -T no lane is hidden, from T on every lane. */
-  block_kind b = {1, j + 1 < n ? T : rows_last,
-                  (int)(kq < -T ? -T : min_of(kq, T)),
+  /* Clamped: below -T no lane is hidden, from T on every lane. A max then
+     a min, not a branch around the min: LLVM 19 hoists the min out of
+     such a branch keeping the range it had there (kq >= -T), and then
+     folds the branch away (a very negative kq came out as garbage). */
+  long lo = kq < -T ? -T : kq;
+  block_kind b = {1, j + 1 < n ? T : rows_last, (int)min_of(lo, T),
                   mask ? mask + j * T : NULL, mask_rs};
   return b;
 }
