@@ -19,9 +19,9 @@
    An input that repeats one value along each row (inner stride 0) comes
    in as its values, one a row, and a scalar is read once a call: the
    vector unit spreads them (input_form). So every input is a dense tile
-   of y's shape and the computation is one flat loop. Tiles are double-buffered: the next tile's inputs arrive while
-   the current one computes, and results leave on other channels
-   (assign_channels).
+   of y's shape and the computation is one flat loop. Tiles are double-buffered:
+   the next tile's inputs arrive while the current one computes, and results
+   leave on other channels (assign_channels).
 
    The chain is interpreted per step per tile: each step is one loop over
    the tile in the scratchpad, from the running value r (the first step
@@ -35,20 +35,19 @@
    too, so a chain saves the DMA traffic and the calls, not load/store
    issue slots (docs/kernels.md measures it). */
 
-#include "elementwise/elementwise_math.h"
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
 #include "core/lines.h"
 #include "core/spm_arena.h"
+#include "elementwise/elementwise_ops.h"
 #include <stddef.h>
 
 enum {
   TileFloats = 32768, /* 128 KiB */
   MaxInputs = ACCEL_EW_MAX_INPUTS,
   MaxSteps = ACCEL_EW_MAX_STEPS,
-  Unroll = 4, /* vectors per loop iteration */
   /* The vector unit's loops load up to two groups of Unroll vectors past
      a tile's end: room for them after each buffer a step reads that a
      transfer could be writing behind it, so that they never read bytes in
@@ -77,229 +76,6 @@ accel_elementwise_options accel_elementwise_defaults(void) {
   return o;
 }
 
-/* ---------------------------------------------------------------- math */
-
-static int is_binary(accel_elementwise_op op) { return op <= ACCEL_EW_POW; }
-static int is_unary(accel_elementwise_op op) {
-  return op >= ACCEL_EW_RELU && op <= ACCEL_EW_ABS;
-}
-
-/* r = op(r, a) (or where's r ? a : b) for the operations the stream
-   engine does not have; op is a constant at every call. */
-EW_INLINE ew_vf apply(accel_elementwise_op op, ew_vf r, ew_vf a, ew_vf b,
-                      const accel_elementwise_options *o) {
-  switch (op) {
-  case ACCEL_EW_MAX:
-    return ew_max(r, a);
-  case ACCEL_EW_MIN:
-    return ew_min(r, a);
-  case ACCEL_EW_POW:
-    return ew_pow(r, a);
-  case ACCEL_EW_LEAKY_RELU:
-    return r < 0.0f ? r * o->alpha : r;
-  case ACCEL_EW_CLIP:
-    r = r < o->lo ? (ew_vf)o->lo : r;
-    return r > o->hi ? (ew_vf)o->hi : r;
-  case ACCEL_EW_ABS:
-    return ew_abs(r);
-  case ACCEL_EW_WHERE:
-    return r != 0.0f ? a : b;
-  default: /* on the stream engine */
-    return r;
-  }
-}
-
-/* Unroll vectors of each operand, from element i. */
-EW_INLINE void load_group(ew_vf *v, const float *p, long i, int reads) {
-#pragma clang loop unroll(full)
-  for (int u = 0; u < Unroll; ++u)
-    v[u] = reads ? accel_vload(p + i + 16 * u) : (ew_vf)0.0f;
-}
-
-/* dst = op(src, a, b) over n floats, rounded up to whole groups of Unroll
-   vectors (the buffers are TileFloats long, a multiple of 16 Unroll).
-   Software-pipelined by hand in three stages, as the in-order machine
-   needs: iteration j loads group j, computes group j - 1 (loaded by the
-   previous iteration) and stores group j - 2 (computed by it), so that
-   nothing in an iteration waits for anything of the same iteration and
-   the load/store unit, the one bottleneck of cheap operations, can issue
-   every cycle. The last two iterations load past the end (LoopSlack):
-   stale scratchpad, never used. */
-EW_INLINE void run_op_pipelined(accel_elementwise_op op, float *dst, const float *src,
-                      const float *a, const float *b, long n,
-                      const accel_elementwise_options *o) {
-  enum { G = KERNEL_LANES * Unroll };
-  int reads_a = is_binary(op) || op == ACCEL_EW_WHERE;
-  int reads_b = op == ACCEL_EW_WHERE;
-  accel_elementwise_options opts = *o;
-  ew_vf r[Unroll], va[Unroll], vb[Unroll], res[Unroll];
-  load_group(r, src, 0, 1);
-  load_group(va, a, 0, reads_a);
-  load_group(vb, b, 0, reads_b);
-  long groups = (n + G - 1) / G;
-  for (long j = 1; j <= groups + 1; ++j) {
-    ew_vf nr[Unroll], na[Unroll], nb[Unroll];
-    load_group(nr, src, j * G, 1);
-    load_group(na, a, j * G, reads_a);
-    load_group(nb, b, j * G, reads_b);
-    if (j >= 2) {
-#pragma clang loop unroll(full)
-      for (int u = 0; u < Unroll; ++u)
-        accel_vstore(dst + (j - 2) * G + 16 * u, res[u]);
-    }
-#pragma clang loop unroll(full)
-    for (int u = 0; u < Unroll; ++u) {
-      res[u] = apply(op, r[u], va[u], vb[u], &opts);
-      r[u] = nr[u], va[u] = na[u], vb[u] = nb[u];
-    }
-  }
-}
-
-/* The same, two groups an iteration in two sets of registers, so that
-   group j + 1's loads need not wait for group j's operations to free
-   their registers: the compiler then interleaves loads, operations and
-   stores (add: 29 bundles per 16 vectors instead of 36). The loop loads
-   up to two groups past the end as run_op_pipelined does, and with an odd
-   number of groups stores one group past it: TileFloats is an even number
-   of groups, so that stays in the buffer. */
-EW_INLINE void run_op_two_sets(accel_elementwise_op op, float *dst,
-                               const float *src, const float *a,
-                               const float *b, long n,
-                               const accel_elementwise_options *o) {
-  enum { G = KERNEL_LANES * Unroll };
-  int reads_a = is_binary(op) || op == ACCEL_EW_WHERE;
-  int reads_b = op == ACCEL_EW_WHERE;
-  accel_elementwise_options opts = *o;
-  ew_vf r0[Unroll], a0[Unroll], b0[Unroll], r1[Unroll], a1[Unroll],
-      b1[Unroll];
-  load_group(r0, src, 0, 1);
-  load_group(a0, a, 0, reads_a);
-  load_group(b0, b, 0, reads_b);
-  long groups = (n + G - 1) / G;
-  for (long j = 0; j < groups; j += 2) {
-    load_group(r1, src, (j + 1) * G, 1);
-    load_group(a1, a, (j + 1) * G, reads_a);
-    load_group(b1, b, (j + 1) * G, reads_b);
-#pragma clang loop unroll(full)
-    for (int u = 0; u < Unroll; ++u)
-      accel_vstore(dst + j * G + 16 * u,
-                   apply(op, r0[u], a0[u], b0[u], &opts));
-    load_group(r0, src, (j + 2) * G, 1);
-    load_group(a0, a, (j + 2) * G, reads_a);
-    load_group(b0, b, (j + 2) * G, reads_b);
-#pragma clang loop unroll(full)
-    for (int u = 0; u < Unroll; ++u)
-      accel_vstore(dst + (j + 1) * G + 16 * u,
-                   apply(op, r1[u], a1[u], b1[u], &opts));
-  }
-}
-
-/* Which loop: two register sets for all but the operations whose formulas
-   need the registers the second set takes. Measured on 256 K elements
-   against run_op_pipelined: pow and clip 0.5 to 4 % slower with two sets;
-   leaky relu 3 %, max, min and abs more, where 40 % faster. */
-EW_INLINE int uses_two_sets(accel_elementwise_op op) {
-  return op != ACCEL_EW_POW && op != ACCEL_EW_CLIP;
-}
-
-EW_INLINE void run_op(accel_elementwise_op op, float *dst, const float *src,
-                      const float *a, const float *b, long n,
-                      const accel_elementwise_options *o) {
-  if (uses_two_sets(op))
-    run_op_two_sets(op, dst, src, a, b, n, o);
-  else
-    run_op_pipelined(op, dst, src, a, b, n, o);
-}
-
-/* Each operation's loop as a function of its own, so that the register
-   allocator sees one loop at a time (inlined into one switch, the loops
-   spilled their results). dst is never one of the inputs (restrict);
-   src, a and b, only read, may be the same buffer. */
-typedef void op_loop(float *restrict dst, const float *restrict src,
-                     const float *restrict a, const float *restrict b, long n,
-                     const accel_elementwise_options *o);
-#define EW_LOOP(op, name)                                                      \
-  static __attribute__((noinline)) void name(                                  \
-      float *restrict dst, const float *restrict src,                          \
-      const float *restrict a, const float *restrict b, long n,                \
-      const accel_elementwise_options *o) {                                    \
-    run_op(op, dst, src, a, b, n, o);                                          \
-  }
-EW_LOOP(ACCEL_EW_MAX, loop_max)
-EW_LOOP(ACCEL_EW_MIN, loop_min)
-EW_LOOP(ACCEL_EW_POW, loop_pow)
-EW_LOOP(ACCEL_EW_LEAKY_RELU, loop_leaky_relu)
-EW_LOOP(ACCEL_EW_CLIP, loop_clip)
-EW_LOOP(ACCEL_EW_ABS, loop_abs)
-EW_LOOP(ACCEL_EW_WHERE, loop_where)
-#undef EW_LOOP
-
-/* Whether the stream engine has the operation (max and min propagate NaN,
-   as ONNX's Max and Min do; the engine's are maxNum and minNum). */
-static int has_stream_operation(accel_elementwise_op op) {
-  switch (op) {
-  case ACCEL_EW_ADD:
-  case ACCEL_EW_SUB:
-  case ACCEL_EW_MUL:
-  case ACCEL_EW_DIV:
-  case ACCEL_EW_RELU:
-  case ACCEL_EW_EXP:
-  case ACCEL_EW_LOG:
-  case ACCEL_EW_SQRT:
-  case ACCEL_EW_RECIPROCAL:
-  case ACCEL_EW_NEG:
-  case ACCEL_EW_SIGMOID:
-  case ACCEL_EW_TANH:
-  case ACCEL_EW_ERF:
-  case ACCEL_EW_GELU:
-  case ACCEL_EW_GELU_TANH:
-    return 1;
-  default:
-    return 0;
-  }
-}
-
-/* An operation the stream engine has (docs/isa.md 7.13), one instruction
-   over rows x cols elements: it takes 64 a cycle from the scratchpad,
-   where the vector unit's loop takes 16 and the load/store ports' issue
-   slots. Its functions are evaluated in double precision and rounded
-   once. A binary operation's operands have rows src_stride and a_stride
-   floats apart (0: one row for all, a broadcast operand's). */
-static void run_on_stream_engine(accel_elementwise_op op, float *dst,
-                                 const float *src, const float *a, long rows,
-                                 long cols, long src_stride, long a_stride) {
-  /* (x - bias) * scale with bias 0: scale 1 is the function alone. */
-  static KERNEL_SPM_CONST const float identity[2] = {0.0f, 1.0f};
-  static KERNEL_SPM_CONST const float negate[2] = {0.0f, -1.0f};
-  if (src_stride == cols && a_stride == cols) {
-    accel_vs_shape(1, rows * cols); /* one row: the activations' params */
-  } else {
-    accel_vs_shape(rows, cols);
-    accel_vs_stride(cols, src_stride, a_stride);
-  }
-  switch (op) {
-  case ACCEL_EW_ADD: accel_vs_add(dst, src, a); break;
-  case ACCEL_EW_SUB: accel_vs_sub(dst, src, a); break;
-  case ACCEL_EW_MUL: accel_vs_mul(dst, src, a); break;
-  case ACCEL_EW_DIV: accel_vs_div(dst, src, a); break;
-  case ACCEL_EW_RELU: accel_vs_act_relu(dst, src, identity, NULL); break;
-  case ACCEL_EW_EXP: accel_vs_act_exp(dst, src, identity, NULL); break;
-  case ACCEL_EW_LOG: accel_vs_act_log(dst, src, identity, NULL); break;
-  case ACCEL_EW_SQRT: accel_vs_act_sqrt(dst, src, identity, NULL); break;
-  case ACCEL_EW_RECIPROCAL: accel_vs_act_rcp(dst, src, identity, NULL); break;
-  case ACCEL_EW_NEG: accel_vs_act_none(dst, src, negate, NULL); break;
-  case ACCEL_EW_SIGMOID: accel_vs_act_sigmoid(dst, src, identity, NULL); break;
-  case ACCEL_EW_TANH: accel_vs_act_tanh(dst, src, identity, NULL); break;
-  case ACCEL_EW_ERF: accel_vs_act_erf(dst, src, identity, NULL); break;
-  case ACCEL_EW_GELU: accel_vs_act_gelu(dst, src, identity, NULL); break;
-  case ACCEL_EW_GELU_TANH:
-    accel_vs_act_gelu_tanh(dst, src, identity, NULL);
-    break;
-  default: /* has_stream_operation(op) is false */
-    break;
-  }
-}
-
 /* One step over a tile: one stream-engine instruction, or a call of its
    operation's loop. A switch, not a table of the loops in memory: the
    table would be in DRAM (40 cycles a load), the switch's is read once per
@@ -314,20 +90,34 @@ static void run_step(const accel_elementwise_step *s, float *dst,
     src_stride = a_stride, a_stride = cols;
   }
   if (has_stream_operation(s->op)) {
-    run_on_stream_engine(s->op, dst, src, a, rows, cols, src_stride,
-                         a_stride);
+    ew_run_on_stream_engine(s->op, dst, src, a, rows, cols, src_stride,
+                            a_stride);
     return;
   }
   long n = rows * cols; /* the vector unit's inputs are whole tiles */
-  op_loop *loop = loop_max;
+  op_loop *loop = ew_loop_max;
   switch (s->op) {
-  case ACCEL_EW_MAX: loop = loop_max; break;
-  case ACCEL_EW_MIN: loop = loop_min; break;
-  case ACCEL_EW_POW: loop = loop_pow; break;
-  case ACCEL_EW_LEAKY_RELU: loop = loop_leaky_relu; break;
-  case ACCEL_EW_CLIP: loop = loop_clip; break;
-  case ACCEL_EW_ABS: loop = loop_abs; break;
-  case ACCEL_EW_WHERE: loop = loop_where; break;
+  case ACCEL_EW_MAX:
+    loop = ew_loop_max;
+    break;
+  case ACCEL_EW_MIN:
+    loop = ew_loop_min;
+    break;
+  case ACCEL_EW_POW:
+    loop = ew_loop_pow;
+    break;
+  case ACCEL_EW_LEAKY_RELU:
+    loop = ew_loop_leaky_relu;
+    break;
+  case ACCEL_EW_CLIP:
+    loop = ew_loop_clip;
+    break;
+  case ACCEL_EW_ABS:
+    loop = ew_loop_abs;
+    break;
+  case ACCEL_EW_WHERE:
+    loop = ew_loop_where;
+    break;
   default: /* on the stream engine, above */
     break;
   }
@@ -573,10 +363,10 @@ static inputs_plan plan_inputs(layout *l, int on_engine) {
       scalar &= st[d] == 0;
     /* Input 0 is the first step's running value: a dense tile. */
     int by_row = on_engine && k > 0;
-    p.form[k] = scalar                             ? InScalar
-                : st[inner] == 0                   ? InColumn
-                : by_row && st[inner - 1] == 0     ? InRow
-                                                   : InTile;
+    p.form[k] = scalar                         ? InScalar
+                : st[inner] == 0               ? InColumn
+                : by_row && st[inner - 1] == 0 ? InRow
+                                               : InTile;
     p.repeat_row[k] = by_row && (p.form[k] == InRow || p.form[k] == InScalar);
     if (p.form[k] == InColumn)
       l->max_rows = ColumnFloats, p.columns = 1;
@@ -642,8 +432,8 @@ static void fetch(const layout *l, const tile *t, const channels *c, int buf,
       long rs = l->strides[k][l->rank - 2];
       long n = rs ? t->rows : 1;
       if (rs == 1 || n == 1) /* one row: bursts, not a burst a value */
-        accel_dma_2d_on(ch, spm_column[k][buf], tile_base(l, t, k), 1,
-                        n * 4, 0, 0);
+        accel_dma_2d_on(ch, spm_column[k][buf], tile_base(l, t, k), 1, n * 4, 0,
+                        0);
       else
         accel_dma_2d_on(ch, spm_column[k][buf], tile_base(l, t, k), n, 4, 4,
                         rs * 4);
@@ -679,8 +469,7 @@ static void spread_scalars(const layout *l, const tile *first,
 
 /* ---------------------------------------------------------------- run */
 
-static void run(const accel_elementwise_step *steps, int num_steps,
-                layout *l) {
+static void run(const accel_elementwise_step *steps, int num_steps, layout *l) {
   int on_engine = 1;
   for (int s = 0; s < num_steps; ++s)
     on_engine &= has_stream_operation(steps[s].op);
@@ -748,7 +537,7 @@ static void map_batch(float *lines, long first, long count, long n,
   (void)first;
   accel_elementwise_op op = *(const accel_elementwise_op *)context;
   long all = count * padded_length(n);
-  run_on_stream_engine(op, lines, lines, lines, 1, all, all, all);
+  ew_run_on_stream_engine(op, lines, lines, lines, 1, all, all, all);
 }
 
 /* One unary operation the stream engine has, from a contiguous x into a
@@ -809,10 +598,9 @@ static accel_status check_step(const char *kernel, entry e,
                                int num_inputs) {
   char name[32];
   if ((int)s->op < 0 || s->op > ACCEL_EW_WHERE)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
-                              step_name(e, index, name),
-                              "operation %d is not an accel_elementwise_op",
-                              (int)s->op);
+    return accel_kernel_error(
+        ACCEL_ERR_ARGUMENT, kernel, step_name(e, index, name),
+        "operation %d is not an accel_elementwise_op", (int)s->op);
   if (e == Unary && !is_unary(s->op))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
                               step_name(e, index, name),
@@ -823,21 +611,18 @@ static accel_status check_step(const char *kernel, entry e,
                               "operation %d is not binary", (int)s->op);
   int uses = is_binary(s->op) + 2 * (s->op == ACCEL_EW_WHERE);
   if (uses && (s->in < 1 || s->in >= num_inputs))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
-                              step_name(e, index, name),
-                              "input %d, expected 1 to %d", s->in,
-                              num_inputs - 1);
+    return accel_kernel_error(
+        ACCEL_ERR_ARGUMENT, kernel, step_name(e, index, name),
+        "input %d, expected 1 to %d", s->in, num_inputs - 1);
   if (uses == 2 && (s->in2 < 1 || s->in2 >= num_inputs))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
-                              step_name(e, index, name),
-                              "input %d, expected 1 to %d", s->in2,
-                              num_inputs - 1);
+    return accel_kernel_error(
+        ACCEL_ERR_ARGUMENT, kernel, step_name(e, index, name),
+        "input %d, expected 1 to %d", s->in2, num_inputs - 1);
   const accel_elementwise_options *o = &s->options;
   if (s->op == ACCEL_EW_LEAKY_RELU && o->alpha != o->alpha)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
-                              e == Chain ? step_name(e, index, name)
-                                         : "options",
-                              "alpha is NaN");
+    return accel_kernel_error(
+        ACCEL_ERR_ARGUMENT, kernel,
+        e == Chain ? step_name(e, index, name) : "options", "alpha is NaN");
   if (s->op == ACCEL_EW_CLIP && !(o->lo <= o->hi))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
                               e == Chain ? step_name(e, index, name)
@@ -866,8 +651,8 @@ static accel_status check_tensors(const char *kernel, entry e,
   /* The names only for a message (input_name). */
   for (int k = 0; k < num_inputs; ++k)
     if (!accel_tensor_ok(inputs[k], 0, ACCEL_MAX_RANK, 0) &&
-        (s = accel_check_tensor(kernel, input_name(e, k, names[k]),
-                                inputs[k], 0, ACCEL_MAX_RANK, 0)))
+        (s = accel_check_tensor(kernel, input_name(e, k, names[k]), inputs[k],
+                                0, ACCEL_MAX_RANK, 0)))
       return s;
   if ((s = accel_check_tensor(kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
     return s;
@@ -882,12 +667,11 @@ static accel_status check_tensors(const char *kernel, entry e,
     int offset = y->rank - t->rank;
     for (int d = 0; d < t->rank; ++d)
       if (t->dims[d] != 1 && t->dims[d] != y->dims[d + offset])
-        return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
-                                input_name(e, k, names[k]),
-                                  "dimension %d is %ld; y's dimension %d is "
-                                  "%ld (it must match or be 1)",
-                                  d, t->dims[d], d + offset,
-                                  y->dims[d + offset]);
+        return accel_kernel_error(
+            ACCEL_ERR_ARGUMENT, kernel, input_name(e, k, names[k]),
+            "dimension %d is %ld; y's dimension %d is "
+            "%ld (it must match or be 1)",
+            d, t->dims[d], d + offset, y->dims[d + offset]);
   }
   for (int k = 0; k < num_inputs; ++k)
     if (accel_tensors_overlap(inputs[k], y) && !same_elements(inputs[k], y))
@@ -944,8 +728,7 @@ static long body(const void *arg, const void *unused1, const void *unused2,
   accel_dma_1d(2, s.input_ptrs, s.c.inputs, nin * sizeof s.input_ptrs[0]);
   accel_dma_wait(2);
   for (int k = 0; k < nin; ++k)
-    s.in[k] = s.input_ptrs[k] ? (accel_dma_1d(3, &s.inputs[k],
-                                              s.input_ptrs[k],
+    s.in[k] = s.input_ptrs[k] ? (accel_dma_1d(3, &s.inputs[k], s.input_ptrs[k],
                                               sizeof s.inputs[k]),
                                  &s.inputs[k])
                               : NULL;
@@ -1007,7 +790,12 @@ accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
                                      int num_steps,
                                      const accel_tensor *const *inputs,
                                      int num_inputs, accel_tensor *y) {
-  call c = {"accel_elementwise_chain", Chain, steps, num_steps, inputs, num_inputs,
+  call c = {"accel_elementwise_chain",
+            Chain,
+            steps,
+            num_steps,
+            inputs,
+            num_inputs,
             y};
   return enter(&c);
 }
