@@ -92,38 +92,13 @@ static LogicalResult checkOr(Operation *Op, std::optional<Shape> S,
   return checkResult(Op, *S);
 }
 
-/// The activation attributes of a matrix-unit op: relu alone, gelu
-/// (exact, erf) alone where \p ExactGelu (the library's GEMM has it, its
-/// convolution not), or clip with act_lo <= act_hi.
-template <typename OpTy>
-static LogicalResult checkActivation(OpTy Op, bool ExactGelu) {
-  auto Act = Op.getActivation();
-  if (!Act)
-    return Op.getActLo() || Op.getActHi()
-               ? Op.emitOpError("act_lo and act_hi need activation clip")
-               : success();
-  if ((*Act == Activation::relu ||
-       (ExactGelu && *Act == Activation::gelu_erf)) &&
-      !Op.getActLo() && !Op.getActHi())
-    return success();
-  if (*Act == Activation::clip && Op.getActLo() && Op.getActHi() &&
-      Op.getActLo()->convertToFloat() <= Op.getActHi()->convertToFloat())
-    return success();
-  return Op.emitOpError("activation must be relu, ")
-         << (ExactGelu ? "gelu, " : "") << "or clip with act_lo <= act_hi";
-}
-
 LogicalResult MatMulOp::verify() {
-  if (failed(checkActivation(*this, true)))
-    return failure();
   std::string Why;
   return checkOr(*this, matmulShape(shapeOf(getA()), shapeOf(getB()), Why),
                  Why);
 }
 
 LogicalResult GemmOp::verify() {
-  if (failed(checkActivation(*this, true)))
-    return failure();
   ArrayRef<int64_t> A = shapeOf(getA()), B = shapeOf(getB());
   if (A.size() != 2 || B.size() != 2)
     return emitOpError("A and B must be matrices");
@@ -150,9 +125,11 @@ static LogicalResult checkWindowAttrs(Operation *Op, ArrayRef<int64_t> Strides,
   return success();
 }
 
+bool Conv2dOp::supportsActivation(Activation Kind) {
+  return Kind != Activation::gelu_erf;
+}
+
 LogicalResult Conv2dOp::verify() {
-  if (failed(checkActivation(*this, false)))
-    return failure();
   ArrayRef<int64_t> X = shapeOf(getInput()), W = shapeOf(getWeight());
   if (X.size() != 4 || W.size() != 4)
     return emitOpError("input and weight must have rank 4 (NCHW, MCKK)");
@@ -253,6 +230,18 @@ LogicalResult LayerNormOp::verify() {
   if (getResidual() && shapeOf(getResidual()) != In)
     return emitOpError("residual must have the input's shape");
   return checkResult(*this, In);
+}
+
+bool LayerNormOp::takesStridedOperand(Value Operand,
+                                      ArrayRef<int64_t> Strides) {
+  ArrayRef<int64_t> Shape = shapeOf(Operand);
+  return (Operand == getInput() || Operand == getResidual()) &&
+         hasUnitInnerStride(Shape, Strides) &&
+         isOneRunFrom(getAxis(), Shape, Strides);
+}
+
+bool LayerNormOp::storesResultWith(ArrayRef<int64_t> Strides) {
+  return isOneRunFrom(getAxis(), shapeOf(getResult()), Strides);
 }
 
 LogicalResult GemmNormOp::verify() {
@@ -396,6 +385,10 @@ LogicalResult ExpandOp::verify() {
     return emitOpError("the input does not broadcast to the result's shape");
   return success();
 }
+
+bool SliceOp::takesStridedOperand(Value, ArrayRef<int64_t>) { return true; }
+
+bool TransposeOp::takesStridedOperand(Value, ArrayRef<int64_t>) { return true; }
 
 LogicalResult SliceOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput()), Out = shapeOf(getResult());

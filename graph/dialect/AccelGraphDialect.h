@@ -1,6 +1,7 @@
 //===-- AccelGraphDialect.h - The accel graph dialect -----------*- C++ -*-===//
 //
-// The dialect, enum attributes and ops of AccelGraphOps.td (docs/graph.md).
+// The dialect, its enum attributes and interfaces, and the ops of
+// AccelGraphOps.td (docs/graph.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +16,7 @@
 
 #include "dialect/AccelGraphOpsDialect.h.inc"
 
-#include "dialect/AccelGraphEnums.h.inc"
-
-#define GET_ATTRDEF_CLASSES
-#include "dialect/AccelGraphAttrs.h.inc"
+#include "dialect/AccelGraphInterfaces.h"
 
 #define GET_OP_CLASSES
 #include "dialect/AccelGraphOps.h.inc"

@@ -13,6 +13,7 @@
 
 include "dialect/AccelGraphBase.td"
 include "dialect/AccelGraphEnums.td"
+include "dialect/AccelGraphInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -31,7 +32,9 @@ defvar ActivationAttrs = (ins OptionalAttr<AccelGraph_ActivationAttr>:$activatio
                               OptionalAttr<F32Attr>:$act_lo,
                               OptionalAttr<F32Attr>:$act_hi);
 
-def AccelGraph_MatMulOp : AccelGraph_Op<"matmul"> {
+def AccelGraph_MatMulOp : AccelGraph_Op<"matmul", [
+    AccelGraph_FusedActivationOpInterface,
+    AccelGraph_StridedOperandsOpInterface]> {
   let summary = "ONNX MatMul: numpy matmul, batch dimensions broadcast";
   let arguments = !con((ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b),
                        ActivationAttrs);
@@ -40,7 +43,9 @@ def AccelGraph_MatMulOp : AccelGraph_Op<"matmul"> {
       "$a `,` $b attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_GemmOp : AccelGraph_Op<"gemm"> {
+def AccelGraph_GemmOp : AccelGraph_Op<"gemm", [
+    AccelGraph_FusedActivationOpInterface,
+    AccelGraph_StridedOperandsOpInterface]> {
   let summary = "ONNX Gemm: alpha op(A) op(B) + beta C, C broadcast";
   let arguments = !con((ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b,
                             Optional<AccelGraph_Tensor>:$c,
@@ -56,7 +61,10 @@ def AccelGraph_GemmOp : AccelGraph_Op<"gemm"> {
   let hasCanonicalizer = 1;
 }
 
-def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d"> {
+def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d", [
+    // No gelu: the library's convolution does not have it.
+    DeclareOpInterfaceMethods<AccelGraph_FusedActivationOpInterface,
+                              ["supportsActivation"]>]> {
   let summary = "ONNX Conv in 2-D: NCHW input, [M, C/group, KH, KW] weights";
   let arguments = !con((ins AccelGraph_Tensor:$input,
                             AccelGraph_Tensor:$weight,
@@ -86,7 +94,8 @@ def AccelGraph_Pool2dOp : AccelGraph_Op<"pool2d"> {
       "`` $kind $input attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_ElementwiseOp : AccelGraph_Op<"elementwise"> {
+def AccelGraph_ElementwiseOp : AccelGraph_Op<"elementwise", [
+    AccelGraph_StridedOperandsOpInterface, AccelGraph_MayRunInPlace]> {
   let summary = "An elementwise operation with numpy broadcasting";
   let description = [{
     `kind` names the operation (AccelGraphEnums.td), which takes one, two
@@ -102,7 +111,8 @@ def AccelGraph_ElementwiseOp : AccelGraph_Op<"elementwise"> {
       "`` $kind $inputs attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_ElementwiseChainOp : AccelGraph_Op<"elementwise_chain"> {
+def AccelGraph_ElementwiseChainOp : AccelGraph_Op<"elementwise_chain", [
+    AccelGraph_StridedOperandsOpInterface]> {
   let summary = "Elementwise ops in one pass over memory (the library's chain)";
   let description = [{
     r = inputs[0] (broadcast to the result's shape); then for each step i,
@@ -143,8 +153,14 @@ def AccelGraph_ReduceOp : AccelGraph_Op<"reduce"> {
       "`` $kind $input attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_LayerNormOp
-    : AccelGraph_Op<"layernorm", [AttrSizedOperandSegments]> {
+// Its input and residual may be strided, and so may its result, where the
+// normalized dimensions stay one run each (the kernel's lines).
+def AccelGraph_LayerNormOp : AccelGraph_Op<"layernorm", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<AccelGraph_StridedOperandsOpInterface,
+                              ["takesStridedOperand"]>,
+    DeclareOpInterfaceMethods<AccelGraph_StridedResultOpInterface,
+                              ["storesResultWith"]>]> {
   let summary = "ONNX LayerNormalization over dims [axis, rank)";
   let description = [{
     With a residual (of the input's type), normalizes input + residual:
@@ -163,8 +179,8 @@ def AccelGraph_LayerNormOp
                        "functional-type(operands, results)";
 }
 
-def AccelGraph_GemmNormOp
-    : AccelGraph_Op<"gemm_norm", [AttrSizedOperandSegments]> {
+def AccelGraph_GemmNormOp : AccelGraph_Op<"gemm_norm", [
+    AttrSizedOperandSegments, AccelGraph_StridedOperandsOpInterface]> {
   let summary = "layernorm(a . op(b) + bias + residual) along the last dim";
   let description = [{
     A projection and the post-norm residual connection after it: a's rows
@@ -188,8 +204,8 @@ def AccelGraph_GemmNormOp
                        "functional-type(operands, results)";
 }
 
-def AccelGraph_MlpNormOp
-    : AccelGraph_Op<"mlp_norm", [AttrSizedOperandSegments]> {
+def AccelGraph_MlpNormOp : AccelGraph_Op<"mlp_norm", [
+    AttrSizedOperandSegments, AccelGraph_StridedOperandsOpInterface]> {
   let summary = "layernorm(act(x . w1 + bias1) . w2 + bias2 + residual)";
   let description = [{
     A transformer's feed-forward block and the post-norm residual
@@ -227,7 +243,9 @@ def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
                        "attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_AttentionOp : AccelGraph_Op<"attention"> {
+def AccelGraph_AttentionOp : AccelGraph_Op<"attention", [
+    AccelGraph_StridedOperandsOpInterface,
+    AccelGraph_StridedResultOpInterface]> {
   let summary = "softmax(q . k^T * scale + mask) . v over the last two dims";
   let description = [{
     q [..., Sq, D], k [..., Sk, D], v [..., Sk, Dv] with the same batch
@@ -245,7 +263,8 @@ def AccelGraph_AttentionOp : AccelGraph_Op<"attention"> {
                        "functional-type(operands, results)";
 }
 
-def AccelGraph_ConcatOp : AccelGraph_Op<"concat"> {
+def AccelGraph_ConcatOp : AccelGraph_Op<"concat", [
+    AccelGraph_StridedOperandsOpInterface]> {
   let summary = "ONNX Concat: the inputs joined along axis";
   let arguments = (ins Variadic<AccelGraph_Tensor>:$inputs,
                    I64Attr:$axis); // 0 <= axis < rank
@@ -254,7 +273,11 @@ def AccelGraph_ConcatOp : AccelGraph_Op<"concat"> {
       "$inputs attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_SliceOp : AccelGraph_Op<"slice"> {
+// A transpose and a slice take their input with any strides, the innermost
+// too: they move data anyway.
+def AccelGraph_SliceOp : AccelGraph_Op<"slice", [
+    DeclareOpInterfaceMethods<AccelGraph_StridedOperandsOpInterface,
+                              ["takesStridedOperand"]>]> {
   let summary = "ONNX Slice: result[i] = input[starts + i * steps] per axis";
   let arguments = (ins AccelGraph_Tensor:$input,
                    DenseI64ArrayAttr:$starts, // one a dimension, in range
@@ -321,7 +344,9 @@ def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
       "$input attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_TransposeOp : AccelGraph_Op<"transpose"> {
+def AccelGraph_TransposeOp : AccelGraph_Op<"transpose", [
+    DeclareOpInterfaceMethods<AccelGraph_StridedOperandsOpInterface,
+                              ["takesStridedOperand"]>]> {
   let summary = "ONNX Transpose: result dimension i is input dimension perm[i]";
   let arguments = (ins AccelGraph_Tensor:$input, DenseI64ArrayAttr:$perm);
   let hasFolder = 1; // of a constant: the transposed constant

@@ -93,8 +93,8 @@ struct FuseAttention : OpRewritePattern<MatMulOp> {
     SmallVector<Operation *, 8> Members;
     auto Soft = Out.getA().getDefiningOp<SoftmaxOp>();
     size_t Rank = shapeOf(Out.getA()).size();
-    if (Rank < 2 || Out->hasAttr("activation") || !Soft ||
-        !Out.getA().hasOneUse() || Soft.getLog())
+    if (Rank < 2 || Out.getActivation() || !Soft || !Out.getA().hasOneUse() ||
+        Soft.getLog())
       return failure();
     int64_t Axis = Soft.getAxis(); // an I64Attr's getter is unsigned
     if (Axis != -1 && Axis != int64_t(Rank) - 1)
@@ -118,7 +118,7 @@ struct FuseAttention : OpRewritePattern<MatMulOp> {
     double Scale = 1.0;
     S = peelScales(S, Scale, Members);
     auto Scores = S.getDefiningOp<MatMulOp>();
-    if (!Scores || !S.hasOneUse() || Scores->hasAttr("activation"))
+    if (!Scores || !S.hasOneUse() || Scores.getActivation())
       return failure();
     Members.push_back(Scores);
     Value Q = peelScales(Scores.getA(), Scale, Members);

@@ -57,20 +57,20 @@ using namespace accel::graph;
 
 namespace {
 
-/// The producer of \p V if it is a matrix-unit op with no activation yet
-/// and \p V is its only use.
-Operation *fusibleProducer(Value V) {
-  Operation *Op = V.getDefiningOp();
-  if (!Op || !V.hasOneUse() || !isa<MatMulOp, GemmOp, Conv2dOp>(Op) ||
-      Op->hasAttr("activation"))
+/// The producer of \p V if it is an op that can carry an activation
+/// (FusedActivationOpInterface), with none yet, and \p V is its only use.
+FusedActivationOpInterface fusibleProducer(Value V) {
+  auto Op = V.getDefiningOp<FusedActivationOpInterface>();
+  if (!Op || !V.hasOneUse() || Op.getActivation())
     return nullptr;
   return Op;
 }
 
 /// relu(x), clip(x, lo, hi) and the exact gelu(x) into x's matrix-unit
-/// producer (gelu: a matmul's or gemm's, which the library's GEMM applies
-/// on the stream engine per tile; its convolution has no gelu), also
-/// through a reshape of it (FuseBiasAdd's): the activation is elementwise.
+/// producer, where its kernel has that activation (gelu: a matmul's or
+/// gemm's, which the library's GEMM applies on the stream engine per tile;
+/// its convolution has no gelu), also through a reshape of it
+/// (FuseBiasAdd's): the activation is elementwise.
 struct FuseActivation : OpRewritePattern<ElementwiseOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -83,18 +83,18 @@ struct FuseActivation : OpRewritePattern<ElementwiseOp> {
       return failure();
     Value X = Op.getInputs()[0];
     auto Reshape = X.getDefiningOp<ReshapeOp>();
-    Operation *Producer = fusibleProducer(
-        Reshape && X.hasOneUse() ? Reshape.getInput() : X);
+    FusedActivationOpInterface Producer =
+        fusibleProducer(Reshape && X.hasOneUse() ? Reshape.getInput() : X);
     if (!Producer || X.getType() != Op.getType() ||
-        (*Kind == Activation::gelu_erf && isa<Conv2dOp>(Producer)))
+        !Producer.supportsActivation(*Kind))
       return failure();
     Rewriter.modifyOpInPlace(Producer, [&] {
       Producer->setLoc(Rewriter.getFusedLoc({Producer->getLoc(), Op.getLoc()}));
-      Producer->setAttr("activation",
-                        ActivationAttr::get(Rewriter.getContext(), *Kind));
+      Producer.setActivationAttr(
+          ActivationAttr::get(Rewriter.getContext(), *Kind));
       if (*Kind == Activation::clip) {
-        Producer->setAttr("act_lo", Op.getLoAttr());
-        Producer->setAttr("act_hi", Op.getHiAttr());
+        Producer.setActLoAttr(Op.getLoAttr());
+        Producer.setActHiAttr(Op.getHiAttr());
       }
     });
     Rewriter.replaceOp(Op, X);

@@ -14,10 +14,11 @@
 //    strides are for a finer shape (ViewLayout::Dims); a transpose whose
 //    producer stores its result transposed is a contiguous view of the
 //    producer's bytes, and the producer gets `accel.strides`;
-//  - accel.elementwise's result may overwrite an input of the same shape
-//    (no broadcast) whose last use is that op, which the kernel library
-//    allows (docs/kernels.md, in place); not a function argument, which
-//    the caller may still read.
+//  - the result of an op that may run in place (the MayRunInPlace trait:
+//    accel.elementwise) may overwrite an input of the same shape (no
+//    broadcast) whose last use is that op, which the kernel library allows
+//    (docs/kernels.md, in place); not a function argument, which the
+//    caller may still read.
 //
 // Constants are not planned: they live in the program's data section.
 // The plan is recorded as attributes, which code generation reads:
@@ -193,7 +194,7 @@ void PlanMemoryPass::runOnOperation() {
           Op.setAttr("accel.view_dims", Builder.getDenseI64ArrayAttr(L.Dims));
         if (!Contiguous || L.Offset)
           Strided.insert(R);
-      } else if (isa<ElementwiseOp>(Op)) {
+      } else if (Op.hasTrait<accel::graph::OpTrait::MayRunInPlace>()) {
         for (Value In : Op.getOperands()) {
           auto It = BufferOf.find(In);
           if (It == BufferOf.end() || In.getType() != R.getType() ||

@@ -5,13 +5,11 @@
 // (reshapes keep their input's bytes, so a reshape of a view must be
 // expressible as strides, as numpy's reshape without a copy), and a view
 // some reader cannot take goes back to being computed. A reader takes a
-// view if it is a kernel call whose operands may be strided (the matrix
-// ops, a gemm with its norm, attention, elementwise, concat, a layer
-// norm's input or residual
-// whose normalized dimensions stay one run, and the data-movement ops
-// themselves) and, except for transpose and slice, whose innermost
-// stride is 1: a view that moves the last dimension would make those
-// kernels move lone floats, slower than one transpose. A function's
+// view if its op says its kernel takes that operand with those strides
+// (StridedOperandsOpInterface: most kernels want the innermost stride 1,
+// transpose and slice take any, a layer norm wants its normalized
+// dimensions one run), or if it is a reshape whose result is taken as
+// such a view in turn. A function's
 // results are never views (the runtime copies them out as they lie), nor
 // are a constant's transposes and slices (its bytes are not the arena's).
 //
@@ -282,79 +280,42 @@ private:
     ViewLayout L = layoutOf(V);
     if (!L.Dims.empty())
       return finerTakenBy(V, L);
-    ArrayRef<int64_t> Shape = shapeOf(V);
-    bool UnitInner = Shape.empty() || Shape.back() <= 1 || L.Strides.back() == 1;
     for (Operation *User : V.getUsers()) {
-      if (isa<TransposeOp, SliceOp>(User))
-        continue; // accel_transpose and accel_slice take any strides
       if (isa<ReshapeOp>(User)) {
         Value R = User->getResult(0);
         if (!Layout.count(R) || !takenBy(R))
           return false;
         continue;
       }
-      if (auto LN = dyn_cast<LayerNormOp>(User)) {
-        if (!UnitInner || !normalizedDimsMerge(LN, V, Shape, L.Strides))
-          return false;
-        continue;
-      }
-      if (!UnitInner ||
-          !isa<AttentionOp, ElementwiseOp, ElementwiseChainOp, MatMulOp,
-               GemmOp, GemmNormOp, MlpNormOp, ConcatOp>(User))
+      auto Strided = dyn_cast<StridedOperandsOpInterface>(User);
+      if (!Strided || !Strided.takesStridedOperand(V, L.Strides))
         return false;
     }
     return true;
   }
 
-  /// Whether layer norm \p LN takes \p V, of \p Shape with \p Strides, as
-  /// its input or residual: the kernel's lines are the dimensions from the
-  /// axis on, which must then be one run of equally spaced elements (the
-  /// lines themselves may lie anywhere).
-  static bool normalizedDimsMerge(LayerNormOp LN, Value V,
-                                  ArrayRef<int64_t> Shape,
-                                  ArrayRef<int64_t> Strides) {
-    return (V == LN.getInput() || V == LN.getResidual()) &&
-           oneRunFrom(LN.getAxis(), Shape, Strides);
-  }
-
-  /// Whether dimensions [\p First, rank) of \p Shape with \p Strides are
-  /// one run of equally spaced elements.
-  static bool oneRunFrom(int64_t First, ArrayRef<int64_t> Shape,
-                         ArrayRef<int64_t> Strides) {
-    int64_t Span = 0;
-    for (int64_t D = int64_t(Shape.size()) - 1; D >= First; --D) {
-      if (Shape[D] == 1)
-        continue;
-      if (Span && Strides[D] != Span)
-        return false;
-      Span = (Span ? Span : Strides[D]) * Shape[D];
-    }
-    return true;
-  }
-
-  /// Transpose \p T as its producer's transposed store, if the producer
-  /// is a kernel that writes its result with any strides (attention; a
-  /// layer norm whose lines stay one run each) and T alone reads it, and
+  /// Transpose \p T as its producer's transposed store, if the producer's
+  /// kernel writes its result with T's strides (StridedResultOpInterface:
+  /// attention; a layer norm whose lines stay one run each) and T alone
+  /// reads it, and
   /// T keeps the innermost dimension (the kernel writes rows, not lone
   /// floats): the producer writes where T's result goes, and T is a view
   /// with no code. The attention's output into its heads' transposed
   /// layout, which the next projection reads as rows, is the case.
   void storeTransposed(TransposeOp T, ViewPlan &Plan) const {
     Value X = T.getInput();
-    Operation *P = X.getDefiningOp();
+    auto P = X.getDefiningOp<StridedResultOpInterface>();
     ArrayRef<int64_t> Perm = T.getPerm();
     size_t Rank = Perm.size();
-    if (!P || !X.hasOneUse() || !isa<AttentionOp, LayerNormOp>(P) ||
-        Rank == 0 || Perm.back() != int64_t(Rank) - 1)
+    if (!P || !X.hasOneUse() || Rank == 0 || Perm.back() != int64_t(Rank) - 1)
       return;
     SmallVector<int64_t, 6> Out = contiguousStrides(shapeOf(T.getResult()));
     SmallVector<int64_t, 6> Strides(Rank);
     for (size_t D = 0; D != Rank; ++D)
       Strides[Perm[D]] = Out[D];
-    if (auto LN = dyn_cast<LayerNormOp>(P);
-        LN && !oneRunFrom(LN.getAxis(), shapeOf(X), Strides))
+    if (!P.storesResultWith(Strides))
       return;
-    Plan.StoredStrides[P] = Strides;
+    Plan.StoredStrides[P.getOperation()] = Strides;
     Plan.Views[T] = ViewLayout{0, Out, {}};
   }
 
