@@ -621,6 +621,51 @@ static accel_status check_axis(const char *K, const char *what, long k,
   return ACCEL_OK;
 }
 
+/* p's layout and tiles: whole planes, as many lane groups as the target
+   takes; else one lane group and bands of rows. An error if a band of
+   the window's rows does not fit. */
+static inline __attribute__((always_inline)) accel_status
+plan_tiles(const char *K, pool_problem *p) {
+  long H = p->h.n, W = p->w.n;
+  /* The layout: planar, unless x is channels-last (its planes, not its
+     rows, contiguous). */
+  p->L = p->x_plane == 1 && p->xw != 1 ? V : 1;
+  /* An input row and its column pass's row each take at most `row`
+     pixels. The limits are the lanes layout's, whichever layout runs. */
+  long row = max_l(W, p->hw), ext = extent(&p->h), L = p->L;
+  int whole_lanes =
+      TargetIn / (V * H * row) >= 1 && V * p->oh * p->ow <= OutFloats;
+  if (!whole_lanes && V * row * ext > InFloats)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
+                              "rows of %ld elements with a window %ld rows "
+                              "high; at most %d elements in those rows",
+                              row, ext, (int)(InFloats / V));
+  if (!whole_lanes && V * p->ow > OutFloats)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
+                              "rows of %ld elements; at most %d", p->ow,
+                              (int)(OutFloats / V));
+  long fit = TargetIn / (L * H * row);
+  if (fit >= 1 && L * p->oh * p->ow <= OutFloats) {
+    long groups_fit = min_l(fit, OutFloats / (L * p->oh * p->ow));
+    p->g = min_l(groups_fit, ceil_div(p->run_len, L)) * L;
+    p->ob = p->oh;
+  } else {
+    p->g = L;
+    long in_rows = max_l(TargetIn / (L * row), ext);
+    if (L * row * in_rows > InFloats)
+      in_rows = InFloats / (L * row);
+    p->ob = min_l((in_rows - ext) / p->h.s + 1, p->oh);
+    p->ob = min_l(p->ob, OutFloats / (L * p->ow));
+  }
+  p->g = min_l(p->g, p->run_len);
+  p->groups = ceil_div(p->run_len, p->g);
+  /* groups of equal size, not a sliver */
+  p->g = min_l(ceil_div(ceil_div(p->run_len, p->groups), L) * L, p->run_len);
+  p->bands = ceil_div(p->oh, p->ob);
+  p->ob = ceil_div(p->oh, p->bands); /* bands of equal height, not a sliver */
+  return ACCEL_OK;
+}
+
 static long pool_body(const void *px, const void *py, const void *po,
                       const void *pavg) {
   const char *K = pavg ? "accel_avgpool2d" : "accel_maxpool2d";
@@ -686,43 +731,8 @@ static long pool_body(const void *px, const void *py, const void *po,
   interior(&p.h, p.oh, &p.ra, &p.rb);
   p.flat = W % p.w.s == 0 && p.ow <= W / p.w.s;
   p.hw = p.flat ? W / p.w.s : p.ow;
-  /* The layout: planar, unless x is channels-last (its planes, not its
-     rows, contiguous). */
-  p.L = p.x_plane == 1 && p.xw != 1 ? V : 1;
-  /* Tiles: whole planes, as many lane groups as the target takes; else
-     one lane group and bands of rows. An input row and its column pass's
-     row each take at most `row` pixels. The limits are the lanes
-     layout's, whichever layout runs. */
-  long row = max_l(W, p.hw), ext = extent(&p.h), L = p.L;
-  int whole_lanes = TargetIn / (V * H * row) >= 1 && V * p.oh * p.ow <= OutFloats;
-  if (!whole_lanes && V * row * ext > InFloats)
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
-                              "rows of %ld elements with a window %ld rows "
-                              "high; at most %d elements in those rows",
-                              row, ext, (int)(InFloats / V));
-  if (!whole_lanes && V * p.ow > OutFloats)
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
-                              "rows of %ld elements; at most %d", p.ow,
-                              (int)(OutFloats / V));
-  long fit = TargetIn / (L * H * row);
-  if (fit >= 1 && L * p.oh * p.ow <= OutFloats) {
-    long groups_fit = min_l(fit, OutFloats / (L * p.oh * p.ow));
-    p.g = min_l(groups_fit, ceil_div(p.run_len, L)) * L;
-    p.ob = p.oh;
-  } else {
-    p.g = L;
-    long in_rows = max_l(TargetIn / (L * row), ext);
-    if (L * row * in_rows > InFloats)
-      in_rows = InFloats / (L * row);
-    p.ob = min_l((in_rows - ext) / p.h.s + 1, p.oh);
-    p.ob = min_l(p.ob, OutFloats / (L * p.ow));
-  }
-  p.g = min_l(p.g, p.run_len);
-  p.groups = ceil_div(p.run_len, p.g);
-  /* groups of equal size, not a sliver */
-  p.g = min_l(ceil_div(ceil_div(p.run_len, p.groups), L) * L, p.run_len);
-  p.bands = ceil_div(p.oh, p.ob);
-  p.ob = ceil_div(p.oh, p.bands); /* bands of equal height, not a sliver */
+  if ((s = plan_tiles(K, &p)))
+    return s;
   if (accel_only_checking())
     return ACCEL_OK;
   pool_run(&p);
