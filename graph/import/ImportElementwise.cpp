@@ -1,0 +1,142 @@
+//===-- ImportElementwise.cpp - Elementwise ONNX nodes into accel ops -----===//
+//
+// The ONNX importer's handlers (Importer.h) for the elementwise kinds that are
+// an ONNX operator each, Pow, LeakyRelu, Clip, Max, Min and Where.
+//
+//===----------------------------------------------------------------------===//
+
+#include "import/Importer.h"
+
+using namespace accel::graph;
+using namespace accel::graph::import_detail;
+
+bool Importer::elementwise(ElementwiseKind Kind) {
+  unsigned Arity = getArity(Kind);
+  if (Node->Inputs.size() != Arity)
+    return fail("takes " + Twine(Arity) + " inputs here, not " +
+                Twine(Node->Inputs.size()));
+  SmallVector<Value, 3> Ins;
+  for (unsigned I = 0; I != Arity; ++I)
+    if (!Ins.emplace_back(input(I)))
+      return false;
+  return define(createElementwise(Kind, resultType(), Ins));
+}
+
+/// Pow, whose exponent may be an integer tensor: a constant one becomes
+/// f32 (exact below 2^24, as any exponent that keeps a power finite is).
+bool Importer::pow() {
+  if (Node->Inputs.size() != 2)
+    return fail("takes 2 inputs here, not " + Twine(Node->Inputs.size()));
+  const std::string &Name = Node->Inputs[1];
+  if (isF32(Name) || !isConstant(Name))
+    return elementwise(ElementwiseKind::pow);
+  std::optional<std::vector<int64_t>> Ints = constantInts(1);
+  Value X = Ints ? input(0) : Value();
+  if (!X)
+    return false;
+  SmallVector<float> F(Ints->begin(), Ints->end());
+  auto Type = RankedTensorType::get(G.Values.at(Name).Shape, B.getF32Type());
+  Value Y = B.create<arith::ConstantOp>(
+      loc(), Type, DenseElementsAttr::get(Type, ArrayRef<float>(F)));
+  return define(createElementwise(ElementwiseKind::pow, resultType(), {X, Y}));
+}
+
+bool Importer::leakyRelu() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  return define(
+      createElementwise(ElementwiseKind::leaky_relu, resultType(), X,
+                        B.getF32FloatAttr(floatAttr("alpha", 0.01f))));
+}
+
+bool Importer::clip() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  // Bounds computed at run time: min(max(x, lo), hi) as two binary ops.
+  auto isConstant = [&](unsigned I) {
+    return std::find(G.Constants.begin(), G.Constants.end(), Node->Inputs[I]) !=
+           G.Constants.end();
+  };
+  if ((hasInput(1) && !isConstant(1)) || (hasInput(2) && !isConstant(2))) {
+    Value Y = X;
+    for (auto [I, Kind] :
+         {std::pair{1u, ElementwiseKind::max}, {2u, ElementwiseKind::min}}) {
+      if (!hasInput(I))
+        continue;
+      Value Bound = input(I);
+      if (!Bound)
+        return false;
+      Y = createElementwise(Kind, resultType(), {Y, Bound});
+    }
+    return define(Y);
+  }
+  float Lo = -std::numeric_limits<float>::infinity(), Hi = -Lo;
+  if (hasInput(1)) {
+    auto V = constantScalar(1);
+    if (!V)
+      return false;
+    Lo = *V;
+  }
+  if (hasInput(2)) {
+    auto V = constantScalar(2);
+    if (!V)
+      return false;
+    Hi = *V;
+  }
+  if (!(Lo <= Hi))
+    return fail("min " + std::to_string(Lo) + " is above max " +
+                std::to_string(Hi));
+  return define(createElementwise(ElementwiseKind::clip, resultType(), X,
+                                  FloatAttr(), B.getF32FloatAttr(Lo),
+                                  B.getF32FloatAttr(Hi)));
+}
+
+/// Max and Min take one or more inputs: one is the input itself, more a
+/// chain of binary ops.
+bool Importer::variadic(ElementwiseKind Kind) {
+  Value Y = input(0);
+  if (!Y)
+    return false;
+  for (unsigned I = 1; I < Node->Inputs.size(); ++I) {
+    Value X = input(I);
+    if (!X)
+      return false;
+    // The last op makes the node's output; the others, the broadcast of
+    // what they combine.
+    Type T = resultType();
+    if (I + 1 != Node->Inputs.size()) {
+      std::string Why;
+      auto S =
+          broadcastShapes(cast<RankedTensorType>(Y.getType()).getShape(),
+                          cast<RankedTensorType>(X.getType()).getShape(), Why);
+      if (!S)
+        return fail(Why);
+      T = RankedTensorType::get(*S, B.getF32Type());
+    }
+    Y = createElementwise(Kind, T, {Y, X});
+  }
+  return define(Y);
+}
+
+/// Where with a constant condition (a bool mask, say), as an f32 one of
+/// 0 and 1 for the where kernel.
+bool Importer::where() {
+  const std::string &Cond = Node->Inputs[0];
+  const og::Tensor &C = G.Values.at(Cond);
+  if (!isConstant(Cond) || C.Type != og::ElemType::Bool)
+    return fail("the condition '" + Cond + "' must be a constant bool " +
+                "tensor (one computed at run time is not supported)");
+  Value A = input(1), Bv = A ? input(2) : Value();
+  if (!Bv)
+    return false;
+  SmallVector<float> Ones;
+  for (uint8_t Byte : C.Data) // a bool a byte
+    Ones.push_back(Byte ? 1.0f : 0.0f);
+  auto Type = RankedTensorType::get(C.Shape, B.getF32Type());
+  Value CondF32 = B.create<arith::ConstantOp>(
+      loc(), Type, DenseElementsAttr::get(Type, ArrayRef<float>(Ones)));
+  return define(createElementwise(ElementwiseKind::where, resultType(),
+                                  {CondF32, A, Bv}));
+}

@@ -1,0 +1,178 @@
+//===-- Importer.h - The ONNX importer's class (private) --------*- C++ -*-===//
+//
+// The importer's state and helpers, shared by its files: OnnxImporter.cpp
+// (values, attributes, the table of handlers, the run) and one file per
+// operator family (Import*.cpp), each defining its handlers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_GRAPH_IMPORT_IMPORTER_H
+#define ACCEL_GRAPH_IMPORT_IMPORTER_H
+
+#include "dialect/AccelGraphDialect.h"
+#include "dialect/ShapeRules.h"
+#include "import/OnnxImporter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+
+namespace accel::graph::import_detail {
+
+// Only the importer's files include this header.
+namespace og = accel::onnx_graph;
+using namespace mlir;
+
+class Importer {
+public:
+  Importer(const og::Graph &G, MLIRContext &Context)
+      : G(G), Context(Context), B(&Context) {}
+
+  /// Builds @main into \p Module; false with Error set on failure.
+  bool run(ModuleOp Module);
+
+  std::string Error;
+
+private:
+  const og::Graph &G;
+  MLIRContext &Context;
+  OpBuilder B;
+  std::map<std::string, Value> Values;
+  const og::Node *Node = nullptr;    ///< the node being imported
+  Operation *LastConstant = nullptr; ///< constants lead @main, in use order
+
+  using Handler = std::function<bool(Importer &)>;
+  static const llvm::StringMap<Handler> &handlers();
+
+  bool fail(const Twine &Message) {
+    Error = Node ? "node '" + Node->Name + "' (" + Node->OpType +
+                       "): " + Message.str()
+                 : Message.str();
+    return false;
+  }
+  Location loc() const {
+    return NameLoc::get(
+        StringAttr::get(&Context, Node->Name + " (" + Node->OpType + ")"));
+  }
+
+  // Values and types.
+  RankedTensorType tensorType(const std::string &Name) const {
+    const og::Tensor &T = G.Values.at(Name);
+    return RankedTensorType::get(T.Shape, Float32Type::get(&Context));
+  }
+  bool isF32(const std::string &Name) const {
+    return G.Values.at(Name).Type == og::ElemType::Float;
+  }
+  /// Fails for a value that is not f32, naming it as \p What.
+  bool requireF32(const std::string &Name, const Twine &What) {
+    if (isF32(Name))
+      return true;
+    return fail(What + " '" + Name + "' has element type " +
+                og::getElemTypeName(G.Values.at(Name).Type) +
+                "; accel-graphc computes in f32");
+  }
+  /// Input \p I of the node as an f32 tensor value, or null (and Error).
+  Value input(unsigned I);
+  /// The f32 value \p Name (a constant made on first use), or null (and
+  /// Error, calling it \p What).
+  Value valueOf(const std::string &Name, const Twine &What);
+  bool hasInput(unsigned I) const {
+    return I < Node->Inputs.size() && !Node->Inputs[I].empty();
+  }
+  RankedTensorType resultType(unsigned I = 0) {
+    return tensorType(Node->Outputs[I]);
+  }
+  /// Records the node's output \p I (f32 only).
+  bool define(Value V, unsigned I = 0) {
+    if (!requireF32(Node->Outputs[I], "output"))
+      return false;
+    Values[Node->Outputs[I]] = V;
+    return true;
+  }
+  /// The only outputs a node may have that nothing reads.
+  bool onlyFirstOutputUsed();
+  /// Graph input \p Name's type in @main, or nullopt (and Error).
+  std::optional<RankedTensorType> graphInputType(const std::string &Name);
+  /// A constant scalar input's value (Clip's min and max).
+  std::optional<float> constantScalar(unsigned I);
+
+  // Attributes, with ONNX's defaults.
+  const og::Attribute *attr(const char *Name) const {
+    auto It = Node->Attributes.find(Name);
+    return It == Node->Attributes.end() ? nullptr : &It->second;
+  }
+  int64_t intAttr(const char *Name, int64_t Default) const {
+    const og::Attribute *A = attr(Name);
+    return A ? A->I : Default;
+  }
+  float floatAttr(const char *Name, float Default) const {
+    const og::Attribute *A = attr(Name);
+    return A ? A->F : Default;
+  }
+  std::vector<int64_t> intsAttr(const char *Name,
+                                std::vector<int64_t> Default) const {
+    const og::Attribute *A = attr(Name);
+    return A ? A->IntList : Default;
+  }
+
+  // Handlers.
+  /// An elementwise op of \p Kind on the node's inputs.
+  bool elementwise(ElementwiseKind Kind);
+  /// An elementwise op of \p Kind, of type \p T, on \p Ins.
+  Value createElementwise(ElementwiseKind Kind, Type T, ValueRange Ins,
+                          FloatAttr Alpha = {}, FloatAttr Lo = {},
+                          FloatAttr Hi = {}) {
+    return B.create<ElementwiseOp>(
+        loc(), T, ElementwiseKindAttr::get(B.getContext(), Kind), Ins, Alpha,
+        Lo, Hi);
+  }
+  bool leakyRelu();
+  bool pow();
+  bool clip();
+  bool matmul();
+  bool gemm();
+  bool conv();
+  bool window(std::vector<int64_t> Kernel, std::vector<int64_t> &Strides,
+              std::vector<int64_t> &Pads, std::vector<int64_t> &Dilations);
+  bool pool(PoolKind Kind);
+  bool globalPool(PoolKind Kind);
+  bool softmax(bool Log);
+  bool reduce(ReduceKind Kind);
+  bool layerNorm();
+  bool batchNorm();
+  bool concat();
+  bool slice();
+  bool split();
+  /// \p Axis of a rank-\p Rank value made non-negative, or a failure.
+  std::optional<int64_t> normalizeAxis(int64_t Axis, int64_t Rank);
+  bool variadic(ElementwiseKind Kind);
+  /// The ints of a constant integer input (Reduce's axes since opset 13).
+  std::optional<std::vector<int64_t>> constantInts(unsigned I);
+  bool reshape();
+  bool transpose();
+  bool identity();
+  bool pad();
+  bool gather();
+  bool expand();
+  bool where();
+  bool castF32();
+  bool isConstant(const std::string &Name) const {
+    return std::find(G.Constants.begin(), G.Constants.end(), Name) !=
+           G.Constants.end();
+  }
+};
+
+} // namespace accel::graph::import_detail
+
+#endif
