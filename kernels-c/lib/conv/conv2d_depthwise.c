@@ -180,8 +180,8 @@ planes3x3_relu(const float *in, float *out, long o, long count) {
 /* planes3x3's run of vectors for any kernel at stride 1 (LeNet's 5 x 5
    from one input channel to six, a 7 x 7): the taps in a loop, each a
    weight and Step vfmas on Step loaded vectors, so that the vector unit
-   issues a vfma nearly every cycle where plane_any's address arithmetic
-   and scalar loads took about 19 cycles a tap. act (a constant): 0 none,
+   issues a vfma nearly every cycle, where plane_any's address arithmetic
+   and scalar loads would take many cycles a tap. act (a constant): 0 none,
    1 ReLU, 2 any other (accel_activate per vector). */
 static inline __attribute__((always_inline)) void
 planes_taps(const float *planes_in, float *planes_out, long o, long count,

@@ -161,11 +161,9 @@ static void zero_pad_columns(const conv_problem *p, float *rows, long n,
    64 of start-up, in the shadow of the transfers ahead of it; by vector,
    each row of B is a load and a store. By tap (rows: the channels) from
    12 channels; with fewer, by kernel column (rows: the kernel rows) when
-   there are 5 of them or more, else by vector. Measured (conv2d_bench,
-   batch 1): ResNet's stem 3 -> 64 7 x 7 / 2 at 224 x 224 1 054 416 cycles
-   by vector, 734 238 by column; LeNet's 6 -> 16 5 x 5 at 14 x 14 12 256
-   and 10 843; earlier, 8 -> 16 3 x 3 at 20 x 20 by tap 34 434, by vector
-   29 007, and 12 -> 40 39 130 by tap, 41 767 by vector. */
+   there are 5 of them or more, else by vector: the thresholds where, in
+   bench/kernels' convolutions, each way overtakes the next (docs/
+   performance.md has the figures). */
 static int b_mode_of(const conv_problem *p, const igemm_plan *pl) {
   long cc = pl->kc / (p->KH * p->KW);
   if (cc >= 12 && p->KH * p->KW <= MaxRunTransfers)

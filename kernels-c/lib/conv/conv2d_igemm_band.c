@@ -314,8 +314,7 @@ static void finish_block(float *out, const pixel_block *blk) {
   const band_state *s = &SPM->s;
   /* A bias with ReLU or nothing (batch norms folded into convolutions)
      in a loop of its own: accel_activate's choice of activation, made
-     for each row, took 24 cycles a row (ResNet-18's stem at 112 x 112:
-     677 469 cycles against 387 788 without the bias). */
+     for each row, would cost more than the row's work. */
   accel_act_kind act = s->act.kind;
   if (s->epilogue && act == ACCEL_ACT_NONE)
     add_bias(out, blk->bias, blk->nco, 0);
@@ -372,9 +371,9 @@ static void prefetch_weights(long first, long last) {
     long kcc = min_of(s->kc, s->K - chunk * s->kc);
     float *dst = s->pf_dst + (q * s->K + chunk * s->kc) * T + r * kcc;
     const float *src = s->pf_src + (q * T + r) * s->ws0 + chunk * cc * s->ws1;
-    /* Spread: the rows over channels 0-2 (a piece of one block on one
-       channel took 4 600 cycles where an mmac of K = 2 304 takes 2 304:
-       ResNet-18's layer4 at 4 x 4 pixels). */
+    /* Spread: the rows over channels 0-2, so that a piece arrives within
+       the mmac it goes under (one channel alone takes about twice an
+       mmac's K cycles for a block's piece with few pixels). */
     for (int part = 0, parts = s->pf_spread ? 3 : 1; part < parts; ++part) {
       long r0 = rows * part / parts, r1 = rows * (part + 1) / parts;
       if (r1 > r0)
@@ -498,15 +497,14 @@ __attribute__((noinline)) void igemm_run_band(long oh0, long bo_b) {
   band_state *s = &SPM->s;
   long npix = bo_b * s->OW, chunks = s->chunks, pf_rows = 0;
   /* In registers, and expected off: the checks run after every mmac, and
-     most shapes take neither path (56 x 56: 0.5 % slower otherwise). */
+     most shapes take neither path. */
   int left = s->left;
   long nblk = left ? npix / T : ceil_div(npix, T);
   long per_group = nblk * chunks, items = s->groups * per_group;
   long stored = -1, unstored = -1;
   /* One pixel block and at most two chunks: every group of output blocks
-     meets the same B (chunk c's in buffer c), built once (ResNet-18's
-     last stride-2 3 x 3 at 112 x 112: 16 pixels, eight groups of weights,
-     1 367 845 cycles when each group built it again, 148 329 so). */
+     meets the same B (chunk c's in buffer c), built once, not once a
+     group of weights. */
   int resident_b = nblk == 1 && chunks <= 2;
   s->pf_spread = resident_b;
   make_block(&SPM->blocks[0], 0, min_of(T, npix), oh0, 0);

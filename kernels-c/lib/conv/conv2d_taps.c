@@ -17,10 +17,8 @@
 
    The implicit GEMM (conv2d_igemm.c) builds B by transfers, a run of
    pixels per tap or kernel column: with one to a few channels each carries
-   a few floats and B costs far more than its mmac (LeNet's 1 -> 6 5 x 5
-   at 28 x 28 went through the depthwise lowering's tap loop instead,
-   81 000 cycles for four images). Here B costs K bundles (a load and a
-   store each), about its mmac's K cycles. */
+   a few floats and B costs far more than its mmac. Here B costs K
+   bundles (a load and a store each), about its mmac's K cycles. */
 
 #include "conv/conv2d.h"
 #include <stddef.h>

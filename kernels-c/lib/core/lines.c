@@ -140,8 +140,8 @@ static void move_lines_on_pair(int ch, const lines_view *v, float *buf,
 
 /* The lines each channel takes when `count` lines of n move over all
    four: a quarter, but at least MinTransferBytes' worth, for issuing a
-   transfer (about 100 cycles) costs what a channel moves 3 KiB in. (A
-   layer norm of 2 x 16 x 64 with its residual: 3 288 -> 2 845 cycles.) */
+   transfer (about 100 cycles) costs what a channel moves 3 KiB in: small
+   batches of lines go over fewer channels. */
 enum { MinTransferBytes = 4096 };
 static inline long lines_per_channel(long count, long n) {
   long per = (count + 3) / 4;

@@ -116,9 +116,8 @@ EW_INLINE void run_op_two_sets(accel_elementwise_op op, float *dst,
 }
 
 /* Which loop: two register sets for all but the operations whose formulas
-   need the registers the second set takes. Measured on 256 K elements
-   against run_op_pipelined: pow and clip 0.5 to 4 % slower with two sets;
-   leaky relu 3 %, max, min and abs more, where 40 % faster. */
+   need the registers the second set takes (pow and clip, slower with
+   two sets; the cheap ones gain most from them). */
 EW_INLINE int uses_two_sets(accel_elementwise_op op) {
   return op != ACCEL_EW_POW && op != ACCEL_EW_CLIP;
 }

@@ -114,7 +114,7 @@ static inline int rows_straddle_bursts(const float *p, long rs) {
 
 /* A panel streamed under its first row of tiles, rather than loaded
    before it: the row's mmacs start once A's tile and the first block have
-   arrived, not the whole panel (about 1 300 cycles for 100 x 300 x 77).
+   arrived, not the whole panel.
    The row's transfers are numbered: item 0 is A's first tile (after its
    bias), item 1 + j the panel's block j, then the second row's bias (if
    any) and A tile. Item s goes on channel s % 4 once item s - 4 has been

@@ -168,8 +168,8 @@ static void fetch_panel(float *panels, const norm_weights *w, long j, int ch) {
 }
 
 /* A layer's weights as panels at dst, a panel a channel by turns from
-   channel *ch on (fetch_panel's work in the loop: a call a panel cost
-   the two-layer block 120 cycles). */
+   channel *ch on (fetch_panel's work in the loop, not a call a panel:
+   the calls come before the first mmac). */
 static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
   long kp = padded_length(w->k);
   for (long j = 0; j * T < w->n; ++j) {

@@ -80,9 +80,9 @@ static const float *load_param(const char *K, const char *name,
    in one run of loads and compares (accel_tensor_passes): x, y (an
    output) and the residual, if any, f32 tensors of one shape in DRAM, y
    overlapping neither; the last dimension normalized; the scale and
-   shift, if any, rank-1 tensors of its size. About 150 cycles, where the
-   checks one at a time (each argument's, then each pair's) take about
-   700, a fifth of a 2 x 16 x 64 layer norm's time. 0 for anything else:
+   shift, if any, rank-1 tensors of its size: a fraction of what the
+   checks one at a time (each argument's, then each pair's) take, which
+   would be a large part of a small norm's time. 0 for anything else:
    the checks then run and name the problem. */
 static int norm_args_pass(const accel_tensor *x, const accel_tensor *y,
                           const accel_norm_options *o, int rms) {
