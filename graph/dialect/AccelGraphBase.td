@@ -13,6 +13,10 @@ def AccelGraph_Dialect : Dialect {
   let name = "accel";
   let cppNamespace = "::accel::graph";
   let summary = "Accel's graph dialect: kernel-library operations on tensors";
+  let description = [{
+    Axes are in [0, rank), every op's alike: the importer makes ONNX's
+    negative ones non-negative.
+  }];
   // Folds (a transpose of a constant) make arith.constant ops.
   let hasConstantMaterializer = 1;
   // The enum attributes (AccelGraphEnums.td) print as #accel<mnemonic case>.

@@ -73,6 +73,14 @@ Operation *AccelGraphDialect::materializeConstant(OpBuilder &Builder,
   return Builder.create<arith::ConstantOp>(Loc, Type, Typed);
 }
 
+/// Every axis attribute is in [0, rank): the importer makes ONNX's
+/// negative axes non-negative, so that passes and records see one form.
+static LogicalResult checkAxis(Operation *Op, int64_t Axis, size_t Rank) {
+  if (Axis >= 0 && Axis < int64_t(Rank))
+    return success();
+  return Op->emitOpError("axis ") << Axis << " is outside [0, " << Rank << ")";
+}
+
 /// The result's shape must be \p Expected.
 static LogicalResult checkResult(Operation *Op, ArrayRef<int64_t> Expected) {
   ArrayRef<int64_t> Got = shapeOf(Op->getResult(0));
@@ -221,8 +229,8 @@ LogicalResult ReduceOp::verify() {
 LogicalResult LayerNormOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   int64_t Axis = getAxis();
-  if (Axis < 0 || Axis >= int64_t(In.size()))
-    return emitOpError("axis ") << Axis << " is outside [0, rank)";
+  if (failed(checkAxis(*this, Axis, In.size())))
+    return failure();
   ArrayRef<int64_t> Normalized = In.drop_front(Axis);
   if (shapeOf(getScale()) != Normalized ||
       (getShift() && shapeOf(getShift()) != Normalized))
@@ -321,8 +329,8 @@ LogicalResult ConcatOp::verify() {
     return emitOpError("needs an input");
   Shape Out(shapeOf(getInputs()[0]));
   int64_t Axis = getAxis();
-  if (Axis < 0 || Axis >= int64_t(Out.size()))
-    return emitOpError("axis ") << Axis << " is outside [0, rank)";
+  if (failed(checkAxis(*this, Axis, Out.size())))
+    return failure();
   for (Value In : getInputs().drop_front()) {
     ArrayRef<int64_t> S = shapeOf(In);
     for (size_t D = 0; D != Out.size(); ++D)
@@ -359,8 +367,8 @@ LogicalResult PadOp::verify() {
 LogicalResult GatherOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   int64_t Axis = getAxis();
-  if (Axis < 0 || Axis >= int64_t(In.size()))
-    return emitOpError("axis ") << Axis << " is outside [0, rank)";
+  if (failed(checkAxis(*this, Axis, In.size())))
+    return failure();
   std::optional<ArrayRef<int64_t>> Indices = getIndices();
   if (bool(Indices) == bool(getIndexValues()))
     return emitOpError("needs either constant indices or index values");
@@ -429,9 +437,8 @@ LogicalResult ElementwiseChainOp::verify() {
 }
 
 LogicalResult SoftmaxOp::verify() {
-  int64_t Rank = shapeOf(getInput()).size(), Axis = getAxis();
-  if (Axis < -Rank || Axis >= Rank)
-    return emitOpError("axis ") << Axis << " is outside rank " << Rank;
+  if (failed(checkAxis(*this, getAxis(), shapeOf(getInput()).size())))
+    return failure();
   return checkResult(*this, shapeOf(getInput()));
 }
 

@@ -135,7 +135,8 @@ def AccelGraph_ElementwiseChainOp : AccelGraph_Op<"elementwise_chain", [
 
 def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
   let summary = "ONNX Softmax or LogSoftmax along one axis";
-  let arguments = (ins AccelGraph_Tensor:$input, I64Attr:$axis,
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   I64Attr:$axis, // 0 <= axis < rank
                    DefaultValuedAttr<BoolAttr, "false">:$log);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =

@@ -96,8 +96,7 @@ struct FuseAttention : OpRewritePattern<MatMulOp> {
     if (Rank < 2 || Out.getActivation() || !Soft || !Out.getA().hasOneUse() ||
         Soft.getLog())
       return failure();
-    int64_t Axis = Soft.getAxis(); // an I64Attr's getter is unsigned
-    if (Axis != -1 && Axis != int64_t(Rank) - 1)
+    if (int64_t(Soft.getAxis()) != int64_t(Rank) - 1)
       return failure();
     Members.push_back(Soft);
 

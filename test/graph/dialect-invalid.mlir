@@ -94,7 +94,7 @@ func.func @pool_kind(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x6x6xf32> {
 // -----
 
 func.func @softmax_axis(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
-  // expected-error @+1 {{'accel.softmax' op axis 2 is outside rank 2}}
+  // expected-error @+1 {{'accel.softmax' op axis 2 is outside [0, 2)}}
   %0 = accel.softmax %x {axis = 2} : (tensor<2x5xf32>) -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
 }
@@ -332,4 +332,46 @@ func.func @expand_shape(%x: tensor<3x4xf32>) -> tensor<2x4xf32> {
   // expected-error @+1 {{'accel.expand' op the input does not broadcast to the result's shape}}
   %0 = accel.expand %x : (tensor<3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// Axes are in [0, rank) for every op: the importer normalizes ONNX's
+// negative ones.
+func.func @softmax_negative_axis(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'accel.softmax' op axis -1 is outside [0, 2)}}
+  %0 = accel.softmax %x {axis = -1} : (tensor<2x5xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @layernorm_negative_axis(%x: tensor<2x4xf32>, %s: tensor<4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'accel.layernorm' op axis -1 is outside [0, 2)}}
+  %0 = accel.layernorm %x, %s {axis = -1, epsilon = 1.0e-5 : f32} : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_negative_axis(%x: tensor<2x4xf32>) -> tensor<2x1xf32> {
+  // expected-error @+1 {{'accel.gather' op axis -1 is outside [0, 2)}}
+  %0 = accel.gather %x {axis = -1, indices = array<i64: 0>} : (tensor<2x4xf32>) -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+func.func @concat_negative_axis(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x6xf32> {
+  // expected-error @+1 {{'accel.concat' op axis -1 is outside [0, 2)}}
+  %0 = accel.concat %a, %b {axis = -1} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}
+
+// -----
+
+func.func @concat_axis_past_rank(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'accel.concat' op axis 2 is outside [0, 2)}}
+  %0 = accel.concat %a, %b {axis = 2} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
 }

@@ -14,8 +14,8 @@ func.func @ops(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>,
   // Batched matmul with a broadcast matrix.
   // CHECK: accel.matmul %{{.*}}, %{{.*}} : (tensor<2x5x6xf32>, tensor<6x7xf32>) -> tensor<2x5x7xf32>
   %mm = accel.matmul %a, %m : (tensor<2x5x6xf32>, tensor<6x7xf32>) -> tensor<2x5x7xf32>
-  // CHECK: accel.softmax %{{.*}} {axis = -1 : i64, log = true}
-  %s = accel.softmax %mm {axis = -1, log = true} : (tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
+  // CHECK: accel.softmax %{{.*}} {axis = 2 : i64, log = true}
+  %s = accel.softmax %mm {axis = 2, log = true} : (tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
   // CHECK: accel.transpose %{{.*}} {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
   %t = accel.transpose %s {perm = array<i64: 0, 2, 1>} : (tensor<2x5x7xf32>) -> tensor<2x7x5xf32>
   // CHECK: accel.reduce mean %{{.*}} {axes = array<i64: 1>, keepdims = false} : (tensor<2x7x5xf32>) -> tensor<2x5xf32>

@@ -131,7 +131,7 @@ func.func @attention_pytorch(%q: tensor<8x16x16xf32>, %kview: tensor<16x8x16xf32
   %qs = accel.elementwise div %q, %c : (tensor<8x16x16xf32>, tensor<f32>) -> tensor<8x16x16xf32>
   %kt = accel.transpose %kview {perm = array<i64: 1, 2, 0>} : (tensor<16x8x16xf32>) -> tensor<8x16x16xf32>
   %s = accel.matmul %qs, %kt : (tensor<8x16x16xf32>, tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
-  %p = accel.softmax %s {axis = -1} : (tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
+  %p = accel.softmax %s {axis = 2} : (tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
   %o = accel.matmul %p, %v : (tensor<8x16x16xf32>, tensor<8x16x16xf32>) -> tensor<8x16x16xf32>
   return %o : tensor<8x16x16xf32>
 }
@@ -163,21 +163,21 @@ func.func @attention_mask(%q: tensor<1x2x4x8xf32>, %kt: tensor<1x2x8x6xf32>, %v:
 func.func @not_attention(%q: tensor<2x4x8xf32>, %kt: tensor<2x8x4xf32>, %v: tensor<2x4x3xf32>, %w: tensor<4xf32>, %kt1: tensor<8x4xf32>) -> (tensor<2x4x3xf32>, tensor<2x4x4xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>) {
   %c = arith.constant dense<2.0> : tensor<f32>
   %s = accel.matmul %q, %kt : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
-  %p = accel.softmax %s {axis = -1} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %p = accel.softmax %s {axis = 2} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
   %o = accel.matmul %p, %v : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   %s2 = accel.matmul %q, %kt : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
   %s2w = accel.elementwise mul %s2, %w : (tensor<2x4x4xf32>, tensor<4xf32>) -> tensor<2x4x4xf32>
-  %p2 = accel.softmax %s2w {axis = -1} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %p2 = accel.softmax %s2w {axis = 2} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
   %o2 = accel.matmul %p2, %v : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   %s3 = accel.matmul %q, %kt : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
   %s3c = accel.elementwise div %c, %s3 : (tensor<f32>, tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
-  %p3 = accel.softmax %s3c {axis = -1} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %p3 = accel.softmax %s3c {axis = 2} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
   %o3 = accel.matmul %p3, %v : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   %s4 = accel.matmul %q, %kt : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
   %p4 = accel.softmax %s4 {axis = 1} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
   %o4 = accel.matmul %p4, %v : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   %s5 = accel.matmul %q, %kt1 : (tensor<2x4x8xf32>, tensor<8x4xf32>) -> tensor<2x4x4xf32>
-  %p5 = accel.softmax %s5 {axis = -1} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %p5 = accel.softmax %s5 {axis = 2} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
   %o5 = accel.matmul %p5, %v : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
   return %o, %p, %o2, %o3, %o4, %o5 : tensor<2x4x3xf32>, tensor<2x4x4xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>, tensor<2x4x3xf32>
 }
@@ -353,7 +353,7 @@ func.func @not_gelu(%x: tensor<64xf32>, %z: tensor<64xf32>) -> (tensor<64xf32>, 
 // CHECK: accel.matmul
 func.func @vector_softmax(%q: tensor<8xf32>, %kt: tensor<8x4xf32>, %v: tensor<4x3xf32>) -> tensor<3xf32> {
   %s = accel.matmul %q, %kt : (tensor<8xf32>, tensor<8x4xf32>) -> tensor<4xf32>
-  %p = accel.softmax %s {axis = -1} : (tensor<4xf32>) -> tensor<4xf32>
+  %p = accel.softmax %s {axis = 0} : (tensor<4xf32>) -> tensor<4xf32>
   %o = accel.matmul %p, %v : (tensor<4xf32>, tensor<4x3xf32>) -> tensor<3xf32>
   return %o : tensor<3xf32>
 }

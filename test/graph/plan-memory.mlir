@@ -96,7 +96,7 @@ func.func @not_views(%x: tensor<4x2x12xf32>) -> (tensor<12x2x4xf32>, tensor<2x4x
   %u = accel.elementwise relu %t : (tensor<12x2x4xf32>) -> tensor<12x2x4xf32>
   %r = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
   %q = accel.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<4x2x12xf32>) -> tensor<2x4x12xf32>
-  %p = accel.softmax %q {axis = -1} : (tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
+  %p = accel.softmax %q {axis = 2} : (tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
   %s = accel.slice %x {starts = array<i64: 0, 0, 0>, steps = array<i64: 1, 1, 1>} : (tensor<4x2x12xf32>) -> tensor<4x2x6xf32>
   %m = accel.reshape %s : (tensor<4x2x6xf32>) -> tensor<4x12xf32>
   %e = accel.elementwise exp %m : (tensor<4x12xf32>) -> tensor<4x12xf32>
