@@ -113,9 +113,20 @@ static int norm_args_pass(const accel_tensor *x, const accel_tensor *y,
   return ok;
 }
 
-static long norm(const void *px, const void *py, const void *po,
-                 const void *prms) {
-  const char *K = prms ? "accel_rmsnorm" : "accel_layernorm";
+/* accel_layernorm's and accel_rmsnorm's arguments (kernel_stack.h). */
+typedef struct {
+  const accel_tensor *x, *y;
+  const accel_norm_options *options;
+  int rms;
+} norm_args;
+
+static long norm(const void *args, const void *unused1, const void *unused2,
+                 const void *unused3) {
+  (void)unused1, (void)unused2, (void)unused3;
+  norm_args a = *(const norm_args *)args;
+  const void *px = a.x, *py = a.y, *po = a.options;
+  int rms = a.rms;
+  const char *K = rms ? "accel_rmsnorm" : "accel_layernorm";
   accel_tensor xc, yc, scale, shift, residual;
   accel_norm_options o = accel_norm_defaults();
   /* The scale's, shift's and residual's descriptors come with the
@@ -135,7 +146,7 @@ static long norm(const void *px, const void *py, const void *po,
   accel_dma_wait_all();
   o.scale = staged_scale, o.shift = staged_shift;
   o.residual = staged_residual;
-  int checked = accel_checking() && norm_args_pass(x, y, &o, prms != NULL);
+  int checked = accel_checking() && norm_args_pass(x, y, &o, rms);
   accel_status s = ACCEL_OK;
   if (accel_checking() && !checked) {
     s = norm_check_pair(K, x, y);
@@ -155,7 +166,7 @@ static long norm(const void *px, const void *py, const void *po,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "epsilon %g is not a non-negative number",
                               (double)o.epsilon);
-  if (prms && o.shift)
+  if (rms && o.shift)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "RMS normalization has no shift");
   lines_view lx, ly, lr;
@@ -170,7 +181,7 @@ static long norm(const void *px, const void *py, const void *po,
                               "dimensions %d to %d do not merge into one run "
                               "of equally spaced elements",
                               axis, x->rank - 1);
-  norm_context c = {o.epsilon, prms != NULL, NULL, NULL};
+  norm_context c = {o.epsilon, rms, NULL, NULL};
   c.scale = load_param(K, "scale", o.scale, x, axis, LINES_SPM->params[0],
                        checked, &s);
   c.shift = load_param(K, "shift", o.shift, x, axis, LINES_SPM->params[1],
@@ -190,10 +201,14 @@ static long norm(const void *px, const void *py, const void *po,
 
 accel_status accel_layernorm(const accel_tensor *x, accel_tensor *y,
                              const accel_norm_options *options) {
-  return (accel_status)accel_on_kernel_stack(norm, x, y, options, NULL);
+  static ACCEL_SPM norm_args args;
+  args = (norm_args){x, y, options, 0};
+  return (accel_status)accel_on_kernel_stack(norm, &args, NULL, NULL, NULL);
 }
 
 accel_status accel_rmsnorm(const accel_tensor *x, accel_tensor *y,
                            const accel_norm_options *options) {
-  return (accel_status)accel_on_kernel_stack(norm, x, y, options, (void *)1);
+  static ACCEL_SPM norm_args args;
+  args = (norm_args){x, y, options, 1};
+  return (accel_status)accel_on_kernel_stack(norm, &args, NULL, NULL, NULL);
 }

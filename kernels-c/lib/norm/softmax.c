@@ -43,26 +43,34 @@ static void softmax_batch(float *lines, long first, long count, long n,
   FOR_STREAM_BLOCKS(lines, count, np, softmax_stream(block, rows, n, np, log));
 }
 
-static long softmax(const void *px, const void *py, const void *paxis,
-                    const void *plog) {
+/* accel_softmax's arguments (kernel_stack.h, "a body's arguments"). */
+typedef struct {
+  const accel_tensor *x, *y;
+  int axis, log;
+} softmax_args;
+
+static long softmax(const void *args, const void *unused1, const void *unused2,
+                    const void *unused3) {
   static const char K[] = "accel_softmax";
+  (void)unused1, (void)unused2, (void)unused3;
+  softmax_args a = *(const softmax_args *)args;
   accel_tensor xc, yc;
-  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
-  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, a.x);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, a.y);
   accel_dma_wait_all();
   accel_status s;
   if (accel_checking() && (s = norm_check_pair(K, x, y)))
     return s;
-  int axis = normalized_axis((int)(long)paxis, x->rank);
+  int axis = normalized_axis(a.axis, x->rank);
   if (axis < 0)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "axis",
                               "%d is not a dimension of a rank-%d tensor",
-                              (int)(long)paxis, x->rank);
+                              a.axis, x->rank);
   lines_view lx, ly;
   if ((s = norm_line_views(K, x, y, axis, axis, LinesBufferFloats, &lx, &ly)) ||
       accel_only_checking())
     return s;
-  int log = plog != NULL;
+  int log = a.log != 0;
   if (lx.n)
     for_each_line_batch(&lx, &ly, softmax_batch, &log, LinesMemoryBound);
   return ACCEL_OK;
@@ -70,7 +78,7 @@ static long softmax(const void *px, const void *py, const void *paxis,
 
 accel_status accel_softmax(const accel_tensor *x, accel_tensor *y, int axis,
                            int log) {
-  /* The integers travel as pointers (accel_kernel_body's arguments). */
-  return (accel_status)accel_on_kernel_stack(softmax, x, y, (void *)(long)axis,
-                                             log ? (void *)1 : NULL);
+  static ACCEL_SPM softmax_args args;
+  args = (softmax_args){x, y, axis, log};
+  return (accel_status)accel_on_kernel_stack(softmax, &args, NULL, NULL, NULL);
 }

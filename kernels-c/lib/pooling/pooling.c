@@ -25,21 +25,21 @@
 #include "core/kernel_args.h"
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
-#include "pooling/pooling_global.h"
 #include "core/spm_arena.h"
+#include "pooling/pooling_global.h"
 #include <math.h>
 #include <stddef.h>
 
 enum {
   V = KERNEL_LANES, /* planes across a pixel in the lanes layout */
   Channels = KERNEL_DMA_CHANNELS,
-  InFloats = 112 * 1024, /* an input tile, and its rows' column pass: the
-                            largest band of rows */
-  OutFloats = 48 * 1024, /* an output tile */
-  TargetIn = 56 * 1024,  /* the tile aimed at: small, as the first tile's
-                            load is not hidden, and large enough that a
-                            tile's transfers outlast the core's bookkeeping
-                            for it (the next one's run under its work) */
+  InFloats = 112 * 1024,  /* an input tile, and its rows' column pass: the
+                             largest band of rows */
+  OutFloats = 48 * 1024,  /* an output tile */
+  TargetIn = 56 * 1024,   /* the tile aimed at: small, as the first tile's
+                             load is not hidden, and large enough that a
+                             tile's transfers outlast the core's bookkeeping
+                             for it (the next one's run under its work) */
   ScaleFloats = 8 * 1024, /* an average's divisors: a band's, or a piece */
   MinTransfer = 4096,     /* bytes: a transfer of several small planes */
 };
@@ -144,9 +144,9 @@ typedef struct {
 typedef struct {
   const float *x; /* its first plane */
   float *y;
-  long planes;    /* <= g */
-  long oh0, ohn;  /* output rows */
-  long ih0, ihn;  /* input rows in the buffer */
+  long planes;   /* <= g */
+  long oh0, ohn; /* output rows */
+  long ih0, ihn; /* input rows in the buffer */
 } pool_tile;
 
 static pool_tile tile_of(const pool_problem *p, long t) {
@@ -172,9 +172,9 @@ static pool_tile tile_of(const pool_problem *p, long t) {
    pixel (r, c) of plane 16 q + l at [(r * cols + c) * 16 + l] there. One
    transfer per plane (a plane's rows as one run when they follow each
    other), or per pixel when that is fewer and the planes are one group. */
-static void lanes_stream(dma_stream *s, float *t, long ps, long rs,
-                         long cs, float *buf, long planes, long rows,
-                         long cols, int to_lanes) {
+static void lanes_stream(dma_stream *s, float *t, long ps, long rs, long cs,
+                         float *buf, long planes, long rows, long cols,
+                         int to_lanes) {
   char *tb = (char *)t, *bb = (char *)buf;
   int run = cs == 1 && rs == cols;
   long per_plane = run ? planes : planes * rows;
@@ -194,8 +194,11 @@ static void lanes_stream(dma_stream *s, float *t, long ps, long rs,
     t_outer = 4 * rs, t_inner = 4 * cs, t_row = 4 * ps;
     b_outer = 4 * cols * V, b_inner = 4 * V, b_row = 4;
   }
-  *s = (dma_stream){.outer = n_outer, .inner = n_inner, .rows = n_rows,
-                     .row_bytes = 4, .group = group};
+  *s = (dma_stream){.outer = n_outer,
+                    .inner = n_inner,
+                    .rows = n_rows,
+                    .row_bytes = 4,
+                    .group = group};
   if (to_lanes) {
     s->dst = bb, s->src = tb;
     s->dst_outer = b_outer, s->src_outer = t_outer;
@@ -218,8 +221,8 @@ static void lanes_stream(dma_stream *s, float *t, long ps, long rs,
    a stream are equal) and at most a quarter of them (each channel takes
    some). */
 static long planes_per_transfer(long planes, long band) {
-  long per = min_l(ceil_div(MinTransfer, 4 * band),
-                   max_l(planes / Channels, 1));
+  long per =
+      min_l(ceil_div(MinTransfer, 4 * band), max_l(planes / Channels, 1));
   while (planes % per)
     --per;
   return per;
@@ -243,9 +246,9 @@ static long pieces_per_plane(long planes, long units) {
    a transfer, or a large plane in pieces), else a transfer per plane (or
    piece of its rows) with its image rows as rows; only an element-strided
    view moves single floats (a transfer per image row). */
-static void planar_stream(dma_stream *s, float *t, long ps, long rs,
-                          long cs, float *buf, long planes, long rows,
-                          long cols, int to_planar) {
+static void planar_stream(dma_stream *s, float *t, long ps, long rs, long cs,
+                          float *buf, long planes, long rows, long cols,
+                          int to_planar) {
   long band = rows * cols;
   *s = (dma_stream){.outer = planes, .inner = 1};
   long t_outer = 4 * ps, b_outer = 4 * band, t_inner = 0, b_inner = 0;
@@ -289,11 +292,11 @@ static void planar_stream(dma_stream *s, float *t, long ps, long rs,
 static void gather_stream(dma_stream *s, const pool_problem *p,
                           const pool_tile *a, float *buf) {
   if (p->L == 1)
-    planar_stream(s, (float *)a->x, p->x_plane, p->xh, p->xw, buf,
-                  a->planes, a->ihn, p->w.n, 1);
+    planar_stream(s, (float *)a->x, p->x_plane, p->xh, p->xw, buf, a->planes,
+                  a->ihn, p->w.n, 1);
   else
-    lanes_stream(s, (float *)a->x, p->x_plane, p->xh, p->xw, buf,
-                 a->planes, a->ihn, p->w.n, 1);
+    lanes_stream(s, (float *)a->x, p->x_plane, p->xh, p->xw, buf, a->planes,
+                 a->ihn, p->w.n, 1);
 }
 
 static void result_stream(dma_stream *s, const pool_problem *p,
@@ -347,8 +350,8 @@ static void stream_combine(int avg, float *dst, const float *a,
    multiple of the pixel, L floats). One tap is a copy (maxNum(x, x) =
    x). */
 static void combine_block(int avg, long L, float *dst, long dst_stride,
-                          const float *src, long src_stride, long step,
-                          long n, long rows, long len) {
+                          const float *src, long src_stride, long step, long n,
+                          long rows, long len) {
   if (n == 0) {
     /* The identity pixel for each pixel of each row. */
     for (long r = 0; r < rows; ++r) {
@@ -377,8 +380,8 @@ static void combine_taps(dma_pacer *e, const pool_problem *p, float *dst,
   if (rows <= 0)
     return;
   dma_pacer_step(e, rows * len * max_l(n - 1, 1));
-  combine_block(p->avg, p->L, dst, dst_stride, src, src_stride, step, n,
-                rows, len);
+  combine_block(p->avg, p->L, dst, dst_stride, src, src_stride, step, n, rows,
+                len);
 }
 
 /* The taps [*lo, *hi) of output o's window inside x, without the
@@ -408,8 +411,8 @@ static void pool_columns(dma_pacer *e, const pool_problem *p, long rows,
     long lo, hi;
     taps_of(w, j, p->ia, p->ib, &lo, &hi);
     combine_taps(e, p, h + j * L, hw * L,
-                 in + (j * w->s - w->b + lo * w->d) * L, W * L, step,
-                 hi - lo, rows, L);
+                 in + (j * w->s - w->b + lo * w->d) * L, W * L, step, hi - lo,
+                 rows, L);
   }
 }
 
@@ -420,9 +423,8 @@ static void pool_columns(dma_pacer *e, const pool_problem *p, long rows,
    wrong there, then each edge row over all groups). Otherwise the
    interior rows of each group as a block, or each row over all groups,
    whichever takes fewer operations. */
-static void pool_rows(dma_pacer *e, const pool_problem *p,
-                      const pool_tile *a, long groups, const float *h,
-                      float *out) {
+static void pool_rows(dma_pacer *e, const pool_problem *p, const pool_tile *a,
+                      long groups, const float *h, float *out) {
   const pool_axis *ax = &p->h;
   long hrow = p->hw * p->L, orow = p->ow * p->L, ohn = a->ohn;
   long gin = a->ihn * hrow, gout = ohn * orow; /* a lane group's */
@@ -454,8 +456,8 @@ static void pool_rows(dma_pacer *e, const pool_problem *p,
       taps_of(ax, a->oh0 + i, p->ra, p->rb, &lo, &hi);
       if (n > 1)
         combine_taps(e, p, out + q * gout + i * orow, orow,
-                     ROW_SRC(i) + q * gin, ax->s * hrow, ax->d * hrow,
-                     hi - lo, n, orow);
+                     ROW_SRC(i) + q * gin, ax->s * hrow, ax->d * hrow, hi - lo,
+                     n, orow);
       else
         combine_taps(e, p, out + q * gout + i * orow, gout,
                      ROW_SRC(i) + q * gin, gin, ax->d * hrow, hi - lo, gq,
@@ -520,8 +522,8 @@ static void make_divisors(const pool_problem *p, long oh0, long ohn, long f0,
    vs.mul per piece of a lane group's band (its divisors a row that every
    group shares: source stride 0). A band's divisors are made once while
    the tiles' bands are alike. */
-static void pool_scale(dma_pacer *e, const pool_problem *p,
-                       const pool_tile *a, long groups, float *out) {
+static void pool_scale(dma_pacer *e, const pool_problem *p, const pool_tile *a,
+                       long groups, float *out) {
   long band = a->ohn * p->ow * p->L;
   float *scale = PSPM->scale;
   int kept = band <= ScaleFloats;
@@ -600,8 +602,8 @@ static void pool_run(const pool_problem *p) {
 
 /* ---------------------------------------------------------------- checks */
 
-static accel_status check_axis(const char *K, const char *what, long k,
-                               long s, long d, long b, long e, long n) {
+static accel_status check_axis(const char *K, const char *what, long k, long s,
+                               long d, long b, long e, long n) {
   if (k < 1 || s < 1 || d < 1)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "%s: kernel %ld, stride %ld, dilation %ld; "
@@ -666,15 +668,25 @@ plan_tiles(const char *K, pool_problem *p) {
   return ACCEL_OK;
 }
 
-static long pool_body(const void *px, const void *py, const void *po,
-                      const void *pavg) {
-  const char *K = pavg ? "accel_avgpool2d" : "accel_maxpool2d";
+/* accel_maxpool2d's and accel_avgpool2d's arguments (kernel_stack.h). */
+typedef struct {
+  const accel_tensor *x, *y;
+  const accel_pool2d_options *options;
+  int avg;
+} pool_args;
+
+static long pool_body(const void *args, const void *unused1,
+                      const void *unused2, const void *unused3) {
+  (void)unused1, (void)unused2, (void)unused3;
+  pool_args a = *(const pool_args *)args;
+  const void *px = a.x, *py = a.y, *po = a.options;
+  const char *K = a.avg ? "accel_avgpool2d" : "accel_maxpool2d";
   accel_tensor xc, yc;
   accel_pool2d_options o;
   const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
   const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
-  int have_options = ACCEL_STAGE(2, &o, (const accel_pool2d_options *)po) !=
-                     NULL;
+  int have_options =
+      ACCEL_STAGE(2, &o, (const accel_pool2d_options *)po) != NULL;
   accel_dma_wait_all();
   accel_status s;
   if (accel_checking() && ((s = accel_check_tensor(K, "x", x, 4, 4, 0)) ||
@@ -684,12 +696,12 @@ static long pool_body(const void *px, const void *py, const void *po,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "null options (the kernel size is in them)");
   pool_problem p;
-  p.avg = pavg != NULL;
+  p.avg = a.avg;
   p.include_pad = o.count_include_pad != 0;
-  p.h = (pool_axis){x->dims[2], o.kernel_h, o.stride_h, o.dilation_h,
-                    o.pad_top, o.pad_bottom};
-  p.w = (pool_axis){x->dims[3], o.kernel_w, o.stride_w, o.dilation_w,
-                    o.pad_left, o.pad_right};
+  p.h = (pool_axis){x->dims[2],   o.kernel_h, o.stride_h,
+                    o.dilation_h, o.pad_top,  o.pad_bottom};
+  p.w = (pool_axis){x->dims[3],   o.kernel_w, o.stride_w,
+                    o.dilation_w, o.pad_left, o.pad_right};
   if ((s = check_axis(K, "height", o.kernel_h, o.stride_h, o.dilation_h,
                       o.pad_top, o.pad_bottom, x->dims[2])) ||
       (s = check_axis(K, "width", o.kernel_w, o.stride_w, o.dilation_w,
@@ -741,11 +753,16 @@ static long pool_body(const void *px, const void *py, const void *po,
 
 accel_status accel_maxpool2d(const accel_tensor *x, accel_tensor *y,
                              const accel_pool2d_options *options) {
-  return (accel_status)accel_on_kernel_stack(pool_body, x, y, options, NULL);
+  static ACCEL_SPM pool_args args;
+  args = (pool_args){x, y, options, 0};
+  return (accel_status)accel_on_kernel_stack(pool_body, &args, NULL, NULL,
+                                             NULL);
 }
 
 accel_status accel_avgpool2d(const accel_tensor *x, accel_tensor *y,
                              const accel_pool2d_options *options) {
-  return (accel_status)accel_on_kernel_stack(pool_body, x, y, options,
-                                             (void *)1);
+  static ACCEL_SPM pool_args args;
+  args = (pool_args){x, y, options, 1};
+  return (accel_status)accel_on_kernel_stack(pool_body, &args, NULL, NULL,
+                                             NULL);
 }

@@ -17,8 +17,8 @@
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_stack.h"
-#include "reduce/reduce_core.h"
 #include "core/spm_arena.h"
+#include "reduce/reduce_core.h"
 #include <stddef.h>
 
 enum {
@@ -27,7 +27,7 @@ enum {
   TileFloats = 8 * 1024, /* a tile: small, as the first one's load is not
                             hidden, and large enough that its transfers
                             outlast the core's work for it */
-  FirstTileShare = 8, /* the first tile's fraction of one */
+  FirstTileShare = 8,    /* the first tile's fraction of one */
 };
 
 typedef struct {
@@ -105,8 +105,8 @@ static void tile_in(const global_problem *p, const global_tile *a, long t,
   long rows = ceil_div(a->planes, Channels);
   for (int c = 0; c < Channels && c * rows < a->planes; ++c) {
     long n = min_l(rows, a->planes - c * rows);
-    accel_dma_2d_on(c, buf + c * rows * p->hw, a->x + c * rows * p->x_plane,
-                    n, p->hw * 4, p->hw * 4, p->x_plane * 4);
+    accel_dma_2d_on(c, buf + c * rows * p->hw, a->x + c * rows * p->x_plane, n,
+                    p->hw * 4, p->hw * 4, p->x_plane * 4);
     cs->newest[c] = t;
   }
 }
@@ -176,8 +176,7 @@ void global_pool_run(int max, const accel_tensor *x, float *y, long ys0,
   if (!packed || hw == 0 || hw > TileFloats) {
     static const int reduced[4] = {0, 0, 1, 1};
     long ys[4] = {ys0, ys1, 0, 0};
-    reduce_run(max ? ACCEL_REDUCE_MAX : ACCEL_REDUCE_MEAN, x, reduced, y,
-               ys);
+    reduce_run(max ? ACCEL_REDUCE_MAX : ACCEL_REDUCE_MEAN, x, reduced, y, ys);
     return;
   }
   global_problem p = {.max = max, .hw = hw, .x = x->data, .y = y};
@@ -199,10 +198,19 @@ void global_pool_run(int max, const accel_tensor *x, float *y, long ys0,
   global_engine_run(&p);
 }
 
-static long global_body(const void *px, const void *py, const void *pmax,
-                        const void *unused) {
-  (void)unused;
-  const char *K = pmax ? "accel_global_maxpool" : "accel_global_avgpool";
+/* accel_global_avgpool's and accel_global_maxpool's arguments
+   (kernel_stack.h). */
+typedef struct {
+  const accel_tensor *x, *y;
+  int max;
+} global_args;
+
+static long global_body(const void *args, const void *unused1,
+                        const void *unused2, const void *unused3) {
+  (void)unused1, (void)unused2, (void)unused3;
+  global_args a = *(const global_args *)args;
+  const void *px = a.x, *py = a.y;
+  const char *K = a.max ? "accel_global_maxpool" : "accel_global_avgpool";
   accel_tensor xc, yc;
   const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
   const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
@@ -222,15 +230,20 @@ static long global_body(const void *px, const void *py, const void *pmax,
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y", "overlaps x");
   if (accel_only_checking() || x->dims[0] == 0 || x->dims[1] == 0)
     return ACCEL_OK;
-  global_pool_run(pmax != NULL, x, y->data, y->strides[0], y->strides[1]);
+  global_pool_run(a.max, x, y->data, y->strides[0], y->strides[1]);
   return ACCEL_OK;
 }
 
 accel_status accel_global_avgpool(const accel_tensor *x, accel_tensor *y) {
-  return (accel_status)accel_on_kernel_stack(global_body, x, y, NULL, NULL);
+  static ACCEL_SPM global_args args;
+  args = (global_args){x, y, 0};
+  return (accel_status)accel_on_kernel_stack(global_body, &args, NULL, NULL,
+                                             NULL);
 }
 
 accel_status accel_global_maxpool(const accel_tensor *x, accel_tensor *y) {
-  return (accel_status)accel_on_kernel_stack(global_body, x, y, (void *)1,
+  static ACCEL_SPM global_args args;
+  args = (global_args){x, y, 1};
+  return (accel_status)accel_on_kernel_stack(global_body, &args, NULL, NULL,
                                              NULL);
 }

@@ -25,8 +25,8 @@
 #include "core/kernel_args.h"
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
-#include "reduce/reduce_core.h"
 #include "core/spm_arena.h"
+#include "reduce/reduce_core.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -79,14 +79,14 @@ typedef struct {
   accel_reduce_op op;
   const float *x;
   float *y;
-  odometer ok, orr;        /* the outer kept and outer reduced dimensions */
-  long ki, ki_xs, ki_ys;   /* the innermost kept dimension (1: none) */
-  long ri, ri_xs;          /* the innermost reduced one (1: none) */
-  long count;              /* reduced elements per output */
-  int lines;               /* the layout: lines [k][r] or lanes [r][k] */
-  int on_engine;           /* lines whole in a tile, on the stream engine */
-  long kc, rc, kcp, rcp;   /* a tile's extents and padded ones */
-  long nkc, nrc, nk, nr;   /* chunks of ki and ri; tiles of K and of R */
+  odometer ok, orr;      /* the outer kept and outer reduced dimensions */
+  long ki, ki_xs, ki_ys; /* the innermost kept dimension (1: none) */
+  long ri, ri_xs;        /* the innermost reduced one (1: none) */
+  long count;            /* reduced elements per output */
+  int lines;             /* the layout: lines [k][r] or lanes [r][k] */
+  int on_engine;         /* lines whole in a tile, on the stream engine */
+  long kc, rc, kcp, rcp; /* a tile's extents and padded ones */
+  long nkc, nrc, nk, nr; /* chunks of ki and ri; tiles of K and of R */
 } reduce_problem;
 
 static void make_problem(reduce_problem *p, accel_reduce_op op,
@@ -191,10 +191,10 @@ static tile_place place_of(const reduce_problem *p, long t) {
 
 /* Streams (up to two) moving a rows x cols block whose element (i, j) is
    at src + i * srs + j * scs to dst + i * drs + j * dcs (floats): with
-   contiguous rows on both sides, rows of cols floats in up to KERNEL_DMA_CHANNELS
-   transfers (one per channel, the remainder a second stream); otherwise
-   4-byte rows, one transfer per row or per column (the fewer). Returns
-   how many streams. */
+   contiguous rows on both sides, rows of cols floats in up to
+   KERNEL_DMA_CHANNELS transfers (one per channel, the remainder a second
+   stream); otherwise 4-byte rows, one transfer per row or per column (the
+   fewer). Returns how many streams. */
 static int block_streams(dma_stream *s, float *dst, long drs, long dcs,
                          const float *src, long srs, long scs, long rows,
                          long cols) {
@@ -202,22 +202,44 @@ static int block_streams(dma_stream *s, float *dst, long drs, long dcs,
     return 0;
   if (cols == 1 || (dcs == 1 && scs == 1)) {
     long per = ceil_div(rows, Channels), full = rows / per, rest = rows % per;
-    s[0] = (dma_stream){(char *)dst, (const char *)src, 1, full, 0, 0,
-                        4 * per * drs, 4 * per * srs, per, 4 * cols,
-                        4 * drs, 4 * srs, 0};
+    s[0] = (dma_stream){(char *)dst,
+                        (const char *)src,
+                        1,
+                        full,
+                        0,
+                        0,
+                        4 * per * drs,
+                        4 * per * srs,
+                        per,
+                        4 * cols,
+                        4 * drs,
+                        4 * srs,
+                        0};
     if (!rest)
       return 1;
     s[1] = (dma_stream){(char *)(dst + full * per * drs),
-                        (const char *)(src + full * per * srs), 1, 1, 0, 0,
-                        0, 0, rest, 4 * cols, 4 * drs, 4 * srs, 0};
+                        (const char *)(src + full * per * srs),
+                        1,
+                        1,
+                        0,
+                        0,
+                        0,
+                        0,
+                        rest,
+                        4 * cols,
+                        4 * drs,
+                        4 * srs,
+                        0};
     return 2;
   }
   if (rows <= cols)
-    s[0] = (dma_stream){(char *)dst, (const char *)src, 1, rows, 0, 0,
-                        4 * drs, 4 * srs, cols, 4, 4 * dcs, 4 * scs, 0};
+    s[0] = (dma_stream){(char *)dst, (const char *)src, 1,       rows, 0,
+                        0,           4 * drs,           4 * srs, cols, 4,
+                        4 * dcs,     4 * scs,           0};
   else
-    s[0] = (dma_stream){(char *)dst, (const char *)src, 1, cols, 0, 0,
-                        4 * dcs, 4 * scs, rows, 4, 4 * drs, 4 * srs, 0};
+    s[0] = (dma_stream){(char *)dst, (const char *)src, 1,       cols, 0,
+                        0,           4 * dcs,           4 * scs, rows, 4,
+                        4 * drs,     4 * srs,           0};
   return 1;
 }
 
@@ -228,8 +250,7 @@ static int gather_streams(const reduce_problem *p, long t, float *buf,
   if (p->lines)
     return block_streams(s, buf, p->rcp, 1, a.x, p->ki_xs, p->ri_xs, a.kc,
                          a.rc);
-  return block_streams(s, buf, p->kcp, 1, a.x, p->ri_xs, p->ki_xs, a.rc,
-                       a.kc);
+  return block_streams(s, buf, p->kcp, 1, a.x, p->ri_xs, p->ki_xs, a.rc, a.kc);
 }
 
 typedef struct {
@@ -296,7 +317,7 @@ lanes_tile(accel_reduce_op op, const float *tile, long kc, long rc, long kcp,
 
 static inline accel_v16f fill_outside(accel_v16f v, long k, long n,
                                       float fill) {
-  const accel_v16i lane = {0, 1, 2, 3, 4, 5, 6, 7,
+  const accel_v16i lane = {0, 1, 2,  3,  4,  5,  6,  7,
                            8, 9, 10, 11, 12, 13, 14, 15};
   return lane < (accel_v16i)(int)(n - k) ? v : (accel_v16f)fill;
 }
@@ -344,9 +365,9 @@ lines_tile(accel_reduce_op op, const float *tile, long kc, long rc, long rcp,
    mean (vs.moments, in double precision, rounded once), times the count
    for the sum; the maximum (vs.redmax, maxNum as the vector unit's). res
    takes 2 kc floats (the moments' variances after the means). */
-static void engine_tile(accel_reduce_op op, const float *tile, long kc,
-                        long rc, long rcp, long count, float *res,
-                        stream_set *q, int *channel) {
+static void engine_tile(accel_reduce_op op, const float *tile, long kc, long rc,
+                        long rcp, long count, float *res, stream_set *q,
+                        int *channel) {
   static ACCEL_SPM float times_count[2];
   pace(q, 1, channel);
   accel_vs_shape(kc, rc);
@@ -367,8 +388,7 @@ static void compute_tile(const reduce_problem *p, const float *tile,
                          const tile_place *a, float scale, float *res,
                          stream_set *q, int *channel) {
   if (p->on_engine) {
-    engine_tile(p->op, tile, a->kc, a->rc, p->rcp, p->count, res, q,
-                channel);
+    engine_tile(p->op, tile, a->kc, a->rc, p->rcp, p->count, res, q, channel);
     return;
   }
 #define CASE(OP)                                                               \
@@ -406,8 +426,8 @@ static void reduce_empty(const reduce_problem *p) {
     long yo, xo;
     odometer_offsets(&p->ok, kq / p->nkc, &xo, &yo);
     long k0 = kq % p->nkc * p->kc;
-    tile_place a = {NULL, p->y + yo + k0 * p->ki_ys, min_l(p->kc, p->ki - k0),
-                    0, kq, 1, 1};
+    tile_place a = {
+        NULL, p->y + yo + k0 * p->ki_ys, min_l(p->kc, p->ki - k0), 0, kq, 1, 1};
     stream_set q;
     q.n = result_streams(p, &a, res, q.s);
     pace(&q, 1, &channel);
@@ -415,8 +435,8 @@ static void reduce_empty(const reduce_problem *p) {
   accel_dma_wait_all();
 }
 
-void reduce_run(accel_reduce_op op, const accel_tensor *x,
-                const int *reduced, float *y, const long *y_strides) {
+void reduce_run(accel_reduce_op op, const accel_tensor *x, const int *reduced,
+                float *y, const long *y_strides) {
   for (int d = 0; d < x->rank; ++d)
     if (!reduced[d] && x->dims[d] == 0)
       return; /* no outputs */
@@ -432,7 +452,7 @@ void reduce_run(accel_reduce_op op, const accel_tensor *x,
   stream_set q;
   q.n = gather_streams(&p, 0, RSPM->tile[0], q.s);
   pace(&q, 1, &channel);
-  stream_set w = {.n = 0}; /* the last finished chunk's results */
+  stream_set w = {.n = 0};  /* the last finished chunk's results */
   stream_set in = {.n = 0}; /* the next tile's, its head start issued */
   if (tiles > 1)
     in.n = gather_streams(&p, 1, RSPM->tile[1], in.s);
@@ -449,8 +469,8 @@ void reduce_run(accel_reduce_op op, const accel_tensor *x,
     /* Tile t + 2 comes into this tile's buffer (its transfers wait for
        the engine's reads of it, docs/isa.md 7.13), started before the
        wait for t + 1. */
-    in.n = t + 2 < tiles ? gather_streams(&p, t + 2, RSPM->tile[t & 1], in.s)
-                         : 0;
+    in.n =
+        t + 2 < tiles ? gather_streams(&p, t + 2, RSPM->tile[t & 1], in.s) : 0;
     dma_wait_with_head_start(in.s, in.n, &channel);
   }
   pace(&w, 1, &channel);
@@ -459,11 +479,20 @@ void reduce_run(accel_reduce_op op, const accel_tensor *x,
 
 /* ------------------------------------------------------------ accel_reduce */
 
-static long reduce_body(const void *px, const void *py, const void *paxes,
-                        const void *packed) {
+/* accel_reduce's arguments (kernel_stack.h). */
+typedef struct {
+  const accel_tensor *x, *y;
+  const int *axes;
+  int op, num_axes;
+} reduce_args;
+
+static long reduce_body(const void *args, const void *unused1,
+                        const void *unused2, const void *unused3) {
   static const char K[] = "accel_reduce";
-  long pk = (long)packed;
-  int op = (int)(pk >> 8) - 1, num_axes = (int)(pk & 0xff) - 128;
+  (void)unused1, (void)unused2, (void)unused3;
+  reduce_args a = *(const reduce_args *)args;
+  const void *px = a.x, *py = a.y, *paxes = a.axes;
+  int op = a.op, num_axes = a.num_axes;
   accel_tensor xc, yc;
   const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
   const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
@@ -491,8 +520,8 @@ static long reduce_body(const void *px, const void *py, const void *paxes,
     int a = axes[i];
     if (a < -x->rank || a >= x->rank)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "axes",
-                                "%d is not a dimension of a rank-%d tensor",
-                                a, x->rank);
+                                "%d is not a dimension of a rank-%d tensor", a,
+                                x->rank);
     a = a < 0 ? a + x->rank : a;
     if (reduced[a])
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "axes",
@@ -530,11 +559,8 @@ static long reduce_body(const void *px, const void *py, const void *paxes,
 
 accel_status accel_reduce(accel_reduce_op op, const accel_tensor *x,
                           accel_tensor *y, const int *axes, int num_axes) {
-  /* op and num_axes travel packed in one pointer argument, each biased so
-     that an out-of-range value stays recognizable. */
-  long packed = ((long)((unsigned)op + 1) << 8) |
-                (long)((num_axes < -128 || num_axes > 127 ? 127 : num_axes) +
-                       128);
-  return (accel_status)accel_on_kernel_stack(reduce_body, x, y, axes,
-                                             (void *)packed);
+  static ACCEL_SPM reduce_args args;
+  args = (reduce_args){x, y, axes, (int)op, num_axes};
+  return (accel_status)accel_on_kernel_stack(reduce_body, &args, NULL, NULL,
+                                             NULL);
 }
