@@ -89,14 +89,15 @@ gemm_rows_general(const accel_gemm_options *op, const view *vap,
     if (kc && m0 + T < M)
       fetch_a(!buf, a_tile[!buf], va, m0 + T, k0, kc);
 
-    epilogue e = {o.alpha,
-                  o.beta,
-                  first,
-                  last,
-                  read_c,
-                  NULL,
-                  o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf] : NULL,
-                  &o.act};
+    epilogue e = {
+        .alpha = o.alpha,
+        .beta = o.beta,
+        .first = first,
+        .last = last,
+        .read_c = read_c,
+        .bias_r = o.bias_kind == ACCEL_BIAS_PER_ROW ? bias_rows[buf] : NULL,
+        .act = &o.act,
+    };
     run_row(a_tile[buf], panel, kc, nb, buf, rows, c_panel + m0 * c_rs, c_rs,
             c_cs, direct, direct && o.act.kind == ACCEL_ACT_RELU, read_c, &e,
             o.bias_kind == ACCEL_BIAS_PER_COLUMN);

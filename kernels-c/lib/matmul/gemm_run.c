@@ -89,7 +89,8 @@ static void run_streamed(const gemm_run_args *r, long blocks) {
     wait_column_bias(&plan);
     splat_columns(bias_tiles[0], bias_cols, blocks);
   }
-  epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &r->o.act};
+  /* Straight from the accumulator: alpha 1, beta 0, one K chunk. */
+  epilogue e = {.alpha = 1.0f, .first = 1, .last = 1, .act = &r->o.act};
   fast_job f = {
       .a0 = va.base,
       .a_rs = va.rs,
@@ -146,8 +147,7 @@ run_panel(const gemm_run_args *r, gemm_chunk *ch, long n0, long half) {
   int stream = ch->streams && !ch->loaded && va.cs == 1 && M > T && !column;
   int column_bias = first && per_column;
   if (column_bias && stream)
-    accel_copy_matrix(3, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1,
-                      nb);
+    accel_copy_matrix(3, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1, nb);
   /* A's first tile on channel 0, then the panel over all four channels:
      block j holds kc rows of its T columns. */
   if (!ch->loaded)
@@ -185,15 +185,15 @@ run_panel(const gemm_run_args *r, gemm_chunk *ch, long n0, long half) {
 
   float *c_panel = (float *)at(vc, 0, n0);
   if (ch->fast && vc.cs == 1 && kc) {
-    epilogue e = {1.0f, 0.0f, 1, 1, 0, NULL, NULL, &o->act};
+    epilogue e = {.alpha = 1.0f, .first = 1, .last = 1, .act = &o->act};
     if (per_column) {
       if (stream)
         wait_column_bias(&plan);
       splat_columns(bias_tiles[0], bias_cols, nblocks);
     }
     if (column) {
-      accel_copy_matrix(0, b_column, 1, 1, panel + (nblocks - 1) * T * kc, T,
-                        1, kc, 1);
+      accel_copy_matrix(0, b_column, 1, 1, panel + (nblocks - 1) * T * kc, T, 1,
+                        kc, 1);
       accel_dma_wait_on(0);
     }
     long next_n0 = n0 + ch->panel_cols;
@@ -242,9 +242,9 @@ static void run_chunks(const gemm_run_args *r) {
     ch.kc = min_of(K - k0, KChunk);
     ch.first = k0 == 0, ch.last = k0 + ch.kc >= K;
     ch.fast = ch.first && ch.last && o->alpha == 1.0f && o->beta == 0.0f;
-    ch.direct = ch.fast && !has_bias(o) &&
-                (o->act.kind == ACCEL_ACT_NONE ||
-                 o->act.kind == ACCEL_ACT_RELU);
+    ch.direct =
+        ch.fast && !has_bias(o) &&
+        (o->act.kind == ACCEL_ACT_NONE || o->act.kind == ACCEL_ACT_RELU);
     ch.read_c = !ch.first || o->beta != 0.0f;
     ch.panel_cols =
         T * (ch.kc ? min_of(PanelFloats / (T * ch.kc), MaxPanelBlocks)
@@ -289,10 +289,9 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
      before it). */
   long panel_floats = M > T ? PanelFloats : 2 * PanelFloats;
   int streams_at_once = (K > 0) & (K <= KChunk) & (blocks <= MaxPanelBlocks) &
-                        (blocks * K <= panel_floats / T) &
-                        (r.o.alpha == 1.0f) & (r.o.beta == 0.0f) &
-                        (r.vc.cs == 1) & (r.vb.cs == 1) & (r.va.cs == 1) &
-                        !lone_column(N, K);
+                        (blocks * K <= panel_floats / T) & (r.o.alpha == 1.0f) &
+                        (r.o.beta == 0.0f) & (r.vc.cs == 1) & (r.vb.cs == 1) &
+                        (r.va.cs == 1) & !lone_column(N, K);
   __asm__("" : "+r"(streams_at_once));
   r.bias = (view){0};
   if (has_bias(&r.o))

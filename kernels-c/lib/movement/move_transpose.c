@@ -321,16 +321,18 @@ static move_tile edge_tile(const tile_grid *g, const row_plan *p, long r0,
                            float (*out)[TileFloats]) {
   long c0, nc;
   tile_cols(g, k, &c0, &nc);
-  return (move_tile){in[k],
-                     out[k],
-                     next[k],
-                     g->src + next_r0 * g->sp + c0,
-                     p->next_nr << 32 | 4 * nc,
-                     (long)MOVE_TILE_ROW_BYTES << 32 | 4 * g->sp,
-                     g->dst + c0 * g->dp + r0,
-                     nc << 32 | 4 * p->nr,
-                     4 * g->dp << 32 | MOVE_TILE_ROW_BYTES,
-                     (k - g->ka) & 1};
+  return (move_tile){
+      .in_slot = in[k],
+      .out_slot = out[k],
+      .next_slot = next[k],
+      .next_src = g->src + next_r0 * g->sp + c0,
+      .next_rc = p->next_nr << 32 | 4 * nc,
+      .next_rd = (long)MOVE_TILE_ROW_BYTES << 32 | 4 * g->sp,
+      .out_dst = g->dst + c0 * g->dp + r0,
+      .out_rc = nc << 32 | 4 * p->nr,
+      .out_rd = 4 * g->dp << 32 | MOVE_TILE_ROW_BYTES,
+      .channel = (k - g->ka) & 1,
+  };
 }
 
 static void row_plan_make(row_plan *p, const tile_grid *g, long s,
@@ -350,17 +352,19 @@ static void row_plan_make(row_plan *p, const tile_grid *g, long s,
     *t++ = edge_tile(g, p, r0, next_r0, k, in, next, out);
   long c0, nc;
   tile_cols(g, g->ka, &c0, &nc);
-  p->row = (move_tile_row){in[g->ka],
-                           out[g->ka],
-                           g->dst + c0 * g->dp + r0,
-                           MOVE_TILE_ROW_BYTES * g->dp,
-                           (long)Tile << 32 | 4 * p->nr,
-                           4 * g->dp << 32 | MOVE_TILE_ROW_BYTES,
-                           g->src + next_r0 * g->sp + c0,
-                           next[g->ka],
-                           p->next_nr << 32 | MOVE_TILE_ROW_BYTES,
-                           (long)MOVE_TILE_ROW_BYTES << 32 | 4 * g->sp,
-                           (g->kb - g->ka) / GroupTiles};
+  p->row = (move_tile_row){
+      .in_slot = in[g->ka],
+      .out_slot = out[g->ka],
+      .out_dst = g->dst + c0 * g->dp + r0,
+      .out_step = MOVE_TILE_ROW_BYTES * g->dp,
+      .out_rc = (long)Tile << 32 | 4 * p->nr,
+      .out_rd = 4 * g->dp << 32 | MOVE_TILE_ROW_BYTES,
+      .next_src = g->src + next_r0 * g->sp + c0,
+      .next_slot = next[g->ka],
+      .in_rc = p->next_nr << 32 | MOVE_TILE_ROW_BYTES,
+      .in_rd = (long)MOVE_TILE_ROW_BYTES << 32 | 4 * g->sp,
+      .threes = (g->kb - g->ka) / GroupTiles,
+  };
 }
 
 /* The plan of the next row from this one's, when both rows and the

@@ -698,10 +698,18 @@ static long pool_body(const void *args, const void *unused1,
   pool_problem p;
   p.avg = a.avg;
   p.include_pad = o.count_include_pad != 0;
-  p.h = (pool_axis){x->dims[2],   o.kernel_h, o.stride_h,
-                    o.dilation_h, o.pad_top,  o.pad_bottom};
-  p.w = (pool_axis){x->dims[3],   o.kernel_w, o.stride_w,
-                    o.dilation_w, o.pad_left, o.pad_right};
+  p.h = (pool_axis){.n = x->dims[2],
+                    .k = o.kernel_h,
+                    .s = o.stride_h,
+                    .d = o.dilation_h,
+                    .b = o.pad_top,
+                    .e = o.pad_bottom};
+  p.w = (pool_axis){.n = x->dims[3],
+                    .k = o.kernel_w,
+                    .s = o.stride_w,
+                    .d = o.dilation_w,
+                    .b = o.pad_left,
+                    .e = o.pad_right};
   if ((s = check_axis(K, "height", o.kernel_h, o.stride_h, o.dilation_h,
                       o.pad_top, o.pad_bottom, x->dims[2])) ||
       (s = check_axis(K, "width", o.kernel_w, o.stride_w, o.dilation_w,

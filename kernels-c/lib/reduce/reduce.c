@@ -202,44 +202,40 @@ static int block_streams(dma_stream *s, float *dst, long drs, long dcs,
     return 0;
   if (cols == 1 || (dcs == 1 && scs == 1)) {
     long per = ceil_div(rows, Channels), full = rows / per, rest = rows % per;
-    s[0] = (dma_stream){(char *)dst,
-                        (const char *)src,
-                        1,
-                        full,
-                        0,
-                        0,
-                        4 * per * drs,
-                        4 * per * srs,
-                        per,
-                        4 * cols,
-                        4 * drs,
-                        4 * srs,
-                        0};
+    s[0] = (dma_stream){.dst = (char *)dst,
+                        .src = (const char *)src,
+                        .outer = 1,
+                        .inner = full,
+                        .dst_inner = 4 * per * drs,
+                        .src_inner = 4 * per * srs,
+                        .rows = per,
+                        .row_bytes = 4 * cols,
+                        .dst_stride = 4 * drs,
+                        .src_stride = 4 * srs};
     if (!rest)
       return 1;
-    s[1] = (dma_stream){(char *)(dst + full * per * drs),
-                        (const char *)(src + full * per * srs),
-                        1,
-                        1,
-                        0,
-                        0,
-                        0,
-                        0,
-                        rest,
-                        4 * cols,
-                        4 * drs,
-                        4 * srs,
-                        0};
+    s[1] = (dma_stream){.dst = (char *)(dst + full * per * drs),
+                        .src = (const char *)(src + full * per * srs),
+                        .outer = 1,
+                        .inner = 1,
+                        .rows = rest,
+                        .row_bytes = 4 * cols,
+                        .dst_stride = 4 * drs,
+                        .src_stride = 4 * srs};
     return 2;
   }
-  if (rows <= cols)
-    s[0] = (dma_stream){(char *)dst, (const char *)src, 1,       rows, 0,
-                        0,           4 * drs,           4 * srs, cols, 4,
-                        4 * dcs,     4 * scs,           0};
-  else
-    s[0] = (dma_stream){(char *)dst, (const char *)src, 1,       cols, 0,
-                        0,           4 * dcs,           4 * scs, rows, 4,
-                        4 * drs,     4 * srs,           0};
+  /* One transfer per row of 4-byte rows (the columns), or per column. */
+  int by_row = rows <= cols;
+  s[0] = (dma_stream){.dst = (char *)dst,
+                      .src = (const char *)src,
+                      .outer = 1,
+                      .inner = by_row ? rows : cols,
+                      .dst_inner = 4 * (by_row ? drs : dcs),
+                      .src_inner = 4 * (by_row ? srs : scs),
+                      .rows = by_row ? cols : rows,
+                      .row_bytes = 4,
+                      .dst_stride = 4 * (by_row ? dcs : drs),
+                      .src_stride = 4 * (by_row ? scs : srs)};
   return 1;
 }
 
