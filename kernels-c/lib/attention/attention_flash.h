@@ -148,8 +148,8 @@ q_fetch_of(problem *pb, const cursor *c, int buf) {
 __attribute__((always_inline)) static inline void
 fetch_q_block(const q_fetch *f, long b) {
   long d = b * T;
-  copy_rows((int)b & 3, f->dst + d * T, T, 1, f->src + d * f->cs, f->rs, f->cs,
-            f->nq, min_of(f->D - d, T));
+  copy_rows(KERNEL_CHANNEL((int)b), f->dst + d * T, T, 1, f->src + d * f->cs,
+            f->rs, f->cs, f->nq, min_of(f->D - d, T));
 }
 
 /* v's column block t of chunk id into buffer buf, on channel ch. */

@@ -18,8 +18,8 @@
 static const char Kernel[] = "accel_conv2d";
 
 accel_conv2d_options accel_conv2d_defaults(void) {
-  accel_conv2d_options o = {1, 1, 0, 0, 0, 0, 1, 1, 1, NULL,
-                            {ACCEL_ACT_NONE, 0.0f, 0.0f}};
+  accel_conv2d_options o = {
+      1, 1, 0, 0, 0, 0, 1, 1, 1, NULL, {ACCEL_ACT_NONE, 0.0f, 0.0f}};
   return o;
 }
 
@@ -185,25 +185,37 @@ static void run_pointwise(const conv_problem *p) {
     for (long g = 0; g < p->groups; ++g) {
       float *x = (float *)p->x + n * p->xs[0] + g * p->Cg * p->xs[1];
       float *y = p->y + n * p->ys[0] + g * p->Coutg * p->ys[1];
-      accel_tensor a = {(float *)p->w + g * p->Coutg * p->ws[0], ACCEL_F32,
-                        2, {p->Coutg, p->Cg}, {p->ws[0], p->ws[1]}};
+      accel_tensor a = {(float *)p->w + g * p->Coutg * p->ws[0],
+                        ACCEL_F32,
+                        2,
+                        {p->Coutg, p->Cg},
+                        {p->ws[0], p->ws[1]}};
       if (p->bias) {
         bias = (accel_tensor){(float *)p->bias + g * p->Coutg * p->bs,
-                              ACCEL_F32, 1, {p->Coutg}, {p->bs}};
+                              ACCEL_F32,
+                              1,
+                              {p->Coutg},
+                              {p->bs}};
         o.bias_kind = ACCEL_BIAS_PER_ROW, o.bias = &bias;
       }
-      accel_tensor b = merged(x, p->Cg, p->xs[1], p->H, p->xs[2], p->W,
-                              p->xs[3]);
-      accel_tensor c = merged(y, p->Coutg, p->ys[1], p->OH, p->ys[2], p->OW,
-                              p->ys[3]);
+      accel_tensor b =
+          merged(x, p->Cg, p->xs[1], p->H, p->xs[2], p->W, p->xs[3]);
+      accel_tensor c =
+          merged(y, p->Coutg, p->ys[1], p->OH, p->ys[2], p->OW, p->ys[3]);
       if (b.rank && c.rank) {
         accel_gemm_run(&a, &b, &c, &o);
         continue;
       }
       for (long h = 0; h < p->H; ++h) {
-        b = (accel_tensor){x + h * p->xs[2], ACCEL_F32, 2, {p->Cg, p->W},
+        b = (accel_tensor){x + h * p->xs[2],
+                           ACCEL_F32,
+                           2,
+                           {p->Cg, p->W},
                            {p->xs[1], p->xs[3]}};
-        c = (accel_tensor){y + h * p->ys[2], ACCEL_F32, 2, {p->Coutg, p->OW},
+        c = (accel_tensor){y + h * p->ys[2],
+                           ACCEL_F32,
+                           2,
+                           {p->Coutg, p->OW},
                            {p->ys[1], p->ys[3]}};
         accel_gemm_run(&a, &b, &c, &o);
       }
@@ -211,7 +223,8 @@ static void run_pointwise(const conv_problem *p) {
 }
 
 static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
-                           const accel_tensor *y, const accel_conv2d_options *o) {
+                           const accel_tensor *y,
+                           const accel_conv2d_options *o) {
   accel_status s;
   if (accel_checking() && (s = check(x, w, y, o)))
     return s;
@@ -231,10 +244,10 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
                               p.pl + p.W + p.pr);
   if (!pointwise && !taps && !depthwise && !conv_igemm_plan(&p, &ip))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "w",
-                              "the weights of 16 output channels (%ld "
+                              "the weights of %d output channels (%ld "
                               "floats) and one band of input rows do not fit "
                               "the scratchpad",
-                              16 * p.Cg * p.KH * p.KW);
+                              (int)T, T * p.Cg * p.KH * p.KW);
   if (accel_only_checking())
     return ACCEL_OK;
   if (taps)
@@ -287,4 +300,3 @@ void conv_zero_rows(int ch, float *dst, long rows, long cols, long dst_rs,
     accel_dma_2d_on(ch, dst + c0, zeros, rows, n * 4, dst_rs * 4, 0);
   }
 }
-

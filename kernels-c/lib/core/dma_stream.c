@@ -15,8 +15,8 @@ void dma_stream_issue(dma_stream *s, long n, int *channel) {
   long dst_inner = s->dst_inner, src_inner = s->src_inner;
   int ch = *channel;
   for (; n > 0 && next < total; --n, ++next) {
-    accel_dma_2d_on(ch++ & 3, dst + at_dst, src + at_src, rows, row_bytes,
-                    dst_stride, src_stride);
+    accel_dma_2d_on(KERNEL_CHANNEL(ch++), dst + at_dst, src + at_src, rows,
+                    row_bytes, dst_stride, src_stride);
     at_dst += dst_inner, at_src += src_inner;
     if (++j < inner)
       continue;
@@ -48,7 +48,7 @@ void dma_wait_with_head_start(dma_stream *q, int nq, int *channel) {
   }
   /* The started transfers went to channels first, first + 1, ... */
   for (int k = 0; k < __ACCEL_DMA_CHANNELS__; ++k) {
-    int ch = (first + k) & 3;
+    int ch = KERNEL_CHANNEL(first + k);
     if (k < started)
       accel_dma_wait_older_on(ch);
     else
@@ -56,8 +56,7 @@ void dma_wait_with_head_start(dma_stream *q, int nq, int *channel) {
   }
 }
 
-dma_pacer dma_pacer_start(dma_stream *q, int nq, int *channel,
-                          long total) {
+dma_pacer dma_pacer_start(dma_stream *q, int nq, int *channel, long total) {
   dma_pacer pc = {.q = q, .nq = nq, .channel = channel, .total = total};
   for (int i = 0; i < nq; ++i)
     pc.left[i] = dma_stream_left(&q[i]);

@@ -30,6 +30,11 @@ enum {
   KERNEL_BURST_FLOATS = KERNEL_BURST_BYTES / 4,
 };
 
+/* Transfer i's channel when transfers go over all channels by turns. */
+#define KERNEL_CHANNEL(i) ((i) & (KERNEL_DMA_CHANNELS - 1))
+_Static_assert((KERNEL_DMA_CHANNELS & (KERNEL_DMA_CHANNELS - 1)) == 0,
+               "KERNEL_CHANNEL takes a power of two channels");
+
 _Static_assert(KERNEL_LANES == 16,
                "the kernels' vectors are accel_v16f (16 floats)");
 _Static_assert(KERNEL_TILE == KERNEL_LANES,

@@ -36,7 +36,7 @@ EW_INLINE ew_vf apply(accel_elementwise_op op, ew_vf r, ew_vf a, ew_vf b,
 EW_INLINE void load_group(ew_vf *v, const float *p, long i, int reads) {
 #pragma clang loop unroll(full)
   for (int u = 0; u < Unroll; ++u)
-    v[u] = reads ? accel_vload(p + i + 16 * u) : (ew_vf)0.0f;
+    v[u] = reads ? accel_vload(p + i + KERNEL_LANES * u) : (ew_vf)0.0f;
 }
 
 /* dst = op(src, a, b) over n floats, rounded up to whole groups of Unroll
@@ -69,7 +69,7 @@ EW_INLINE void run_op_pipelined(accel_elementwise_op op, float *dst,
     if (j >= 2) {
 #pragma clang loop unroll(full)
       for (int u = 0; u < Unroll; ++u)
-        accel_vstore(dst + (j - 2) * G + 16 * u, res[u]);
+        accel_vstore(dst + (j - 2) * G + KERNEL_LANES * u, res[u]);
     }
 #pragma clang loop unroll(full)
     for (int u = 0; u < Unroll; ++u) {
@@ -104,13 +104,14 @@ EW_INLINE void run_op_two_sets(accel_elementwise_op op, float *dst,
     load_group(b1, b, (j + 1) * G, reads_b);
 #pragma clang loop unroll(full)
     for (int u = 0; u < Unroll; ++u)
-      accel_vstore(dst + j * G + 16 * u, apply(op, r0[u], a0[u], b0[u], &opts));
+      accel_vstore(dst + j * G + KERNEL_LANES * u,
+                   apply(op, r0[u], a0[u], b0[u], &opts));
     load_group(r0, src, (j + 2) * G, 1);
     load_group(a0, a, (j + 2) * G, reads_a);
     load_group(b0, b, (j + 2) * G, reads_b);
 #pragma clang loop unroll(full)
     for (int u = 0; u < Unroll; ++u)
-      accel_vstore(dst + (j + 1) * G + 16 * u,
+      accel_vstore(dst + (j + 1) * G + KERNEL_LANES * u,
                    apply(op, r1[u], a1[u], b1[u], &opts));
   }
 }

@@ -159,7 +159,8 @@ static inline void stream_item(const stream_plan *p, long s) {
   } else {
     return;
   }
-  accel_dma_2d_on(s & 3, dst, src, rows, bytes, dst_stride, src_stride);
+  accel_dma_2d_on(KERNEL_CHANNEL(s), dst, src, rows, bytes, dst_stride,
+                  src_stride);
 }
 
 /* The plan's last item: nblocks, then the second row's bias and its A

@@ -177,10 +177,10 @@ static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
     if (kp != w->k)
       zero(dst + j * kp * T + w->k * T, (kp - w->k) * T);
     if (w->cs == 1)
-      accel_dma_2d_on(*ch & (Channels - 1), dst + j * kp * T, w->w + j * T,
-                      w->k, cols * 4, T * 4, w->rs * 4);
+      accel_dma_2d_on(KERNEL_CHANNEL(*ch), dst + j * kp * T, w->w + j * T, w->k,
+                      cols * 4, T * 4, w->rs * 4);
     else
-      accel_copy_matrix(*ch & (Channels - 1), dst + j * kp * T, T, 1,
+      accel_copy_matrix(KERNEL_CHANNEL(*ch), dst + j * kp * T, T, 1,
                         w->w + j * T * w->cs, w->rs, w->cs, w->k, cols);
     ++*ch;
   }
@@ -196,7 +196,7 @@ static void fetch_weights(float *dst, const norm_weights *w, int *ch) {
    0) go behind the last panel there, after tile rows_after(count)'s
    mmac, or at the block's start if no panel follows: the last tile on
    channel 0, last_on_0(count), then waits with dma.wait.older. */
-#define PanelChannel(j) (((j) + 2) & (Channels - 1))
+#define PanelChannel(j) KERNEL_CHANNEL((j) + 2)
 
 static long last_on_0(long count) {
   return count > 2 ? (count - 3) / Channels * Channels + 2 : -1;

@@ -101,7 +101,7 @@ last_column_finish(const float *bias_r, const float *bias_c,
       NEXT_BLOCK(t, j);                                                        \
     if ((j) + 1 < nblocks) {                                                   \
       if (plan)                                                                \
-        accel_dma_wait_on(((j) + 2) & 3); /* block j + 1 */                    \
+        accel_dma_wait_on(KERNEL_CHANNEL((j) + 2)); /* block j + 1 */          \
       b += T * kc;                                                             \
       accel_mmac(1 - t, a, b, kc);                                             \
       if (plan)                                                                \
@@ -224,8 +224,8 @@ run_row_fast(int flip, const float *a, const float *panel, long kc, long nb,
 /* Row next_m0's A tile (and bias rows) into the buffer after buf, on its
    channel. */
 static inline __attribute__((always_inline)) void
-fetch_row(const fast_job *f, const view *ap, const float *bias, long M,
-          long kc, long next_m0, int buf, int calls) {
+fetch_row(const fast_job *f, const view *ap, const float *bias, long M, long kc,
+          long next_m0, int buf, int calls) {
   view a = *ap;
   long next_rows = min_of(M - next_m0, T);
   /* The short transfer first: the fetch's start waits for it under the
@@ -236,8 +236,8 @@ fetch_row(const fast_job *f, const view *ap, const float *bias, long M,
   /* Inline when A's rows are contiguous: a call here delays the row's
      second mmac. */
   if (a.cs == 1 && !calls)
-    accel_dma_rows_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows,
-                      kc * 4, kc * 4, a.rs * 4);
+    accel_dma_rows_on(!buf, a_tile[!buf], at(a, next_m0, 0), next_rows, kc * 4,
+                      kc * 4, a.rs * 4);
   else
     fetch_a(!buf, a_tile[!buf], a, next_m0, 0, kc);
 }
@@ -251,10 +251,10 @@ finish_panel(const fast_job *f, const stream_plan *plan, float *c, long c_rs,
              long M, long nb, long kc, long next_nblocks) {
   if (plan && M <= T)
     for (long j = 0; j < (nb + T - 1) / T; ++j)
-      accel_dma_2d_on(j & 3, c + j * T, row_pairs[j], M, block_cols(nb, j) * 4,
-                      c_rs * 4, T * 4);
+      accel_dma_2d_on(KERNEL_CHANNEL(j), c + j * T, row_pairs[j], M,
+                      block_cols(nb, j) * 4, c_rs * 4, T * 4);
   for (long j = (nb + T - 1) / T; j < next_nblocks; ++j)
-    accel_copy_matrix(j & 3, f->next_panel + j * T * kc, T, 1,
+    accel_copy_matrix(KERNEL_CHANNEL(j), f->next_panel + j * T * kc, T, 1,
                       f->next_b + j * T, f->next_b_rs, 1, kc,
                       block_cols(f->next_nb, j));
 }

@@ -175,8 +175,8 @@ run_panel(const gemm_run_args *r, gemm_chunk *ch, long n0, long half) {
     stream_start(&plan, issued ? 2 : 1);
   }
   for (long j = issued; j < nblocks && kc && !ch->loaded && !stream; ++j)
-    accel_copy_matrix((j + 1) & (KERNEL_DMA_CHANNELS - 1), panel + j * T * kc,
-                      T, 1, at(vb, k0, n0 + j * T), vb.rs, vb.cs, kc,
+    accel_copy_matrix(KERNEL_CHANNEL(j + 1), panel + j * T * kc, T, 1,
+                      at(vb, k0, n0 + j * T), vb.rs, vb.cs, kc,
                       block_cols(nb, j));
   if (column_bias && !stream)
     accel_copy_matrix(2, bias_cols, 0, 1, at(bias, 0, n0), 0, bias.cs, 1, nb);

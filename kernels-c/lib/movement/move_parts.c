@@ -3,9 +3,9 @@
 
 #include "movement/move_parts.h"
 #include "core/kernel_args.h"
+#include "core/spm_arena.h"
 #include "movement/move_plan.h"
 #include "movement/move_transpose.h"
-#include "core/spm_arena.h"
 #include <stddef.h>
 
 /* The descriptors after the panels that a transposing copy of a part
@@ -31,7 +31,7 @@ static accel_tensor **stage_parts(accel_tensor *const *parts, long n) {
   for (long i = 0; i < n; ++i) {
     spm->staged[i] = spm->given[i] ? &spm->copies[i] : NULL;
     if (spm->given[i])
-      accel_dma_2d_on(i & 3, &spm->copies[i], spm->given[i], 1,
+      accel_dma_2d_on(KERNEL_CHANNEL(i), &spm->copies[i], spm->given[i], 1,
                       sizeof(accel_tensor), 0, 0);
   }
   accel_dma_wait_all();
@@ -66,10 +66,9 @@ accel_status move_check_parts(const char *kernel, const char *parts_name,
                                 p[i], 1, ACCEL_MAX_RANK, parts_are_outputs)))
       return s;
     if (p[i]->rank != whole->rank)
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,
-                                accel_indexed_name(name, parts_name, i),
-                                "rank %d, expected %s's %d", p[i]->rank,
-                                whole_name, whole->rank);
+      return accel_kernel_error(
+          ACCEL_ERR_ARGUMENT, kernel, accel_indexed_name(name, parts_name, i),
+          "rank %d, expected %s's %d", p[i]->rank, whole_name, whole->rank);
     for (int d = 0; d < whole->rank; ++d)
       if (d != axis && p[i]->dims[d] != whole->dims[d])
         return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel,

@@ -2,8 +2,8 @@
 
 #include "movement/move_plan.h"
 #include "core/kernel_dma.h"
-#include "movement/move_transpose.h"
 #include "core/spm_arena.h"
+#include "movement/move_transpose.h"
 
 /* Transfers of up to 64 KiB: the 64-cycle start-up is then 3 % of the
    2048 cycles of data, and a large contiguous copy still spreads over the
@@ -104,7 +104,7 @@ void move_plan_of(move_plan *p, const move_dims *n, move_src_kind src_kind) {
 static void issue(const move_plan *p, char *dst, const char *src,
                   int *channel) {
   if (move_plan_is_one_piece(p)) {
-    accel_dma_2d_on(*channel & 3, dst, src, p->rows, p->row_bytes,
+    accel_dma_2d_on(KERNEL_CHANNEL(*channel), dst, src, p->rows, p->row_bytes,
                     p->dst_row_stride, p->src_row_stride);
     ++*channel;
     return;
@@ -115,7 +115,7 @@ static void issue(const move_plan *p, char *dst, const char *src,
     for (long b = 0; b < p->row_bytes; b += p->piece_bytes) {
       long bytes =
           p->row_bytes - b < p->piece_bytes ? p->row_bytes - b : p->piece_bytes;
-      accel_dma_2d_on(*channel & 3, dst + r * p->dst_row_stride + b,
+      accel_dma_2d_on(KERNEL_CHANNEL(*channel), dst + r * p->dst_row_stride + b,
                       src + r * p->src_row_stride + b * src_piece_step, rows,
                       bytes, p->dst_row_stride, p->src_row_stride);
       ++*channel;
@@ -137,9 +137,9 @@ static void issue_all(const move_plan *p, char *dst, const char *src,
   long rows = p->rows, bytes = p->row_bytes;
   long dst_rs = p->dst_row_stride, src_rs = p->src_row_stride;
   long i = 0;
-  for (; i < count && (*channel & 3); ++i, ++*channel)
-    accel_dma_2d_on(*channel & 3, dst + i * dst_step, src + i * src_step, rows,
-                    bytes, dst_rs, src_rs);
+  for (; i < count && KERNEL_CHANNEL(*channel); ++i, ++*channel)
+    accel_dma_2d_on(KERNEL_CHANNEL(*channel), dst + i * dst_step,
+                    src + i * src_step, rows, bytes, dst_rs, src_rs);
   char *d = dst + i * dst_step;
   const char *s = src + i * src_step;
   for (; i + 4 <= count; i += 4) {
@@ -151,7 +151,8 @@ static void issue_all(const move_plan *p, char *dst, const char *src,
     d += 2 * dst_step, s += 2 * src_step;
   }
   for (; i < count; ++i, ++*channel, d += dst_step, s += src_step)
-    accel_dma_2d_on(*channel & 3, d, s, rows, bytes, dst_rs, src_rs);
+    accel_dma_2d_on(KERNEL_CHANNEL(*channel), d, s, rows, bytes, dst_rs,
+                    src_rs);
 }
 
 void move_plan_run(const move_plan *p, float *dst, const float *src,
