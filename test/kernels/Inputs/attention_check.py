@@ -39,7 +39,7 @@ bit for bit; the inputs' buffers hold NaN outside their views, so a kernel
 that reads padding shows it.
 
 Key-chunk seams (canaries). The keys stream through the scratchpad in
-chunks of CHUNK_KEYS = 512 (attention.c's ChunkKeys; at these head dims
+chunks of CHUNK_KEYS = 512 (attention_internal.h's ChunkKeys; at these head dims
 the scratchpad fits more, so the chunk is that maximum: Sk = 4096 in
 eight), o's accumulators adding the chunks' P . V in turn. A key lost or
 counted twice where one chunk ends and the next begins changes o by its
@@ -66,7 +66,7 @@ from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
 SPECIAL_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vexp.f32, vrcp.f32
 TAU = 8.0  # how far the kernel's running max may trail the true one
 MASK_KINDS = {"none": 0, "causal": 1, "additive": 2}
-CHUNK_KEYS = 512  # attention.c ChunkKeys: keys per chunk (docstring)
+CHUNK_KEYS = 512  # attention_internal.h ChunkKeys: keys per chunk (docstring)
 CANARY_V = 4096.0  # the seams' canaries in v (docstring)
 
 

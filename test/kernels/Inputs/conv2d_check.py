@@ -35,7 +35,7 @@ that reads anything but its view shows it.
 
 K-chunk seams (canaries). K = C/groups * KH * KW past 4096 (one mmac's
 largest K) goes in the fewest equal chunks of whole channels
-(conv2d_igemm.c: chunks = ceil(Cg / floor(4096 / taps)), cc = ceil(Cg /
+(conv2d_igemm_plan.c: chunks = ceil(Cg / floor(4096 / taps)), cc = ceil(Cg /
 chunks) channels each; channel_seams()), the K index running over
 (channel, kh, kw) as w lies. A product lost or counted twice at a seam is
 one term of uniform values (at most 1) against a bound of about 1.3 at
