@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks that the machine parameters of isa/AccelMachine.td reach every
 tool that depends on them: clang's __ACCEL_*__ macros, accel.h's channel
-and tile checks, the simulator's largest mmac K, the linker's scratchpad size and the simulator's channels,
-tiles and memory map.
+and tile checks, the simulator's largest mmac K, the scratchpad's budget
+(accel_spm_budget.h) with the kernel library, the linker's scratchpad size
+and the simulator's channels, tiles and memory map.
 
 Usage: check_machine_params.py <repo root> <work dir>
 Runs llvm-tblgen (test/Inputs/isa_records.py), and clang and accel-sim from
@@ -37,6 +38,25 @@ int main(void) {
   accel_mmac(LAST_TILE, a, b, __ACCEL_MATMUL_MAX_K__);
   accel_mst(LAST_TILE, tile);
   return tile[0] == 0.0f ? 0 : 2;
+}
+"""
+
+# The scratchpad's budget (accel_spm_budget.h) as a graph program takes it:
+# the kernels' arena and stack (accel_gemm links both), the runtime's
+# buffers and the records at their budgets. The linker must place them all.
+BUDGET_C = r"""
+#include <accel.h>
+#include <accel_kernels.h>
+#include <accel_spm_budget.h>
+ACCEL_SPM char runtime_buffers[ACCEL_SPM_GRAPH_RUNTIME_BYTES];
+ACCEL_SPM char records[ACCEL_SPM_GRAPH_RECORD_BYTES];
+static float a[4], b[4], c[4];
+int main(void) {
+  accel_tensor ta = {a, ACCEL_F32, 2, {2, 2}, {2, 1}};
+  accel_tensor tb = {b, ACCEL_F32, 2, {2, 2}, {2, 1}};
+  accel_tensor tc = {c, ACCEL_F32, 2, {2, 2}, {2, 1}};
+  runtime_buffers[0] = records[0] = 1;
+  return accel_gemm(&ta, &tb, &tc, 0) != ACCEL_OK;
 }
 """
 
@@ -94,12 +114,13 @@ def main():
             errors.append("clang defines %s as %s, AccelMachine.td says %d"
                           % (name, defined.get(name), value))
 
-    def build(name, text):
+    def build(name, text, libs=()):
         src = os.path.join(work, name + ".c")
         with open(src, "w") as f:
             f.write(text)
         elf = os.path.join(work, name + ".elf")
-        return run(["clang", "--target=accel", "-O2", src, "-o", elf]), elf
+        return run(["clang", "--target=accel", "-O2", src, "-o", elf]
+                   + list(libs)), elf
 
     compiled, elf = build("edges", EDGES_C)
     if compiled.returncode != 0:
@@ -111,6 +132,15 @@ def main():
             errors.append("accel-sim rejects the last channel, tile, "
                           "mmac K or scratchpad bytes (exit %d): %s"
                           % (ran.returncode, ran.stderr))
+
+    compiled, elf = build("budget", BUDGET_C, ["-laccelkernels"])
+    if compiled.returncode == 0:
+        ran = run(["accel-sim", elf])
+    if compiled.returncode != 0 or ran.returncode != 0:
+        errors.append("the scratchpad's budget (accel_spm_budget.h) does not "
+                      "fit with the kernels: %s"
+                      % (compiled.stderr if compiled.returncode else
+                         ran.stderr))
 
     compiled, elf = build("past_spm", PAST_SPM_C)
     ran = run(["accel-sim", elf]) if compiled.returncode == 0 else None
