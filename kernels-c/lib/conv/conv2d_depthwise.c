@@ -36,11 +36,11 @@ typedef struct {
 
 /* The layout of an item's planes, for the loops over them. */
 typedef struct {
-  long m;            /* output planes per input plane */
-  long chan;         /* input planes' distance */
-  long plane_floats; /* output planes' distance (rows wp apart) */
-  long vectors;      /* a stride-1 plane's run of output vectors */
-  long wp, d1, dw;   /* padded row, kernel rows' distance, columns' */
+  long m;                      /* output planes per input plane */
+  long chan;                   /* input planes' distance */
+  long plane_floats;           /* output planes' distance (rows wp apart) */
+  long vectors;                /* a stride-1 plane's run of output vectors */
+  long wp, d1, dw;             /* padded row, kernel rows' distance, columns' */
   const float *weights, *bias; /* per output channel (bias: or null) */
 } geometry;
 
@@ -100,8 +100,7 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   pl->bo = bo, pl->bi = bi;
   pl->in_floats = pl->cn * bi * pl->wp + dw_vector_in_slack(p);
   pl->out_floats = pl->cn * m * bo * pl->wp + OutSlack;
-  return weight_floats(p) + 2 * (pl->in_floats + pl->out_floats) <=
-         PoolFloats;
+  return weight_floats(p) + 2 * (pl->in_floats + pl->out_floats) <= PoolFloats;
 }
 
 /* count output planes from o of a 3 x 3 kernel at stride 1 (plane k
@@ -139,30 +138,30 @@ planes3x3(const float *planes_in, float *planes_out, long o, long count,
     for (int k = 0; k < Step; ++k)                                             \
       acc[k] += accel_vload(in + (off) + k * T) * w;                           \
   } while (0)
-  /* The first tap's inputs are loaded a step ahead, so that they fill
-     the LSU while the last vfmas finish. */
-  accel_v16f next[Step];
-  for (int k = 0; k < Step; ++k)
-    next[k] = accel_vload(in + k * T);
-  for (long v = 0; v < vectors; v += Step, out += Step * T) {
-    accel_v16f acc[Step];
-    for (int k = 0; k < Step; ++k)
-      acc[k] = b + next[k] * w0;
-    TAP(w1, dw);
-    TAP(w2, 2 * dw);
-    TAP(w3, d1);
-    TAP(w4, d1 + dw);
-    TAP(w5, d1 + 2 * dw);
-    TAP(w6, 2 * d1);
-    TAP(w7, 2 * d1 + dw);
-    TAP(w8, 2 * d1 + 2 * dw);
-    in += Step * T;
+    /* The first tap's inputs are loaded a step ahead, so that they fill
+       the LSU while the last vfmas finish. */
+    accel_v16f next[Step];
     for (int k = 0; k < Step; ++k)
       next[k] = accel_vload(in + k * T);
-    for (int k = 0; k < Step; ++k)
-      accel_vstore(out + k * T, relu ? __builtin_elementwise_max(acc[k], z)
-                                     : acc[k]);
-  }
+    for (long v = 0; v < vectors; v += Step, out += Step * T) {
+      accel_v16f acc[Step];
+      for (int k = 0; k < Step; ++k)
+        acc[k] = b + next[k] * w0;
+      TAP(w1, dw);
+      TAP(w2, 2 * dw);
+      TAP(w3, d1);
+      TAP(w4, d1 + dw);
+      TAP(w5, d1 + 2 * dw);
+      TAP(w6, 2 * d1);
+      TAP(w7, 2 * d1 + dw);
+      TAP(w8, 2 * d1 + 2 * dw);
+      in += Step * T;
+      for (int k = 0; k < Step; ++k)
+        next[k] = accel_vload(in + k * T);
+      for (int k = 0; k < Step; ++k)
+        accel_vstore(out + k * T,
+                     relu ? __builtin_elementwise_max(acc[k], z) : acc[k]);
+    }
   }
 #undef TAP
 }
@@ -199,8 +198,7 @@ planes_taps(const float *planes_in, float *planes_out, long o, long count,
     accel_v16f b = g->bias ? g->bias[o] : 0.0f;
     if (++j == m) /* the next plane reads the next input plane */
       j = 0, planes_in += chan;
-    for (long v = 0; v < vectors; v += Step, in += Step * T,
-              out += Step * T) {
+    for (long v = 0; v < vectors; v += Step, in += Step * T, out += Step * T) {
       accel_v16f acc[Step];
       for (int s = 0; s < Step; ++s)
         acc[s] = b;
@@ -213,10 +211,10 @@ planes_taps(const float *planes_in, float *planes_out, long o, long count,
             acc[s] += accel_vload(src + s * T) * wv;
         }
       for (int s = 0; s < Step; ++s)
-        accel_vstore(out + s * T,
-                     act == 0   ? acc[s]
-                     : act == 1 ? __builtin_elementwise_max(acc[s], z)
-                                : accel_activate(acc[s], &p->act));
+        accel_vstore(out + s * T, act == 0 ? acc[s]
+                                  : act == 1
+                                      ? __builtin_elementwise_max(acc[s], z)
+                                      : accel_activate(acc[s], &p->act));
     }
   }
 }
@@ -238,9 +236,10 @@ planes_taps_other(const float *in, float *out, long o, long count) {
 
 /* The same for any kernel, stride and activation, a vector at a time
    along each row. */
-__attribute__((noinline)) static void
-plane_any(const float *in, float *out, long rows, const conv_problem *p,
-          long wp, const float *wt, float bias) {
+__attribute__((noinline)) static void plane_any(const float *in, float *out,
+                                                long rows,
+                                                const conv_problem *p, long wp,
+                                                const float *wt, float bias) {
   for (long oh = 0; oh < rows; ++oh)
     for (long ow = 0; ow < p->OW; ow += T) {
       const float *r0 = in + oh * p->sh * wp + ow * p->sw;
@@ -248,8 +247,8 @@ plane_any(const float *in, float *out, long rows, const conv_problem *p,
       for (long kh = 0; kh < p->KH; ++kh)
         for (long kw = 0; kw < p->KW; ++kw) {
           const float *src = r0 + kh * p->dh * wp + kw * p->dw;
-          accel_v16f x =
-              p->sw == 1 ? accel_vload(src) : accel_vload_strided(src, p->sw * 4);
+          accel_v16f x = p->sw == 1 ? accel_vload(src)
+                                    : accel_vload_strided(src, p->sw * 4);
           acc += x * wt[kh * p->KW + kw];
         }
       accel_vstore(out + oh * wp + ow, accel_activate(acc, &p->act));
@@ -275,8 +274,8 @@ static void planes(const float *in, float *out, long o, long count) {
     planes_taps_other(in, out, o, count);
   else
     for (long k = 0; k < count; ++k)
-      plane_any(in + k / g->m * g->chan, out + k * g->plane_floats,
-                SPM->cur.bo, p, g->wp, g->weights + (o + k) * p->KH * p->KW,
+      plane_any(in + k / g->m * g->chan, out + k * g->plane_floats, SPM->cur.bo,
+                p, g->wp, g->weights + (o + k) * p->KH * p->KW,
                 g->bias ? g->bias[o + k] : 0.0f);
 }
 
@@ -300,10 +299,10 @@ static void load_channel(int ch, const item *it, long c, float *dst) {
   const float *src = it->src + c * p->xs[1];
   if (hi > lo && p->xs[3] == 1)
     accel_dma_2d_on(ch, dst + lo * wp + p->pl, src, hi - lo, p->W * 4, wp * 4,
-                p->xs[2] * 4);
+                    p->xs[2] * 4);
   else if (hi > lo)
-    accel_copy_matrix(ch, dst + lo * wp + p->pl, wp, 1, src, p->xs[2],
-                     p->xs[3], hi - lo, p->W);
+    accel_copy_matrix(ch, dst + lo * wp + p->pl, wp, 1, src, p->xs[2], p->xs[3],
+                      hi - lo, p->W);
 }
 
 /* Zeroes the padding of an input buffer: the pad columns, and with one
@@ -327,8 +326,8 @@ static item item_at(long i) {
   const depthwise_plan *pl = &SPM->pl;
   long bands = ceil_div(p->OH, pl->bo), groups = ceil_div(p->C, pl->cn);
   long band = i % bands, cg = i / bands % groups, n = i / bands / groups;
-  item it = {n, cg * pl->cn, min_of(pl->cn, p->C - cg * pl->cn),
-             band * pl->bo, min_of(pl->bo, p->OH - band * pl->bo)};
+  item it = {n, cg * pl->cn, min_of(pl->cn, p->C - cg * pl->cn), band * pl->bo,
+             min_of(pl->bo, p->OH - band * pl->bo)};
   it.bi = (it.bo - 1) * p->sh + (p->KH - 1) * p->dh + 1;
   long top = it.oh0 * p->sh - p->pt; /* the image row of band row 0 */
   it.lo = min_of(top < 0 ? -top : 0, it.bi);
@@ -362,15 +361,16 @@ static void send_item(const float *out) {
   const conv_problem *p = &SPM->p;
   const item *it = &SPM->cur;
   long m = p->Coutg, planes = it->cn * m, wp = SPM->pl.wp;
-  float *y = p->y + it->n * p->ys[0] + it->c0 * m * p->ys[1] +
-             it->oh0 * p->ys[2];
+  float *y =
+      p->y + it->n * p->ys[0] + it->c0 * m * p->ys[1] + it->oh0 * p->ys[2];
   if (p->ys[3] == 1 && p->ys[1] == it->bo * p->ys[2]) {
-    accel_dma_2d_on(3, y, out, planes * it->bo, p->OW * 4, p->ys[2] * 4, wp * 4);
+    accel_dma_2d_on(3, y, out, planes * it->bo, p->OW * 4, p->ys[2] * 4,
+                    wp * 4);
     return;
   }
   for (long k = 0; k < planes; ++k)
     accel_copy_matrix(3, y + k * p->ys[1], p->ys[2], p->ys[3],
-                     out + k * it->bo * wp, wp, 1, it->bo, p->OW);
+                      out + k * it->bo * wp, wp, 1, it->bo, p->OW);
 }
 
 void conv_depthwise_run(const conv_problem *problem,
@@ -381,16 +381,20 @@ void conv_depthwise_run(const conv_problem *problem,
   long taps = p->KH * p->KW;
   long channels = p->Cout;
   float *bias = SPM->pool + channels * taps;
-  SPM->geo = (geometry){p->Coutg, pl->bi * pl->wp, 0, 0, pl->wp,
-                        p->dh * pl->wp, p->dw, SPM->pool,
-                        p->bias ? bias : NULL};
+  SPM->geo = (geometry){.m = p->Coutg,
+                        .chan = pl->bi * pl->wp,
+                        .wp = pl->wp,
+                        .d1 = p->dh * pl->wp,
+                        .dw = p->dw,
+                        .weights = SPM->pool,
+                        .bias = p->bias ? bias : NULL};
   conv_make_zeros(SPM->zeros);
   if (p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[0] == taps)
     accel_dma_2d_on(1, SPM->pool, p->w, 1, p->Cout * taps * 4, 0, 0);
   else
     for (long o = 0; o < p->Cout; ++o)
-      accel_copy_matrix(o, SPM->pool + o * taps, p->KW, 1,
-                       p->w + o * p->ws[0], p->ws[2], p->ws[3], p->KH, p->KW);
+      accel_copy_matrix(o, SPM->pool + o * taps, p->KW, 1, p->w + o * p->ws[0],
+                        p->ws[2], p->ws[3], p->KH, p->KW);
   if (p->bias)
     accel_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
   /* The plan is the engine's wherever it takes the problem. */

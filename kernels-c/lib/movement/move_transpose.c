@@ -159,12 +159,12 @@ static panel panel_at(const panel_walk *w) {
   long r1 = w->r + PanelRows, c1 = w->c + PanelCols;
   r1 = r1 < t->rows ? r1 : t->rows;
   c1 = c1 < t->cols ? c1 : t->cols;
-  return (panel){w->src + r0 * t->src_pitch + c0,
-                 w->dst + c0 * t->dst_pitch + r0,
-                 r0 - w->r,
-                 c0 - w->c,
-                 r1 - r0,
-                 c1 - c0};
+  return (panel){.src = w->src + r0 * t->src_pitch + c0,
+                 .dst = w->dst + c0 * t->dst_pitch + r0,
+                 .lr = r0 - w->r,
+                 .lc = c0 - w->c,
+                 .nr = r1 - r0,
+                 .nc = c1 - c0};
 }
 
 /* The panel's source rows into the panel buffer, split between channels

@@ -65,7 +65,12 @@ static long floor_div(long a, long b) {
 }
 
 accel_pool2d_options accel_pool2d_defaults(long kernel_h, long kernel_w) {
-  accel_pool2d_options o = {kernel_h, kernel_w, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0};
+  accel_pool2d_options o = {.kernel_h = kernel_h,
+                            .kernel_w = kernel_w,
+                            .stride_h = 1,
+                            .stride_w = 1,
+                            .dilation_h = 1,
+                            .dilation_w = 1};
   return o;
 }
 

@@ -422,8 +422,11 @@ static void reduce_empty(const reduce_problem *p) {
     long yo, xo;
     odometer_offsets(&p->ok, kq / p->nkc, &xo, &yo);
     long k0 = kq % p->nkc * p->kc;
-    tile_place a = {
-        NULL, p->y + yo + k0 * p->ki_ys, min_l(p->kc, p->ki - k0), 0, kq, 1, 1};
+    tile_place a = {.y = p->y + yo + k0 * p->ki_ys,
+                    .kc = min_l(p->kc, p->ki - k0),
+                    .kq = kq,
+                    .first = 1,
+                    .last = 1};
     stream_set q;
     q.n = result_streams(p, &a, res, q.s);
     pace(&q, 1, &channel);
