@@ -17,7 +17,7 @@
 int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
-  accel::graph::registerGraphPasses();
+  accel::graph::registerAccelGraphPasses();
   mlir::DialectRegistry Registry;
   Registry.insert<accel::graph::AccelGraphDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect>();

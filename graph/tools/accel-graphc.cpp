@@ -165,7 +165,7 @@ int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   // By name, for --mlir-print-ir-after=accel-fuse and its kin (before the
   // options that list them).
-  accel::graph::registerGraphPasses();
+  accel::graph::registerAccelGraphPasses();
   mlir::registerPassManagerCLOptions();
   // --help lists this tool's options and MLIR's IR dumps, not the
   // hundreds of LLVM's that libLLVM registers (--help-hidden has them).

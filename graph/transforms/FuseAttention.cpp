@@ -1,6 +1,6 @@
 //===-- FuseAttention.cpp - The attention pattern onto one kernel ---------===//
 //
-// Part of -accel-fuse (FuseOps.cpp): scaled dot-product attention as
+// -accel-fuse-attention (Passes.td): scaled dot-product attention as
 // exporters write it,
 //
 //   s = MatMul(q', kt), q' = q or q (Mul | Div) c, kt = k^T

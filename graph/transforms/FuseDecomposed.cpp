@@ -1,8 +1,9 @@
 //===-- FuseDecomposed.cpp - LayerNorm and GELU from their pieces ---------===//
 //
-// Part of -accel-fuse (FuseOps.cpp): exporters write LayerNormalization
-// (before opset 17) and GELU (before opset 20) as elementwise ops and
-// reductions; these patterns give them back their kernels.
+// Exporters write LayerNormalization (before opset 17) and GELU (before
+// opset 20) as elementwise ops and reductions; these patterns give them
+// back their kernels (LayerNorm: -accel-fuse-norms; GELU:
+// -accel-fuse-activations, Passes.td).
 //
 //  - LayerNorm: d = x - ReduceMean(x), y = d / Sqrt(ReduceMean(d^2) + eps)
 //    (d^2 as Pow(d, 2) or d * d; both means over the same trailing axes,
@@ -237,6 +238,10 @@ struct FuseGelu : OpRewritePattern<ElementwiseOp> {
 
 } // namespace
 
-void accel::graph::populateDecomposedFusion(RewritePatternSet &Patterns) {
-  Patterns.add<FuseLayerNorm, FuseGelu>(Patterns.getContext());
+void accel::graph::populateLayerNormFusion(RewritePatternSet &Patterns) {
+  Patterns.add<FuseLayerNorm>(Patterns.getContext());
+}
+
+void accel::graph::populateGeluFusion(RewritePatternSet &Patterns) {
+  Patterns.add<FuseGelu>(Patterns.getContext());
 }

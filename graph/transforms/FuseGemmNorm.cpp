@@ -1,7 +1,10 @@
 //===-- FuseGemmNorm.cpp - A projection into the layer norm after it ------===//
 //
-// A post-norm transformer's x = norm(x + W h + b): once -accel-fuse has
-// made the add the norm's residual, the gemm that computes W h + b and
+// A post-norm transformer's x = norm(x + W h + b). The residual
+// connection's add, read only by the norm, becomes the norm's residual
+// (-accel-fuse-norms): accel_layernorm adds it as each batch of lines
+// arrives, and the sum never goes to memory, as in TensorRT's skip layer
+// norm. Then (-accel-fuse-gemm-norm) the gemm that computes W h + b and
 // that only the norm reads joins it as one accel.gemm_norm, whose kernel
 // (accel_gemm_layernorm) normalizes each block of the product in the
 // scratchpad: the product is never written to memory, and the norm's own
@@ -214,8 +217,36 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
   }
 };
 
+/// layernorm(add(a, b)) with a and b of the result's shape and the add
+/// read only by the norm: layernorm(a residual b).
+struct FuseResidualNorm : OpRewritePattern<LayerNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LayerNormOp LN,
+                                PatternRewriter &Rewriter) const override {
+    Value X = LN.getInput();
+    auto Add = X.getDefiningOp<ElementwiseOp>();
+    if (LN.getResidual() || !Add || Add.getKind() != ElementwiseKind::add ||
+        !X.hasOneUse() || !llvm::all_of(Add.getInputs(), [&](Value V) {
+          return V.getType() == X.getType();
+        }))
+      return failure();
+    Location Loc = Rewriter.getFusedLoc({Add.getLoc(), LN.getLoc()});
+    auto Fused = Rewriter.replaceOpWithNewOp<LayerNormOp>(
+        LN, LN.getType(), Add.getInputs()[0], Add.getInputs()[1], LN.getScale(),
+        LN.getShift(), LN.getAxisAttr(), LN.getEpsilonAttr());
+    Fused->setLoc(Loc);
+    Rewriter.eraseOp(Add);
+    return success();
+  }
+};
+
 } // namespace
 
 void accel::graph::populateGemmNormFusion(RewritePatternSet &Patterns) {
   Patterns.add<FuseGemmNorm, FuseMlpNorm>(Patterns.getContext());
+}
+
+void accel::graph::populateResidualNormFusion(RewritePatternSet &Patterns) {
+  Patterns.add<FuseResidualNorm>(Patterns.getContext());
 }

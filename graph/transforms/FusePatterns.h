@@ -1,7 +1,8 @@
-//===-- FusePatterns.h - -accel-fuse's pattern sets --------------*- C++ -*-===//
+//===-- FusePatterns.h - The fusion families' pattern sets -------*- C++
+//-*-===//
 //
-// The fusion patterns that live in files of their own, for FuseOps.cpp's
-// pass to collect.
+// Each fusion family's rewrite patterns, for its pass and -accel-fuse to
+// collect (FusePasses.cpp, Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,24 +20,40 @@ class RewritePatternSet;
 namespace accel::graph {
 
 /// The value of a constant whose f32 elements are all one (a scalar, or
-/// a splat), for the patterns' scales and exponents (FuseOps.cpp).
+/// a splat), for the patterns' scales and exponents (FuseActivations.cpp).
 std::optional<double> splatConstant(mlir::Value V);
+
+/// Activations, bias adds and batch norms into the matrix unit's kernels
+/// (FuseActivations.cpp).
+void populateActivationFusion(mlir::RewritePatternSet &Patterns);
+
+/// GELU written as elementwise ops, as its kind (FuseDecomposed.cpp).
+void populateGeluFusion(mlir::RewritePatternSet &Patterns);
 
 /// MatMul -> scale -> mask -> Softmax -> MatMul as one accel.attention
 /// (FuseAttention.cpp).
 void populateAttentionFusion(mlir::RewritePatternSet &Patterns);
 
-/// LayerNorm and GELU written as elementwise ops and reductions, as their
-/// kernels (FuseDecomposed.cpp).
-void populateDecomposedFusion(mlir::RewritePatternSet &Patterns);
+/// LayerNorm written as elementwise ops and reductions, as its kernel
+/// (FuseDecomposed.cpp).
+void populateLayerNormFusion(mlir::RewritePatternSet &Patterns);
+
+/// A residual connection's add into the layer norm that alone reads it
+/// (FuseGemmNorm.cpp).
+void populateResidualNormFusion(mlir::RewritePatternSet &Patterns);
 
 /// A gemm read only by a layer norm (as its input or residual) into one
-/// accel.gemm_norm (FuseGemmNorm.cpp).
+/// accel.gemm_norm, and a feed-forward block into accel.mlp_norm
+/// (FuseGemmNorm.cpp).
 void populateGemmNormFusion(mlir::RewritePatternSet &Patterns);
 
 /// A transpose of a gemm's rows moved after it, where its result is only
 /// sliced (SinkTransposes.cpp).
 void populateTransposeSinking(mlir::RewritePatternSet &Patterns);
+
+/// Elementwise ops in a row as one accel.elementwise_chain
+/// (FuseChains.cpp).
+void populateChainFusion(mlir::RewritePatternSet &Patterns);
 
 } // namespace accel::graph
 

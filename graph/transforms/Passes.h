@@ -1,7 +1,7 @@
 //===-- Passes.h - The graph compiler's passes ------------------*- C++ -*-===//
 //
-// Passes over the accel dialect (docs/graph.md), each with lit tests of IR
-// before and after through accel-graph-opt.
+// The passes over the accel dialect, declared in Passes.td: their create
+// and register functions, generated.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,21 +13,17 @@
 
 namespace accel::graph {
 
-/// -accel-plan-memory: static memory planning of a function's tensors in
-/// one DRAM arena (PlanMemory.cpp).
-std::unique_ptr<mlir::Pass> createPlanMemoryPass();
+#define GEN_PASS_DECL
+#include "transforms/Passes.h.inc"
 
-/// -accel-fuse: activations, bias adds and batch norms into the matrix
-/// unit's kernels (FuseOps.cpp).
-std::unique_ptr<mlir::Pass> createFuseOpsPass();
-void registerFuseOpsPass();
-
-/// Registers every pass above for command lines (accel-graph-opt).
-void registerGraphPasses();
+/// registerAccelGraphPasses() registers every pass for command lines
+/// (accel-graph-opt).
+#define GEN_PASS_REGISTRATION
+#include "transforms/Passes.h.inc"
 
 /// accel-graphc's pipeline on an imported module: canonicalization (folds
-/// reshapes), fusion, canonicalization again (drops the constants fusion
-/// replaced), then memory planning of @main.
+/// reshapes), fusion (-accel-fuse), canonicalization again (drops the
+/// constants fusion replaced), then memory planning of @main.
 void buildGraphPipeline(mlir::OpPassManager &PM);
 
 } // namespace accel::graph

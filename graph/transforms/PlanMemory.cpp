@@ -1,5 +1,6 @@
 //===-- PlanMemory.cpp - Static memory planning in one DRAM arena ---------===//
 //
+// -accel-plan-memory (Passes.td).
 // Every tensor a function computes, and every tensor argument, gets an
 // offset in one DRAM arena that the program allocates once: a value's
 // bytes are reserved from its definition to its last use, and space freed
@@ -42,6 +43,11 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+
+namespace accel::graph {
+#define GEN_PASS_DEF_PLANMEMORYPASS
+#include "transforms/Passes.h.inc"
+} // namespace accel::graph
 
 using namespace mlir;
 using namespace accel::graph;
@@ -106,15 +112,7 @@ private:
   int64_t Top = 0;
 };
 
-struct PlanMemoryPass
-    : public PassWrapper<PlanMemoryPass, OperationPass<func::FuncOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanMemoryPass)
-
-  StringRef getArgument() const final { return "accel-plan-memory"; }
-  StringRef getDescription() const final {
-    return "Give every tensor an offset in one DRAM arena, reusing the "
-           "bytes of dead tensors";
-  }
+struct PlanMemoryPass : accel::graph::impl::PlanMemoryPassBase<PlanMemoryPass> {
   void runOnOperation() override;
 };
 
@@ -250,12 +248,3 @@ void PlanMemoryPass::runOnOperation() {
 }
 
 } // namespace
-
-std::unique_ptr<Pass> accel::graph::createPlanMemoryPass() {
-  return std::make_unique<PlanMemoryPass>();
-}
-
-void accel::graph::registerGraphPasses() {
-  PassRegistration<PlanMemoryPass>();
-  registerFuseOpsPass();
-}

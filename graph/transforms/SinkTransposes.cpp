@@ -1,6 +1,6 @@
 //===-- SinkTransposes.cpp - Transposes of a gemm's rows after it ---------===//
 //
-// Part of -accel-fuse (FuseOps.cpp). A gemm computes each row of its
+// -accel-sink-transposes (Passes.td). A gemm computes each row of its
 // result from the same row of A alone, so a transpose that only permutes
 // A's rows (every dimension but the last, which a reshape then merges
 // into rows) can come after the gemm instead, on its result:

@@ -1,0 +1,106 @@
+//===-- FusePasses.cpp - The fusion passes of Passes.td -------------------===//
+//
+// Each fusion family's pass applies its patterns (FusePatterns.h) until
+// none applies; -accel-fuse applies every family's, the matrix unit's and
+// the norms' together first, then the elementwise chains.
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/FusePatterns.h"
+#include "transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace accel::graph {
+#define GEN_PASS_DEF_FUSEOPSPASS
+#define GEN_PASS_DEF_FUSEACTIVATIONSPASS
+#define GEN_PASS_DEF_FUSEATTENTIONPASS
+#define GEN_PASS_DEF_FUSENORMSPASS
+#define GEN_PASS_DEF_FUSEGEMMNORMPASS
+#define GEN_PASS_DEF_SINKTRANSPOSESPASS
+#define GEN_PASS_DEF_FUSECHAINSPASS
+#include "transforms/Passes.h.inc"
+} // namespace accel::graph
+
+using namespace mlir;
+using namespace accel::graph;
+
+namespace {
+
+using Populate = void (*)(RewritePatternSet &);
+
+/// Applies the patterns of \p Families to \p F until none applies.
+LogicalResult applyFamilies(func::FuncOp F,
+                            std::initializer_list<Populate> Families) {
+  RewritePatternSet Patterns(F.getContext());
+  for (Populate Add : Families)
+    Add(Patterns);
+  return applyPatternsAndFoldGreedily(F, std::move(Patterns));
+}
+
+struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
+  void runOnOperation() override {
+    // One set, so that each family's result is the next one's input,
+    // whichever order the ops come in; then the chains of what is left.
+    if (failed(
+            applyFamilies(getOperation(),
+                          {populateActivationFusion, populateResidualNormFusion,
+                           populateAttentionFusion, populateLayerNormFusion,
+                           populateGeluFusion, populateGemmNormFusion,
+                           populateTransposeSinking})) ||
+        failed(applyFamilies(getOperation(), {populateChainFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseActivationsPass
+    : accel::graph::impl::FuseActivationsPassBase<FuseActivationsPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(),
+                             {populateActivationFusion, populateGeluFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseAttentionPass
+    : accel::graph::impl::FuseAttentionPassBase<FuseAttentionPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateAttentionFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseNormsPass : accel::graph::impl::FuseNormsPassBase<FuseNormsPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateResidualNormFusion,
+                                              populateLayerNormFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseGemmNormPass
+    : accel::graph::impl::FuseGemmNormPassBase<FuseGemmNormPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateGemmNormFusion})))
+      signalPassFailure();
+  }
+};
+
+struct SinkTransposesPass
+    : accel::graph::impl::SinkTransposesPassBase<SinkTransposesPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateTransposeSinking})))
+      signalPassFailure();
+  }
+};
+
+struct FuseChainsPass : accel::graph::impl::FuseChainsPassBase<FuseChainsPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateChainFusion})))
+      signalPassFailure();
+  }
+};
+
+} // namespace

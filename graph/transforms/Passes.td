@@ -1,0 +1,118 @@
+//===-- Passes.td - The graph compiler's passes ------------*- tablegen -*-===//
+//
+// The passes over the accel dialect (docs/graph.md): their command-line
+// names, summaries and descriptions, from which -gen-pass-decls makes
+// their declarations, base classes and registration. Each has lit tests
+// of IR before and after through accel-graph-opt (test/graph/).
+//
+// -accel-fuse is accel-graphc's fusion: every family below at once. Each
+// family is also a pass of its own, to run and test alone; one family's
+// patterns may need another's first (a gemm_norm needs the residual norm
+// that -accel-fuse-norms makes from an add).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ACCEL_GRAPH_PASSES
+#define ACCEL_GRAPH_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+class AccelGraph_FuncPass<string arg> : Pass<arg, "::mlir::func::FuncOp">;
+
+def FuseOpsPass : AccelGraph_FuncPass<"accel-fuse"> {
+  let summary = "Fuse ops into the kernels that can do their work on the way";
+  let description = [{
+    Every fusion family below, as accel-graphc runs them: the families of
+    the matrix unit's and the norms' kernels together until none applies
+    (activations and bias, attention, norms, gemm+norm, transposes), then
+    elementwise chains of what is left, so that a chain does not take the
+    activation or bias add that a matmul does for free. A fused op's
+    location fuses its members' (the ONNX nodes'), so that errors and
+    profiles name every node it computes.
+  }];
+}
+
+def FuseActivationsPass : AccelGraph_FuncPass<"accel-fuse-activations"> {
+  let summary = "Fuse activations, bias adds and batch norms into the matrix "
+                "unit's kernels, GELU from its pieces";
+  let description = [{
+    - relu, clip with constant bounds, and the exact gelu after an op that
+      carries an activation (FusedActivationOpInterface: matmul, gemm,
+      conv2d, where its kernel has that activation), read by nothing
+      else, become that op's activation, also through a reshape;
+    - a bias add ([N] or [1, N] constant) after a matmul by a 2-D b makes
+      it a gemm with C (a of rank 3 or more as rows, through reshapes);
+    - a batchnorm after a conv2d whose weights, bias and the batchnorm's
+      parameters are constants folds into the convolution's weights and
+      bias;
+    - GELU written out as x * 0.5 * (1 + erf(x / sqrt 2)) becomes
+      accel.elementwise gelu.
+    (FuseActivations.cpp, FuseDecomposed.cpp)
+  }];
+}
+
+def FuseAttentionPass : AccelGraph_FuncPass<"accel-fuse-attention"> {
+  let summary = "Fuse MatMul, scale, mask, Softmax, MatMul into one "
+                "accel.attention";
+  let description = [{
+    Scaled dot-product attention as exporters write it becomes one
+    accel.attention: the library's flash-attention kernel, whose scores
+    never reach memory (FuseAttention.cpp).
+  }];
+}
+
+def FuseNormsPass : AccelGraph_FuncPass<"accel-fuse-norms"> {
+  let summary = "Fuse LayerNorm from its pieces, and a residual add into the "
+                "layer norm after it";
+  let description = [{
+    - LayerNorm written out as elementwise ops and reductions becomes
+      accel.layernorm (FuseDecomposed.cpp);
+    - a residual connection's add, read only by a layer norm, becomes the
+      norm's residual: the kernel adds it as each line arrives, and the
+      sum never goes to memory (FuseGemmNorm.cpp).
+  }];
+}
+
+def FuseGemmNormPass : AccelGraph_FuncPass<"accel-fuse-gemm-norm"> {
+  let summary = "Fuse a gemm read only by a layer norm into accel.gemm_norm, "
+                "and a feed-forward block into accel.mlp_norm";
+  let description = [{
+    A gemm read only by a layer norm, as its input or residual, through a
+    reshape and a transpose that keep the last dimension, joins it as one
+    accel.gemm_norm; the feed-forward block's first gemm, read only by
+    such a gemm_norm, makes it an accel.mlp_norm (FuseGemmNorm.cpp).
+  }];
+}
+
+def SinkTransposesPass : AccelGraph_FuncPass<"accel-sink-transposes"> {
+  let summary = "Move a transpose of a gemm's rows after the gemm, where its "
+                "result is only sliced";
+  let description = [{
+    After the gemm, the transpose is a view of its result that the slices
+    read with strides: no copy is left (SinkTransposes.cpp).
+  }];
+}
+
+def FuseChainsPass : AccelGraph_FuncPass<"accel-fuse-chains"> {
+  let summary = "Fuse elementwise ops in a row into one "
+                "accel.elementwise_chain";
+  let description = [{
+    Elementwise ops in a row, each read only by the next and of the
+    result's shape, become one accel.elementwise_chain: one pass over
+    memory (accel_elementwise_chain; up to 8 steps and 5 inputs)
+    (FuseChains.cpp).
+  }];
+}
+
+def PlanMemoryPass : AccelGraph_FuncPass<"accel-plan-memory"> {
+  let summary = "Give every tensor an offset in one DRAM arena, reusing the "
+                "bytes of dead tensors";
+  let description = [{
+    Static memory planning of a function's tensors (PlanMemory.cpp): views
+    share their input's bytes (Views.h), an op that may run in place its
+    dying operand's; the plan is recorded as attributes for code
+    generation.
+  }];
+}
+
+#endif
