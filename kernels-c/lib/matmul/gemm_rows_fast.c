@@ -259,7 +259,45 @@ finish_panel(const fast_job *f, const stream_plan *plan, float *c, long c_rs,
                       block_cols(f->next_nb, j));
 }
 
-/* Every 16-row tile of op(a) (the first, and its bias rows, already on
+/* A zero tile in bias_tiles[2], for tiles to start from on the tile-move
+   port; from zero_row's value, which the compiler does not know: a loop
+   of constant zeros becomes a call of memset, 150 cycles. */
+static inline __attribute__((always_inline)) tile_start zero_tile_start(void) {
+  accel_v16f zero = accel_vload(zero_row);
+#pragma clang loop unroll(full)
+  for (int i = 0; i < T; ++i)
+    accel_vstore(bias_tiles[2] + i * T, zero);
+  return (tile_start){bias_tiles[2], 0};
+}
+
+/* rows_fast's start of a row not chained to the last one, in accumulator
+   t (a constant): the row's first mmac before the next row's fetch, which
+   then overlaps it; then the last row's last tile out (held), whose
+   accumulator is the one the row's second tile starts in. Its tile
+   starts from an mzero when it would load zeros: the mld would take the
+   port 16 cycles after the last row's last mst, with the matrix unit
+   waiting. */
+#define ROW_START(t)                                                           \
+  do {                                                                         \
+    if (zero_start && !bias)                                                   \
+      accel_mzero(t);                                                          \
+    else                                                                       \
+      START_TILE(t, 0, s);                                                     \
+    if (plan && !m0)                                                           \
+      wait_first_item(plan, plan->ahead, 1);                                   \
+    accel_mmac(t, a_tile[buf], panel, kc);                                     \
+    if (plan && !m0 && !plan->ahead) {                                         \
+      stream_item(plan, 4);                                                    \
+      stream_item(plan, 5);                                                    \
+    }                                                                          \
+    if (held)                                                                  \
+      TILE_OUT(1 - (t), held_j, held_o, held_c, held_rows, 0);                 \
+    held = 0;                                                                  \
+    if (nb > T)                                                                \
+      START_TILE(1 - (t), 1, s);                                               \
+  } while (0)
+
+/* Every T-row tile of op(a) (the first, and its bias rows, already on
    their way to buffer and channel buf0) against the panel, with
    run_row_fast; under the last row, the next panel's blocks arrive over
    the four channels, and its first row's A tile: in the other buffer, or
@@ -288,15 +326,8 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
      mld together. */
   tile_start start = {f->col_tiles, T * T};
   int zero_start = !f->col_tiles && kc >= 2 * T;
-  if (zero_start) {
-    /* zero_row's value, which the compiler does not know: a loop of
-       constant zeros becomes a call of memset, 150 cycles. */
-    accel_v16f zero = accel_vload(zero_row);
-#pragma clang loop unroll(full)
-    for (int i = 0; i < T; ++i)
-      accel_vstore(bias_tiles[2] + i * T, zero);
-    start = (tile_start){bias_tiles[2], 0};
-  }
+  if (zero_start)
+    start = zero_tile_start();
   const stream_plan *plan = f->plan;
   int buf = f->buf0;
   /* Rows of at least two tiles run as one sequence (next_row): each row's
@@ -331,37 +362,11 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
         accel_dma_wait_on(buf);
       if (bias)
         splat_rows(bias_tiles[buf], bias_rows[buf]);
-        /* The row's first mmac before the next row's fetch, which then
-           overlaps it; then the last row's last tile out (held), whose
-           accumulator is the one the row's second tile starts in. Its
-           tile starts from an mzero when it would load zeros: the mld
-           would take the port 16 cycles after the last row's last mst,
-           with the matrix unit waiting. */
-#define ROW_START(t)                                                           \
-  do {                                                                         \
-    if (zero_start && !bias)                                                   \
-      accel_mzero(t);                                                          \
-    else                                                                       \
-      START_TILE(t, 0, s);                                                     \
-    if (plan && !m0)                                                           \
-      wait_first_item(plan, plan->ahead, 1);                                   \
-    accel_mmac(t, a_tile[buf], panel, kc);                                     \
-    if (plan && !m0 && !plan->ahead) {                                         \
-      stream_item(plan, 4);                                                    \
-      stream_item(plan, 5);                                                    \
-    }                                                                          \
-    if (held)                                                                  \
-      TILE_OUT(1 - (t), held_j, held_o, held_c, held_rows, 0);                 \
-    held = 0;                                                                  \
-    if (nb > T)                                                                \
-      START_TILE(1 - (t), 1, s);                                               \
-  } while (0)
       /* (flip is 0 here but with defer.) */
       if (defer && flip)
         ROW_START(1);
       else
         ROW_START(0);
-#undef ROW_START
     }
     /* The next row's A tile and bias, or the next panel's first (a
        streamed panel's second row's are items of its plan). */
@@ -408,6 +413,7 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
   finish_panel(f, plan, c, c_rs, M, nb, kc, next_nblocks);
   return M > T ? buf : f->buf0;
 }
+#undef ROW_START
 #undef START_TILE
 #undef TILE_OUT
 
