@@ -33,18 +33,18 @@ typedef struct {
 
 /* The implicit GEMM's scratchpad layout for one problem (conv2d_igemm.c). */
 typedef struct {
-  long K;       /* Cg KH KW: the reduction */
-  long kc;      /* rows of B per chunk: whole channels, at most MaxK */
-  long chunks;  /* of K */
-  long q;       /* T-channel output blocks resident at once (<= the tiles) */
-  long bo, bi;  /* output and padded input rows per band */
-  long wp;      /* padded input row: pl + W + pr */
-  long chan;    /* a channel's row in the band: wp rounded up to stride_w */
+  long K;      /* Cg KH KW: the reduction */
+  long kc;     /* rows of B per chunk: whole channels, at most MaxK */
+  long chunks; /* of K */
+  long q;      /* T-channel output blocks resident at once (<= the tiles) */
+  long bo, bi; /* output and padded input rows per band */
+  long wp;     /* padded input row: pl + W + pr */
+  long chan;   /* a channel's row in the band: wp rounded up to stride_w */
   long stage_floats; /* stride_w > 1: two staging rows (load_band) */
   long b_floats, w_floats, band_floats; /* the pool's parts */
   long col_floats; /* the last pixel's im2col column (with left) */
-  int prefetch; /* two weight buffers: the next group's arrive */
-  int left;     /* the last pixel on the vector unit (16 n + 1 pixels) */
+  int prefetch;    /* two weight buffers: the next group's arrive */
+  int left;        /* the last pixel on the vector unit (16 n + 1 pixels) */
 } igemm_plan;
 
 /* The depthwise lowering's layout (conv2d_depthwise.c). */
@@ -53,7 +53,7 @@ typedef struct {
   long bo, bi; /* output and padded input rows per band */
   long cn;     /* input channels per work item */
   long in_floats, out_floats;
-  int lanes;   /* 16 channels across the lanes, not 16 pixels */
+  int lanes; /* 16 channels across the lanes, not 16 pixels */
 } depthwise_plan;
 
 /* The few-channel lowering's layout (conv2d_taps.c). */
@@ -95,8 +95,8 @@ void conv_make_zeros(float *zeros);
 /* Whether results need the vector epilogue (a bias, or an activation
    other than the mst.relu the matrix unit does itself). */
 static inline int conv_needs_epilogue(const conv_problem *p) {
-  return p->bias || (p->act.kind != ACCEL_ACT_NONE &&
-                     p->act.kind != ACCEL_ACT_RELU);
+  return p->bias ||
+         (p->act.kind != ACCEL_ACT_NONE && p->act.kind != ACCEL_ACT_RELU);
 }
 
 #endif

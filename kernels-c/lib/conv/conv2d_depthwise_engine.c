@@ -37,9 +37,9 @@
 
 enum {
   Channels = __ACCEL_DMA_CHANNELS__,
-  TargetFloats = 16 * 1024, /* an item's input, aimed at: small, as the
-                              first item's rows and the last one's
-                              results are not hidden */
+  TargetFloats = 16 * 1024,         /* an item's input, aimed at: small, as the
+                                      first item's rows and the last one's
+                                      results are not hidden */
   ChunkVectors = 16 * DwVectorStep, /* the vector unit's work between two
                                       rounds of issue */
   Lead = 2, /* engine operations issued ahead of the vector unit's work */
@@ -141,10 +141,9 @@ int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl) {
 
 /* The item of image n, up to cn channels from c0, output rows from
    oh0. */
-static dw_item item_of(const conv_problem *p, const depthwise_plan *pl,
-                       long nv, long n, long c0, long cn, long oh0) {
-  dw_item it = {n, c0, min_of(cn, p->C - c0), oh0,
-                min_of(pl->bo, p->OH - oh0)};
+static dw_item item_of(const conv_problem *p, const depthwise_plan *pl, long nv,
+                       long n, long c0, long cn, long oh0) {
+  dw_item it = {n, c0, min_of(cn, p->C - c0), oh0, min_of(pl->bo, p->OH - oh0)};
   it.bi = it.bo + (p->KH - 1) * p->dh;
   long top = it.oh0 - p->pt; /* the image row of band row 0 */
   it.lo = min_of(top < 0 ? -top : 0, it.bi);
@@ -244,7 +243,8 @@ static void transfers_issue(dw_transfers *t, long n, int *channel) {
   long j = t->j, inner = t->inner, rows = t->rows, bytes = t->row_bytes;
   long ds = t->dst_stride, ss = t->src_stride;
   long di = t->dst_inner, si = t->src_inner;
-  long dw = t->dst_outer - (inner - 1) * di, sw = t->src_outer - (inner - 1) * si;
+  long dw = t->dst_outer - (inner - 1) * di,
+       sw = t->src_outer - (inner - 1) * si;
   int ch = *channel;
   for (; n > 0; --n) {
     accel_dma_2d_on(ch, dst, src, rows, bytes, ds, ss);
@@ -299,7 +299,8 @@ static void store_stream(dw_transfers *s, const conv_problem *p,
   *s = (dw_transfers){.dst = (char *)y,
                       .src = (const char *)(acc + sh->acc_off),
                       .outer = p->OW ? sh->cn : 0,
-                      .dst_outer = 4 * p->ys[1], .src_outer = 4 * b->plane};
+                      .dst_outer = 4 * p->ys[1],
+                      .src_outer = 4 * b->plane};
   long rows = it->bo;
   if (p->ys[3] == 1 && it->bo == p->OH && p->ys[1] == p->OH * p->ys[2]) {
     s->outer = p->OW && sh->cn ? 1 : 0;
@@ -334,8 +335,7 @@ static dw_pacer pacer_start(dw_transfers *q, int *channel, long pieces) {
   return e;
 }
 
-static inline __attribute__((always_inline)) void
-pacer_step(dw_pacer *e) {
+static inline __attribute__((always_inline)) void pacer_step(dw_pacer *e) {
   for (int i = 0; i < 4; ++i)
     if (e->q[i].left)
       transfers_issue(&e->q[i], e->per[i], e->channel);
@@ -356,21 +356,23 @@ typedef struct {
 } dw_engine_work;
 
 static dw_engine_work engine_setup(const conv_problem *p,
-                                   const depthwise_plan *pl,
-                                   const dw_item *it, const dw_buffers *b,
-                                   const float *bias, const float *in,
-                                   float *acc) {
+                                   const depthwise_plan *pl, const dw_item *it,
+                                   const dw_buffers *b, const float *bias,
+                                   const float *in, float *acc) {
   dw_share sh = share_of(b, it, 1);
   long skip = pl->cn - sh.cn, c = it->c0 + sh.c;
-  dw_engine_work w = {.p = p, .b = b, .src = in + sh.in_off,
-                      .pt = b->params + skip, .acc = acc + sh.acc_off,
-                      .cn = sh.cn, .len = it->bo * pl->wp,
+  dw_engine_work w = {.p = p,
+                      .b = b,
+                      .src = in + sh.in_off,
+                      .pt = b->params + skip,
+                      .acc = acc + sh.acc_off,
+                      .cn = sh.cn,
+                      .len = it->bo * pl->wp,
                       .block = 2 * pl->cn};
   if (!sh.cn)
     return w;
   w.ops = 2 * b->taps - 1 + (bias || p->act.kind == ACCEL_ACT_RELU);
-  engine_copy(b->params + pl->cn, w.block, b->taps_w + c, p->C, b->taps,
-              sh.cn);
+  engine_copy(b->params + pl->cn, w.block, b->taps_w + c, p->C, b->taps, sh.cn);
   w.pb = b->params + b->taps * w.block + skip;
   if (bias)
     engine_copy((float *)w.pb, 0, b->neg_bias + c, 0, 1, sh.cn);
@@ -422,9 +424,9 @@ static void engine_upto(dw_engine_work *w, long upto) {
    ahead; the transfers likewise. Without a vector share, a few transfers
    after each operation. */
 static void run_item(const conv_problem *p, const depthwise_plan *pl,
-                     const dw_item *it, const dw_buffers *b,
-                     const float *bias, const float *in, float *acc,
-                     dw_transfers *q, int *channel) {
+                     const dw_item *it, const dw_buffers *b, const float *bias,
+                     const float *in, float *acc, dw_transfers *q,
+                     int *channel) {
   dw_engine_work w = engine_setup(p, pl, it, b, bias, in, acc);
   long vectors = ceil_div((it->bo - 1) * pl->wp + p->OW, T);
   long per_plane = ceil_div(vectors, ChunkVectors);
@@ -442,17 +444,16 @@ static void run_item(const conv_problem *p, const depthwise_plan *pl,
   /* Operations due before piece k: ops (k + 1) / pieces, kept as a
      quotient and a remainder (no division a piece). */
   long due = Lead, rest = 0;
-  for (long j = 0; j < it->nv; j += per_plane > 1 ? 1 : planes)
+  for (long j = 0; j<it->nv; j += per_plane> 1 ? 1 : planes)
     for (long v0 = 0; v0 < vectors; v0 += ChunkVectors) {
       for (rest += w.ops; rest >= pieces; rest -= pieces)
         ++due;
       engine_upto(&w, due);
       pacer_step(&e);
       if (per_plane > 1)
-        dw_vector_planes(in + j * b->chan + v0 * T,
-                         acc + j * b->plane + v0 * T, it->c0 + j, 1,
-                         min_of(ChunkVectors, vectors - v0), b->chan,
-                         b->plane);
+        dw_vector_planes(in + j * b->chan + v0 * T, acc + j * b->plane + v0 * T,
+                         it->c0 + j, 1, min_of(ChunkVectors, vectors - v0),
+                         b->chan, b->plane);
       else
         dw_vector_planes(in + j * b->chan, acc + j * b->plane, it->c0 + j,
                          min_of(planes, it->nv - j), vectors, b->chan,
@@ -465,8 +466,7 @@ static void run_item(const conv_problem *p, const depthwise_plan *pl,
    every row, and the pad rows of every channel (once, with one band for
    the whole image: zero rows of a band elsewhere take zero_band_rows). */
 static void zero_padding(const conv_problem *p, const depthwise_plan *pl,
-                         const dw_buffers *b, float *in,
-                         const float *zeros) {
+                         const dw_buffers *b, float *in, const float *zeros) {
   long wp = pl->wp, rows = pl->cn * pl->bi + b->in_gap / wp;
   engine_zero(in, rows, p->pl, wp, zeros);
   engine_zero(in + p->pl + p->W, rows, p->pr, wp, zeros);

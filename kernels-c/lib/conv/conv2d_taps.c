@@ -24,8 +24,8 @@
 #include <stddef.h>
 
 enum {
-  MaxTapsC = 16,        /* input channels (a transfer each, two queues) */
-  MaxTapsK = 512,       /* B's rows: past this the implicit GEMM's pays */
+  MaxTapsC = 16,  /* input channels (a transfer each, two queues) */
+  MaxTapsK = 512, /* B's rows: past this the implicit GEMM's pays */
   TileFloats = T * T,
 };
 
@@ -48,8 +48,8 @@ KERNEL_SPM_FITS(taps_spm);
 
 int conv_taps_plan(const conv_problem *p, taps_plan *pl) {
   long K = p->C * p->KH * p->KW, cb = ceil_div(p->Cout, T);
-  if (!K || p->groups != 1 || p->C > MaxTapsC ||
-      K > MaxTapsK || cb > MaxChannelBlocks || p->ys[3] != 1)
+  if (!K || p->groups != 1 || p->C > MaxTapsC || K > MaxTapsK ||
+      cb > MaxChannelBlocks || p->ys[3] != 1)
     return 0;
   pl->K = K, pl->cb = cb;
   pl->wp = p->pl + p->W + p->pr;
@@ -86,10 +86,9 @@ static void lay_out(const taps_plan *pl, taps_buffers *b) {
 static void fetch_image(const conv_problem *p, const taps_plan *pl,
                         float *image, long n) {
   for (long c = 0; c < p->C; ++c)
-    accel_copy_matrix((int)n & 1,
-                      image + c * pl->plane + p->pt * pl->wp + p->pl, pl->wp,
-                      1, p->x + n * p->xs[0] + c * p->xs[1], p->xs[2],
-                      p->xs[3], p->H, p->W);
+    accel_copy_matrix(
+        (int)n & 1, image + c * pl->plane + p->pt * pl->wp + p->pl, pl->wp, 1,
+        p->x + n * p->xs[0] + c * p->xs[1], p->xs[2], p->xs[3], p->H, p->W);
 }
 
 /* The weights as 16 cb rows of K (rows past Cout stale: their results are
@@ -216,13 +215,20 @@ static void make_b_part(const conv_problem *p, const taps_plan *pl,
 #define FOR_CHANNEL_BLOCKS(cb, t0, op)                                         \
   do {                                                                         \
     op((t0) + 0, 0);                                                           \
-    if ((cb) > 1) op((t0) + 1, 1);                                             \
-    if ((cb) > 2) op((t0) + 2, 2);                                             \
-    if ((cb) > 3) op((t0) + 3, 3);                                             \
-    if ((cb) > 4) op((t0) + 4, 4);                                             \
-    if ((cb) > 5) op((t0) + 5, 5);                                             \
-    if ((cb) > 6) op((t0) + 6, 6);                                             \
-    if ((cb) > 7) op((t0) + 7, 7);                                             \
+    if ((cb) > 1)                                                              \
+      op((t0) + 1, 1);                                                         \
+    if ((cb) > 2)                                                              \
+      op((t0) + 2, 2);                                                         \
+    if ((cb) > 3)                                                              \
+      op((t0) + 3, 3);                                                         \
+    if ((cb) > 4)                                                              \
+      op((t0) + 4, 4);                                                         \
+    if ((cb) > 5)                                                              \
+      op((t0) + 5, 5);                                                         \
+    if ((cb) > 6)                                                              \
+      op((t0) + 6, 6);                                                         \
+    if ((cb) > 7)                                                              \
+      op((t0) + 7, 7);                                                         \
   } while (0)
 
 /* Channel block k's tile t: its bias tile (or zeros), then W . B; then
@@ -230,10 +236,10 @@ static void make_b_part(const conv_problem *p, const taps_plan *pl,
 #define START_BLOCK(t, k)                                                      \
   do {                                                                         \
     if (p->bias)                                                               \
-      accel_mld(t, b->bias_tiles + (k) * TileFloats);                          \
+      accel_mld(t, b->bias_tiles + (k)*TileFloats);                            \
     else                                                                       \
       accel_mzero(t);                                                          \
-    accel_mmac(t, b->weights + (k) * T * pl->K, bsrc, pl->K);                  \
+    accel_mmac(t, b->weights + (k)*T * pl->K, bsrc, pl->K);                    \
     if (next)                                                                  \
       make_b_part(p, pl, &job, k);                                             \
   } while (0)
@@ -242,7 +248,7 @@ static void make_b_part(const conv_problem *p, const taps_plan *pl,
    sent: rows its channels, columns the block's pixels up to OW. */
 #define STORE_BLOCK(t, k)                                                      \
   do {                                                                         \
-    float *tile = out + (k) * TileFloats;                                      \
+    float *tile = out + (k)*TileFloats;                                        \
     if (relu)                                                                  \
       accel_mst_relu(t, tile);                                                 \
     else                                                                       \
@@ -250,10 +256,10 @@ static void make_b_part(const conv_problem *p, const taps_plan *pl,
     if (vector_act)                                                            \
       for (int r = 0; r < T; ++r)                                              \
         accel_vstore(tile + r * T,                                             \
-                     accel_activate(accel_vload(tile + r * T), &p->act));     \
+                     accel_activate(accel_vload(tile + r * T), &p->act));      \
     accel_activate_block(tile, TileFloats, p->act.kind);                       \
-    accel_dma_2d_on(ch, y + (k) * T * p->ys[1], tile,                          \
-                    min_of(p->Cout - (k) * T, T), cols * 4, p->ys[1] * 4,      \
+    accel_dma_2d_on(ch, y + (k)*T * p->ys[1], tile,                            \
+                    min_of(p->Cout - (k)*T, T), cols * 4, p->ys[1] * 4,        \
                     T * 4);                                                    \
   } while (0)
 

@@ -51,9 +51,9 @@ static inline void dma_stream_pace(dma_stream *s, long steps_left,
                                    int *channel) {
   long left = dma_stream_left(s);
   if (left > 0)
-    dma_stream_issue(s, steps_left > 1 ? (left + steps_left - 1) / steps_left
-                                       : left,
-                     channel);
+    dma_stream_issue(
+        s, steps_left > 1 ? (left + steps_left - 1) / steps_left : left,
+        channel);
 }
 
 /* Transfers issued in step with stream-engine work (pooling.c): before

@@ -24,8 +24,7 @@ static inline accel_v16f accel_activate(accel_v16f v,
     return accel_gelu(v);
   case ACCEL_ACT_CLIP:
     return __builtin_elementwise_min(
-        __builtin_elementwise_max(v, (accel_v16f)act->lo),
-        (accel_v16f)act->hi);
+        __builtin_elementwise_max(v, (accel_v16f)act->lo), (accel_v16f)act->hi);
   default: /* none, and GELU (erf): accel_activate_block's */
     return v;
   }
@@ -36,8 +35,7 @@ static inline accel_v16f accel_activate(accel_v16f v,
    (vs.act.gelu), which the vector unit has no instruction for; nothing
    for the other kinds. The transfer that sends p out waits for the
    engine's result (docs/isa.md 7.13). */
-static inline void accel_activate_block(float *p, long n,
-                                        accel_act_kind kind) {
+static inline void accel_activate_block(float *p, long n, accel_act_kind kind) {
   static KERNEL_SPM_CONST const float identity[2] = {0.0f, 1.0f};
   if (kind != ACCEL_ACT_GELU_ERF)
     return;

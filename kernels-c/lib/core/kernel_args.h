@@ -23,7 +23,7 @@ static inline int accel_in_spm(const void *p) {
    pointer (copying nothing) for a null src. accel_dma_wait_all() waits
    for the transfers. */
 #define ACCEL_STAGE(ch, dst, src)                                              \
-  ((src) ? (accel_in_spm(src) ? (void)(*(dst) = *(src))                       \
+  ((src) ? (accel_in_spm(src) ? (void)(*(dst) = *(src))                        \
                               : accel_dma_1d(ch, dst, src, sizeof *(dst)),     \
             (dst))                                                             \
          : NULL)
@@ -53,8 +53,8 @@ static inline int accel_only_checking(void) {
 
 /* Prints "<kernel>: <argument>: <message>" to stderr; returns status. */
 accel_status accel_kernel_error(accel_status status, const char *kernel,
-                                const char *argument, const char *format,
-                                ...) __attribute__((format(printf, 4, 5)));
+                                const char *argument, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* "<base>[<i>]" in buf (room for base and 22 more characters), an
    argument's name for the checks' messages: snprintf costs hundreds of
@@ -108,8 +108,8 @@ static inline int accel_tensor_passes(const accel_tensor *t, int rank,
     last += span;
   }
   unsigned long b = (unsigned long)t->data;
-  unsigned long dram_end = (unsigned long)__ACCEL_DRAM_BASE__ +
-                           __ACCEL_DRAM_SIZE__;
+  unsigned long dram_end =
+      (unsigned long)__ACCEL_DRAM_BASE__ + __ACCEL_DRAM_SIZE__;
   unsigned long bytes = last * 4 + 4;
   ok &= empty | ((distinct | !is_output) & (b % 4 == 0) &
                  (b >= (unsigned long)__ACCEL_DRAM_BASE__) & (b < dram_end) &
@@ -148,8 +148,7 @@ static inline int accel_tensor_ok(const accel_tensor *t, int min_rank,
 
 /* Whether two footprints [xb, xe) and [yb, ye) share a byte. */
 static inline int accel_footprints_overlap(unsigned long xb, unsigned long xe,
-                                           unsigned long yb,
-                                           unsigned long ye) {
+                                           unsigned long yb, unsigned long ye) {
   return (xb < xe) & (yb < ye) & (xb < ye) & (yb < xe);
 }
 
@@ -166,8 +165,7 @@ int accel_tensors_overlap(const accel_tensor *x, const accel_tensor *y);
 accel_status accel_gemm_check(const char *kernel, const accel_tensor *a,
                               const accel_tensor *b, const accel_tensor *c,
                               const accel_gemm_options *options);
-accel_status accel_gemm_check_overlap(const char *kernel,
-                                      const accel_tensor *a,
+accel_status accel_gemm_check_overlap(const char *kernel, const accel_tensor *a,
                                       const accel_tensor *b,
                                       const accel_tensor *c,
                                       const accel_gemm_options *options);

@@ -11,17 +11,18 @@
    chosen at run time: the intrinsics take the channel as a constant. A
    tree of bit tests, not a switch: a switch's jump table is in DRAM, 40
    cycles a dispatch. Written for four channels (two bits). */
-_Static_assert(KERNEL_DMA_CHANNELS == 4,
-               "KERNEL_DMA_ON_CHANNEL and accel_dma_wait_all name four channels");
+_Static_assert(
+    KERNEL_DMA_CHANNELS == 4,
+    "KERNEL_DMA_ON_CHANNEL and accel_dma_wait_all name four channels");
 #define KERNEL_DMA_ON_CHANNEL(ch, CALL, ...)                                   \
   do {                                                                         \
-    if ((ch) & 2) {                                                            \
-      if ((ch) & 1)                                                            \
+    if ((ch)&2) {                                                              \
+      if ((ch)&1)                                                              \
         CALL(3, ##__VA_ARGS__);                                                \
       else                                                                     \
         CALL(2, ##__VA_ARGS__);                                                \
     } else {                                                                   \
-      if ((ch) & 1)                                                            \
+      if ((ch)&1)                                                              \
         CALL(1, ##__VA_ARGS__);                                                \
       else                                                                     \
         CALL(0, ##__VA_ARGS__);                                                \
@@ -33,8 +34,8 @@ _Static_assert(KERNEL_DMA_CHANNELS == 4,
 static inline void accel_dma_2d_on(int ch, void *dst, const void *src,
                                    long rows, long row_bytes, long dst_stride,
                                    long src_stride) {
-  KERNEL_DMA_ON_CHANNEL(ch, accel_dma_2d, dst, src, rows, row_bytes,
-                        dst_stride, src_stride);
+  KERNEL_DMA_ON_CHANNEL(ch, accel_dma_2d, dst, src, rows, row_bytes, dst_stride,
+                        src_stride);
 }
 
 /* accel_dma_2d_on, with rows that follow each other on both sides as one
@@ -43,8 +44,8 @@ static inline void accel_dma_2d_on(int ch, void *dst, const void *src,
    would pay a burst more each (a contiguous vector moved as a column of
    single floats, a burst a float). */
 static inline void accel_dma_rows_on(int ch, void *dst, const void *src,
-                                     long rows, long row_bytes,
-                                     long dst_stride, long src_stride) {
+                                     long rows, long row_bytes, long dst_stride,
+                                     long src_stride) {
   if (dst_stride == row_bytes && src_stride == row_bytes)
     row_bytes *= rows, rows = 1;
   accel_dma_2d_on(ch, dst, src, rows, row_bytes, dst_stride, src_stride);

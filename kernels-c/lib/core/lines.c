@@ -93,8 +93,8 @@ move_spaced_lines(int ch, const lines_view *v, float *line, long spacing,
 /* One 2-D transfer for evenly spaced contiguous lines; for contiguous
    lines of several outer dimensions (a transposed view's), one per run of
    the innermost; else one per line. */
-void lines_move(int ch, const lines_view *v, float *buf, long first,
-                long count, int to_view) {
+void lines_move(int ch, const lines_view *v, float *buf, long first, long count,
+                int to_view) {
   long np = padded_length(v->n), spacing;
   if (v->step == 1 && v->outer_rank <= 1) { /* the common case, at once */
     spacing = v->outer_rank ? v->outer_strides[0] : 0;
@@ -219,9 +219,9 @@ memory_bound_batches(const lines_view *x, const lines_view *addend,
   long batches = 1 + (x->count - first + per_batch - 1) / per_batch;
   float *slots = LINES_SPM->batch[0]; /* both batch buffers, as one */
   long slot_floats = per_batch * np;
-#define FIRST(b) ((b) ? first + ((b) - 1) * per_batch : 0)
+#define FIRST(b) ((b) ? first + ((b)-1) * per_batch : 0)
 #define SIZE(b)                                                                \
-  ((b) ? (x->count - FIRST(b) < per_batch ? x->count - FIRST(b) : per_batch)  \
+  ((b) ? (x->count - FIRST(b) < per_batch ? x->count - FIRST(b) : per_batch)   \
        : first)
 #define SLOT(b) (slots + (b) % 4 * slot_floats)
 #define ADDEND_SLOT(b) (slots + (4 + (b) % 4) * slot_floats)

@@ -31,8 +31,8 @@ long line_offset(const lines_view *v, long i);
 /* Moves lines [first, first + count) of v between the view and buf in the
    scratchpad (padded_length(n) floats apart) on channel ch: into the view
    if to_view, else out of it. */
-void lines_move(int ch, const lines_view *v, float *buf, long first,
-                long count, int to_view);
+void lines_move(int ch, const lines_view *v, float *buf, long first, long count,
+                int to_view);
 
 enum {
   LineAlign = KERNEL_LANES, /* lines start at a vector in the scratchpad */

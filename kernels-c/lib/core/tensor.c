@@ -18,8 +18,7 @@ accel_tensor accel_tensor_f32(float *data, int rank, const long *dims) {
 }
 
 accel_status accel_kernel_error(accel_status status, const char *kernel,
-                                const char *argument, const char *format,
-                                ...) {
+                                const char *argument, const char *format, ...) {
   va_list ap;
   va_start(ap, format);
   fprintf(stderr, "%s: %s: ", kernel, argument);
@@ -145,19 +144,17 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
                               (unsigned long long)begin);
   if (begin < __ACCEL_DRAM_BASE__ || begin >= dram_end ||
       last + 4 > dram_end - begin)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
-                              "elements [%#llx, %#llx) are not inside DRAM "
-                              "[%#llx, %#llx)",
-                              (unsigned long long)begin,
-                              (unsigned long long)(begin + last + 4),
-                              (unsigned long long)__ACCEL_DRAM_BASE__,
-                              (unsigned long long)dram_end);
+    return accel_kernel_error(
+        ACCEL_ERR_ARGUMENT, kernel, argument,
+        "elements [%#llx, %#llx) are not inside DRAM "
+        "[%#llx, %#llx)",
+        (unsigned long long)begin, (unsigned long long)(begin + last + 4),
+        (unsigned long long)__ACCEL_DRAM_BASE__, (unsigned long long)dram_end);
   return ACCEL_OK;
 }
 
 /* [first, last element + 1) in bytes; empty for an empty tensor. */
-static void footprint(const accel_tensor *t, uintptr_t *begin,
-                      uintptr_t *end) {
+static void footprint(const accel_tensor *t, uintptr_t *begin, uintptr_t *end) {
   uintptr_t last = 0;
   for (int d = 0; d < t->rank; ++d) {
     if (t->dims[d] == 0) {

@@ -30,12 +30,10 @@ EW_INLINE ew_vi ew_isnan(ew_vf x) { return x != x; }
 /* numpy's maximum and minimum: NaN if either is NaN (vmax and vmin return
    the other operand). */
 EW_INLINE ew_vf ew_max(ew_vf a, ew_vf b) {
-  return (ew_isnan(a) | ew_isnan(b)) ? a + b
-                                   : __builtin_elementwise_max(a, b);
+  return (ew_isnan(a) | ew_isnan(b)) ? a + b : __builtin_elementwise_max(a, b);
 }
 EW_INLINE ew_vf ew_min(ew_vf a, ew_vf b) {
-  return (ew_isnan(a) | ew_isnan(b)) ? a + b
-                                   : __builtin_elementwise_min(a, b);
+  return (ew_isnan(a) | ew_isnan(b)) ? a + b : __builtin_elementwise_min(a, b);
 }
 
 /* log(x): x = 2^k m with m in [sqrt(2)/2, sqrt(2)), f = m - 1 (exact), and
@@ -67,14 +65,15 @@ EW_INLINE ew_vf ew_log(ew_vf x) {
 
 /* a^b as C's powf: exp(b log|a|), negative a only for integer b (the sign
    from b's parity), 1 for b = 0 or a = 1, and |a| = 1 with b = +-inf is
-   1, and b = 1 gives a. The error grows with |b log a| (the f32 rounding of that product
-   before vexp): docs/kernels.md. */
+   1, and b = 1 gives a. The error grows with |b log a| (the f32 rounding of
+   that product before vexp): docs/kernels.md. */
 EW_INLINE ew_vf ew_pow(ew_vf a, ew_vf b) {
   ew_vf mag = ew_abs(a);
   ew_vf y = accel_vexp(b * ew_log(mag));
   ew_vf bmag = ew_abs(b);
   ew_vi bi = __builtin_convertvector(b, ew_vi);
-  ew_vi integral = (bmag >= 0x1p23f) | (__builtin_convertvector(bi, ew_vf) == b);
+  ew_vi integral =
+      (bmag >= 0x1p23f) | (__builtin_convertvector(bi, ew_vf) == b);
   ew_vi odd = (bmag < 0x1p24f) & ((bi & 1) != 0) & integral;
   ew_vi negative = (ew_vi)a < 0; /* the sign bit: -0 too */
   y = (negative & odd) ? ew_neg(y) : y;

@@ -32,8 +32,8 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
   const accel_tensor *ts[3] = {a, b, c};
   static const char *const names[3] = {"a", "b", "c"};
   for (int i = 0; i < 3; ++i) {
-    accel_status s = accel_check_tensor(Kernel, names[i], ts[i], 2,
-                                        ACCEL_MAX_RANK, i == 2);
+    accel_status s =
+        accel_check_tensor(Kernel, names[i], ts[i], 2, ACCEL_MAX_RANK, i == 2);
     if (s)
       return s;
   }
@@ -75,8 +75,7 @@ static accel_status check(const accel_tensor *a, const accel_tensor *b,
 static int rows_merge(const accel_tensor *t, long *rows) {
   *rows = t->dims[t->rank - 2];
   for (int d = t->rank - 3; d >= 0; --d) {
-    if (t->dims[d] != 1 &&
-        t->strides[d] != t->dims[d + 1] * t->strides[d + 1])
+    if (t->dims[d] != 1 && t->strides[d] != t->dims[d + 1] * t->strides[d + 1])
       return 0;
     *rows *= t->dims[d];
   }
@@ -110,8 +109,8 @@ static int fold_batches(const accel_tensor *a, const accel_tensor *b,
   return 1;
 }
 
-static accel_status batched_matmul(const accel_tensor *a,
-                                   const accel_tensor *b, const accel_tensor *c,
+static accel_status batched_matmul(const accel_tensor *a, const accel_tensor *b,
+                                   const accel_tensor *c,
                                    const accel_gemm_options *options) {
   accel_gemm_options o = *options;
   accel_status s;

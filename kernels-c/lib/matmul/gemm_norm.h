@@ -48,8 +48,8 @@ accel_status gemm_norm_check_norm(const char *kernel,
                                   const accel_norm_options *n,
                                   const accel_tensor *y);
 accel_status gemm_norm_check_rows(const char *kernel, const char *name,
-                                  const accel_tensor *t,
-                                  const accel_tensor *y, long n);
+                                  const accel_tensor *t, const accel_tensor *y,
+                                  long n);
 accel_status gemm_norm_check_param(const char *kernel, const char *name,
                                    const accel_tensor *t, long n);
 accel_status gemm_norm_check_residual(const char *kernel,

@@ -7,9 +7,9 @@
    hidden layer never goes to memory, and the two calls' fixed costs are
    one. */
 
-#include "matmul/gemm_norm.h"
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
+#include "matmul/gemm_norm.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_mlp_layernorm";
@@ -53,7 +53,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *w1,
       (s = gemm_norm_check_param(Kernel, "scale", n->scale, N)) ||
       (s = gemm_norm_check_param(Kernel, "shift", n->shift, N)))
     return s;
-  const accel_tensor *inputs[7] = {x,       w1,       w2,      m->bias1,
+  const accel_tensor *inputs[7] = {x,        w1,       w2,      m->bias1,
                                    m->bias2, n->scale, n->shift};
   static const char *const names[7] = {"x",     "w1",    "w2",   "bias1",
                                        "bias2", "scale", "shift"};

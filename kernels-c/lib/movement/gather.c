@@ -6,9 +6,9 @@
 #include "core/kernel_args.h"
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
+#include "core/spm_arena.h"
 #include "movement/move_plan.h"
 #include "movement/move_transpose.h"
-#include "core/spm_arena.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,8 +57,8 @@ static int inside(uintptr_t begin, uintptr_t bytes, uintptr_t base,
 }
 
 /* Whether count staged indices (count >= 1) are all in [-size, size):
-   their least and greatest, a vector at a time on the vector unit (a scalar test
-   costs about 8 cycles an index, a fifth of a 3 KiB row's share of the
+   their least and greatest, a vector at a time on the vector unit (a scalar
+   test costs about 8 cycles an index, a fifth of a 3 KiB row's share of the
    channels). */
 static int in_range(const int *v, long count, long size) {
   accel_v16i lo = v[0], hi = v[0];

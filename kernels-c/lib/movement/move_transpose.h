@@ -64,9 +64,9 @@
 
 #ifndef __ASSEMBLER__
 
+#include "core/spm_arena.h"
 #include "movement/move_plan.h"
 #include "movement/move_rows.h"
-#include "core/spm_arena.h"
 #include <accel_kernels.h>
 
 /* dst[c][r] = src[r][c] for r < rows, c < cols, strides in elements, for

@@ -15,9 +15,9 @@
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_stack.h"
+#include "core/spm_arena.h"
 #include "movement/move_plan.h"
 #include "movement/move_transpose.h"
-#include "core/spm_arena.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_pad";

@@ -17,13 +17,11 @@ typedef struct {
    present ones were loaded (n floats), the missing one filled (1s for a
    scale, 0s for a shift: the engine's affine map takes both); both null
    when neither is there. */
-void norm_stream_params(norm_context *c, int has_scale, int has_shift,
-                        long n);
+void norm_stream_params(norm_context *c, int has_scale, int has_shift, long n);
 
 /* Normalizes `lines` lines of n floats, np apart, at p in place: at most
    a few thousand lines (norm_lines.h's StreamLines); uses the engine's
    per-line arrays in lines_spm's stream block. */
-void norm_stream(float *p, long lines, long n, long np,
-                 const norm_context *c);
+void norm_stream(float *p, long lines, long n, long np, const norm_context *c);
 
 #endif

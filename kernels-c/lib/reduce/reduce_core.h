@@ -10,7 +10,7 @@
 /* y = op over x's dimensions d with reduced[d] set, on checked arguments:
    y_strides[d] is y's stride for x's dimension d (ignored where reduced).
    Returns with every channel idle. */
-void reduce_run(accel_reduce_op op, const accel_tensor *x,
-                const int *reduced, float *y, const long *y_strides);
+void reduce_run(accel_reduce_op op, const accel_tensor *x, const int *reduced,
+                float *y, const long *y_strides);
 
 #endif
