@@ -298,13 +298,33 @@ accel_status accel_mlp_layernorm(const accel_tensor *x, const accel_tensor *w1,
                                  const accel_mlp_options *mlp_options,
                                  const accel_norm_options *norm_options);
 
+/* The matrix unit's tile (isa/AccelMachine.td's TileDim), to which the
+   layouts below pad K, H and N: stated here for the graph compiler, which
+   includes this header without clang's __ACCEL_TILE_DIM__, and checked
+   against it when compiled for the machine. */
+enum { ACCEL_TILE_DIM = 16 };
+#ifdef __ACCEL_TILE_DIM__
+#ifdef __cplusplus
+static_assert
+#else
+_Static_assert
+#endif
+    (ACCEL_TILE_DIM == __ACCEL_TILE_DIM__,
+     "ACCEL_TILE_DIM is not isa/AccelMachine.td's TileDim");
+#endif
+
+/* n rounded up to whole tiles. */
+static inline long accel_tile_padded(long n) {
+  return (n + ACCEL_TILE_DIM - 1) / ACCEL_TILE_DIM * ACCEL_TILE_DIM;
+}
+
 /* The scratchpad floats accel_gemm_layernorm lays out for op(b) of K x N
    (its panels, the blocks of a's, the residual's and the tiles' rows, the
-   bias; K and N padded to 16), against what it has. Inline, for the graph
-   compiler's fusion to ask too. */
+   bias; K and N padded to whole tiles), against what it has. Inline, for
+   the graph compiler's fusion to ask too. */
 enum { ACCEL_GEMM_LAYERNORM_FLOATS = 2 * 152 * 1024 };
 static inline long accel_gemm_layernorm_floats(long K, long N) {
-  long Kp = (K + 15) / 16 * 16, Np = (N + 15) / 16 * 16;
+  long Kp = accel_tile_padded(K), Np = accel_tile_padded(N);
   return Kp * Np + 32 * Kp + 65 * Np;
 }
 static inline int accel_gemm_layernorm_fits(long K, long N) {
@@ -313,8 +333,8 @@ static inline int accel_gemm_layernorm_fits(long K, long N) {
 /* The same for accel_mlp_layernorm: both layers' panels and the first
    layer's block of tiles and rows, its bias and 32 engine parameters. */
 static inline long accel_mlp_layernorm_floats(long K, long H, long N) {
-  long Kp = (K + 15) / 16 * 16, Hp = (H + 15) / 16 * 16,
-       Np = (N + 15) / 16 * 16;
+  long Kp = accel_tile_padded(K), Hp = accel_tile_padded(H),
+       Np = accel_tile_padded(N);
   return Kp * Hp + Hp * Np + 32 * Kp + 65 * Np + 33 * Hp + 32;
 }
 static inline int accel_mlp_layernorm_fits(long K, long H, long N) {
