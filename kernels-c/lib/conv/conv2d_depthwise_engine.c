@@ -36,7 +36,7 @@
 #include <stddef.h>
 
 enum {
-  Channels = __ACCEL_DMA_CHANNELS__,
+  Channels = KERNEL_DMA_CHANNELS,
   TargetFloats = 16 * 1024,         /* an item's input, aimed at: small, as the
                                       first item's rows and the last one's
                                       results are not hidden */
@@ -80,7 +80,7 @@ static void plane_cycles(const conv_problem *p, long bo, long wp, long *tv,
   long vectors = ceil_div((bo - 1) * wp + p->OW, T);
   long passes = 2 * taps - 1 + (p->bias || p->act.kind == ACCEL_ACT_RELU);
   *tv = ceil_div(vectors, DwVectorStep) * taps * DwVectorStep * 6 / 5;
-  *te = max_l(passes * bo * wp / __ACCEL_STREAM_LANES__, 1);
+  *te = max_l(passes * bo * wp / KERNEL_STREAM_LANES, 1);
 }
 
 /* Of cn channels, how many the vector unit takes so that the core's

@@ -39,15 +39,15 @@ void dma_stream_issue(dma_stream *s, long n, int *channel) {
 void dma_wait_with_head_start(dma_stream *q, int nq, int *channel) {
   int first = *channel;
   long started = 0;
-  for (int i = 0; i < nq && started < __ACCEL_DMA_CHANNELS__; ++i) {
+  for (int i = 0; i < nq && started < KERNEL_DMA_CHANNELS; ++i) {
     long n = dma_stream_left(&q[i]);
-    if (n > __ACCEL_DMA_CHANNELS__ - started)
-      n = __ACCEL_DMA_CHANNELS__ - started;
+    if (n > KERNEL_DMA_CHANNELS - started)
+      n = KERNEL_DMA_CHANNELS - started;
     dma_stream_issue(&q[i], n, channel);
     started += n;
   }
   /* The started transfers went to channels first, first + 1, ... */
-  for (int k = 0; k < __ACCEL_DMA_CHANNELS__; ++k) {
+  for (int k = 0; k < KERNEL_DMA_CHANNELS; ++k) {
     int ch = KERNEL_CHANNEL(first + k);
     if (k < started)
       accel_dma_wait_older_on(ch);

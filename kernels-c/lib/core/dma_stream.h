@@ -63,7 +63,7 @@ static inline void dma_stream_pace(dma_stream *s, long steps_left,
    one transfer each already running (a head start across a tile
    boundary), so that the channels stay busy while the engine works. */
 enum {
-  PacerLead = __ACCEL_DMA_CHANNELS__ * (__ACCEL_DMA_QUEUE_DEPTH__ - 1),
+  PacerLead = KERNEL_DMA_CHANNELS * (KERNEL_DMA_QUEUE_DEPTH - 1),
 };
 typedef struct {
   dma_stream *q;

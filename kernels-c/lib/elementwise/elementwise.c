@@ -377,7 +377,7 @@ static inputs_plan plan_inputs(layout *l, int on_engine) {
 /* dst (rows x cols, packed) = vals[r * vals_stride] along each row r. */
 static void spread(float *restrict dst, const float *restrict vals,
                    long vals_stride, long rows, long cols) {
-  enum { L = __ACCEL_VECTOR_LANES__ };
+  enum { L = KERNEL_LANES };
   if (cols >= L) {
     for (long r = 0; r < rows; ++r) {
       ew_vf v = (ew_vf)vals[r * vals_stride];

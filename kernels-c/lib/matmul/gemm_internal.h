@@ -109,7 +109,7 @@ typedef struct {
    (a block's 64-byte rows then touch two bursts each). */
 static inline int rows_straddle_bursts(const float *p, long rs) {
   return (((unsigned long)p | (unsigned long)rs * 4) &
-          (__ACCEL_DRAM_BURST_BYTES__ - 1)) != 0;
+          (KERNEL_BURST_BYTES - 1)) != 0;
 }
 
 /* A panel streamed under its first row of tiles, rather than loaded

@@ -18,7 +18,7 @@ enum {
   /* Each element picked reads this many more of a row at most (a step's
      elements between): a DRAM burst's worth, what a transfer of the
      single element reads. */
-  StepMax = __ACCEL_DRAM_BURST_BYTES__ / 4,
+  StepMax = KERNEL_BURST_FLOATS,
 };
 
 static long iabs(long v) { return v < 0 ? -v : v; }

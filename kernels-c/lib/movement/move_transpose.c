@@ -13,12 +13,12 @@ enum {
   Lanes = MOVE_LANES,
   /* move_transpose_group's columns come in eights. */
   ColumnStep = 8,
-  BurstFloats = __ACCEL_DRAM_BURST_BYTES__ / 4,
+  BurstFloats = KERNEL_BURST_FLOATS,
 };
 
 _Static_assert(PanelRows % Lanes == 0, "a panel is whole groups of rows");
 _Static_assert(MOVE_TILE == Lanes, "a tile's column is one strided load");
-_Static_assert(MOVE_TILE_ROW_BYTES % __ACCEL_DRAM_BURST_BYTES__ == 0,
+_Static_assert(MOVE_TILE_ROW_BYTES % KERNEL_BURST_BYTES == 0,
                "a tile's rows are whole DRAM bursts");
 _Static_assert(PanelCols % ColumnStep == 0, "a panel is whole column steps");
 
@@ -245,7 +245,7 @@ enum {
   Tile = MOVE_TILE,
   TileFloats = MOVE_TILE * MOVE_TILE,
   GroupTiles = 3,
-  QueueDepth = __ACCEL_DMA_QUEUE_DEPTH__,
+  QueueDepth = KERNEL_DMA_QUEUE_DEPTH,
   /* The channel windows the stream relies on: a transfer is retired once
      QueueDepth more have started on its channel (a start on a full
      channel waits for its oldest). A row's tiles come in on channels 0

@@ -33,7 +33,7 @@ typedef struct {
    RowBlockFloats (small enough that the first block's arrival and the
    last one's departure, when only half the channels work, are short). */
 enum {
-  L = __ACCEL_VECTOR_LANES__,
+  L = KERNEL_LANES,
   RowBuffers = 3,
   RowBufferFloats = 24 * 1024,
   RowBlockFloats = 16 * 1024,

@@ -22,8 +22,8 @@
 #include <stddef.h>
 
 enum {
-  Channels = __ACCEL_DMA_CHANNELS__,
-  Burst = __ACCEL_DRAM_BURST_BYTES__,
+  Channels = KERNEL_DMA_CHANNELS,
+  Burst = KERNEL_BURST_BYTES,
   TileFloats = 8 * 1024, /* a tile: small, as the first one's load is not
                             hidden, and large enough that its transfers
                             outlast the core's work for it */
