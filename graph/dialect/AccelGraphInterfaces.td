@@ -1,4 +1,4 @@
-//===-- AccelGraphInterfaces.td - What an op's kernel can do -*- tablegen -*-===//
+//===-- AccelGraphInterfaces.td - What a kernel can do -----*- tablegen -*-===//
 //
 // The capabilities of an op's kernel that the passes ask about (Views.cpp,
 // PlanMemory.cpp, the fusions), declared where the op is defined

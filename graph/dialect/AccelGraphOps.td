@@ -25,12 +25,12 @@ class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
 def AccelGraph_Tensor : RankedTensorOf<[F32]>;
 
 // The activation a matrix-unit op applies on its way out (the library's
-// accel_activation): relu, gelu (exact: matmul and gemm only), or clip
-// between act_lo and act_hi. Set by -accel-fuse from a following
-// elementwise op.
-defvar ActivationAttrs = (ins OptionalAttr<AccelGraph_ActivationAttr>:$activation,
-                              OptionalAttr<F32Attr>:$act_lo,
-                              OptionalAttr<F32Attr>:$act_hi);
+// accel_activation; FusedActivationOpInterface): relu, gelu (exact: matmul
+// and gemm only), or clip between act_lo and act_hi. Set by
+// -accel-fuse-activations from a following elementwise op.
+defvar ActivationAttrs =
+    (ins OptionalAttr<AccelGraph_ActivationAttr>:$activation,
+         OptionalAttr<F32Attr>:$act_lo, OptionalAttr<F32Attr>:$act_hi);
 
 def AccelGraph_MatMulOp : AccelGraph_Op<"matmul", [
     AccelGraph_FusedActivationOpInterface,
@@ -120,7 +120,7 @@ def AccelGraph_ElementwiseChainOp : AccelGraph_Op<"elementwise_chain", [
     for a binary one (operands[i] >= 1; swaps[i] puts r second); the
     result is r. alphas, los and his are leaky_relu's and clip's
     attributes (0 where unused). 1 to 8 steps, 1 to 5 inputs; no where.
-    -accel-fuse makes these from elementwise ops.
+    -accel-fuse-chains makes these from elementwise ops.
   }];
   let arguments = (ins Variadic<AccelGraph_Tensor>:$inputs,
                    AccelGraph_ElementwiseKindArrayAttr:$kinds,
@@ -165,8 +165,8 @@ def AccelGraph_LayerNormOp : AccelGraph_Op<"layernorm", [
   let summary = "ONNX LayerNormalization over dims [axis, rank)";
   let description = [{
     With a residual (of the input's type), normalizes input + residual:
-    -accel-fuse makes it from a residual connection's add that only the
-    normalization reads, so that the sum is never written to memory.
+    -accel-fuse-norms makes it from a residual connection's add that only
+    the normalization reads, so that the sum is never written to memory.
   }];
   let arguments = (ins AccelGraph_Tensor:$input,
                    Optional<AccelGraph_Tensor>:$residual,
@@ -187,9 +187,9 @@ def AccelGraph_GemmNormOp : AccelGraph_Op<"gemm_norm", [
     A projection and the post-norm residual connection after it: a's rows
     (its leading dims, the result's) times op(b) ([K, N]), plus the bias
     ([N]) and the residual (the result's type), normalized along the last
-    dimension with scale and shift ([N]). -accel-fuse makes it from a
-    gemm read only by a layer norm's input or residual, through a reshape
-    and a transpose that keep the last dimension; the library's
+    dimension with scale and shift ([N]). -accel-fuse-gemm-norm makes it
+    from a gemm read only by a layer norm's input or residual, through a
+    reshape and a transpose that keep the last dimension; the library's
     accel_gemm_layernorm normalizes the product in the scratchpad.
   }];
   let arguments = (ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b,
@@ -214,9 +214,9 @@ def AccelGraph_MlpNormOp : AccelGraph_Op<"mlp_norm", [
     w1 ([K, H]), bias1 ([H]) and the activation ("relu", "gelu" exact, or
     none), then w2 ([H, N]) and bias2 ([N]), plus the residual (the
     result's type), normalized along the last dimension with scale and
-    shift ([N]). -accel-fuse makes it from an accel.gemm_norm whose a is a
-    gemm read only by it (through a reshape of its rows); the library's
-    accel_mlp_layernorm keeps both products in the scratchpad.
+    shift ([N]). -accel-fuse-gemm-norm makes it from an accel.gemm_norm
+    whose a is a gemm read only by it (through a reshape of its rows); the
+    library's accel_mlp_layernorm keeps both products in the scratchpad.
   }];
   let arguments = (ins AccelGraph_Tensor:$x, AccelGraph_Tensor:$w1,
                    Optional<AccelGraph_Tensor>:$bias1,
@@ -251,10 +251,10 @@ def AccelGraph_AttentionOp : AccelGraph_Op<"attention", [
   let description = [{
     q [..., Sq, D], k [..., Sk, D], v [..., Sk, Dv] with the same batch
     dimensions, the result [..., Sq, Dv]; an optional additive mask
-    broadcasts to the scores' shape [..., Sq, Sk]. Made by -accel-fuse from
-    the pattern MatMul -> (Mul | Div by a constant) -> (Add mask) ->
-    Softmax -> MatMul; the library's accel_attention (flash-attention
-    tiling: the scores never reach DRAM).
+    broadcasts to the scores' shape [..., Sq, Sk]. Made by
+    -accel-fuse-attention from the pattern MatMul -> (Mul | Div by a
+    constant) -> (Add mask) -> Softmax -> MatMul; the library's
+    accel_attention (flash-attention tiling: the scores never reach DRAM).
   }];
   let arguments = (ins AccelGraph_Tensor:$q, AccelGraph_Tensor:$k,
                    AccelGraph_Tensor:$v, Optional<AccelGraph_Tensor>:$mask,
