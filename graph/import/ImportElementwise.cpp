@@ -1,7 +1,8 @@
 //===-- ImportElementwise.cpp - Elementwise ONNX nodes into accel ops -----===//
 //
 // The ONNX importer's handlers (Importer.h) for the elementwise kinds that are
-// an ONNX operator each, Pow, LeakyRelu, Clip, Max, Min and Where.
+// an ONNX operator each, Pow, LeakyRelu, Clip, Max, Min, Where, HardSigmoid
+// and HardSwish.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,4 +140,29 @@ bool Importer::where() {
       loc(), Type, DenseElementsAttr::get(Type, ArrayRef<float>(Ones)));
   return define(createElementwise(ElementwiseKind::where, resultType(),
                                   {CondF32, A, Bv}));
+}
+
+/// HardSigmoid, max(0, min(1, alpha x + beta)), and HardSwish, x times it
+/// with alpha 1/6 and beta 1/2 (MobileNetV3's activation): products and
+/// sums by scalar constants and a clip, as ONNX's reference computes them
+/// (in f32, in that order), which -accel-fuse makes one elementwise chain.
+bool Importer::hardSigmoid(bool TimesInput) {
+  Value X = input(0);
+  if (!X)
+    return false;
+  float Alpha = TimesInput ? 1.0f / 6 : floatAttr("alpha", 0.2f);
+  float Beta = TimesInput ? 0.5f : floatAttr("beta", 0.5f);
+  auto scalar = [&](float F) -> Value {
+    auto Type = RankedTensorType::get({1}, B.getF32Type());
+    return B.create<arith::ConstantOp>(loc(), Type,
+                                       DenseElementsAttr::get(Type, F));
+  };
+  RankedTensorType T = resultType();
+  Value Y = createElementwise(ElementwiseKind::mul, T, {X, scalar(Alpha)});
+  Y = createElementwise(ElementwiseKind::add, T, {Y, scalar(Beta)});
+  Y = createElementwise(ElementwiseKind::clip, T, Y, FloatAttr(),
+                        B.getF32FloatAttr(0.0f), B.getF32FloatAttr(1.0f));
+  if (TimesInput)
+    Y = createElementwise(ElementwiseKind::mul, T, {X, Y});
+  return define(Y);
 }

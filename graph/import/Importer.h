@@ -138,6 +138,8 @@ private:
         Lo, Hi);
   }
   bool leakyRelu();
+  /// HardSigmoid, or HardSwish (x times HardSigmoid's, alpha 1/6).
+  bool hardSigmoid(bool TimesInput);
   bool pow();
   bool clip();
   bool matmul();

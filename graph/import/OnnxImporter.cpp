@@ -161,6 +161,8 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
       M[Op] = [Kind = Kind](Importer &I) { return I.reduce(Kind); };
     M["LeakyRelu"] = [](Importer &I) { return I.leakyRelu(); };
     M["Clip"] = [](Importer &I) { return I.clip(); };
+    M["HardSigmoid"] = [](Importer &I) { return I.hardSigmoid(false); };
+    M["HardSwish"] = [](Importer &I) { return I.hardSigmoid(true); };
     M["MatMul"] = [](Importer &I) { return I.matmul(); };
     M["Gemm"] = [](Importer &I) { return I.gemm(); };
     M["Conv"] = [](Importer &I) { return I.conv(); };

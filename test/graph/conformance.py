@@ -38,7 +38,7 @@ Min Sigmoid Tanh Erf Gelu Exp Log Sqrt Reciprocal Neg Abs Softmax LogSoftmax
 LayerNormalization BatchNormalization MaxPool AveragePool GlobalAveragePool
 Flatten Reshape Transpose Concat Split Slice Pad Gather Squeeze Unsqueeze
 Shape Cast ReduceMean ReduceSum ReduceMax Identity Constant ConstantOfShape
-Dropout Where Expand""".split())
+Dropout Where Expand HardSigmoid HardSwish""".split())
 TYPE_NAMES = {v: k.lower() for k, v in onnx.TensorProto.DataType.items()}
 
 
