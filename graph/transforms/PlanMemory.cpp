@@ -56,7 +56,9 @@ namespace {
 
 constexpr int64_t Alignment = 64;
 
-int64_t alignUp(int64_t N) { return (N + Alignment - 1) / Alignment * Alignment; }
+int64_t alignUp(int64_t N) {
+  return (N + Alignment - 1) / Alignment * Alignment;
+}
 
 int64_t bytesOf(Value V) {
   auto T = cast<RankedTensorType>(V.getType());
@@ -123,6 +125,162 @@ struct Buffer {
   bool Argument = false;
 };
 
+/// The plan of one block: its values' buffers in the arena, in program
+/// order.
+class Planner {
+public:
+  Planner(Block &Body, MLIRContext *Ctx)
+      : Body(Body), Plan(findViews(Body)), Builder(Ctx) {
+    for (auto [I, Op] : llvm::enumerate(Body))
+      Index[&Op] = I;
+  }
+
+  /// Arguments first, alive from the start; returns their offsets.
+  SmallVector<int64_t> planArguments();
+  /// Places Op's results, then releases what died at Op.
+  void planOp(Operation &Op);
+
+  int64_t peak() const { return A.peak(); }
+  int64_t unplanned() const { return Unplanned; }
+
+private:
+  /// A value nothing reads dies where it is defined.
+  unsigned lastUseOf(Value V);
+  unsigned newBuffer(Value V, bool Argument);
+  /// Marks R a view of Op's operand (its attributes); the operand's
+  /// buffer, if it has one.
+  std::optional<unsigned> viewBuffer(Operation &Op, Value R,
+                                     const ViewLayout &L);
+  /// A dying operand's buffer that R may take over (in place).
+  std::optional<unsigned> inPlaceBuffer(Operation &Op, Value R);
+  void placeResult(Operation &Op, Value R);
+  void releaseDead(Operation &Op);
+
+  Block &Body;
+  ViewPlan Plan;
+  OpBuilder Builder;
+  DenseMap<Operation *, unsigned> Index; ///< program order
+  SmallVector<Buffer> Buffers;
+  DenseMap<Value, unsigned> BufferOf; ///< aliases share one
+  /// Values whose elements are not their buffer's from its start in
+  /// order: an elementwise op must not overwrite their bytes in place.
+  llvm::DenseSet<Value> Strided;
+  Arena A;
+  int64_t Unplanned = 0;
+};
+
+unsigned Planner::lastUseOf(Value V) {
+  unsigned Last = V.getDefiningOp() ? Index[V.getDefiningOp()] : 0;
+  for (Operation *User : V.getUsers())
+    Last = std::max(Last, Index[User]);
+  return Last;
+}
+
+unsigned Planner::newBuffer(Value V, bool Argument) {
+  Buffers.push_back(
+      {A.allocate(bytesOf(V)), bytesOf(V), lastUseOf(V), Argument});
+  return Buffers.size() - 1;
+}
+
+SmallVector<int64_t> Planner::planArguments() {
+  SmallVector<int64_t> Offsets;
+  for (BlockArgument Arg : Body.getArguments()) {
+    if (!isa<RankedTensorType>(Arg.getType()))
+      continue;
+    BufferOf[Arg] = newBuffer(Arg, /*Argument=*/true);
+    Unplanned += bytesOf(Arg);
+    Offsets.push_back(Buffers[BufferOf[Arg]].Offset);
+  }
+  return Offsets;
+}
+
+std::optional<unsigned> Planner::viewBuffer(Operation &Op, Value R,
+                                            const ViewLayout &L) {
+  bool Contiguous =
+      L.Strides ==
+      contiguousStrides(cast<RankedTensorType>(R.getType()).getShape());
+  if (!isa<ReshapeOp>(Op))
+    Op.setAttr("accel.view", Builder.getUnitAttr());
+  if (!Contiguous)
+    Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(L.Strides));
+  if (!L.Dims.empty())
+    Op.setAttr("accel.view_dims", Builder.getDenseI64ArrayAttr(L.Dims));
+  if (!Contiguous || L.Offset)
+    Strided.insert(R);
+  auto It = BufferOf.find(Op.getOperand(0));
+  if (It == BufferOf.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<unsigned> Planner::inPlaceBuffer(Operation &Op, Value R) {
+  if (!Op.hasTrait<accel::graph::OpTrait::MayRunInPlace>())
+    return std::nullopt;
+  for (Value In : Op.getOperands()) {
+    auto It = BufferOf.find(In);
+    if (It == BufferOf.end() || In.getType() != R.getType() ||
+        Strided.contains(In))
+      continue;
+    const Buffer &B = Buffers[It->second];
+    if (!B.Argument && B.LastUse == Index[&Op])
+      return It->second;
+  }
+  return std::nullopt;
+}
+
+void Planner::placeResult(Operation &Op, Value R) {
+  std::optional<unsigned> Shared;
+  int64_t ViewOffset = 0;
+  if (auto View = Plan.Views.find(&Op); View != Plan.Views.end()) {
+    Shared = viewBuffer(Op, R, View->second);
+    ViewOffset = 4 * View->second.Offset;
+  } else {
+    Shared = inPlaceBuffer(Op, R);
+    Unplanned += bytesOf(R);
+  }
+  if (Shared) {
+    BufferOf[R] = *Shared;
+    Buffers[*Shared].LastUse = std::max(Buffers[*Shared].LastUse, lastUseOf(R));
+  } else {
+    BufferOf[R] = newBuffer(R, /*Argument=*/false);
+  }
+  Op.setAttr("accel.offset", Builder.getI64IntegerAttr(
+                                 Buffers[BufferOf[R]].Offset + ViewOffset));
+  if (auto Stored = Plan.StoredStrides.find(&Op);
+      Stored != Plan.StoredStrides.end()) {
+    Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(Stored->second));
+    Strided.insert(R);
+  }
+}
+
+/// Releases what died at Op, operands and unread results alike (each
+/// buffer once).
+void Planner::releaseDead(Operation &Op) {
+  SmallVector<unsigned, 4> Dead;
+  auto mayDie = [&](Value V) {
+    auto It = BufferOf.find(V);
+    if (It != BufferOf.end() && Buffers[It->second].LastUse == Index[&Op] &&
+        !llvm::is_contained(Dead, It->second))
+      Dead.push_back(It->second);
+  };
+  for (Value In : Op.getOperands())
+    mayDie(In);
+  for (Value R : Op.getResults())
+    mayDie(R);
+  for (unsigned B : Dead)
+    A.release(Buffers[B].Offset, Buffers[B].Bytes);
+}
+
+void Planner::planOp(Operation &Op) {
+  // Operands whose buffers die here are released after the op's results
+  // are placed, except when a result takes one over (in place).
+  if (!isa<arith::ConstantOp>(Op))
+    for (Value R : Op.getResults())
+      if (isa<RankedTensorType>(R.getType()))
+        placeResult(Op, R);
+  releaseDead(Op);
+}
+
 void PlanMemoryPass::runOnOperation() {
   func::FuncOp F = getOperation();
   if (!F.getBody().hasOneBlock()) {
@@ -130,121 +288,14 @@ void PlanMemoryPass::runOnOperation() {
     return signalPassFailure();
   }
   Block &Body = F.getBody().front();
-
-  // Program order, and each value's buffer (aliases share one).
-  DenseMap<Operation *, unsigned> Index;
-  for (auto [I, Op] : llvm::enumerate(Body))
-    Index[&Op] = I;
-  SmallVector<Buffer> Buffers;
-  DenseMap<Value, unsigned> BufferOf;
-  // A value nothing reads dies where it is defined.
-  auto lastUseOf = [&](Value V) {
-    unsigned Last = V.getDefiningOp() ? Index[V.getDefiningOp()] : 0;
-    for (Operation *User : V.getUsers())
-      Last = std::max(Last, Index[User]);
-    return Last;
-  };
-
-  Arena A;
-  int64_t Unplanned = 0;
-  // Arguments first, alive from the start.
-  SmallVector<int64_t> ArgOffsets;
-  for (BlockArgument Arg : Body.getArguments()) {
-    if (!isa<RankedTensorType>(Arg.getType()))
-      continue;
-    Buffer B{A.allocate(bytesOf(Arg)), bytesOf(Arg), lastUseOf(Arg), true};
-    Unplanned += B.Bytes;
-    BufferOf[Arg] = Buffers.size();
-    Buffers.push_back(B);
-    ArgOffsets.push_back(B.Offset);
-  }
-
-  ViewPlan Plan = findViews(Body);
-  const DenseMap<Operation *, ViewLayout> &Views = Plan.Views;
-  // Values whose elements are not their buffer's from its start in
-  // order: an elementwise op must not overwrite their bytes in place.
-  llvm::DenseSet<Value> Strided;
+  Planner P(Body, &getContext());
+  SmallVector<int64_t> ArgOffsets = P.planArguments();
+  for (Operation &Op : Body)
+    P.planOp(Op);
   OpBuilder Builder(&getContext());
-  for (Operation &Op : Body) {
-    unsigned Here = Index[&Op];
-    // Operands whose buffers die here are released after the op's results
-    // are placed, except when a result takes one over (in place).
-    for (Value R : Op.getResults()) {
-      if (!isa<RankedTensorType>(R.getType()) || isa<arith::ConstantOp>(Op))
-        continue;
-      std::optional<unsigned> Shared;
-      auto View = Views.find(&Op);
-      int64_t ViewOffset = 0;
-      if (View != Views.end()) {
-        auto It = BufferOf.find(Op.getOperand(0));
-        if (It != BufferOf.end())
-          Shared = It->second;
-        const ViewLayout &L = View->second;
-        ViewOffset = 4 * L.Offset;
-        bool Contiguous = L.Strides == contiguousStrides(
-                                           cast<RankedTensorType>(R.getType())
-                                               .getShape());
-        if (!isa<ReshapeOp>(Op))
-          Op.setAttr("accel.view", Builder.getUnitAttr());
-        if (!Contiguous)
-          Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(L.Strides));
-        if (!L.Dims.empty())
-          Op.setAttr("accel.view_dims", Builder.getDenseI64ArrayAttr(L.Dims));
-        if (!Contiguous || L.Offset)
-          Strided.insert(R);
-      } else if (Op.hasTrait<accel::graph::OpTrait::MayRunInPlace>()) {
-        for (Value In : Op.getOperands()) {
-          auto It = BufferOf.find(In);
-          if (It == BufferOf.end() || In.getType() != R.getType() ||
-              Strided.contains(In))
-            continue;
-          Buffer &B = Buffers[It->second];
-          if (!B.Argument && B.LastUse == Here) {
-            Shared = It->second;
-            break;
-          }
-        }
-      }
-      if (View == Views.end())
-        Unplanned += bytesOf(R);
-      if (Shared) {
-        BufferOf[R] = *Shared;
-        Buffers[*Shared].LastUse =
-            std::max(Buffers[*Shared].LastUse, lastUseOf(R));
-      } else {
-        Buffer B{A.allocate(bytesOf(R)), bytesOf(R), lastUseOf(R), false};
-        BufferOf[R] = Buffers.size();
-        Buffers.push_back(B);
-      }
-      Op.setAttr("accel.offset", Builder.getI64IntegerAttr(
-                                     Buffers[BufferOf[R]].Offset + ViewOffset));
-      if (auto Stored = Plan.StoredStrides.find(&Op);
-          Stored != Plan.StoredStrides.end()) {
-        Op.setAttr("accel.strides",
-                   Builder.getDenseI64ArrayAttr(Stored->second));
-        Strided.insert(R);
-      }
-    }
-    // Release what died at this op, operands and unread results alike
-    // (each buffer once).
-    SmallVector<unsigned, 4> Dead;
-    auto mayDie = [&](Value V) {
-      auto It = BufferOf.find(V);
-      if (It != BufferOf.end() && Buffers[It->second].LastUse == Here &&
-          !llvm::is_contained(Dead, It->second))
-        Dead.push_back(It->second);
-    };
-    for (Value In : Op.getOperands())
-      mayDie(In);
-    for (Value R : Op.getResults())
-      mayDie(R);
-    for (unsigned B : Dead)
-      A.release(Buffers[B].Offset, Buffers[B].Bytes);
-  }
-
   F->setAttr("accel.arg_offsets", Builder.getDenseI64ArrayAttr(ArgOffsets));
-  F->setAttr("accel.arena_bytes", Builder.getI64IntegerAttr(A.peak()));
-  F->setAttr("accel.unplanned_bytes", Builder.getI64IntegerAttr(Unplanned));
+  F->setAttr("accel.arena_bytes", Builder.getI64IntegerAttr(P.peak()));
+  F->setAttr("accel.unplanned_bytes", Builder.getI64IntegerAttr(P.unplanned()));
 }
 
 } // namespace
