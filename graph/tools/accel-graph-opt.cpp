@@ -18,6 +18,7 @@ int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   accel::graph::registerAccelGraphPasses();
+  accel::graph::registerGraphPipeline();
   mlir::DialectRegistry Registry;
   Registry.insert<accel::graph::AccelGraphDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect>();

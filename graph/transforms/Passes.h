@@ -26,6 +26,9 @@ namespace accel::graph {
 /// constants fusion replaced), then memory planning of @main.
 void buildGraphPipeline(mlir::OpPassManager &PM);
 
+/// Registers buildGraphPipeline as -accel-graph-pipeline (accel-graph-opt).
+void registerGraphPipeline();
+
 } // namespace accel::graph
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM) {
@@ -11,4 +12,12 @@ void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM) {
   PM.addNestedPass<mlir::func::FuncOp>(createFuseOpsPass());
   PM.addPass(mlir::createCanonicalizerPass());
   PM.addNestedPass<mlir::func::FuncOp>(createPlanMemoryPass());
+}
+
+void accel::graph::registerGraphPipeline() {
+  mlir::PassPipelineRegistration<>(
+      "accel-graph-pipeline",
+      "accel-graphc's pipeline: canonicalize, -accel-fuse, canonicalize, "
+      "-accel-plan-memory",
+      buildGraphPipeline);
 }

@@ -375,3 +375,29 @@ func.func @concat_axis_past_rank(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> te
   %0 = accel.concat %a, %b {axis = 2} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
+
+// -----
+
+// FusedActivationOpInterface's verifier: clip's bounds only with clip, and
+// in order.
+func.func @act_lo_without_clip(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'accel.matmul' op act_lo and act_hi need activation clip}}
+  %0 = accel.matmul %a, %b {act_lo = 0.0 : f32} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @relu_with_bounds(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'accel.matmul' op activation must be relu, gelu, or clip with act_lo <= act_hi}}
+  %0 = accel.matmul %a, %b {activation = #accel<activation relu>, act_lo = 0.0 : f32, act_hi = 6.0 : f32} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @clip_bounds_reversed(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'accel.gemm' op activation must be relu, gelu, or clip with act_lo <= act_hi}}
+  %0 = accel.gemm %a, %b {activation = #accel<activation clip>, act_lo = 6.0 : f32, act_hi = 0.0 : f32} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
