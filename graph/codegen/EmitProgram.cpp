@@ -127,7 +127,7 @@ void Emitter::recordGlobal(StringRef Name, int64_t Code,
   G.setAlignment(64); // one DMA transfer into the scratchpad
   // The first records, up to RecordsInScratchpad bytes, are loaded into
   // the scratchpad with the program, where the runtime reads them as they
-  // lie: no transfer and its wait (about 90 cycles an op).
+  // lie: no transfer and its wait.
   int64_t Bytes = (Length * 8 + 63) / 64 * 64;
   if (ScratchpadRecordBytes + Bytes <= RecordsInScratchpad) {
     G.setSectionAttr(B.getStringAttr(".spm.data"));

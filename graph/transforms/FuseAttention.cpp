@@ -9,8 +9,7 @@
 //
 // with c scalar constants, becomes one accel.attention(q, k, v[, mask])
 // {scale}: the library's flash-attention kernel, whose scores never reach
-// DRAM (for the transformer's heads of 16 x 16, 12 390 cycles where the
-// five calls took about 75 000). k is kt's producer transposed the other
+// DRAM. k is kt's producer transposed the other
 // way when kt is a transpose (PyTorch's k.transpose(-2, -1) of a
 // [S, B H, D] view), else kt transposed back. Every intermediate must
 // have no other reader.

@@ -39,11 +39,8 @@ namespace {
 /// The largest op(b) fused (both weights, for an MLP). The kernels load
 /// their weights whole before the first block of rows (accel_gemm streams
 /// its panels under the mmacs): at 128 bytes a cycle, 2 048 cycles for
-/// 256 KiB, about what a norm's own call of BERT-mini's size costs (its
-/// output projection and norm 33 998 + 5 471 -> 38 149 cycles fused; a
-/// d-64 encoder's 16 and 32 KiB projections 1 617 + 2 369 -> 2 544 and
-/// 2 095 + 2 200 -> 2 959, its 64 KiB feed-forward block 1 989 + 2 959 ->
-/// 4 451).
+/// 256 KiB, about what a norm's own call of BERT-mini's size costs, which
+/// fusing saves.
 constexpr int64_t MaxFusedWeightBytes = 256 * 1024;
 
 /// Whether gemm \p G's C is none or a bias per column, [N] or [1, N],
