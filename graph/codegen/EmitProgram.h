@@ -1,4 +1,5 @@
-//===-- EmitProgram.h - A planned accel module as an Accel program -*- C++ -*-===//
+//===-- EmitProgram.h - A planned accel module as an Accel program -*- C++
+//-*-===//
 //
 // The LLVM IR of a program that runs a memory-planned @main through
 // libaccelgraph.a and the kernel library (EmitProgram.cpp).

@@ -1,4 +1,5 @@
-//===-- OpCost.h - An accel op's roofline bound ------------------*- C++ -*-===//
+//===-- OpCost.h - An accel op's roofline bound ------------------*- C++
+//-*-===//
 //
 // The least time the machine could take for one op of the accel dialect,
 // from isa/AccelMachine.td: the larger of its matrix-unit work at

@@ -145,10 +145,9 @@ LogicalResult Conv2dOp::verify() {
     return failure();
   int64_t G = getGroup();
   if (G < 1 || X[1] % G || W[0] % G || W[1] * G != X[1])
-    return emitOpError("group ") << G << " does not divide " << X[1]
-                                 << " input and " << W[0]
-                                 << " output channels with " << W[1]
-                                 << " channels a group";
+    return emitOpError("group ")
+           << G << " does not divide " << X[1] << " input and " << W[0]
+           << " output channels with " << W[1] << " channels a group";
   if (getBias() && shapeOf(getBias()) != ArrayRef<int64_t>{W[0]})
     return emitOpError("bias must have shape [") << W[0] << "]";
   Shape Out = {X[0], W[0]};
@@ -264,8 +263,7 @@ LogicalResult GemmNormOp::verify() {
                        "shape");
   for (Value P : {getBias(), getScale(), getShift()})
     if (P && shapeOf(P) != ArrayRef<int64_t>{N})
-      return emitOpError("bias, scale and shift must have shape [")
-             << N << "]";
+      return emitOpError("bias, scale and shift must have shape [") << N << "]";
   return checkResult(*this, Out);
 }
 
@@ -276,8 +274,8 @@ LogicalResult MlpNormOp::verify() {
       W2.size() != 2)
     return emitOpError("x and the residual must have one rank, 2 or more, "
                        "and w1 and w2 must be matrices");
-  if (X.drop_back() != Out.drop_back() || X.back() != W1[0] ||
-      W1[1] != W2[0] || W2[1] != Out.back())
+  if (X.drop_back() != Out.drop_back() || X.back() != W1[0] || W1[1] != W2[0] ||
+      W2[1] != Out.back())
     return emitOpError("x's rows times w1 times w2 do not give the "
                        "residual's shape");
   if (getBias1() && shapeOf(getBias1()) != ArrayRef<int64_t>{W1[1]})
@@ -374,8 +372,8 @@ LogicalResult GatherOp::verify() {
     return emitOpError("needs either constant indices or index values");
   Shape Out(In);
   if (!Indices) {
-    Out[Axis] = cast<RankedTensorType>(getIndexValues().getType())
-                    .getNumElements();
+    Out[Axis] =
+        cast<RankedTensorType>(getIndexValues().getType()).getNumElements();
     return checkResult(*this, Out);
   }
   for (int64_t I : *Indices)
@@ -406,9 +404,8 @@ LogicalResult SliceOp::verify() {
     return emitOpError("needs a start and a step for each dimension");
   for (size_t D = 0; D != In.size(); ++D) {
     int64_t Last = Starts[D] + (Out[D] - 1) * Steps[D];
-    if (Steps[D] == 0 ||
-        (Out[D] > 0 && (Starts[D] < 0 || Starts[D] >= In[D] || Last < 0 ||
-                        Last >= In[D])))
+    if (Steps[D] == 0 || (Out[D] > 0 && (Starts[D] < 0 || Starts[D] >= In[D] ||
+                                         Last < 0 || Last >= In[D])))
       return emitOpError("dimension ") << D << " reads outside the input";
   }
   return success();
@@ -430,8 +427,8 @@ LogicalResult ElementwiseChainOp::verify() {
       return emitOpError("step ") << I << ": " << stringifyElementwiseKind(Kind)
                                   << " is not a unary or binary kind";
     if (Arity == 2 ? Operand < 1 || Operand >= int64_t(Inputs) : Operand != 0)
-      return emitOpError("step ") << I << ": operand " << Operand
-                                  << " is not an input of its kind";
+      return emitOpError("step ")
+             << I << ": operand " << Operand << " is not an input of its kind";
   }
   return checkBroadcastResult(*this, getInputs());
 }
@@ -548,8 +545,8 @@ LogicalResult TransposeOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   ArrayRef<int64_t> Perm = getPerm();
   if (Perm.size() != In.size())
-    return emitOpError("perm has ") << Perm.size() << " entries for rank "
-                                    << In.size();
+    return emitOpError("perm has ")
+           << Perm.size() << " entries for rank " << In.size();
   SmallVector<bool, 6> Seen(In.size());
   Shape Out;
   for (int64_t P : Perm) {

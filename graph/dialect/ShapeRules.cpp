@@ -62,10 +62,11 @@ std::optional<Shape> accel::graph::matmulShape(llvm::ArrayRef<int64_t> A,
   return Out;
 }
 
-std::optional<int64_t>
-accel::graph::windowOutputSize(int64_t In, int64_t K, int64_t D, int64_t S,
-                               int64_t PadBegin, int64_t PadEnd, bool Ceil,
-                               std::string &Why) {
+std::optional<int64_t> accel::graph::windowOutputSize(int64_t In, int64_t K,
+                                                      int64_t D, int64_t S,
+                                                      int64_t PadBegin,
+                                                      int64_t PadEnd, bool Ceil,
+                                                      std::string &Why) {
   if (K < 1 || D < 1 || S < 1 || PadBegin < 0 || PadEnd < 0) {
     Why = "kernel, dilation and stride must be 1 or more and pads 0 or more";
     return std::nullopt;

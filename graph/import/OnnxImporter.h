@@ -1,4 +1,5 @@
-//===-- OnnxImporter.h - A loaded ONNX graph into the accel dialect -*- C++ -*-===//
+//===-- OnnxImporter.h - A loaded ONNX graph into the accel dialect -*- C++
+//-*-===//
 //
 // Builds `func.func @main` from an OnnxGraph: one accel op per ONNX node
 // (a few, such as Flatten or Softmax before opset 13, become a reshape
@@ -11,9 +12,9 @@
 #ifndef ACCEL_GRAPH_IMPORT_ONNXIMPORTER_H
 #define ACCEL_GRAPH_IMPORT_ONNXIMPORTER_H
 
-#include "onnx/OnnxGraph.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "onnx/OnnxGraph.h"
 #include <string>
 
 namespace mlir {
@@ -24,9 +25,10 @@ namespace accel::graph {
 
 /// The module for \p G, or null with one message in \p Error (which names
 /// the node and op type at fault, after \p ModelName).
-mlir::OwningOpRef<mlir::ModuleOp>
-importOnnxGraph(const onnx_graph::Graph &G, const std::string &ModelName,
-                mlir::MLIRContext &Context, std::string &Error);
+mlir::OwningOpRef<mlir::ModuleOp> importOnnxGraph(const onnx_graph::Graph &G,
+                                                  const std::string &ModelName,
+                                                  mlir::MLIRContext &Context,
+                                                  std::string &Error);
 
 /// Registers and loads the dialects the importer builds.
 void loadImportDialects(mlir::MLIRContext &Context);

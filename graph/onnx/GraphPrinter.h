@@ -1,4 +1,5 @@
-//===-- GraphPrinter.h - A loaded ONNX graph as text -------------*- C++ -*-===//
+//===-- GraphPrinter.h - A loaded ONNX graph as text -------------*- C++
+//-*-===//
 //
 // accel-graphc --print-graph: what the loader made of a model, one line a
 // value and a node, with static shapes, for users and for the tests.

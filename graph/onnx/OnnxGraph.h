@@ -68,11 +68,11 @@ struct Node {
 
 struct Graph {
   std::string Name;
-  int64_t Opset = 0; ///< of the default (ai.onnx) domain
+  int64_t Opset = 0;       ///< of the default (ai.onnx) domain
   std::vector<Node> Nodes; ///< topologically sorted
   /// Every value: graph inputs, initializers, node outputs.
   std::map<std::string, Tensor> Values;
-  std::vector<std::string> Inputs;  ///< graph inputs that are not constants
+  std::vector<std::string> Inputs; ///< graph inputs that are not constants
   std::vector<std::string> Outputs;
   /// Initializers (and graph inputs with an initializer): their data is in
   /// Values.

@@ -39,9 +39,8 @@ struct LoadError : std::runtime_error {
 [[noreturn]] void fail(const std::string &Message) { throw LoadError(Message); }
 
 std::string describeNode(const onnx::NodeProto &N, size_t Index) {
-  std::string Name = N.name().empty()
-                         ? N.op_type() + "#" + std::to_string(Index)
-                         : N.name();
+  std::string Name =
+      N.name().empty() ? N.op_type() + "#" + std::to_string(Index) : N.name();
   return "node '" + Name + "' (" + N.op_type() + ")";
 }
 
@@ -252,8 +251,10 @@ Attribute convertAttribute(const onnx::AttributeProto &A,
     Out.K = Attribute::Graph; // subgraphs are not imported; the op is refused
     break;
   default:
-    fail(What + " attribute '" + A.name() + "' has a type accel-graphc does "
-                "not handle (" + std::to_string(A.type()) + ")");
+    fail(What + " attribute '" + A.name() +
+         "' has a type accel-graphc does "
+         "not handle (" +
+         std::to_string(A.type()) + ")");
   }
   return Out;
 }
@@ -292,8 +293,7 @@ void applyInputShapes(onnx::ModelProto &M, const LoadOptions &Options) {
       continue;
     Seen.insert(In.name());
     auto *TT = In.mutable_type()->mutable_tensor_type();
-    if (TT->has_shape() &&
-        TT->shape().dim_size() != int(It->second.size()))
+    if (TT->has_shape() && TT->shape().dim_size() != int(It->second.size()))
       fail("input '" + In.name() + "' has rank " +
            std::to_string(TT->shape().dim_size()) + ", not the " +
            std::to_string(It->second.size()) + " of the given shape");
@@ -356,8 +356,8 @@ void convertGraph(const onnx::ModelProto &M, const std::string &Dir,
       fail(What + ": domain '" + N.domain() +
            "' is not handled (only the default ONNX domain)");
     Node Converted;
-    Converted.Name = N.name().empty() ? N.op_type() + "#" + std::to_string(I)
-                                      : N.name();
+    Converted.Name =
+        N.name().empty() ? N.op_type() + "#" + std::to_string(I) : N.name();
     Converted.OpType = N.op_type();
     Converted.Inputs.assign(N.input().begin(), N.input().end());
     for (const std::string &Input : N.input())
@@ -374,9 +374,9 @@ void convertGraph(const onnx::ModelProto &M, const std::string &Dir,
       if (It == Inferred.end())
         fail(What + ": shape inference gave output '" + Output +
              "' no type: accel-graphc needs a static shape for every value");
-      Out.Values[Output] = convertType(
-          *It->second, What + ": output '" + Output + "'",
-          ": give the inputs' sizes with --input-shape");
+      Out.Values[Output] =
+          convertType(*It->second, What + ": output '" + Output + "'",
+                      ": give the inputs' sizes with --input-shape");
     }
     Out.Nodes.push_back(std::move(Converted));
   }
@@ -447,8 +447,8 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
       onnx::ShapeInferenceOptions Strict(/*check_type=*/true,
                                          /*strict_mode=*/1,
                                          /*data_prop=*/true);
-      onnx::shape_inference::InferShapes(
-          M, onnx::OpSchemaRegistry::Instance(), Strict);
+      onnx::shape_inference::InferShapes(M, onnx::OpSchemaRegistry::Instance(),
+                                         Strict);
     } catch (const std::exception &E) {
       fail(std::string("shape inference fails: ") + E.what());
     }

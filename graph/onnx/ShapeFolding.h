@@ -1,4 +1,5 @@
-//===-- ShapeFolding.h - Fold an ONNX model's shape computations -*- C++ -*-===//
+//===-- ShapeFolding.h - Fold an ONNX model's shape computations -*- C++
+//-*-===//
 //
 // PyTorch's exporter computes shapes in the graph: x.view(x.size(0), -1)
 // becomes Shape -> Gather -> Unsqueeze -> Concat -> Reshape, and ONNX's

@@ -53,8 +53,9 @@ static cl::opt<bool> PrintGraph(
     cl::cat(GraphcCategory));
 enum class Emit { None, Imported, Mlir, Llvm };
 static cl::opt<Emit> EmitKind(
-    "emit", cl::desc("What to print (constants of more than 16 elements "
-                     "elided)"),
+    "emit",
+    cl::desc("What to print (constants of more than 16 elements "
+             "elided)"),
     cl::init(Emit::None),
     cl::values(clEnumValN(Emit::Imported, "imported",
                           "the accel-dialect IR as imported"),
@@ -122,12 +123,12 @@ static bool compileAndLink(llvm::Module &IR, const char *Argv0) {
   std::string Output = OutputPath;
   if (Output.empty())
     Output = sys::path::stem(ModelPath).str() + ".elf";
-  SmallVector<StringRef> Args = {Clang,  "--target=accel", "-O2", IRPath,
-                                 "-laccelgraph", "-laccelkernels", "-o",
-                                 Output};
+  SmallVector<StringRef> Args = {
+      Clang,          "--target=accel", "-O2", IRPath,
+      "-laccelgraph", "-laccelkernels", "-o",  Output};
   std::string Message;
-  int Status = sys::ExecuteAndWait(Clang, Args, std::nullopt, {}, 0, 0,
-                                   &Message);
+  int Status =
+      sys::ExecuteAndWait(Clang, Args, std::nullopt, {}, 0, 0, &Message);
   if (Status != 0) {
     WithColor::error(errs(), "accel-graphc")
         << "compiling the generated program failed"
@@ -156,8 +157,8 @@ static mlir::LogicalResult reportDiagnostic(mlir::Diagnostic &D) {
   raw_ostream &OS = D.getSeverity() == mlir::DiagnosticSeverity::Error
                         ? WithColor::error(errs(), "accel-graphc")
                         : WithColor::note(errs(), "accel-graphc");
-  OS << ModelPath << ": " << (Nodes.empty() ? "" : "node " + Nodes + ": ")
-     << D << "\n";
+  OS << ModelPath << ": " << (Nodes.empty() ? "" : "node " + Nodes + ": ") << D
+     << "\n";
   return mlir::success();
 }
 

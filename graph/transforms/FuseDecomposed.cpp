@@ -96,9 +96,9 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
     Value Square = Var.getInput();
     auto Pow = elementwise(Square, ElementwiseKind::pow);
     auto Mul = elementwise(Square, ElementwiseKind::mul);
-    bool IsSquare =
-        (Pow && Pow.getInputs()[0] == D && near(splatConstant(Pow.getInputs()[1]), 2.0)) ||
-        (Mul && Mul.getInputs()[0] == D && Mul.getInputs()[1] == D);
+    bool IsSquare = (Pow && Pow.getInputs()[0] == D &&
+                     near(splatConstant(Pow.getInputs()[1]), 2.0)) ||
+                    (Mul && Mul.getInputs()[0] == D && Mul.getInputs()[1] == D);
     if (!IsSquare || !Square.hasOneUse() ||
         llvm::any_of(D.getUsers(), [&](Operation *U) {
           return U != Div && U != Square.getDefiningOp();
@@ -106,10 +106,10 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
       return failure();
 
     // Then * gamma and + beta, constants of the normalized shape.
-    SmallVector<Location> Locs = {Mean.getLoc(), Sub.getLoc(),
-                                  Square.getDefiningOp()->getLoc(),
-                                  Var.getLoc(), AddEps.getLoc(),
-                                  Sqrt.getLoc(), Div.getLoc()};
+    SmallVector<Location> Locs = {
+        Mean.getLoc(), Sub.getLoc(),    Square.getDefiningOp()->getLoc(),
+        Var.getLoc(),  AddEps.getLoc(), Sqrt.getLoc(),
+        Div.getLoc()};
     ArrayRef<int64_t> Normalized = shapeOf(X).drop_front(Axis);
     auto normalizedConstant = [&](Value V) {
       return V.getDefiningOp<arith::ConstantOp>() && shapeOf(V) == Normalized;
@@ -158,10 +158,9 @@ Value erfTermInput(Value V, SmallVectorImpl<Operation *> &Ops) {
   auto Add = elementwise(V, ElementwiseKind::add);
   if (!Add || !V.hasOneUse())
     return nullptr;
-  Value E = near(splatConstant(Add.getInputs()[0]), 1.0) ? Add.getInputs()[1]
-            : near(splatConstant(Add.getInputs()[1]), 1.0)
-                ? Add.getInputs()[0]
-                : Value();
+  Value E = near(splatConstant(Add.getInputs()[0]), 1.0)   ? Add.getInputs()[1]
+            : near(splatConstant(Add.getInputs()[1]), 1.0) ? Add.getInputs()[0]
+                                                           : Value();
   auto Erf = E ? elementwise(E, ElementwiseKind::erf) : ElementwiseOp();
   if (!Erf || !E.hasOneUse())
     return nullptr;

@@ -84,8 +84,8 @@ FailureOr<ReshapeOp> throughRowsReshape(Value &V) {
 RankedTensorType withLastDim(Value Of, int64_t K) {
   SmallVector<int64_t> S(shapeOf(Of));
   S.back() = K;
-  return RankedTensorType::get(S, cast<RankedTensorType>(Of.getType())
-                                      .getElementType());
+  return RankedTensorType::get(
+      S, cast<RankedTensorType>(Of.getType()).getElementType());
 }
 
 /// The gemm behind \p V, through a reshape and a transpose (each
@@ -138,8 +138,8 @@ struct FuseGemmNorm : OpRewritePattern<LayerNormOp> {
       // with K for the last dimension.
       Value A = G.getA();
       if (Reshape) {
-        A = Rewriter.create<ReshapeOp>(
-            Reshape.getLoc(), withLastDim(Reshape.getResult(), K), A);
+        A = Rewriter.create<ReshapeOp>(Reshape.getLoc(),
+                                       withLastDim(Reshape.getResult(), K), A);
         Locs.push_back(Reshape.getLoc());
       }
       if (Transpose) {
@@ -204,8 +204,8 @@ struct FuseMlpNorm : OpRewritePattern<GemmNormOp> {
     Locs.push_back(GN.getLoc());
     auto Fused = Rewriter.replaceOpWithNewOp<MlpNormOp>(
         GN, GN.getType(), X, G.getB(), Bias1, GN.getB(), GN.getBias(),
-        GN.getResidual(), GN.getScale(), GN.getShift(),
-        G.getActivationAttr(), GN.getEpsilonAttr());
+        GN.getResidual(), GN.getScale(), GN.getShift(), G.getActivationAttr(),
+        GN.getEpsilonAttr());
     Fused->setLoc(Rewriter.getFusedLoc(Locs));
     if (*Reshape)
       Rewriter.eraseOp(*Reshape);

@@ -12,9 +12,9 @@
 // so each layer starts with such a transpose of [B, S, E] into the
 // projection that makes q, k and v, whose result is only sliced. Slices
 // take any strides, so after the gemm the transpose is a view (Views.cpp)
-// and no copy is left. Only there is it done: where the gemm's result had readers that
-// take no views, the transpose, of N columns instead of K, would be
-// computed after all.
+// and no copy is left. Only there is it done: where the gemm's result had
+// readers that take no views, the transpose, of N columns instead of K, would
+// be computed after all.
 //
 //===----------------------------------------------------------------------===//
 

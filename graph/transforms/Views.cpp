@@ -34,7 +34,8 @@
 using namespace mlir;
 using namespace accel::graph;
 
-SmallVector<int64_t, 6> accel::graph::contiguousStrides(ArrayRef<int64_t> Shape) {
+SmallVector<int64_t, 6>
+accel::graph::contiguousStrides(ArrayRef<int64_t> Shape) {
   SmallVector<int64_t, 6> S(Shape.size(), 1);
   for (size_t D = Shape.size(); D-- > 1;)
     S[D - 1] = S[D] * std::max<int64_t>(Shape[D], 1);
@@ -267,8 +268,7 @@ private:
       if (Views.contains(&Op))
         L = movedLayout(Op, layoutOf(Op.getOperand(0)));
       else if (isa<ReshapeOp>(Op) && Layout.count(Op.getOperand(0)))
-        L = reshapeLayout(shapeOf(Op.getOperand(0)),
-                          layoutOf(Op.getOperand(0)),
+        L = reshapeLayout(shapeOf(Op.getOperand(0)), layoutOf(Op.getOperand(0)),
                           shapeOf(Op.getResult(0)));
       if (L)
         Layout[Op.getResult(0)] = *L;
@@ -338,8 +338,7 @@ private:
       auto A = dyn_cast<AttentionOp>(User);
       if (!A || V == A.getMask() || !Runs || Rank < 3 ||
           (*Runs)[Rank - 1] + 1 != (*Runs)[Rank] ||
-          (*Runs)[Rank - 2] + 1 != (*Runs)[Rank - 1] ||
-          L.Strides.back() != 1)
+          (*Runs)[Rank - 2] + 1 != (*Runs)[Rank - 1] || L.Strides.back() != 1)
         return false;
       ArrayRef<int64_t> Batch(L.Dims.begin(), L.Dims.end() - 2);
       for (Value W : {A.getQ(), A.getK(), A.getV(), A.getResult()})
@@ -366,6 +365,4 @@ private:
 
 } // namespace
 
-ViewPlan accel::graph::findViews(Block &Body) {
-  return ViewFinder(Body).run();
-}
+ViewPlan accel::graph::findViews(Block &Body) { return ViewFinder(Body).run(); }

@@ -1,4 +1,5 @@
-//===-- Views.h - Transposes, slices and reshapes without copies -*- C++ -*-===//
+//===-- Views.h - Transposes, slices and reshapes without copies -*- C++
+//-*-===//
 //
 // A transpose, slice or reshape whose readers all take strided operands
 // need not move data: its result can be a view of its input's bytes (an
