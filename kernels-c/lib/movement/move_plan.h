@@ -10,6 +10,7 @@
 #ifndef ACCEL_MOVE_PLAN_H
 #define ACCEL_MOVE_PLAN_H
 
+#include "core/kernel_args.h"
 #include <accel_kernels.h>
 
 /* How the source is read. */
@@ -91,6 +92,21 @@ static inline int move_plan_is_one_transfer(const move_plan *p) {
    rank if valid, else none, the checks reporting the rank. */
 static inline int move_arg_rank(const accel_tensor *x) {
   return x && x->rank >= 0 && x->rank <= ACCEL_MAX_RANK ? x->rank : 0;
+}
+
+/* The checks a copy of x into y of x's rank begins with: both tensors
+   valid (y written), of rank 0 to ACCEL_MAX_RANK, and of one rank. */
+static inline accel_status move_check_same_rank(const char *kernel,
+                                                const accel_tensor *x,
+                                                const accel_tensor *y) {
+  accel_status s;
+  if ((s = accel_check_tensor(kernel, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor(kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
+    return s;
+  if (y->rank != x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "y",
+                              "rank %d, expected x's %d", y->rank, x->rank);
+  return ACCEL_OK;
 }
 
 /* The scratchpad paths' transfers go in halves on a pair of channels, a

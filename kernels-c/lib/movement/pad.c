@@ -53,13 +53,9 @@ KERNEL_SPM_FITS(pad_spm);
 
 static accel_status check(const accel_tensor *x, const accel_tensor *y,
                           const long *widths, accel_pad_mode mode) {
-  accel_status s;
-  if ((s = accel_check_tensor(Kernel, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
-      (s = accel_check_tensor(Kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
+  accel_status s = move_check_same_rank(Kernel, x, y);
+  if (s)
     return s;
-  if (y->rank != x->rank)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
-                              "rank %d, expected x's %d", y->rank, x->rank);
   if (mode != ACCEL_PAD_CONSTANT && mode != ACCEL_PAD_REFLECT &&
       mode != ACCEL_PAD_EDGE)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "mode",

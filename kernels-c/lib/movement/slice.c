@@ -11,13 +11,9 @@ static const char Kernel[] = "accel_slice";
 
 static accel_status check(const accel_tensor *x, const accel_tensor *y,
                           const long *start, const long *step) {
-  accel_status s;
-  if ((s = accel_check_tensor(Kernel, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
-      (s = accel_check_tensor(Kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
+  accel_status s = move_check_same_rank(Kernel, x, y);
+  if (s)
     return s;
-  if (y->rank != x->rank)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
-                              "rank %d, expected x's %d", y->rank, x->rank);
   for (int d = 0; d < x->rank; ++d) {
     if (step[d] == 0)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "step",

@@ -10,13 +10,9 @@ static const char Kernel[] = "accel_transpose";
 
 static accel_status check(const accel_tensor *x, const accel_tensor *y,
                           const int *perm) {
-  accel_status s;
-  if ((s = accel_check_tensor(Kernel, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
-      (s = accel_check_tensor(Kernel, "y", y, 0, ACCEL_MAX_RANK, 1)))
+  accel_status s = move_check_same_rank(Kernel, x, y);
+  if (s)
     return s;
-  if (y->rank != x->rank)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
-                              "rank %d, expected x's %d", y->rank, x->rank);
   int seen = 0;
   for (int d = 0; d < x->rank; ++d) {
     if (perm[d] < 0 || perm[d] >= x->rank || (seen >> perm[d] & 1))
