@@ -117,7 +117,11 @@ static long key_end(const problem *pb, const cursor *c) {
   if (!pb->causal)
     return pb->Sk;
   long end = c->q0 + min_of(pb->Sq - c->q0, T) + (pb->Sk - pb->Sq);
-  return end < 0 ? 0 : min_of(end, pb->Sk);
+  /* A max then a min, not a branch around the min: LLVM 19 may speculate
+     the min out of the branch with the range it has there and fold the
+     branch away (masked_kind, attention_internal.h). */
+  long lo = end < 0 ? 0 : end;
+  return min_of(lo, pb->Sk);
 }
 
 static int same_chunk(chunk_id a, chunk_id b) {
