@@ -19,13 +19,75 @@
 extern "C" {
 #endif
 
-/* Element types. Only f32 is implemented; the others are reserved (a
-   kernel given one returns ACCEL_ERR_UNSUPPORTED). */
+/* Element types: ONNX's tensor types. The values are stable (the graph
+   compiler writes them into its records). A kernel given a type it does
+   not compute returns ACCEL_ERR_UNSUPPORTED naming it; most compute f32
+   only (docs/kernels.md), accel_cast takes every type. */
 typedef enum {
   ACCEL_F32 = 0,
   ACCEL_I8 = 1,
   ACCEL_I32 = 2,
+  ACCEL_F16 = 3,  /* IEEE binary16 */
+  ACCEL_BF16 = 4, /* bfloat16: an f32's upper 16 bits */
+  ACCEL_F64 = 5,
+  ACCEL_I16 = 6,
+  ACCEL_I64 = 7,
+  ACCEL_U8 = 8,
+  ACCEL_U16 = 9,
+  ACCEL_U32 = 10,
+  ACCEL_U64 = 11,
+  ACCEL_BOOL = 12, /* one byte, 0 or 1 */
+  ACCEL_DTYPE_COUNT = 13,
 } accel_dtype;
+
+/* log2 of each type's size in bytes, two bits a type, in a constant (a
+   table would be a load from DRAM). */
+#define ACCEL_DTYPE_LOG2_(d, log2) ((unsigned)(log2) << 2 * (d))
+#define ACCEL_DTYPE_LOG2_SIZES                                                 \
+  (ACCEL_DTYPE_LOG2_(ACCEL_F32, 2) | ACCEL_DTYPE_LOG2_(ACCEL_I8, 0) |          \
+   ACCEL_DTYPE_LOG2_(ACCEL_I32, 2) | ACCEL_DTYPE_LOG2_(ACCEL_F16, 1) |         \
+   ACCEL_DTYPE_LOG2_(ACCEL_BF16, 1) | ACCEL_DTYPE_LOG2_(ACCEL_F64, 3) |        \
+   ACCEL_DTYPE_LOG2_(ACCEL_I16, 1) | ACCEL_DTYPE_LOG2_(ACCEL_I64, 3) |         \
+   ACCEL_DTYPE_LOG2_(ACCEL_U8, 0) | ACCEL_DTYPE_LOG2_(ACCEL_U16, 1) |          \
+   ACCEL_DTYPE_LOG2_(ACCEL_U32, 2) | ACCEL_DTYPE_LOG2_(ACCEL_U64, 3) |         \
+   ACCEL_DTYPE_LOG2_(ACCEL_BOOL, 0))
+
+/* Whether d is one of the types above. */
+static inline int accel_dtype_valid(accel_dtype d) {
+  return (unsigned)d < ACCEL_DTYPE_COUNT;
+}
+
+/* log2 of an element's size in bytes (0 for a value that is not a type). */
+static inline unsigned accel_dtype_log2_bytes(accel_dtype d) {
+  return accel_dtype_valid(d) ? ACCEL_DTYPE_LOG2_SIZES >> 2 * (unsigned)d & 3
+                              : 0;
+}
+
+/* An element's size in bytes (0 for a value that is not a type). */
+static inline unsigned accel_dtype_bytes(accel_dtype d) {
+  return accel_dtype_valid(d) ? 1u << accel_dtype_log2_bytes(d) : 0;
+}
+
+/* The type's name in messages ("f32", "int64", "bool"; null for a value
+   that is not a type). */
+static inline const char *accel_dtype_name(accel_dtype d) {
+  switch (d) {
+  case ACCEL_F32: return "f32";
+  case ACCEL_I8: return "int8";
+  case ACCEL_I32: return "int32";
+  case ACCEL_F16: return "f16";
+  case ACCEL_BF16: return "bf16";
+  case ACCEL_F64: return "f64";
+  case ACCEL_I16: return "int16";
+  case ACCEL_I64: return "int64";
+  case ACCEL_U8: return "uint8";
+  case ACCEL_U16: return "uint16";
+  case ACCEL_U32: return "uint32";
+  case ACCEL_U64: return "uint64";
+  case ACCEL_BOOL: return "bool";
+  default: return 0;
+  }
+}
 
 enum { ACCEL_MAX_RANK = 6 };
 

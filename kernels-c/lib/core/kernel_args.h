@@ -62,13 +62,33 @@ accel_status accel_kernel_error(accel_status status, const char *kernel,
    not. Returns buf. */
 const char *accel_indexed_name(char *buf, const char *base, long i);
 
-/* A tensor argument: not null, f32, of a rank from min_rank to max_rank,
+/* A tensor argument: not null, f32 (another accel_dtype:
+   ACCEL_ERR_UNSUPPORTED naming it; a value that is not one:
+   ACCEL_ERR_ARGUMENT), of a rank from min_rank to max_rank,
    dims and strides
    not negative, for an output no two elements at one address, its data
    4-byte aligned and its whole footprint inside DRAM. */
 accel_status accel_check_tensor(const char *kernel, const char *argument,
                                 const accel_tensor *t, int min_rank,
                                 int max_rank, int is_output);
+
+/* The set of element types a kernel computes, for
+   accel_check_tensor_typed: ACCEL_DTYPE_BIT(ACCEL_I32) |
+   ACCEL_DTYPE_BIT(ACCEL_I64), or ACCEL_ALL_DTYPES. */
+#define ACCEL_DTYPE_BIT(d) (1u << (d))
+#define ACCEL_ALL_DTYPES ((1u << ACCEL_DTYPE_COUNT) - 1)
+
+/* accel_check_tensor for a tensor whose element type is one of the set
+   types (ACCEL_ERR_UNSUPPORTED naming the type otherwise), its data
+   aligned to its element size and its footprint measured in its
+   elements' bytes. It makes every check itself: no fast path. */
+accel_status accel_check_tensor_typed(const char *kernel, const char *argument,
+                                      const accel_tensor *t, unsigned types,
+                                      int min_rank, int max_rank,
+                                      int is_output);
+
+/* accel_tensors_overlap for tensors of any element type. */
+int accel_typed_tensors_overlap(const accel_tensor *x, const accel_tensor *y);
 
 /* Whether t passes every check of accel_check_tensor for a tensor of
    \p rank (an output if is_output), decided in one run of loads and

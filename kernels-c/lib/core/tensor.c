@@ -76,24 +76,40 @@ int accel_elements_distinct(const accel_tensor *t) {
   return 1;
 }
 
-accel_status accel_check_tensor(const char *kernel, const char *argument,
-                                const accel_tensor *t, int min_rank,
-                                int max_rank, int is_output) {
-  /* The common case in one run; the checks below decide the rest and
-     name the problem. */
-  if (accel_tensor_ok(t, min_rank, max_rank, is_output))
-    return ACCEL_OK;
+/* ", "-separated names of the types in the set, in buf (room for all
+   of them). */
+static const char *type_names(char *buf, unsigned types) {
+  char *p = buf;
+  for (int d = 0; d < ACCEL_DTYPE_COUNT; ++d)
+    if (types >> d & 1) {
+      if (p != buf)
+        *p++ = ',', *p++ = ' ';
+      for (const char *n = accel_dtype_name((accel_dtype)d); *n;)
+        *p++ = *n++;
+    }
+  *p = 0;
+  return buf;
+}
+
+/* accel_check_tensor_typed; inlined into both entries, so that
+   accel_check_tensor's types are a constant. */
+static inline __attribute__((always_inline)) accel_status
+check_tensor(const char *kernel, const char *argument, const accel_tensor *t,
+             unsigned types, int min_rank, int max_rank, int is_output) {
   if (!t)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                               "null descriptor");
-  if (t->dtype != ACCEL_F32 && t->dtype != ACCEL_I8 && t->dtype != ACCEL_I32)
+  if (!accel_dtype_valid(t->dtype))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                               "element type %d is not an accel_dtype",
                               (int)t->dtype);
-  if (t->dtype != ACCEL_F32)
+  if (!(types >> t->dtype & 1)) {
+    char names[ACCEL_DTYPE_COUNT * 8];
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, argument,
-                              "element type %s is not implemented (only f32)",
-                              t->dtype == ACCEL_I8 ? "int8" : "int32");
+                              "element type %s is not implemented (only %s)",
+                              accel_dtype_name(t->dtype),
+                              type_names(names, types));
+  }
   if (t->rank < min_rank || t->rank > max_rank) {
     if (min_rank == max_rank)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
@@ -103,6 +119,8 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
                               max_rank);
   }
   int rank = t->rank;
+  unsigned log2_size = accel_dtype_log2_bytes(t->dtype);
+  uint64_t size = 1u << log2_size;
   /* The last element's offset, in bytes, without overflow: every product
      is checked against DRAM's size first. */
   uint64_t last = 0, empty = 0;
@@ -120,12 +138,13 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
       continue;
     uint64_t span = (uint64_t)(t->dims[d] - 1);
     uint64_t stride = (uint64_t)t->strides[d];
-    if (stride && span > (uint64_t)__ACCEL_DRAM_SIZE__ / 4 / stride)
+    if (stride &&
+        span > ((uint64_t)__ACCEL_DRAM_SIZE__ >> log2_size) / stride)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                                 "dimension %d: %ld elements of stride %ld "
                                 "do not fit in DRAM",
                                 d, t->dims[d], t->strides[d]);
-    last += span * stride * 4;
+    last += span * stride << log2_size;
   }
   if (empty)
     return ACCEL_OK;
@@ -138,19 +157,38 @@ accel_status accel_check_tensor(const char *kernel, const char *argument,
   if (!t->data)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
                               "null data");
-  if (begin % 4)
+  if (begin % size)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, argument,
-                              "data %#llx is not 4-byte aligned",
-                              (unsigned long long)begin);
+                              "data %#llx is not %d-byte aligned",
+                              (unsigned long long)begin, (int)size);
   if (begin < __ACCEL_DRAM_BASE__ || begin >= dram_end ||
-      last + 4 > dram_end - begin)
+      last + size > dram_end - begin)
     return accel_kernel_error(
         ACCEL_ERR_ARGUMENT, kernel, argument,
         "elements [%#llx, %#llx) are not inside DRAM "
         "[%#llx, %#llx)",
-        (unsigned long long)begin, (unsigned long long)(begin + last + 4),
+        (unsigned long long)begin, (unsigned long long)(begin + last + size),
         (unsigned long long)__ACCEL_DRAM_BASE__, (unsigned long long)dram_end);
   return ACCEL_OK;
+}
+
+accel_status accel_check_tensor(const char *kernel, const char *argument,
+                                const accel_tensor *t, int min_rank,
+                                int max_rank, int is_output) {
+  /* The common case in one run; the checks decide the rest and name the
+     problem. */
+  if (accel_tensor_ok(t, min_rank, max_rank, is_output))
+    return ACCEL_OK;
+  return check_tensor(kernel, argument, t, ACCEL_DTYPE_BIT(ACCEL_F32),
+                      min_rank, max_rank, is_output);
+}
+
+accel_status accel_check_tensor_typed(const char *kernel, const char *argument,
+                                      const accel_tensor *t, unsigned types,
+                                      int min_rank, int max_rank,
+                                      int is_output) {
+  return check_tensor(kernel, argument, t, types, min_rank, max_rank,
+                      is_output);
 }
 
 /* [first, last element + 1) in bytes; empty for an empty tensor. */
@@ -165,6 +203,30 @@ static void footprint(const accel_tensor *t, uintptr_t *begin, uintptr_t *end) {
   }
   *begin = (uintptr_t)t->data;
   *end = *begin + last + 4;
+}
+
+/* footprint for a tensor of any type. */
+static void typed_footprint(const accel_tensor *t, uintptr_t *begin,
+                            uintptr_t *end) {
+  uintptr_t last = 0;
+  unsigned log2_size = accel_dtype_log2_bytes(t->dtype);
+  for (int d = 0; d < t->rank; ++d) {
+    if (t->dims[d] == 0) {
+      *begin = *end = 0;
+      return;
+    }
+    last += (uintptr_t)(t->dims[d] - 1) * (uintptr_t)t->strides[d]
+            << log2_size;
+  }
+  *begin = (uintptr_t)t->data;
+  *end = *begin + last + ((uintptr_t)1 << log2_size);
+}
+
+int accel_typed_tensors_overlap(const accel_tensor *x, const accel_tensor *y) {
+  uintptr_t xb, xe, yb, ye;
+  typed_footprint(x, &xb, &xe);
+  typed_footprint(y, &yb, &ye);
+  return xb < xe && yb < ye && xb < ye && yb < xe;
 }
 
 int accel_tensors_overlap(const accel_tensor *x, const accel_tensor *y) {
