@@ -489,6 +489,23 @@ accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
                                      const accel_tensor *const *inputs,
                                      int num_inputs, accel_tensor *y);
 
+/* y = x converted to y's element type (ONNX's Cast), for every pair of
+   accel_dtypes: x and y of one rank and dims, any strides (x's may be 0);
+   y may be x exactly (same data and strides) when the types are of one
+   size, and must not overlap it otherwise.
+   - float to float: f32, f16 and bf16 to a wider float exactly; to a
+     narrower one rounded to nearest even (overflow to inf, NaN stays NaN).
+   - integer to float: rounded to nearest even, with one rounding (int64
+     to f16 or bf16 too).
+   - float to integer: toward zero, saturated to the type's range (the
+     machine's cvt instructions'), NaN to 0. ONNX leaves out-of-range
+     values undefined; numpy's astype on a host differs there (it wraps
+     or gives INT_MIN).
+   - integer to integer: the low bits (two's complement wrap), as numpy.
+   - to bool: x != 0 (a NaN is true); from bool: 0 or 1 (any byte but 0
+     is true). */
+accel_status accel_cast(const accel_tensor *x, const accel_tensor *y);
+
 /* 2-D pooling options (docs/kernels.md, "Pooling"). */
 typedef struct {
   long kernel_h, kernel_w;     /* >= 1 */
