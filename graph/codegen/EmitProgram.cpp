@@ -263,10 +263,7 @@ LogicalResult Emitter::emitOp(Operation &Op) {
 
 /// accel_graph_inputs/outputs and their counts.
 void Emitter::emitTables() {
-  auto bytes = [](Value V) {
-    auto T = cast<RankedTensorType>(V.getType());
-    return T.getNumElements() * int64_t(T.getElementTypeBitWidth() / 8);
-  };
+  auto bytes = [](Value V) { return getTensorBytes(V); };
   SmallVector<int64_t> Inputs, Outputs;
   for (BlockArgument Arg : Main.getArguments())
     Inputs.append({ArenaOffset.lookup(Arg), bytes(Arg)});

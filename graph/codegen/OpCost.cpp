@@ -14,10 +14,7 @@ static int64_t elementsOf(Value V) {
   return cast<RankedTensorType>(V.getType()).getNumElements();
 }
 
-static int64_t bytesOf(Value V) {
-  auto T = cast<RankedTensorType>(V.getType());
-  return elementsOf(V) * int64_t(T.getElementTypeBitWidth() / 8);
-}
+static int64_t bytesOf(Value V) { return getTensorBytes(V); }
 
 /// The reduction length of a contraction (0 for any other op).
 static int64_t reductionLength(Operation &Op) {

@@ -323,7 +323,7 @@ std::optional<OpRecord> record(GatherOp Op, MutableArrayRef<ViewLayout>) {
     auto T = cast<RankedTensorType>(Op.getIndexValues().getType());
     Attrs.count = -1;
     OpRecord R = recordWith(ACCEL_GRAPH_GATHER, Attrs);
-    R.Fields.push_back(T.getElementTypeBitWidth() / 8);
+    R.Fields.push_back(getElementBytes(T.getElementType()));
     return R;
   }
   Attrs.count = Indices->size();

@@ -73,6 +73,31 @@ Operation *AccelGraphDialect::materializeConstant(OpBuilder &Builder,
   return Builder.create<arith::ConstantOp>(Loc, Type, Typed);
 }
 
+std::string accel::graph::getElementTypeName(Type T) {
+  if (auto F = dyn_cast<FloatType>(T))
+    return F.isBF16() ? "bfloat16" : "float" + std::to_string(F.getWidth());
+  if (auto I = dyn_cast<IntegerType>(T)) {
+    if (I.getWidth() == 1)
+      return "bool";
+    return (I.isUnsigned() ? "uint" : "int") + std::to_string(I.getWidth());
+  }
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  OS << T;
+  return Name;
+}
+
+LogicalResult accel::graph::verifyF32Kernel(Operation *Op, ValueRange Values) {
+  for (Value V : Values) {
+    Type T = cast<ShapedType>(V.getType()).getElementType();
+    if (!T.isF32())
+      return Op->emitError("element type ")
+             << getElementTypeName(T) << " is not supported by "
+             << Op->getName() << " (float32 only)";
+  }
+  return success();
+}
+
 /// Every axis attribute is in [0, rank): the importer makes ONNX's
 /// negative axes non-negative, so that passes and records see one form.
 static LogicalResult checkAxis(Operation *Op, int64_t Axis, size_t Rank) {
@@ -363,6 +388,8 @@ LogicalResult PadOp::verify() {
 }
 
 LogicalResult GatherOp::verify() {
+  if (failed(verifyF32Kernel(*this, {getInput(), getResult()})))
+    return failure();
   ArrayRef<int64_t> In = shapeOf(getInput());
   int64_t Axis = getAxis();
   if (failed(checkAxis(*this, Axis, In.size())))

@@ -1,7 +1,7 @@
 //===-- AccelGraphOps.td - The accel graph dialect ---------*- tablegen -*-===//
 //
 // The graph compiler's IR (docs/graph.md): one op per kernel-library entry
-// point, on ranked f32 tensors, with ONNX's semantics for shapes,
+// point, on ranked tensors of ONNX's element types, with ONNX's semantics for shapes,
 // broadcasting and attributes, so that import is one op per ONNX node and
 // every op lowers to one library call. Layouts are the library's (NCHW),
 // not TOSA's NHWC: no transposes appear around convolutions and pooling.
@@ -17,12 +17,24 @@ include "dialect/AccelGraphInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-class AccelGraph_Op<string mnemonic, list<Trait> traits = []>
-    : Op<AccelGraph_Dialect, mnemonic, !listconcat(traits, [Pure])> {
+// The element types an op's kernel takes, checked before the op's own
+// verifier (AccelGraphDialect.h): today every kernel computes in f32.
+def AccelGraph_F32Kernel : NativeOpTrait<"F32Kernel"> {
+  let cppNamespace = "::accel::graph";
+}
+
+class AccelGraph_Op<string mnemonic, list<Trait> traits = [],
+                    list<Trait> typeTraits = [AccelGraph_F32Kernel]>
+    : Op<AccelGraph_Dialect, mnemonic,
+         !listconcat(traits, typeTraits, [Pure])> {
   let hasVerifier = 1;
 }
 
-def AccelGraph_Tensor : RankedTensorOf<[F32]>;
+// ONNX's element types (docs/graph.md): f32, f16, bf16, f64; bool as i1;
+// the signed integers signless (i8 to i64), the unsigned ones unsigned
+// (ui8 to ui64). An op's kernel takes fewer (its type trait).
+def AccelGraph_Tensor : RankedTensorOf<[F32, F16, BF16, F64, I1, I8, I16, I32,
+                                        I64, UI8, UI16, UI32, UI64]>;
 
 // The activation a matrix-unit op applies on its way out (the library's
 // accel_activation; FusedActivationOpInterface): relu, gelu (exact: matmul
@@ -307,7 +319,9 @@ def AccelGraph_PadOp : AccelGraph_Op<"pad"> {
 
 def AccelGraph_IndexTensor : RankedTensorOf<[I32, I64]>;
 
-def AccelGraph_GatherOp : AccelGraph_Op<"gather"> {
+// Its data and result are f32 (its verifier), its run-time indices i32 or
+// i64.
+def AccelGraph_GatherOp : AccelGraph_Op<"gather", [], []> {
   let summary = "ONNX Gather along one axis";
   let description = [{
     The result is the input with dimension `axis` replaced by the indices'

@@ -114,24 +114,27 @@ bool Importer::variadic(ElementwiseKind Kind) {
                           cast<RankedTensorType>(X.getType()).getShape(), Why);
       if (!S)
         return fail(Why);
-      T = RankedTensorType::get(*S, B.getF32Type());
+      T = RankedTensorType::get(*S, resultType().getElementType());
     }
     Y = createElementwise(Kind, T, {Y, X});
   }
   return define(Y);
 }
 
-/// Where with a constant condition (a bool mask, say), as an f32 one of
-/// 0 and 1 for the where kernel.
+/// Where: a constant condition (a bool mask, say) as an f32 one of 0 and
+/// 1 for the where kernel; a computed one as it is (bool), for the op's
+/// verifier to take or refuse.
 bool Importer::where() {
   const std::string &Cond = Node->Inputs[0];
   const og::Tensor &C = G.Values.at(Cond);
-  if (!isConstant(Cond) || C.Type != og::ElemType::Bool)
-    return fail("the condition '" + Cond + "' must be a constant bool " +
-                "tensor (one computed at run time is not supported)");
   Value A = input(1), Bv = A ? input(2) : Value();
   if (!Bv)
     return false;
+  if (!isConstant(Cond) || C.Type != og::ElemType::Bool) {
+    Value CondV = input(0);
+    return CondV && define(createElementwise(ElementwiseKind::where,
+                                             resultType(), {CondV, A, Bv}));
+  }
   SmallVector<float> Ones;
   for (uint8_t Byte : C.Data) // a bool a byte
     Ones.push_back(Byte ? 1.0f : 0.0f);

@@ -178,10 +178,10 @@ bool Importer::pad() {
       PadModeAttr::get(B.getContext(), *PM), B.getF32FloatAttr(Value)));
 }
 
-/// Gather of f32 data: one accel.gather of all the indices along the axis,
-/// then the indices' shape by a reshape. The indices are constants or an
-/// integer graph input (graphInputType). (Integer data, shapes, are folded
-/// by the loader.)
+/// Gather: one accel.gather of all the indices along the axis, then the
+/// indices' shape by a reshape. The indices are constants or an integer
+/// tensor computed at run time. (Integer data, shapes, are folded by the
+/// loader.)
 bool Importer::gather() {
   Value X = input(0);
   if (!X)
@@ -201,8 +201,8 @@ bool Importer::gather() {
                   "input");
     Flat[*Axis] = cast<RankedTensorType>(It->second.getType()).getNumElements();
     Value Y = B.create<GatherOp>(
-        loc(), RankedTensorType::get(Flat, B.getF32Type()), X, It->second,
-        B.getI64IntegerAttr(*Axis), DenseI64ArrayAttr());
+        loc(), RankedTensorType::get(Flat, resultType().getElementType()), X,
+        It->second, B.getI64IntegerAttr(*Axis), DenseI64ArrayAttr());
     return define(B.create<ReshapeOp>(loc(), resultType(), Y));
   }
   std::optional<std::vector<int64_t>> Indices = constantInts(1);
@@ -214,8 +214,8 @@ bool Importer::gather() {
                   Twine(*Axis) + " of size " + Twine(In[*Axis]));
   Flat[*Axis] = Indices->size();
   Value Y = B.create<GatherOp>(
-      loc(), RankedTensorType::get(Flat, B.getF32Type()), X, Value(),
-      B.getI64IntegerAttr(*Axis), B.getDenseI64ArrayAttr(*Indices));
+      loc(), RankedTensorType::get(Flat, resultType().getElementType()), X,
+      Value(), B.getI64IntegerAttr(*Axis), B.getDenseI64ArrayAttr(*Indices));
   return define(B.create<ReshapeOp>(loc(), resultType(), Y));
 }
 
@@ -229,14 +229,17 @@ bool Importer::expand() {
   return define(B.create<ExpandOp>(loc(), resultType(), X));
 }
 
-/// Cast of f32 to f32 is the input (other casts of f32 data would leave
-/// f32; integer casts are the loader's).
-bool Importer::castF32() {
+/// Cast to the input's own type is the input; no other cast has a kernel
+/// yet. (Casts of constants are the loader's.)
+bool Importer::castOp() {
   Value X = input(0);
   if (!X)
     return false;
-  if (intAttr("to", 0) != int64_t(og::ElemType::Float))
-    return fail("a cast of f32 to another type: accel-graphc computes in f32");
+  Type From = cast<RankedTensorType>(X.getType()).getElementType();
+  Type To = resultType().getElementType();
+  if (From != To)
+    return fail("a cast from " + getElementTypeName(From) + " to " +
+                getElementTypeName(To) + " is not supported");
   return define(X);
 }
 

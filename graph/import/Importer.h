@@ -67,43 +67,36 @@ private:
   }
 
   // Values and types.
+  /// ONNX's element type \p T as the dialect's (AccelGraphOps.td).
+  Type elementType(og::ElemType T) const;
   RankedTensorType tensorType(const std::string &Name) const {
     const og::Tensor &T = G.Values.at(Name);
-    return RankedTensorType::get(T.Shape, Float32Type::get(&Context));
+    return RankedTensorType::get(T.Shape, elementType(T.Type));
   }
   bool isF32(const std::string &Name) const {
     return G.Values.at(Name).Type == og::ElemType::Float;
   }
-  /// Fails for a value that is not f32, naming it as \p What.
-  bool requireF32(const std::string &Name, const Twine &What) {
-    if (isF32(Name))
-      return true;
-    return fail(What + " '" + Name + "' has element type " +
-                og::getElemTypeName(G.Values.at(Name).Type) +
-                "; accel-graphc computes in f32");
-  }
-  /// Input \p I of the node as an f32 tensor value, or null (and Error).
+  /// Input \p I of the node as a tensor value, or null (and Error).
   Value input(unsigned I);
-  /// The f32 value \p Name (a constant made on first use), or null (and
-  /// Error, calling it \p What).
-  Value valueOf(const std::string &Name, const Twine &What);
+  /// The value \p Name (a constant made on first use), or null (and
+  /// Error).
+  Value valueOf(const std::string &Name);
   bool hasInput(unsigned I) const {
     return I < Node->Inputs.size() && !Node->Inputs[I].empty();
   }
   RankedTensorType resultType(unsigned I = 0) {
     return tensorType(Node->Outputs[I]);
   }
-  /// Records the node's output \p I (f32 only).
+  /// Records the node's output \p I.
   bool define(Value V, unsigned I = 0) {
-    if (!requireF32(Node->Outputs[I], "output"))
-      return false;
     Values[Node->Outputs[I]] = V;
     return true;
   }
+  /// Verifies the ops from \p First to the block's end (the node's): an
+  /// element type an op's kernel does not take is the node's error.
+  bool verifyNode(Block::iterator First, Block::iterator End);
   /// The only outputs a node may have that nothing reads.
   bool onlyFirstOutputUsed();
-  /// Graph input \p Name's type in @main, or nullopt (and Error).
-  std::optional<RankedTensorType> graphInputType(const std::string &Name);
   /// A constant scalar input's value (Clip's min and max).
   std::optional<float> constantScalar(unsigned I);
 
@@ -168,7 +161,7 @@ private:
   bool gather();
   bool expand();
   bool where();
-  bool castF32();
+  bool castOp();
   bool isConstant(const std::string &Name) const {
     return std::find(G.Constants.begin(), G.Constants.end(), Name) !=
            G.Constants.end();

@@ -21,26 +21,71 @@ using namespace mlir;
 using namespace accel::graph;
 using namespace accel::graph::import_detail;
 
+Type Importer::elementType(og::ElemType T) const {
+  MLIRContext *C = &Context;
+  auto signless = [&](unsigned Bits) { return IntegerType::get(C, Bits); };
+  auto unsigned_ = [&](unsigned Bits) {
+    return IntegerType::get(C, Bits, IntegerType::Unsigned);
+  };
+  switch (T) {
+  case og::ElemType::Float16:
+    return Float16Type::get(C);
+  case og::ElemType::BFloat16:
+    return BFloat16Type::get(C);
+  case og::ElemType::Double:
+    return Float64Type::get(C);
+  case og::ElemType::Bool:
+    return signless(1);
+  case og::ElemType::Int8:
+    return signless(8);
+  case og::ElemType::Int16:
+    return signless(16);
+  case og::ElemType::Int32:
+    return signless(32);
+  case og::ElemType::Int64:
+    return signless(64);
+  case og::ElemType::UInt8:
+    return unsigned_(8);
+  case og::ElemType::UInt16:
+    return unsigned_(16);
+  case og::ElemType::UInt32:
+    return unsigned_(32);
+  case og::ElemType::UInt64:
+    return unsigned_(64);
+  default: // the loader refuses the others
+    return Float32Type::get(C);
+  }
+}
+
 Value Importer::input(unsigned I) {
   if (!hasInput(I)) {
     fail("input " + Twine(I) + " is missing");
     return {};
   }
-  return valueOf(Node->Inputs[I], "input");
+  return valueOf(Node->Inputs[I]);
 }
 
-Value Importer::valueOf(const std::string &Name, const Twine &What) {
-  if (!requireF32(Name, What))
-    return {};
+Value Importer::valueOf(const std::string &Name) {
   auto It = Values.find(Name);
   if (It != Values.end())
     return It->second;
+  if (!isConstant(Name)) {
+    fail("value '" + Name + "' is not defined");
+    return {};
+  }
   // A constant, made on first use at the start of the function.
   const og::Tensor &T = G.Values.at(Name);
   RankedTensorType Type = tensorType(Name);
-  auto Data = DenseElementsAttr::getFromRawBuffer(
-      Type, ArrayRef<char>(reinterpret_cast<const char *>(T.Data.data()),
-                           T.Data.size()));
+  DenseElementsAttr Data;
+  if (T.Type == og::ElemType::Bool) {
+    // A byte an element in ONNX, a bit in a DenseElementsAttr.
+    SmallVector<bool> Bits(T.Data.begin(), T.Data.end());
+    Data = DenseElementsAttr::get(Type, ArrayRef<bool>(Bits));
+  } else {
+    Data = DenseElementsAttr::getFromRawBuffer(
+        Type, ArrayRef<char>(reinterpret_cast<const char *>(T.Data.data()),
+                             T.Data.size()));
+  }
   OpBuilder::InsertionGuard Guard(B);
   if (LastConstant)
     B.setInsertionPointAfter(LastConstant);
@@ -53,29 +98,17 @@ Value Importer::valueOf(const std::string &Name, const Twine &What) {
   return Values[Name] = C;
 }
 
-/// f32, or an integer input that only Gathers read as their indices (token
-/// ids into an embedding): the arena holds it as it is, the runtime
-/// checks each index.
-std::optional<RankedTensorType>
-Importer::graphInputType(const std::string &Name) {
-  const og::Tensor &T = G.Values.at(Name);
-  if (T.Type != og::ElemType::Int64 && T.Type != og::ElemType::Int32) {
-    if (!requireF32(Name, "graph input"))
-      return std::nullopt;
-    return tensorType(Name);
-  }
-  for (const og::Node &N : G.Nodes)
-    for (size_t I = 0; I != N.Inputs.size(); ++I)
-      if (N.Inputs[I] == Name && (N.OpType != "Gather" || I != 1)) {
-        Node = &N;
-        fail("reads integer graph input '" + Name +
-             "'; accel-graphc computes in f32 and reads integer inputs "
-             "only as Gather's indices");
-        Node = nullptr;
-        return std::nullopt;
-      }
-  unsigned Bits = T.Type == og::ElemType::Int64 ? 64 : 32;
-  return RankedTensorType::get(T.Shape, IntegerType::get(&Context, Bits));
+bool Importer::verifyNode(Block::iterator First, Block::iterator End) {
+  std::string Message;
+  ScopedDiagnosticHandler Handler(&Context, [&](mlir::Diagnostic &D) {
+    if (Message.empty())
+      Message = D.str();
+    return success();
+  });
+  for (Operation &Op : llvm::make_range(First, End))
+    if (failed(mlir::verify(&Op)))
+      return fail(Message);
+  return true;
 }
 
 bool Importer::onlyFirstOutputUsed() {
@@ -189,7 +222,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Gather"] = [](Importer &I) { return I.gather(); };
     M["Expand"] = [](Importer &I) { return I.expand(); };
     M["Where"] = [](Importer &I) { return I.where(); };
-    M["Cast"] = [](Importer &I) { return I.castF32(); };
+    M["Cast"] = [](Importer &I) { return I.castOp(); };
     M["Dropout"] = [](Importer &I) { return I.identity(); };
     return M;
   }();
@@ -198,17 +231,10 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
 
 bool Importer::run(ModuleOp Module) {
   SmallVector<Type> InputTypes, OutputTypes;
-  for (const std::string &In : G.Inputs) {
-    std::optional<RankedTensorType> T = graphInputType(In);
-    if (!T)
-      return false;
-    InputTypes.push_back(*T);
-  }
-  for (const std::string &Out : G.Outputs) {
-    if (!requireF32(Out, "graph output"))
-      return false;
+  for (const std::string &In : G.Inputs)
+    InputTypes.push_back(tensorType(In));
+  for (const std::string &Out : G.Outputs)
     OutputTypes.push_back(tensorType(Out));
-  }
   B.setInsertionPointToEnd(Module.getBody());
   auto Main =
       B.create<func::FuncOp>(NameLoc::get(B.getStringAttr(G.Name)), "main",
@@ -223,7 +249,13 @@ bool Importer::run(ModuleOp Module) {
     auto H = handlers().find(N.OpType);
     if (H == handlers().end())
       return fail("not supported by accel-graphc yet");
+    // Constants go before the block's end too: the node's ops are those
+    // after its last op before the handler.
+    Operation *Last = Entry->empty() ? nullptr : &Entry->back();
     if (!H->second(*this))
+      return false;
+    if (!verifyNode(Last ? std::next(Last->getIterator()) : Entry->begin(),
+                    Entry->end()))
       return false;
   }
   Node = nullptr;
@@ -236,10 +268,13 @@ bool Importer::run(ModuleOp Module) {
     }
     // A constant output (the loader folded all that computes it): copied
     // into the arena, where the runtime writes outputs from.
-    Value C = valueOf(Out, "graph output");
+    Value C = valueOf(Out);
     if (!C)
       return false;
-    Results.push_back(B.create<ExpandOp>(C.getLoc(), C.getType(), C));
+    auto Copy = B.create<ExpandOp>(C.getLoc(), C.getType(), C);
+    if (!verifyNode(Copy->getIterator(), Entry->end()))
+      return fail("graph output '" + Out + "': " + Error);
+    Results.push_back(Copy);
   }
   B.create<func::ReturnOp>(Main.getLoc(), Results);
   return true;

@@ -26,11 +26,16 @@ enum class ElemType : int32_t {
   Float = 1,
   UInt8 = 2,
   Int8 = 3,
+  UInt16 = 4,
+  Int16 = 5,
   Int32 = 6,
   Int64 = 7,
   Bool = 9,
   Float16 = 10,
   Double = 11,
+  UInt32 = 12,
+  UInt64 = 13,
+  BFloat16 = 16,
   Other = -1, ///< any type the compiler does not handle
 };
 

@@ -52,10 +52,13 @@ struct ElemTypeInfo {
   const char *Name;
 };
 constexpr ElemTypeInfo ElemTypes[] = {
-    {ElemType::Float, 4, "f32"},   {ElemType::UInt8, 1, "u8"},
-    {ElemType::Int8, 1, "i8"},     {ElemType::Int32, 4, "i32"},
-    {ElemType::Int64, 8, "i64"},   {ElemType::Bool, 1, "bool"},
-    {ElemType::Float16, 2, "f16"}, {ElemType::Double, 8, "f64"}};
+    {ElemType::Float, 4, "f32"},    {ElemType::UInt8, 1, "u8"},
+    {ElemType::Int8, 1, "i8"},      {ElemType::Int32, 4, "i32"},
+    {ElemType::Int64, 8, "i64"},    {ElemType::Bool, 1, "bool"},
+    {ElemType::Float16, 2, "f16"},  {ElemType::Double, 8, "f64"},
+    {ElemType::Int16, 2, "i16"},    {ElemType::UInt16, 2, "u16"},
+    {ElemType::UInt32, 4, "u32"},   {ElemType::UInt64, 8, "u64"},
+    {ElemType::BFloat16, 2, "bf16"}};
 
 const ElemTypeInfo *infoOf(ElemType T) {
   for (const ElemTypeInfo &I : ElemTypes)
@@ -179,8 +182,19 @@ Tensor convertTensor(const onnx::TensorProto &T, const std::string &Dir,
         appendBytes(Out.Data, V);
       break;
     case ElemType::Float16:
+    case ElemType::BFloat16:
+    case ElemType::Int16:
+    case ElemType::UInt16:
       for (int32_t V : T.int32_data())
         appendBytes(Out.Data, uint16_t(V));
+      break;
+    case ElemType::UInt32:
+      for (uint64_t V : T.uint64_data())
+        appendBytes(Out.Data, uint32_t(V));
+      break;
+    case ElemType::UInt64:
+      for (uint64_t V : T.uint64_data())
+        appendBytes(Out.Data, V);
       break;
     default: // 1-byte types are stored in int32_data too
       for (int32_t V : T.int32_data())

@@ -31,14 +31,18 @@ function, cached with the program). ONNX's own shape inference of the
 model is not asked: it can leave a shape the compiler computes unknown
 (PyTorch's shape computations), and it would check ONNX's inference
 rather than the compiler's, whose shapes are what the program writes.
-The element type is the model's declared one, which accel-graphc only
-compiles as float32 (the program writes raw float32): a reference of
-another type is a mismatch, but for a float64 reference of an output
-the model declares float32, a more precise reference (which selects the
-model criterion). A shape or type mismatch is one line naming the output and
-both, as in "y: shape [2, 3], expected [3, 2]: MISMATCH".
+The element type is the model's declared one, the type accel-graphc
+gives the output (the program writes its raw little-endian bytes: bool
+one byte, float16 and bfloat16 their 16 bits; inputs are given the same
+way): a reference of another type is a mismatch, but for a float64
+reference of an output the model declares float32, a more precise
+reference (which selects the model criterion). A shape or type mismatch
+is one line naming the output and both, as in "y: shape [2, 3],
+expected [3, 2]: MISMATCH".
 
-Two criteria for the values (NaN matches NaN, an infinity itself):
+Integer and bool outputs must equal the reference exactly ("exact: ok",
+or how many elements differ and the first). Floating-point ones are
+held to one of two criteria (NaN matches NaN, an infinity itself):
 
   onnx   every element: |y - ref| <= atol + rtol |ref|, by default
          ONNX's backend-test tolerances (rtol 1e-3, atol 1e-7): the
@@ -68,6 +72,10 @@ Two criteria for the values (NaN matches NaN, an infinity itself):
   Without --tolerance, an output whose reference is float64 gets the
   model criterion and any other the onnx one; --rtol or --atol select
   onnx (and may not go with --tolerance=model), --norm-tol model.
+  In their precision: without --rtol, a float16 output's rtol is at
+  least 2^-9 and a bfloat16 one's at least 2^-6, two units in the last
+  place of the type (rounding to it once costs half of one; a reference
+  computed in the type rounds too); float32 and float64 keep ONNX's.
 
 (Debian's Python: the onnx and numpy modules.)"""
 import argparse
@@ -88,10 +96,32 @@ from onnx import numpy_helper
 BIN = os.path.dirname(os.path.realpath(__file__))
 RTOL, ATOL = 1e-3, 1e-7
 NORM_TOL = 1e-4
+# bfloat16, which numpy does not have: its bits, in a type of its own.
+BF16 = np.dtype([("bfloat16", "<u2")])
 # accel-graphc's element type names (graph/onnx/OnnxLoader.cpp).
 GRAPHC_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16,
-                "i64": np.int64, "i32": np.int32, "i8": np.int8,
-                "u8": np.uint8, "bool": np.bool_}
+                "bf16": BF16, "i64": np.int64, "i32": np.int32,
+                "i16": np.int16, "i8": np.int8, "u64": np.uint64,
+                "u32": np.uint32, "u16": np.uint16, "u8": np.uint8,
+                "bool": np.bool_}
+# ONNX's element types (TensorProto.DataType), bfloat16 as BF16.
+ONNX_TYPES = dict(onnx.mapping.TENSOR_TYPE_TO_NP_TYPE)
+ONNX_TYPES[onnx.TensorProto.BFLOAT16] = BF16
+# The least rtol of an output of the type (two units in its last place).
+TYPE_RTOL = {np.dtype(np.float16): 2.0 ** -9, BF16: 2.0 ** -6}
+
+
+def type_name(dtype):
+    return "bfloat16" if dtype == BF16 else np.dtype(dtype).name
+
+
+def as_float64(a):
+    """a's values as float64 (bfloat16: its bits the top half of a
+    float32's)."""
+    if a.dtype == BF16:
+        bits = a.view(np.uint16).astype(np.uint32) << 16
+        return bits.view(np.float32).astype(np.float64)
+    return a.astype(np.float64)
 
 
 def fail(message, status=1):
@@ -157,7 +187,22 @@ def compile_model(model, shapes, cache):
 
 
 def read_tensor(path):
-    return numpy_helper.to_array(onnx.load_tensor(path))
+    """A TensorProto as numpy (bfloat16 as BF16: onnx's to_array would
+    widen it to float32)."""
+    t = onnx.load_tensor(path)
+    if t.data_type != onnx.TensorProto.BFLOAT16:
+        return numpy_helper.to_array(t)
+    bits = (np.frombuffer(t.raw_data, "<u2") if t.HasField("raw_data")
+            else np.array(t.int32_data, np.uint16))
+    return bits.copy().view(BF16).reshape(tuple(t.dims))
+
+
+def to_tensor(a, name):
+    if a.dtype != BF16:
+        return numpy_helper.from_array(a, name)
+    return onnx.helper.make_tensor(name, onnx.TensorProto.BFLOAT16, a.shape,
+                                   np.ascontiguousarray(a).tobytes(),
+                                   raw=True)
 
 
 def graph_inputs(model):
@@ -169,10 +214,9 @@ def graph_inputs(model):
 
 
 def input_dtypes(model):
-    """Each graph input's numpy element type: f32, or the int64 or int32
-    of an integer input accel-graphc reads as Gather indices."""
+    """Each graph input's numpy element type (BF16 for bfloat16)."""
     inits = {i.name for i in model.graph.initializer}
-    return [onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[i.type.tensor_type.elem_type]
+    return [ONNX_TYPES.get(i.type.tensor_type.elem_type)
             for i in model.graph.input if i.name not in inits]
 
 
@@ -206,14 +250,13 @@ def declared_types(model, outputs):
     for k, (_, graphc_type, _) in enumerate(outputs):
         t = (model.graph.output[k].type.tensor_type.elem_type
              if model and k < len(model.graph.output) else 0)
-        types.append(np.dtype(onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[t])
-                     if t in onnx.mapping.TENSOR_TYPE_TO_NP_TYPE
+        types.append(np.dtype(ONNX_TYPES[t]) if t in ONNX_TYPES
                      else graphc_type)
     return types
 
 
-def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
-    """Outputs (float32 arrays, flat), the region's statistics, with
+def run(elf, inputs, out_dtypes, stats, fast, profile, timeline, work):
+    """Outputs (flat arrays of out_dtypes), the region's statistics, with
     profile or timeline the operators' records in run order (dicts:
     start, cycles, macs, dma_bytes, bound, name), and the simulator's wall
     time."""
@@ -222,7 +265,8 @@ def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
         path = os.path.join(work, "in%d.bin" % k)
         np.ascontiguousarray(x).tofile(path)  # as its dtype: run's caller checked it
         files.append(path)
-    outs = [os.path.join(work, "out%d.bin" % k) for k in range(output_count)]
+    outs = [os.path.join(work, "out%d.bin" % k)
+            for k in range(len(out_dtypes))]
     stats_json = os.path.join(work, "stats.json")
     cmd = [os.path.join(BIN, "accel-sim"), "--fs-root=/",
            "--stats-json=" + stats_json] + (["--stats"] if stats else []) + (
@@ -245,7 +289,8 @@ def run(elf, inputs, output_count, stats, fast, profile, timeline, work):
                 op = dict(zip(keys, map(int, fields[:-1])))
                 op["name"] = fields[-1]
                 ops.append(op)
-    return ([np.fromfile(p, np.float32) for p in outs], st.get("region", st),
+    return ([np.fromfile(p, t) for p, t in zip(outs, out_dtypes)],
+            st.get("region", st),
             ops, seconds)
 
 
@@ -269,7 +314,7 @@ def print_profile(ops, total, macs_per_cycle, top):
 
 
 def same_kind(name, y, declared, ref):
-    """Whether y (the program's output: float32, shaped as accel-graphc
+    """Whether y (the program's output, shaped and typed as accel-graphc
     has it) has ref's shape and element type; a float64 reference is a
     more precise one where the model declares the output float32
     (declared). Prints a MISMATCH line for each that differs."""
@@ -281,7 +326,7 @@ def same_kind(name, y, declared, ref):
     if ref.dtype != y.dtype and not (ref.dtype == np.float64 and
                                      declared == np.float32):
         print("  %s: element type %s, expected %s: MISMATCH" % (
-            name, y.dtype.name, ref.dtype.name))
+            name, type_name(y.dtype), type_name(ref.dtype)))
         ok = False
     return ok
 
@@ -289,7 +334,7 @@ def same_kind(name, y, declared, ref):
 def errors(y, ref):
     """|y - ref| elementwise in float64: 0 where both are NaN or the same
     infinity, infinite where only one is NaN."""
-    y, ref = y.astype(np.float64), ref.astype(np.float64)
+    y, ref = as_float64(y), as_float64(ref)
     with np.errstate(invalid="ignore"):
         err = np.abs(y - ref)
     err = np.where((np.isnan(y) & np.isnan(ref)) | (y == ref), 0.0, err)
@@ -307,12 +352,23 @@ def short_float(v):
 
 def compare(name, y, declared, ref, criterion, rtol, atol, norm_tol):
     """Checks output y against ref: shape and element type, then the
-    values by criterion ('onnx' or 'model', the module's docstring).
+    values: integers and bools exactly, floats by criterion ('onnx' or
+    'model', the module's docstring).
     Prints one line; returns whether it matches."""
     if not same_kind(name, y, declared, ref):
         return False
+    if y.dtype.kind in "biu":
+        diff = np.flatnonzero(y.reshape(-1) != ref.reshape(-1))
+        if not diff.size:
+            print("  %s: exact: ok" % name)
+            return True
+        k = diff[0]
+        print("  %s: %d of %d elements differ (the first, %d: %s, expected "
+              "%s): MISMATCH" % (name, diff.size, y.size, k,
+                                 y.reshape(-1)[k], ref.reshape(-1)[k]))
+        return False
     err = errors(y, ref).reshape(-1)
-    ref = np.abs(ref.astype(np.float64)).reshape(-1)
+    ref = np.abs(as_float64(ref)).reshape(-1)
     worst = err.max() if err.size else 0.0
     if criterion == "model":
         finite = ref[np.isfinite(ref)]
@@ -406,7 +462,7 @@ def main():
         fail("--norm-tol is the model criterion's, not onnx's")
     criterion = args.tolerance or ("onnx" if onnx_given else "model"
                                    if args.norm_tol is not None else None)
-    rtol = RTOL if args.rtol is None else args.rtol
+    rtol = args.rtol
     atol = ATOL if args.atol is None else args.atol
     norm_tol = NORM_TOL if args.norm_tol is None else args.norm_tol
 
@@ -453,7 +509,9 @@ def main():
                     fail("%s: input '%s' is %s; the model's is %s" % (
                         name, n, x.dtype, np.dtype(t)))
             timeline = args.timeline if name == sets[0][0] else None
-            ys, st, ops, seconds = run(elf, xs, len(outputs), args.stats,
+            ys, st, ops, seconds = run(elf, xs,
+                                       [t or np.float32 for _, t, _ in outputs],
+                                       args.stats,
                                        args.fast, args.profile, timeline,
                                        work)
             if timeline:
@@ -463,8 +521,8 @@ def main():
             if args.profile:
                 print_profile(ops, st["cycles"], st["macs_per_cycle"],
                               args.top)
-            # The program writes each output as raw float32 (the runtime's
-            # only type) in the shape accel-graphc gave it.
+            # The program writes each output's raw bytes in the type and
+            # shape accel-graphc gave it.
             shaped = []
             for (out_name, _, shape), y in zip(outputs, ys):
                 if y.size == int(np.prod(shape)):
@@ -481,13 +539,14 @@ def main():
                     how = criterion or ("model" if ref.dtype == np.float64
                                         and out_types[k] == np.float32
                                         else "onnx")
+                    r = rtol if rtol is not None else max(
+                        RTOL, TYPE_RTOL.get(y.dtype, 0.0))
                     all_ok &= compare(outputs[k][0], y, out_types[k], ref,
-                                      how, rtol, atol, norm_tol)
+                                      how, r, atol, norm_tol)
             if args.output_dir:
                 os.makedirs(args.output_dir, exist_ok=True)
                 for k, y in enumerate(shaped):
-                    t = numpy_helper.from_array(
-                        ys[k] if y is None else y, outputs[k][0])
+                    t = to_tensor(ys[k] if y is None else y, outputs[k][0])
                     with open(os.path.join(args.output_dir,
                                            "output_%d.pb" % k), "wb") as f:
                         f.write(t.SerializeToString())

@@ -62,7 +62,7 @@ int64_t alignUp(int64_t N) {
 
 int64_t bytesOf(Value V) {
   auto T = cast<RankedTensorType>(V.getType());
-  return alignUp(T.getNumElements() * int64_t(T.getElementTypeBitWidth() / 8));
+  return alignUp(T.getNumElements() * getElementBytes(T.getElementType()));
 }
 
 /// First-fit allocation over [0, infinity) with freed ranges reused.

@@ -125,10 +125,45 @@ func.func @gemm_c(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %c: tensor<3xf32>) -
 
 // -----
 
+// The dialect's tensors take ONNX's element types; each op's kernel fewer
+// (f32 today), named by ONNX's name.
 func.func @types(%a: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{'accel.elementwise' op operand #0 must be variadic of ranked tensor of 32-bit float values}}
+  // expected-error @+1 {{element type int32 is not supported by accel.elementwise (float32 only)}}
   %0 = accel.elementwise relu %a : (tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @types_result(%a: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{element type bool is not supported by accel.elementwise (float32 only)}}
+  %0 = accel.elementwise relu %a : (tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @types_unsigned(%a: tensor<2x3xui16>) -> tensor<3x2xui16> {
+  // expected-error @+1 {{element type uint16 is not supported by accel.transpose (float32 only)}}
+  %0 = accel.transpose %a {perm = array<i64: 1, 0>} : (tensor<2x3xui16>) -> tensor<3x2xui16>
+  return %0 : tensor<3x2xui16>
+}
+
+// -----
+
+func.func @types_gather(%a: tensor<4x2xbf16>, %i: tensor<3xi64>) -> tensor<3x2xbf16> {
+  // expected-error @+1 {{element type bfloat16 is not supported by accel.gather (float32 only)}}
+  %0 = accel.gather %a[%i] {axis = 0 : i64} : (tensor<4x2xbf16>, tensor<3xi64>) -> tensor<3x2xbf16>
+  return %0 : tensor<3x2xbf16>
+}
+
+// -----
+
+// A type ONNX does not have.
+func.func @types_outside(%a: tensor<4xi4>) -> tensor<4xi4> {
+  // expected-error @+1 {{'accel.elementwise' op operand #0 must be variadic of ranked tensor of}}
+  %0 = accel.elementwise relu %a : (tensor<4xi4>) -> tensor<4xi4>
+  return %0 : tensor<4xi4>
 }
 
 // -----

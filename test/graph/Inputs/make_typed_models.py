@@ -1,0 +1,142 @@
+"""Writes typed-models.test's models: graph inputs, outputs and
+initializers of every ONNX element type accel-graphc takes, each model
+small, with a test data set computed here by numpy.
+
+Run (each type through the compiler and accel-run's TensorProtos):
+  copy-TYPE        x [2, 3] of TYPE -> Identity -> y, and a second output
+                   z = Relu of an f32 input (the arena holds both)
+  gather-ids       f32 table [5, 3], Gather by int64 ids given at run time
+Refused, one line naming the node, the op type and the type:
+  max-TYPE         Max of two TYPE inputs (the types but f32 and bool)
+  where-bool       Where on a bool condition given at run time
+  relu-f16-init    Relu of a float16 initializer
+  gather-i64-data  Gather of int64 data given at run time
+  cast-f16         Cast of f32 to float16
+  const-i64-out    a graph output that is an int64 initializer
+
+Usage: make_typed_models.py DIR"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto as TP
+from onnx import helper, numpy_helper
+
+# ONNX's element types and numpy's (bfloat16: numpy has none; its bits in
+# a uint16, written by make_tensor's raw bytes).
+TYPES = {
+    "f32": (TP.FLOAT, np.float32), "f16": (TP.FLOAT16, np.float16),
+    "bf16": (TP.BFLOAT16, None), "f64": (TP.DOUBLE, np.float64),
+    "bool": (TP.BOOL, np.bool_), "i8": (TP.INT8, np.int8),
+    "i16": (TP.INT16, np.int16), "i32": (TP.INT32, np.int32),
+    "i64": (TP.INT64, np.int64), "u8": (TP.UINT8, np.uint8),
+    "u16": (TP.UINT16, np.uint16), "u32": (TP.UINT32, np.uint32),
+    "u64": (TP.UINT64, np.uint64),
+}
+
+
+def vi(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def model(nodes, inputs, outputs, inits=()):
+    g = helper.make_graph(nodes, "g", inputs, outputs, list(inits))
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+    onnx.checker.check_model(m)
+    return m
+
+
+def values(kind, shape, rng):
+    """A TensorProto-ready (elem, array or raw bytes) of kind."""
+    elem, dt = TYPES[kind]
+    if kind == "bf16":
+        f = rng.standard_normal(shape).astype(np.float32)
+        bits = (f.view(np.uint32) >> 16).astype(np.uint16)  # truncated
+        return elem, bits
+    if kind == "bool":
+        return elem, rng.integers(0, 2, shape).astype(np.bool_)
+    if np.issubdtype(dt, np.integer):
+        info = np.iinfo(dt)  # the extremes too
+        a = rng.integers(-50 if info.min < 0 else 0, 50, shape).astype(dt)
+        a.flat[0], a.flat[-1] = info.min, info.max
+        return elem, a
+    return elem, rng.standard_normal(shape).astype(dt)
+
+
+def tensor(name, kind, a):
+    elem = TYPES[kind][0]
+    if kind == "bf16":
+        return helper.make_tensor(name, elem, a.shape, a.tobytes(), raw=True)
+    return numpy_helper.from_array(a, name)
+
+
+def save(top, name, m, xs=None, ys=None):
+    d = os.path.join(top, name)
+    os.makedirs(d)
+    onnx.save(m, os.path.join(d, "model.onnx"))
+    if xs is None:
+        return
+    data = os.path.join(d, "test_data_set_0")
+    os.makedirs(data)
+    for prefix, ts in (("input", xs), ("output", ys)):
+        for k, t in enumerate(ts):
+            onnx.save_tensor(t, os.path.join(data, "%s_%d.pb" % (prefix, k)))
+
+
+def main():
+    top = sys.argv[1]
+    rng = np.random.default_rng(39)
+    for kind in TYPES:
+        elem, a = values(kind, (2, 3), rng)
+        w = rng.standard_normal((4,)).astype(np.float32)
+        m = model([helper.make_node("Identity", ["x"], ["y"], name="copy"),
+                   helper.make_node("Relu", ["w"], ["z"], name="relu")],
+                  [vi("x", elem, [2, 3]), vi("w", TP.FLOAT, [4])],
+                  [vi("y", elem, [2, 3]), vi("z", TP.FLOAT, [4])])
+        save(top, "copy-" + kind, m,
+             [tensor("x", kind, a), tensor("w", "f32", w)],
+             [tensor("y", kind, a), tensor("z", "f32", np.maximum(w, 0))])
+        if kind not in ("f32", "bool"):
+            m = model([helper.make_node("Max", ["a", "b"], ["c"], name="max")],
+                      [vi("a", elem, [4]), vi("b", elem, [4])],
+                      [vi("c", elem, [4])])
+            save(top, "max-" + kind, m)
+
+    m = model([helper.make_node("Where", ["c", "a", "b"], ["y"], name="pick")],
+              [vi("c", TP.BOOL, [4]), vi("a", TP.FLOAT, [4]),
+               vi("b", TP.FLOAT, [4])], [vi("y", TP.FLOAT, [4])])
+    save(top, "where-bool", m)
+
+    table = rng.standard_normal((5, 3)).astype(np.float32)
+    ids = np.array([[4, 0], [-1, 2]], np.int64)
+    m = model([helper.make_node("Gather", ["t", "ids"], ["y"], name="emb")],
+              [vi("ids", TP.INT64, [2, 2])], [vi("y", TP.FLOAT, [2, 2, 3])],
+              [numpy_helper.from_array(table, "t")])
+    save(top, "gather-ids", m, [numpy_helper.from_array(ids, "ids")],
+         [numpy_helper.from_array(table[ids], "y")])
+
+    h = numpy_helper.from_array(np.ones((4,), np.float16), "h")
+    m = model([helper.make_node("Relu", ["h"], ["y"], name="relu_h")],
+              [], [vi("y", TP.FLOAT16, [4])], [h])
+    save(top, "relu-f16-init", m)
+
+    m = model([helper.make_node("Gather", ["d", "i"], ["y"], name="pick")],
+              [vi("d", TP.INT64, [4]), vi("i", TP.INT64, [2])],
+              [vi("y", TP.INT64, [2])])
+    save(top, "gather-i64-data", m)
+
+    m = model([helper.make_node("Cast", ["x"], ["y"], name="half",
+                                to=TP.FLOAT16)],
+              [vi("x", TP.FLOAT, [4])], [vi("y", TP.FLOAT16, [4])])
+    save(top, "cast-f16", m)
+
+    k = numpy_helper.from_array(np.arange(3, dtype=np.int64), "k")
+    m = model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
+              [vi("x", TP.FLOAT, [4])],
+              [vi("y", TP.FLOAT, [4]), vi("k", TP.INT64, [3])], [k])
+    save(top, "const-i64-out", m)
+
+
+if __name__ == "__main__":
+    main()
