@@ -13,6 +13,7 @@
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include "core/spm_arena.h"
+#include "elementwise/cast_vector.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -311,34 +312,48 @@ static void narrow_int(accel_dtype t, int is_signed, const uint64_t *wide,
   }
 }
 
-/* The pairs converted directly, without the 64-bit values; 0 if (xt, yt)
-   is not one. */
+/* The pairs converted directly, without the 64-bit values, on the
+   vector unit where it has the conversion (cast_vector.h) and the scalar
+   unit for the rest; 0 if (xt, yt) is not one. */
 static int convert_direct(accel_dtype xt, accel_dtype yt, const void *in,
                           void *out, long n) {
+  long i;
   if (xt == ACCEL_F32 && yt == ACCEL_F16) {
-    for (long i = 0; i < n; ++i)
+    for (i = vcast_f32_to_half(in, out, n, 0); i < n; ++i)
       ((uint16_t *)out)[i] =
           (uint16_t)f32_to_f16(((const uint32_t *)in)[i]);
     return 1;
   }
   if (xt == ACCEL_F32 && yt == ACCEL_BF16) {
-    for (long i = 0; i < n; ++i)
+    for (i = vcast_f32_to_half(in, out, n, 1); i < n; ++i)
       ((uint16_t *)out)[i] =
           (uint16_t)f32_to_bf16(((const uint32_t *)in)[i]);
     return 1;
   }
   if (xt == ACCEL_F16 && yt == ACCEL_F32) {
-    for (long i = 0; i < n; ++i)
+    for (i = vcast_half_to_f32(in, out, n, 0); i < n; ++i)
       ((float *)out)[i] = f16_to_f32(((const uint16_t *)in)[i]);
     return 1;
   }
   if (xt == ACCEL_BF16 && yt == ACCEL_F32) {
-    for (long i = 0; i < n; ++i)
+    for (i = vcast_half_to_f32(in, out, n, 1); i < n; ++i)
       ((uint32_t *)out)[i] = (uint32_t)((const uint16_t *)in)[i] << 16;
     return 1;
   }
+  if (xt == ACCEL_F32 && yt == ACCEL_I32) {
+    /* vcvt.i32.f32 saturates and takes NaN to 0, as f64_to_int. */
+    for (i = vcast_f32_to_i32(in, out, n); i < n; ++i)
+      ((int32_t *)out)[i] = (int32_t)f64_to_int(
+          ((const float *)in)[i], -2147483647 - 1, 2147483647);
+    return 1;
+  }
+  if (xt == ACCEL_I32 && yt == ACCEL_F32) {
+    for (i = vcast_i32_to_f32(in, out, n); i < n; ++i)
+      ((float *)out)[i] = (float)((const int32_t *)in)[i];
+    return 1;
+  }
   if (xt == ACCEL_I64 && yt == ACCEL_F32) {
-    for (long i = 0; i < n; ++i)
+    for (i = 0; i < n; ++i)
       ((float *)out)[i] = (float)((const int64_t *)in)[i];
     return 1;
   }

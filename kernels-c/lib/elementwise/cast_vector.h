@@ -1,0 +1,148 @@
+/* cast_vector.h - accel_cast's conversions on the vector unit, for blocks
+   packed in the scratchpad: f32 <-> int32 by vcvt, f32 <-> f16 and
+   f32 <-> bf16 by integer operations on the lanes. Each converts the
+   block's first n - n % VecCastStep elements and returns how many it did;
+   the scalar loops (cast.c) do the rest, with the same results.
+
+   A 16-bit element is half a lane: a vector of 16 words holds 32 of them,
+   the even elements in the low halves. Its f32 counterparts go in and out
+   as two vectors, the even and the odd elements, by strided accesses
+   (vld.s, vst.s of stride 8 bytes). */
+
+#ifndef ACCEL_CAST_VECTOR_H
+#define ACCEL_CAST_VECTOR_H
+
+#include "core/kernel_machine.h"
+#include <accel.h>
+#include <stdint.h>
+
+enum { VecCastStep = 2 * KERNEL_LANES }; /* elements an iteration */
+
+typedef unsigned accel_v16u __attribute__((ext_vector_type(16)));
+
+static inline accel_v16i vcast_splat(int v) { return (accel_v16i)v; }
+
+/* m ? a : b, lane by lane, for a mask m of all-ones or zero lanes. */
+static inline accel_v16i vcast_select(accel_v16i m, accel_v16i a,
+                                      accel_v16i b) {
+  return (m & a) | (~m & b);
+}
+
+static inline accel_v16i vcast_load(const void *p) {
+  return (accel_v16i)accel_vload((const float *)p);
+}
+
+static inline void vcast_store(void *p, accel_v16i v) {
+  accel_vstore((float *)p, (accel_v16f)v);
+}
+
+/* f32 bits to f16 bits (in the low half), to nearest even, as
+   f32_to_f16 in cast.c: a subnormal result by the float unit's own
+   rounding (the value plus 0.5 puts its f16 units in the low bits). */
+static inline accel_v16i vcast_f32_to_f16(accel_v16i x) {
+  accel_v16i sign = (x >> 16) & vcast_splat(0x8000);
+  accel_v16i a = x & vcast_splat(0x7fffffff);
+  accel_v16i r = a - vcast_splat((127 - 15) << 23);
+  accel_v16i normal =
+      (r + vcast_splat(0xfff) + ((r >> 13) & vcast_splat(1))) >> 13;
+  accel_v16f sub_f = (accel_v16f)a + (accel_v16f)vcast_splat(126 << 23);
+  accel_v16i sub = (accel_v16i)sub_f - vcast_splat(126 << 23);
+  accel_v16i nan = vcast_splat(0x7e00) | ((a >> 13) & vcast_splat(0x3ff));
+  accel_v16i big = vcast_select(a > vcast_splat(0x7f800000), nan,
+                                vcast_splat(0x7c00));
+  accel_v16i h = vcast_select(a < vcast_splat(0x38800000), sub, normal);
+  h = vcast_select(a >= vcast_splat(0x477ff000), big, h);
+  return h | sign;
+}
+
+/* f16 bits (the low half; the high half ignored) to f32 bits, exactly: a
+   subnormal renormalized by a float subtraction. */
+static inline accel_v16i vcast_f16_to_f32(accel_v16i h) {
+  accel_v16i o = (h & vcast_splat(0x7fff)) << 13;
+  accel_v16i e = o & vcast_splat(0x0f800000);
+  o = o + vcast_splat((127 - 15) << 23);
+  accel_v16i inf_nan = o + vcast_splat((128 - 16) << 23);
+  accel_v16f sub_f = (accel_v16f)(o + vcast_splat(1 << 23)) -
+                     (accel_v16f)vcast_splat(113 << 23);
+  o = vcast_select(e == vcast_splat(0x0f800000), inf_nan, o);
+  o = vcast_select(e == vcast_splat(0), (accel_v16i)sub_f, o);
+  return o | ((h & vcast_splat(0x8000)) << 16);
+}
+
+/* f32 bits to bf16 bits (in the low half), to nearest even. */
+static inline accel_v16i vcast_f32_to_bf16(accel_v16i x) {
+  accel_v16i a = x & vcast_splat(0x7fffffff);
+  accel_v16i r = (accel_v16i)(
+      (accel_v16u)(x + vcast_splat(0x7fff) + ((x >> 16) & vcast_splat(1))) >>
+      16);
+  accel_v16i nan = ((x >> 16) & vcast_splat(0xffff)) | vcast_splat(0x40);
+  return vcast_select(a > vcast_splat(0x7f800000), nan, r);
+}
+
+/* The even and odd elements of 32 f32 words at p. */
+static inline void vcast_load_pairs(const void *p, accel_v16i *even,
+                                    accel_v16i *odd) {
+  *even = (accel_v16i)accel_vload_strided((const float *)p, 8);
+  *odd = (accel_v16i)accel_vload_strided((const float *)p + 1, 8);
+}
+
+static inline void vcast_store_pairs(void *p, accel_v16i even,
+                                     accel_v16i odd) {
+  accel_vstore_strided((accel_v16f)even, (float *)p, 8);
+  accel_vstore_strided((accel_v16f)odd, (float *)p + 1, 8);
+}
+
+/* Two vectors of 16-bit results (low halves) as 32 packed elements. */
+static inline accel_v16i vcast_pack(accel_v16i even, accel_v16i odd) {
+  return (even & vcast_splat(0xffff)) | (odd << 16);
+}
+
+/* The conversions of a block: in and out 4-byte aligned. */
+static inline long vcast_f32_to_i32(const void *in, void *out, long n) {
+  long m = n - n % VecCastStep;
+  for (long i = 0; i < m; i += KERNEL_LANES)
+    vcast_store((int32_t *)out + i,
+                __builtin_convertvector(accel_vload((const float *)in + i),
+                                        accel_v16i));
+  return m;
+}
+
+static inline long vcast_i32_to_f32(const void *in, void *out, long n) {
+  long m = n - n % VecCastStep;
+  for (long i = 0; i < m; i += KERNEL_LANES)
+    accel_vstore((float *)out + i,
+                 __builtin_convertvector(vcast_load((const int32_t *)in + i),
+                                         accel_v16f));
+  return m;
+}
+
+static inline long vcast_f32_to_half(const void *in, void *out, long n,
+                                     int bf16) {
+  long m = n - n % VecCastStep;
+  for (long i = 0; i < m; i += VecCastStep) {
+    accel_v16i even, odd;
+    vcast_load_pairs((const uint32_t *)in + i, &even, &odd);
+    accel_v16i w = bf16 ? vcast_pack(vcast_f32_to_bf16(even),
+                                     vcast_f32_to_bf16(odd))
+                        : vcast_pack(vcast_f32_to_f16(even),
+                                     vcast_f32_to_f16(odd));
+    vcast_store((uint16_t *)out + i, w);
+  }
+  return m;
+}
+
+static inline long vcast_half_to_f32(const void *in, void *out, long n,
+                                     int bf16) {
+  long m = n - n % VecCastStep;
+  for (long i = 0; i < m; i += VecCastStep) {
+    accel_v16i w = vcast_load((const uint16_t *)in + i);
+    accel_v16i even = bf16 ? w << 16 : vcast_f16_to_f32(w);
+    accel_v16i odd = bf16 ? w & vcast_splat((int)0xffff0000)
+                          : vcast_f16_to_f32(
+                                (accel_v16i)((accel_v16u)w >> 16));
+    vcast_store_pairs((uint32_t *)out + i, even, odd);
+  }
+  return m;
+}
+
+#endif
