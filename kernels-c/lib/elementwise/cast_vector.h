@@ -100,6 +100,9 @@ static inline accel_v16i vcast_pack(accel_v16i even, accel_v16i odd) {
 /* The conversions of a block: in and out 4-byte aligned. */
 static inline long vcast_f32_to_i32(const void *in, void *out, long n) {
   long m = n - n % VecCastStep;
+  /* Unrolled, so that one vector's load latency runs under the others'
+     conversions. */
+#pragma clang loop unroll_count(4)
   for (long i = 0; i < m; i += KERNEL_LANES)
     vcast_store((int32_t *)out + i,
                 __builtin_convertvector(accel_vload((const float *)in + i),
@@ -109,6 +112,7 @@ static inline long vcast_f32_to_i32(const void *in, void *out, long n) {
 
 static inline long vcast_i32_to_f32(const void *in, void *out, long n) {
   long m = n - n % VecCastStep;
+#pragma clang loop unroll_count(4)
   for (long i = 0; i < m; i += KERNEL_LANES)
     accel_vstore((float *)out + i,
                  __builtin_convertvector(vcast_load((const int32_t *)in + i),
@@ -119,6 +123,7 @@ static inline long vcast_i32_to_f32(const void *in, void *out, long n) {
 static inline long vcast_f32_to_half(const void *in, void *out, long n,
                                      int bf16) {
   long m = n - n % VecCastStep;
+#pragma clang loop unroll_count(2)
   for (long i = 0; i < m; i += VecCastStep) {
     accel_v16i even, odd;
     vcast_load_pairs((const uint32_t *)in + i, &even, &odd);
@@ -134,6 +139,7 @@ static inline long vcast_f32_to_half(const void *in, void *out, long n,
 static inline long vcast_half_to_f32(const void *in, void *out, long n,
                                      int bf16) {
   long m = n - n % VecCastStep;
+#pragma clang loop unroll_count(2)
   for (long i = 0; i < m; i += VecCastStep) {
     accel_v16i w = vcast_load((const uint16_t *)in + i);
     accel_v16i even = bf16 ? w << 16 : vcast_f16_to_f32(w);
