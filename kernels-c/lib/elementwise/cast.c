@@ -352,9 +352,24 @@ static int convert_direct(accel_dtype xt, accel_dtype yt, const void *in,
       ((float *)out)[i] = (float)((const int32_t *)in)[i];
     return 1;
   }
+  /* Unrolled, so that the loads' latency runs under other elements'
+     work. */
   if (xt == ACCEL_I64 && yt == ACCEL_F32) {
+#pragma clang loop unroll_count(8)
     for (i = 0; i < n; ++i)
       ((float *)out)[i] = (float)((const int64_t *)in)[i];
+    return 1;
+  }
+  if (xt == ACCEL_I64 && yt == ACCEL_I32) {
+#pragma clang loop unroll_count(8)
+    for (i = 0; i < n; ++i)
+      ((uint32_t *)out)[i] = (uint32_t)((const uint64_t *)in)[i];
+    return 1;
+  }
+  if (xt == ACCEL_I32 && yt == ACCEL_I64) {
+#pragma clang loop unroll_count(8)
+    for (i = 0; i < n; ++i)
+      ((int64_t *)out)[i] = ((const int32_t *)in)[i];
     return 1;
   }
   return 0;
