@@ -352,6 +352,35 @@ static int convert_direct(accel_dtype xt, accel_dtype yt, const void *in,
       ((float *)out)[i] = (float)((const int32_t *)in)[i];
     return 1;
   }
+  if ((xt == ACCEL_BOOL || xt == ACCEL_I8 || xt == ACCEL_U8) &&
+      yt == ACCEL_F32) {
+    i = vcast_bytes_to_f32(in, out, n,
+                           xt == ACCEL_BOOL ? VecBool
+                           : xt == ACCEL_I8 ? VecInt8
+                                            : VecUint8);
+    for (; i < n; ++i) {
+      unsigned b = ((const uint8_t *)in)[i];
+      ((float *)out)[i] = xt == ACCEL_BOOL ? (float)(b != 0)
+                          : xt == ACCEL_I8 ? (float)(int8_t)b
+                                           : (float)b;
+    }
+    return 1;
+  }
+  if (xt == ACCEL_F32 &&
+      (yt == ACCEL_BOOL || yt == ACCEL_I8 || yt == ACCEL_U8)) {
+    i = vcast_f32_to_bytes(in, out, n,
+                           yt == ACCEL_BOOL ? VecBool
+                           : yt == ACCEL_I8 ? VecInt8
+                                            : VecUint8);
+    for (; i < n; ++i) {
+      float x = ((const float *)in)[i];
+      ((uint8_t *)out)[i] =
+          yt == ACCEL_BOOL ? x != 0
+          : yt == ACCEL_I8 ? (uint8_t)f64_to_int(x, -128, 127)
+                           : (uint8_t)f64_to_int(x, 0, 255);
+    }
+    return 1;
+  }
   /* Unrolled, so that the loads' latency runs under other elements'
      work. */
   if (xt == ACCEL_I64 && yt == ACCEL_F32) {

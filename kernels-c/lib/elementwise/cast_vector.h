@@ -151,4 +151,59 @@ static inline long vcast_half_to_f32(const void *in, void *out, long n,
   return m;
 }
 
+/* Bytes (bool, int8, uint8) and f32 on the vector unit: a vector of 16
+   words holds 64 bytes, element 4 i + k in byte k of word i; its f32s go
+   in and out as four vectors, one for each k, by strided accesses of
+   stride 16 bytes. */
+enum { VecByteStep = 4 * KERNEL_LANES };
+typedef enum { VecBool, VecInt8, VecUint8 } vcast_byte_kind;
+
+static inline long vcast_bytes_to_f32(const void *in, void *out, long n,
+                                      vcast_byte_kind kind) {
+  long m = n - n % VecByteStep;
+  for (long i = 0; i < m; i += VecByteStep) {
+    accel_v16i w = vcast_load((const uint8_t *)in + i);
+    for (int k = 0; k < 4; ++k) {
+      accel_v16i b = kind == VecInt8
+                         ? (w << (24 - 8 * k)) >> 24
+                         : (accel_v16i)((accel_v16u)w >> (8 * k)) &
+                               vcast_splat(0xff);
+      accel_v16i f =
+          kind == VecBool
+              ? vcast_select(b == vcast_splat(0), vcast_splat(0),
+                             vcast_splat(0x3f800000)) /* 1.0f */
+              : (accel_v16i)__builtin_convertvector(b, accel_v16f);
+      accel_vstore_strided((accel_v16f)f, (float *)out + i + k, 16);
+    }
+  }
+  return m;
+}
+
+/* f32 to bytes: bool x != 0 (a NaN is true), int8 and uint8 toward zero
+   and saturated, NaN to 0 (vcvt.i32.f32 then a clamp), as the scalar
+   loops. */
+static inline long vcast_f32_to_bytes(const void *in, void *out, long n,
+                                      vcast_byte_kind kind) {
+  long m = n - n % VecByteStep;
+  int lo = kind == VecInt8 ? -128 : 0, hi = kind == VecInt8 ? 127 : 255;
+  for (long i = 0; i < m; i += VecByteStep) {
+    accel_v16i w = vcast_splat(0);
+    for (int k = 0; k < 4; ++k) {
+      accel_v16f x = accel_vload_strided((const float *)in + i + k, 16);
+      accel_v16i b;
+      if (kind == VecBool) {
+        b = ~(x == (accel_v16f)0.0f) & vcast_splat(1);
+      } else {
+        b = __builtin_convertvector(x, accel_v16i);
+        b = __builtin_elementwise_min(
+            __builtin_elementwise_max(b, vcast_splat(lo)), vcast_splat(hi));
+        b &= vcast_splat(0xff);
+      }
+      w |= b << (8 * k);
+    }
+    vcast_store((uint8_t *)out + i, w);
+  }
+  return m;
+}
+
 #endif
