@@ -129,6 +129,7 @@ CATEGORIES = [
     (r": shape .* expected .*: MISMATCH", "wrong shape"),
     (r"wrote \d+ elements, its shape .* MISMATCH", "wrong element count"),
     (r"worst abs error .* MISMATCH", "wrong values"),
+    (r"failed on the simulator", "the program failed on the simulator"),
     (r"^timeout", "timeout"),
     (r"^crash", "crash"),
 ]
@@ -136,7 +137,8 @@ CATEGORIES = [
 
 def category(name, note):
     """The kind of reason note is, for test name."""
-    m = re.search(r"graph (input|output) '([^']*)' has element type", note)
+    m = re.search(r"graph (input|output) '([^']*)' has (an )?element type",
+                  note)
     if m:  # by ONNX's name of the type (accel-graphc's is 'other' for some)
         g = load(name).graph
         v = next(v for v in getattr(g, m.group(1)) if v.name == m.group(2))
@@ -145,7 +147,7 @@ def category(name, note):
     for pattern, kind in CATEGORIES:
         if re.search(pattern, note):
             return kind
-    note = re.sub(r"^accel-graphc: error: [^:]*: ", "", note)
+    note = re.sub(r"^accel-(graphc|run): error: ", "", note)
     return re.sub(r"'[^']*'", "'...'", note)[:80]
 
 
@@ -256,9 +258,10 @@ def write_docs(path, names, op_of, results, constants, seconds, jobs):
             "(compile with accel-graphc, run on `accel-sim --fast`, hold "
             "each output to the reference's shape and element type, then "
             "its values within ONNX's rtol 1e-3, atol 1e-7). A failure's "
-            "reason is its first error line. The tests that pass are "
-            "`test/graph/conformance-expected-pass.txt`, which ctest's "
-            "`onnx-node-conformance` holds to.\n\n"
+            "reason is its first error line. ctest's "
+            "`onnx-node-conformance` holds the tests of "
+            "`test/graph/conformance-expected-pass.txt` to passing. "
+            "Measured at %s.\n\n"
             "**%d of %d pass as they are (%.1f %%).**\n\n"
             "A second count, not the one above: %d more pass once their "
             "integer and bool configuration inputs (int64, int32 or bool "
@@ -268,7 +271,7 @@ def write_docs(path, names, op_of, results, constants, seconds, jobs):
             "constants** (\"passes with ... as constants\" below; "
             "`test/graph/conformance-expected-pass-constants.txt`).\n\n"
             "The whole run took %.0f s with --jobs %d.\n\n" % (
-                onnx.__version__, total, len(passed), total,
+                onnx.__version__, total, revision(), len(passed), total,
                 100.0 * len(passed) / total, len(with_consts),
                 len(passed) + len(with_consts), total, seconds, jobs))
         f.write("## What blocks the rest\n\n"
@@ -302,6 +305,15 @@ def write_docs(path, names, op_of, results, constants, seconds, jobs):
                         ", ".join("'%s'" % c for c in constants[n][2]))
                 rows.append((op, n, "pass" if ok else "FAIL", note))
         f.write(table(["operator", "test", "result", "reason"], rows))
+
+
+def revision():
+    """The source tree's commit, and whether it has changes."""
+    r = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(
+        __file__)), "describe", "--always", "--dirty"],
+        capture_output=True, text=True)
+    return ("commit " + r.stdout.strip().replace("-dirty", " (with changes "
+            "not committed)")) if r.returncode == 0 else "an unknown commit"
 
 
 def read_list(path):
