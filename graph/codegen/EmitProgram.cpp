@@ -149,7 +149,8 @@ void Emitter::recordGlobal(StringRef Name, int64_t Code,
     // An accel_tensor as it lies: data, dtype and rank in one field
     // (little-endian: dtype the low half), dims, strides.
     put(B.create<LLVM::PtrToIntOp>(Loc, I64, addressOf(Loc, V)));
-    putConstant(int64_t(ACCEL_F32) | int64_t(L.Dims.size()) << 32);
+    putConstant(getAccelDtype(cast<ShapedType>(V.getType()).getElementType()) |
+                int64_t(L.Dims.size()) << 32);
     for (ArrayRef<int64_t> Values : {ArrayRef(L.Dims), ArrayRef(L.Strides)})
       for (int D = 0; D < ACCEL_MAX_RANK; ++D)
         putConstant(D < int(Values.size()) ? Values[D] : 0);
@@ -164,15 +165,21 @@ LogicalResult Emitter::planWeights() {
   for (auto C : Main.getBody().getOps<arith::ConstantOp>()) {
     auto Dense = dyn_cast<DenseElementsAttr>(C.getValue());
     auto T = dyn_cast<RankedTensorType>(C.getType());
-    if (!Dense || !T || !T.getElementType().isF32())
-      return C.emitError("only f32 tensor constants are handled");
+    if (!Dense || !T)
+      return C.emitError("only tensor constants are handled");
+    // LLVM's integers are signless: an unsigned constant's bits as one.
+    // (A bool array is a byte an element in LLVM's memory.)
+    Type Element = T.getElementType();
+    if (auto I = dyn_cast<IntegerType>(Element); I && !I.isSignless()) {
+      Element = B.getIntegerType(I.getWidth());
+      Dense = Dense.bitcast(Element);
+    }
     std::string Name = uniqueName("accel_graph_weight");
     OpBuilder::InsertionGuard Guard(B);
     B.setInsertionPointToEnd(Out.getBody());
-    auto Flat = RankedTensorType::get({T.getNumElements()}, B.getF32Type());
+    auto Flat = RankedTensorType::get({T.getNumElements()}, Element);
     auto G = B.create<LLVM::GlobalOp>(
-        C.getLoc(),
-        LLVM::LLVMArrayType::get(B.getF32Type(), T.getNumElements()),
+        C.getLoc(), LLVM::LLVMArrayType::get(Element, T.getNumElements()),
         /*isConstant=*/true, LLVM::Linkage::Internal, Name,
         Dense.reshape(Flat));
     G.setAlignment(64);

@@ -332,6 +332,10 @@ std::optional<OpRecord> record(GatherOp Op, MutableArrayRef<ViewLayout>) {
   return R;
 }
 
+std::optional<OpRecord> record(CastOp, MutableArrayRef<ViewLayout>) {
+  return OpRecord{ACCEL_GRAPH_CAST, {}};
+}
+
 std::optional<OpRecord> record(GemmNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_gemm_norm_attrs Attrs{};
   Attrs.epsilon = f32(Op.getEpsilon());
@@ -351,12 +355,35 @@ std::optional<OpRecord> record(MlpNormOp Op, MutableArrayRef<ViewLayout>) {
 
 } // namespace
 
+int64_t accel::graph::getAccelDtype(Type Element) {
+  if (auto F = dyn_cast<FloatType>(Element))
+    return F.isF16()    ? ACCEL_F16
+           : F.isBF16() ? ACCEL_BF16
+           : F.isF64()  ? ACCEL_F64
+                        : ACCEL_F32;
+  auto I = cast<IntegerType>(Element);
+  bool U = I.isUnsigned();
+  switch (I.getWidth()) {
+  case 1:
+    return ACCEL_BOOL;
+  case 8:
+    return U ? ACCEL_U8 : ACCEL_I8;
+  case 16:
+    return U ? ACCEL_U16 : ACCEL_I16;
+  case 32:
+    return U ? ACCEL_U32 : ACCEL_I32;
+  default:
+    return U ? ACCEL_U64 : ACCEL_I64;
+  }
+}
+
 std::optional<OpRecord>
 accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
   return llvm::TypeSwitch<Operation *, std::optional<OpRecord>>(&Op)
       .Case<MatMulOp, GemmOp, Conv2dOp, Pool2dOp, ElementwiseOp, ExpandOp,
             ElementwiseChainOp, SoftmaxOp, TransposeOp, ReduceOp, LayerNormOp,
             BatchNormOp, ConcatOp, SliceOp, AttentionOp, PadOp, GatherOp,
-            GemmNormOp, MlpNormOp>([&](auto Op) { return record(Op, Layouts); })
+            GemmNormOp, MlpNormOp, CastOp>(
+          [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

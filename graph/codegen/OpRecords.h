@@ -27,6 +27,9 @@ struct OpRecord {
   llvm::SmallVector<int64_t> Fields; ///< its attributes, as 8-byte fields
 };
 
+/// The accel_dtype of the kernels' descriptor of a tensor of \p Element.
+int64_t getAccelDtype(mlir::Type Element);
+
 /// \p Op's record; nullopt if the runtime has no code for it. \p Layouts
 /// are its operands' then its result's, as the kernel is to take them:
 /// some ops' records change them.

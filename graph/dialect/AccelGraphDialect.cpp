@@ -411,6 +411,10 @@ LogicalResult GatherOp::verify() {
   return checkResult(*this, Out);
 }
 
+LogicalResult CastOp::verify() {
+  return checkResult(*this, shapeOf(getInput()));
+}
+
 LogicalResult ExpandOp::verify() {
   ArrayRef<int64_t> Out = shapeOf(getResult());
   std::string Why;

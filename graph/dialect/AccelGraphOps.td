@@ -341,6 +341,16 @@ def AccelGraph_GatherOp : AccelGraph_Op<"gather", [], []> {
       "functional-type(operands, results)";
 }
 
+// Any element type to any other: the library's accel_cast takes every
+// pair, with ONNX Cast's rounding and saturation.
+def AccelGraph_CastOp : AccelGraph_Op<"cast", [], []> {
+  let summary = "ONNX Cast and CastLike: the input in the result's type";
+  let arguments = (ins AccelGraph_Tensor:$input);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {
   let summary = "ONNX Expand: the input broadcast to the result's shape";
   let arguments = (ins AccelGraph_Tensor:$input);

@@ -229,18 +229,17 @@ bool Importer::expand() {
   return define(B.create<ExpandOp>(loc(), resultType(), X));
 }
 
-/// Cast to the input's own type is the input; no other cast has a kernel
-/// yet. (Casts of constants are the loader's.)
+/// Cast, and CastLike (the output's type is its second input's): to the
+/// input's own type, the input; to another, an accel.cast.
 bool Importer::castOp() {
   Value X = input(0);
   if (!X)
     return false;
   Type From = cast<RankedTensorType>(X.getType()).getElementType();
   Type To = resultType().getElementType();
-  if (From != To)
-    return fail("a cast from " + getElementTypeName(From) + " to " +
-                getElementTypeName(To) + " is not supported");
-  return define(X);
+  if (From == To)
+    return define(X);
+  return define(B.create<CastOp>(loc(), resultType(), X));
 }
 
 /// Identity, and Dropout for inference: the output is the input.

@@ -73,6 +73,16 @@ private:
     const og::Tensor &T = G.Values.at(Name);
     return RankedTensorType::get(T.Shape, elementType(T.Type));
   }
+  /// Fails for a value of an element type the dialect does not have (a
+  /// string, say), naming it as \p What.
+  bool requireKnownType(const std::string &Name, const Twine &What) {
+    og::ElemType T = G.Values.at(Name).Type;
+    if (T != og::ElemType::Other && T != og::ElemType::Undefined)
+      return true;
+    return fail(What + " '" + Name +
+                "' has an element type accel-graphc does not handle (" +
+                og::getElemTypeName(T) + ")");
+  }
   bool isF32(const std::string &Name) const {
     return G.Values.at(Name).Type == og::ElemType::Float;
   }
@@ -89,6 +99,8 @@ private:
   }
   /// Records the node's output \p I.
   bool define(Value V, unsigned I = 0) {
+    if (!requireKnownType(Node->Outputs[I], "output"))
+      return false;
     Values[Node->Outputs[I]] = V;
     return true;
   }

@@ -223,6 +223,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Expand"] = [](Importer &I) { return I.expand(); };
     M["Where"] = [](Importer &I) { return I.where(); };
     M["Cast"] = [](Importer &I) { return I.castOp(); };
+    M["CastLike"] = [](Importer &I) { return I.castOp(); };
     M["Dropout"] = [](Importer &I) { return I.identity(); };
     return M;
   }();
@@ -231,10 +232,16 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
 
 bool Importer::run(ModuleOp Module) {
   SmallVector<Type> InputTypes, OutputTypes;
-  for (const std::string &In : G.Inputs)
+  for (const std::string &In : G.Inputs) {
+    if (!requireKnownType(In, "graph input"))
+      return false;
     InputTypes.push_back(tensorType(In));
-  for (const std::string &Out : G.Outputs)
+  }
+  for (const std::string &Out : G.Outputs) {
+    if (!requireKnownType(Out, "graph output"))
+      return false;
     OutputTypes.push_back(tensorType(Out));
+  }
   B.setInsertionPointToEnd(Module.getBody());
   auto Main =
       B.create<func::FuncOp>(NameLoc::get(B.getStringAttr(G.Name)), "main",

@@ -406,6 +406,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_GATHER:
     what = "accel_gather", s = gather(t, attrs, name);
     break;
+  case ACCEL_GRAPH_CAST:
+    what = "accel_cast", s = accel_cast(&t[0], &t[1]);
+    break;
   case ACCEL_GRAPH_GEMM_NORM:
     what = "accel_gemm_layernorm", s = gemm_norm(t, n, attrs);
     break;

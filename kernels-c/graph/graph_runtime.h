@@ -13,7 +13,7 @@
 
      accel_graph_record     its length, op code, operand count n
      accel_tensor[n]        the operands as the kernels take them (the
-                            inputs, then the result; f32)
+                            inputs, then the result; each its dtype)
      accel_graph_<op>_attrs the op's attributes, by its code below
 
    The runtime reads it where it lies (in the scratchpad, or copied there
@@ -41,6 +41,7 @@ typedef enum {
                                   -> y */
   ACCEL_GRAPH_MLP_NORM = 17,   /* x, w1[, bias1], w2[, bias2], residual,
                                   scale[, shift] -> y */
+  ACCEL_GRAPH_CAST = 18,       /* x -> y of another type; no attributes */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */

@@ -6,12 +6,17 @@ Run (each type through the compiler and accel-run's TensorProtos):
   copy-TYPE        x [2, 3] of TYPE -> Identity -> y, and a second output
                    z = Relu of an f32 input (the arena holds both)
   gather-ids       f32 table [5, 3], Gather by int64 ids given at run time
+  cast-A-B         Cast of an A input to B (values B holds exactly, or
+                   rounded and truncated as ONNX's Cast does)
+  castlike-u8-i8   CastLike of a uint8 input to int8 (wrapping)
+  half-weights     float16 and bfloat16 initializers cast to f32 and added
+                   to an f32 input (weights stored in half precision)
+  const-casts      the same of bool and uint16 initializers
 Refused, one line naming the node, the op type and the type:
   max-TYPE         Max of two TYPE inputs (the types but f32 and bool)
   where-bool       Where on a bool condition given at run time
   relu-f16-init    Relu of a float16 initializer
   gather-i64-data  Gather of int64 data given at run time
-  cast-f16         Cast of f32 to float16
   const-i64-out    a graph output that is an int64 initializer
 
 Usage: make_typed_models.py DIR"""
@@ -40,9 +45,9 @@ def vi(name, elem, shape):
     return helper.make_tensor_value_info(name, elem, shape)
 
 
-def model(nodes, inputs, outputs, inits=()):
+def model(nodes, inputs, outputs, inits=(), opset=13):
     g = helper.make_graph(nodes, "g", inputs, outputs, list(inits))
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
     onnx.checker.check_model(m)
     return m
 
@@ -126,10 +131,62 @@ def main():
               [vi("y", TP.INT64, [2])])
     save(top, "gather-i64-data", m)
 
-    m = model([helper.make_node("Cast", ["x"], ["y"], name="half",
-                                to=TP.FLOAT16)],
-              [vi("x", TP.FLOAT, [4])], [vi("y", TP.FLOAT16, [4])])
-    save(top, "cast-f16", m)
+    x32 = np.array([1.5, -2.75, 3e4, -0.4, 7.0, 0.0], np.float32)
+    for src, dst, x, y in (
+            ("f32", "f16", x32, x32.astype(np.float16)),
+            ("f32", "f64", x32, x32.astype(np.float64)),
+            ("f32", "i32", x32, np.trunc(x32).astype(np.int32)),
+            ("f32", "bool", x32, x32 != 0),
+            ("i64", "f32", np.array([-3, 0, 1 << 40, 7, -1, 2], np.int64),
+             np.array([-3, 0, 1 << 40, 7, -1, 2], np.float32)),
+            ("bool", "f32", np.array([1, 0, 1, 1, 0, 0], np.bool_),
+             np.array([1, 0, 1, 1, 0, 0], np.float32)),
+            ("u8", "i8", np.array([0, 1, 127, 128, 200, 255], np.uint8),
+             np.array([0, 1, 127, 128, 200, 255], np.uint8).view(np.int8))):
+        x, y = x.reshape(2, 3), y.reshape(2, 3)
+        m = model([helper.make_node("Cast", ["x"], ["y"], name="cast",
+                                    to=TYPES[dst][0])],
+                  [vi("x", TYPES[src][0], [2, 3])],
+                  [vi("y", TYPES[dst][0], [2, 3])])
+        save(top, "cast-%s-%s" % (src, dst), m, [tensor("x", src, x)],
+             [tensor("y", dst, y)])
+    x, y = x.reshape(-1), y.reshape(-1)
+    like = numpy_helper.from_array(np.zeros((1,), np.int8), "like")
+    m = model([helper.make_node("CastLike", ["x", "like"], ["y"],
+                                name="castlike")],
+              [vi("x", TP.UINT8, [6])], [vi("y", TP.INT8, [6])], [like],
+              opset=15)
+    save(top, "castlike-u8-i8", m, [tensor("x", "u8", x)],
+         [tensor("y", "i8", y)])
+
+    w16 = rng.standard_normal((4,)).astype(np.float16)
+    b16 = (rng.standard_normal((4,)).astype(np.float32).view(np.uint32)
+           >> 16).astype(np.uint16)
+    x = rng.standard_normal((2, 4)).astype(np.float32)
+    b32 = (b16.astype(np.uint32) << 16).view(np.float32)
+    m = model([helper.make_node("Cast", ["w"], ["wf"], name="w_f32",
+                                to=TP.FLOAT),
+               helper.make_node("Cast", ["b"], ["bf"], name="b_f32",
+                                to=TP.FLOAT),
+               helper.make_node("Add", ["x", "wf"], ["s"], name="add_w"),
+               helper.make_node("Add", ["s", "bf"], ["y"], name="add_b")],
+              [vi("x", TP.FLOAT, [2, 4])], [vi("y", TP.FLOAT, [2, 4])],
+              [tensor("w", "f16", w16), tensor("b", "bf16", b16)])
+    save(top, "half-weights", m, [tensor("x", "f32", x)],
+         [tensor("y", "f32", x + w16.astype(np.float32) + b32)])
+
+    mask = np.array([1, 0, 0, 1, 1, 0, 1, 0], np.bool_).reshape(2, 4)
+    u16 = np.array([0, 1, 65535, 300], np.uint16)
+    m = model([helper.make_node("Cast", ["m"], ["mf"], name="m_f32",
+                                to=TP.FLOAT),
+               helper.make_node("Cast", ["u"], ["uf"], name="u_f32",
+                                to=TP.FLOAT),
+               helper.make_node("Add", ["x", "mf"], ["s"], name="add_m"),
+               helper.make_node("Add", ["s", "uf"], ["y"], name="add_u")],
+              [vi("x", TP.FLOAT, [2, 4])], [vi("y", TP.FLOAT, [2, 4])],
+              [tensor("m", "bool", mask), tensor("u", "u16", u16)])
+    save(top, "const-casts", m, [tensor("x", "f32", x)],
+         [tensor("y", "f32", x + mask + u16.astype(np.float32))])
 
     k = numpy_helper.from_array(np.arange(3, dtype=np.int64), "k")
     m = model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
