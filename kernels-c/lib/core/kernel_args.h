@@ -139,6 +139,44 @@ static inline int accel_tensor_passes(const accel_tensor *t, int rank,
   return ok;
 }
 
+/* accel_tensor_passes for a tensor whose element type is one of the set
+   types (ACCEL_DTYPE_BIT), sizes and alignment by that type: the common
+   case of accel_check_tensor_typed. */
+static inline int accel_typed_tensor_passes(const accel_tensor *t, int rank,
+                                            int is_output, unsigned types,
+                                            unsigned long *begin,
+                                            unsigned long *end) {
+  if (!t)
+    return 0;
+  int valid = accel_dtype_valid(t->dtype);
+  unsigned log2_size = accel_dtype_log2_bytes(t->dtype);
+  int ok = valid & (int)(types >> (valid ? t->dtype : 0) & 1) &
+           (t->rank == rank);
+  int empty = 0, distinct = 1;
+  unsigned long last = 0;
+  for (int d = rank - 1; d >= 0; --d) {
+    unsigned long n = (unsigned long)t->dims[d];
+    unsigned long s = (unsigned long)t->strides[d];
+    ok &= (n <= 1ul << 31) & (s < 1ul << 31);
+    unsigned long span = (n - 1) * s & -(unsigned long)(n != 0);
+    empty |= n == 0;
+    ok &= span <= (unsigned long)__ACCEL_DRAM_SIZE__ >> log2_size;
+    distinct &= (n <= 1) | (s > last);
+    last += span;
+  }
+  unsigned long b = (unsigned long)t->data;
+  unsigned long dram_end =
+      (unsigned long)__ACCEL_DRAM_BASE__ + __ACCEL_DRAM_SIZE__;
+  unsigned long size = 1ul << log2_size;
+  unsigned long bytes = (last << log2_size) + size;
+  ok &= empty | ((distinct | !is_output) & ((b & (size - 1)) == 0) &
+                 (b >= (unsigned long)__ACCEL_DRAM_BASE__) & (b < dram_end) &
+                 (bytes <= dram_end - b));
+  *begin = empty ? 0 : b;
+  *end = empty ? 0 : b + bytes;
+  return ok;
+}
+
 /* Whether an output's elements are all distinct (accel_check_tensor's
    test, whatever the order of its strides). */
 int accel_elements_distinct(const accel_tensor *t);

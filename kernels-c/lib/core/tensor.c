@@ -119,7 +119,10 @@ check_tensor(const char *kernel, const char *argument, const accel_tensor *t,
                               max_rank);
   }
   int rank = t->rank;
-  unsigned log2_size = accel_dtype_log2_bytes(t->dtype);
+  /* A constant for accel_check_tensor (its one type is f32). */
+  unsigned log2_size = types == ACCEL_DTYPE_BIT(ACCEL_F32)
+                           ? 2
+                           : accel_dtype_log2_bytes(t->dtype);
   uint64_t size = 1u << log2_size;
   /* The last element's offset, in bytes, without overflow: every product
      is checked against DRAM's size first. */
