@@ -3,12 +3,15 @@
 
    The elements go through the scratchpad in blocks along the innermost
    dimension (dimensions contiguous on both sides merged into it): a block
-   of x arrives by DMA, the scalar unit converts it, and the block of y
-   leaves by DMA, two blocks in flight on each side so the transfers run
-   under the conversion. A pair without a conversion of its own goes
-   through 64-bit values: every float type widens to f64 exactly, every
-   integer type to int64 (uint64 as its bits), and each destination
-   converts from those with one rounding. */
+   of x arrives by DMA, is converted, and the block of y leaves by DMA,
+   two blocks in flight on each side so the transfers run under the
+   conversion. The pairs between f32 and int32, f16, bf16, bool, int8 and
+   uint8 convert on the vector unit (cast_vector.h), int64 to f32 and
+   int32 and int32 to int64 in scalar loops of their own (convert_direct).
+   Every other pair goes through 64-bit values: every float type widens
+   to f64 exactly, every integer type to int64 (uint64 as its bits), and
+   each destination converts from those with one rounding. A strided row
+   moves as one DMA row per element. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
