@@ -40,19 +40,21 @@ static inline void vcast_store(void *p, accel_v16i v) {
    f32_to_f16 in cast.c: a subnormal result by the float unit's own
    rounding (the value plus 0.5 puts its f16 units in the low bits). */
 static inline accel_v16i vcast_f32_to_f16(accel_v16i x) {
-  accel_v16i sign = (x >> 16) & vcast_splat(0x8000);
   accel_v16i a = x & vcast_splat(0x7fffffff);
-  accel_v16i r = a - vcast_splat((127 - 15) << 23);
+  accel_v16i m13 = a >> 13; /* a >= 0: an arithmetic shift is logical */
+  /* The exponent rebiased by an addition to the bits, the rounding
+     increment by another: bit 13 of a is bit 0 of the result. */
   accel_v16i normal =
-      (r + vcast_splat(0xfff) + ((r >> 13) & vcast_splat(1))) >> 13;
+      (a + vcast_splat(0xfff - ((127 - 15) << 23)) + (m13 & vcast_splat(1))) >>
+      13;
   accel_v16f sub_f = (accel_v16f)a + (accel_v16f)vcast_splat(126 << 23);
   accel_v16i sub = (accel_v16i)sub_f - vcast_splat(126 << 23);
-  accel_v16i nan = vcast_splat(0x7e00) | ((a >> 13) & vcast_splat(0x3ff));
+  accel_v16i nan = vcast_splat(0x7e00) | (m13 & vcast_splat(0x3ff));
   accel_v16i big = vcast_select(a > vcast_splat(0x7f800000), nan,
                                 vcast_splat(0x7c00));
   accel_v16i h = vcast_select(a < vcast_splat(0x38800000), sub, normal);
-  h = vcast_select(a >= vcast_splat(0x477ff000), big, h);
-  return h | sign;
+  h = vcast_select(a > vcast_splat(0x477fefff), big, h);
+  return h | ((x >> 16) & vcast_splat(0x8000));
 }
 
 /* f16 bits (the low half; the high half ignored) to f32 bits, exactly: a
@@ -92,9 +94,9 @@ static inline void vcast_store_pairs(void *p, accel_v16i even,
   accel_vstore_strided((accel_v16f)odd, (float *)p + 1, 8);
 }
 
-/* Two vectors of 16-bit results (low halves) as 32 packed elements. */
+/* Two vectors of 16-bit results (zero above) as 32 packed elements. */
 static inline accel_v16i vcast_pack(accel_v16i even, accel_v16i odd) {
-  return (even & vcast_splat(0xffff)) | (odd << 16);
+  return even | (odd << 16);
 }
 
 /* The conversions of a block: in and out 4-byte aligned. */
