@@ -7,7 +7,8 @@
    two blocks in flight on each side so the transfers run under the
    conversion. The pairs between f32 and int32, f16, bf16, bool, int8 and
    uint8 convert on the vector unit (cast_vector.h), int64 to f32 and
-   int32 and int32 to int64 in scalar loops of their own (convert_direct).
+   int32, int32 to int64 and f64 to and from f32 in scalar loops of their
+   own (convert_direct).
    Every other pair goes through 64-bit values: every float type widens
    to f64 exactly, every integer type to int64 (uint64 as its bits), and
    each destination converts from those with one rounding. A strided row
@@ -390,6 +391,18 @@ static int convert_direct(accel_dtype xt, accel_dtype yt, const void *in,
 #pragma clang loop unroll_count(8)
     for (i = 0; i < n; ++i)
       ((float *)out)[i] = (float)((const int64_t *)in)[i];
+    return 1;
+  }
+  if (xt == ACCEL_F64 && yt == ACCEL_F32) {
+#pragma clang loop unroll_count(8)
+    for (i = 0; i < n; ++i)
+      ((float *)out)[i] = (float)((const double *)in)[i];
+    return 1;
+  }
+  if (xt == ACCEL_F32 && yt == ACCEL_F64) {
+#pragma clang loop unroll_count(8)
+    for (i = 0; i < n; ++i)
+      ((double *)out)[i] = ((const float *)in)[i];
     return 1;
   }
   if (xt == ACCEL_I64 && yt == ACCEL_I32) {
