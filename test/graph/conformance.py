@@ -147,7 +147,8 @@ def category(name, note):
     for pattern, kind in CATEGORIES:
         if re.search(pattern, note):
             return kind
-    note = re.sub(r"^accel-(graphc|run): error: ", "", note)
+    note = re.sub(r"^accel-(graphc|run): error: (node '[^']*' \(\S+\): )?",
+                  "", note)
     return re.sub(r"'[^']*'", "'...'", note)[:80]
 
 
@@ -203,7 +204,8 @@ def with_constants(name, consts, work):
         os.makedirs(out)
         ins = sorted(glob.glob(os.path.join(d, "input_*.pb")),
                      key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
-        for n, p in enumerate(p for k, p in enumerate(ins) if k not in dropped):
+        kept = [p for k, p in enumerate(ins) if k not in dropped]
+        for n, p in enumerate(kept):
             shutil.copy(p, os.path.join(out, "input_%d.pb" % n))
         for p in glob.glob(os.path.join(d, "output_*.pb")):
             shutil.copy(p, out)
@@ -231,7 +233,8 @@ def table(header, rows):
     return "\n".join(lines) + "\n"
 
 
-def write_docs(path, names, op_of, results, constants, seconds, jobs):
+def write_docs(path, names, op_of, results, constants, seconds, jobs,
+               measured):
     passed = [n for n in names if results[n][0]]
     failed = [n for n in names if not results[n][0]]
     with_consts = [n for n in failed if constants.get(n, (False,))[0]]
@@ -271,7 +274,7 @@ def write_docs(path, names, op_of, results, constants, seconds, jobs):
             "constants** (\"passes with ... as constants\" below; "
             "`test/graph/conformance-expected-pass-constants.txt`).\n\n"
             "The whole run took %.0f s with --jobs %d.\n\n" % (
-                onnx.__version__, total, revision(), len(passed), total,
+                onnx.__version__, total, measured, len(passed), total,
                 100.0 * len(passed) / total, len(with_consts),
                 len(passed) + len(with_consts), total, seconds, jobs))
         f.write("## What blocks the rest\n\n"
@@ -357,6 +360,7 @@ def main():
     tools = [os.path.join(build, "bin", t) for t in
              ("accel-run", "accel-graphc", "accel-sim")]
     stamps = [os.stat(t).st_mtime for t in tools]
+    measured = revision()
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = run_all(pool, {n: (run, (
@@ -410,7 +414,7 @@ def main():
         ops_of = {n: op_types(load(n)) for n in everything}
         op_of = {n: operator(n, ops_of) for n in names}
         write_docs(args.docs, names, op_of, results, constants, seconds,
-                   args.jobs)
+                   args.jobs, measured)
         print("%d more pass with configuration inputs made constants" %
               sum(r[0] for r in constants.values()))
     print("%d of %d pass as they are (%.0f s)" % (passed, len(names),
