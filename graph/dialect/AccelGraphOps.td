@@ -359,7 +359,8 @@ def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {
       "$input attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape"> {
+// Any element type: no kernel reads it (a view of its input's bytes).
+def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape", [], []> {
   let summary = "The same elements in another static shape (no data moves)";
   let arguments = (ins AccelGraph_Tensor:$input);
   let hasFolder = 1; // to its input's shape: nothing; of a reshape: one;

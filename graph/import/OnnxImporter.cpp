@@ -274,14 +274,18 @@ bool Importer::run(ModuleOp Module) {
       continue;
     }
     // A constant output (the loader folded all that computes it): copied
-    // into the arena, where the runtime writes outputs from.
+    // into the arena, where the runtime writes outputs from; f32 by the
+    // elementwise kernel, any other type by accel_cast to itself.
     Value C = valueOf(Out);
     if (!C)
       return false;
-    auto Copy = B.create<ExpandOp>(C.getLoc(), C.getType(), C);
+    Operation *Copy =
+        cast<RankedTensorType>(C.getType()).getElementType().isF32()
+            ? B.create<ExpandOp>(C.getLoc(), C.getType(), C).getOperation()
+            : B.create<CastOp>(C.getLoc(), C.getType(), C).getOperation();
     if (!verifyNode(Copy->getIterator(), Entry->end()))
       return fail("graph output '" + Out + "': " + Error);
-    Results.push_back(Copy);
+    Results.push_back(Copy->getResult(0));
   }
   B.create<func::ReturnOp>(Main.getLoc(), Results);
   return true;

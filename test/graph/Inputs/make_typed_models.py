@@ -12,12 +12,15 @@ Run (each type through the compiler and accel-run's TensorProtos):
   half-weights     float16 and bfloat16 initializers cast to f32 and added
                    to an f32 input (weights stored in half precision)
   const-casts      the same of bool and uint16 initializers
+  const-i64-out    a graph output that is an int64 initializer (copied
+                   by accel_cast to its own type)
+  reshape-i64      an int64 input reshaped to an output (a view: no
+                   kernel reads it)
 Refused, one line naming the node, the op type and the type:
   max-TYPE         Max of two TYPE inputs (the types but f32 and bool)
   where-bool       Where on a bool condition given at run time
   relu-f16-init    Relu of a float16 initializer
   gather-i64-data  Gather of int64 data given at run time
-  const-i64-out    a graph output that is an int64 initializer
 
 Usage: make_typed_models.py DIR"""
 import os
@@ -188,11 +191,23 @@ def main():
     save(top, "const-casts", m, [tensor("x", "f32", x)],
          [tensor("y", "f32", x + mask + u16.astype(np.float32))])
 
-    k = numpy_helper.from_array(np.arange(3, dtype=np.int64), "k")
+    k = np.array([5, -1, 1 << 40], np.int64)
     m = model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
               [vi("x", TP.FLOAT, [4])],
-              [vi("y", TP.FLOAT, [4]), vi("k", TP.INT64, [3])], [k])
-    save(top, "const-i64-out", m)
+              [vi("y", TP.FLOAT, [4]), vi("k", TP.INT64, [3])],
+              [numpy_helper.from_array(k, "k")])
+    x = rng.standard_normal((4,)).astype(np.float32)
+    save(top, "const-i64-out", m, [tensor("x", "f32", x)],
+         [tensor("y", "f32", np.maximum(x, 0)), tensor("k", "i64", k)])
+
+    shape = numpy_helper.from_array(np.array([3, 2], np.int64), "shape")
+    m = model([helper.make_node("Reshape", ["x", "shape"], ["y"],
+                                name="reshape")],
+              [vi("x", TP.INT64, [2, 3])], [vi("y", TP.INT64, [3, 2])],
+              [shape])
+    x = np.arange(-3, 3, dtype=np.int64).reshape(2, 3)
+    save(top, "reshape-i64", m, [tensor("x", "i64", x)],
+         [tensor("y", "i64", x.reshape(3, 2))])
 
 
 if __name__ == "__main__":
