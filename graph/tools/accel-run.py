@@ -38,7 +38,9 @@ way): a reference of another type is a mismatch, but for a float64
 reference of an output the model declares float32, a more precise
 reference (which selects the model criterion). ONNX 1.12's test data
 holds bfloat16 tensors as uint16 ones (their bits): such an input or
-reference of a bfloat16 input or output is read as bfloat16. A shape or
+reference of a bfloat16 input or output is read as bfloat16. An input
+must have the model's element type and the program's element count (its
+--print-graph 'input' line), or it is refused by name. A shape or
 type mismatch is one line naming the output and both, as in "y: shape
 [2, 3], expected [3, 2]: MISMATCH".
 
@@ -140,24 +142,26 @@ def digest(paths, extra):
     return h.hexdigest()[:24]
 
 
-def parse_graph_outputs(text):
-    """accel-graphc --print-graph's 'output NAME:TYPE[D0xD1...]' lines:
-    [(name, numpy dtype or None, shape list)], in graph-output order."""
-    outputs = []
+def parse_graph_values(text, role="output"):
+    """accel-graphc --print-graph's 'output NAME:TYPE[D0xD1...]' lines (or
+    'input' ones): [(name, numpy dtype or None, shape list)], in graph
+    order."""
+    values = []
     for line in text.splitlines():
-        if not line.startswith("output "):
+        if not line.startswith(role + " "):
             continue
-        name, typ = line[len("output "):].rsplit(":", 1)
+        name, typ = line[len(role) + 1:].rsplit(":", 1)
         kind, dims = typ.rstrip("]").split("[", 1)
-        outputs.append((name, np.dtype(GRAPHC_TYPES[kind])
-                        if kind in GRAPHC_TYPES else None,
-                        [int(d) for d in dims.split("x")] if dims else []))
-    return outputs
+        values.append((name, np.dtype(GRAPHC_TYPES[kind])
+                       if kind in GRAPHC_TYPES else None,
+                       [int(d) for d in dims.split("x")] if dims else []))
+    return values
 
 
 def compile_model(model, shapes, cache):
-    """The cached executable of model, compiled if need be, and its outputs
-    as the program writes them: [(name, numpy dtype, shape)]."""
+    """The cached executable of model, compiled if need be, its outputs as
+    the program writes them and its inputs as it reads them: [(name,
+    numpy dtype, shape)] each."""
     graphc = os.path.join(BIN, "accel-graphc")
     args = sum((["--input-shape", s] for s in shapes), [])
     # The libraries the program links (build/lib/accel) are part of it.
@@ -182,10 +186,11 @@ def compile_model(model, shapes, cache):
             sys.exit(r.returncode)
         with open(graph + tmp, "w") as f:
             f.write("".join(l + "\n" for l in r.stdout.splitlines()
-                            if l.startswith("output ")))
+                            if l.startswith(("output ", "input "))))
         os.replace(graph + tmp, graph)
     with open(graph) as f:
-        return elf, parse_graph_outputs(f.read())
+        text = f.read()
+    return elf, parse_graph_values(text), parse_graph_values(text, "input")
 
 
 def read_tensor(path):
@@ -478,7 +483,9 @@ def main():
         model = onnx.load(model_path, load_external_data=False)
     except Exception as e:  # the compiler gives the precise reason
         model = None
-    elf, outputs = compile_model(model_path, args.input_shape, args.cache)
+    elf, outputs, inputs = compile_model(model_path, args.input_shape,
+                                         args.cache)
+    program_shapes = {name: shape for name, _, shape in inputs}
     in_names = graph_inputs(model)[0] if model else []
     in_types = input_dtypes(model) if model else []
     out_types = declared_types(model, outputs)
@@ -512,6 +519,11 @@ def main():
                 if x.dtype != t:
                     fail("%s: input '%s' is %s; the model's is %s" % (
                         name, n, type_name(x.dtype), type_name(t)))
+                # The program reads the bytes of its shape's elements.
+                shape = program_shapes.get(n)
+                if shape is not None and x.size != int(np.prod(shape)):
+                    fail("%s: input '%s' has shape %s; the program's is %s" % (
+                        name, n, list(x.shape), shape))
             timeline = args.timeline if name == sets[0][0] else None
             ys, st, ops, seconds = run(elf, xs,
                                        [t or np.float32 for _, t, _ in outputs],
