@@ -9,10 +9,12 @@
    uint8 convert on the vector unit (cast_vector.h), int64 to f32 and
    int32, int32 to int64 and f64 to and from f32 in scalar loops of their
    own (convert_direct).
-   Every other pair goes through 64-bit values: every float type widens
-   to f64 exactly, every integer type to int64 (uint64 as its bits), and
-   each destination converts from those with one rounding. A strided row
-   moves as one DMA row per element. */
+   Pairs from f16 and bf16, and from integers to f16 (and from the small
+   ones to bf16), go through f32 (convert_via_f32). Every other pair goes
+   through 64-bit values: every float type widens to f64 exactly, every
+   integer type to int64 (uint64 as its bits), and each destination
+   converts from those with one rounding. A strided row moves as one DMA
+   row per element. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
@@ -27,6 +29,7 @@ typedef struct {
   uint64_t in[2][CastBlock];  /* x's elements, packed */
   uint64_t wide[CastBlock];   /* as f64 or int64 */
   uint64_t out[2][CastBlock]; /* y's elements, packed */
+  float mid[CastBlock];       /* as f32, on the way (convert) */
 } cast_spm;
 KERNEL_SPM_FITS(cast_spm);
 
@@ -132,7 +135,8 @@ static double int_to_f64_sticky(uint64_t v, int is_signed) {
 
 /* x's n elements of type t, widened: a float to f64 (exact), an integer
    to int64 (sign- or zero-extended), a bool to 0 or 1. */
-static void widen(accel_dtype t, const void *in, uint64_t *wide, long n) {
+static void widen(accel_dtype t, const void *restrict in,
+                  uint64_t *restrict wide, long n) {
   f64_bits b;
   switch (t) {
   case ACCEL_F32:
@@ -195,8 +199,8 @@ static inline int64_t f64_to_int(double d, int64_t lo, int64_t hi) {
 }
 
 /* n f64 values (as bits) to y's type t. */
-static void narrow_float(accel_dtype t, const uint64_t *wide, void *out,
-                         long n) {
+static void narrow_float(accel_dtype t, const uint64_t *restrict wide,
+                         void *restrict out, long n) {
   f64_bits b;
   switch (t) {
   case ACCEL_F32:
@@ -260,8 +264,9 @@ static void narrow_float(accel_dtype t, const uint64_t *wide, void *out,
 }
 
 /* n int64 values (uint64 if !is_signed) to y's type t. */
-static void narrow_int(accel_dtype t, int is_signed, const uint64_t *wide,
-                       void *out, long n) {
+static void narrow_int(accel_dtype t, int is_signed,
+                       const uint64_t *restrict wide, void *restrict out,
+                       long n) {
   switch (t) {
   case ACCEL_F32:
     if (is_signed)
@@ -319,8 +324,9 @@ static void narrow_int(accel_dtype t, int is_signed, const uint64_t *wide,
 /* The pairs converted directly, without the 64-bit values, on the
    vector unit where it has the conversion (cast_vector.h) and the scalar
    unit for the rest; 0 if (xt, yt) is not one. */
-static int convert_direct(accel_dtype xt, accel_dtype yt, const void *in,
-                          void *out, long n) {
+static inline __attribute__((always_inline)) int
+convert_direct(accel_dtype xt, accel_dtype yt, const void *restrict in,
+               void *restrict out, long n) {
   long i;
   if (xt == ACCEL_F32 && yt == ACCEL_F16) {
     for (i = vcast_f32_to_half(in, out, n, 0); i < n; ++i)
@@ -420,16 +426,52 @@ static int convert_direct(accel_dtype xt, accel_dtype yt, const void *in,
   return 0;
 }
 
-/* Converts n elements of x's type in `in` to y's in `out`. */
-static void convert(accel_dtype xt, accel_dtype yt, const void *in, void *out,
-                    uint64_t *wide, long n) {
-  if (convert_direct(xt, yt, in, out, n))
-    return;
+/* The 64-bit values' two passes. */
+static inline __attribute__((always_inline)) void
+convert_wide(accel_dtype xt, accel_dtype yt, const void *restrict in,
+             void *restrict out, uint64_t *restrict wide, long n) {
   widen(xt, in, wide, n);
   if (is_float(xt))
     narrow_float(yt, wide, out, n);
   else
     narrow_int(yt, is_signed_int(xt), wide, out, n);
+}
+
+/* Converts n elements of x's type in `in` to y's in `out`. A pair
+   without a direct conversion goes through f32 (mid) where that is exact
+   or rounds as the pair would: f16 and bf16 widen to f32 exactly; an
+   integer to f16 is exact in f32 below 2^24 and infinite from 65520 on
+   either way; bool and the 8- and 16-bit integers are exact in f32.
+   Out of line: inlined into run, its copies of the direct loops leave
+   the register allocator rebroadcasting the vector constants of the
+   direct pairs' loops in every iteration. */
+static __attribute__((noinline)) void
+convert_via_f32(accel_dtype xt, accel_dtype yt, const void *restrict in,
+                void *restrict out, uint64_t *restrict wide,
+                float *restrict mid, long n) {
+  if (xt == ACCEL_F16 || xt == ACCEL_BF16) {
+    convert_direct(xt, ACCEL_F32, in, mid, n);
+    if (!convert_direct(ACCEL_F32, yt, mid, out, n))
+      convert_wide(ACCEL_F32, yt, mid, out, wide, n);
+    return;
+  }
+  if (!convert_direct(xt, ACCEL_F32, in, mid, n))
+    convert_wide(xt, ACCEL_F32, in, mid, wide, n);
+  convert_direct(ACCEL_F32, yt, mid, out, n);
+}
+
+static void convert(accel_dtype xt, accel_dtype yt, const void *restrict in,
+                    void *restrict out, uint64_t *restrict wide,
+                    float *restrict mid, long n) {
+  if (convert_direct(xt, yt, in, out, n))
+    return;
+  int small_int = xt == ACCEL_BOOL || xt == ACCEL_I8 || xt == ACCEL_U8 ||
+                  xt == ACCEL_I16 || xt == ACCEL_U16;
+  if (xt == ACCEL_F16 || xt == ACCEL_BF16 ||
+      (yt == ACCEL_F16 && !is_float(xt)) || (yt == ACCEL_BF16 && small_int))
+    convert_via_f32(xt, yt, in, out, wide, mid, n);
+  else
+    convert_wide(xt, yt, in, out, wide, n);
 }
 
 /* The tensors as rows: `rows` rows of `len` elements, row r's first
@@ -529,7 +571,7 @@ static void run(const accel_tensor *x, const accel_tensor *y) {
       out = spm->in[b];
     } else {
       accel_dma_wait_on(2 + b); /* the block before last left out[b] */
-      convert(xt, yt, in, out, spm->wide, cur.n);
+      convert(xt, yt, in, out, spm->wide, spm->mid, cur.n);
     }
     move_block(2 + b, ydata + (cur.y_off + cur.start * l.y_step) * ysize,
                (const char *)out, cur.n, ysize, l.y_step, 1);

@@ -100,7 +100,8 @@ static inline accel_v16i vcast_pack(accel_v16i even, accel_v16i odd) {
 }
 
 /* The conversions of a block: in and out 4-byte aligned. */
-static inline long vcast_f32_to_i32(const void *in, void *out, long n) {
+static inline __attribute__((always_inline)) long
+vcast_f32_to_i32(const void *restrict in, void *restrict out, long n) {
   long m = n - n % VecCastStep;
   /* Unrolled, so that one vector's load latency runs under the others'
      conversions. */
@@ -112,7 +113,8 @@ static inline long vcast_f32_to_i32(const void *in, void *out, long n) {
   return m;
 }
 
-static inline long vcast_i32_to_f32(const void *in, void *out, long n) {
+static inline __attribute__((always_inline)) long
+vcast_i32_to_f32(const void *restrict in, void *restrict out, long n) {
   long m = n - n % VecCastStep;
 #pragma clang loop unroll_count(4)
   for (long i = 0; i < m; i += KERNEL_LANES)
@@ -122,8 +124,9 @@ static inline long vcast_i32_to_f32(const void *in, void *out, long n) {
   return m;
 }
 
-static inline long vcast_f32_to_half(const void *in, void *out, long n,
-                                     int bf16) {
+static inline __attribute__((always_inline)) long
+vcast_f32_to_half(const void *restrict in, void *restrict out, long n,
+                  int bf16) {
   long m = n - n % VecCastStep;
 #pragma clang loop unroll_count(2)
   for (long i = 0; i < m; i += VecCastStep) {
@@ -138,8 +141,9 @@ static inline long vcast_f32_to_half(const void *in, void *out, long n,
   return m;
 }
 
-static inline long vcast_half_to_f32(const void *in, void *out, long n,
-                                     int bf16) {
+static inline __attribute__((always_inline)) long
+vcast_half_to_f32(const void *restrict in, void *restrict out, long n,
+                  int bf16) {
   long m = n - n % VecCastStep;
 #pragma clang loop unroll_count(2)
   for (long i = 0; i < m; i += VecCastStep) {
@@ -160,8 +164,9 @@ static inline long vcast_half_to_f32(const void *in, void *out, long n,
 enum { VecByteStep = 4 * KERNEL_LANES };
 typedef enum { VecBool, VecInt8, VecUint8 } vcast_byte_kind;
 
-static inline long vcast_bytes_to_f32(const void *in, void *out, long n,
-                                      vcast_byte_kind kind) {
+static inline __attribute__((always_inline)) long
+vcast_bytes_to_f32(const void *restrict in, void *restrict out, long n,
+                   vcast_byte_kind kind) {
   long m = n - n % VecByteStep;
   for (long i = 0; i < m; i += VecByteStep) {
     accel_v16i w = vcast_load((const uint8_t *)in + i);
@@ -184,8 +189,9 @@ static inline long vcast_bytes_to_f32(const void *in, void *out, long n,
 /* f32 to bytes: bool x != 0 (a NaN is true), int8 and uint8 toward zero
    and saturated, NaN to 0 (vcvt.i32.f32 then a clamp), as the scalar
    loops. */
-static inline long vcast_f32_to_bytes(const void *in, void *out, long n,
-                                      vcast_byte_kind kind) {
+static inline __attribute__((always_inline)) long
+vcast_f32_to_bytes(const void *restrict in, void *restrict out, long n,
+                   vcast_byte_kind kind) {
   long m = n - n % VecByteStep;
   int lo = kind == VecInt8 ? -128 : 0, hi = kind == VecInt8 ? 127 : 255;
   for (long i = 0; i < m; i += VecByteStep) {
