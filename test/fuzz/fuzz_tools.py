@@ -16,7 +16,8 @@ Takes valid inputs, damages them, and runs the tool that reads them:
   sys      programs calling the sys services with random arguments
            (sys_programs.py) -> accel-sim --fs-root=<a sandbox>; the tree
            outside the root must not change
-  onnx     ONNX models (test/graph/Inputs/make_models.py's valid ones) with
+  onnx     ONNX models (test/graph/Inputs/make_models.py's valid ones and
+           make_typed_models.py's models of every element type) with
            bytes changed -> accel-graphc --print-graph or --emit=mlir
 
 Any outcome is fine except a crash (a signal, `LLVM ERROR:`, an assertion, a
@@ -118,6 +119,14 @@ class Corpus:
             "pool3d-run/model.onnx", "heads-run/model.onnx",
             "embedding-run/model.onnx", "residual-norm-run/model.onnx",
             "gelu-matmul-run/model.onnx")]
+        # Models of every element type (issue 39): typed inputs, outputs,
+        # initializers and casts.
+        typed = os.path.join(work, "typed-models")
+        subprocess.run(["/usr/bin/python3", os.path.join(
+            ROOT, "test/graph/Inputs/make_typed_models.py"), typed],
+            check=True)
+        self.models += sorted(glob.glob(os.path.join(typed, "*",
+                                                     "model.onnx")))
         if not (self.asm and self.ir and self.objects and self.executables
                 and self.bitcode and self.models):
             sys.exit("fuzz_tools.py: could not build the corpus; build first")
