@@ -41,6 +41,8 @@ public:
 
   /// Builds @main into \p Module; false with Error set on failure.
   bool run(ModuleOp Module);
+  /// Whether a handler imports ONNX op type \p OpType.
+  static bool handles(StringRef OpType) { return handlers().count(OpType); }
 
   std::string Error;
 

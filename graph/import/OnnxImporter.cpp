@@ -291,6 +291,10 @@ bool Importer::run(ModuleOp Module) {
   return true;
 }
 
+bool accel::graph::importsOpType(const std::string &OpType) {
+  return Importer::handles(OpType);
+}
+
 void accel::graph::loadImportDialects(MLIRContext &Context) {
   Context
       .loadDialect<AccelGraphDialect, func::FuncDialect, arith::ArithDialect>();

@@ -30,6 +30,10 @@ mlir::OwningOpRef<mlir::ModuleOp> importOnnxGraph(const onnx_graph::Graph &G,
                                                   mlir::MLIRContext &Context,
                                                   std::string &Error);
 
+/// Whether the importer lowers ONNX op type \p OpType itself (the loader
+/// replaces a node of another op type by its function body, if it has one).
+bool importsOpType(const std::string &OpType);
+
 /// Registers and loads the dialects the importer builds.
 void loadImportDialects(mlir::MLIRContext &Context);
 

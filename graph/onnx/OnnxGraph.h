@@ -14,6 +14,7 @@
 #define ACCEL_GRAPH_ONNX_ONNXGRAPH_H
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -89,6 +90,10 @@ struct LoadOptions {
   /// Static sizes for graph inputs with symbolic or unknown dimensions,
   /// by input name (the whole shape).
   std::map<std::string, std::vector<int64_t>> InputShapes;
+  /// Whether the compiler lowers an op type itself; a node of another op
+  /// type that is an ONNX function is replaced by the function's body.
+  /// Unset: no node is replaced.
+  std::function<bool(const std::string &OpType)> IsNative;
 };
 
 /// Reads, checks and shape-infers the ONNX model at \p Path (initializers in

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxGraph.h"
+#include "FunctionExpansion.h"
 #include "ShapeFolding.h"
 
 #include "onnx/checker.h"
@@ -452,10 +453,12 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
     }
   }
   applyInputShapes(M, Options);
-  // Shape inference and the folding of shape computations feed each other
-  // (a folded Reshape target gives the Reshape a shape, whose Shape node
-  // then folds): alternate until nothing folds. Each round folds at least
-  // one node, so this ends.
+  // Shape inference, the folding of shape computations and the expansion of
+  // functions feed each other (a folded Reshape target gives the Reshape a
+  // shape, whose Shape node then folds; a function's body may be built
+  // from its inputs' types): alternate until nothing changes. Each round
+  // folds or expands at least one node, and a body is of simpler
+  // operators, so this ends.
   do {
     try {
       onnx::ShapeInferenceOptions Strict(/*check_type=*/true,
@@ -466,7 +469,8 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
     } catch (const std::exception &E) {
       fail(std::string("shape inference fails: ") + E.what());
     }
-  } while (foldShapeComputations(M));
+  } while (foldShapeComputations(M) ||
+           (Options.IsNative && expandFunctions(M, Options.IsNative)));
   convertGraph(M, Dir, Out);
 }
 

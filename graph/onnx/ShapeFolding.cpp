@@ -1,10 +1,11 @@
 //===-- ShapeFolding.cpp - Fold an ONNX model's shape computations --------===//
 //
 // Integer tensors only (shapes, indices, axes), evaluated on the host:
-// Constant, Shape, Gather, Unsqueeze, Squeeze, Concat, Slice, Cast between
-// integer types, Add/Sub/Mul/Div, Reshape, Identity, and ConstantOfShape
-// (which makes a constant of any type). A node is folded when every input
-// it reads is a constant (or, for Shape, has a static shape); anything it
+// Constant, Shape, Size, Gather, Unsqueeze, Squeeze, Concat, Slice, Cast
+// between integer types, Add/Sub/Mul/Div, Neg, Reshape, Identity, and
+// ConstantOfShape (which makes a constant of any type). A node is folded
+// when every input it reads is a constant (or, for Shape and Size, has a
+// static shape); anything it
 // cannot evaluate stays a node. Part of the loader: nothing here throws,
 // but ONNX's types are used throughout.
 //
@@ -141,6 +142,10 @@ private:
   std::optional<IntTensor> evaluate(const onnx::NodeProto &N) const;
   using Evaluator = std::optional<IntTensor> (Folder::*)(
       const onnx::NodeProto &N, const IntTensor *A) const;
+  std::optional<IntTensor> neg(const onnx::NodeProto &N,
+                               const IntTensor *A) const;
+  std::optional<IntTensor> size(const onnx::NodeProto &N,
+                                const IntTensor *) const;
   std::optional<IntTensor> shape(const onnx::NodeProto &N,
                                  const IntTensor *A) const;
   std::optional<IntTensor> identity(const onnx::NodeProto &N,
@@ -182,7 +187,8 @@ void Folder::recordShape(const onnx::ValueInfoProto &VI) {
 }
 
 /// The folder's evaluators, one per ONNX op type: \p A is the node's first
-/// input as a constant (null only for Shape, which reads a static shape).
+/// input as a constant (null only for Shape and Size, which read a static
+/// shape).
 std::optional<IntTensor> Folder::evaluate(const onnx::NodeProto &N) const {
   static const std::map<std::string, Evaluator> Evaluators = {
       {"Shape", &Folder::shape},         {"Identity", &Folder::identity},
@@ -191,12 +197,14 @@ std::optional<IntTensor> Folder::evaluate(const onnx::NodeProto &N) const {
       {"Concat", &Folder::concat},       {"Slice", &Folder::slice},
       {"Add", &Folder::arithmetic},      {"Sub", &Folder::arithmetic},
       {"Mul", &Folder::arithmetic},      {"Div", &Folder::arithmetic},
-      {"Reshape", &Folder::reshape}};
+      {"Reshape", &Folder::reshape},     {"Size", &Folder::size},
+      {"Neg", &Folder::neg}};
   auto It = Evaluators.find(N.op_type());
   if (It == Evaluators.end())
     return std::nullopt;
   const IntTensor *A = intInput(N, 0);
-  if (!A && N.op_type() != "Shape")
+  bool ReadsShape = N.op_type() == "Shape" || N.op_type() == "Size";
+  if (!A && !ReadsShape)
     return std::nullopt;
   return (this->*It->second)(N, A);
 }
@@ -215,6 +223,26 @@ std::optional<IntTensor> Folder::shape(const onnx::NodeProto &N,
   for (int64_t I = Start; I < End; ++I)
     Out.Values.push_back(It->second[I]);
   Out.Dims = {int64_t(Out.Values.size())};
+  return Out;
+}
+
+std::optional<IntTensor> Folder::size(const onnx::NodeProto &N,
+                                      const IntTensor *) const {
+  auto It = N.input_size() ? Shapes.find(N.input(0)) : Shapes.end();
+  if (It == Shapes.end())
+    return std::nullopt;
+  IntTensor Out;
+  Out.Values.push_back(1);
+  for (int64_t D : It->second)
+    Out.Values.front() *= D;
+  return Out; // a scalar: no dims
+}
+
+std::optional<IntTensor> Folder::neg(const onnx::NodeProto &,
+                                     const IntTensor *A) const {
+  IntTensor Out = *A;
+  for (int64_t &V : Out.Values)
+    V = -V;
   return Out;
 }
 

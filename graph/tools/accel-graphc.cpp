@@ -177,6 +177,7 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "accel-graphc: ONNX models to Accel programs\n");
   og::LoadOptions Options;
+  Options.IsNative = accel::graph::importsOpType;
   for (const std::string &S : InputShapes)
     if (!parseInputShape(S, Options)) {
       WithColor::error(errs(), "accel-graphc")
