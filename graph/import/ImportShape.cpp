@@ -247,7 +247,28 @@ bool Importer::identity() {
   Value X = input(0);
   if (!X || !onlyFirstOutputUsed())
     return false;
-  if (Node->OpType == "Dropout" && hasInput(2))
-    return fail("training_mode as an input is not supported (inference only)");
   return define(X);
+}
+
+bool Importer::dropout() {
+  if (hasInput(2)) {
+    const std::string &Training = Node->Inputs[2];
+    if (!isConstant(Training))
+      return fail("training_mode '" + Training +
+                  "' is not a constant (inference only is supported)");
+    const og::Tensor &T = G.Values.at(Training);
+    if (!T.Data.empty() && T.Data[0])
+      return fail("training mode is not supported (inference only)");
+  }
+  Value X = input(0);
+  if (!X || !define(X))
+    return false;
+  if (Node->Outputs.size() < 2 || Node->Outputs[1].empty())
+    return true;
+  // Inference keeps every element: the mask is all true, copied into the
+  // arena (a graph output is written from there).
+  RankedTensorType MaskType = resultType(1);
+  Value Ones = B.create<arith::ConstantOp>(
+      loc(), MaskType, DenseElementsAttr::get(MaskType, true));
+  return define(B.create<CastOp>(loc(), MaskType, Ones), 1);
 }

@@ -185,3 +185,5 @@ private:
 } // namespace accel::graph::import_detail
 
 #endif
+  /// Dropout in inference: the identity, and a mask of all true.
+  bool dropout();

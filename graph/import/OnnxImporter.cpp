@@ -224,7 +224,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Where"] = [](Importer &I) { return I.where(); };
     M["Cast"] = [](Importer &I) { return I.castOp(); };
     M["CastLike"] = [](Importer &I) { return I.castOp(); };
-    M["Dropout"] = [](Importer &I) { return I.identity(); };
+    M["Dropout"] = [](Importer &I) { return I.dropout(); };
     return M;
   }();
   return Map;
