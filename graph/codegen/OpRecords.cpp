@@ -336,6 +336,54 @@ std::optional<OpRecord> record(CastOp, MutableArrayRef<ViewLayout>) {
   return OpRecord{ACCEL_GRAPH_CAST, {}};
 }
 
+std::optional<OpRecord> record(GatherElementsOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_elements_attrs Attrs{};
+  Attrs.axis = Op.getAxis();
+  return recordWith(ACCEL_GRAPH_GATHER_ELEMENTS, Attrs);
+}
+
+std::optional<OpRecord> record(ScatterElementsOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_elements_attrs Attrs{};
+  Attrs.axis = Op.getAxis();
+  Attrs.reduction = long(Op.getReduction());
+  return recordWith(ACCEL_GRAPH_SCATTER_ELEMENTS, Attrs);
+}
+
+std::optional<OpRecord> record(GatherNDOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_nd_attrs Attrs{};
+  Attrs.batch_dims = Op.getBatchDims();
+  return recordWith(ACCEL_GRAPH_GATHER_ND, Attrs);
+}
+
+std::optional<OpRecord> record(ScatterNDOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_nd_attrs Attrs{};
+  Attrs.reduction = long(Op.getReduction());
+  return recordWith(ACCEL_GRAPH_SCATTER_ND, Attrs);
+}
+
+std::optional<OpRecord> record(TriluOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_trilu_attrs Attrs{};
+  Attrs.upper = Op.getUpper();
+  Attrs.k = Op.getK();
+  return recordWith(ACCEL_GRAPH_TRILU, Attrs);
+}
+
+std::optional<OpRecord> record(ReverseSequenceOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_reverse_sequence_attrs Attrs{};
+  Attrs.batch_axis = Op.getBatchAxis();
+  Attrs.time_axis = Op.getTimeAxis();
+  return recordWith(ACCEL_GRAPH_REVERSE_SEQUENCE, Attrs);
+}
+
+std::optional<OpRecord> record(OneHotOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_onehot_attrs Attrs{};
+  Attrs.axis = Op.getAxis();
+  return recordWith(ACCEL_GRAPH_ONEHOT, Attrs);
+}
+
 std::optional<OpRecord> record(GemmNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_gemm_norm_attrs Attrs{};
   Attrs.epsilon = f32(Op.getEpsilon());
@@ -384,6 +432,9 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
             ElementwiseChainOp, SoftmaxOp, TransposeOp, ReduceOp, LayerNormOp,
             BatchNormOp, ConcatOp, SliceOp, AttentionOp, PadOp, GatherOp,
             GemmNormOp, MlpNormOp, CastOp>(
+          [&](auto Op) { return record(Op, Layouts); })
+      .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
+            TriluOp, ReverseSequenceOp, OneHotOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

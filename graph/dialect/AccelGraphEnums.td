@@ -166,4 +166,18 @@ def AccelGraph_PadMode
 def AccelGraph_PadModeAttr
     : AccelGraph_EnumAttr<AccelGraph_PadMode, "pad_mode", "ACCEL_PAD_">;
 
+// A scatter's reduction: accel_scatter_reduction.
+def AccelGraph_ScatterReduction
+    : I32EnumAttr<"ScatterReduction", "a scatter's reduction", [
+        I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"add", 1>,
+        I32EnumAttrCase<"mul", 2>
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_ScatterReductionAttr
+    : AccelGraph_EnumAttr<AccelGraph_ScatterReduction, "scatter_reduction",
+                          "ACCEL_SCATTER_">;
+
 #endif

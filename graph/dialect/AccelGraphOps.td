@@ -351,6 +351,98 @@ def AccelGraph_CastOp : AccelGraph_Op<"cast", [], []> {
       "$input attr-dict `:` functional-type(operands, results)";
 }
 
+// Indexing (docs/graph.md): data of any element type, indices i32 or i64
+// known at run time, each op one kernel call; the shape rules are in
+// VerifyIndexing.cpp.
+def AccelGraph_GatherElementsOp : AccelGraph_Op<"gather_elements", [], []> {
+  let summary = "ONNX GatherElements: the input's elements the indices name";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$indices,
+                   I64Attr:$axis); // 0 <= axis < rank
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `[` $indices `]` attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_ScatterElementsOp
+    : AccelGraph_Op<"scatter_elements", [], []> {
+  let summary = "ONNX ScatterElements (and Scatter): the input with the "
+                "updates written where the indices say";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$indices,
+                   AccelGraph_Tensor:$updates,
+                   I64Attr:$axis, // 0 <= axis < rank
+                   AccelGraph_ScatterReductionAttr:$reduction);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "`` $reduction $input `[` $indices `]` `,` $updates "
+                       "attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_GatherNDOp : AccelGraph_Op<"gather_nd", [], []> {
+  let summary = "ONNX GatherND: the input's slabs the index tuples name";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$indices,
+                   DefaultValuedAttr<I64Attr, "0">:$batch_dims);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `[` $indices `]` attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_ScatterNDOp : AccelGraph_Op<"scatter_nd", [], []> {
+  let summary = "ONNX ScatterND: the input with the updates' slabs written "
+                "where the index tuples say";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$indices,
+                   AccelGraph_Tensor:$updates,
+                   AccelGraph_ScatterReductionAttr:$reduction);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "`` $reduction $input `[` $indices `]` `,` $updates "
+                       "attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_TriluOp : AccelGraph_Op<"trilu", [], []> {
+  let summary = "ONNX Trilu: the input's upper or lower triangles";
+  let description = [{
+    Diagonal `k`, or the one element of the i64 tensor `k_value` when it is
+    computed at run time (the shape does not depend on it).
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<RankedTensorOf<[I64]>>:$k_value,
+                   BoolAttr:$upper,
+                   DefaultValuedAttr<I64Attr, "0">:$k);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input (`,` $k_value^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_ReverseSequenceOp
+    : AccelGraph_Op<"reverse_sequence", [], []> {
+  let summary = "ONNX ReverseSequence: each batch entry's first steps "
+                "reversed";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$lengths,
+                   I64Attr:$batch_axis, I64Attr:$time_axis); // 0 and 1
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $lengths attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_OneHotOp : AccelGraph_Op<"one_hot", [], []> {
+  let summary = "ONNX OneHot: values[1] where a coordinate is the index, "
+                "values[0] elsewhere";
+  let description = [{
+    The depth is the result's dimension `axis`; a `depth` operand computed
+    at run time is checked against it by the runtime.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$indices,
+                   Optional<AccelGraph_Tensor>:$depth,
+                   AccelGraph_Tensor:$values,
+                   I64Attr:$axis); // 0 <= axis <= the indices' rank
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$indices `,` $values (`depth` $depth^)? attr-dict "
+                       "`:` functional-type(operands, results)";
+}
+
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {
   let summary = "ONNX Expand: the input broadcast to the result's shape";
   let arguments = (ins AccelGraph_Tensor:$input);

@@ -176,6 +176,25 @@ private:
   bool expand();
   bool where();
   bool castOp();
+  // Indexing, and the ops made of reshapes, transposes and constants
+  // (ImportIndexing.cpp).
+  /// Input \p I as int32 or int64 indices, or null (and Error).
+  Value indexInput(unsigned I);
+  std::optional<ScatterReduction> scatterReduction();
+  bool gatherElements();
+  /// ScatterElements, and Scatter (its deprecated name).
+  bool scatterElements();
+  bool gatherND();
+  bool scatterND();
+  bool trilu();
+  bool reverseSequence();
+  bool oneHot();
+  bool eyeLike();
+  bool reshapeTransposeReshape(Value X, ArrayRef<int64_t> Shape,
+                               ArrayRef<int64_t> Perm);
+  bool depthToSpace();
+  bool spaceToDepth();
+  bool tile();
   bool isConstant(const std::string &Name) const {
     return std::find(G.Constants.begin(), G.Constants.end(), Name) !=
            G.Constants.end();

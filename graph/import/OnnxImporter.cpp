@@ -225,6 +225,18 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Cast"] = [](Importer &I) { return I.castOp(); };
     M["CastLike"] = [](Importer &I) { return I.castOp(); };
     M["Dropout"] = [](Importer &I) { return I.dropout(); };
+    M["GatherElements"] = [](Importer &I) { return I.gatherElements(); };
+    for (const char *Op : {"ScatterElements", "Scatter"})
+      M[Op] = [](Importer &I) { return I.scatterElements(); };
+    M["GatherND"] = [](Importer &I) { return I.gatherND(); };
+    M["ScatterND"] = [](Importer &I) { return I.scatterND(); };
+    M["Trilu"] = [](Importer &I) { return I.trilu(); };
+    M["ReverseSequence"] = [](Importer &I) { return I.reverseSequence(); };
+    M["OneHot"] = [](Importer &I) { return I.oneHot(); };
+    M["EyeLike"] = [](Importer &I) { return I.eyeLike(); };
+    M["DepthToSpace"] = [](Importer &I) { return I.depthToSpace(); };
+    M["SpaceToDepth"] = [](Importer &I) { return I.spaceToDepth(); };
+    M["Tile"] = [](Importer &I) { return I.tile(); };
     return M;
   }();
   return Map;

@@ -328,6 +328,21 @@ static accel_status reduce(accel_tensor *t, const accel_graph_reduce_attrs *r) {
   return accel_reduce((accel_reduce_op)r->op, &t[0], &t[1], axes, n);
 }
 
+/* Trilu's k: the attribute's, or computed at run time (the second
+   operand, int64). */
+static accel_status trilu(accel_tensor *t, int n,
+                          const accel_graph_trilu_attrs *r) {
+  long k = n == 3 ? *(const long *)t[1].data : r->k;
+  return accel_trilu(&t[0], k, (int)r->upper, &t[n - 1]);
+}
+
+/* OneHot: indices[, depth], values -> y. */
+static accel_status onehot(accel_tensor *t, int n,
+                           const accel_graph_onehot_attrs *r) {
+  return accel_onehot(&t[0], n == 4 ? &t[1] : NULL, &t[n - 2], (int)r->axis,
+                      &t[n - 1]);
+}
+
 /* A record in DRAM being run, copied into the scratchpad. */
 static ACCEL_SPM long spm_record[ACCEL_GRAPH_MAX_RECORD];
 
@@ -408,6 +423,46 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_CAST:
     what = "accel_cast", s = accel_cast(&t[0], &t[1]);
+    break;
+  case ACCEL_GRAPH_GATHER_ELEMENTS:
+    what = "accel_gather_elements";
+    s = accel_gather_elements(
+        &t[0], &t[1], (int)((const accel_graph_elements_attrs *)attrs)->axis,
+        &t[2]);
+    break;
+  case ACCEL_GRAPH_SCATTER_ELEMENTS: {
+    const accel_graph_elements_attrs *r = attrs;
+    what = "accel_scatter_elements";
+    s = accel_scatter_elements(&t[0], &t[1], &t[2], (int)r->axis,
+                               (accel_scatter_reduction)r->reduction, &t[3]);
+    break;
+  }
+  case ACCEL_GRAPH_GATHER_ND:
+    what = "accel_gather_nd";
+    s = accel_gather_nd(
+        &t[0], &t[1], (int)((const accel_graph_nd_attrs *)attrs)->batch_dims,
+        &t[2]);
+    break;
+  case ACCEL_GRAPH_SCATTER_ND:
+    what = "accel_scatter_nd";
+    s = accel_scatter_nd(
+        &t[0], &t[1], &t[2],
+        (accel_scatter_reduction)((const accel_graph_nd_attrs *)attrs)
+            ->reduction,
+        &t[3]);
+    break;
+  case ACCEL_GRAPH_TRILU:
+    what = "accel_trilu", s = trilu(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_REVERSE_SEQUENCE: {
+    const accel_graph_reverse_sequence_attrs *r = attrs;
+    what = "accel_reverse_sequence";
+    s = accel_reverse_sequence(&t[0], &t[1], (int)r->batch_axis,
+                               (int)r->time_axis, &t[2]);
+    break;
+  }
+  case ACCEL_GRAPH_ONEHOT:
+    what = "accel_onehot", s = onehot(t, n, attrs);
     break;
   case ACCEL_GRAPH_GEMM_NORM:
     what = "accel_gemm_layernorm", s = gemm_norm(t, n, attrs);

@@ -42,6 +42,13 @@ typedef enum {
   ACCEL_GRAPH_MLP_NORM = 17,   /* x, w1[, bias1], w2[, bias2], residual,
                                   scale[, shift] -> y */
   ACCEL_GRAPH_CAST = 18,       /* x -> y of another type; no attributes */
+  ACCEL_GRAPH_GATHER_ELEMENTS = 25,  /* x, indices -> y */
+  ACCEL_GRAPH_SCATTER_ELEMENTS = 26, /* x, indices, updates -> y */
+  ACCEL_GRAPH_GATHER_ND = 27,        /* x, indices -> y */
+  ACCEL_GRAPH_SCATTER_ND = 28,       /* x, indices, updates -> y */
+  ACCEL_GRAPH_TRILU = 29,            /* x[, k at run time] -> y */
+  ACCEL_GRAPH_REVERSE_SEQUENCE = 30, /* x, lengths -> y */
+  ACCEL_GRAPH_ONEHOT = 31,           /* indices[, depth], values -> y */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -190,6 +197,32 @@ typedef struct {
   long bias1, bias2;
 } accel_graph_mlp_norm_attrs;
 
+/* The indexing ops (accel_gather_elements and the rest). */
+typedef struct {
+  long axis;
+  long reduction; /* accel_scatter_reduction (the scatters) */
+} accel_graph_elements_attrs;
+
+typedef struct {
+  long batch_dims; /* accel_gather_nd */
+  long reduction;  /* accel_scatter_nd */
+} accel_graph_nd_attrs;
+
+/* With a second operand, k is its element (int64, read at run time). */
+typedef struct {
+  long upper, k;
+} accel_graph_trilu_attrs;
+
+typedef struct {
+  long batch_axis, time_axis;
+} accel_graph_reverse_sequence_attrs;
+
+/* With a depth operand, the runtime checks its value against y's
+   dimension axis (the depth the compiler sized y by). */
+typedef struct {
+  long axis;
+} accel_graph_onehot_attrs;
+
 /* The layout both sides assume, checked by both compilers. A trailing
    array holds as many entries as the record says (a flexible array
    member: C99, and GNU C++'s extension). */
@@ -222,6 +255,11 @@ ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_pad_attrs, widths) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_gather_attrs, indices) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_norm_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_mlp_norm_attrs) == 4 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_elements_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_nd_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_trilu_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_reverse_sequence_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_onehot_attrs) == 8);
 #undef ACCEL_GRAPH_LAYOUT
 
 #ifndef __cplusplus

@@ -506,6 +506,73 @@ accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
      is true). */
 accel_status accel_cast(const accel_tensor *x, const accel_tensor *y);
 
+/* Indexing (docs/kernels.md, "Indexing"): data of any accel_dtype,
+   indices int32 or int64 (negative: from the end), any strides. An index
+   outside its dimension is ACCEL_ERR_ARGUMENT naming the entry, before
+   anything is written (checked in every mode: indices are data). y must
+   not overlap an input (a scatter's y may be x exactly). */
+typedef enum {
+  ACCEL_SCATTER_NONE = 0, /* y[i] = update (the last of duplicates) */
+  ACCEL_SCATTER_ADD = 1,  /* y[i] += update (f32, f64, integers) */
+  ACCEL_SCATTER_MUL = 2,  /* y[i] *= update (f32, f64, integers) */
+} accel_scatter_reduction;
+
+/* ONNX GatherElements: y (indices' dims) at p = x at p with p[axis]
+   replaced by indices[p]; indices of x's rank, within x's dims off the
+   axis. */
+accel_status accel_gather_elements(const accel_tensor *x,
+                                   const accel_tensor *indices, int axis,
+                                   const accel_tensor *y);
+
+/* ONNX ScatterElements (and Scatter): y = x, then for each p of indices,
+   y at p with p[axis] replaced by indices[p] takes updates[p] (updates of
+   indices' dims) by reduction, in the indices' row-major order. */
+accel_status accel_scatter_elements(const accel_tensor *x,
+                                    const accel_tensor *indices,
+                                    const accel_tensor *updates, int axis,
+                                    accel_scatter_reduction reduction,
+                                    const accel_tensor *y);
+
+/* ONNX GatherND: indices [..., k] (k + batch_dims <= x's rank, the first
+   batch_dims dims x's); y = indices' dims but the last, then x's after
+   batch_dims + k; each y slab is x's at the k coordinates. */
+accel_status accel_gather_nd(const accel_tensor *x,
+                             const accel_tensor *indices, int batch_dims,
+                             const accel_tensor *y);
+
+/* ONNX ScatterND: y = x, then each updates slab (updates: indices' dims
+   but the last, then x's after k) taken by y's slab at the k coordinates
+   by reduction, in the indices' row-major order. */
+accel_status accel_scatter_nd(const accel_tensor *x,
+                              const accel_tensor *indices,
+                              const accel_tensor *updates,
+                              accel_scatter_reduction reduction,
+                              const accel_tensor *y);
+
+/* ONNX Trilu: y = x (rank >= 2) with each matrix's elements (i, j) zero
+   where j - i < k (upper) or j - i > k (lower). */
+accel_status accel_trilu(const accel_tensor *x, long k, int upper,
+                         const accel_tensor *y);
+
+/* ONNX ReverseSequence: x's first lengths[b] steps along time_axis
+   reversed for each b along batch_axis (the two are 0 and 1); lengths
+   int32 or int64, each in [0, x's steps]. */
+accel_status accel_reverse_sequence(const accel_tensor *x,
+                                    const accel_tensor *lengths,
+                                    int batch_axis, int time_axis,
+                                    const accel_tensor *y);
+
+/* ONNX OneHot: y is indices' dims with depth (y's dims[axis]) inserted at
+   axis; values [off, on] of y's type, on where the coordinate along axis
+   is the index (integers or f32/f64, truncated; negative from the end),
+   off elsewhere (an index outside [-depth, depth) is a row of off). A
+   depth tensor (or null), of one element of those types, must equal y's
+   dims[axis]: checked at run time. */
+accel_status accel_onehot(const accel_tensor *indices,
+                          const accel_tensor *depth,
+                          const accel_tensor *values, int axis,
+                          const accel_tensor *y);
+
 /* 2-D pooling options (docs/kernels.md, "Pooling"). */
 typedef struct {
   long kernel_h, kernel_w;     /* >= 1 */
