@@ -106,6 +106,89 @@ bool Importer::layerNorm() {
   auto ew = [&](ElementwiseKind Kind, Type T, ValueRange Ins) {
     return createElementwise(Kind, T, Ins);
   };
+
+/// A constant f32 tensor of \p Shape, every element \p V.
+static Value splatF32(OpBuilder &B, Location Loc, ArrayRef<int64_t> Shape,
+                      float V) {
+  auto T = RankedTensorType::get(Shape, B.getF32Type());
+  return B.create<arith::ConstantOp>(Loc, T, DenseElementsAttr::get(T, V));
+}
+
+/// InstanceNormalization of x [N, C, D...]: each (n, c)'s D... normalized
+/// by the layer-norm kernel on [N, C, prod D], then scaled and shifted per
+/// channel.
+bool Importer::instanceNorm() {
+  Value X = input(0), Scale = X ? input(1) : Value();
+  Value Shift = Scale ? input(2) : Value();
+  if (!Shift)
+    return false;
+  RankedTensorType XType = cast<RankedTensorType>(X.getType());
+  ArrayRef<int64_t> S = XType.getShape();
+  if (S.size() < 3)
+    return fail("needs an input of rank 3 or more ([N, C, D...])");
+  int64_t Spatial = 1;
+  for (int64_t D : S.drop_front(2))
+    Spatial *= D;
+  Type F32 = B.getF32Type();
+  auto Rows = RankedTensorType::get({S[0], S[1], Spatial}, F32);
+  Value Flat = B.create<ReshapeOp>(loc(), Rows, X);
+  Value Normed = B.create<LayerNormOp>(
+      loc(), Rows, Flat, Value(), splatF32(B, loc(), {Spatial}, 1.0f), Value(),
+      B.getI64IntegerAttr(2),
+      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f)));
+  auto PerChannel = RankedTensorType::get({S[1], 1}, F32);
+  Value Scaled = createElementwise(
+      ElementwiseKind::mul, Rows,
+      {Normed, B.create<ReshapeOp>(loc(), PerChannel, Scale)});
+  Value Shifted = createElementwise(
+      ElementwiseKind::add, Rows,
+      {Scaled, B.create<ReshapeOp>(loc(), PerChannel, Shift)});
+  return define(B.create<ReshapeOp>(loc(), resultType(), Shifted));
+}
+
+/// LRN: x / (bias + alpha / size * sum of squares over a window of size
+/// channels)^beta. The window's sum is an average pooling over the
+/// channels of [N, 1, C, prod D] that counts the zero padding (times
+/// size), and the power exp(beta log t) (t >= bias > 0).
+bool Importer::lrn() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  RankedTensorType XType = cast<RankedTensorType>(X.getType());
+  ArrayRef<int64_t> S = XType.getShape();
+  int64_t Size = intAttr("size", 0);
+  float Alpha = floatAttr("alpha", 1e-4f), Beta = floatAttr("beta", 0.75f),
+        Bias = floatAttr("bias", 1.0f);
+  if (S.size() < 2 || Size < 1)
+    return fail("needs an input of rank 2 or more and a size of 1 or more");
+  if (!(Bias > 0))
+    return fail("bias must be positive");
+  int64_t Spatial = 1;
+  for (int64_t D : S.drop_front(2))
+    Spatial *= D;
+  Type F32 = B.getF32Type();
+  auto Planes = RankedTensorType::get({S[0], 1, S[1], Spatial}, F32);
+  auto ew = [&](ElementwiseKind Kind, ValueRange Ins) -> Value {
+    return createElementwise(Kind, Planes, Ins);
+  };
+  auto scalar = [&](float V) { return splatF32(B, loc(), {1}, V); };
+  Value Flat = B.create<ReshapeOp>(loc(), Planes, X);
+  Value Squares = ew(ElementwiseKind::mul, {Flat, Flat});
+  int64_t Before = (Size - 1) / 2, After = Size - 1 - Before;
+  Value Mean = B.create<Pool2dOp>(
+      loc(), Planes, Squares, PoolKindAttr::get(B.getContext(), PoolKind::avg),
+      B.getDenseI64ArrayAttr({Size, 1}), B.getDenseI64ArrayAttr({1, 1}),
+      B.getDenseI64ArrayAttr({Before, 0, After, 0}),
+      B.getDenseI64ArrayAttr({1, 1}), B.getBoolAttr(false),
+      B.getBoolAttr(true));
+  Value T = ew(ElementwiseKind::add,
+               {ew(ElementwiseKind::mul, {Mean, scalar(Alpha)}), scalar(Bias)});
+  Value Power = ew(ElementwiseKind::exp,
+                   {ew(ElementwiseKind::mul,
+                       {ew(ElementwiseKind::log, {T}), scalar(Beta)})});
+  return define(B.create<ReshapeOp>(loc(), resultType(),
+                                    ew(ElementwiseKind::div, {Flat, Power})));
+}
   Value Mean = reduceMean(X);
   Value Diff = ew(ElementwiseKind::sub, XType, {X, Mean});
   Value Var = reduceMean(ew(ElementwiseKind::mul, XType, {Diff, Diff}));

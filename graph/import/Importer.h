@@ -178,6 +178,8 @@ private:
   bool castOp();
   // Indexing, and the ops made of reshapes, transposes and constants
   // (ImportIndexing.cpp).
+  bool instanceNorm();
+  bool lrn();
   /// Input \p I as int32 or int64 indices, or null (and Error).
   Value indexInput(unsigned I);
   std::optional<ScatterReduction> scatterReduction();

@@ -238,6 +238,8 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["SpaceToDepth"] = [](Importer &I) { return I.spaceToDepth(); };
     M["Tile"] = [](Importer &I) { return I.tile(); };
     return M;
+    M["InstanceNormalization"] = [](Importer &I) { return I.instanceNorm(); };
+    M["LRN"] = [](Importer &I) { return I.lrn(); };
   }();
   return Map;
 }
