@@ -336,6 +336,37 @@ std::optional<OpRecord> record(CastOp, MutableArrayRef<ViewLayout>) {
   return OpRecord{ACCEL_GRAPH_CAST, {}};
 }
 
+std::optional<OpRecord> record(ArgReduceOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_argreduce_attrs Attrs{};
+  Attrs.axis = Op.getAxis();
+  Attrs.is_min = Op.getIsMin();
+  Attrs.select_last = Op.getSelectLastIndex();
+  return recordWith(ACCEL_GRAPH_ARGREDUCE, Attrs);
+}
+
+std::optional<OpRecord> record(HardmaxOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_hardmax_attrs Attrs{};
+  Attrs.axis = Op.getAxis();
+  return recordWith(ACCEL_GRAPH_HARDMAX, Attrs);
+}
+
+std::optional<OpRecord> record(CumSumOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_cumsum_attrs Attrs{};
+  Attrs.axis = Op.getAxis();
+  Attrs.exclusive = Op.getExclusive();
+  Attrs.reverse = Op.getReverse();
+  return recordWith(ACCEL_GRAPH_CUMSUM, Attrs);
+}
+
+std::optional<OpRecord> record(TopKOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_topk_attrs Attrs{};
+  Attrs.axis = Op.getAxis();
+  Attrs.k = Op.getK();
+  Attrs.largest = Op.getLargest();
+  Attrs.indices = Op.getIndices();
+  return recordWith(ACCEL_GRAPH_TOPK, Attrs);
+}
+
 std::optional<OpRecord> record(GatherElementsOp Op,
                                MutableArrayRef<ViewLayout>) {
   accel_graph_elements_attrs Attrs{};
@@ -431,7 +462,8 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
       .Case<MatMulOp, GemmOp, Conv2dOp, Pool2dOp, ElementwiseOp, ExpandOp,
             ElementwiseChainOp, SoftmaxOp, TransposeOp, ReduceOp, LayerNormOp,
             BatchNormOp, ConcatOp, SliceOp, AttentionOp, PadOp, GatherOp,
-            GemmNormOp, MlpNormOp, CastOp>(
+            GemmNormOp, MlpNormOp, CastOp, ArgReduceOp, HardmaxOp, CumSumOp,
+            TopKOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
             TriluOp, ReverseSequenceOp, OneHotOp>(

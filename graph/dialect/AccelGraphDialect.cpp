@@ -233,23 +233,6 @@ LogicalResult ElementwiseOp::verify() {
   return checkBroadcastResult(*this, getInputs());
 }
 
-LogicalResult ReduceOp::verify() {
-  ArrayRef<int64_t> In = shapeOf(getInput());
-  SmallVector<bool, 6> Reduced(In.size(), getAxes().empty());
-  for (int64_t A : getAxes()) {
-    if (A < 0 || A >= int64_t(In.size()) || Reduced[A])
-      return emitOpError("axes must be distinct and in [0, rank)");
-    Reduced[A] = true;
-  }
-  Shape Out;
-  for (size_t I = 0; I != In.size(); ++I)
-    if (!Reduced[I])
-      Out.push_back(In[I]);
-    else if (getKeepdims())
-      Out.push_back(1);
-  return checkResult(*this, Out);
-}
-
 LogicalResult LayerNormOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   int64_t Axis = getAxis();

@@ -131,7 +131,10 @@ def AccelGraph_ActivationAttr
 def AccelGraph_ReduceKind
     : I32EnumAttr<"ReduceKind", "a reduction", [
         I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"mean", 1>,
-        I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"min", 3>
+        I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"min", 3>,
+        I32EnumAttrCase<"l1", 4>, I32EnumAttrCase<"l2", 5>,
+        I32EnumAttrCase<"log_sum", 6>, I32EnumAttrCase<"log_sum_exp", 7>,
+        I32EnumAttrCase<"prod", 8>, I32EnumAttrCase<"sum_square", 9>
       ]> {
   let cppNamespace = "::accel::graph";
   let genSpecializedAttr = 0;

@@ -155,8 +155,11 @@ def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
       "$input attr-dict `:` functional-type(operands, results)";
 }
 
-def AccelGraph_ReduceOp : AccelGraph_Op<"reduce"> {
-  let summary = "ONNX ReduceSum, ReduceMean, ReduceMax, ReduceMin";
+// Every element type but bool (the kernel's f32 kinds on the vector unit,
+// the rest in scalar loops): the result's type is the input's.
+def AccelGraph_ReduceOp : AccelGraph_Op<"reduce", [], []> {
+  let summary = "ONNX's Reduce* (Sum, Mean, Max, Min, L1, L2, LogSum, "
+                "LogSumExp, Prod, SumSquare)";
   let arguments = (ins AccelGraph_Tensor:$input,
                    AccelGraph_ReduceKindAttr:$kind,
                    DenseI64ArrayAttr:$axes,  // 0 <= axis < rank; empty: all
@@ -164,6 +167,53 @@ def AccelGraph_ReduceOp : AccelGraph_Op<"reduce"> {
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "`` $kind $input attr-dict `:` functional-type(operands, results)";
+}
+
+// Any element type but bool; an int64 result.
+def AccelGraph_ArgReduceOp : AccelGraph_Op<"argreduce", [], []> {
+  let summary = "ONNX ArgMax and ArgMin along one axis";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   I64Attr:$axis, // 0 <= axis < rank
+                   BoolAttr:$is_min, BoolAttr:$keepdims,
+                   BoolAttr:$select_last_index);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_HardmaxOp : AccelGraph_Op<"hardmax"> {
+  let summary = "ONNX Hardmax (opset 13): 1 at each line's first maximum";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   I64Attr:$axis); // 0 <= axis < rank
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
+}
+
+// Any element type but bool. The axis is an attribute, or an int32/int64
+// scalar read at run time (a graph input: the shape does not depend on it).
+def AccelGraph_CumSumOp : AccelGraph_Op<"cumsum", [], []> {
+  let summary = "ONNX CumSum along one axis (exclusive, reverse)";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$axis_value,
+                   I64Attr:$axis, // 0 <= axis < rank; without axis_value
+                   BoolAttr:$exclusive, BoolAttr:$reverse);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input (`axis` $axis_value^)? attr-dict `:` "
+      "functional-type(operands, results)";
+}
+
+// One of TopK's two outputs: the values (the input's type) or the int64
+// indices; a node with both becomes two ops.
+def AccelGraph_TopKOp : AccelGraph_Op<"topk", [], []> {
+  let summary = "ONNX TopK's values or indices along one axis";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   I64Attr:$axis, // 0 <= axis < rank
+                   I64Attr:$k, BoolAttr:$largest, BoolAttr:$indices);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` functional-type(operands, results)";
 }
 
 // Its input and residual may be strided, and so may its result, where the

@@ -1,7 +1,8 @@
 //===-- ImportNorms.cpp - Softmax, reductions and normalizations ----------===//
 //
-// The ONNX importer's handlers (Importer.h) for Softmax, LogSoftmax, the
-// reductions, LayerNormalization and BatchNormalization.
+// The ONNX importer's handlers (Importer.h) for Softmax, LogSoftmax,
+// LayerNormalization and BatchNormalization (the reductions:
+// ImportReduce.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,32 +40,6 @@ bool Importer::softmax(bool Log) {
   Value Y = B.create<SoftmaxOp>(loc(), Matrix, M, B.getI64IntegerAttr(1),
                                 B.getBoolAttr(Log));
   return define(B.create<ReshapeOp>(loc(), resultType(), Y));
-}
-
-bool Importer::reduce(ReduceKind Kind) {
-  Value X = input(0);
-  if (!X)
-    return false;
-  int64_t Rank = G.Values.at(Node->Inputs[0]).Shape.size();
-  std::vector<int64_t> Axes = intsAttr("axes", {});
-  if (hasInput(1)) {
-    auto FromInput = constantInts(1);
-    if (!FromInput)
-      return false;
-    Axes = *FromInput;
-  }
-  if (Axes.empty() && intAttr("noop_with_empty_axes", 0))
-    return define(X);
-  for (int64_t &A : Axes) {
-    if (A < -Rank || A >= Rank)
-      return fail("axis " + Twine(A) + " is outside rank " + Twine(Rank));
-    if (A < 0)
-      A += Rank;
-  }
-  std::sort(Axes.begin(), Axes.end());
-  return define(B.create<ReduceOp>(
-      loc(), resultType(), X, ReduceKindAttr::get(B.getContext(), Kind),
-      B.getDenseI64ArrayAttr(Axes), B.getBoolAttr(intAttr("keepdims", 1))));
 }
 
 bool Importer::layerNorm() {

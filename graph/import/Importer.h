@@ -158,6 +158,10 @@ private:
   bool globalPool(PoolKind Kind);
   bool softmax(bool Log);
   bool reduce(ReduceKind Kind);
+  bool argReduce(bool IsMin);
+  bool hardmax();
+  bool cumSum();
+  bool topK();
   bool layerNorm();
   bool batchNorm();
   bool concat();

@@ -190,8 +190,19 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     for (auto [Op, Kind] : {std::pair{"ReduceSum", ReduceKind::sum},
                             {"ReduceMean", ReduceKind::mean},
                             {"ReduceMax", ReduceKind::max},
-                            {"ReduceMin", ReduceKind::min}})
+                            {"ReduceMin", ReduceKind::min},
+                            {"ReduceL1", ReduceKind::l1},
+                            {"ReduceL2", ReduceKind::l2},
+                            {"ReduceLogSum", ReduceKind::log_sum},
+                            {"ReduceLogSumExp", ReduceKind::log_sum_exp},
+                            {"ReduceProd", ReduceKind::prod},
+                            {"ReduceSumSquare", ReduceKind::sum_square}})
       M[Op] = [Kind = Kind](Importer &I) { return I.reduce(Kind); };
+    M["ArgMax"] = [](Importer &I) { return I.argReduce(false); };
+    M["ArgMin"] = [](Importer &I) { return I.argReduce(true); };
+    M["Hardmax"] = [](Importer &I) { return I.hardmax(); };
+    M["CumSum"] = [](Importer &I) { return I.cumSum(); };
+    M["TopK"] = [](Importer &I) { return I.topK(); };
     M["LeakyRelu"] = [](Importer &I) { return I.leakyRelu(); };
     M["Clip"] = [](Importer &I) { return I.clip(); };
     M["HardSigmoid"] = [](Importer &I) { return I.hardSigmoid(false); };

@@ -343,6 +343,28 @@ static accel_status onehot(accel_tensor *t, int n,
                       &t[n - 1]);
 }
 
+static accel_status cumsum(accel_tensor *t, int n,
+                           const accel_graph_cumsum_attrs *r) {
+  long axis = r->axis;
+  if (n == 3) {
+    /* The axis at run time: a scalar int32 or int64 in DRAM. */
+    if (t[1].dtype == ACCEL_I32)
+      axis = *(const int *)t[1].data;
+    else if (t[1].dtype == ACCEL_I64)
+      axis = *(const long *)t[1].data;
+    else
+      return ACCEL_ERR_ARGUMENT;
+  }
+  return accel_cumsum(&t[0], &t[n - 1], (int)axis, (int)r->exclusive,
+                      (int)r->reverse);
+}
+
+static accel_status topk(accel_tensor *t, const accel_graph_topk_attrs *r) {
+  return accel_topk(&t[0], r->indices ? NULL : &t[1],
+                    r->indices ? &t[1] : NULL, (int)r->axis, r->k,
+                    (int)r->largest);
+}
+
 /* A record in DRAM being run, copied into the scratchpad. */
 static ACCEL_SPM long spm_record[ACCEL_GRAPH_MAX_RECORD];
 
@@ -463,6 +485,24 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   }
   case ACCEL_GRAPH_ONEHOT:
     what = "accel_onehot", s = onehot(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_ARGREDUCE: {
+    const accel_graph_argreduce_attrs *r = attrs;
+    what = "accel_argreduce";
+    s = accel_argreduce(&t[0], &t[1], (int)r->axis, (int)r->is_min,
+                        (int)r->select_last);
+    break;
+  }
+  case ACCEL_GRAPH_HARDMAX:
+    what = "accel_hardmax";
+    s = accel_hardmax(&t[0], &t[1],
+                      (int)((const accel_graph_hardmax_attrs *)attrs)->axis);
+    break;
+  case ACCEL_GRAPH_CUMSUM:
+    what = "accel_cumsum", s = cumsum(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_TOPK:
+    what = "accel_topk", s = topk(t, attrs);
     break;
   case ACCEL_GRAPH_GEMM_NORM:
     what = "accel_gemm_layernorm", s = gemm_norm(t, n, attrs);

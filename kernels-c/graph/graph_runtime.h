@@ -42,6 +42,10 @@ typedef enum {
   ACCEL_GRAPH_MLP_NORM = 17,   /* x, w1[, bias1], w2[, bias2], residual,
                                   scale[, shift] -> y */
   ACCEL_GRAPH_CAST = 18,       /* x -> y of another type; no attributes */
+  ACCEL_GRAPH_ARGREDUCE = 19,  /* x -> y (int64) */
+  ACCEL_GRAPH_HARDMAX = 20,    /* x -> y */
+  ACCEL_GRAPH_CUMSUM = 21,     /* x[, axis at run time] -> y */
+  ACCEL_GRAPH_TOPK = 22,       /* x -> values or indices (int64) */
   ACCEL_GRAPH_GATHER_ELEMENTS = 25,  /* x, indices -> y */
   ACCEL_GRAPH_SCATTER_ELEMENTS = 26, /* x, indices, updates -> y */
   ACCEL_GRAPH_GATHER_ND = 27,        /* x, indices -> y */
@@ -223,6 +227,26 @@ typedef struct {
   long axis;
 } accel_graph_onehot_attrs;
 
+typedef struct {
+  long axis, is_min, select_last;
+} accel_graph_argreduce_attrs;
+
+typedef struct {
+  long axis;
+} accel_graph_hardmax_attrs;
+
+/* With a second operand, the axis is its element (int32 or int64, read
+   at run time) and axis is ignored. */
+typedef struct {
+  long axis, exclusive, reverse;
+} accel_graph_cumsum_attrs;
+
+/* The result is the values (indices 0) or the indices (1): each of
+   TopK's outputs is a record of its own. */
+typedef struct {
+  long axis, k, largest, indices;
+} accel_graph_topk_attrs;
+
 /* The layout both sides assume, checked by both compilers. A trailing
    array holds as many entries as the record says (a flexible array
    member: C99, and GNU C++'s extension). */
@@ -255,6 +279,10 @@ ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_pad_attrs, widths) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_gather_attrs, indices) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_norm_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_mlp_norm_attrs) == 4 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_argreduce_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_hardmax_attrs) == 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_cumsum_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_topk_attrs) == 4 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_elements_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_nd_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_trilu_attrs) == 2 * 8);

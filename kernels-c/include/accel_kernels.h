@@ -609,15 +609,49 @@ typedef enum {
   ACCEL_REDUCE_MEAN = 1,
   ACCEL_REDUCE_MAX = 2, /* maxNum: NaN ignored unless all are NaN */
   ACCEL_REDUCE_MIN = 3,
+  ACCEL_REDUCE_L1 = 4,          /* sum |x| */
+  ACCEL_REDUCE_L2 = 5,          /* sqrt(sum x^2) */
+  ACCEL_REDUCE_LOG_SUM = 6,     /* log(sum x) */
+  ACCEL_REDUCE_LOG_SUM_EXP = 7, /* m + log(sum exp(x - m)), m the max */
+  ACCEL_REDUCE_PROD = 8,
+  ACCEL_REDUCE_SUM_SQUARE = 9, /* sum x^2 */
 } accel_reduce_op;
 
-/* ONNX ReduceSum/Mean/Max/Min of x over axes[0 .. num_axes) (negative:
-   from the end; no repeats); num_axes 0 reduces over every axis. y has
-   x's rank with the reduced dims 1 (keepdims) or x's rank less the
-   number of axes (the reduced dims dropped). An empty reduction gives 0,
-   NaN, -inf and +inf. Any strides, ranks 0 to 6. */
+/* ONNX's Reduce* of x over axes[0 .. num_axes) (negative: from the end;
+   no repeats); num_axes 0 reduces over every axis. y has x's rank with
+   the reduced dims 1 (keepdims) or x's rank less the number of axes (the
+   reduced dims dropped), and x's element type (any but bool: floats
+   computed in f32, f64 in f64, integers in 64 bits, wrapping; the mean
+   and the kinds with a log or a root in f64, truncated). An empty
+   reduction gives its kind's identity (0, 1 for prod, -inf and +inf for
+   max and min, -inf for log_sum and log_sum_exp; the mean NaN). Any
+   strides, ranks 0 to 6. */
 accel_status accel_reduce(accel_reduce_op op, const accel_tensor *x,
                           accel_tensor *y, const int *axes, int num_axes);
+
+/* ONNX ArgMax (is_min 0) and ArgMin (1) of x along axis (negative: from
+   the end): y (int64) has x's rank with dimension axis 1 (keepdims) or
+   without it. Ties give the first index, or the last with select_last.
+   x of any type but bool; NaN is never selected unless all are NaN. */
+accel_status accel_argreduce(const accel_tensor *x, accel_tensor *y, int axis,
+                             int is_min, int select_last);
+
+/* ONNX Hardmax (opset 13) along axis: y[..] = 1 at the first maximum of
+   each line of x along axis, 0 elsewhere. f32. */
+accel_status accel_hardmax(const accel_tensor *x, accel_tensor *y, int axis);
+
+/* ONNX CumSum along axis: y[i] = sum of x[j] for j <= i (j < i if
+   exclusive; from the end if reverse). x and y of one shape and type
+   (f32, f16, bf16, f64: in its own type's arithmetic; integers wrapping). */
+accel_status accel_cumsum(const accel_tensor *x, accel_tensor *y, int axis,
+                          int exclusive, int reverse);
+
+/* ONNX TopK along axis: the k largest (or smallest) elements of each line
+   of x, sorted (the larger first, or the smaller), ties to the lower
+   index. values (x's type) and indices (int64) have x's shape with
+   dimension axis k; either may be null. Any type but bool. */
+accel_status accel_topk(const accel_tensor *x, accel_tensor *values,
+                        accel_tensor *indices, int axis, long k, int largest);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,9 @@
-/* reduce.c - ReduceSum, ReduceMean, ReduceMax and ReduceMin over any set
-   of axes on the vector unit (docs/kernels.md, "Reductions").
+/* reduce.c - ONNX's reductions of f32 over any set of axes on the vector
+   unit (docs/kernels.md, "Reductions"): sum, mean, max, min, prod, and
+   the sums of |x| (L1) and of x^2 (SumSquare, L2 and its root), and
+   LogSum (the sum's log). The root and the log are taken in a scalar loop
+   over a chunk's results. Other element types, and LogSumExp (two passes
+   over each line), run in reduce_typed.c's scalar loops.
 
    The problem. x's dimensions of 1 are dropped and neighbours merged where
    both tensors' strides allow (the reduced ones where x's do), leaving
@@ -136,7 +140,7 @@ static void make_problem(reduce_problem *p, accel_reduce_op op,
   /* Contiguous lines that a tile holds whole go to the stream engine, one
      instruction a tile whatever their length (not min: the engine has no
      row minimum). */
-  p->on_engine = op != ACCEL_REDUCE_MIN && p->ri_xs == 1 && p->ki_xs != 1 &&
+  p->on_engine = op <= ACCEL_REDUCE_MAX && p->ri_xs == 1 && p->ki_xs != 1 &&
                  p->orr.rank == 0 && p->ri <= TileFloats && p->count;
   p->lines = p->ki < V || p->on_engine ||
              (p->ri_xs == 1 && p->ki_xs != 1 && p->ri >= MinLine);
@@ -265,16 +269,43 @@ static void pace(stream_set *q, long steps_left, int *channel) {
 #define VMIN(a, b) __builtin_elementwise_min(a, b)
 
 static float identity(accel_reduce_op op) {
-  return op == ACCEL_REDUCE_MAX   ? -INFINITY
-         : op == ACCEL_REDUCE_MIN ? INFINITY
-                                  : 0.0f;
+  return op == ACCEL_REDUCE_MAX    ? -INFINITY
+         : op == ACCEL_REDUCE_MIN  ? INFINITY
+         : op == ACCEL_REDUCE_PROD ? 1.0f
+                                   : 0.0f;
 }
 
 static inline __attribute__((always_inline)) accel_v16f
 combine(accel_reduce_op op, accel_v16f a, accel_v16f b) {
-  return op == ACCEL_REDUCE_MAX   ? VMAX(a, b)
-         : op == ACCEL_REDUCE_MIN ? VMIN(a, b)
-                                  : a + b;
+  return op == ACCEL_REDUCE_MAX    ? VMAX(a, b)
+         : op == ACCEL_REDUCE_MIN  ? VMIN(a, b)
+         : op == ACCEL_REDUCE_PROD ? a * b
+                                   : a + b;
+}
+
+/* An element as the kind sums it: |x| for L1, x^2 for L2 and SumSquare. */
+static inline __attribute__((always_inline)) accel_v16f term(accel_reduce_op op,
+                                                             accel_v16f v) {
+  return op == ACCEL_REDUCE_L1 ? __builtin_elementwise_abs(v)
+         : op == ACCEL_REDUCE_L2 || op == ACCEL_REDUCE_SUM_SQUARE ? v * v
+                                                                  : v;
+}
+
+/* The kind's last step on a finished sum (L2's root, LogSum's log). */
+static inline float finish(accel_reduce_op op, float r) {
+  return op == ACCEL_REDUCE_L2        ? sqrtf(r)
+         : op == ACCEL_REDUCE_LOG_SUM ? logf(r)
+                                      : r;
+}
+
+/* The product of v's lanes (there is no vredmul). */
+static float lanes_product(accel_v16f v) {
+  static ACCEL_SPM float lanes[V];
+  accel_vstore(lanes, v);
+  float r = 1.0f;
+  for (int i = 0; i < V; ++i)
+    r *= lanes[i];
+  return r;
 }
 
 /* The lanes layout: 16 outputs a step, rc vectors each in four chains
@@ -296,19 +327,22 @@ lanes_tile(accel_reduce_op op, const float *tile, long kc, long rc, long kcp,
       a0 = accel_vload(acc + b * V);
     long r = 0;
     for (; r + 4 <= rc; r += 4, p += 4 * kcp) {
-      a0 = combine(op, a0, accel_vload(p));
-      a1 = combine(op, a1, accel_vload(p + kcp));
-      a2 = combine(op, a2, accel_vload(p + 2 * kcp));
-      a3 = combine(op, a3, accel_vload(p + 3 * kcp));
+      a0 = combine(op, a0, term(op, accel_vload(p)));
+      a1 = combine(op, a1, term(op, accel_vload(p + kcp)));
+      a2 = combine(op, a2, term(op, accel_vload(p + 2 * kcp)));
+      a3 = combine(op, a3, term(op, accel_vload(p + 3 * kcp)));
     }
     for (; r < rc; ++r, p += kcp)
-      a0 = combine(op, a0, accel_vload(p));
+      a0 = combine(op, a0, term(op, accel_vload(p)));
     accel_v16f v = combine(op, combine(op, a0, a1), combine(op, a2, a3));
     if (a->last)
       accel_vstore(res + b * V, op == ACCEL_REDUCE_MEAN ? v * scale : v);
     else
       accel_vstore(acc + b * V, v);
   }
+  if (a->last && (op == ACCEL_REDUCE_L2 || op == ACCEL_REDUCE_LOG_SUM))
+    for (long k = 0; k < kc; ++k)
+      res[k] = finish(op, res[k]);
 }
 
 static inline accel_v16f fill_outside(accel_v16f v, long k, long n,
@@ -336,23 +370,25 @@ lines_tile(accel_reduce_op op, const float *tile, long kc, long rc, long rcp,
       a0 = accel_vload(acc + k * V);
     long i = 0;
     for (; i + 4 * V <= full; i += 4 * V) {
-      a0 = combine(op, a0, accel_vload(p + i));
-      a1 = combine(op, a1, accel_vload(p + i + V));
-      a2 = combine(op, a2, accel_vload(p + i + 2 * V));
-      a3 = combine(op, a3, accel_vload(p + i + 3 * V));
+      a0 = combine(op, a0, term(op, accel_vload(p + i)));
+      a1 = combine(op, a1, term(op, accel_vload(p + i + V)));
+      a2 = combine(op, a2, term(op, accel_vload(p + i + 2 * V)));
+      a3 = combine(op, a3, term(op, accel_vload(p + i + 3 * V)));
     }
     for (; i < full; i += V)
-      a0 = combine(op, a0, accel_vload(p + i));
+      a0 = combine(op, a0, term(op, accel_vload(p + i)));
     if (full < rc)
-      a1 = combine(op, a1, fill_outside(accel_vload(p + full), full, rc, f));
+      a1 = combine(op, a1,
+                   fill_outside(term(op, accel_vload(p + full)), full, rc, f));
     accel_v16f v = combine(op, combine(op, a0, a1), combine(op, a2, a3));
     if (!a->last) {
       accel_vstore(acc + k * V, v);
       continue;
     }
-    float r = op == ACCEL_REDUCE_MAX   ? accel_vredmax(v)
-              : op == ACCEL_REDUCE_MIN ? -accel_vredmax(-v)
-                                       : accel_vredsum(v);
+    float r = op == ACCEL_REDUCE_MAX    ? accel_vredmax(v)
+              : op == ACCEL_REDUCE_MIN  ? -accel_vredmax(-v)
+              : op == ACCEL_REDUCE_PROD ? lanes_product(v)
+                                        : finish(op, accel_vredsum(v));
     res[k] = op == ACCEL_REDUCE_MEAN ? r * scale : r;
   }
 }
@@ -399,6 +435,13 @@ static void compute_tile(const reduce_problem *p, const float *tile,
     CASE(ACCEL_REDUCE_MEAN)
     CASE(ACCEL_REDUCE_MAX)
     CASE(ACCEL_REDUCE_MIN)
+    CASE(ACCEL_REDUCE_L1)
+    CASE(ACCEL_REDUCE_L2)
+    CASE(ACCEL_REDUCE_LOG_SUM)
+    CASE(ACCEL_REDUCE_PROD)
+    CASE(ACCEL_REDUCE_SUM_SQUARE)
+  default: /* log_sum_exp: reduce_typed.c */
+    break;
   }
 #undef CASE
 }
@@ -411,9 +454,10 @@ static int result_streams(const reduce_problem *p, const tile_place *a,
   return block_streams(s, a->y, p->ki_ys, 1, res, 1, 1, a->kc, 1);
 }
 
-/* The empty reduction: every output the identity (the mean's 0/0: NaN). */
+/* The empty reduction: every output the identity (the mean's 0/0: NaN),
+   finished (LogSum's log 0: -inf). */
 static void reduce_empty(const reduce_problem *p) {
-  float v = p->op == ACCEL_REDUCE_MEAN ? NAN : identity(p->op);
+  float v = p->op == ACCEL_REDUCE_MEAN ? NAN : finish(p->op, identity(p->op));
   float *res = RSPM->res[0];
   for (long k = 0; k < p->kc; ++k)
     res[k] = v;
@@ -501,12 +545,22 @@ static long reduce_body(const void *args, const void *unused1,
     accel_dma_1d(2, axes, paxes, 4 * num_axes);
   accel_dma_wait_all();
   accel_status s;
-  if (op < ACCEL_REDUCE_SUM || op > ACCEL_REDUCE_MIN)
+  if (op < ACCEL_REDUCE_SUM || op > ACCEL_REDUCE_SUM_SQUARE)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "op",
                               "%d is not an accel_reduce_op", op);
-  if ((s = accel_check_tensor(K, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
-      (s = accel_check_tensor(K, "y", y, 0, ACCEL_MAX_RANK, 1)))
+  /* f32 on the vector unit but for LogSumExp; the rest reduce_typed.c's. */
+  int typed = x && (x->dtype != ACCEL_F32 || op == ACCEL_REDUCE_LOG_SUM_EXP);
+  if (!typed && ((s = accel_check_tensor(K, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
+                 (s = accel_check_tensor(K, "y", y, 0, ACCEL_MAX_RANK, 1))))
     return s;
+  if (typed) {
+    const unsigned types = ACCEL_ALL_DTYPES & ~ACCEL_DTYPE_BIT(ACCEL_BOOL);
+    if ((s = accel_check_tensor_typed(K, "x", x, types, 0, ACCEL_MAX_RANK,
+                                      0)) ||
+        (s = accel_check_tensor_typed(K, "y", y, ACCEL_DTYPE_BIT(x->dtype), 0,
+                                      ACCEL_MAX_RANK, 1)))
+      return s;
+  }
   if (num_axes < 0 || num_axes > x->rank)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "num_axes",
                               "%d, expected 0 to %d (x's rank)", num_axes,
@@ -548,11 +602,14 @@ static long reduce_body(const void *args, const void *unused1,
                                 y->dims[e], want);
     ys[d] = y->strides[e++];
   }
-  if (accel_tensors_overlap(y, x))
+  if (typed ? accel_typed_tensors_overlap(y, x) : accel_tensors_overlap(y, x))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y", "overlaps x");
   if (accel_only_checking())
     return ACCEL_OK;
-  reduce_run((accel_reduce_op)op, x, reduced, y->data, ys);
+  if (typed)
+    reduce_typed_run((accel_reduce_op)op, x, reduced, y->data, ys);
+  else
+    reduce_run((accel_reduce_op)op, x, reduced, y->data, ys);
   return ACCEL_OK;
 }
 

@@ -32,8 +32,8 @@ int main(void) {
        accel_reduce(ACCEL_REDUCE_MEAN, &x, &y_drop, ax1, 1));
   CALL("max all", ACCEL_OK,
        accel_reduce(ACCEL_REDUCE_MAX, &x, &y_all, NULL, 0));
-  CALL("op 4", ACCEL_ERR_ARGUMENT,
-       accel_reduce((accel_reduce_op)4, &x, &y_keep, ax1, 1));
+  CALL("op 10", ACCEL_ERR_ARGUMENT,
+       accel_reduce((accel_reduce_op)10, &x, &y_keep, ax1, 1));
   CALL("op -1", ACCEL_ERR_ARGUMENT,
        accel_reduce((accel_reduce_op)-1, &x, &y_keep, ax1, 1));
   CALL("x null", ACCEL_ERR_ARGUMENT,

@@ -1,0 +1,138 @@
+/* argreduce.c - accel_argreduce (ONNX ArgMax and ArgMin) and accel_hardmax
+   (ONNX Hardmax): the position of each line's maximum or minimum along
+   one axis, in scalar loops over x where it lies. A line's elements are
+   compared as f64 (float types, exactly) or as 64-bit integers (unsigned
+   ones unsigned); numpy's rule for NaN: a NaN is taken over any number
+   (the first, or the last with select_last). */
+
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
+#include "reduce/typed_elem.h"
+#include <stddef.h>
+
+/* The lines along axis: every other dimension's x and y strides. */
+static void lines_of(const accel_tensor *x, int axis, const long *y_strides,
+                     elem_odometer *o) {
+  o->rank = 0;
+  for (int d = 0; d < x->rank; ++d)
+    if (d != axis) {
+      o->dims[o->rank] = x->dims[d];
+      o->xs[o->rank] = x->strides[d];
+      o->ys[o->rank++] = y_strides[d];
+    }
+}
+
+/* The index of the line's selected element (n > 0). */
+static long select_in_line(accel_dtype t, const void *x, long base, long step,
+                           long n, int is_min, int last) {
+  long best = 0;
+  if (elem_is_float(t)) {
+    double b = elem_load_f64(t, x, base);
+    for (long i = 1; i < n; ++i) {
+      double v = elem_load_f64(t, x, base + i * step);
+      int better = b != b   ? v != v && last
+                   : v != v ? 1
+                   : is_min ? v < b || (last && v == b)
+                            : v > b || (last && v == b);
+      if (better)
+        b = v, best = i;
+    }
+    return best;
+  }
+  int u = elem_is_unsigned(t);
+  int64_t b = elem_load_i64(t, x, base);
+  for (long i = 1; i < n; ++i) {
+    int64_t v = elem_load_i64(t, x, base + i * step);
+    int less = u ? (uint64_t)v < (uint64_t)b : v < b;
+    int more = u ? (uint64_t)v > (uint64_t)b : v > b;
+    if ((is_min ? less : more) || (last && v == b))
+      b = v, best = i;
+  }
+  return best;
+}
+
+/* accel_argreduce's and accel_hardmax's arguments (kernel_stack.h). */
+typedef struct {
+  const accel_tensor *x, *y;
+  int axis, is_min, select_last, hardmax;
+} argreduce_args;
+
+static long argreduce_body(const void *args, const void *unused1,
+                           const void *unused2, const void *unused3) {
+  (void)unused1, (void)unused2, (void)unused3;
+  argreduce_args a = *(const argreduce_args *)args;
+  const char *K = a.hardmax ? "accel_hardmax" : "accel_argreduce";
+  accel_tensor xc, yc;
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, a.x);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, a.y);
+  accel_dma_wait_all();
+  accel_status s;
+  const unsigned types = a.hardmax
+                             ? ACCEL_DTYPE_BIT(ACCEL_F32)
+                             : ACCEL_ALL_DTYPES & ~ACCEL_DTYPE_BIT(ACCEL_BOOL);
+  const unsigned ytypes =
+      a.hardmax ? ACCEL_DTYPE_BIT(ACCEL_F32) : ACCEL_DTYPE_BIT(ACCEL_I64);
+  if ((s = accel_check_tensor_typed(K, "x", x, types, 1, ACCEL_MAX_RANK, 0)) ||
+      (s = accel_check_tensor_typed(K, "y", y, ytypes, 0, ACCEL_MAX_RANK, 1)))
+    return s;
+  int axis = a.axis;
+  if (axis < -x->rank || axis >= x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "axis",
+                              "%d is not a dimension of a rank-%d tensor", axis,
+                              x->rank);
+  axis = axis < 0 ? axis + x->rank : axis;
+  int keep = y->rank == x->rank;
+  if (!keep && (a.hardmax || y->rank != x->rank - 1))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
+                              "rank %d, expected %d%s", y->rank, x->rank,
+                              a.hardmax ? "" : " (keepdims) or one less");
+  long ys[ACCEL_MAX_RANK] = {0};
+  for (int d = 0, e = 0; d < x->rank; ++d) {
+    if (!keep && d == axis)
+      continue;
+    long want = d == axis && !a.hardmax ? 1 : x->dims[d];
+    if (y->dims[e] != want)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
+                                "dimension %d is %ld, expected %ld", e,
+                                y->dims[e], want);
+    ys[d] = y->strides[e++];
+  }
+  if (!a.hardmax && x->dims[axis] == 0)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "x",
+                              "dimension %d is 0: no element to select", axis);
+  if (accel_typed_tensors_overlap(y, x))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y", "overlaps x");
+  if (accel_only_checking())
+    return ACCEL_OK;
+  elem_odometer o;
+  lines_of(x, axis, ys, &o);
+  long lines = elem_odometer_count(&o), n = x->dims[axis];
+  for (long l = 0; l < lines && n; ++l) {
+    long xo, yo;
+    elem_odometer_offsets(&o, l, &xo, &yo);
+    long i = select_in_line(x->dtype, x->data, xo, x->strides[axis], n,
+                            a.is_min, a.select_last);
+    if (!a.hardmax) {
+      ((int64_t *)y->data)[yo] = i;
+      continue;
+    }
+    for (long j = 0; j < n; ++j)
+      ((float *)y->data)[yo + j * ys[axis]] = j == i ? 1.0f : 0.0f;
+  }
+  return ACCEL_OK;
+}
+
+accel_status accel_argreduce(const accel_tensor *x, accel_tensor *y, int axis,
+                             int is_min, int select_last) {
+  static ACCEL_SPM argreduce_args args;
+  args = (argreduce_args){x, y, axis, is_min != 0, select_last != 0, 0};
+  return (accel_status)accel_on_kernel_stack(argreduce_body, &args, NULL, NULL,
+                                             NULL);
+}
+
+accel_status accel_hardmax(const accel_tensor *x, accel_tensor *y, int axis) {
+  static ACCEL_SPM argreduce_args args;
+  args = (argreduce_args){x, y, axis, 0, 0, 1};
+  return (accel_status)accel_on_kernel_stack(argreduce_body, &args, NULL, NULL,
+                                             NULL);
+}
