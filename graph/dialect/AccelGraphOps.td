@@ -489,8 +489,8 @@ def AccelGraph_OneHotOp : AccelGraph_Op<"one_hot", [], []> {
                    AccelGraph_Tensor:$values,
                    I64Attr:$axis); // 0 <= axis <= the indices' rank
   let results = (outs AccelGraph_Tensor:$result);
-  let assemblyFormat = "$indices `,` $values (`depth` $depth^)? attr-dict "
-                       "`:` functional-type(operands, results)";
+  let assemblyFormat = "$indices `,` (`depth` $depth^ `,`)? $values "
+                       "attr-dict `:` functional-type(operands, results)";
 }
 
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {

@@ -90,6 +90,19 @@ std::optional<SmallVector<int64_t>> slabsShape(Operation *Op, Value Data,
   return S;
 }
 
+/// A scatter's add and mul combine f32, f64 and the integers (the
+/// kernels' SCATTER_REDUCE_DTYPES).
+LogicalResult checkReduction(Operation *Op, ScatterReduction R, Value Data) {
+  Type T = elementOf(Data);
+  if (R == ScatterReduction::none ||
+      !(T.isF16() || T.isBF16() || T.isInteger(1)))
+    return success();
+  return Op->emitError("reduction ")
+         << stringifyScatterReduction(R) << " of element type "
+         << getElementTypeName(T) << " is not supported by " << Op->getName()
+         << " (float32, float64 and the integers)";
+}
+
 } // namespace
 
 LogicalResult GatherElementsOp::verify() {
@@ -105,6 +118,8 @@ LogicalResult ScatterElementsOp::verify() {
       elementOf(getUpdates()) != elementOf(getInput()))
     return emitOpError("updates must have the indices' shape and the "
                        "data's type");
+  if (failed(checkReduction(*this, getReduction(), getInput())))
+    return failure();
   return checkTypedResult(*this, shapeOf(getInput()), getInput());
 }
 
@@ -124,6 +139,8 @@ LogicalResult ScatterNDOp::verify() {
     return emitOpError("updates must have the indices' shape but the last "
                        "dimension, then the data's after the tuple, and the "
                        "data's type");
+  if (failed(checkReduction(*this, getReduction(), getInput())))
+    return failure();
   return checkTypedResult(*this, shapeOf(getInput()), getInput());
 }
 

@@ -1,0 +1,80 @@
+"""One model an indexing operator (opset 16; Scatter at 10), for
+import-indexing.test: index inputs computed at run time (graph inputs),
+constant ones where the operator needs them, and models the importer
+refuses."""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto as T, helper, numpy_helper
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+
+
+def vi(name, t, shape):
+    return helper.make_tensor_value_info(name, t, shape)
+
+
+def save(name, node, inputs, outputs, inits=(), opset=16):
+    g = helper.make_graph([node], name, inputs, outputs,
+                          [numpy_helper.from_array(a, n) for n, a in inits])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+    onnx.save(m, os.path.join(out, name + ".onnx"))
+
+
+N = helper.make_node
+save("gather_elements", N("GatherElements", ["x", "i"], ["y"], name="ge",
+                          axis=-1),
+     [vi("x", T.FLOAT, [3, 4]), vi("i", T.INT64, [2, 4])],
+     [vi("y", T.FLOAT, [2, 4])])
+save("scatter_elements", N("ScatterElements", ["x", "i", "u"], ["y"],
+                           name="se", axis=1, reduction="add"),
+     [vi("x", T.INT64, [3, 4]), vi("i", T.INT32, [3, 2]),
+      vi("u", T.INT64, [3, 2])], [vi("y", T.INT64, [3, 4])])
+save("scatter", N("Scatter", ["x", "i", "u"], ["y"], name="sc", axis=0),
+     [vi("x", T.FLOAT, [3, 4]), vi("i", T.INT64, [1, 4]),
+      vi("u", T.FLOAT, [1, 4])], [vi("y", T.FLOAT, [3, 4])], opset=10)
+save("gather_nd", N("GatherND", ["x", "i"], ["y"], name="gn", batch_dims=1),
+     [vi("x", T.INT32, [2, 3, 4]), vi("i", T.INT64, [2, 1])],
+     [vi("y", T.INT32, [2, 4])])
+save("scatter_nd", N("ScatterND", ["x", "i", "u"], ["y"], name="sn",
+                     reduction="mul"),
+     [vi("x", T.DOUBLE, [4, 3]), vi("i", T.INT64, [2, 1]),
+      vi("u", T.DOUBLE, [2, 3])], [vi("y", T.DOUBLE, [4, 3])])
+save("trilu_k", N("Trilu", ["x", "k"], ["y"], name="tk"),
+     [vi("x", T.INT64, [3, 5]), vi("k", T.INT64, [])],
+     [vi("y", T.INT64, [3, 5])])
+save("tril_const", N("Trilu", ["x", "k"], ["y"], name="tc", upper=0),
+     [vi("x", T.BOOL, [2, 3, 3])], [vi("y", T.BOOL, [2, 3, 3])],
+     [("k", np.array(-1, np.int64))])
+save("reverse_sequence", N("ReverseSequence", ["x", "l"], ["y"], name="rs",
+                           batch_axis=0, time_axis=1),
+     [vi("x", T.FLOAT16, [3, 5, 2]), vi("l", T.INT64, [3])],
+     [vi("y", T.FLOAT16, [3, 5, 2])])
+save("onehot", N("OneHot", ["i", "d", "v"], ["y"], name="oh"),
+     [vi("i", T.INT64, [2, 3]), vi("v", T.FLOAT, [2])],
+     [vi("y", T.FLOAT, [2, 3, 5])], [("d", np.array([5], np.int64))])
+save("eyelike", N("EyeLike", ["x"], ["y"], name="eye", k=1, dtype=T.INT32),
+     [vi("x", T.FLOAT, [2, 3])], [vi("y", T.INT32, [2, 3])])
+save("depth_to_space", N("DepthToSpace", ["x"], ["y"], name="d2s",
+                         blocksize=2, mode="CRD"),
+     [vi("x", T.FLOAT, [1, 8, 2, 3])], [vi("y", T.FLOAT, [1, 2, 4, 6])])
+save("space_to_depth", N("SpaceToDepth", ["x"], ["y"], name="s2d",
+                         blocksize=2),
+     [vi("x", T.FLOAT, [1, 1, 4, 6])], [vi("y", T.FLOAT, [1, 4, 2, 3])])
+save("tile", N("Tile", ["x", "r"], ["y"], name="tile"),
+     [vi("x", T.FLOAT, [2, 3])], [vi("y", T.FLOAT, [2, 9])],
+     [("r", np.array([1, 3], np.int64))])
+# Refused.
+save("tile_run_time", N("Tile", ["x", "r"], ["y"], name="tile_rt"),
+     [vi("x", T.FLOAT, [2, 3]), vi("r", T.INT64, [2])],
+     [vi("y", T.FLOAT, [4, 3])])
+save("scatter_nd_f16_add", N("ScatterND", ["x", "i", "u"], ["y"],
+                             name="sn16", reduction="add"),
+     [vi("x", T.FLOAT16, [4]), vi("i", T.INT64, [2, 1]),
+      vi("u", T.FLOAT16, [2])], [vi("y", T.FLOAT16, [4])])
+save("depth_to_space_f64", N("DepthToSpace", ["x"], ["y"], name="d2s64",
+                             blocksize=2),
+     [vi("x", T.DOUBLE, [1, 4, 1, 1])], [vi("y", T.DOUBLE, [1, 1, 2, 2])])
