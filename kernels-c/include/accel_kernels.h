@@ -618,6 +618,58 @@ typedef enum {
 } accel_reduce_op;
 
 /* ONNX's Reduce* of x over axes[0 .. num_axes) (negative: from the end;
+/* ONNX Resize (docs/kernels.md, "accel_resize"): the modes, coordinate
+   transformations and nearest roundings of opsets 11 to 17. */
+typedef enum {
+  ACCEL_RESIZE_NEAREST = 0,
+  ACCEL_RESIZE_LINEAR = 1, /* n-linear */
+  ACCEL_RESIZE_CUBIC = 2,  /* n-cubic, cubic_coeff_a */
+} accel_resize_mode;
+
+typedef enum {
+  ACCEL_RESIZE_HALF_PIXEL = 0,
+  ACCEL_RESIZE_PYTORCH_HALF_PIXEL = 1,
+  ACCEL_RESIZE_ALIGN_CORNERS = 2,
+  ACCEL_RESIZE_ASYMMETRIC = 3,
+  ACCEL_RESIZE_TF_HALF_PIXEL_FOR_NN = 4,
+  ACCEL_RESIZE_TF_CROP_AND_RESIZE = 5, /* roi; extrapolation_value */
+} accel_resize_coordinates;
+
+typedef enum {
+  ACCEL_RESIZE_ROUND_PREFER_FLOOR = 0,
+  ACCEL_RESIZE_ROUND_PREFER_CEIL = 1,
+  ACCEL_RESIZE_FLOOR = 2,
+  ACCEL_RESIZE_CEIL = 3,
+} accel_resize_nearest_mode;
+
+typedef struct {
+  accel_resize_mode mode;
+  accel_resize_coordinates coordinates;
+  accel_resize_nearest_mode nearest_mode;
+  int exclude_outside; /* cubic: taps outside x weigh 0, the rest rescaled */
+  float cubic_coeff_a;
+  float extrapolation_value;
+  /* Per dimension of x: the scale (0: y's dimension over x's, ONNX's
+     sizes), and the roi's start and end (tf_crop_and_resize). */
+  double scales[ACCEL_MAX_RANK];
+  double roi_start[ACCEL_MAX_RANK], roi_end[ACCEL_MAX_RANK];
+  /* Configuration computed at run time, each null or a tensor of one
+     value a dimension of x (roi two: the starts, then the ends), read
+     where scales and roi above would be: roi and scales f32 or f64,
+     sizes int64 or int32. The y they give must be y's dims, else
+     ACCEL_ERR_ARGUMENT naming the dimension. */
+  const accel_tensor *roi, *scale_values, *sizes;
+} accel_resize_options;
+
+/* Nearest, half_pixel, round_prefer_floor, a -0.75, no roi, scales from
+   y's dims. */
+accel_resize_options accel_resize_defaults(void);
+
+/* y = ONNX Resize(x), ranks 1 to 6, any dimensions resized, any
+   strides: nearest of any element type, linear and cubic of f32. */
+accel_status accel_resize(const accel_tensor *x, const accel_tensor *y,
+                          const accel_resize_options *options);
+
    no repeats); num_axes 0 reduces over every axis. y has x's rank with
    the reduced dims 1 (keepdims) or x's rank less the number of axes (the
    reduced dims dropped), and x's element type (any but bool: floats
