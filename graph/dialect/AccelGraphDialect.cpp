@@ -230,6 +230,14 @@ LogicalResult ElementwiseOp::verify() {
     return emitOpError("leaky_relu needs alpha");
   if (getKind() == ElementwiseKind::clip && (!getLo() || !getHi()))
     return emitOpError("clip needs lo and hi");
+  if ((getKind() == ElementwiseKind::elu || getKind() == ElementwiseKind::celu ||
+       getKind() == ElementwiseKind::thresholded_relu) &&
+      !getAlpha())
+    return emitOpError() << stringifyElementwiseKind(getKind())
+                         << " needs alpha";
+  if (getKind() == ElementwiseKind::shrink &&
+      (!getAlpha() || !getLo() || !getHi()))
+    return emitOpError("shrink needs alpha, lo and hi");
   return checkBroadcastResult(*this, getInputs());
 }
 

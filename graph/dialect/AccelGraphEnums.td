@@ -68,7 +68,28 @@ defvar AccelGraph_ElementwiseCases = [
   AccelGraph_ElementwiseCase<"reciprocal", 18, 1, "Reciprocal">,
   AccelGraph_ElementwiseCase<"neg", 19, 1, "Neg">,
   AccelGraph_ElementwiseCase<"abs", 20, 1, "Abs">,
-  AccelGraph_ElementwiseCase<"where", 21, 3>      // condition, then, else
+  AccelGraph_ElementwiseCase<"where", 21, 3>,     // condition, then, else
+  // Float math and activations (elementwise_math.c)
+  AccelGraph_ElementwiseCase<"floor", 40, 1, "Floor">,
+  AccelGraph_ElementwiseCase<"ceil", 41, 1, "Ceil">,
+  AccelGraph_ElementwiseCase<"round", 42, 1, "Round">,
+  AccelGraph_ElementwiseCase<"sin", 43, 1, "Sin">,
+  AccelGraph_ElementwiseCase<"cos", 44, 1, "Cos">,
+  AccelGraph_ElementwiseCase<"tan", 45, 1, "Tan">,
+  AccelGraph_ElementwiseCase<"asin", 46, 1, "Asin">,
+  AccelGraph_ElementwiseCase<"acos", 47, 1, "Acos">,
+  AccelGraph_ElementwiseCase<"atan", 48, 1, "Atan">,
+  AccelGraph_ElementwiseCase<"sinh", 49, 1, "Sinh">,
+  AccelGraph_ElementwiseCase<"cosh", 50, 1, "Cosh">,
+  AccelGraph_ElementwiseCase<"asinh", 51, 1, "Asinh">,
+  AccelGraph_ElementwiseCase<"acosh", 52, 1, "Acosh">,
+  AccelGraph_ElementwiseCase<"atanh", 53, 1, "Atanh">,
+  AccelGraph_ElementwiseCase<"softplus", 54, 1, "Softplus">,
+  AccelGraph_ElementwiseCase<"elu", 55, 1>,              // alpha
+  AccelGraph_ElementwiseCase<"celu", 56, 1>,             // alpha
+  AccelGraph_ElementwiseCase<"thresholded_relu", 57, 1>, // alpha
+  AccelGraph_ElementwiseCase<"shrink", 58, 1>, // alpha (bias), lo, hi
+  AccelGraph_ElementwiseCase<"prelu", 59, 2, "PRelu">    // slope
 ];
 
 def AccelGraph_ElementwiseKind

@@ -145,6 +145,14 @@ private:
         Lo, Hi);
   }
   bool leakyRelu();
+  // Activations with attributes, Sum and Mean (ImportActivations.cpp).
+  /// Elu, Celu or ThresholdedRelu: \p Kind with the alpha attribute.
+  bool alphaActivation(ElementwiseKind Kind);
+  bool selu();
+  bool shrink();
+  bool softsign();
+  /// Sum, or Mean (the sum divided by n).
+  bool sumOrMean(bool Mean);
   /// HardSigmoid, or HardSwish (x times HardSigmoid's, alpha 1/6).
   bool hardSigmoid(bool TimesInput);
   bool pow();

@@ -204,6 +204,16 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["CumSum"] = [](Importer &I) { return I.cumSum(); };
     M["TopK"] = [](Importer &I) { return I.topK(); };
     M["LeakyRelu"] = [](Importer &I) { return I.leakyRelu(); };
+    for (auto [Op, Kind] :
+         {std::pair{"Elu", ElementwiseKind::elu},
+          {"Celu", ElementwiseKind::celu},
+          {"ThresholdedRelu", ElementwiseKind::thresholded_relu}})
+      M[Op] = [Kind = Kind](Importer &I) { return I.alphaActivation(Kind); };
+    M["Selu"] = [](Importer &I) { return I.selu(); };
+    M["Shrink"] = [](Importer &I) { return I.shrink(); };
+    M["Softsign"] = [](Importer &I) { return I.softsign(); };
+    M["Sum"] = [](Importer &I) { return I.sumOrMean(false); };
+    M["Mean"] = [](Importer &I) { return I.sumOrMean(true); };
     M["Clip"] = [](Importer &I) { return I.clip(); };
     M["HardSigmoid"] = [](Importer &I) { return I.hardSigmoid(false); };
     M["HardSwish"] = [](Importer &I) { return I.hardSigmoid(true); };

@@ -442,11 +442,35 @@ typedef enum {
   ACCEL_EW_ABS = 20,
   /* r = r != 0 ? inputs[in] : inputs[in2] (NaN counts as true) */
   ACCEL_EW_WHERE = 21,
+  /* Float math and activations (elementwise_math.c), unary but prelu. */
+  ACCEL_EW_FLOOR = 40,
+  ACCEL_EW_CEIL = 41,
+  ACCEL_EW_ROUND = 42, /* to nearest, ties to even */
+  ACCEL_EW_SIN = 43,
+  ACCEL_EW_COS = 44,
+  ACCEL_EW_TAN = 45,
+  ACCEL_EW_ASIN = 46,
+  ACCEL_EW_ACOS = 47,
+  ACCEL_EW_ATAN = 48,
+  ACCEL_EW_SINH = 49,
+  ACCEL_EW_COSH = 50,
+  ACCEL_EW_ASINH = 51,
+  ACCEL_EW_ACOSH = 52,
+  ACCEL_EW_ATANH = 53,
+  ACCEL_EW_SOFTPLUS = 54,         /* log(1 + exp(x)) */
+  ACCEL_EW_ELU = 55,              /* x < 0 ? alpha (exp(x) - 1) : x */
+  ACCEL_EW_CELU = 56,             /* x < 0 ? alpha (exp(x / alpha) - 1) : x */
+  ACCEL_EW_THRESHOLDED_RELU = 57, /* x > alpha ? x : 0 */
+  /* x < lo ? x + alpha : x > hi ? x - alpha : 0 (ONNX's Shrink: alpha
+     its bias, lo -lambd, hi lambd) */
+  ACCEL_EW_SHRINK = 58,
+  ACCEL_EW_PRELU = 59, /* binary: r < 0 ? inputs[in] r : r */
 } accel_elementwise_op;
 
 typedef struct {
-  float alpha;  /* ACCEL_EW_LEAKY_RELU's slope below 0 */
-  float lo, hi; /* ACCEL_EW_CLIP's bounds, lo <= hi */
+  float alpha;  /* ACCEL_EW_LEAKY_RELU's slope below 0; ELU's, CELU's,
+                   THRESHOLDED_RELU's alpha, SHRINK's bias */
+  float lo, hi; /* ACCEL_EW_CLIP's bounds, lo <= hi; SHRINK's thresholds */
 } accel_elementwise_options;
 
 /* The defaults: alpha 0.01, lo -inf, hi +inf. */

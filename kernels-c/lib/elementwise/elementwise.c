@@ -95,6 +95,10 @@ static void run_step(const accel_elementwise_step *s, float *dst,
     return;
   }
   long n = rows * cols; /* the vector unit's inputs are whole tiles */
+  if (is_math_op(s->op)) {
+    ew_math_loop(s->op)(dst, src, a, b, n, &s->options);
+    return;
+  }
   op_loop *loop = ew_loop_max;
   switch (s->op) {
   case ACCEL_EW_MAX:
@@ -597,7 +601,7 @@ static accel_status check_step(const char *kernel, entry e,
                                const accel_elementwise_step *s, int index,
                                int num_inputs) {
   char name[32];
-  if ((int)s->op < 0 || s->op > ACCEL_EW_WHERE)
+  if ((int)s->op < 0 || (s->op > ACCEL_EW_WHERE && !is_math_op(s->op)))
     return accel_kernel_error(
         ACCEL_ERR_ARGUMENT, kernel, step_name(e, index, name),
         "operation %d is not an accel_elementwise_op", (int)s->op);

@@ -10,11 +10,17 @@
 
 enum { Unroll = 4 }; /* vectors per loop iteration */
 
+/* The float math operations of elementwise_math.c, floor to prelu. */
+static inline int is_math_op(accel_elementwise_op op) {
+  return op >= ACCEL_EW_FLOOR && op <= ACCEL_EW_PRELU;
+}
+
 static inline int is_binary(accel_elementwise_op op) {
-  return op <= ACCEL_EW_POW;
+  return op <= ACCEL_EW_POW || op == ACCEL_EW_PRELU;
 }
 static inline int is_unary(accel_elementwise_op op) {
-  return op >= ACCEL_EW_RELU && op <= ACCEL_EW_ABS;
+  return (op >= ACCEL_EW_RELU && op <= ACCEL_EW_ABS) ||
+         (is_math_op(op) && op != ACCEL_EW_PRELU);
 }
 
 /* Whether the stream engine has the operation (max and min propagate NaN,
@@ -52,6 +58,9 @@ typedef void op_loop(float *restrict dst, const float *restrict src,
                      const accel_elementwise_options *o);
 op_loop ew_loop_max, ew_loop_min, ew_loop_pow, ew_loop_leaky_relu, ew_loop_clip,
     ew_loop_abs, ew_loop_where;
+
+/* A float math operation's loop (is_math_op; elementwise_math.c). */
+op_loop *ew_math_loop(accel_elementwise_op op);
 
 /* An operation the stream engine has (has_stream_operation), one
    instruction over rows x cols elements; a binary operation's operands

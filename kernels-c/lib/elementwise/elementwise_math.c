@@ -1,0 +1,186 @@
+/* elementwise_math.c - the float math operations of the elementwise kernels
+   (ACCEL_EW_FLOOR to ACCEL_EW_PRELU), one loop an operation over a tile
+   in the scratchpad (elementwise_ops.h's op_loop).
+
+   Rounding, the piecewise activations and prelu run on the vector unit,
+   which has what they need: a select, a conversion to integers that
+   truncates, and round-to-nearest-even additions. The functions it has no
+   instruction or polynomial for (the trigonometric and hyperbolic ones and
+   their inverses, and expm1 and log1p, which elu, celu and softplus need
+   near 0 where exp(x) - 1 cancels) run in scalar loops over picolibc's
+   libm in f64, whose error (under an f64 ulp) leaves one rounding to f32:
+   half an ulp, where its f32 functions are off by up to 1.9. */
+
+#include "core/kernel_machine.h"
+#include "elementwise/elementwise_ops.h"
+#include <math.h>
+
+/* -------------------------------------------------------- vector unit */
+
+/* 2^23: from there up every f32 is an integer. */
+#define EW_INTEGRAL 0x1p23f
+
+EW_INLINE ew_vf copysign_of(ew_vf mag, ew_vf sign) {
+  return (ew_vf)(((ew_vi)mag & 0x7fffffff) | ((ew_vi)sign & (ew_vi)0x80000000));
+}
+
+/* floor, ceil and round keep x where it is integral already (|x| >= 2^23,
+   infinities) or NaN, and take x's sign otherwise: floor(-0.0) and
+   ceil(-0.5) are -0.0. */
+EW_INLINE ew_vf keep_integral(ew_vf x, ew_vf y) {
+  ew_vi big = ~(ew_abs(x) < EW_INTEGRAL); /* NaN too */
+  return big ? x : copysign_of(y, x);
+}
+
+EW_INLINE ew_vf truncated(ew_vf x) {
+  return __builtin_convertvector(__builtin_convertvector(x, ew_vi), ew_vf);
+}
+
+/* r = op(r, a) for the operations on the vector unit; op is a constant at
+   every call. */
+EW_INLINE ew_vf apply_vector(accel_elementwise_op op, ew_vf x, ew_vf a,
+                             const accel_elementwise_options *o) {
+  switch (op) {
+  case ACCEL_EW_FLOOR: {
+    ew_vf t = truncated(x);
+    return keep_integral(x, t > x ? t - 1.0f : t);
+  }
+  case ACCEL_EW_CEIL: {
+    ew_vf t = truncated(x);
+    return keep_integral(x, t < x ? t + 1.0f : t);
+  }
+  case ACCEL_EW_ROUND: /* the addition rounds to nearest even */
+    return keep_integral(x, (ew_abs(x) + EW_INTEGRAL) - EW_INTEGRAL);
+  case ACCEL_EW_THRESHOLDED_RELU:
+    return x > o->alpha ? x : (ew_vf)0.0f;
+  case ACCEL_EW_SHRINK: {
+    ew_vf y = x > o->hi ? x - o->alpha : (ew_vf)0.0f;
+    return x < o->lo ? x + o->alpha : y; /* NaN: 0, as ONNX's */
+  }
+  case ACCEL_EW_PRELU:
+    return x < 0.0f ? x * a : x;
+  default:
+    return x;
+  }
+}
+
+/* dst = op(src, a) over n floats rounded up to whole groups of Unroll
+   vectors (the buffers leave room for them); a is read by prelu only. */
+EW_INLINE void vector_loop(accel_elementwise_op op, float *restrict dst,
+                           const float *restrict src, const float *restrict a,
+                           long n, const accel_elementwise_options *o) {
+  enum { G = KERNEL_LANES * Unroll };
+  int reads_a = op == ACCEL_EW_PRELU;
+  accel_elementwise_options opts = *o;
+  for (long i = 0; i < n; i += G) {
+    ew_vf x[Unroll], s[Unroll];
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u) {
+      x[u] = accel_vload(src + i + KERNEL_LANES * u);
+      s[u] = reads_a ? accel_vload(a + i + KERNEL_LANES * u) : x[u];
+    }
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u)
+      accel_vstore(dst + i + KERNEL_LANES * u,
+                   apply_vector(op, x[u], s[u], &opts));
+  }
+}
+
+#define VECTOR_LOOP(op, name)                                                  \
+  static __attribute__((noinline)) void name(                                  \
+      float *restrict dst, const float *restrict src, const float *restrict a, \
+      const float *restrict b, long n, const accel_elementwise_options *o) {   \
+    (void)b;                                                                   \
+    vector_loop(op, dst, src, a, n, o);                                        \
+  }
+VECTOR_LOOP(ACCEL_EW_FLOOR, loop_floor)
+VECTOR_LOOP(ACCEL_EW_CEIL, loop_ceil)
+VECTOR_LOOP(ACCEL_EW_ROUND, loop_round)
+VECTOR_LOOP(ACCEL_EW_THRESHOLDED_RELU, loop_thresholded_relu)
+VECTOR_LOOP(ACCEL_EW_SHRINK, loop_shrink)
+VECTOR_LOOP(ACCEL_EW_PRELU, loop_prelu)
+#undef VECTOR_LOOP
+
+/* -------------------------------------------------------- scalar unit */
+
+/* log(1 + exp(x)) without overflow: max(x, 0) + log1p(exp(-|x|)). */
+static inline double softplus(double x) {
+  return fmax(x, 0.0) + log1p(exp(-fabs(x)));
+}
+
+/* dst[i] = f(src[i]) for the n elements themselves (no rounding up: the
+   scalar unit pays for every element), computed in f64 (the scalar unit
+   has it at f32's cost) and rounded once to f32. */
+#define SCALAR_LOOP(name, expr)                                                \
+  static __attribute__((noinline)) void name(                                  \
+      float *restrict dst, const float *restrict src, const float *restrict a, \
+      const float *restrict b, long n, const accel_elementwise_options *o) {   \
+    (void)a, (void)b;                                                          \
+    double alpha = o->alpha;                                                   \
+    (void)alpha;                                                               \
+    for (long i = 0; i < n; ++i) {                                             \
+      double x = src[i];                                                       \
+      dst[i] = (float)(expr);                                                  \
+    }                                                                          \
+  }
+SCALAR_LOOP(loop_sin, sin(x))
+SCALAR_LOOP(loop_cos, cos(x))
+SCALAR_LOOP(loop_tan, tan(x))
+SCALAR_LOOP(loop_asin, asin(x))
+SCALAR_LOOP(loop_acos, acos(x))
+SCALAR_LOOP(loop_atan, atan(x))
+SCALAR_LOOP(loop_sinh, sinh(x))
+SCALAR_LOOP(loop_cosh, cosh(x))
+SCALAR_LOOP(loop_asinh, asinh(x))
+SCALAR_LOOP(loop_acosh, acosh(x))
+SCALAR_LOOP(loop_atanh, atanh(x))
+SCALAR_LOOP(loop_softplus, softplus(x))
+SCALAR_LOOP(loop_elu, x < 0.0 ? alpha * expm1(x) : x)
+SCALAR_LOOP(loop_celu, x < 0.0 ? alpha * expm1(x / alpha) : x)
+#undef SCALAR_LOOP
+
+/* A switch, not a table in memory: the table would be in DRAM. */
+op_loop *ew_math_loop(accel_elementwise_op op) {
+  switch (op) {
+  case ACCEL_EW_FLOOR:
+    return loop_floor;
+  case ACCEL_EW_CEIL:
+    return loop_ceil;
+  case ACCEL_EW_ROUND:
+    return loop_round;
+  case ACCEL_EW_SIN:
+    return loop_sin;
+  case ACCEL_EW_COS:
+    return loop_cos;
+  case ACCEL_EW_TAN:
+    return loop_tan;
+  case ACCEL_EW_ASIN:
+    return loop_asin;
+  case ACCEL_EW_ACOS:
+    return loop_acos;
+  case ACCEL_EW_ATAN:
+    return loop_atan;
+  case ACCEL_EW_SINH:
+    return loop_sinh;
+  case ACCEL_EW_COSH:
+    return loop_cosh;
+  case ACCEL_EW_ASINH:
+    return loop_asinh;
+  case ACCEL_EW_ACOSH:
+    return loop_acosh;
+  case ACCEL_EW_ATANH:
+    return loop_atanh;
+  case ACCEL_EW_SOFTPLUS:
+    return loop_softplus;
+  case ACCEL_EW_ELU:
+    return loop_elu;
+  case ACCEL_EW_CELU:
+    return loop_celu;
+  case ACCEL_EW_THRESHOLDED_RELU:
+    return loop_thresholded_relu;
+  case ACCEL_EW_SHRINK:
+    return loop_shrink;
+  default: /* ACCEL_EW_PRELU: is_math_op's last */
+    return loop_prelu;
+  }
+}
