@@ -230,6 +230,8 @@ LogicalResult ElementwiseOp::verify() {
     return emitOpError("leaky_relu needs alpha");
   if (getKind() == ElementwiseKind::clip && (!getLo() || !getHi()))
     return emitOpError("clip needs lo and hi");
+  if (failed(verifyElementwiseTypes(*this)))
+    return failure();
   if ((getKind() == ElementwiseKind::elu || getKind() == ElementwiseKind::celu ||
        getKind() == ElementwiseKind::thresholded_relu) &&
       !getAlpha())

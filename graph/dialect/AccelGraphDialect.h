@@ -42,6 +42,10 @@ inline int64_t getTensorBytes(mlir::Value V) {
 mlir::LogicalResult verifyF32Kernel(mlir::Operation *Op,
                                     mlir::ValueRange Values);
 
+/// Fails, naming the type, the op and its kind, where elementwise op
+/// \p Op's element types are not ones its kind takes (VerifyElementwise.cpp).
+mlir::LogicalResult verifyElementwiseTypes(mlir::Operation *Op);
+
 /// An op whose kernel computes in f32: its operands and results are f32.
 template <typename ConcreteType>
 class F32Kernel : public mlir::OpTrait::TraitBase<ConcreteType, F32Kernel> {

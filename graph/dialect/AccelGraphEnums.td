@@ -69,6 +69,24 @@ defvar AccelGraph_ElementwiseCases = [
   AccelGraph_ElementwiseCase<"neg", 19, 1, "Neg">,
   AccelGraph_ElementwiseCase<"abs", 20, 1, "Abs">,
   AccelGraph_ElementwiseCase<"where", 21, 3>,     // condition, then, else
+  AccelGraph_ElementwiseCase<"mod", 22, 2>,       // Mod, fmod = 0
+  AccelGraph_ElementwiseCase<"fmod", 23, 2>,      // Mod, fmod = 1
+  AccelGraph_ElementwiseCase<"equal", 24, 2, "Equal">,
+  AccelGraph_ElementwiseCase<"less", 25, 2, "Less">,
+  AccelGraph_ElementwiseCase<"less_or_equal", 26, 2, "LessOrEqual">,
+  AccelGraph_ElementwiseCase<"greater", 27, 2, "Greater">,
+  AccelGraph_ElementwiseCase<"greater_or_equal", 28, 2, "GreaterOrEqual">,
+  AccelGraph_ElementwiseCase<"logical_and", 29, 2, "And">,
+  AccelGraph_ElementwiseCase<"logical_or", 30, 2, "Or">,
+  AccelGraph_ElementwiseCase<"logical_xor", 31, 2, "Xor">,
+  AccelGraph_ElementwiseCase<"logical_not", 32, 1, "Not">,
+  AccelGraph_ElementwiseCase<"bitshift_left", 33, 2>,  // BitShift: direction
+  AccelGraph_ElementwiseCase<"bitshift_right", 34, 2>,
+  AccelGraph_ElementwiseCase<"sign", 35, 1, "Sign">,
+  AccelGraph_ElementwiseCase<"isnan", 36, 1, "IsNaN">,
+  AccelGraph_ElementwiseCase<"isinf", 37, 1>,     // IsInf: detect_positive,
+  AccelGraph_ElementwiseCase<"isposinf", 38, 1>,  // detect_negative
+  AccelGraph_ElementwiseCase<"isneginf", 39, 1>,
   // Float math and activations (elementwise_math.c)
   AccelGraph_ElementwiseCase<"floor", 40, 1, "Floor">,
   AccelGraph_ElementwiseCase<"ceil", 41, 1, "Ceil">,
@@ -203,5 +221,55 @@ def AccelGraph_ScatterReduction
 def AccelGraph_ScatterReductionAttr
     : AccelGraph_EnumAttr<AccelGraph_ScatterReduction, "scatter_reduction",
                           "ACCEL_SCATTER_">;
+
+//===----------------------------------------------------------------------===//
+// Resize: accel_resize_mode, accel_resize_coordinates,
+// accel_resize_nearest_mode (ONNX's mode, coordinate_transformation_mode
+// and nearest_mode, by the same names)
+//===----------------------------------------------------------------------===//
+
+def AccelGraph_ResizeMode
+    : I32EnumAttr<"ResizeMode", "a resize's interpolation", [
+        I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"linear", 1>,
+        I32EnumAttrCase<"cubic", 2>
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_ResizeModeAttr
+    : AccelGraph_EnumAttr<AccelGraph_ResizeMode, "resize_mode",
+                          "ACCEL_RESIZE_">;
+
+def AccelGraph_ResizeCoordinates
+    : I32EnumAttr<"ResizeCoordinates", "a resize's coordinate transformation",
+                  [
+        I32EnumAttrCase<"half_pixel", 0>,
+        I32EnumAttrCase<"pytorch_half_pixel", 1>,
+        I32EnumAttrCase<"align_corners", 2>, I32EnumAttrCase<"asymmetric", 3>,
+        I32EnumAttrCase<"tf_half_pixel_for_nn", 4>,
+        I32EnumAttrCase<"tf_crop_and_resize", 5>
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_ResizeCoordinatesAttr
+    : AccelGraph_EnumAttr<AccelGraph_ResizeCoordinates, "resize_coordinates",
+                          "ACCEL_RESIZE_">;
+
+def AccelGraph_ResizeNearestMode
+    : I32EnumAttr<"ResizeNearestMode", "a nearest resize's rounding", [
+        I32EnumAttrCase<"round_prefer_floor", 0>,
+        I32EnumAttrCase<"round_prefer_ceil", 1>, I32EnumAttrCase<"floor", 2>,
+        I32EnumAttrCase<"ceil", 3>
+      ]> {
+  let cppNamespace = "::accel::graph";
+  let genSpecializedAttr = 0;
+}
+
+def AccelGraph_ResizeNearestModeAttr
+    : AccelGraph_EnumAttr<AccelGraph_ResizeNearestMode, "resize_nearest_mode",
+                          "ACCEL_RESIZE_">;
 
 #endif

@@ -106,13 +106,16 @@ def AccelGraph_Pool2dOp : AccelGraph_Op<"pool2d"> {
       "`` $kind $input attr-dict `:` functional-type(operands, results)";
 }
 
+// Its element types per kind: verifyElementwiseTypes (VerifyElementwise.cpp).
 def AccelGraph_ElementwiseOp : AccelGraph_Op<"elementwise", [
-    AccelGraph_StridedOperandsOpInterface, AccelGraph_MayRunInPlace]> {
+    AccelGraph_StridedOperandsOpInterface, AccelGraph_MayRunInPlace], []> {
   let summary = "An elementwise operation with numpy broadcasting";
   let description = [{
     `kind` names the operation (AccelGraphEnums.td), which takes one, two
     or three inputs (`where`: condition, then, else); `leaky_relu` takes
-    alpha, `clip` lo and hi.
+    alpha, `clip` lo and hi. The inputs have one element type (but where's
+    condition and pow's exponent); the result has it too, or is i1 for the
+    comparisons, isnan and the isinf kinds.
   }];
   let arguments = (ins AccelGraph_ElementwiseKindAttr:$kind,
                    Variadic<AccelGraph_Tensor>:$inputs,
@@ -156,17 +159,29 @@ def AccelGraph_SoftmaxOp : AccelGraph_Op<"softmax"> {
 }
 
 // Every element type but bool (the kernel's f32 kinds on the vector unit,
-// the rest in scalar loops): the result's type is the input's.
+// the rest in scalar loops): the result's type is the input's. The axes
+// are an attribute, or a 1-D int32/int64 graph input read at run time
+// (axes_value; axes then empty), which the kernel checks against the
+// result's shape at every call.
 def AccelGraph_ReduceOp : AccelGraph_Op<"reduce", [], []> {
   let summary = "ONNX's Reduce* (Sum, Mean, Max, Min, L1, L2, LogSum, "
                 "LogSumExp, Prod, SumSquare)";
   let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$axes_value,
                    AccelGraph_ReduceKindAttr:$kind,
                    DenseI64ArrayAttr:$axes,  // 0 <= axis < rank; empty: all
                    BoolAttr:$keepdims);
   let results = (outs AccelGraph_Tensor:$result);
+  let builders = [
+    OpBuilder<(ins "mlir::Type":$result, "mlir::Value":$input,
+                   "ReduceKindAttr":$kind, "mlir::DenseI64ArrayAttr":$axes,
+                   "mlir::BoolAttr":$keepdims), [{
+      build($_builder, $_state, result, input, mlir::Value(), kind, axes,
+            keepdims);
+    }]>];
   let assemblyFormat =
-      "`` $kind $input attr-dict `:` functional-type(operands, results)";
+      "`` $kind $input (`axes` $axes_value^)? attr-dict `:` "
+      "functional-type(operands, results)";
 }
 
 // Any element type but bool; an int64 result.
@@ -205,15 +220,18 @@ def AccelGraph_CumSumOp : AccelGraph_Op<"cumsum", [], []> {
 }
 
 // One of TopK's two outputs: the values (the input's type) or the int64
-// indices; a node with both becomes two ops.
+// indices; a node with both becomes two ops. k sets the result's shape;
+// a k_value (a graph input, one int64) must hold it at run time.
 def AccelGraph_TopKOp : AccelGraph_Op<"topk", [], []> {
   let summary = "ONNX TopK's values or indices along one axis";
   let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$k_value,
                    I64Attr:$axis, // 0 <= axis < rank
                    I64Attr:$k, BoolAttr:$largest, BoolAttr:$indices);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
-      "$input attr-dict `:` functional-type(operands, results)";
+      "$input (`k` $k_value^)? attr-dict `:` "
+      "functional-type(operands, results)";
 }
 
 // Its input and residual may be strided, and so may its result, where the
@@ -491,6 +509,39 @@ def AccelGraph_OneHotOp : AccelGraph_Op<"one_hot", [], []> {
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$indices `,` (`depth` $depth^ `,`)? $values "
                        "attr-dict `:` functional-type(operands, results)";
+}
+
+// Nearest of any element type; linear and cubic of f32 (the verifier).
+def AccelGraph_ResizeOp
+    : AccelGraph_Op<"resize", [AttrSizedOperandSegments], []> {
+  let summary = "ONNX Resize (and Upsample): nearest, n-linear or n-cubic";
+  let description = [{
+    The result's static shape is the resized one. Each configuration input
+    of ONNX's is either constant, folded into `roi` (the starts, then the
+    ends) and `scales` (constant sizes are the result's shape: no
+    attribute), or computed at run time: an operand (`roi_values`,
+    `scale_values` f32 or f64, `size_values` i64 or i32) the kernel reads
+    and checks against the result's shape (docs/graph.md, "Configuration
+    inputs").
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$roi_values,
+                   Optional<AccelGraph_Tensor>:$scale_values,
+                   Optional<AccelGraph_Tensor>:$size_values,
+                   AccelGraph_ResizeModeAttr:$mode,
+                   AccelGraph_ResizeCoordinatesAttr:$coordinates,
+                   AccelGraph_ResizeNearestModeAttr:$nearest_mode,
+                   DefaultValuedAttr<F32Attr, "-0.75">:$cubic_coeff_a,
+                   DefaultValuedAttr<BoolAttr, "false">:$exclude_outside,
+                   DefaultValuedAttr<F32Attr, "0.0">:$extrapolation_value,
+                   OptionalAttr<DenseF64ArrayAttr>:$scales,
+                   OptionalAttr<DenseF64ArrayAttr>:$roi);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "`` $mode `` $coordinates `` $nearest_mode $input "
+      "(`roi` $roi_values^)? (`scales` $scale_values^)? "
+      "(`sizes` $size_values^)? attr-dict `:` "
+      "functional-type(operands, results)";
 }
 
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {

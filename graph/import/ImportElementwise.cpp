@@ -1,8 +1,8 @@
 //===-- ImportElementwise.cpp - Elementwise ONNX nodes into accel ops -----===//
 //
 // The ONNX importer's handlers (Importer.h) for the elementwise kinds that are
-// an ONNX operator each, Pow, LeakyRelu, Clip, Max, Min, Where, HardSigmoid
-// and HardSwish.
+// an ONNX operator each, Pow, LeakyRelu, Clip, Max, Min, Where, HardSigmoid,
+// HardSwish, Mod, BitShift and IsInf.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +29,7 @@ bool Importer::pow() {
   if (Node->Inputs.size() != 2)
     return fail("takes 2 inputs here, not " + Twine(Node->Inputs.size()));
   const std::string &Name = Node->Inputs[1];
-  if (isF32(Name) || !isConstant(Name))
+  if (!isF32(Node->Inputs[0]) || isF32(Name) || !isConstant(Name))
     return elementwise(ElementwiseKind::pow);
   std::optional<std::vector<int64_t>> Ints = constantInts(1);
   Value X = Ints ? input(0) : Value();
@@ -49,6 +49,74 @@ bool Importer::leakyRelu() {
   return define(
       createElementwise(ElementwiseKind::leaky_relu, resultType(), X,
                         B.getF32FloatAttr(floatAttr("alpha", 0.01f))));
+}
+
+/// Clip's constant bound \p I as the f32 the kernel takes: an f32
+/// scalar, or an integer one that f32 holds exactly (every bound of the
+/// 8- and 16-bit types).
+static std::optional<float> constantBound(const og::Tensor &T,
+                                          std::string &Why) {
+  if (T.getNumElements() != 1) {
+    Why = "must be a constant scalar";
+    return std::nullopt;
+  }
+  auto read = [&](auto Zero) {
+    decltype(Zero) V;
+    std::memcpy(&V, T.Data.data(), sizeof V);
+    return V;
+  };
+  double D;
+  switch (T.Type) {
+  case og::ElemType::Double:
+    D = read(double());
+    break;
+  case og::ElemType::Int8:
+    D = read(int8_t());
+    break;
+  case og::ElemType::Int16:
+    D = read(int16_t());
+    break;
+  case og::ElemType::Int32:
+    D = read(int32_t());
+    break;
+  case og::ElemType::Int64:
+    D = double(read(int64_t()));
+    break;
+  case og::ElemType::UInt8:
+    D = read(uint8_t());
+    break;
+  case og::ElemType::UInt16:
+    D = read(uint16_t());
+    break;
+  case og::ElemType::UInt32:
+    D = read(uint32_t());
+    break;
+  case og::ElemType::UInt64:
+    D = double(read(uint64_t()));
+    break;
+  default:
+    Why = std::string("has a type Clip's constant bounds do not take (") +
+          og::getElemTypeName(T.Type) + ")";
+    return std::nullopt;
+  }
+  if (double(float(D)) != D) {
+    Why = "is " + (D == std::trunc(D) ? std::to_string((long long)D)
+                                      : std::to_string(D)) +
+          ", which float32 does not hold exactly";
+    return std::nullopt;
+  }
+  return float(D);
+}
+
+std::optional<float> Importer::clipBound(unsigned I) {
+  const std::string &Name = Node->Inputs[I];
+  if (isF32(Name))
+    return constantScalar(I);
+  std::string Why;
+  std::optional<float> V = constantBound(G.Values.at(Name), Why);
+  if (!V)
+    fail("input '" + Name + "' " + Why);
+  return V;
 }
 
 bool Importer::clip() {
@@ -75,13 +143,13 @@ bool Importer::clip() {
   }
   float Lo = -std::numeric_limits<float>::infinity(), Hi = -Lo;
   if (hasInput(1)) {
-    auto V = constantScalar(1);
+    auto V = clipBound(1);
     if (!V)
       return false;
     Lo = *V;
   }
   if (hasInput(2)) {
-    auto V = constantScalar(2);
+    auto V = clipBound(2);
     if (!V)
       return false;
     Hi = *V;
@@ -168,4 +236,36 @@ bool Importer::hardSigmoid(bool TimesInput) {
   if (TimesInput)
     Y = createElementwise(ElementwiseKind::mul, T, {X, Y});
   return define(Y);
+}
+
+/// Mod: fmod = 0 is the integer remainder with the divisor's sign (ONNX
+/// defines it on integers only), fmod = 1 C's fmod.
+bool Importer::mod() {
+  bool Fmod = intAttr("fmod", 0) != 0;
+  if (!Fmod && !isa<IntegerType>(resultType().getElementType()))
+    return fail("fmod = 0 on " +
+                getElementTypeName(resultType().getElementType()) +
+                " (ONNX's Mod takes fmod = 1 on floating-point types)");
+  return elementwise(Fmod ? ElementwiseKind::fmod : ElementwiseKind::mod);
+}
+
+bool Importer::bitShift() {
+  const og::Attribute *A = attr("direction");
+  std::string Direction = A ? A->S : "";
+  if (Direction != "LEFT" && Direction != "RIGHT")
+    return fail("direction '" + Direction + "' is not LEFT or RIGHT");
+  return elementwise(Direction == "LEFT" ? ElementwiseKind::bitshift_left
+                                         : ElementwiseKind::bitshift_right);
+}
+
+/// IsInf: detect_positive and detect_negative choose the infinities.
+bool Importer::isInf() {
+  bool Positive = intAttr("detect_positive", 1) != 0;
+  bool Negative = intAttr("detect_negative", 1) != 0;
+  if (!Positive && !Negative)
+    return fail("detect_positive and detect_negative are both 0, which is "
+                "not supported");
+  return elementwise(Positive && Negative ? ElementwiseKind::isinf
+                     : Positive           ? ElementwiseKind::isposinf
+                                          : ElementwiseKind::isneginf);
 }

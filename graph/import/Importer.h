@@ -34,6 +34,9 @@ namespace accel::graph::import_detail {
 namespace og = accel::onnx_graph;
 using namespace mlir;
 
+/// ONNX's recurrent layers (ImportRecurrent.cpp).
+enum class RecurrentCell { RNN, GRU, LSTM };
+
 class Importer {
 public:
   Importer(const og::Graph &G, MLIRContext &Context)
@@ -157,6 +160,12 @@ private:
   bool hardSigmoid(bool TimesInput);
   bool pow();
   bool clip();
+  // Integer, bool and comparison kinds with attributes (ImportElementwise.cpp).
+  bool mod();
+  bool bitShift();
+  bool isInf();
+  /// Clip's constant bound \p I (of the input's type) as an f32.
+  std::optional<float> clipBound(unsigned I);
   bool matmul();
   bool gemm();
   bool conv();
@@ -170,8 +179,24 @@ private:
   bool hardmax();
   bool cumSum();
   bool topK();
+  /// Whether \p Name is a graph input that is not a constant: its value
+  /// is there before the kernels' checks run.
+  bool isGraphInput(const std::string &Name) const {
+    return std::find(G.Inputs.begin(), G.Inputs.end(), Name) != G.Inputs.end();
+  }
   bool layerNorm();
   bool batchNorm();
+  bool instanceNorm();
+  bool lrn();
+  // Linear quantization (ImportQuantize.cpp).
+  /// Input \p I, a scale or zero point of x \p X, as \p ElemType,
+  /// reshaped to broadcast along the node's axis when it has one value a
+  /// slice; null (and Error) when it fits neither.
+  Value quantizationParameter(unsigned I, Value X, Type ElemType);
+  bool quantizeLinear();
+  bool dequantizeLinear();
+  /// RNN, GRU or LSTM, unrolled over the sequence.
+  bool recurrent(RecurrentCell Cell);
   bool concat();
   bool slice();
   bool split();
@@ -183,15 +208,29 @@ private:
   bool reshape();
   bool transpose();
   bool identity();
+  /// Dropout in inference: the identity, and a mask of all true.
+  bool dropout();
   bool pad();
   bool gather();
   bool expand();
   bool where();
   bool castOp();
+  // Configuration inputs (ConfigInputs.cpp; docs/graph.md, "Configuration
+  // inputs").
+  /// A configuration input: absent (or empty), constant (its values, for
+  /// the op's attributes), or computed at run time (an operand the kernel
+  /// reads, checking it against the result's static shape).
+  struct ConfigInput {
+    std::optional<std::vector<double>> Constant;
+    Value Operand;
+    bool present() const { return Constant || Operand; }
+  };
+  /// Input \p I as a configuration input; nullopt (and Error) for a
+  /// constant of a type that is not a number it takes.
+  std::optional<ConfigInput> configInput(unsigned I);
+  bool resize(); // ImportResize.cpp
   // Indexing, and the ops made of reshapes, transposes and constants
   // (ImportIndexing.cpp).
-  bool instanceNorm();
-  bool lrn();
   /// Input \p I as int32 or int64 indices, or null (and Error).
   Value indexInput(unsigned I);
   std::optional<ScatterReduction> scatterReduction();
@@ -218,5 +257,3 @@ private:
 } // namespace accel::graph::import_detail
 
 #endif
-  /// Dropout in inference: the identity, and a mask of all true.
-  bool dropout();

@@ -215,6 +215,9 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Sum"] = [](Importer &I) { return I.sumOrMean(false); };
     M["Mean"] = [](Importer &I) { return I.sumOrMean(true); };
     M["Clip"] = [](Importer &I) { return I.clip(); };
+    M["Mod"] = [](Importer &I) { return I.mod(); };
+    M["BitShift"] = [](Importer &I) { return I.bitShift(); };
+    M["IsInf"] = [](Importer &I) { return I.isInf(); };
     M["HardSigmoid"] = [](Importer &I) { return I.hardSigmoid(false); };
     M["HardSwish"] = [](Importer &I) { return I.hardSigmoid(true); };
     M["MatMul"] = [](Importer &I) { return I.matmul(); };
@@ -235,6 +238,14 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Transpose"] = [](Importer &I) { return I.transpose(); };
     M["LayerNormalization"] = [](Importer &I) { return I.layerNorm(); };
     M["BatchNormalization"] = [](Importer &I) { return I.batchNorm(); };
+    M["InstanceNormalization"] = [](Importer &I) { return I.instanceNorm(); };
+    M["LRN"] = [](Importer &I) { return I.lrn(); };
+    M["QuantizeLinear"] = [](Importer &I) { return I.quantizeLinear(); };
+    M["DequantizeLinear"] = [](Importer &I) { return I.dequantizeLinear(); };
+    for (auto [Op, Cell] : {std::pair{"RNN", RecurrentCell::RNN},
+                            {"GRU", RecurrentCell::GRU},
+                            {"LSTM", RecurrentCell::LSTM}})
+      M[Op] = [Cell = Cell](Importer &I) { return I.recurrent(Cell); };
     M["Concat"] = [](Importer &I) { return I.concat(); };
     M["Slice"] = [](Importer &I) { return I.slice(); };
     M["Split"] = [](Importer &I) { return I.split(); };
@@ -245,6 +256,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Where"] = [](Importer &I) { return I.where(); };
     M["Cast"] = [](Importer &I) { return I.castOp(); };
     M["CastLike"] = [](Importer &I) { return I.castOp(); };
+    M["Resize"] = [](Importer &I) { return I.resize(); };
     M["Dropout"] = [](Importer &I) { return I.dropout(); };
     M["GatherElements"] = [](Importer &I) { return I.gatherElements(); };
     for (const char *Op : {"ScatterElements", "Scatter"})
@@ -259,8 +271,6 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["SpaceToDepth"] = [](Importer &I) { return I.spaceToDepth(); };
     M["Tile"] = [](Importer &I) { return I.tile(); };
     return M;
-    M["InstanceNormalization"] = [](Importer &I) { return I.instanceNorm(); };
-    M["LRN"] = [](Importer &I) { return I.lrn(); };
   }();
   return Map;
 }

@@ -64,7 +64,10 @@ struct FuseLayerNorm : OpRewritePattern<ElementwiseOp> {
 
   LogicalResult matchAndRewrite(ElementwiseOp Div,
                                 PatternRewriter &Rewriter) const override {
-    if (Div.getKind() != ElementwiseKind::div)
+    // accel.layer_norm computes f32; the ops it replaces share the div's
+    // type (their verifiers').
+    if (Div.getKind() != ElementwiseKind::div ||
+        !Div.getType().getElementType().isF32())
       return failure();
     Value D = Div.getInputs()[0], Sd = Div.getInputs()[1];
     auto Sub = elementwise(D, ElementwiseKind::sub);

@@ -442,6 +442,27 @@ typedef enum {
   ACCEL_EW_ABS = 20,
   /* r = r != 0 ? inputs[in] : inputs[in2] (NaN counts as true) */
   ACCEL_EW_WHERE = 21,
+  /* Integer and bool kinds, and the comparisons (ONNX's semantics; the
+     types each takes: docs/kernels.md). Comparisons, isnan and the isinf
+     kinds give bool; the others the inputs' type. */
+  ACCEL_EW_MOD = 22,  /* integers: the remainder with the divisor's sign */
+  ACCEL_EW_FMOD = 23, /* C's fmod: the remainder with the dividend's sign */
+  ACCEL_EW_EQUAL = 24,
+  ACCEL_EW_LESS = 25,
+  ACCEL_EW_LESS_OR_EQUAL = 26,
+  ACCEL_EW_GREATER = 27,
+  ACCEL_EW_GREATER_OR_EQUAL = 28,
+  ACCEL_EW_LOGICAL_AND = 29, /* bool */
+  ACCEL_EW_LOGICAL_OR = 30,
+  ACCEL_EW_LOGICAL_XOR = 31,
+  ACCEL_EW_LOGICAL_NOT = 32,
+  ACCEL_EW_BITSHIFT_LEFT = 33, /* unsigned; a shift past the width gives 0 */
+  ACCEL_EW_BITSHIFT_RIGHT = 34,
+  ACCEL_EW_SIGN = 35, /* -1, 0 or 1 (NaN stays NaN) */
+  ACCEL_EW_ISNAN = 36,
+  ACCEL_EW_ISINF = 37, /* +-inf */
+  ACCEL_EW_ISPOSINF = 38,
+  ACCEL_EW_ISNEGINF = 39,
   /* Float math and activations (elementwise_math.c), unary but prelu. */
   ACCEL_EW_FLOOR = 40,
   ACCEL_EW_CEIL = 41,
@@ -597,51 +618,6 @@ accel_status accel_onehot(const accel_tensor *indices,
                           const accel_tensor *values, int axis,
                           const accel_tensor *y);
 
-/* 2-D pooling options (docs/kernels.md, "Pooling"). */
-typedef struct {
-  long kernel_h, kernel_w;     /* >= 1 */
-  long stride_h, stride_w;     /* >= 1 */
-  long pad_top, pad_left;      /* >= 0, smaller than the dilated kernel */
-  long pad_bottom, pad_right;  /* asymmetric padding allowed */
-  long dilation_h, dilation_w; /* >= 1 */
-  int ceil_mode;         /* round the output size up (ONNX's ceil_mode) */
-  int count_include_pad; /* average pooling: divide by the window's size
-                            within the padded input, not its elements */
-} accel_pool2d_options;
-
-/* A kernel_h x kernel_w window, stride 1, no padding, dilation 1, output
-   size rounded down, padding not counted (ONNX's defaults). */
-accel_pool2d_options accel_pool2d_defaults(long kernel_h, long kernel_w);
-
-/* ONNX MaxPool and AveragePool over NCHW: x [N, C, H, W], y [N, C, OH, OW]
-   with OH = (H + pad_top + pad_bottom - dilation_h (kernel_h - 1) - 1) /
-   stride_h + 1, rounded down or with ceil_mode up (a last window that
-   would start in the bottom padding dropped); OW likewise. Max ignores a
-   NaN unless the whole window is NaN (maxNum, C's fmaxf). Any strides. */
-accel_status accel_maxpool2d(const accel_tensor *x, accel_tensor *y,
-                             const accel_pool2d_options *options);
-accel_status accel_avgpool2d(const accel_tensor *x, accel_tensor *y,
-                             const accel_pool2d_options *options);
-
-/* ONNX GlobalAveragePool and GlobalMaxPool: y [N, C, 1, 1] (or [N, C])
-   the mean or maximum of each plane of x [N, C, H, W]. */
-accel_status accel_global_avgpool(const accel_tensor *x, accel_tensor *y);
-accel_status accel_global_maxpool(const accel_tensor *x, accel_tensor *y);
-
-typedef enum {
-  ACCEL_REDUCE_SUM = 0,
-  ACCEL_REDUCE_MEAN = 1,
-  ACCEL_REDUCE_MAX = 2, /* maxNum: NaN ignored unless all are NaN */
-  ACCEL_REDUCE_MIN = 3,
-  ACCEL_REDUCE_L1 = 4,          /* sum |x| */
-  ACCEL_REDUCE_L2 = 5,          /* sqrt(sum x^2) */
-  ACCEL_REDUCE_LOG_SUM = 6,     /* log(sum x) */
-  ACCEL_REDUCE_LOG_SUM_EXP = 7, /* m + log(sum exp(x - m)), m the max */
-  ACCEL_REDUCE_PROD = 8,
-  ACCEL_REDUCE_SUM_SQUARE = 9, /* sum x^2 */
-} accel_reduce_op;
-
-/* ONNX's Reduce* of x over axes[0 .. num_axes) (negative: from the end;
 /* ONNX Resize (docs/kernels.md, "accel_resize"): the modes, coordinate
    transformations and nearest roundings of opsets 11 to 17. */
 typedef enum {
@@ -694,6 +670,51 @@ accel_resize_options accel_resize_defaults(void);
 accel_status accel_resize(const accel_tensor *x, const accel_tensor *y,
                           const accel_resize_options *options);
 
+/* 2-D pooling options (docs/kernels.md, "Pooling"). */
+typedef struct {
+  long kernel_h, kernel_w;     /* >= 1 */
+  long stride_h, stride_w;     /* >= 1 */
+  long pad_top, pad_left;      /* >= 0, smaller than the dilated kernel */
+  long pad_bottom, pad_right;  /* asymmetric padding allowed */
+  long dilation_h, dilation_w; /* >= 1 */
+  int ceil_mode;         /* round the output size up (ONNX's ceil_mode) */
+  int count_include_pad; /* average pooling: divide by the window's size
+                            within the padded input, not its elements */
+} accel_pool2d_options;
+
+/* A kernel_h x kernel_w window, stride 1, no padding, dilation 1, output
+   size rounded down, padding not counted (ONNX's defaults). */
+accel_pool2d_options accel_pool2d_defaults(long kernel_h, long kernel_w);
+
+/* ONNX MaxPool and AveragePool over NCHW: x [N, C, H, W], y [N, C, OH, OW]
+   with OH = (H + pad_top + pad_bottom - dilation_h (kernel_h - 1) - 1) /
+   stride_h + 1, rounded down or with ceil_mode up (a last window that
+   would start in the bottom padding dropped); OW likewise. Max ignores a
+   NaN unless the whole window is NaN (maxNum, C's fmaxf). Any strides. */
+accel_status accel_maxpool2d(const accel_tensor *x, accel_tensor *y,
+                             const accel_pool2d_options *options);
+accel_status accel_avgpool2d(const accel_tensor *x, accel_tensor *y,
+                             const accel_pool2d_options *options);
+
+/* ONNX GlobalAveragePool and GlobalMaxPool: y [N, C, 1, 1] (or [N, C])
+   the mean or maximum of each plane of x [N, C, H, W]. */
+accel_status accel_global_avgpool(const accel_tensor *x, accel_tensor *y);
+accel_status accel_global_maxpool(const accel_tensor *x, accel_tensor *y);
+
+typedef enum {
+  ACCEL_REDUCE_SUM = 0,
+  ACCEL_REDUCE_MEAN = 1,
+  ACCEL_REDUCE_MAX = 2, /* maxNum: NaN ignored unless all are NaN */
+  ACCEL_REDUCE_MIN = 3,
+  ACCEL_REDUCE_L1 = 4,          /* sum |x| */
+  ACCEL_REDUCE_L2 = 5,          /* sqrt(sum x^2) */
+  ACCEL_REDUCE_LOG_SUM = 6,     /* log(sum x) */
+  ACCEL_REDUCE_LOG_SUM_EXP = 7, /* m + log(sum exp(x - m)), m the max */
+  ACCEL_REDUCE_PROD = 8,
+  ACCEL_REDUCE_SUM_SQUARE = 9, /* sum x^2 */
+} accel_reduce_op;
+
+/* ONNX's Reduce* of x over axes[0 .. num_axes) (negative: from the end;
    no repeats); num_axes 0 reduces over every axis. y has x's rank with
    the reduced dims 1 (keepdims) or x's rank less the number of axes (the
    reduced dims dropped), and x's element type (any but bool: floats

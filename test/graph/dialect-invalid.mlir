@@ -125,20 +125,44 @@ func.func @gemm_c(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %c: tensor<3xf32>) -
 
 // -----
 
-// The dialect's tensors take ONNX's element types; each op's kernel fewer
-// (f32 today), named by ONNX's name.
-func.func @types(%a: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{element type int32 is not supported by accel.elementwise (float32 only)}}
-  %0 = accel.elementwise relu %a : (tensor<4xi32>) -> tensor<4xi32>
-  return %0 : tensor<4xi32>
+// The dialect's tensors take ONNX's element types; each op's kernel fewer,
+// named by ONNX's name: accel.elementwise the types its kind is defined on.
+func.func @types(%a: tensor<4xui32>) -> tensor<4xui32> {
+  // expected-error @+1 {{element type uint32 is not supported by accel.elementwise relu (floating-point types and signed integers only)}}
+  %0 = accel.elementwise relu %a : (tensor<4xui32>) -> tensor<4xui32>
+  return %0 : tensor<4xui32>
 }
 
 // -----
 
 func.func @types_result(%a: tensor<4xf32>) -> tensor<4xi1> {
-  // expected-error @+1 {{element type bool is not supported by accel.elementwise (float32 only)}}
+  // expected-error @+1 {{element type bool is not supported by accel.elementwise relu as the result (float32 for float32 operands)}}
   %0 = accel.elementwise relu %a : (tensor<4xf32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @types_compare(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{element type float32 is not supported by accel.elementwise less as the result (bool for float32 operands)}}
+  %0 = accel.elementwise less %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @types_shift(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{element type float32 is not supported by accel.elementwise bitshift_left (unsigned integers only)}}
+  %0 = accel.elementwise bitshift_left %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @types_mixed(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
+  // expected-error @+1 {{element type int64 is not supported by accel.elementwise add as operand 1 (its operands have one type, here int32)}}
+  %0 = accel.elementwise add %a, %b : (tensor<4xi32>, tensor<4xi64>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
 }
 
 // -----

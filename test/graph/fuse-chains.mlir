@@ -25,3 +25,23 @@ func.func @small(%x: tensor<16xf32>) -> tensor<16xf32> {
   %b = accel.elementwise exp %a : (tensor<16xf32>) -> tensor<16xf32>
   return %b : tensor<16xf32>
 }
+
+// A chain computes the f32 kinds on f32 tensors: integer ops, a comparison
+// and a pow with an integer exponent stay ops of their own.
+// CHECK-LABEL: func.func @typed
+// CHECK-NEXT: %[[A:.*]] = accel.elementwise add %arg0, %arg0 : (tensor<64xi32>
+// CHECK-NEXT: %[[B:.*]] = accel.elementwise mul %[[A]], %arg0 : (tensor<64xi32>
+// CHECK-NEXT: %[[P:.*]] = accel.elementwise pow %arg1, %arg2 : (tensor<64xf32>, tensor<64xi32>)
+// CHECK-NEXT: %[[R:.*]] = accel.elementwise relu %[[P]] : (tensor<64xf32>)
+// CHECK-NEXT: %[[L:.*]] = accel.elementwise less %[[R]], %arg1 : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xi1>
+// CHECK-NEXT: %[[N:.*]] = accel.elementwise logical_not %[[L]] : (tensor<64xi1>) -> tensor<64xi1>
+// CHECK-NEXT: return %[[B]], %[[N]]
+func.func @typed(%x: tensor<64xi32>, %f: tensor<64xf32>, %e: tensor<64xi32>) -> (tensor<64xi32>, tensor<64xi1>) {
+  %a = accel.elementwise add %x, %x : (tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32>
+  %b = accel.elementwise mul %a, %x : (tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32>
+  %p = accel.elementwise pow %f, %e : (tensor<64xf32>, tensor<64xi32>) -> tensor<64xf32>
+  %r = accel.elementwise relu %p : (tensor<64xf32>) -> tensor<64xf32>
+  %l = accel.elementwise less %r, %f : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xi1>
+  %n = accel.elementwise logical_not %l : (tensor<64xi1>) -> tensor<64xi1>
+  return %b, %n : tensor<64xi32>, tensor<64xi1>
+}

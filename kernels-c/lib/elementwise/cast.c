@@ -20,6 +20,7 @@
 #include "core/kernel_stack.h"
 #include "core/spm_arena.h"
 #include "elementwise/cast_vector.h"
+#include "elementwise/elementwise_typed.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -472,6 +473,12 @@ static void convert(accel_dtype xt, accel_dtype yt, const void *restrict in,
     convert_via_f32(xt, yt, in, out, wide, mid, n);
   else
     convert_wide(xt, yt, in, out, wide, n);
+}
+
+/* convert for the typed elementwise kernels (elementwise_typed.h). */
+void accel_cast_block(accel_dtype xt, accel_dtype yt, const void *in,
+                      void *out, uint64_t *wide, float *mid, long n) {
+  convert(xt, yt, in, out, wide, mid, n);
 }
 
 /* The tensors as rows: `rows` rows of `len` elements, row r's first

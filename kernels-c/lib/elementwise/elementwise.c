@@ -41,7 +41,9 @@
 #include "core/kernel_stack.h"
 #include "core/lines.h"
 #include "core/spm_arena.h"
+#include "elementwise/elementwise_layout.h"
 #include "elementwise/elementwise_ops.h"
+#include "elementwise/elementwise_typed.h"
 #include <stddef.h>
 
 enum {
@@ -128,18 +130,14 @@ static void run_step(const accel_elementwise_step *s, float *dst,
   loop(dst, src, a, b, n, &s->options);
 }
 
+void ew_run_step(const accel_elementwise_step *s, float *dst, const float *src,
+                 const float *a, const float *b, long n) {
+  run_step(s, dst, src, a, b, 1, n, n);
+}
+
 /* ---------------------------------------------------------------- layout */
 
-/* The call's tensors on y's merged dimensions: tensor k's element at index
-   (i0, ..., i{rank-1}) is data[k] + sum(i_d strides[k][d]); tensor
-   num_inputs is y. rank >= 2 (leading dims of 1 added). */
-typedef struct {
-  int rank, num_inputs;
-  long max_rows; /* a tile's rows, at most */
-  long dims[ACCEL_MAX_RANK + 1];
-  long strides[MaxInputs + 1][ACCEL_MAX_RANK + 1];
-  float *data[MaxInputs + 1];
-} layout;
+typedef ew_layout layout; /* elementwise_layout.h */
 
 /* Whether t has y's dims and lies row-major without gaps. */
 static int dense_like(const accel_tensor *t, const accel_tensor *y) {
@@ -209,6 +207,11 @@ static void make_layout(layout *l, const accel_tensor *const *inputs,
       l->strides[k][d] = 0;
   }
   l->rank = rank + pad;
+}
+
+void ew_make_layout(layout *l, const accel_tensor *const *inputs,
+                    int num_inputs, const accel_tensor *y) {
+  make_layout(l, inputs, num_inputs, y);
 }
 
 /* A tile: rows x cols elements from (outer index, r0, c0). */
@@ -591,6 +594,10 @@ static const char *input_name(entry e, int k, char buf[32]) {
   return accel_indexed_name(buf, "inputs", k);
 }
 
+const char *ew_input_name(int e, int k, char buf[32]) {
+  return input_name((entry)e, k, buf);
+}
+
 /* A step's argument name: built only for a message, as the literals are
    in DRAM (40 cycles a character). */
 static const char *step_name(entry e, int index, char buf[32]) {
@@ -634,6 +641,19 @@ static accel_status check_step(const char *kernel, entry e,
                               "clip bounds lo %g, hi %g are not ordered",
                               (double)o->lo, (double)o->hi);
   return ACCEL_OK;
+}
+
+/* Whether a call starting with a float math kind (elementwise_math.c) is on
+   f32 tensors only: then it is this path's, not the typed one's. */
+static int f32_math_call(const accel_elementwise_step *steps,
+                         const accel_tensor *const *inputs, int num_inputs,
+                         const accel_tensor *y) {
+  if (!is_math_op(steps[0].op) || !y || y->dtype != ACCEL_F32)
+    return 0;
+  for (int k = 0; k < num_inputs; ++k)
+    if (inputs[k] && inputs[k]->dtype != ACCEL_F32)
+      return 0;
+  return 1;
 }
 
 /* Whether x is y itself: the same elements in the same order. */
@@ -738,6 +758,9 @@ static long body(const void *arg, const void *unused1, const void *unused2,
                               : NULL;
   const accel_tensor *y = ACCEL_STAGE_READ(2, &s.y, s.c.y);
   accel_dma_wait_all();
+  if (ew_typed_call(s.steps, s.inputs, nin, y) &&
+      !f32_math_call(s.steps, s.in, nin, y))
+    return ew_typed_run(kernel, s.c.e, s.steps, nsteps, s.in, nin, y, &s.l);
   if (accel_checking()) {
     accel_status st;
     for (int i = 0; i < nsteps; ++i)

@@ -16,11 +16,13 @@ Run (each type through the compiler and accel-run's TensorProtos):
                    by accel_cast to its own type)
   reshape-i64      an int64 input reshaped to an output (a view: no
                    kernel reads it)
-Refused, one line naming the node, the op type and the type:
   max-TYPE         Max of two TYPE inputs (the types but f32 and bool)
   where-bool       Where on a bool condition given at run time
   relu-f16-init    Relu of a float16 initializer
+Refused, one line naming the node, the op type and the type:
   gather-i64-data  Gather of int64 data given at run time
+  mod-f32-fmod0    Mod of f32 inputs with fmod = 0 (ONNX's Mod takes
+                   fmod = 1 on floating-point types)
 
 Usage: make_typed_models.py DIR"""
 import os
@@ -109,12 +111,27 @@ def main():
             m = model([helper.make_node("Max", ["a", "b"], ["c"], name="max")],
                       [vi("a", elem, [4]), vi("b", elem, [4])],
                       [vi("c", elem, [4])])
-            save(top, "max-" + kind, m)
+            _, a4 = values(kind, (4,), rng)
+            _, b4 = values(kind, (4,), rng)
+            if kind == "bf16":  # the larger of the values, as bits
+                af = (a4.astype(np.uint32) << 16).view(np.float32)
+                bf = (b4.astype(np.uint32) << 16).view(np.float32)
+                c4 = np.where(af >= bf, a4, b4)
+            else:
+                c4 = np.maximum(a4, b4)
+            save(top, "max-" + kind, m,
+                 [tensor("a", kind, a4), tensor("b", kind, b4)],
+                 [tensor("c", kind, c4)])
 
     m = model([helper.make_node("Where", ["c", "a", "b"], ["y"], name="pick")],
               [vi("c", TP.BOOL, [4]), vi("a", TP.FLOAT, [4]),
                vi("b", TP.FLOAT, [4])], [vi("y", TP.FLOAT, [4])])
-    save(top, "where-bool", m)
+    c = np.array([True, False, False, True])
+    a = rng.standard_normal(4).astype(np.float32)
+    b = rng.standard_normal(4).astype(np.float32)
+    save(top, "where-bool", m,
+         [tensor("c", "bool", c), tensor("a", "f32", a),
+          tensor("b", "f32", b)], [tensor("y", "f32", np.where(c, a, b))])
 
     table = rng.standard_normal((5, 3)).astype(np.float32)
     ids = np.array([[4, 0], [-1, 2]], np.int64)
@@ -124,10 +141,17 @@ def main():
     save(top, "gather-ids", m, [numpy_helper.from_array(ids, "ids")],
          [numpy_helper.from_array(table[ids], "y")])
 
-    h = numpy_helper.from_array(np.ones((4,), np.float16), "h")
+    hv = np.array([1.5, -2.0, 0.0, 65504.0], np.float16)
+    h = numpy_helper.from_array(hv, "h")
     m = model([helper.make_node("Relu", ["h"], ["y"], name="relu_h")],
               [], [vi("y", TP.FLOAT16, [4])], [h])
-    save(top, "relu-f16-init", m)
+    save(top, "relu-f16-init", m, [],
+         [tensor("y", "f16", np.maximum(hv, np.float16(0)))])
+
+    m = model([helper.make_node("Mod", ["a", "b"], ["y"], name="rem")],
+              [vi("a", TP.FLOAT, [4]), vi("b", TP.FLOAT, [4])],
+              [vi("y", TP.FLOAT, [4])])
+    save(top, "mod-f32-fmod0", m)
 
     m = model([helper.make_node("Gather", ["d", "i"], ["y"], name="pick")],
               [vi("d", TP.INT64, [4]), vi("i", TP.INT64, [2])],

@@ -26,8 +26,6 @@ static void try_type(accel_dtype d, accel_status want) {
   const char *name = accel_dtype_name(d);
   accel_tensor x = matrix(x_buf, d), y = matrix(y_buf, ACCEL_F32);
   accel_tensor xf = matrix(x_buf, ACCEL_F32), yd = matrix(y_buf, d);
-  snprintf(what, sizeof what, "relu x %s (%d)", name ? name : "?", (int)d);
-  CALL(what, want, accel_elementwise_unary(ACCEL_EW_RELU, &x, &y, NULL));
   snprintf(what, sizeof what, "gemm c %s (%d)", name ? name : "?", (int)d);
   CALL(what, want, accel_gemm(&xf, &xf, &yd, NULL));
   snprintf(what, sizeof what, "transpose x %s (%d)", name ? name : "?",
