@@ -415,6 +415,27 @@ std::optional<OpRecord> record(OneHotOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_ONEHOT, Attrs);
 }
 
+std::optional<OpRecord> record(ResizeOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_resize_attrs Attrs{};
+  Attrs.mode = long(Op.getMode());
+  Attrs.coordinates = long(Op.getCoordinates());
+  Attrs.nearest_mode = long(Op.getNearestMode());
+  Attrs.exclude_outside = Op.getExcludeOutside();
+  Attrs.cubic_coeff_a = f32(Op.getCubicCoeffA());
+  Attrs.extrapolation_value = f32(Op.getExtrapolationValue());
+  Attrs.roi_values = Op.getRoiValues() ? 1 : 0;
+  Attrs.scale_values = Op.getScaleValues() ? 1 : 0;
+  Attrs.size_values = Op.getSizeValues() ? 1 : 0;
+  int64_t Rank = shapeOf(Op.getInput()).size();
+  std::optional<ArrayRef<double>> Scales = Op.getScales(), Roi = Op.getRoi();
+  for (int64_t D = 0; D != Rank; ++D) {
+    Attrs.scales[D] = Scales ? (*Scales)[D] : 0.0;
+    Attrs.roi_start[D] = Roi ? (*Roi)[D] : 0.0;
+    Attrs.roi_end[D] = Roi ? (*Roi)[Rank + D] : 1.0;
+  }
+  return recordWith(ACCEL_GRAPH_RESIZE, Attrs);
+}
+
 std::optional<OpRecord> record(GemmNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_gemm_norm_attrs Attrs{};
   Attrs.epsilon = f32(Op.getEpsilon());
@@ -466,7 +487,7 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
             TopKOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
-            TriluOp, ReverseSequenceOp, OneHotOp>(
+            TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -365,6 +365,30 @@ static accel_status topk(accel_tensor *t, const accel_graph_topk_attrs *r) {
                     (int)r->largest);
 }
 
+/* x[, roi][, scales][, sizes] -> y: the configuration computed at run
+   time is the operands the record flags, which the kernel reads and checks
+   against y's dims (a mismatch is its error, naming the dimension). */
+static accel_status resize(accel_tensor *t, int n,
+                           const accel_graph_resize_attrs *r) {
+  accel_resize_options o = accel_resize_defaults();
+  o.mode = (accel_resize_mode)r->mode;
+  o.coordinates = (accel_resize_coordinates)r->coordinates;
+  o.nearest_mode = (accel_resize_nearest_mode)r->nearest_mode;
+  o.exclude_outside = (int)r->exclude_outside;
+  o.cubic_coeff_a = r->cubic_coeff_a.value;
+  o.extrapolation_value = r->extrapolation_value.value;
+  for (int d = 0; d < ACCEL_MAX_RANK; ++d) {
+    o.scales[d] = r->scales[d];
+    o.roi_start[d] = r->roi_start[d];
+    o.roi_end[d] = r->roi_end[d];
+  }
+  accel_tensor *next = &t[1];
+  o.roi = r->roi_values ? next++ : NULL;
+  o.scale_values = r->scale_values ? next++ : NULL;
+  o.sizes = r->size_values ? next++ : NULL;
+  return accel_resize(&t[0], &t[n - 1], &o);
+}
+
 /* A record in DRAM being run, copied into the scratchpad. */
 static ACCEL_SPM long spm_record[ACCEL_GRAPH_MAX_RECORD];
 
@@ -485,6 +509,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   }
   case ACCEL_GRAPH_ONEHOT:
     what = "accel_onehot", s = onehot(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_RESIZE:
+    what = "accel_resize", s = resize(t, n, attrs);
     break;
   case ACCEL_GRAPH_ARGREDUCE: {
     const accel_graph_argreduce_attrs *r = attrs;

@@ -53,6 +53,8 @@ typedef enum {
   ACCEL_GRAPH_TRILU = 29,            /* x[, k at run time] -> y */
   ACCEL_GRAPH_REVERSE_SEQUENCE = 30, /* x, lengths -> y */
   ACCEL_GRAPH_ONEHOT = 31,           /* indices[, depth], values -> y */
+  ACCEL_GRAPH_RESIZE = 35, /* x[, roi][, scales][, sizes] -> y; the three
+                              at run time, as the attributes say */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -227,6 +229,16 @@ typedef struct {
   long axis;
 } accel_graph_onehot_attrs;
 
+/* As accel_resize_options. The run-time configuration operands after x,
+   in this order, are those whose flag is set (docs/graph.md,
+   "Configuration inputs"); scales of 0 are y's dims over x's. */
+typedef struct {
+  long mode, coordinates, nearest_mode, exclude_outside;
+  accel_graph_float cubic_coeff_a, extrapolation_value;
+  long roi_values, scale_values, size_values; /* the operands' flags */
+  double scales[6], roi_start[6], roi_end[6];
+} accel_graph_resize_attrs;
+
 typedef struct {
   long axis, is_min, select_last;
 } accel_graph_argreduce_attrs;
@@ -288,6 +300,8 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_nd_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_trilu_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_reverse_sequence_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_onehot_attrs) == 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_resize_attrs) == 27 * 8 &&
+                   offsetof(accel_graph_resize_attrs, scales) == 9 * 8);
 #undef ACCEL_GRAPH_LAYOUT
 
 #ifndef __cplusplus
