@@ -81,6 +81,31 @@ bool Importer::layerNorm() {
   auto ew = [&](ElementwiseKind Kind, Type T, ValueRange Ins) {
     return createElementwise(Kind, T, Ins);
   };
+  Value Mean = reduceMean(X);
+  Value Diff = ew(ElementwiseKind::sub, XType, {X, Mean});
+  Value Var = reduceMean(ew(ElementwiseKind::mul, XType, {Diff, Diff}));
+  auto EpsType = RankedTensorType::get({1}, B.getF32Type());
+  Value Eps = B.create<arith::ConstantOp>(
+      loc(), EpsType, DenseElementsAttr::get(EpsType, Epsilon));
+  Value InvStd = ew(ElementwiseKind::reciprocal, Stat,
+                    ew(ElementwiseKind::sqrt, Stat,
+                       ew(ElementwiseKind::add, Stat, {Var, Eps})));
+  return (!wanted(1) || define(Mean, 1)) && (!wanted(2) || define(InvStd, 2));
+}
+
+bool Importer::batchNorm() {
+  if (intAttr("training_mode", 0))
+    return fail("training_mode 1 is not supported (inference only)");
+  if (!onlyFirstOutputUsed())
+    return false;
+  SmallVector<Value, 5> Ins;
+  for (unsigned I = 0; I != 5; ++I)
+    if (!Ins.emplace_back(input(I)))
+      return false;
+  return define(B.create<BatchNormOp>(
+      loc(), resultType(), Ins[0], Ins[1], Ins[2], Ins[3], Ins[4],
+      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f))));
+}
 
 /// A constant f32 tensor of \p Shape, every element \p V.
 static Value splatF32(OpBuilder &B, Location Loc, ArrayRef<int64_t> Shape,
@@ -163,29 +188,4 @@ bool Importer::lrn() {
                        {ew(ElementwiseKind::log, {T}), scalar(Beta)})});
   return define(B.create<ReshapeOp>(loc(), resultType(),
                                     ew(ElementwiseKind::div, {Flat, Power})));
-}
-  Value Mean = reduceMean(X);
-  Value Diff = ew(ElementwiseKind::sub, XType, {X, Mean});
-  Value Var = reduceMean(ew(ElementwiseKind::mul, XType, {Diff, Diff}));
-  auto EpsType = RankedTensorType::get({1}, B.getF32Type());
-  Value Eps = B.create<arith::ConstantOp>(
-      loc(), EpsType, DenseElementsAttr::get(EpsType, Epsilon));
-  Value InvStd = ew(ElementwiseKind::reciprocal, Stat,
-                    ew(ElementwiseKind::sqrt, Stat,
-                       ew(ElementwiseKind::add, Stat, {Var, Eps})));
-  return (!wanted(1) || define(Mean, 1)) && (!wanted(2) || define(InvStd, 2));
-}
-
-bool Importer::batchNorm() {
-  if (intAttr("training_mode", 0))
-    return fail("training_mode 1 is not supported (inference only)");
-  if (!onlyFirstOutputUsed())
-    return false;
-  SmallVector<Value, 5> Ins;
-  for (unsigned I = 0; I != 5; ++I)
-    if (!Ins.emplace_back(input(I)))
-      return false;
-  return define(B.create<BatchNormOp>(
-      loc(), resultType(), Ins[0], Ins[1], Ins[2], Ins[3], Ins[4],
-      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f))));
 }
