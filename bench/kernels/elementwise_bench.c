@@ -4,8 +4,10 @@
      elementwise_bench CASE ROWS COLS IN OUT
    CASE: "add" (y = x + w), "exp", "gelu" (the erf form), "gelu_tanh",
    "chain4" (y = gelu_tanh(x * w + bias) * scale: bias one row, scale one
-   element, broadcast, in one accel_elementwise_chain) or "separate4" (the
-   same as four calls, y the intermediate each time). IN holds x and w
+   element, broadcast, in one accel_elementwise_chain), "separate4" (the
+   same as four calls, y the intermediate each time), "round" (on the
+   vector unit), "softplus" (the stream engine's exp, then the vector unit)
+   or "sin" (in scalar loops). IN holds x and w
    (rows x cols), the bias (cols) and the scale (1); OUT gets y
    (bench_io.h). */
 #include <accel.h>
@@ -36,10 +38,11 @@ int main(int argc, char **argv) {
   accel_tensor ts = accel_tensor_f32(scale, 1, &one);
   /* The case decided before the region: a strcmp in it costs 300 cycles
      (the bytes of argv are in DRAM). */
-  static const char *const names[] = {"add",       "exp",       "gelu",
-                                      "gelu_tanh", "separate4", "chain4"};
+  static const char *const names[] = {
+      "add",   "exp", "gelu",     "gelu_tanh", "separate4",
+      "round", "sin", "softplus", "chain4"};
   int which = 0;
-  while (which < 5 && strcmp(argv[1], names[which]))
+  while (which < 8 && strcmp(argv[1], names[which]))
     ++which;
   accel_elementwise_options o = accel_elementwise_defaults();
   accel_elementwise_step steps[4] = {{ACCEL_EW_MUL, 1, 0, 0, o},
@@ -62,6 +65,12 @@ int main(int argc, char **argv) {
     s |= accel_elementwise_binary(ACCEL_EW_ADD, &ty, &tb, &ty);
     s |= accel_elementwise_unary(ACCEL_EW_GELU_TANH, &ty, &ty, NULL);
     s |= accel_elementwise_binary(ACCEL_EW_MUL, &ty, &ts, &ty);
+  } else if (which == 5) {
+    s = accel_elementwise_unary(ACCEL_EW_ROUND, &tx, &ty, NULL);
+  } else if (which == 6) {
+    s = accel_elementwise_unary(ACCEL_EW_SIN, &tx, &ty, NULL);
+  } else if (which == 7) {
+    s = accel_elementwise_unary(ACCEL_EW_SOFTPLUS, &tx, &ty, NULL);
   } else {
     s = accel_elementwise_chain(steps, 4, in, 4, &ty);
   }

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, "test", "kernels", "Inputs"))
 import attention_check  # noqa: E402
 import conv2d_check  # noqa: E402
 import elementwise_check  # noqa: E402
+import elementwise_math_check  # noqa: E402,F401 (its kinds' references)
 import gemm_norm_check  # noqa: E402
 import kernel_check  # noqa: E402
 import norm_check  # noqa: E402

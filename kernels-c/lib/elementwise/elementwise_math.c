@@ -4,12 +4,12 @@
 
    Rounding, the piecewise activations and prelu run on the vector unit,
    which has what they need: a select, a conversion to integers that
-   truncates, and round-to-nearest-even additions. The functions it has no
-   instruction or polynomial for (the trigonometric and hyperbolic ones and
-   their inverses, and expm1 and log1p, which elu, celu and softplus need
-   near 0 where exp(x) - 1 cancels) run in scalar loops over picolibc's
-   libm in f64, whose error (under an f64 ulp) leaves one rounding to f32:
-   half an ulp, where its f32 functions are off by up to 1.9. */
+   truncates, and round-to-nearest-even additions. elu, celu and softplus
+   take exp from the stream engine and finish on the vector unit. The
+   functions neither has (the trigonometric and hyperbolic ones and their
+   inverses) run in scalar loops over picolibc's libm in f64, whose error
+   (under an f64 ulp) leaves one rounding to f32: half an ulp, where its
+   f32 functions are off by up to 1.9. */
 
 #include "core/kernel_machine.h"
 #include "elementwise/elementwise_ops.h"
@@ -101,12 +101,111 @@ VECTOR_LOOP(ACCEL_EW_SHRINK, loop_shrink)
 VECTOR_LOOP(ACCEL_EW_PRELU, loop_prelu)
 #undef VECTOR_LOOP
 
-/* -------------------------------------------------------- scalar unit */
+/* ------------------------------------- stream engine and vector unit */
+
+/* The exponential activations take exp from the stream engine, which
+   rounds it once from double precision, and finish on the vector unit:
+   one engine pass over the tile and one or two vector passes, where a
+   scalar expm1 cost about 100 cycles an element. */
+
+/* exp(t) - 1 from e = exp(t) rounded once: a Taylor polynomial where e - 1
+   would cancel (|t| < 0.35; the first term left out, t^9 / 9!, is 0.01 of
+   an ulp there), e - 1 elsewhere (exact from e >= 1/2 on, Sterbenz). */
+EW_INLINE ew_vf expm1_from(ew_vf t, ew_vf e) {
+  ew_vf p = ew_fma(t, 1.0f / 40320, 1.0f / 5040);
+  p = ew_fma(t, p, 1.0f / 720);
+  p = ew_fma(t, p, 1.0f / 120);
+  p = ew_fma(t, p, 1.0f / 24);
+  p = ew_fma(t, p, 1.0f / 6);
+  p = ew_fma(t, p, 0.5f);
+  ew_vf near0 = ew_fma(t * t, p, t);
+  return ew_abs(t) < 0.35f ? near0 : e - 1.0f;
+}
+
+/* log(1 + e) for e in [0, 1]: log(u) e / (u - 1) with u = 1 + e, which
+   cancels u's rounding (Goldberg's log1p), and e itself where u is 1. */
+EW_INLINE ew_vf log1p_unit(ew_vf e) {
+  ew_vf u = 1.0f + e;
+  ew_vf d = u - 1.0f;
+  ew_vf r = accel_vrcp(d);
+  ew_vf q = e * r;
+  q = ew_fma(r, ew_fma(-d, q, e), q); /* e / d, refined by a Newton step */
+  return d == 0.0f ? e : ew_log(u) * q;
+}
+
+/* dst = f(src, dst) over n floats rounded up to whole vectors: dst holds
+   what the engine left there, and f is elu, celu (t = x / alpha, as
+   t_scale) or softplus. */
+typedef enum { FinishElu, FinishSoftplus } finish_kind;
+
+EW_INLINE void finish_loop(finish_kind k, float *dst, const float *src, long n,
+                           float alpha, float t_scale) {
+  enum { G = KERNEL_LANES * Unroll };
+  for (long i = 0; i < n; i += G) {
+    ew_vf x[Unroll], e[Unroll];
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u) {
+      x[u] = accel_vload(src + i + KERNEL_LANES * u);
+      e[u] = accel_vload(dst + i + KERNEL_LANES * u);
+    }
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u) {
+      ew_vf y;
+      if (k == FinishElu)
+        y = x[u] < 0.0f ? alpha * expm1_from(x[u] * t_scale, e[u]) : x[u];
+      else /* max(x, 0) + log1p(exp(-|x|)); NaN stays NaN */
+        y = (x[u] > 0.0f ? x[u] : (ew_vf)0.0f) + log1p_unit(e[u]);
+      accel_vstore(dst + i + KERNEL_LANES * u, y);
+    }
+  }
+}
+
+/* dst = x scale, or -|x| (negate_abs), over n floats rounded up. */
+EW_INLINE void prepare_loop(float *restrict dst, const float *restrict src,
+                            long n, float scale, int negate_abs) {
+  for (long i = 0; i < n; i += KERNEL_LANES) {
+    ew_vf x = accel_vload(src + i);
+    accel_vstore(dst + i, negate_abs ? (ew_vf)((ew_vi)x | (ew_vi)0x80000000)
+                                     : x * scale);
+  }
+}
+
+/* x < 0 ? alpha (exp(x) - 1) : x. */
+static __attribute__((noinline)) void
+loop_elu(float *restrict dst, const float *restrict src,
+         const float *restrict a, const float *restrict b, long n,
+         const accel_elementwise_options *o) {
+  (void)a, (void)b;
+  ew_run_on_stream_engine(ACCEL_EW_EXP, dst, src, src, 1, n, n, n);
+  finish_loop(FinishElu, dst, src, n, o->alpha, 1.0f);
+}
+
+/* x < 0 ? alpha (exp(x / alpha) - 1) : x, with x / alpha as x (1 / alpha):
+   one more rounding of the argument, which expm1 carries at most once
+   for t < 0. */
+static __attribute__((noinline)) void
+loop_celu(float *restrict dst, const float *restrict src,
+          const float *restrict a, const float *restrict b, long n,
+          const accel_elementwise_options *o) {
+  (void)a, (void)b;
+  float inv = 1.0f / o->alpha;
+  prepare_loop(dst, src, n, inv, 0);
+  ew_run_on_stream_engine(ACCEL_EW_EXP, dst, dst, dst, 1, n, n, n);
+  finish_loop(FinishElu, dst, src, n, o->alpha, inv);
+}
 
 /* log(1 + exp(x)) without overflow: max(x, 0) + log1p(exp(-|x|)). */
-static inline double softplus(double x) {
-  return fmax(x, 0.0) + log1p(exp(-fabs(x)));
+static __attribute__((noinline)) void
+loop_softplus(float *restrict dst, const float *restrict src,
+              const float *restrict a, const float *restrict b, long n,
+              const accel_elementwise_options *o) {
+  (void)a, (void)b, (void)o;
+  prepare_loop(dst, src, n, 1.0f, 1);
+  ew_run_on_stream_engine(ACCEL_EW_EXP, dst, dst, dst, 1, n, n, n);
+  finish_loop(FinishSoftplus, dst, src, n, 0.0f, 1.0f);
 }
+
+/* -------------------------------------------------------- scalar unit */
 
 /* dst[i] = f(src[i]) for the n elements themselves (no rounding up: the
    scalar unit pays for every element), computed in f64 (the scalar unit
@@ -116,8 +215,7 @@ static inline double softplus(double x) {
       float *restrict dst, const float *restrict src, const float *restrict a, \
       const float *restrict b, long n, const accel_elementwise_options *o) {   \
     (void)a, (void)b;                                                          \
-    double alpha = o->alpha;                                                   \
-    (void)alpha;                                                               \
+    (void)o;                                                                   \
     for (long i = 0; i < n; ++i) {                                             \
       double x = src[i];                                                       \
       dst[i] = (float)(expr);                                                  \
@@ -134,9 +232,6 @@ SCALAR_LOOP(loop_cosh, cosh(x))
 SCALAR_LOOP(loop_asinh, asinh(x))
 SCALAR_LOOP(loop_acosh, acosh(x))
 SCALAR_LOOP(loop_atanh, atanh(x))
-SCALAR_LOOP(loop_softplus, softplus(x))
-SCALAR_LOOP(loop_elu, x < 0.0 ? alpha * expm1(x) : x)
-SCALAR_LOOP(loop_celu, x < 0.0 ? alpha * expm1(x / alpha) : x)
 #undef SCALAR_LOOP
 
 /* A switch, not a table in memory: the table would be in DRAM. */

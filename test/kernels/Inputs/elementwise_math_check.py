@@ -15,10 +15,20 @@ ulp32), from how each is computed (elementwise_math.c):
 - floor, ceil, round, thresholded_relu: exact, the sign of a zero included
   (floor(-0.0) and ceil(-0.5) are -0.0; round ties to even).
 - shrink and prelu: one f32 operation, half an ulp.
-- sin to atanh, softplus, elu and celu: computed in f64 by picolibc's
-  libm (its double functions are within an f64 ulp, 2^-29 of an f32 one)
-  and rounded once to f32: half an ulp, plus 2^-20 for the f64 errors
-  (softplus's and celu's few f64 operations included).
+- sin to atanh: computed in f64 by picolibc's libm (its double functions
+  are within an f64 ulp, 2^-29 of an f32 one) and rounded once to f32:
+  half an ulp, plus 2^-20 for the f64 error.
+- elu: alpha expm1(x), expm1 from the stream engine's exp (within 1 ulp,
+  docs/kernels.md): e - 1 for x <= -0.35, exact, carries e's ulp, 2 of
+  the result's at most (e in [1/2, 1), the result in [1/4, 1/2)); below
+  that a Taylor polynomial within 1; the product by alpha half: 2.5 ulp.
+- celu: elu's with x / alpha as x (1 / alpha), an argument off by 2
+  roundings, which expm1 carries at most once for a negative argument:
+  3.5 ulp.
+- softplus: max(x, 0) + log1p(exp(-|x|)), log1p(e) as log(1 + e) e /
+  ((1 + e) - 1): exp's ulp (carried at most once), log's (fdlibm's
+  polynomial, 1), the refined quotient's 1, the product's and the sum's
+  halves: 4 ulp.
 NaN where the reference is NaN, and the infinity where it overflows f32.
 """
 import math
@@ -37,7 +47,8 @@ MATH = ["floor", "ceil", "round", "sin", "cos", "tan", "asin", "acos",
 ew.OP.update({name: 40 + i for i, name in enumerate(MATH)})
 ew.BOUNDS.update({"floor": 0, "ceil": 0, "round": 0, "thresholded_relu": 0,
                   "shrink": 0.5, "prelu": 0.5})
-ew.BOUNDS.update({op: 0.5 + 2.0 ** -20 for op in MATH[3:17]})
+ew.BOUNDS.update({op: 0.5 + 2.0 ** -20 for op in MATH[3:14]})
+ew.BOUNDS.update({"elu": 2.5, "celu": 3.5, "softplus": 4})
 EXACT_ZEROS = {"floor", "ceil", "round", "thresholded_relu"}
 
 # The options of each operation's cases: alpha, lo, hi.
