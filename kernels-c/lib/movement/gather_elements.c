@@ -46,34 +46,17 @@ static accel_status check_like(const char *kernel, const char *name,
 /* Every index inside [-size, size) of the axis. */
 static accel_status check_indices(const char *kernel,
                                   const accel_tensor *indices, long size) {
-  index_walk w;
-  long entry = 0;
-  if (!walk_start(&w, indices->rank, indices->dims))
+  long value, entry = index_outside(indices, 0, size, &value);
+  if (entry < 0)
     return ACCEL_OK;
-  do {
-    long i = index_at(indices, walk_offset(w.at, indices->strides, w.rank));
-    if (wrap_index(i, size) < 0)
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "indices",
-                                "entry %ld is %ld, outside [%ld, %ld)", entry,
-                                i, -size, size);
-    ++entry;
-  } while (walk_next(&w));
-  return ACCEL_OK;
+  return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "indices",
+                            "entry %ld is %ld, outside [%ld, %ld)", entry,
+                            value, -size, size);
 }
 
-/* x's element at the walk's position with the axis's coordinate replaced
-   by the position's (checked) index. */
-static long indexed_offset(const index_walk *w, const accel_tensor *indices,
-                           const accel_tensor *x, int axis) {
-  long i = index_at(indices, walk_offset(w->at, indices->strides, w->rank));
-  long j = wrap_index(i, x->dims[axis]);
-  return walk_offset(w->at, x->strides, w->rank) +
-         (j - w->at[axis]) * x->strides[axis];
-}
-
-accel_status accel_gather_elements(const accel_tensor *x,
-                                   const accel_tensor *indices, int axis,
-                                   const accel_tensor *y) {
+static accel_status gather_elements_run(const accel_tensor *x,
+                                        const accel_tensor *indices, int axis,
+                                        const accel_tensor *y) {
   static const char kernel[] = "accel_gather_elements";
   accel_status s;
   if (accel_checking()) {
@@ -87,15 +70,31 @@ accel_status accel_gather_elements(const accel_tensor *x,
     if (accel_only_checking())
       return ACCEL_OK;
   }
+  index_stage();
   if ((s = check_indices(kernel, indices, x->dims[axis])))
     return s;
-  unsigned log2 = accel_dtype_log2_bytes(x->dtype);
+  /* A row of the indices (their last dimension) at a time. */
+  int r = indices->rank, last = axis == r - 1;
+  long n = indices->dims[r - 1], size = x->dims[axis];
+  long is = indices->strides[r - 1], ys = y->strides[r - 1];
+  long xa = x->strides[axis], xs = last ? 0 : x->strides[r - 1];
   index_walk w;
-  if (!walk_start(&w, indices->rank, indices->dims))
+  if (!n || !walk_start(&w, r - 1, indices->dims))
     return ACCEL_OK;
   do {
-    copy_element(element_at(y, walk_offset(w.at, y->strides, w.rank)),
-                 element_at(x, indexed_offset(&w, indices, x, axis)), log2);
+    long io = walk_offset(w.at, indices->strides, r - 1);
+    /* x's row with the axis's coordinate 0. */
+    long xo =
+        walk_offset(w.at, x->strides, r - 1) - (last ? 0 : w.at[axis] * xa);
+    long yo = walk_offset(w.at, y->strides, r - 1);
+    WITH_ELEMENT_BITS(accel_dtype_log2_bytes(x->dtype), T, {
+      T *yp = (T *)y->data + yo;
+      const T *xp = (const T *)x->data + xo;
+      for (long j = 0; j < n; ++j) {
+        long i = index_at(indices, io + j * is);
+        yp[j * ys] = xp[(i < 0 ? i + size : i) * xa + j * xs];
+      }
+    })
   } while (walk_next(&w));
   return ACCEL_OK;
 }
@@ -111,17 +110,17 @@ static int same_tensor(const accel_tensor *x, const accel_tensor *y) {
   return 1;
 }
 
-accel_status accel_scatter_elements(const accel_tensor *x,
-                                    const accel_tensor *indices,
-                                    const accel_tensor *updates, int axis,
-                                    accel_scatter_reduction reduction,
-                                    const accel_tensor *y) {
+static accel_status scatter_elements_run(const accel_tensor *x,
+                                         const accel_tensor *indices,
+                                         const accel_tensor *updates, int axis,
+                                         accel_scatter_reduction reduction,
+                                         const accel_tensor *y) {
   static const char kernel[] = "accel_scatter_elements";
   accel_status s;
   if (accel_checking()) {
     if ((s = check_common(kernel, x, indices, axis)) ||
-        (s = check_like(kernel, "updates", updates, x, indices->dims,
-                        x->rank, 0)) ||
+        (s = check_like(kernel, "updates", updates, x, indices->dims, x->rank,
+                        0)) ||
         (s = check_like(kernel, "y", y, x, x->dims, x->rank, 1)) ||
         (s = check_scatter_reduction(kernel, x->dtype, reduction)))
       return s;
@@ -134,26 +133,64 @@ accel_status accel_scatter_elements(const accel_tensor *x,
     if (accel_only_checking())
       return ACCEL_OK;
   }
-  if ((s = check_indices(kernel, indices, x->dims[axis])))
+  int in_place = same_tensor(x, y);
+  index_stage();
+  if ((s = check_indices(kernel, indices, x->dims[axis])) ||
+      (!in_place && (s = copy_tensor(x, y))))
     return s;
-  if (!same_tensor(x, y) && (s = accel_cast(x, y)))
-    return s;
+  /* A row of the indices (their last dimension) at a time; y has x's
+     dims. */
+  int r = indices->rank, last = axis == r - 1;
+  long n = indices->dims[r - 1], size = y->dims[axis];
+  long is = indices->strides[r - 1], us = updates->strides[r - 1];
+  long ya = y->strides[axis], ys = last ? 0 : y->strides[r - 1];
   unsigned log2 = accel_dtype_log2_bytes(x->dtype);
   index_walk w;
-  if (!walk_start(&w, indices->rank, indices->dims))
+  if (!n || !walk_start(&w, r - 1, indices->dims))
     return ACCEL_OK;
   do {
-    /* y has x's dims: the offset in y's strides. */
-    long i = index_at(indices, walk_offset(w.at, indices->strides, w.rank));
-    long j = wrap_index(i, y->dims[axis]);
-    long at = walk_offset(w.at, y->strides, w.rank) +
-              (j - w.at[axis]) * y->strides[axis];
-    const char *u = element_at(updates, walk_offset(w.at, updates->strides,
-                                                    w.rank));
-    if (reduction == ACCEL_SCATTER_NONE)
-      copy_element(element_at(y, at), u, log2);
-    else
-      scatter_element(element_at(y, at), u, y->dtype, reduction);
+    long io = walk_offset(w.at, indices->strides, r - 1);
+    long uo = walk_offset(w.at, updates->strides, r - 1);
+    long yo =
+        walk_offset(w.at, y->strides, r - 1) - (last ? 0 : w.at[axis] * ya);
+    for (long j = 0; j < n; ++j) {
+      long i = index_at(indices, io + j * is);
+      char *at = element_at(y, yo + (i < 0 ? i + size : i) * ya + j * ys);
+      const char *u = element_at(updates, uo + j * us);
+      if (reduction == ACCEL_SCATTER_NONE)
+        copy_element(at, u, log2);
+      else
+        scatter_element(at, u, y->dtype, reduction);
+    }
   } while (walk_next(&w));
   return ACCEL_OK;
+}
+
+static accel_status gather_elements_body(const accel_tensor *const *t,
+                                         const long *p) {
+  return gather_elements_run(t[0], t[1], (int)p[0], t[2]);
+}
+
+accel_status accel_gather_elements(const accel_tensor *x,
+                                   const accel_tensor *indices, int axis,
+                                   const accel_tensor *y) {
+  const accel_tensor *t[] = {x, indices, y};
+  const long p[] = {axis};
+  return index_on_kernel_stack(gather_elements_body, t, 3, p, 1);
+}
+
+static accel_status scatter_elements_body(const accel_tensor *const *t,
+                                          const long *p) {
+  return scatter_elements_run(t[0], t[1], t[2], (int)p[0],
+                              (accel_scatter_reduction)p[1], t[3]);
+}
+
+accel_status accel_scatter_elements(const accel_tensor *x,
+                                    const accel_tensor *indices,
+                                    const accel_tensor *updates, int axis,
+                                    accel_scatter_reduction reduction,
+                                    const accel_tensor *y) {
+  const accel_tensor *t[] = {x, indices, updates, y};
+  const long p[] = {axis, reduction};
+  return index_on_kernel_stack(scatter_elements_body, t, 4, p, 2);
 }

@@ -19,8 +19,8 @@ static accel_status check_shapes(const char *kernel, const accel_tensor *x,
   accel_status s;
   if ((s = accel_check_tensor_typed(kernel, "x", x, ACCEL_ALL_DTYPES, 1,
                                     ACCEL_MAX_RANK, 0)) ||
-      (s = accel_check_tensor_typed(kernel, "indices", indices, INDEX_DTYPES,
-                                    1, ACCEL_MAX_RANK, 0)))
+      (s = accel_check_tensor_typed(kernel, "indices", indices, INDEX_DTYPES, 1,
+                                    ACCEL_MAX_RANK, 0)))
     return s;
   int q = indices->rank;
   long k = indices->dims[q - 1];
@@ -61,25 +61,16 @@ static accel_status check_shapes(const char *kernel, const accel_tensor *x,
 /* Every index inside [-size, size) of the x dimension it indexes; an
    index tuple is a row of indices' last dimension. */
 static accel_status check_indices(const char *kernel, const accel_tensor *x,
-                                  const accel_tensor *indices,
-                                  int batch_dims) {
-  int q = indices->rank;
-  index_walk w;
-  long entry = 0;
-  if (!walk_start(&w, q, indices->dims))
+                                  const accel_tensor *indices, int batch_dims) {
+  long value, k = indices->dims[indices->rank - 1];
+  long entry = index_outside(indices, x->dims + batch_dims, 0, &value);
+  if (entry < 0)
     return ACCEL_OK;
-  do {
-    long i = index_at(indices, walk_offset(w.at, indices->strides, q));
-    long size = x->dims[batch_dims + w.at[q - 1]];
-    if (wrap_index(i, size) < 0)
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "indices",
-                                "entry %ld is %ld, outside [%ld, %ld) (x's "
-                                "dimension %ld)",
-                                entry, i, -size, size,
-                                batch_dims + w.at[q - 1]);
-    ++entry;
-  } while (walk_next(&w));
-  return ACCEL_OK;
+  long size = x->dims[batch_dims + entry % k];
+  return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "indices",
+                            "entry %ld is %ld, outside [%ld, %ld) (x's "
+                            "dimension %ld)",
+                            entry, value, -size, size, batch_dims + entry % k);
 }
 
 /* x's slab for the index tuple at position `at` of indices' leading
@@ -98,30 +89,43 @@ static long slab_offset(const accel_tensor *x, const accel_tensor *indices,
 }
 
 /* Each slab of x (from offset x_at, x's dimensions from `from`) and of
-   the slabs' tensor s (from s_at, its dimensions from q - 1): copied into
-   s (gather) or combined into x (scatter). */
+   the slabs' tensor s (from s_at, its dimensions from s_from): copied into
+   s (gather) or combined into x (scatter), a row (the last dimension) at
+   a time. */
 static void move_slab(const accel_tensor *x, long x_at, int from,
-                      const accel_tensor *s, long s_at, int s_from,
-                      int gather, accel_scatter_reduction reduction) {
+                      const accel_tensor *s, long s_at, int s_from, int gather,
+                      accel_scatter_reduction reduction) {
+  int rank = x->rank - from;
+  long n = rank ? x->dims[x->rank - 1] : 1;
+  long xs = rank ? x->strides[x->rank - 1] : 0;
+  long ss = rank ? s->strides[s->rank - 1] : 0;
   index_walk w;
-  unsigned log2 = accel_dtype_log2_bytes(x->dtype);
-  if (!walk_start(&w, x->rank - from, x->dims + from))
+  if (!n || !walk_start(&w, rank ? rank - 1 : 0, x->dims + from))
     return;
   do {
-    char *xe = element_at(x, x_at + walk_offset(w.at, x->strides + from,
-                                                w.rank));
-    char *se = element_at(s, s_at + walk_offset(w.at, s->strides + s_from,
-                                                w.rank));
-    if (gather)
-      copy_element(se, xe, log2);
-    else
-      scatter_element(xe, se, x->dtype, reduction);
+    long xo = x_at + walk_offset(w.at, x->strides + from, w.rank);
+    long so = s_at + walk_offset(w.at, s->strides + s_from, w.rank);
+    if (gather || reduction == ACCEL_SCATTER_NONE) {
+      WITH_ELEMENT_BITS(accel_dtype_log2_bytes(x->dtype), T, {
+        T *xp = (T *)x->data + xo, *sp = (T *)s->data + so;
+        if (gather)
+          for (long j = 0; j < n; ++j)
+            sp[j * ss] = xp[j * xs];
+        else
+          for (long j = 0; j < n; ++j)
+            xp[j * xs] = sp[j * ss];
+      })
+    } else {
+      for (long j = 0; j < n; ++j)
+        scatter_element(element_at(x, xo + j * xs), element_at(s, so + j * ss),
+                        x->dtype, reduction);
+    }
   } while (walk_next(&w));
 }
 
-accel_status accel_gather_nd(const accel_tensor *x,
-                             const accel_tensor *indices, int batch_dims,
-                             const accel_tensor *y) {
+static accel_status gather_nd_run(const accel_tensor *x,
+                                  const accel_tensor *indices, int batch_dims,
+                                  const accel_tensor *y) {
   static const char kernel[] = "accel_gather_nd";
   accel_status s;
   if (accel_checking()) {
@@ -134,6 +138,7 @@ accel_status accel_gather_nd(const accel_tensor *x,
     if (accel_only_checking())
       return ACCEL_OK;
   }
+  index_stage();
   if ((s = check_indices(kernel, x, indices, batch_dims)))
     return s;
   int q = indices->rank, from = batch_dims + (int)indices->dims[q - 1];
@@ -148,25 +153,24 @@ accel_status accel_gather_nd(const accel_tensor *x,
   return ACCEL_OK;
 }
 
-accel_status accel_scatter_nd(const accel_tensor *x,
-                              const accel_tensor *indices,
-                              const accel_tensor *updates,
-                              accel_scatter_reduction reduction,
-                              const accel_tensor *y) {
+static accel_status scatter_nd_run(const accel_tensor *x,
+                                   const accel_tensor *indices,
+                                   const accel_tensor *updates,
+                                   accel_scatter_reduction reduction,
+                                   const accel_tensor *y) {
   static const char kernel[] = "accel_scatter_nd";
   accel_status s;
   if (accel_checking()) {
     if ((s = check_shapes(kernel, x, indices, 0, "updates", updates, 0)) ||
-        (s = accel_check_tensor_typed(kernel, "y", y,
-                                      ACCEL_DTYPE_BIT(x->dtype), x->rank,
-                                      x->rank, 1)) ||
+        (s = accel_check_tensor_typed(kernel, "y", y, ACCEL_DTYPE_BIT(x->dtype),
+                                      x->rank, x->rank, 1)) ||
         (s = check_scatter_reduction(kernel, x->dtype, reduction)))
       return s;
     for (int d = 0; d < x->rank; ++d)
       if (y->dims[d] != x->dims[d])
         return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "y",
-                                  "dimension %d is %ld, x's %ld", d,
-                                  y->dims[d], x->dims[d]);
+                                  "dimension %d is %ld, x's %ld", d, y->dims[d],
+                                  x->dims[d]);
     if (accel_typed_tensors_overlap(x, y) ||
         accel_typed_tensors_overlap(indices, y) ||
         accel_typed_tensors_overlap(updates, y))
@@ -175,7 +179,8 @@ accel_status accel_scatter_nd(const accel_tensor *x,
     if (accel_only_checking())
       return ACCEL_OK;
   }
-  if ((s = check_indices(kernel, x, indices, 0)) || (s = accel_cast(x, y)))
+  index_stage();
+  if ((s = check_indices(kernel, x, indices, 0)) || (s = copy_tensor(x, y)))
     return s;
   int q = indices->rank, from = (int)indices->dims[q - 1];
   index_walk w;
@@ -183,8 +188,34 @@ accel_status accel_scatter_nd(const accel_tensor *x,
     return ACCEL_OK;
   do {
     move_slab(y, slab_offset(y, indices, w.at, 0), from, updates,
-              walk_offset(w.at, updates->strides, q - 1), q - 1, 0,
-              reduction);
+              walk_offset(w.at, updates->strides, q - 1), q - 1, 0, reduction);
   } while (walk_next(&w));
   return ACCEL_OK;
+}
+
+static accel_status gather_nd_body(const accel_tensor *const *t,
+                                   const long *p) {
+  return gather_nd_run(t[0], t[1], (int)p[0], t[2]);
+}
+
+accel_status accel_gather_nd(const accel_tensor *x, const accel_tensor *indices,
+                             int batch_dims, const accel_tensor *y) {
+  const accel_tensor *t[] = {x, indices, y};
+  const long p[] = {batch_dims};
+  return index_on_kernel_stack(gather_nd_body, t, 3, p, 1);
+}
+
+static accel_status scatter_nd_body(const accel_tensor *const *t,
+                                    const long *p) {
+  return scatter_nd_run(t[0], t[1], t[2], (accel_scatter_reduction)p[0], t[3]);
+}
+
+accel_status accel_scatter_nd(const accel_tensor *x,
+                              const accel_tensor *indices,
+                              const accel_tensor *updates,
+                              accel_scatter_reduction reduction,
+                              const accel_tensor *y) {
+  const accel_tensor *t[] = {x, indices, updates, y};
+  const long p[] = {reduction};
+  return index_on_kernel_stack(scatter_nd_body, t, 4, p, 1);
 }

@@ -40,10 +40,10 @@ static long index_value(const accel_tensor *t, long offset) {
   }
 }
 
-accel_status accel_onehot(const accel_tensor *indices,
-                          const accel_tensor *depth,
-                          const accel_tensor *values, int axis,
-                          const accel_tensor *y) {
+static accel_status onehot_run(const accel_tensor *indices,
+                               const accel_tensor *depth,
+                               const accel_tensor *values, int axis,
+                               const accel_tensor *y) {
   static const char kernel[] = "accel_onehot";
   accel_status s;
   if (accel_checking()) {
@@ -57,8 +57,7 @@ accel_status accel_onehot(const accel_tensor *indices,
                                       ACCEL_ALL_DTYPES, 1, 1, 0)) ||
         (s = accel_check_tensor_typed(kernel, "y", y,
                                       ACCEL_DTYPE_BIT(values->dtype),
-                                      indices->rank + 1, indices->rank + 1,
-                                      1)))
+                                      indices->rank + 1, indices->rank + 1, 1)))
       return s;
     if (values->dims[0] != 2)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "values",
@@ -79,6 +78,7 @@ accel_status accel_onehot(const accel_tensor *indices,
     if (accel_only_checking())
       return ACCEL_OK;
   }
+  index_stage();
   long size = y->dims[axis];
   if (depth && index_value(depth, 0) != size)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "depth",
@@ -101,4 +101,16 @@ accel_status accel_onehot(const accel_tensor *indices,
                  hot == w.at[axis] ? on : off, log2);
   } while (walk_next(&w));
   return ACCEL_OK;
+}
+
+static accel_status onehot_body(const accel_tensor *const *t, const long *p) {
+  return onehot_run(t[0], t[1], t[2], (int)p[0], t[3]);
+}
+
+accel_status accel_onehot(const accel_tensor *indices,
+                          const accel_tensor *depth, const accel_tensor *values,
+                          int axis, const accel_tensor *y) {
+  const accel_tensor *t[] = {indices, depth, values, y};
+  const long p[] = {axis};
+  return index_on_kernel_stack(onehot_body, t, 4, p, 1);
 }
