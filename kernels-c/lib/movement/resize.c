@@ -25,9 +25,11 @@ enum {
   MaxTaps = 4,
   /* y's coordinates along all dimensions together. */
   TapEntries = 12 * 1024,
-  /* The row path's blocks: x's rows in, widened rows out, two of each. */
-  RowsIn = 16 * 1024,
-  RowsOut = 64 * 1024,
+  /* The row path's blocks: x's rows in, y's rows out, two of each (small
+   enough that the first block's arrival and the last one's departure,
+   which nothing overlaps, are short). */
+  RowsIn = 8 * 1024,
+  RowsOut = 32 * 1024,
   L = KERNEL_LANES,
 };
 
@@ -41,7 +43,8 @@ typedef struct {
 
 typedef struct {
   resize_taps taps[TapEntries];
-  int run_first[TapEntries], run_count[TapEntries]; /* the row path */
+  double coordinates[TapEntries]; /* a dimension's, in x */
+  int run_count[TapEntries]; /* the row path's: y's rows a row of x gives */
   float in[2][RowsIn];
   float out[2][RowsOut];
 } resize_spm;
@@ -101,8 +104,8 @@ static double config_value(const accel_tensor *t, long i) {
 /* A configuration tensor of `want` values: its descriptor's checks. */
 static accel_status check_config(const char *name, const accel_tensor *t,
                                  unsigned types, long want) {
-  accel_status s = accel_check_tensor_typed(Kernel, name, t, types, 0,
-                                            ACCEL_MAX_RANK, 0);
+  accel_status s =
+      accel_check_tensor_typed(Kernel, name, t, types, 0, ACCEL_MAX_RANK, 0);
   if (s)
     return s;
   long n = element_count(t);
@@ -153,12 +156,11 @@ static accel_status resolve(const accel_tensor *x, const accel_tensor *y,
     }
     if (!(s > 0))
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, from,
-                                "dimension %d: scale %g is not positive", d,
-                                s);
+                                "dimension %d: scale %g is not positive", d, s);
     if (scaled_dim(x->dims[d], s) != y->dims[d])
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, from,
-                                "dimension %d: %ld x %g is %ld, y's is %ld",
-                                d, x->dims[d], s, scaled_dim(x->dims[d], s),
+                                "dimension %d: %ld x %g is %ld, y's is %ld", d,
+                                x->dims[d], s, scaled_dim(x->dims[d], s),
                                 y->dims[d]);
   }
   return ACCEL_OK;
@@ -171,29 +173,42 @@ static long floor_long(double v) {
   return (double)i > v ? i - 1 : i;
 }
 
-/* Where y's coordinate o of dimension d lies in x (ONNX's
-   coordinate_transformation_mode; ONNX's reference takes the resized
-   length as the scale times x's, not y's whole dimension). */
-static double source_coordinate(const accel_resize_options *o, double at,
-                                 long in, double scale, double start,
-                                 double end) {
-  double length = scale * (double)in;
-  switch (o->coordinates) {
+/* Where y's coordinates 0 .. out - 1 of a dimension lie in x, into xs
+   (ONNX's coordinate_transformation_mode; ONNX's reference takes the
+   resized length as the scale times x's size, not y's whole size). A loop
+   a transformation: a switch in the loop would load its jump table from
+   DRAM (40 cycles) for every coordinate. */
+static void source_coordinates(accel_resize_coordinates mode, double *xs,
+                               long out, long in, double scale, double start,
+                               double end) {
+  double length = scale * (double)in, last = (double)(in - 1);
+  long i = 0;
+  switch (mode) {
   case ACCEL_RESIZE_PYTORCH_HALF_PIXEL:
-    return length == 1 ? -0.5 : (at + 0.5) / scale - 0.5;
+    for (; i < out; ++i)
+      xs[i] = length == 1 ? -0.5 : ((double)i + 0.5) / scale - 0.5;
+    return;
   case ACCEL_RESIZE_ALIGN_CORNERS:
-    return length == 1 ? 0 : at * (double)(in - 1) / (length - 1);
+    for (; i < out; ++i)
+      xs[i] = length == 1 ? 0 : (double)i * last / (length - 1);
+    return;
   case ACCEL_RESIZE_ASYMMETRIC:
-    return at / scale;
+    for (; i < out; ++i)
+      xs[i] = (double)i / scale;
+    return;
   case ACCEL_RESIZE_TF_HALF_PIXEL_FOR_NN:
-    return (at + 0.5) / scale;
+    for (; i < out; ++i)
+      xs[i] = ((double)i + 0.5) / scale;
+    return;
   case ACCEL_RESIZE_TF_CROP_AND_RESIZE:
-    return (length == 1 ? (end - start) * (double)(in - 1) / 2
-                        : at * (end - start) * (double)(in - 1) /
-                              (length - 1)) +
-           start * (double)(in - 1);
+    for (; i < out; ++i)
+      xs[i] = (length == 1 ? (end - start) * last / 2
+                           : (double)i * (end - start) * last / (length - 1)) +
+              start * last;
+    return;
   default: /* half_pixel */
-    return (at + 0.5) / scale - 0.5;
+    for (; i < out; ++i)
+      xs[i] = ((double)i + 0.5) / scale - 0.5;
   }
 }
 
@@ -208,18 +223,12 @@ static void cubic_weights(double r, double a, double *w) {
 }
 
 /* Whether nearest takes the upper of base and base + 1 for a point r
-   past base (0 < r < 1). */
+   past base (0 < r < 1), by bit tests (a switch's jump table is in DRAM). */
 static int nearest_upper(accel_resize_nearest_mode m, double r) {
-  switch (m) {
-  case ACCEL_RESIZE_ROUND_PREFER_CEIL:
-    return r >= 0.5;
-  case ACCEL_RESIZE_FLOOR:
-    return 0;
-  case ACCEL_RESIZE_CEIL:
-    return 1;
-  default:
-    return r > 0.5;
-  }
+  int ceil = m == ACCEL_RESIZE_CEIL;
+  int prefer_ceil = m == ACCEL_RESIZE_ROUND_PREFER_CEIL;
+  int not_floor = m != ACCEL_RESIZE_FLOOR;
+  return ceil | (not_floor & ((r > 0.5) | (prefer_ceil & (r == 0.5))));
 }
 
 /* The taps of a point c of x's dimension of `in` elements: the n points
@@ -241,10 +250,13 @@ static int make_taps(const accel_resize_options *o, double c, long in,
     base -= 1, r = 1;
   long first = base;
   int n = 1;
-  if (o->mode == ACCEL_RESIZE_NEAREST) {
-    first = base + (r == 1 || nearest_upper(o->nearest_mode, r));
-    w[0] = 1;
-  } else if (o->mode == ACCEL_RESIZE_LINEAR) {
+  if (o->mode == ACCEL_RESIZE_NEAREST) { /* one tap: nothing to merge */
+    long i = base + (r == 1 || nearest_upper(o->nearest_mode, r));
+    t->index[0] = (int)(i < 0 ? 0 : i >= in ? in - 1 : i);
+    t->weight[0] = 1;
+    return 1;
+  }
+  if (o->mode == ACCEL_RESIZE_LINEAR) {
     n = 2, w[0] = 1 - r, w[1] = r;
   } else {
     n = 4, first = base - 1;
@@ -279,11 +291,31 @@ static int make_taps(const accel_resize_options *o, double c, long in,
   return used ? used : 1;
 }
 
+/* Whether each coordinate of a dimension maps to itself exactly (its one
+   tap the element itself, in every mode): x's size and y's alike, scale
+   1, and a transformation that is then the identity. */
+static int unchanged(const accel_resize_options *o, long in, long out,
+                     double scale) {
+  switch (o->coordinates) {
+  case ACCEL_RESIZE_HALF_PIXEL:
+  case ACCEL_RESIZE_ASYMMETRIC:
+  case ACCEL_RESIZE_ALIGN_CORNERS:
+    return in == out && scale == 1;
+  case ACCEL_RESIZE_PYTORCH_HALF_PIXEL:
+    return in == out && scale == 1 && out > 1;
+  default:
+    return 0;
+  }
+}
+
 /* Every dimension's taps into the scratchpad; ACCEL_ERR_UNSUPPORTED if
    they do not fit. */
 static accel_status make_plan(const accel_tensor *x, const accel_tensor *y,
-                              const accel_resize_options *o,
+                              const accel_resize_options *options,
                               const resize_config *c, resize_plan *p) {
+  /* A copy the taps' stores cannot alias: its fields stay in registers. */
+  accel_resize_options local = *options;
+  const accel_resize_options *o = &local;
   resize_taps *next = KERNEL_SPM(resize_spm)->taps;
   long entries = 0;
   p->outside = 0;
@@ -296,10 +328,18 @@ static accel_status make_plan(const accel_tensor *x, const accel_tensor *y,
                                 entries, (int)TapEntries);
     p->taps[d] = next;
     p->count[d] = 1;
+    if (unchanged(o, x->dims[d], y->dims[d], c->scale[d])) {
+      for (long i = 0; i < y->dims[d]; ++i, ++next) {
+        *next = (resize_taps){{0}, {0}};
+        next->index[0] = (int)i, next->weight[0] = 1;
+      }
+      continue;
+    }
+    double *xs = KERNEL_SPM(resize_spm)->coordinates;
+    source_coordinates(o->coordinates, xs, y->dims[d], x->dims[d], c->scale[d],
+                       c->start[d], c->end[d]);
     for (long i = 0; i < y->dims[d]; ++i, ++next) {
-      double at = source_coordinate(o, (double)i, x->dims[d], c->scale[d],
-                                    c->start[d], c->end[d]);
-      int n = make_taps(o, at, x->dims[d], next);
+      int n = make_taps(o, xs[i], x->dims[d], next);
       p->count[d] = n > p->count[d] ? n : p->count[d];
       p->outside |= next->index[0] < 0;
     }
@@ -309,57 +349,63 @@ static accel_status make_plan(const accel_tensor *x, const accel_tensor *y,
 
 /* ---- The general path: each element from its taps, in DRAM ---- */
 
+/* The sum over the taps of dimensions multi[0 .. n) (those of more than
+   one tap) of y's element at `at`, x at its other dimensions' taps. */
 static float combine(const resize_plan *p, const float *x, const long *xs,
-                     const long *at, int d, int rank) {
+                     const long *at, const int *multi, int n) {
+  int d = multi[0];
   const resize_taps *t = &p->taps[d][at[d]];
   float sum = 0;
-  if (d == rank - 1) {
-    for (int k = 0; k < p->count[d] && (!k || t->weight[k] != 0); ++k)
-      sum += t->weight[k] * x[t->index[k] * xs[d]];
-    return sum;
-  }
-  for (int k = 0; k < p->count[d] && (!k || t->weight[k] != 0); ++k)
+  for (int k = 0; k < p->count[d] && (!k || t->weight[k] != 0); ++k) {
+    const float *from = x + t->index[k] * xs[d];
     sum += t->weight[k] *
-           combine(p, x + t->index[k] * xs[d], xs, at, d + 1, rank);
+           (n == 1 ? *from : combine(p, from, xs, at, multi + 1, n - 1));
+  }
   return sum;
 }
 
 static void run_elements(const accel_tensor *x, const accel_tensor *y,
                          const resize_plan *p, float extrapolation) {
-  int r = y->rank;
+  int r = y->rank, multi[ACCEL_MAX_RANK], n = 0;
   long at[ACCEL_MAX_RANK] = {0};
   unsigned log2 = accel_dtype_log2_bytes(x->dtype);
   if (element_count(y) == 0)
     return;
+  for (int d = 0; d < r; ++d)
+    if (p->count[d] > 1)
+      multi[n++] = d;
   for (;;) {
+    /* The dimensions of one tap: an offset and a weight. */
     long yo = 0, xo = 0;
     int outside = 0;
+    float weight = 1;
     for (int d = 0; d < r; ++d) {
       const resize_taps *t = &p->taps[d][at[d]];
       yo += at[d] * y->strides[d];
-      xo += (long)t->index[0] * x->strides[d];
       outside |= t->index[0] < 0;
+      if (p->count[d] == 1)
+        xo += (long)t->index[0] * x->strides[d], weight *= t->weight[0];
     }
     if (x->dtype != ACCEL_F32) { /* nearest: the element's bytes */
       const char *from = (const char *)x->data + (xo << log2);
       char *to = (char *)y->data + (yo << log2);
-      switch (log2) {
-      case 0:
-        *to = *from;
-        break;
-      case 1:
+      /* Bit tests: a switch's jump table is in DRAM. */
+      if (log2 & 2) {
+        if (log2 & 1)
+          *(uint64_t *)to = *(const uint64_t *)from;
+        else
+          *(uint32_t *)to = *(const uint32_t *)from;
+      } else if (log2 & 1) {
         *(uint16_t *)to = *(const uint16_t *)from;
-        break;
-      case 2:
-        *(uint32_t *)to = *(const uint32_t *)from;
-        break;
-      default:
-        *(uint64_t *)to = *(const uint64_t *)from;
+      } else {
+        *to = *from;
       }
     } else {
+      const float *from = (const float *)x->data + xo;
       ((float *)y->data)[yo] =
           outside ? extrapolation
-                  : combine(p, x->data, x->strides, at, 0, r);
+                  : weight * (n ? combine(p, from, x->strides, at, multi, n)
+                                : *from);
     }
     int d = r - 1;
     while (d >= 0 && ++at[d] == y->dims[d])
@@ -403,81 +449,167 @@ static int rows_fit(const accel_tensor *x, const accel_tensor *y,
   for (long i = 0; i < ow; ++i)
     if (p->taps[r - 1][i].index[0] != i / factor)
       return 0;
-  for (long i = 1; i < y->dims[r - 2]; ++i)
-    if (p->taps[r - 2][i].index[0] < p->taps[r - 2][i - 1].index[0])
+  /* And a block's y rows must fit: the longest run of y's rows that
+     repeat one row of x. */
+  long run = 1;
+  for (long i = 1; i < y->dims[r - 2]; ++i) {
+    int at = p->taps[r - 2][i].index[0],
+        before = p->taps[r - 2][i - 1].index[0];
+    if (at < before)
       return 0;
+    run = at == before ? run + 1 : 1;
+    if (run * ow > RowsOut)
+      return 0;
+  }
   return 1;
 }
 
-/* dst[j * factor + k] = src[j] for j < w, k < factor: a load and factor
-   strided stores a vector. */
-static void widen(float *dst, const float *src, long w, long factor) {
-  long j = 0;
-  if (factor == 2) {
-    for (; j + L <= w; j += L) {
-      accel_v16f v = accel_vload(src + j);
-      accel_vstore_strided(v, dst + 2 * j, 8);
-      accel_vstore_strided(v, dst + 2 * j + 1, 8);
-    }
-  } else {
-    for (; j + L <= w; j += L) {
-      accel_v16f v = accel_vload(src + j);
-      for (long k = 0; k < factor; ++k)
-        accel_vstore_strided(v, dst + j * factor + k, 4 * factor);
+/* count copies of src widened: dst[c * pitch + j * factor + k] = src[j]
+   for c < count, j < w, k < factor (pitch = w * factor): a load and
+   count * factor strided stores a vector. */
+static void widen(float *dst, const float *src, long w, long factor,
+                  long count) {
+  long pitch = w * factor, j = 0;
+  if (factor == 2 && count == 1) { /* a 2x upsample's rows */
+    for (; j + 4 * L <= w; j += 4 * L) {
+      accel_v16f a = accel_vload(src + j), b = accel_vload(src + j + L),
+                 c = accel_vload(src + j + 2 * L),
+                 d = accel_vload(src + j + 3 * L);
+      float *o = dst + 2 * j;
+      accel_vstore_strided(a, o, 8);
+      accel_vstore_strided(a, o + 1, 8);
+      accel_vstore_strided(b, o + 2 * L, 8);
+      accel_vstore_strided(b, o + 2 * L + 1, 8);
+      accel_vstore_strided(c, o + 4 * L, 8);
+      accel_vstore_strided(c, o + 4 * L + 1, 8);
+      accel_vstore_strided(d, o + 6 * L, 8);
+      accel_vstore_strided(d, o + 6 * L + 1, 8);
     }
   }
+  for (; j + L <= w; j += L) {
+    accel_v16f v = accel_vload(src + j);
+    for (long c = 0; c < count; ++c)
+      for (long k = 0; k < factor; ++k)
+        accel_vstore_strided(v, dst + c * pitch + j * factor + k, 4 * factor);
+  }
   for (; j < w; ++j)
-    for (long k = 0; k < factor; ++k)
-      dst[j * factor + k] = src[j];
+    for (long c = 0; c < count; ++c)
+      for (long k = 0; k < factor; ++k)
+        dst[c * pitch + j * factor + k] = src[j];
 }
 
-/* Blocks of x's rows, two in turn: block b waits for the channel pair
-   2 (b mod 2), 2 (b mod 2) + 1, which carried its rows in and block
-   b - 2's out, starts the next block's rows in on the other pair (behind
-   block b - 1's), then widens its rows and sends each to its run of y's
-   rows on its own pair. */
+/* A block's y leaves in pieces, one channel after the other from channel
+   0; it is spread over all four when it has four pieces or more. */
+typedef struct {
+  int channel;
+} pieces;
+
+static void piece_1d(pieces *q, float *dst, const float *src, long bytes) {
+  KERNEL_DMA_ON_CHANNEL(q->channel & 3, accel_dma_1d, dst, src, bytes);
+  ++q->channel;
+}
+
+/* bytes from src to dst in four pieces of whole bursts (fewer if short). */
+static void send_quarters(pieces *q, float *dst, const float *src, long bytes) {
+  long quarter = (bytes / 4 + 63) & ~63L, at = 0;
+  for (; at + quarter < bytes; at += quarter)
+    piece_1d(q, (float *)((char *)dst + at),
+             (const float *)((const char *)src + at), quarter);
+  piece_1d(q, (float *)((char *)dst + at),
+           (const float *)((const char *)src + at), bytes - at);
+}
+
+/* n widened rows of ow at src, each `copies` times into y's rows from dst
+   (copy c of row k at y's row copies k + c): a 2-D transfer a copy, its
+   rows cut in parts so that there are four pieces or more. */
+static void send_copies(pieces *q, float *dst, const float *src, long n,
+                        long ow, long copies) {
+  long parts = copies >= 4 ? 1 : (4 + copies - 1) / copies;
+  for (long c = 0; c < copies; ++c)
+    for (long k = 0; k < parts; ++k) {
+      long from = n * k / parts, to = n * (k + 1) / parts;
+      if (to == from)
+        continue;
+      accel_dma_2d_on(q->channel++ & 3, dst + (from * copies + c) * ow,
+                      src + from * ow, to - from, ow * 4, copies * ow * 4,
+                      ow * 4);
+    }
+}
+
+/* Blocks of x's rows, two in turn. y's rows that a block's rows give are
+   consecutive (the map of the rows is non-decreasing): they are made
+   whole in the scratchpad, each of x's rows widened into as many of them
+   as repeat it, and leave in four pieces, one a channel; with a whole
+   scale the rows are widened once, and each copy leaves by 2-D transfers
+   of its own (y's rows `most` apart).
+
+   Block b first waits on each channel for every transfer but the newest
+   (wait.older): the newest is block b - 1's piece, so block b's rows have
+   come in and block b - 2's buffer has left; then it starts block b + 1's
+   rows in (on channel b + 1 mod 4, before its own pieces), and widens
+   while block b - 1 leaves. A block of fewer than four pieces leaves a
+   channel whose newest transfer is older: the next block waits for all. */
 static void run_rows(const accel_tensor *x, const accel_tensor *y,
                      const resize_plan *p) {
   resize_spm *spm = KERNEL_SPM(resize_spm);
   int r = x->rank;
   long w = x->dims[r - 1], ow = y->dims[r - 1];
-  long h = x->dims[r - 2], oh = y->dims[r - 2], factor = ow / w;
+  long h = x->dims[r - 2], oh = y->dims[r - 2], factor = ow / w, most = 1;
   for (long i = 0; i < h; ++i)
     spm->run_count[i] = 0;
   for (long o = 0; o < oh; ++o) {
-    int i = p->taps[r - 2][o].index[0];
-    if (!spm->run_count[i])
-      spm->run_first[i] = (int)o;
-    ++spm->run_count[i];
+    long c = ++spm->run_count[p->taps[r - 2][o].index[0]];
+    most = c > most ? c : most;
   }
+  /* Whether every row of x gives `most` of y's (a whole scale). */
+  int uniform = oh == h * most;
   long rows = element_count(x) / w;
-  long block = RowsIn / w < RowsOut / ow ? RowsIn / w : RowsOut / ow;
+  long block =
+      RowsIn / w < RowsOut / (ow * most) ? RowsIn / w : RowsOut / (ow * most);
   const float *src = x->data;
   float *dst = y->data;
-  long plane = 0, i = 0; /* the row's plane of x and its row there */
+  long i = 0;     /* the row's index in its plane of x */
+  int spread = 0; /* whether the last block's pieces took every channel */
   accel_dma_1d(0, spm->in[0], src, (block < rows ? block : rows) * w * 4);
   for (long b = 0, r0 = 0; r0 < rows; ++b, r0 += block) {
     long n = rows - r0 < block ? rows - r0 : block;
-    int pair = 2 * (int)(b & 1);
-    accel_dma_wait_on(pair);
-    accel_dma_wait_on(pair + 1);
+    if (spread) {
+      accel_dma_wait_older(0);
+      accel_dma_wait_older(1);
+      accel_dma_wait_older(2);
+      accel_dma_wait_older(3);
+    } else {
+      accel_dma_wait_all();
+    }
     long next = rows - r0 - n < block ? rows - r0 - n : block;
     if (next > 0)
-      KERNEL_DMA_ON_CHANNEL(pair ^ 2, accel_dma_1d, spm->in[(b + 1) & 1],
-                            src + (r0 + n) * w, next * w * 4);
+      KERNEL_DMA_ON_CHANNEL((int)(b + 1) & 3, accel_dma_1d,
+                            spm->in[(b + 1) & 1], src + (r0 + n) * w,
+                            next * w * 4);
     const float *in = spm->in[b & 1];
     float *out = spm->out[b & 1];
-    for (long k = 0; k < n; ++k, in += w, out += ow) {
-      long count = spm->run_count[i];
-      if (count) {
-        widen(out, in, w, factor);
-        accel_dma_2d_on(pair + (int)(k & 1),
-                        dst + (plane * oh + spm->run_first[i]) * ow, out,
-                        count, ow * 4, ow * 4, 0);
+    pieces q = {0};
+    if (uniform) {
+      widen(out, in, n * w, factor, 1);
+      if (most == 1)
+        send_quarters(&q, dst, out, n * ow * 4);
+      else
+        send_copies(&q, dst, out, n, ow, most);
+      dst += n * most * ow;
+    } else {
+      for (long k = 0; k < n; ++k, in += w) {
+        long count = spm->run_count[i];
+        widen(out, in, w, factor, count);
+        out += count * ow;
+        if (++i == h)
+          i = 0;
       }
-      if (++i == h)
-        i = 0, ++plane;
+      long bytes = (out - spm->out[b & 1]) * 4;
+      if (bytes)
+        send_quarters(&q, dst, spm->out[b & 1], bytes);
+      dst += bytes / 4;
     }
+    spread = q.channel >= 4;
   }
   accel_dma_wait_all();
 }
@@ -503,9 +635,9 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "nearest_mode",
                               "%d is not an accel_resize_nearest_mode",
                               (int)o->nearest_mode);
-  if (x->dtype != ACCEL_F32 && (o->mode != ACCEL_RESIZE_NEAREST ||
-                                o->coordinates ==
-                                    ACCEL_RESIZE_TF_CROP_AND_RESIZE))
+  if (x->dtype != ACCEL_F32 &&
+      (o->mode != ACCEL_RESIZE_NEAREST ||
+       o->coordinates == ACCEL_RESIZE_TF_CROP_AND_RESIZE))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "x",
                               "%s: linear, cubic and tf_crop_and_resize "
                               "take f32 (nearest any type)",

@@ -325,6 +325,12 @@ def cases():
              scales=[1, 2.5, 4], coords="asymmetric"),
         Case("rows 2x, several blocks [2, 300, 100]", x_dims=(2, 300, 100),
              scales=[1, 2, 2]),
+        Case("rows 2x, a last block of one row [1, 164, 50]",
+             x_dims=(1, 164, 50), scales=[1, 2, 2]),
+        Case("rows H 1.5, W 2, several blocks [3, 400, 50]",
+             x_dims=(3, 400, 50), scales=[1, 1.5, 2]),
+        Case("rows H 1, W 3, several blocks [700, 40]", x_dims=(700, 40),
+             scales=[1, 3]),
         # Configuration at run time.
         Case("run-time scales", mode="linear", scales=[1, 1, 2, 1.5],
              runtime=("scales",)),
