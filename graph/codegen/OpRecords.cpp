@@ -223,7 +223,7 @@ std::optional<OpRecord> record(TransposeOp Op, MutableArrayRef<ViewLayout>) {
 std::optional<OpRecord> record(ReduceOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_reduce_attrs Attrs{};
   Attrs.op = long(Op.getKind());
-  Attrs.count = Op.getAxes().size();
+  Attrs.count = Op.getAxesValue() ? -1 : long(Op.getAxes().size());
   OpRecord R = recordWith(ACCEL_GRAPH_REDUCE, Attrs);
   llvm::append_range(R.Fields, Op.getAxes());
   return R;

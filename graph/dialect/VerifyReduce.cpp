@@ -66,9 +66,48 @@ LogicalResult checkInt64Result(Operation *Op) {
 
 } // namespace
 
+namespace {
+
+/// \p V is one int64 (or, if \p Int32Too, int32) or a 1-D tensor of them.
+LogicalResult checkIndexOperand(Operation *Op, Value V, StringRef What,
+                                bool Int32Too) {
+  Type T = elementOf(V);
+  if ((T.isSignlessInteger(64) || (Int32Too && T.isSignlessInteger(32))) &&
+      shapeOf(V).size() <= 1)
+    return success();
+  return Op->emitOpError() << What << " must be a 1-D int64"
+                           << (Int32Too ? " or int32" : "") << " tensor";
+}
+
+/// A reduction whose axes come at run time: the result's rank says how
+/// many; with keepdims each dimension is the input's or 1.
+LogicalResult verifyRunTimeAxes(ReduceOp Op) {
+  ArrayRef<int64_t> In = shapeOf(Op.getInput()), Out = shapeOf(Op.getResult());
+  if (failed(checkIndexOperand(Op, Op.getAxesValue(), "axes", true)))
+    return failure();
+  if (!Op.getAxes().empty())
+    return Op.emitOpError("axes are an attribute or an operand, not both");
+  int64_t N = cast<ShapedType>(Op.getAxesValue().getType()).getNumElements();
+  if (N < 1 || N > int64_t(In.size()))
+    return Op.emitOpError("axes hold ")
+           << N << " values for rank " << In.size();
+  size_t Rank = Op.getKeepdims() ? In.size() : In.size() - N;
+  if (Out.size() != Rank)
+    return Op.emitOpError("result rank ") << Out.size() << " is not " << Rank;
+  for (size_t I = 0; Op.getKeepdims() && I != Rank; ++I)
+    if (Out[I] != In[I] && Out[I] != 1)
+      return Op.emitOpError("result dimension ")
+             << I << " is neither the input's nor 1";
+  return success();
+}
+
+} // namespace
+
 LogicalResult ReduceOp::verify() {
   if (failed(checkSameType(*this)))
     return failure();
+  if (getAxesValue())
+    return verifyRunTimeAxes(*this);
   ArrayRef<int64_t> In = shapeOf(getInput());
   SmallVector<bool, 6> Reduced(In.size(), getAxes().empty());
   for (int64_t A : getAxes()) {
@@ -126,6 +165,8 @@ LogicalResult CumSumOp::verify() {
 
 LogicalResult TopKOp::verify() {
   if (failed(checkNotBool(*this, getInput())))
+    return failure();
+  if (getKValue() && failed(checkIndexOperand(*this, getKValue(), "k", false)))
     return failure();
   if (getIndices() ? failed(checkInt64Result(*this))
                    : failed(checkSameType(*this)))

@@ -16,9 +16,20 @@ bool Importer::reduce(ReduceKind Kind) {
     return false;
   int64_t Rank = G.Values.at(Node->Inputs[0]).Shape.size();
   // Axes are an attribute before opset 13 (ReduceSum) or 18 (the others),
-  // a constant input since.
+  // an input since: a constant, or a graph input read at run time (the
+  // declared result's shape is the program's; the kernel checks it).
   std::vector<int64_t> Axes = intsAttr("axes", {});
-  if (hasInput(1)) {
+  if (hasInput(1) && isGraphInput(Node->Inputs[1])) {
+    if (G.Values.at(Node->Inputs[1]).getNumElements() != 0) {
+      Value AxesValue = input(1);
+      if (!AxesValue)
+        return false;
+      return define(B.create<ReduceOp>(
+          loc(), resultType(), X, AxesValue,
+          ReduceKindAttr::get(B.getContext(), Kind), B.getDenseI64ArrayAttr({}),
+          B.getBoolAttr(intAttr("keepdims", 1))));
+    }
+  } else if (hasInput(1)) {
     auto FromInput = constantInts(1);
     if (!FromInput)
       return false;
@@ -102,14 +113,13 @@ bool Importer::cumSum() {
     if (!N)
       return false;
     Axis = *N;
-  } else if (std::find(G.Inputs.begin(), G.Inputs.end(), AxisName) !=
-             G.Inputs.end()) {
+  } else if (isGraphInput(AxisName)) {
     // Read at run time: the result's shape does not depend on it, and a
     // graph input holds its value before the kernels' checks run.
     if (!(AxisValue = input(1)))
       return false;
   } else {
-    return fail("axis '" + AxisName + "' must be a constant or a graph input");
+    return fail("input '" + AxisName + "' must be a constant or a graph input");
   }
   return define(B.create<CumSumOp>(loc(), resultType(), X, AxisValue,
                                    B.getI64IntegerAttr(Axis),
@@ -125,10 +135,23 @@ bool Importer::topK() {
   std::optional<int64_t> Axis = normalizeAxis(intAttr("axis", -1), S.size());
   if (!Axis)
     return false;
-  // K sets the results' shape: an attribute before opset 10, a constant
-  // input since.
+  // K sets the results' shape: an attribute before opset 10, an input
+  // since: a constant, or a graph input whose value the declared results'
+  // shape gives (the program checks it at run time).
   int64_t K = intAttr("k", -1);
-  if (hasInput(1)) {
+  Value KValue;
+  if (hasInput(1) && isGraphInput(Node->Inputs[1])) {
+    unsigned Out = Node->Outputs[0].empty() ? 1 : 0;
+    K = resultType(Out).getShape()[*Axis];
+    if (ShapedType::isDynamic(K))
+      return fail("k is a graph input and the result's dimension " +
+                  Twine(*Axis) + " is not static");
+    const og::Tensor &KT = G.Values.at(Node->Inputs[1]);
+    if (KT.Type != og::ElemType::Int64 || KT.getNumElements() != 1)
+      return fail("k must be one int64");
+    if (!(KValue = input(1)))
+      return false;
+  } else if (hasInput(1)) {
     auto V = constantInts(1);
     if (!V)
       return false;
@@ -142,7 +165,7 @@ bool Importer::topK() {
   for (unsigned I = 0; I != 2; ++I) {
     if (I >= Node->Outputs.size() || Node->Outputs[I].empty())
       continue;
-    if (!define(B.create<TopKOp>(loc(), resultType(I), X,
+    if (!define(B.create<TopKOp>(loc(), resultType(I), X, KValue,
                                  B.getI64IntegerAttr(*Axis),
                                  B.getI64IntegerAttr(K),
                                  B.getBoolAttr(intAttr("largest", 1)),

@@ -327,11 +327,23 @@ static accel_status chain(accel_tensor *t, int n,
   return accel_elementwise_chain(steps, count, inputs, n - 1, &t[n - 1]);
 }
 
-static accel_status reduce(accel_tensor *t, const accel_graph_reduce_attrs *r) {
+static accel_status reduce(accel_tensor *t, int operands,
+                           const accel_graph_reduce_attrs *r) {
   int n = (int)r->count, axes[ACCEL_MAX_RANK];
-  for (int i = 0; i < n; ++i)
-    axes[i] = (int)r->axes[i];
-  return accel_reduce((accel_reduce_op)r->op, &t[0], &t[1], axes, n);
+  if (n < 0) {
+    /* The axes at run time: the second operand's elements. */
+    n = t[1].rank ? (int)t[1].dims[0] : 1;
+    if (n > ACCEL_MAX_RANK)
+      return ACCEL_ERR_ARGUMENT;
+    for (int i = 0; i < n; ++i)
+      axes[i] = t[1].dtype == ACCEL_I32 ? ((const int *)t[1].data)[i]
+                                        : (int)((const long *)t[1].data)[i];
+  } else {
+    for (int i = 0; i < n; ++i)
+      axes[i] = (int)r->axes[i];
+  }
+  return accel_reduce((accel_reduce_op)r->op, &t[0], &t[operands - 1], axes,
+                      n);
 }
 
 /* Trilu's k: the attribute's, or computed at run time (the second
@@ -365,9 +377,16 @@ static accel_status cumsum(accel_tensor *t, int n,
                       (int)r->reverse);
 }
 
-static accel_status topk(accel_tensor *t, const accel_graph_topk_attrs *r) {
-  return accel_topk(&t[0], r->indices ? NULL : &t[1],
-                    r->indices ? &t[1] : NULL, (int)r->axis, r->k,
+static accel_status topk(accel_tensor *t, int n,
+                         const accel_graph_topk_attrs *r) {
+  if (n == 3 && *(const long *)t[1].data != r->k) {
+    /* k at run time sets no shape: it must be the one compiled in. */
+    fprintf(stderr, "accel-graph: TopK's k is %ld, the program's %ld\n",
+            *(const long *)t[1].data, r->k);
+    return ACCEL_ERR_ARGUMENT;
+  }
+  return accel_topk(&t[0], r->indices ? NULL : &t[n - 1],
+                    r->indices ? &t[n - 1] : NULL, (int)r->axis, r->k,
                     (int)r->largest);
 }
 
@@ -447,7 +466,7 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     what = "accel_transpose", s = transpose(t, attrs);
     break;
   case ACCEL_GRAPH_REDUCE:
-    what = "accel_reduce", s = reduce(t, attrs);
+    what = "accel_reduce", s = reduce(t, n, attrs);
     break;
   case ACCEL_GRAPH_LAYERNORM:
     what = "accel_layernorm", s = layernorm(t, n, attrs);
@@ -535,7 +554,7 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     what = "accel_cumsum", s = cumsum(t, n, attrs);
     break;
   case ACCEL_GRAPH_TOPK:
-    what = "accel_topk", s = topk(t, attrs);
+    what = "accel_topk", s = topk(t, n, attrs);
     break;
   case ACCEL_GRAPH_GEMM_NORM:
     what = "accel_gemm_layernorm", s = gemm_norm(t, n, attrs);

@@ -28,7 +28,7 @@ typedef enum {
   ACCEL_GRAPH_ELEMENTWISE = 4, /* 1 to 3 inputs -> y */
   ACCEL_GRAPH_SOFTMAX = 5,     /* x -> y */
   ACCEL_GRAPH_TRANSPOSE = 6,   /* x -> y */
-  ACCEL_GRAPH_REDUCE = 7,      /* x -> y */
+  ACCEL_GRAPH_REDUCE = 7,      /* x[, axes at run time] -> y */
   ACCEL_GRAPH_LAYERNORM = 8,   /* x[, residual], scale[, shift] -> y */
   ACCEL_GRAPH_BATCHNORM = 9,   /* x, scale, shift, mean, var -> y */
   ACCEL_GRAPH_CONCAT = 10,     /* 1 to ACCEL_CONCAT_MAX_INPUTS inputs -> y */
@@ -45,7 +45,7 @@ typedef enum {
   ACCEL_GRAPH_ARGREDUCE = 19,  /* x -> y (int64) */
   ACCEL_GRAPH_HARDMAX = 20,    /* x -> y */
   ACCEL_GRAPH_CUMSUM = 21,     /* x[, axis at run time] -> y */
-  ACCEL_GRAPH_TOPK = 22,       /* x -> values or indices (int64) */
+  ACCEL_GRAPH_TOPK = 22,       /* x[, k at run time] -> values or indices */
   ACCEL_GRAPH_GATHER_ELEMENTS = 25,  /* x, indices -> y */
   ACCEL_GRAPH_SCATTER_ELEMENTS = 26, /* x, indices, updates -> y */
   ACCEL_GRAPH_GATHER_ND = 27,        /* x, indices -> y */
@@ -130,6 +130,8 @@ typedef struct {
 /* x's rank of perm entries: the attributes are an array of these. */
 typedef long accel_graph_transpose_attrs;
 
+/* count -1: the axes are the second operand's elements (int32 or int64,
+   read at run time). */
 typedef struct {
   long op; /* accel_reduce_op */
   long count;
@@ -254,7 +256,8 @@ typedef struct {
 } accel_graph_cumsum_attrs;
 
 /* The result is the values (indices 0) or the indices (1): each of
-   TopK's outputs is a record of its own. */
+   TopK's outputs is a record of its own. A second operand (int64) must
+   hold k at run time. */
 typedef struct {
   long axis, k, largest, indices;
 } accel_graph_topk_attrs;

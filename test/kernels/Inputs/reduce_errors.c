@@ -61,5 +61,37 @@ int main(void) {
   CALL("y overlaps x", ACCEL_ERR_UNSUPPORTED,
        accel_reduce(ACCEL_REDUCE_SUM, &x, &y_over, ax1, 1));
 
+  /* Other element types, and the other kernels of reduce/. */
+  accel_tensor x_bool = x, x_i32 = x, y_i32 = y_keep, y_i64 = y_drop;
+  x_bool.dtype = ACCEL_BOOL, x_i32.dtype = ACCEL_I32;
+  y_i32.dtype = ACCEL_I32, y_i64.dtype = ACCEL_I64;
+  accel_tensor y_i64_bad = y_bad;
+  y_i64_bad.dtype = ACCEL_I64;
+  CALL("log_sum_exp f32", ACCEL_OK,
+       accel_reduce(ACCEL_REDUCE_LOG_SUM_EXP, &x, &y_keep, ax1, 1));
+  CALL("int32 prod", ACCEL_OK,
+       accel_reduce(ACCEL_REDUCE_PROD, &x_i32, &y_i32, ax1, 1));
+  CALL("x bool", ACCEL_ERR_UNSUPPORTED,
+       accel_reduce(ACCEL_REDUCE_SUM, &x_bool, &y_keep, ax1, 1));
+  CALL("y int32 for x f32", ACCEL_ERR_UNSUPPORTED,
+       accel_reduce(ACCEL_REDUCE_L1, &x, &y_i32, ax1, 1));
+  CALL("argmax", ACCEL_OK, accel_argreduce(&x, &y_i64, 1, 0, 1));
+  CALL("argmax y f32", ACCEL_ERR_UNSUPPORTED,
+       accel_argreduce(&x, &y_drop, 1, 0, 0));
+  CALL("argmin axis 3", ACCEL_ERR_ARGUMENT,
+       accel_argreduce(&x, &y_i64, 3, 1, 0));
+  CALL("argmin y dims", ACCEL_ERR_ARGUMENT,
+       accel_argreduce(&x, &y_i64_bad, 1, 1, 0));
+  CALL("hardmax x int32", ACCEL_ERR_UNSUPPORTED,
+       accel_hardmax(&x_i32, &y_keep, 1));
+  CALL("hardmax y dims", ACCEL_ERR_ARGUMENT, accel_hardmax(&x, &y_keep, 1));
+  CALL("cumsum y dims", ACCEL_ERR_ARGUMENT,
+       accel_cumsum(&x, &y_keep, 1, 0, 0));
+  CALL("cumsum axis -4", ACCEL_ERR_ARGUMENT, accel_cumsum(&x, &x, -4, 0, 0));
+  CALL("topk k 5", ACCEL_ERR_ARGUMENT,
+       accel_topk(&x, &y_keep, NULL, 1, 5, 1));
+  CALL("topk indices f32", ACCEL_ERR_UNSUPPORTED,
+       accel_topk(&x, NULL, &y_keep, 1, 1, 1));
+
   return report();
 }
