@@ -651,6 +651,14 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
     return s;
   if (accel_typed_tensors_overlap(x, y))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y", "overlaps x");
+  long coordinates = 0;
+  for (int d = 0; d < y->rank; ++d)
+    coordinates += y->dims[d];
+  if (coordinates > TapEntries)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "y",
+                              "%ld coordinates in all, the taps' table "
+                              "holds %d",
+                              coordinates, (int)TapEntries);
   /* The constant configuration's y (the run-time one is data). */
   if (!o->roi && !o->scale_values && !o->sizes) {
     resize_config c;

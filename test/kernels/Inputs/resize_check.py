@@ -349,6 +349,8 @@ def cases():
              y_dims=[1, 1, 8, 9], expect=1),
         Case("error: linear int32", mode="linear", dtype=I32,
              scales=[1, 1, 2, 2], expect=2),
+        Case("error: more coordinates than the taps' table", x_dims=(1, 7000),
+             scales=[1, 2], expect=2),
     ]
     return cs
 
