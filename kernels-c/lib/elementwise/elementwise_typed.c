@@ -6,15 +6,15 @@
    Each operation computes in one type of its domain: f32 for f32, f16
    and bf16 (the f32 path's own loops on the vector unit and the stream
    engine for the kinds it has), f64 for f64 (scalar, with the C
-   library's functions), int64 for the signed integers (wrapping to the
-   result's width as ONNX's integer arithmetic does) and uint64 for the
-   unsigned ones and bool. The tensors walk on elementwise.c's layout (y's
-   merged dimensions): each row of the innermost dimension goes through
-   the scratchpad in blocks. A block of each input arrives by DMA (a
-   broadcast one as its one value), is converted to the domain's type by
-   accel_cast's conversions (cast.c), computed, converted to y's type and
-   stored. Nothing overlaps: the integer kinds are rare in models, and a
-   block's work is the conversions' and the scalar loops'. */
+   library's functions), int32 for int32 and int64 for the other signed
+   integers (wrapping to the result's width as ONNX's integer arithmetic
+   does), uint64 for the unsigned ones and bool. The tensors walk on
+   elementwise.c's layout (y's merged dimensions): each row of the innermost
+   dimension goes through the scratchpad in blocks. A block of each input
+   arrives by DMA (a broadcast one as its one value), is converted to the
+   domain's type by accel_cast's conversions (cast.c), computed, converted to
+   y's type and stored. Nothing overlaps: the integer kinds are rare in models,
+   and a block's work is the conversions' and the scalar loops'. */
 
 #include "elementwise/elementwise_typed.h"
 #include "core/kernel_args.h"
@@ -131,8 +131,8 @@ static unsigned defined_on(accel_elementwise_op op) {
 static accel_dtype domain_of(accel_dtype t) {
   if (t == ACCEL_F32 || t == ACCEL_F16 || t == ACCEL_BF16)
     return ACCEL_F32;
-  if (t == ACCEL_F64)
-    return ACCEL_F64;
+  if (t == ACCEL_F64 || t == ACCEL_I32)
+    return t;
   return in_set(Signed, t) ? ACCEL_I64 : ACCEL_U64;
 }
 
@@ -488,84 +488,91 @@ static uint64_t bound_u64(float f) {
 }
 
 /* Signed integers, and the arithmetic ONNX defines on them: sums,
-   differences and products wrap (in 64 bits, then to y's width), a
+   differences and products wrap (in the domain's width, then to y's), a
    quotient truncates toward zero, mod takes the divisor's sign and fmod
-   the dividend's; a zero divisor gives 0. */
-static void compute_i64(accel_elementwise_op op, int64_t *restrict r,
-                        const int64_t *restrict a, const int64_t *restrict b,
-                        long n, const accel_elementwise_options *o) {
-  switch (op) {
-  case ACCEL_EW_ADD:
-    EACH r[i] = (int64_t)((uint64_t)a[i] + (uint64_t)b[i]);
-    break;
-  case ACCEL_EW_SUB:
-    EACH r[i] = (int64_t)((uint64_t)a[i] - (uint64_t)b[i]);
-    break;
-  case ACCEL_EW_MUL:
-    EACH r[i] = (int64_t)((uint64_t)a[i] * (uint64_t)b[i]);
-    break;
-  case ACCEL_EW_DIV:
-    EACH r[i] = b[i] == 0    ? 0
-                : b[i] == -1 ? (int64_t)(0 - (uint64_t)a[i])
-                             : a[i] / b[i];
-    break;
-  case ACCEL_EW_MAX:
-    EACH r[i] = a[i] > b[i] ? a[i] : b[i];
-    break;
-  case ACCEL_EW_MIN:
-    EACH r[i] = a[i] < b[i] ? a[i] : b[i];
-    break;
-  case ACCEL_EW_POW:
-    EACH r[i] = power_i64(a[i], b[i]);
-    break;
-  case ACCEL_EW_RELU:
-    EACH r[i] = a[i] < 0 ? 0 : a[i];
-    break;
-  case ACCEL_EW_CLIP: {
-    int64_t lo = bound_i64(o->lo), hi = bound_i64(o->hi);
-    EACH {
-      int64_t x = a[i] < lo ? lo : a[i];
-      r[i] = x > hi ? hi : x;
-    }
-    break;
+   the dividend's; a zero divisor gives 0. One body for int64 (the 8-,
+   16- and 64-bit types) and int32 (its own type: no conversions). */
+#define SIGNED_COMPUTE(name, T, UT, TMIN, TMAX)                                \
+  static void name(accel_elementwise_op op, T *restrict r,                     \
+                   const T *restrict a, const T *restrict b, long n,           \
+                   const accel_elementwise_options *o) {                       \
+    switch (op) {                                                              \
+    case ACCEL_EW_ADD:                                                         \
+      EACH r[i] = (T)((UT)a[i] + (UT)b[i]);                                    \
+      break;                                                                   \
+    case ACCEL_EW_SUB:                                                         \
+      EACH r[i] = (T)((UT)a[i] - (UT)b[i]);                                    \
+      break;                                                                   \
+    case ACCEL_EW_MUL:                                                         \
+      EACH r[i] = (T)((UT)a[i] * (UT)b[i]);                                    \
+      break;                                                                   \
+    case ACCEL_EW_DIV:                                                         \
+      EACH r[i] = b[i] == 0    ? 0                                             \
+                  : b[i] == -1 ? (T)(0 - (UT)a[i])                             \
+                               : a[i] / b[i];                                  \
+      break;                                                                   \
+    case ACCEL_EW_MAX:                                                         \
+      EACH r[i] = a[i] > b[i] ? a[i] : b[i];                                   \
+      break;                                                                   \
+    case ACCEL_EW_MIN:                                                         \
+      EACH r[i] = a[i] < b[i] ? a[i] : b[i];                                   \
+      break;                                                                   \
+    case ACCEL_EW_POW: /* the low bits of the 64-bit power */                  \
+      EACH r[i] = (T)power_i64(a[i], b[i]);                                    \
+      break;                                                                   \
+    case ACCEL_EW_RELU:                                                        \
+      EACH r[i] = a[i] < 0 ? 0 : a[i];                                         \
+      break;                                                                   \
+    case ACCEL_EW_CLIP: {                                                      \
+      int64_t lo64 = bound_i64(o->lo), hi64 = bound_i64(o->hi);                \
+      T lo = lo64 < TMIN ? TMIN : lo64 > TMAX ? TMAX : (T)lo64;                \
+      T hi = hi64 < TMIN ? TMIN : hi64 > TMAX ? TMAX : (T)hi64;                \
+      EACH {                                                                   \
+        T x = a[i] < lo ? lo : a[i];                                           \
+        r[i] = x > hi ? hi : x;                                                \
+      }                                                                        \
+      break;                                                                   \
+    }                                                                          \
+    case ACCEL_EW_NEG:                                                         \
+      EACH r[i] = (T)(0 - (UT)a[i]);                                           \
+      break;                                                                   \
+    case ACCEL_EW_ABS:                                                         \
+      EACH r[i] = a[i] < 0 ? (T)(0 - (UT)a[i]) : a[i];                         \
+      break;                                                                   \
+    case ACCEL_EW_MOD:                                                         \
+      EACH {                                                                   \
+        T m = b[i] == 0 || b[i] == -1 ? 0 : a[i] % b[i];                       \
+        r[i] = m != 0 && (m < 0) != (b[i] < 0) ? m + b[i] : m;                 \
+      }                                                                        \
+      break;                                                                   \
+    case ACCEL_EW_FMOD:                                                        \
+      EACH r[i] = b[i] == 0 || b[i] == -1 ? 0 : a[i] % b[i];                   \
+      break;                                                                   \
+    case ACCEL_EW_EQUAL:                                                       \
+      EACH r[i] = a[i] == b[i];                                                \
+      break;                                                                   \
+    case ACCEL_EW_LESS:                                                        \
+      EACH r[i] = a[i] < b[i];                                                 \
+      break;                                                                   \
+    case ACCEL_EW_LESS_OR_EQUAL:                                               \
+      EACH r[i] = a[i] <= b[i];                                                \
+      break;                                                                   \
+    case ACCEL_EW_GREATER:                                                     \
+      EACH r[i] = a[i] > b[i];                                                 \
+      break;                                                                   \
+    case ACCEL_EW_GREATER_OR_EQUAL:                                            \
+      EACH r[i] = a[i] >= b[i];                                                \
+      break;                                                                   \
+    case ACCEL_EW_SIGN:                                                        \
+      EACH r[i] = (a[i] > 0) - (a[i] < 0);                                     \
+      break;                                                                   \
+    default:                                                                   \
+      break;                                                                   \
+    }                                                                          \
   }
-  case ACCEL_EW_NEG:
-    EACH r[i] = (int64_t)(0 - (uint64_t)a[i]);
-    break;
-  case ACCEL_EW_ABS:
-    EACH r[i] = a[i] < 0 ? (int64_t)(0 - (uint64_t)a[i]) : a[i];
-    break;
-  case ACCEL_EW_MOD:
-    EACH {
-      int64_t m = b[i] == 0 || b[i] == -1 ? 0 : a[i] % b[i];
-      r[i] = m != 0 && (m < 0) != (b[i] < 0) ? m + b[i] : m;
-    }
-    break;
-  case ACCEL_EW_FMOD:
-    EACH r[i] = b[i] == 0 || b[i] == -1 ? 0 : a[i] % b[i];
-    break;
-  case ACCEL_EW_EQUAL:
-    EACH r[i] = a[i] == b[i];
-    break;
-  case ACCEL_EW_LESS:
-    EACH r[i] = a[i] < b[i];
-    break;
-  case ACCEL_EW_LESS_OR_EQUAL:
-    EACH r[i] = a[i] <= b[i];
-    break;
-  case ACCEL_EW_GREATER:
-    EACH r[i] = a[i] > b[i];
-    break;
-  case ACCEL_EW_GREATER_OR_EQUAL:
-    EACH r[i] = a[i] >= b[i];
-    break;
-  case ACCEL_EW_SIGN:
-    EACH r[i] = (a[i] > 0) - (a[i] < 0);
-    break;
-  default:
-    break;
-  }
-}
+SIGNED_COMPUTE(compute_i64, int64_t, uint64_t, INT64_MIN, INT64_MAX)
+SIGNED_COMPUTE(compute_i32, int32_t, uint32_t, INT32_MIN, INT32_MAX)
+#undef SIGNED_COMPUTE
 
 /* Unsigned integers and bools (0 and 1). */
 static void compute_u64(accel_elementwise_op op, uint64_t *restrict r,
@@ -684,6 +691,9 @@ static void compute(const plan *p, void *r, void *const *v, long n) {
     break;
   case ACCEL_I64:
     compute_i64(op, r, v[0], b, n, o);
+    break;
+  case ACCEL_I32:
+    compute_i32(op, r, v[0], b, n, o);
     break;
   default:
     compute_u64(op, r, v[0], b, n, o);
