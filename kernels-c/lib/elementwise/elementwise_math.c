@@ -2,14 +2,15 @@
    (ACCEL_EW_FLOOR to ACCEL_EW_PRELU), one loop an operation over a tile
    in the scratchpad (elementwise_ops.h's op_loop).
 
-   Rounding, the piecewise activations and prelu run on the vector unit,
-   which has what they need: a select, a conversion to integers that
-   truncates, and round-to-nearest-even additions. elu, celu and softplus
-   take exp from the stream engine and finish on the vector unit. The
-   functions neither has (the trigonometric and hyperbolic ones and their
-   inverses) run in scalar loops over picolibc's libm in f64, whose error
-   (under an f64 ulp) leaves one rounding to f32: half an ulp, where its
-   f32 functions are off by up to 1.9. */
+   Rounding, the piecewise activations, prelu and sin, cos and tan run on
+   the vector unit, which has what they need: selects, fused multiply-adds,
+   a conversion to integers that truncates, and round-to-nearest-even
+   additions. elu, celu and softplus take exp from the stream engine and
+   finish on the vector unit. The rest (the inverse and hyperbolic
+   functions, and sin, cos and tan of large or non-finite x) run in scalar
+   loops over picolibc's libm in f64, whose error (under an f64 ulp) leaves
+   one rounding to f32: half an ulp, where its f32 functions are off by up
+   to 1.9. */
 
 #include "core/kernel_machine.h"
 #include "elementwise/elementwise_ops.h"
@@ -205,6 +206,96 @@ loop_softplus(float *restrict dst, const float *restrict src,
   finish_loop(FinishSoftplus, dst, src, n, 0.0f, 1.0f);
 }
 
+/* ---------------------------------------------- sin, cos, tan: vectors */
+
+/* Beyond this |x| (and for infinities and NaN) the scalar loop's libm
+   reduces the argument: below it the three-part reduction is exact to
+   about 2^-60 of x (j |pi/2 - P1 - P2 - P3| < 10^5 * 1.1e-23). */
+#define TRIG_LIMIT 1e5f
+
+/* sin(r) and cos(r) on [-pi/4, pi/4]: Cephes' sinf and cosf polynomials. */
+EW_INLINE ew_vf sin_poly(ew_vf r, ew_vf z) {
+  ew_vf p = ew_fma(z, -1.9515295891e-4f, 8.3321608736e-3f);
+  p = ew_fma(z, p, -1.6666654611e-1f);
+  return ew_fma(r * z, p, r);
+}
+EW_INLINE ew_vf cos_poly(ew_vf z) {
+  ew_vf p = ew_fma(z, 2.443315711809948e-5f, -1.388731625493765e-3f);
+  p = ew_fma(z, p, 4.166664568298827e-2f);
+  return ew_fma(z * z, p, ew_fma(z, -0.5f, 1.0f));
+}
+
+/* x = j pi/2 + r, |r| <= pi/4: j rounded to nearest, and r by fused
+   multiply-adds with pi/2 in three parts, the first exact (where j is not
+   0, x and j P1 are multiples of 2^-24 and their difference is below 2),
+   the next two rounded once each. */
+EW_INLINE ew_vf reduce_half_pi(ew_vf x, ew_vi *quadrant) {
+  ew_vf j = ew_fma(x, 0x1.45f306p-1f, 0x1.8p23f) - 0x1.8p23f;
+  *quadrant = __builtin_convertvector(j, ew_vi);
+  ew_vf r = ew_fma(-j, 0x1.921fb6p+0f, x);
+  r = ew_fma(-j, -0x1.777a5cp-25f, r);
+  return ew_fma(-j, -0x1.ee59dap-50f, r);
+}
+
+/* sin, cos or tan of x for |x| < TRIG_LIMIT. tan is sin / cos of r, or
+   -cos / sin for an odd quadrant, the quotient refined by a Newton step. */
+EW_INLINE ew_vf trig(accel_elementwise_op op, ew_vf x) {
+  ew_vi q;
+  ew_vf r = reduce_half_pi(x, &q);
+  ew_vf z = r * r;
+  ew_vf s = sin_poly(r, z), c = cos_poly(z);
+  ew_vi odd = (q & 1) != 0;
+  if (op == ACCEL_EW_TAN) {
+    ew_vf num = odd ? -c : s, den = odd ? s : c;
+    ew_vf inv = accel_vrcp(den);
+    ew_vf t = num * inv;
+    return ew_fma(inv, ew_fma(-den, t, num), t);
+  }
+  if (op == ACCEL_EW_COS) { /* cos x = sin(x + pi/2) */
+    q += 1;
+    odd = ~odd;
+  }
+  ew_vf y = odd ? c : s;
+  return (q & 2) != 0 ? ew_neg(y) : y;
+}
+
+static void scalar_trig(accel_elementwise_op op, float *dst, const float *src,
+                        long n);
+
+/* dst = op(src) over n floats rounded up to whole groups of Unroll vectors;
+   a group with an element beyond TRIG_LIMIT (or not finite) goes again
+   through the scalar loop. */
+EW_INLINE void trig_loop(accel_elementwise_op op, float *restrict dst,
+                         const float *restrict src, long n) {
+  enum { G = KERNEL_LANES * Unroll };
+  for (long i = 0; i < n; i += G) {
+    ew_vf x[Unroll];
+    ew_vi far = (ew_vi)0;
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u) {
+      x[u] = accel_vload(src + i + KERNEL_LANES * u);
+      far |= ~(ew_abs(x[u]) < TRIG_LIMIT);
+    }
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u)
+      accel_vstore(dst + i + KERNEL_LANES * u, trig(op, x[u]));
+    if (accel_vredmax_i(far & 1))
+      scalar_trig(op, dst + i, src + i, n - i < G ? n - i : G);
+  }
+}
+
+#define TRIG_LOOP(op, name)                                                    \
+  static __attribute__((noinline)) void name(                                  \
+      float *restrict dst, const float *restrict src, const float *restrict a, \
+      const float *restrict b, long n, const accel_elementwise_options *o) {   \
+    (void)a, (void)b, (void)o;                                                 \
+    trig_loop(op, dst, src, n);                                                \
+  }
+TRIG_LOOP(ACCEL_EW_SIN, loop_sin)
+TRIG_LOOP(ACCEL_EW_COS, loop_cos)
+TRIG_LOOP(ACCEL_EW_TAN, loop_tan)
+#undef TRIG_LOOP
+
 /* -------------------------------------------------------- scalar unit */
 
 /* dst[i] = f(src[i]) for the n elements themselves (no rounding up: the
@@ -221,9 +312,6 @@ loop_softplus(float *restrict dst, const float *restrict src,
       dst[i] = (float)(expr);                                                  \
     }                                                                          \
   }
-SCALAR_LOOP(loop_sin, sin(x))
-SCALAR_LOOP(loop_cos, cos(x))
-SCALAR_LOOP(loop_tan, tan(x))
 SCALAR_LOOP(loop_asin, asin(x))
 SCALAR_LOOP(loop_acos, acos(x))
 SCALAR_LOOP(loop_atan, atan(x))
@@ -233,6 +321,18 @@ SCALAR_LOOP(loop_asinh, asinh(x))
 SCALAR_LOOP(loop_acosh, acosh(x))
 SCALAR_LOOP(loop_atanh, atanh(x))
 #undef SCALAR_LOOP
+
+/* The trigonometric functions' arguments that the vector loop leaves to
+   libm. */
+static void scalar_trig(accel_elementwise_op op, float *dst, const float *src,
+                        long n) {
+  for (long i = 0; i < n; ++i) {
+    double x = src[i];
+    dst[i] = (float)(op == ACCEL_EW_SIN   ? sin(x)
+                     : op == ACCEL_EW_COS ? cos(x)
+                                          : tan(x));
+  }
+}
 
 /* A switch, not a table in memory: the table would be in DRAM. */
 op_loop *ew_math_loop(accel_elementwise_op op) {
