@@ -3,8 +3,8 @@ model each on x [2, 3, 4] (opset 13; Celu 12): the kinds that are an ONNX
 operator (Floor, Sin, Softplus, PRelu with a per-channel slope [3, 1]),
 those with attributes (Elu, Celu, ThresholdedRelu, Shrink; and Elu and
 Celu without, for their defaults), the compositions (Selu, Softsign), Sum
-and Mean of three inputs with broadcasting, and Celu with alpha 0 (an
-error)."""
+and Mean of three inputs with broadcasting; Sin of float16 (computed in
+f32), and the errors: Celu with alpha 0, Floor of float64."""
 import os
 import sys
 
@@ -16,12 +16,11 @@ os.makedirs(out, exist_ok=True)
 X = [2, 3, 4]
 
 
-def save(name, node, inputs=(("x", X),), opset=13):
+def save(name, node, inputs=(("x", X),), opset=13, t=TensorProto.FLOAT):
     g = helper.make_graph(
         [node], name,
-        [helper.make_tensor_value_info(n, TensorProto.FLOAT, s)
-         for n, s in inputs],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, X)])
+        [helper.make_tensor_value_info(n, t, s) for n, s in inputs],
+        [helper.make_tensor_value_info("y", t, X)])
     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
     onnx.save(m, os.path.join(out, name + ".onnx"))
 
@@ -43,3 +42,6 @@ save("selu", mk("Selu", ["x"], ["y"], name="selu", alpha=2.0, gamma=3.0))
 three = (("a", X), ("b", [4]), ("c", [3, 1]))
 save("sum", mk("Sum", ["a", "b", "c"], ["y"], name="sum"), three)
 save("mean", mk("Mean", ["a", "b", "c"], ["y"], name="mean"), three)
+save("sin-f16", mk("Sin", ["x"], ["y"], name="sin"), t=TensorProto.FLOAT16)
+save("floor-f64", mk("Floor", ["x"], ["y"], name="floor"),
+     t=TensorProto.DOUBLE)
