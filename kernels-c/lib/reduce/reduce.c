@@ -1,9 +1,11 @@
 /* reduce.c - ONNX's reductions of f32 over any set of axes on the vector
    unit (docs/kernels.md, "Reductions"): sum, mean, max, min, prod, and
-   the sums of |x| (L1) and of x^2 (SumSquare, L2 and its root), and
-   LogSum (the sum's log). The root and the log are taken in a scalar loop
-   over a chunk's results. Other element types, and LogSumExp (two passes
-   over each line), run in reduce_typed.c's scalar loops.
+   the sums of |x| (L1) and of x^2 (SumSquare, L2 and its root), LogSum
+   (the sum's log) and LogSumExp. On the vector unit the root and the log
+   are taken in a scalar loop over a chunk's results; whole contiguous
+   lines go to the stream engine (below) but for min and prod. LogSumExp
+   takes two passes over each line: the engine's, or reduce_typed.c's
+   scalar loops, as do the other element types.
 
    The problem. x's dimensions of 1 are dropped and neighbours merged where
    both tensors' strides allow (the reduced ones where x's do), leaving
@@ -43,10 +45,16 @@ enum {
   LanesRows = 256,        /* rows of a lanes tile, where x has them */
 };
 
+/* The most lines a tile holds (the lines layout's kc). */
+enum { MaxLines = TileFloats / V };
+
 typedef struct {
   float tile[2][TileFloats];
   float acc[TileFloats]; /* partial results between a chunk's tiles */
   float res[2][TileFloats];
+  /* The engine's per-line parameters, bias 0 and scale 1 (the bias
+     LogSumExp's maxima) and bias 0 and scale -1, for params_kc lines. */
+  float params[2 * MaxLines], params_neg[2 * MaxLines];
 } reduce_spm;
 KERNEL_SPM_FITS(reduce_spm);
 #define RSPM KERNEL_SPM(reduce_spm)
@@ -140,8 +148,9 @@ static void make_problem(reduce_problem *p, accel_reduce_op op,
   /* Contiguous lines that a tile holds whole go to the stream engine, one
      instruction a tile whatever their length (not min: the engine has no
      row minimum). */
-  p->on_engine = op <= ACCEL_REDUCE_MAX && p->ri_xs == 1 && p->ki_xs != 1 &&
-                 p->orr.rank == 0 && p->ri <= TileFloats && p->count;
+  p->on_engine = op != ACCEL_REDUCE_MIN && op != ACCEL_REDUCE_PROD &&
+                 p->ri_xs == 1 && p->ki_xs != 1 && p->orr.rank == 0 &&
+                 p->ri <= TileFloats && p->count;
   p->lines = p->ki < V || p->on_engine ||
              (p->ri_xs == 1 && p->ki_xs != 1 && p->ri >= MinLine);
   if (p->lines) {
@@ -393,26 +402,87 @@ lines_tile(accel_reduce_op op, const float *tile, long kc, long rc, long rcp,
   }
 }
 
-/* A tile of kc whole lines on the stream engine (docs/isa.md 7.13): the
-   mean (vs.moments, in double precision, rounded once), times the count
-   for the sum; the maximum (vs.redmax, maxNum as the vector unit's). res
-   takes 2 kc floats (the moments' variances after the means). */
+/* The lines RSPM's parameter blocks are laid out for (0: none yet). */
+static ACCEL_SPM long params_kc;
+
+/* Lays out the parameter blocks for kc lines where they are not: a store
+   waits for the engine's reads of what it overwrites, so only when kc
+   changes (a call's first tile and its last chunk's). */
+static void line_params(long kc) {
+  if (kc == params_kc)
+    return;
+  float *p = RSPM->params, *n = RSPM->params_neg;
+  for (long i = 0; i < kc; i += V) {
+    accel_vstore(p + i, (accel_v16f)0.0f);
+    accel_vstore(n + i, (accel_v16f)0.0f);
+    accel_vstore(p + kc + i, (accel_v16f)1.0f);
+    accel_vstore(n + kc + i, (accel_v16f)-1.0f);
+  }
+  params_kc = kc;
+}
+
+/* A tile of kc whole lines on the stream engine (docs/isa.md 7.13), each
+   sum in double precision and rounded once: the mean (vs.moments), times
+   the count for the sum and before LogSum's log; the maximum (vs.redmax,
+   maxNum as the vector unit's); the row sums of x^2 (vs.act.square: L2,
+   SumSquare) and of relu(x) and relu(-x) (L1); LogSumExp as
+   m + log(sum exp(x - m)), m the maximum clamped to f32's finite range (a
+   line of -inf gives -inf, one with +inf +inf). res takes 2 kc floats. */
 static void engine_tile(accel_reduce_op op, const float *tile, long kc, long rc,
                         long rcp, long count, float *res, stream_set *q,
                         int *channel) {
   static ACCEL_SPM float times_count[2];
+  static KERNEL_SPM_CONST float unit[2] = {0.0f, 1.0f},
+                                finite[2] = {-3.40282347e38f, 3.40282347e38f};
   pace(q, 1, channel);
+  if (op > ACCEL_REDUCE_MIN)
+    line_params(kc);
   accel_vs_shape(kc, rc);
   accel_vs_stride(rcp, rcp, rcp);
-  if (op == ACCEL_REDUCE_MAX) {
+  switch (op) {
+  case ACCEL_REDUCE_MAX:
     accel_vs_redmax(res, tile);
     return;
+  case ACCEL_REDUCE_L2:
+  case ACCEL_REDUCE_SUM_SQUARE:
+    accel_vs_act_square(NULL, tile, RSPM->params, res);
+    if (op == ACCEL_REDUCE_L2) {
+      accel_vs_shape(1, kc);
+      accel_vs_act_sqrt(res, res, unit, NULL);
+    }
+    return;
+  case ACCEL_REDUCE_L1:
+    accel_vs_act_relu(NULL, tile, RSPM->params, res);
+    accel_vs_act_relu(NULL, tile, RSPM->params_neg, res + kc);
+    accel_vs_shape(1, kc);
+    accel_vs_add(res, res, res + kc);
+    return;
+  case ACCEL_REDUCE_LOG_SUM_EXP: {
+    float *m = RSPM->params; /* the bias block: each line's maximum */
+    accel_vs_redmax(m, tile);
+    accel_vs_shape(kc, 1);
+    accel_vs_stride(1, 1, 0);
+    accel_vs_max(m, m, finite);
+    accel_vs_min(m, m, finite + 1);
+    accel_vs_shape(kc, rc);
+    accel_vs_stride(rcp, rcp, rcp);
+    accel_vs_act_exp(NULL, tile, m, res + kc);
+    accel_vs_shape(1, kc);
+    accel_vs_act_log(res + kc, res + kc, unit, NULL);
+    accel_vs_add(res, res + kc, m);
+    return;
+  }
+  default:
+    break;
   }
   accel_vs_moments(res, tile);
-  if (op == ACCEL_REDUCE_SUM) {
+  if (op == ACCEL_REDUCE_SUM || op == ACCEL_REDUCE_LOG_SUM) {
     times_count[0] = 0.0f, times_count[1] = (float)count;
     accel_vs_shape(1, kc);
-    accel_vs_act_none(res, res, times_count, NULL);
+    if (op == ACCEL_REDUCE_SUM)
+      accel_vs_act_none(res, res, times_count, NULL);
+    else
+      accel_vs_act_log(res, res, times_count, NULL);
   }
 }
 
@@ -485,10 +555,16 @@ void reduce_run(accel_reduce_op op, const accel_tensor *x, const int *reduced,
       return; /* no outputs */
   reduce_problem p;
   make_problem(&p, op, x, reduced, y, y_strides);
+  if (op == ACCEL_REDUCE_LOG_SUM_EXP && !p.on_engine) {
+    /* Two passes over each line: whole lines are the engine's only. */
+    reduce_typed_run(op, x, reduced, y, y_strides);
+    return;
+  }
   if (p.nr == 0) {
     reduce_empty(&p);
     return;
   }
+  params_kc = 0;
   float scale = 1.0f / (float)p.count;
   long tiles = p.nk * p.nr;
   int channel = 0;
@@ -548,8 +624,9 @@ static long reduce_body(const void *args, const void *unused1,
   if (op < ACCEL_REDUCE_SUM || op > ACCEL_REDUCE_SUM_SQUARE)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "op",
                               "%d is not an accel_reduce_op", op);
-  /* f32 on the vector unit but for LogSumExp; the rest reduce_typed.c's. */
-  int typed = x && (x->dtype != ACCEL_F32 || op == ACCEL_REDUCE_LOG_SUM_EXP);
+  /* f32 on the vector unit and the stream engine; the rest
+     reduce_typed.c's. */
+  int typed = x && x->dtype != ACCEL_F32;
   if (!typed && ((s = accel_check_tensor(K, "x", x, 0, ACCEL_MAX_RANK, 0)) ||
                  (s = accel_check_tensor(K, "y", y, 0, ACCEL_MAX_RANK, 1))))
     return s;

@@ -8,12 +8,12 @@ accel-sim, against numpy.
                         --driver reduce_typed_driver.elf --dir DIR
 
 References, from x's values:
-- reduce: float64 (floats) or Python's integers (integer types). Floats
-  of f32's vector kinds (L1, L2, SumSquare, LogSum, Prod on positive
-  terms) within n 2^-22 relative; f64 and the scalar kinds (LogSumExp,
-  f32 too) within 2^-40 relative; f16 and bf16 within one unit in their
-  last place plus the f32 rounding of the sum (they round once to their
-  type from f64); max and min exact. Integer kinds exact, wrapping to the
+- reduce: float64 (floats) or Python's integers (integer types). f32's
+  kinds on the vector unit and the stream engine (L1, L2, SumSquare,
+  LogSum, LogSumExp, Prod on positive terms) within n 2^-22 relative;
+  f64 (and f32's LogSumExp off the engine) within 2^-40 relative; f16
+  and bf16 within one unit in their last place (they round once to
+  their type from f64); max and min exact. Integer kinds exact, wrapping to the
   type's width (sum, prod, SumSquare, L1), the mean truncated toward zero,
   L2, LogSum and LogSumExp in float64 truncated.
 - argreduce and hardmax: numpy's argmax/argmin (ties to the first; with
@@ -46,7 +46,8 @@ UNSIGNED = {U8, U16, U32, U64}
 MAXRANK = 6
 KINDS = ["sum", "mean", "max", "min", "l1", "l2", "log_sum", "log_sum_exp",
          "prod", "sum_square"]
-VECTOR_KINDS = {"l1", "l2", "log_sum", "prod", "sum_square", "sum", "mean"}
+VECTOR_KINDS = {"l1", "l2", "log_sum", "log_sum_exp", "prod", "sum_square",
+                "sum", "mean"}
 
 
 def bits(t):
@@ -225,8 +226,9 @@ def reduce_reference(kind, t, x, axes, keep):
     return out, None
 
 
-def reduce_case(kind, t, dims, axes, keep, rng, pad=0):
-    x = random_values(rng, t, int(np.prod(dims)), kind).reshape(dims)
+def reduce_case(kind, t, dims, axes, keep, rng, pad=0, x=None):
+    if x is None:
+        x = random_values(rng, t, int(np.prod(dims)), kind).reshape(dims)
     ref, mag = reduce_reference(kind, t, x, axes, keep)
     ax = set(a % len(dims) for a in axes) if axes else set(range(len(dims)))
     ydims = [1 if d in ax else n for d, n in enumerate(dims)
@@ -287,6 +289,17 @@ def reduce_cases(rng):
         yield reduce_case(kind, F64, [4, 2, 6], [-1, 0], False, rng)
         yield reduce_case(kind, I32, [4, 9], [], False, rng, pad=2)
         yield reduce_case(kind, F16, [3, 33], [1], True, rng)
+    # LogSumExp of a line of -inf (-inf), one with +inf (+inf) and values
+    # whose exp overflows f32 without the maximum subtracted, on the
+    # engine (whole contiguous lines) and off it (a column).
+    x = np.full([4, 20], -np.inf, np.float32)
+    x[1] = 0.5
+    x[2] = 1000.0
+    x[2, 3] = 1001.0
+    x[3, 7] = np.inf
+    yield reduce_case("log_sum_exp", F32, [4, 20], [1], True, rng, x=x)
+    yield reduce_case("log_sum_exp", F32, [20, 4], [0], True, rng,
+                      x=np.ascontiguousarray(x.T))
     # Empty reductions: each kind's identity.
     for t in (F32, F64, I32, U8):
         for kind in KINDS:
