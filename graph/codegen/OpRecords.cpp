@@ -415,6 +415,10 @@ std::optional<OpRecord> record(OneHotOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_ONEHOT, Attrs);
 }
 
+std::optional<OpRecord> record(TileOp, MutableArrayRef<ViewLayout>) {
+  return OpRecord{ACCEL_GRAPH_TILE, {}};
+}
+
 std::optional<OpRecord> record(ResizeOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_resize_attrs Attrs{};
   Attrs.mode = long(Op.getMode());
@@ -487,7 +491,7 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
             TopKOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
-            TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp>(
+            TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp, TileOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

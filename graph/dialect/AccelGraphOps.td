@@ -544,6 +544,19 @@ def AccelGraph_ResizeOp
       "functional-type(operands, results)";
 }
 
+def AccelGraph_TileOp : AccelGraph_Op<"tile", [], []> {
+  let summary = "ONNX Tile: the input repeated along each dimension";
+  let description = [{
+    The repeats are the result's dims over the input's; a `repeats`
+    operand computed at run time is checked against them by the kernel.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_IndexTensor>:$repeats);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input (`by` $repeats^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {
   let summary = "ONNX Expand: the input broadcast to the result's shape";
   let arguments = (ins AccelGraph_Tensor:$input);

@@ -1,7 +1,7 @@
 //===-- VerifyIndexing.cpp - The indexing ops' verifiers ------------------===//
 //
 // The shape rules of gather_elements, scatter_elements, gather_nd,
-// scatter_nd, trilu, reverse_sequence and one_hot (ONNX's): data of any
+// scatter_nd, trilu, reverse_sequence, one_hot and tile (ONNX's): data of any
 // element type, the result of the data's type. Index values are data,
 // checked by the kernels at run time.
 //
@@ -60,9 +60,8 @@ LogicalResult checkElementIndices(Operation *Op, Value Data, Value Indices,
 
 /// GatherND's and ScatterND's slabs' shape: the indices' but the last
 /// dimension, then the data's after the batch dimensions and the tuple.
-std::optional<SmallVector<int64_t>> slabsShape(Operation *Op, Value Data,
-                                               Value Indices,
-                                               int64_t BatchDims) {
+std::optional<SmallVector<int64_t>>
+slabsShape(Operation *Op, Value Data, Value Indices, int64_t BatchDims) {
   ArrayRef<int64_t> X = shapeOf(Data), I = shapeOf(Indices);
   if (X.empty() || I.empty()) {
     Op->emitOpError("data and indices must have rank 1 or more");
@@ -70,8 +69,8 @@ std::optional<SmallVector<int64_t>> slabsShape(Operation *Op, Value Data,
   }
   int64_t K = I.back(), Q = I.size(), R = X.size();
   if (BatchDims < 0 || BatchDims >= std::min(Q, R)) {
-    Op->emitOpError("batch_dims ") << BatchDims << " is outside [0, "
-                                   << std::min(Q, R) << ")";
+    Op->emitOpError("batch_dims ")
+        << BatchDims << " is outside [0, " << std::min(Q, R) << ")";
     return std::nullopt;
   }
   if (K < 1 || K > R - BatchDims) {
@@ -179,10 +178,25 @@ LogicalResult OneHotOp::verify() {
     return emitOpError("depth must have one element");
   int64_t Axis = getAxis();
   if (Axis < 0 || Axis > int64_t(I.size()) || Out.size() != I.size() + 1)
-    return emitOpError("axis ") << Axis << " is outside [0, " << I.size()
-                                << "] or the result's rank is not "
-                                << I.size() + 1;
+    return emitOpError("axis ")
+           << Axis << " is outside [0, " << I.size()
+           << "] or the result's rank is not " << I.size() + 1;
   SmallVector<int64_t> Expected(I);
   Expected.insert(Expected.begin() + Axis, Out[Axis]);
   return checkTypedResult(*this, Expected, getValues());
+}
+
+LogicalResult TileOp::verify() {
+  ArrayRef<int64_t> X = shapeOf(getInput()), Y = shapeOf(getResult());
+  if (getRepeats() &&
+      shapeOf(getRepeats()) != ArrayRef<int64_t>{int64_t(X.size())})
+    return emitOpError("needs one repeat a dimension");
+  if (Y.size() != X.size())
+    return emitOpError("result rank ")
+           << Y.size() << " is not the input's " << X.size();
+  for (size_t D = 0; D != X.size(); ++D)
+    if (X[D] ? Y[D] % X[D] : Y[D])
+      return emitOpError("result dimension ")
+             << D << " is not a multiple of the input's";
+  return checkTypedResult(*this, Y, getInput());
 }

@@ -5,7 +5,8 @@
 // ReverseSequence and OneHot (an accel op each: indices known at run
 // time), and for the ones made of other ops: EyeLike (a constant),
 // DepthToSpace and SpaceToDepth (reshape, transpose, reshape: one
-// transpose kernel call) and Tile (an expand a repeated axis).
+// transpose kernel call) and Tile (an expand a repeated axis, or
+// accel.tile).
 //
 //===----------------------------------------------------------------------===//
 
@@ -188,8 +189,8 @@ bool Importer::reshapeTransposeReshape(Value X, ArrayRef<int64_t> Shape,
   SmallVector<int64_t> Permuted;
   for (int64_t P : Perm)
     Permuted.push_back(Shape[P]);
-  Value T = B.create<TransposeOp>(loc(), RankedTensorType::get(Permuted, E),
-                                  R, B.getDenseI64ArrayAttr(Perm));
+  Value T = B.create<TransposeOp>(loc(), RankedTensorType::get(Permuted, E), R,
+                                  B.getDenseI64ArrayAttr(Perm));
   return define(B.create<ReshapeOp>(loc(), resultType(), T));
 }
 
@@ -206,11 +207,9 @@ bool Importer::depthToSpace() {
   const og::Attribute *Mode = attr("mode");
   std::string M = Mode ? Mode->S : "DCR";
   if (M == "DCR")
-    return reshapeTransposeReshape(X, {N, Bs, Bs, C, H, W},
-                                   {0, 3, 4, 1, 5, 2});
+    return reshapeTransposeReshape(X, {N, Bs, Bs, C, H, W}, {0, 3, 4, 1, 5, 2});
   if (M == "CRD")
-    return reshapeTransposeReshape(X, {N, C, Bs, Bs, H, W},
-                                   {0, 1, 4, 2, 5, 3});
+    return reshapeTransposeReshape(X, {N, C, Bs, Bs, H, W}, {0, 1, 4, 2, 5, 3});
   return fail("mode '" + M + "' is not DCR or CRD");
 }
 
@@ -224,24 +223,32 @@ bool Importer::spaceToDepth() {
   if (S.size() != 4 || Bs < 1 || S[2] % Bs || S[3] % Bs)
     return fail("needs a 4-D input whose height and width blocksize "
                 "divides");
-  return reshapeTransposeReshape(
-      X, {S[0], S[1], S[2] / Bs, Bs, S[3] / Bs, Bs}, {0, 3, 5, 1, 2, 4});
+  return reshapeTransposeReshape(X, {S[0], S[1], S[2] / Bs, Bs, S[3] / Bs, Bs},
+                                 {0, 3, 5, 1, 2, 4});
 }
 
-/// Tile by constant repeats: for each repeated axis, the value as
+/// Tile: by constant repeats on f32, for each repeated axis the value as
 /// [before, 1, axis and after] expanded to [before, r, ...] (each copy of
-/// the axis and what follows it in a row), then reshaped back.
+/// the axis and what follows it in a row), then reshaped back; of other
+/// types, or by repeats computed at run time (which the kernel checks
+/// against the output's shape), an accel.tile.
 bool Importer::tile() {
   Value X = input(0);
   if (!X)
     return false;
+  Type E = resultType().getElementType();
+  if (!E.isF32() || !isConstant(Node->Inputs[1])) {
+    Value Repeats;
+    if (!isConstant(Node->Inputs[1]) && !(Repeats = indexInput(1)))
+      return false;
+    return define(B.create<TileOp>(loc(), resultType(), X, Repeats));
+  }
   auto Repeats = constantInts(1);
   if (!Repeats)
     return false;
   SmallVector<int64_t> Cur(shapeOf(X));
   if (Repeats->size() != Cur.size())
     return fail("needs one repeat a dimension");
-  Type E = resultType().getElementType();
   for (size_t D = 0; D != Cur.size(); ++D) {
     int64_t R = (*Repeats)[D];
     if (R < 0)

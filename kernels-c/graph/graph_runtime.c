@@ -535,6 +535,10 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_ONEHOT:
     what = "accel_onehot", s = onehot(t, n, attrs);
     break;
+  case ACCEL_GRAPH_TILE:
+    what = "accel_tile";
+    s = accel_tile(&t[0], n == 3 ? &t[1] : NULL, &t[n - 1]);
+    break;
   case ACCEL_GRAPH_RESIZE:
     what = "accel_resize", s = resize(t, n, attrs);
     break;

@@ -53,6 +53,7 @@ typedef enum {
   ACCEL_GRAPH_TRILU = 29,            /* x[, k at run time] -> y */
   ACCEL_GRAPH_REVERSE_SEQUENCE = 30, /* x, lengths -> y */
   ACCEL_GRAPH_ONEHOT = 31,           /* indices[, depth], values -> y */
+  ACCEL_GRAPH_TILE = 32,             /* x[, repeats] -> y; no attributes */
   ACCEL_GRAPH_RESIZE = 35, /* x[, roi][, scales][, sizes] -> y; the three
                               at run time, as the attributes say */
 } accel_graph_opcode;

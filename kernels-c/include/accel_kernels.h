@@ -618,6 +618,12 @@ accel_status accel_onehot(const accel_tensor *indices,
                           const accel_tensor *values, int axis,
                           const accel_tensor *y);
 
+/* ONNX Tile: y = x repeated along each dimension (y's dims whole
+   multiples of x's, x's rank); a repeats tensor (int32 or int64, one a
+   dimension, or null) must give those multiples: checked at run time. */
+accel_status accel_tile(const accel_tensor *x, const accel_tensor *repeats,
+                        const accel_tensor *y);
+
 /* ONNX Resize (docs/kernels.md, "accel_resize"): the modes, coordinate
    transformations and nearest roundings of opsets 11 to 17. */
 typedef enum {

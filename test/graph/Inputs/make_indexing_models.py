@@ -67,10 +67,16 @@ save("space_to_depth", N("SpaceToDepth", ["x"], ["y"], name="s2d",
 save("tile", N("Tile", ["x", "r"], ["y"], name="tile"),
      [vi("x", T.FLOAT, [2, 3])], [vi("y", T.FLOAT, [2, 9])],
      [("r", np.array([1, 3], np.int64))])
-# Refused.
 save("tile_run_time", N("Tile", ["x", "r"], ["y"], name="tile_rt"),
      [vi("x", T.FLOAT, [2, 3]), vi("r", T.INT64, [2])],
      [vi("y", T.FLOAT, [4, 3])])
+save("tile_int8", N("Tile", ["x", "r"], ["y"], name="tile8"),
+     [vi("x", T.INT8, [2, 3])], [vi("y", T.INT8, [2, 6])],
+     [("r", np.array([1, 2], np.int64))])
+# Refused.
+save("onehot_f16", N("OneHot", ["i", "d", "v"], ["y"], name="oh16"),
+     [vi("i", T.FLOAT16, [3]), vi("v", T.FLOAT, [2])],
+     [vi("y", T.FLOAT, [3, 4])], [("d", np.array([4], np.int64))])
 save("scatter_nd_f16_add", N("ScatterND", ["x", "i", "u"], ["y"],
                              name="sn16", reduction="add"),
      [vi("x", T.FLOAT16, [4]), vi("i", T.INT64, [2, 1]),

@@ -5,13 +5,13 @@
                     --dir DIR
 
 accel_gather_elements, accel_scatter_elements, accel_gather_nd,
-accel_scatter_nd, accel_trilu, accel_reverse_sequence and accel_onehot
-on several element types, int32 and int64 indices with negative ones,
+accel_scatter_nd, accel_trilu, accel_reverse_sequence, accel_onehot and
+accel_tile on several element types, int32 and int64 indices with negative ones,
 the scatters' add and mul over duplicate indices, strided inputs, and
 the refusals: an index out of range (ACCEL_ERR_ARGUMENT, y untouched),
 a reduction of a type it does not combine (ACCEL_ERR_UNSUPPORTED), a
-depth that is not y's. The references are numpy's own
-(take_along_axis, ufunc.at, triu/tril, eye) or ONNX's definitions
+depth or repeats that are not y's. The references are numpy's own
+(take_along_axis, ufunc.at, triu/tril, eye, tile) or ONNX's definitions
 written as loops; every result must be bit-identical, and y's buffer
 keeps its sentinel where the kernel refused."""
 
@@ -323,6 +323,21 @@ def cases(rng):
     yield Case("onehot depth 4 where y's is 5", 6, [1],
                [View(fidx), View(np.array([4], np.int64)), View(ivalues)],
                (3, 5), np.int32, ARGUMENT)
+
+    # Tile.
+    x = rng.integers(-99, 99, (2, 3)).astype(np.int16)
+    yield Case("tile int16 by 2, 3", 7, [], [View(x), None], (4, 9),
+               np.int16, OK, np.tile(x, (2, 3)))
+    xb = rng.integers(0, 2, (2, 1, 3)).astype(np.bool_)
+    yield Case("tile bool by repeats 1, 4, 2", 7, [],
+               [View(xb), View(np.array([1, 4, 2], np.int64))], (2, 4, 6),
+               np.bool_, OK, np.tile(xb, (1, 4, 2)))
+    xf = rng.standard_normal((3, 4)).astype(np.float32)
+    yield Case("tile f32 strided by 3, 1", 7, [], [strided(xf, 2), None],
+               (9, 4), np.float32, OK, np.tile(xf, (3, 1)))
+    yield Case("tile repeats 2, 2 where y's are 2, 3", 7, [],
+               [View(x), View(np.array([2, 2], np.int32))], (4, 9),
+               np.int16, ARGUMENT)
 
 
 def main():
