@@ -10,6 +10,8 @@
 
 #include "dialect/AccelGraphDialect.h"
 
+#include <cstdio>
+
 using namespace mlir;
 using namespace accel::graph;
 
@@ -18,6 +20,13 @@ namespace {
 /// The kernel's table of taps: one entry for each of the result's
 /// coordinates, along all its dimensions together (resize.c's TapEntries).
 constexpr int64_t MaxCoordinates = 12 * 1024;
+
+/// A scale as people write it ("1.5", not "1.500000e+00").
+std::string scaleText(double S) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%g", S);
+  return Buf;
+}
 
 Type elementOf(Value V) {
   return cast<RankedTensorType>(V.getType()).getElementType();
@@ -32,10 +41,10 @@ LogicalResult checkConfigOperand(Operation *Op, Value V, StringRef Name,
   bool TypeOk = Integer ? (T.isSignlessInteger(64) || T.isSignlessInteger(32))
                         : (T.isF32() || T.isF64());
   if (!TypeOk)
-    return Op->emitOpError() << Name << " of type " << getElementTypeName(T)
-                             << " are not supported ("
-                             << (Integer ? "int64 or int32" : "f32 or f64")
-                             << ")";
+    return Op->emitOpError()
+           << Name << " of type " << getElementTypeName(T)
+           << " are not supported ("
+           << (Integer ? "int64 or int32" : "f32 or f64") << ")";
   if (cast<RankedTensorType>(V.getType()).getNumElements() != Count)
     return Op->emitOpError() << Name << " must have " << Count << " values";
   return success();
@@ -67,8 +76,8 @@ LogicalResult ResizeOp::verify() {
     return emitOpError("takes scales or sizes, not both");
   if (getRoi() && getRoiValues())
     return emitOpError("takes a constant roi or roi values, not both");
-  if (failed(checkConfigOperand(*this, getRoiValues(), "roi values",
-                                2 * Rank, false)) ||
+  if (failed(checkConfigOperand(*this, getRoiValues(), "roi values", 2 * Rank,
+                                false)) ||
       failed(checkConfigOperand(*this, getScaleValues(), "scale values", Rank,
                                 false)) ||
       failed(checkConfigOperand(*this, getSizeValues(), "size values", Rank,
@@ -82,13 +91,13 @@ LogicalResult ResizeOp::verify() {
     for (int64_t D = 0; D != Rank; ++D) {
       double S = (*Scales)[D];
       if (!(S > 0))
-        return emitOpError("scale ") << S << " of dimension " << D
-                                     << " is not positive";
+        return emitOpError("scale ")
+               << scaleText(S) << " of dimension " << D << " is not positive";
       int64_t Want = int64_t(double(In[D]) * S);
       if (Out[D] != Want)
         return emitOpError("result dimension ")
-               << D << " is " << Out[D] << ", not " << In[D] << " x " << S
-               << " = " << Want;
+               << D << " is " << Out[D] << ", not " << In[D] << " x "
+               << scaleText(S) << " = " << Want;
     }
   }
   int64_t Coordinates = 0;

@@ -32,8 +32,7 @@ bool Importer::resize() {
   if (!Mode)
     return fail("mode '" + M + "' is not supported");
   if (!Coords)
-    return fail("coordinate_transformation_mode '" + C +
-                "' is not supported");
+    return fail("coordinate_transformation_mode '" + C + "' is not supported");
   if (!Nearest)
     return fail("nearest_mode '" + N + "' is not supported");
 
