@@ -6,8 +6,8 @@
    "chain4" (y = gelu_tanh(x * w + bias) * scale: bias one row, scale one
    element, broadcast, in one accel_elementwise_chain), "separate4" (the
    same as four calls, y the intermediate each time), "round" (on the
-   vector unit), "softplus" (the stream engine's exp, then the vector unit)
-   or "sin" (in scalar loops). IN holds x and w
+   vector unit), "softplus" (the stream engine's exp, then the vector unit),
+   "sin" or "atan" (polynomials on the vector unit). IN holds x and w
    (rows x cols), the bias (cols) and the scale (1); OUT gets y
    (bench_io.h). */
 #include <accel.h>
@@ -40,9 +40,9 @@ int main(int argc, char **argv) {
      (the bytes of argv are in DRAM). */
   static const char *const names[] = {
       "add",   "exp", "gelu",     "gelu_tanh", "separate4",
-      "round", "sin", "softplus", "chain4"};
+      "round", "sin", "softplus", "atan",      "chain4"};
   int which = 0;
-  while (which < 8 && strcmp(argv[1], names[which]))
+  while (which < 9 && strcmp(argv[1], names[which]))
     ++which;
   accel_elementwise_options o = accel_elementwise_defaults();
   accel_elementwise_step steps[4] = {{ACCEL_EW_MUL, 1, 0, 0, o},
@@ -71,6 +71,8 @@ int main(int argc, char **argv) {
     s = accel_elementwise_unary(ACCEL_EW_SIN, &tx, &ty, NULL);
   } else if (which == 7) {
     s = accel_elementwise_unary(ACCEL_EW_SOFTPLUS, &tx, &ty, NULL);
+  } else if (which == 8) {
+    s = accel_elementwise_unary(ACCEL_EW_ATAN, &tx, &ty, NULL);
   } else {
     s = accel_elementwise_chain(steps, 4, in, 4, &ty);
   }

@@ -1,8 +1,8 @@
 """Elementwise cases of the kernel benchmark (kernels.py): 1 M f32 elements
 (1024 x 1024, contiguous, in DRAM) through one binary operation, two
 transcendentals, a chain of four steps, round (the vector unit),
-softplus (the stream engine's exp, then the vector unit) and sin (a
-scalar loop over libm), against the DMA roofline
+softplus (the stream engine's exp, then the vector unit), sin and atan
+(polynomials on the vector unit), against the DMA roofline
 (each operand read once and y written once, at 4 channels x 32 B/cycle).
 
 "stream_cycles" is the stream engine's passes (one per operation: every
@@ -21,7 +21,7 @@ N = ROWS * COLS
 CASES = [("add", 2, 0, 1), ("exp", 1, 0, 1), ("gelu", 1, 0, 1),
          ("gelu_tanh", 1, 0, 1), ("chain4", 2, 4 * COLS + 4, 4),
          ("separate4", 2, 4 * COLS + 4, 4), ("round", 1, 0, 0),
-         ("softplus", 1, 0, 1), ("sin", 1, 0, 0)]
+         ("softplus", 1, 0, 1), ("sin", 1, 0, 0), ("atan", 1, 0, 0)]
 
 
 def cases(p):

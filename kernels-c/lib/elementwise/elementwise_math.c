@@ -208,6 +208,10 @@ loop_softplus(float *restrict dst, const float *restrict src,
 
 /* ---------------------------------------------- sin, cos, tan: vectors */
 
+/* The scalar loop for the arguments the vector loops leave (below). */
+static void scalar_math(accel_elementwise_op op, float *dst, const float *src,
+                        long n);
+
 /* Beyond this |x| (and for infinities and NaN) the scalar loop's libm
    reduces the argument: below it the three-part reduction is exact to
    about 2^-60 of x (j |pi/2 - P1 - P2 - P3| < 10^5 * 1.1e-23). */
@@ -259,9 +263,6 @@ EW_INLINE ew_vf trig(accel_elementwise_op op, ew_vf x) {
   return (q & 2) != 0 ? ew_neg(y) : y;
 }
 
-static void scalar_trig(accel_elementwise_op op, float *dst, const float *src,
-                        long n);
-
 /* dst = op(src) over n floats rounded up to whole groups of Unroll vectors;
    a group with an element beyond TRIG_LIMIT (or not finite) goes again
    through the scalar loop. */
@@ -280,7 +281,7 @@ EW_INLINE void trig_loop(accel_elementwise_op op, float *restrict dst,
     for (int u = 0; u < Unroll; ++u)
       accel_vstore(dst + i + KERNEL_LANES * u, trig(op, x[u]));
     if (accel_vredmax_i(far & 1))
-      scalar_trig(op, dst + i, src + i, n - i < G ? n - i : G);
+      scalar_math(op, dst + i, src + i, n - i < G ? n - i : G);
   }
 }
 
@@ -296,41 +297,235 @@ TRIG_LOOP(ACCEL_EW_COS, loop_cos)
 TRIG_LOOP(ACCEL_EW_TAN, loop_tan)
 #undef TRIG_LOOP
 
-/* -------------------------------------------------------- scalar unit */
+/* ------------------------- inverse and hyperbolic functions: vectors */
 
-/* dst[i] = f(src[i]) for the n elements themselves (no rounding up: the
-   scalar unit pays for every element), computed in f64 (the scalar unit
-   has it at f32's cost) and rounded once to f32. */
-#define SCALAR_LOOP(name, expr)                                                \
+/* a / b refined by a Newton step from vrcp's 2^-20: within an ulp. */
+EW_INLINE ew_vf ew_div(ew_vf a, ew_vf b) {
+  ew_vf r = accel_vrcp(b);
+  ew_vf q = a * r;
+  return ew_fma(r, ew_fma(-b, q, a), q);
+}
+
+/* sqrt(z) for z >= 0 from vrsqrt, refined by a Newton step (0 stays 0). */
+EW_INLINE ew_vf ew_sqrt(ew_vf z) {
+  ew_vf r = accel_vrsqrt(z);
+  ew_vf s = z * r;
+  s = ew_fma(0.5f * r, ew_fma(-s, s, z), s);
+  return z == 0.0f ? z : s;
+}
+
+/* log(1 + t) for t > -1, finite: log(u) t / (u - 1) with u = 1 + t
+   (Goldberg), t itself where u rounds to 1. */
+EW_INLINE ew_vf ew_log1p(ew_vf t) {
+  ew_vf u = 1.0f + t;
+  ew_vf d = u - 1.0f;
+  return d == 0.0f ? t : ew_log(u) * ew_div(t, d);
+}
+
+/* asin(a) for a in [0, 1] (Cephes' asinf): the polynomial in a on
+   [0, 1/2], pi/2 - 2 asin(sqrt((1 - a) / 2)) above. */
+EW_INLINE ew_vf asin_unit(ew_vf a) {
+  ew_vi high = a > 0.5f;
+  ew_vf z = high ? 0.5f * (1.0f - a) : a * a;
+  ew_vf w = high ? ew_sqrt(z) : a;
+  ew_vf p = ew_fma(z, 4.2163199048e-2f, 2.4181311049e-2f);
+  p = ew_fma(z, p, 4.5470025998e-2f);
+  p = ew_fma(z, p, 7.4953002686e-2f);
+  p = ew_fma(z, p, 1.6666752422e-1f);
+  ew_vf y = ew_fma(z * w, p, w);
+  return high ? ew_fma(-2.0f, y, 0x1.921fb6p+0f) : y;
+}
+
+/* atan(t) for t >= 0 (Cephes' atanf): t reduced by tan(pi/8) and
+   tan(3 pi/8) to |t'| <= tan(pi/8), atan t = y0 + atan t'. */
+EW_INLINE ew_vf atan_positive(ew_vf t) {
+  ew_vi big = t > 2.414213562373095f, mid = t > 0.4142135623730950f;
+  ew_vf num = big ? (ew_vf)-1.0f : mid ? t - 1.0f : t;
+  ew_vf den = big ? t : mid ? t + 1.0f : (ew_vf)1.0f;
+  ew_vf u = big | mid ? ew_div(num, den) : t;
+  u = t == __builtin_inff() ? (ew_vf)-0.0f : u; /* -1 / inf */
+  ew_vf y0 = big   ? (ew_vf)0x1.921fb6p+0f
+             : mid ? (ew_vf)0x1.921fb6p-1f
+                   : (ew_vf)0.0f;
+  ew_vf z = u * u;
+  ew_vf p = ew_fma(z, 8.05374449538e-2f, -1.38776856032e-1f);
+  p = ew_fma(z, p, 1.99777106478e-1f);
+  p = ew_fma(z, p, -3.33329491539e-1f);
+  return y0 + ew_fma(z * u, p, u);
+}
+
+/* The function of x, and in *far the lanes it leaves to libm. */
+EW_INLINE ew_vf inverse_fn(accel_elementwise_op op, ew_vf x, ew_vi *far) {
+  ew_vf a = ew_abs(x);
+  *far = (ew_vi)0;
+  switch (op) {
+  case ACCEL_EW_ATAN:
+    return copysign_of(atan_positive(a), x); /* NaN: NaN */
+  case ACCEL_EW_ASIN:
+    *far = ~(a <= 1.0f);
+    return copysign_of(asin_unit(a), x);
+  case ACCEL_EW_ACOS: {
+    /* pi/2 - asin x within [-1/2, 1/2]; 2 asin(sqrt((1 - |x|) / 2))
+       beyond, or pi less it for x < 0. */
+    *far = ~(a <= 1.0f);
+    ew_vf s = asin_unit(a > 0.5f ? ew_sqrt(0.5f * (1.0f - a)) : a);
+    ew_vf mid = 0x1.921fb6p+0f - copysign_of(s, x);
+    ew_vf out = x > 0.0f ? 2.0f * s : ew_fma(-2.0f, s, 0x1.921fb6p+1f);
+    return a > 0.5f ? out : mid;
+  }
+  case ACCEL_EW_ASINH: {
+    /* log1p(a + a^2 / (1 + sqrt(1 + a^2))), libm from 2^12 (a^2's
+       overflow and 1's absorption) */
+    *far = ~(a < 0x1p12f);
+    ew_vf a2 = a * a;
+    return copysign_of(ew_log1p(a + ew_div(a2, 1.0f + ew_sqrt(1.0f + a2))), x);
+  }
+  case ACCEL_EW_ACOSH: {
+    /* log1p(t + sqrt(2t + t^2)), t = x - 1 (exact up to 2), for x in
+       [1, 2^12) */
+    *far = ~((x >= 1.0f) & (x < 0x1p12f));
+    ew_vf t = x - 1.0f;
+    return ew_log1p(t + ew_sqrt(ew_fma(t, t, 2.0f * t)));
+  }
+  default: { /* ACCEL_EW_ATANH: log1p(2a / (1 - a)) / 2 for a < 1 */
+    *far = ~(a < 1.0f);
+    return copysign_of(0.5f * ew_log1p(ew_div(2.0f * a, 1.0f - a)), x);
+  }
+  }
+}
+
+/* dst = op(src) over n floats rounded up to whole groups of Unroll
+   vectors; a group with a lane the vector formula leaves (far) goes again
+   through the scalar loop. */
+EW_INLINE void inverse_loop(accel_elementwise_op op, float *restrict dst,
+                            const float *restrict src, long n) {
+  enum { G = KERNEL_LANES * Unroll };
+  for (long i = 0; i < n; i += G) {
+    ew_vi far = (ew_vi)0;
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u) {
+      ew_vi f;
+      ew_vf y = inverse_fn(op, accel_vload(src + i + KERNEL_LANES * u), &f);
+      accel_vstore(dst + i + KERNEL_LANES * u, y);
+      far |= f;
+    }
+    if (accel_vredmax_i(far & 1))
+      scalar_math(op, dst + i, src + i, n - i < G ? n - i : G);
+  }
+}
+
+#define INVERSE_LOOP(op, name)                                                 \
   static __attribute__((noinline)) void name(                                  \
       float *restrict dst, const float *restrict src, const float *restrict a, \
       const float *restrict b, long n, const accel_elementwise_options *o) {   \
-    (void)a, (void)b;                                                          \
-    (void)o;                                                                   \
-    for (long i = 0; i < n; ++i) {                                             \
-      double x = src[i];                                                       \
-      dst[i] = (float)(expr);                                                  \
-    }                                                                          \
+    (void)a, (void)b, (void)o;                                                 \
+    inverse_loop(op, dst, src, n);                                             \
   }
-SCALAR_LOOP(loop_asin, asin(x))
-SCALAR_LOOP(loop_acos, acos(x))
-SCALAR_LOOP(loop_atan, atan(x))
-SCALAR_LOOP(loop_sinh, sinh(x))
-SCALAR_LOOP(loop_cosh, cosh(x))
-SCALAR_LOOP(loop_asinh, asinh(x))
-SCALAR_LOOP(loop_acosh, acosh(x))
-SCALAR_LOOP(loop_atanh, atanh(x))
-#undef SCALAR_LOOP
+INVERSE_LOOP(ACCEL_EW_ATAN, loop_atan)
+INVERSE_LOOP(ACCEL_EW_ASIN, loop_asin)
+INVERSE_LOOP(ACCEL_EW_ACOS, loop_acos)
+INVERSE_LOOP(ACCEL_EW_ASINH, loop_asinh)
+INVERSE_LOOP(ACCEL_EW_ACOSH, loop_acosh)
+INVERSE_LOOP(ACCEL_EW_ATANH, loop_atanh)
+#undef INVERSE_LOOP
 
-/* The trigonometric functions' arguments that the vector loop leaves to
-   libm. */
-static void scalar_trig(accel_elementwise_op op, float *dst, const float *src,
+/* sinh and cosh from e = exp(|x|), the stream engine's: (e -+ 1/e) / 2,
+   and for sinh below 0.35 its Taylor polynomial (e - 1/e cancels); libm
+   from |x| = 88 (e overflows before sinh and cosh do) and for NaN. */
+static void hyperbolic_loop(accel_elementwise_op op, float *dst,
+                            const float *src, long n) {
+  enum { G = KERNEL_LANES * Unroll };
+  for (long i = 0; i < n; i += KERNEL_LANES)
+    accel_vstore(dst + i, ew_abs(accel_vload(src + i)));
+  ew_run_on_stream_engine(ACCEL_EW_EXP, dst, dst, dst, 1, n, n, n);
+  for (long i = 0; i < n; i += G) {
+    ew_vi far = (ew_vi)0;
+#pragma clang loop unroll(full)
+    for (int u = 0; u < Unroll; ++u) {
+      ew_vf x = accel_vload(src + i + KERNEL_LANES * u);
+      ew_vf e = accel_vload(dst + i + KERNEL_LANES * u);
+      ew_vf a = ew_abs(x);
+      ew_vf inv = ew_div(1.0f, e);
+      ew_vf y;
+      if (op == ACCEL_EW_COSH) {
+        y = 0.5f * (e + inv);
+      } else {
+        ew_vf z = x * x;
+        ew_vf p = ew_fma(z, 1.0f / 362880, 1.0f / 5040);
+        p = ew_fma(z, p, 1.0f / 120);
+        p = ew_fma(z, p, 1.0f / 6);
+        ew_vf near0 = ew_fma(z * x, p, x);
+        y = a < 0.35f ? near0 : copysign_of(0.5f * (e - inv), x);
+      }
+      accel_vstore(dst + i + KERNEL_LANES * u, y);
+      far |= ~(a < 88.0f);
+    }
+    if (accel_vredmax_i(far & 1))
+      scalar_math(op, dst + i, src + i, n - i < G ? n - i : G);
+  }
+}
+
+static __attribute__((noinline)) void
+loop_sinh(float *restrict dst, const float *restrict src,
+          const float *restrict a, const float *restrict b, long n,
+          const accel_elementwise_options *o) {
+  (void)a, (void)b, (void)o;
+  hyperbolic_loop(ACCEL_EW_SINH, dst, src, n);
+}
+
+static __attribute__((noinline)) void
+loop_cosh(float *restrict dst, const float *restrict src,
+          const float *restrict a, const float *restrict b, long n,
+          const accel_elementwise_options *o) {
+  (void)a, (void)b, (void)o;
+  hyperbolic_loop(ACCEL_EW_COSH, dst, src, n);
+}
+
+/* -------------------------------------------------------- scalar unit */
+
+/* dst[i] = op(src[i]) for the n elements themselves, computed in f64 (the
+   scalar unit has it at f32's cost) by libm and rounded once to f32: the
+   arguments the vector loops leave (large, not finite, out of a domain). */
+static void scalar_math(accel_elementwise_op op, float *dst, const float *src,
                         long n) {
   for (long i = 0; i < n; ++i) {
-    double x = src[i];
-    dst[i] = (float)(op == ACCEL_EW_SIN   ? sin(x)
-                     : op == ACCEL_EW_COS ? cos(x)
-                                          : tan(x));
+    double x = src[i], y;
+    switch (op) {
+    case ACCEL_EW_SIN:
+      y = sin(x);
+      break;
+    case ACCEL_EW_COS:
+      y = cos(x);
+      break;
+    case ACCEL_EW_TAN:
+      y = tan(x);
+      break;
+    case ACCEL_EW_ASIN:
+      y = asin(x);
+      break;
+    case ACCEL_EW_ACOS:
+      y = acos(x);
+      break;
+    case ACCEL_EW_ATAN:
+      y = atan(x);
+      break;
+    case ACCEL_EW_SINH:
+      y = sinh(x);
+      break;
+    case ACCEL_EW_COSH:
+      y = cosh(x);
+      break;
+    case ACCEL_EW_ASINH:
+      y = asinh(x);
+      break;
+    case ACCEL_EW_ACOSH:
+      y = acosh(x);
+      break;
+    default: /* ACCEL_EW_ATANH */
+      y = atanh(x);
+      break;
+    }
+    dst[i] = (float)y;
   }
 }
 
