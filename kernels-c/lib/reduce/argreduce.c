@@ -1,14 +1,23 @@
 /* argreduce.c - accel_argreduce (ONNX ArgMax and ArgMin) and accel_hardmax
    (ONNX Hardmax): the position of each line's maximum or minimum along
-   one axis, in scalar loops over x where it lies. A line's elements are
+   one axis, in scalar loops over x (in the scratchpad when its span fits
+   there). A line's elements are
    compared as f64 (float types, exactly) or as 64-bit integers (unsigned
    ones unsigned); numpy's rule for NaN: a NaN is taken over any number
    (the first, or the last with select_last). */
 
 #include "core/kernel_args.h"
+#include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
 #include "reduce/typed_elem.h"
+#include <math.h>
 #include <stddef.h>
+
+/* x's span in the scratchpad where it fits: the whole arena. */
+typedef struct {
+  char x[ACCEL_KERNEL_SPM_BYTES];
+} argreduce_spm;
+KERNEL_SPM_FITS(argreduce_spm);
 
 /* The lines along axis: every other dimension's x and y strides. */
 static void lines_of(const accel_tensor *x, int axis, const long *y_strides,
@@ -22,10 +31,76 @@ static void lines_of(const accel_tensor *x, int axis, const long *y_strides,
     }
 }
 
+enum { V = KERNEL_LANES };
+
+/* select_in_line of a contiguous f32 line on the vector unit: its
+   maximum (of -x for the minimum), then the first (or last) vector
+   holding it, then its lane; -1 where the line has a NaN or an infinity
+   (x times 0 is then NaN), which the scalar loop's rule decides. */
+static long select_f32_lanes(const float *p, long n, int is_min, int last) {
+  const float s = is_min ? -1.0f : 1.0f;
+  const accel_v16f vs = s;
+  long full = n / V * V;
+  accel_v16f m = -INFINITY, z = 0.0f;
+  for (long i = 0; i < full; i += V) {
+    accel_v16f v = accel_vload(p + i) * vs;
+    m = __builtin_elementwise_max(m, v);
+    z += v * 0.0f;
+  }
+  float mx = accel_vredmax(m), zs = accel_vredsum(z);
+  for (long i = full; i < n; ++i) {
+    float v = p[i] * s;
+    mx = v > mx ? v : mx;
+    zs += v * 0.0f;
+  }
+  if (zs != zs)
+    return -1;
+  const accel_v16f vm = mx;
+  if (!last) {
+    long i = 0;
+    for (; i < full; i += V)
+      if (accel_vredsum_i((accel_v16i)(accel_vload(p + i) * vs == vm)))
+        break;
+    while (p[i] * s != mx)
+      ++i;
+    return i;
+  }
+  for (long i = n - 1; i >= full; --i)
+    if (p[i] * s == mx)
+      return i;
+  long c = full - V;
+  while (!accel_vredsum_i((accel_v16i)(accel_vload(p + c) * vs == vm)))
+    c -= V;
+  long i = c + V - 1;
+  while (p[i] * s != mx)
+    --i;
+  return i;
+}
+
 /* The index of the line's selected element (n > 0). */
 static long select_in_line(accel_dtype t, const void *x, long base, long step,
                            long n, int is_min, int last) {
   long best = 0;
+  if (t == ACCEL_F32 && step == 1 && n >= 2 * V) {
+    long i = select_f32_lanes((const float *)x + base, n, is_min, last);
+    if (i >= 0)
+      return i;
+  }
+  if (t == ACCEL_F32) {
+    /* As below in f32's own compares: no conversion an element. */
+    const float *p = (const float *)x + base;
+    float b = p[0];
+    for (long i = 1; i < n; ++i) {
+      float v = p[i * step];
+      int better = b != b   ? v != v && last
+                   : v != v ? 1
+                   : is_min ? v < b || (last && v == b)
+                            : v > b || (last && v == b);
+      if (better)
+        b = v, best = i;
+    }
+    return best;
+  }
   if (elem_is_float(t)) {
     double b = elem_load_f64(t, x, base);
     for (long i = 1; i < n; ++i) {
@@ -107,11 +182,13 @@ static long argreduce_body(const void *args, const void *unused1,
   elem_odometer o;
   lines_of(x, axis, ys, &o);
   long lines = elem_odometer_count(&o), n = x->dims[axis];
+  const void *xd =
+      elem_stage_in(x, KERNEL_SPM(argreduce_spm)->x, sizeof(argreduce_spm));
   for (long l = 0; l < lines && n; ++l) {
     long xo, yo;
     elem_odometer_offsets(&o, l, &xo, &yo);
-    long i = select_in_line(x->dtype, x->data, xo, x->strides[axis], n,
-                            a.is_min, a.select_last);
+    long i = select_in_line(x->dtype, xd, xo, x->strides[axis], n, a.is_min,
+                            a.select_last);
     if (!a.hardmax) {
       ((int64_t *)y->data)[yo] = i;
       continue;

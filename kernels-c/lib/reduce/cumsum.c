@@ -1,13 +1,20 @@
 /* cumsum.c - accel_cumsum (ONNX CumSum): running sums along one axis, in
-   scalar loops over x and y where they lie. Each type adds in its own
-   arithmetic as numpy's cumsum does: f32, f16 and bf16 in f32 (the
-   half-precision sums rounded at each output), f64 in f64, integers in
-   64 bits, wrapping to y's width. */
+   scalar loops over x and y (in the scratchpad when they fit there). Each type
+   adds in its own arithmetic as numpy's cumsum does: f32, f16 and bf16 in f32
+   (the half-precision sums rounded at each output), f64 in f64, integers in 64
+   bits, wrapping to y's width. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include "reduce/typed_elem.h"
 #include <stddef.h>
+
+/* x's span and y (when contiguous) in the scratchpad where they fit. */
+typedef struct {
+  char x[ACCEL_KERNEL_SPM_BYTES / 2], y[ACCEL_KERNEL_SPM_BYTES / 2];
+} cumsum_spm;
+KERNEL_SPM_FITS(cumsum_spm);
+#define CSPM KERNEL_SPM(cumsum_spm)
 
 typedef struct {
   const accel_tensor *x, *y;
@@ -18,6 +25,20 @@ typedef struct {
 static void cumsum_line(accel_dtype t, const void *x, long xo, long xs, void *y,
                         long yo, long ys, long n, int exclusive, int reverse) {
   long first = reverse ? n - 1 : 0, dir = reverse ? -1 : 1;
+  if (t == ACCEL_F32) {
+    /* f32's own additions, in order: numpy's float32 cumsum. */
+    const float *p = (const float *)x + xo;
+    float *q = (float *)y + yo, acc = 0.0f;
+    for (long k = 0, i = first; k < n; ++k, i += dir) {
+      float v = p[i * xs];
+      if (exclusive)
+        q[i * ys] = acc;
+      acc += v;
+      if (!exclusive)
+        q[i * ys] = acc;
+    }
+    return;
+  }
   if (elem_is_float(t)) {
     double acc = 0.0;
     for (long k = 0, i = first; k < n; ++k, i += dir) {
@@ -78,12 +99,23 @@ static long cumsum_body(const void *args, const void *unused1,
       o.xs[o.rank] = x->strides[d];
       o.ys[o.rank++] = y->strides[d];
     }
-  long lines = elem_odometer_count(&o);
+  long lines = elem_odometer_count(&o), n = x->dims[axis];
+  const void *xd = elem_stage_in(x, CSPM->x, sizeof CSPM->x);
+  /* y written in the scratchpad and sent by one transfer where it is
+     contiguous (its span its elements) and fits. */
+  long ybytes = lines * n * (long)accel_dtype_bytes(y->dtype);
+  int y_staged =
+      ybytes && elem_span(y) == lines * n && ybytes <= (long)sizeof CSPM->y;
+  void *yd = y_staged ? CSPM->y : y->data;
   for (long l = 0; l < lines; ++l) {
     long xo, yo;
     elem_odometer_offsets(&o, l, &xo, &yo);
-    cumsum_line(x->dtype, x->data, xo, x->strides[axis], y->data, yo,
-                y->strides[axis], x->dims[axis], a.exclusive, a.reverse);
+    cumsum_line(x->dtype, xd, xo, x->strides[axis], yd, yo, y->strides[axis], n,
+                a.exclusive, a.reverse);
+  }
+  if (y_staged) {
+    accel_dma_1d(0, y->data, CSPM->y, ybytes);
+    accel_dma_wait(0);
   }
   return ACCEL_OK;
 }

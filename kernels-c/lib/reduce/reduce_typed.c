@@ -1,16 +1,23 @@
 /* reduce_typed.c - accel_reduce for every element type but f32's vector
    kinds (reduce.c sends them here): x of f16, bf16, f64 or an integer
-   type, and ReduceLogSumExp of f32, in scalar loops over x where it lies.
+   type, and ReduceLogSumExp of f32, in scalar loops.
    Floats accumulate in f64 and round once to y's type; integers in 64
    bits, wrapping (uint64 by its bits, compared unsigned), with the mean
    truncated toward zero and the kinds with a root or a log computed in
    f64 and converted toward zero. These types are rare in models (integer
    reductions count things, half-precision ones are cast to f32 first), so
-   the loops are plain: an element a load from DRAM. */
+   the loops are plain: x comes into the scratchpad by one transfer when
+   its span fits there (else an element is a load from DRAM). */
 
 #include "reduce/reduce_core.h"
 #include "reduce/typed_elem.h"
 #include <math.h>
+
+/* x's span in the scratchpad where it fits: the whole arena. */
+typedef struct {
+  char x[ACCEL_KERNEL_SPM_BYTES];
+} reduce_typed_spm;
+KERNEL_SPM_FITS(reduce_typed_spm);
 
 /* The kept dimensions (their x and y strides) and the reduced ones. */
 static void split_dims(const accel_tensor *x, const int *reduced,
@@ -30,9 +37,9 @@ static double reduce_float(accel_reduce_op op, accel_dtype t, const void *x,
                            long base, const elem_odometer *red, long count) {
   double m = -INFINITY;
   if (op == ACCEL_REDUCE_LOG_SUM_EXP) {
-    for (long i = 0; i < count; ++i) {
-      long o, unused;
-      elem_odometer_offsets(red, i, &o, &unused);
+    elem_walk w = {{0}, 0};
+    for (long i = 0; i < count; ++i, elem_walk_next(red, &w)) {
+      long o = w.off;
       double v = elem_load_f64(t, x, base + o);
       m = v > m || v != v ? v : m;
     }
@@ -43,35 +50,27 @@ static double reduce_float(accel_reduce_op op, accel_dtype t, const void *x,
                : op == ACCEL_REDUCE_MAX ? -INFINITY
                : op == ACCEL_REDUCE_MIN ? INFINITY
                                         : 0.0;
-  for (long i = 0; i < count; ++i) {
-    long o, unused;
-    elem_odometer_offsets(red, i, &o, &unused);
+  elem_walk w = {{0}, 0};
+  for (long i = 0; i < count; ++i, elem_walk_next(red, &w)) {
+    long o = w.off;
     double v = elem_load_f64(t, x, base + o);
-    switch (op) {
-    case ACCEL_REDUCE_MAX:
+    /* Branches, not a switch (its jump table is in DRAM). */
+    if (op == ACCEL_REDUCE_MAX)
       acc = fmax(acc, v);
-      break;
-    case ACCEL_REDUCE_MIN:
+    else if (op == ACCEL_REDUCE_MIN)
       acc = fmin(acc, v);
-      break;
-    case ACCEL_REDUCE_PROD:
+    else if (op == ACCEL_REDUCE_PROD)
       acc *= v;
-      break;
-    case ACCEL_REDUCE_L1:
+    else if (op == ACCEL_REDUCE_L1)
       acc += fabs(v);
-      break;
-    case ACCEL_REDUCE_L2:
-    case ACCEL_REDUCE_SUM_SQUARE:
+    else if (op == ACCEL_REDUCE_L2 || op == ACCEL_REDUCE_SUM_SQUARE)
       acc += v * v;
-      break;
-    case ACCEL_REDUCE_LOG_SUM_EXP:
+    else if (op == ACCEL_REDUCE_LOG_SUM_EXP)
       acc += exp(v - m);
-      break;
-    default: /* sum, mean, log_sum */
+    else /* sum, mean, log_sum */
       acc += v;
-    }
   }
-  switch (op) {
+  switch (op) { /* once an output */
   case ACCEL_REDUCE_MEAN:
     return acc / (double)count;
   case ACCEL_REDUCE_L2:
@@ -94,11 +93,10 @@ static void reduce_int(accel_reduce_op op, accel_dtype t, const void *x,
       op == ACCEL_REDUCE_LOG_SUM_EXP) {
     /* In f64: the values' squares, sum or exponentials. */
     double m = -INFINITY, acc = 0.0;
-    for (int pass = op == ACCEL_REDUCE_LOG_SUM_EXP ? 0 : 1; pass < 2; ++pass)
-      for (long i = 0; i < count; ++i) {
-        long o, unused;
-        elem_odometer_offsets(red, i, &o, &unused);
-        int64_t b = elem_load_i64(t, x, base + o);
+    for (int pass = op == ACCEL_REDUCE_LOG_SUM_EXP ? 0 : 1; pass < 2; ++pass) {
+      elem_walk w = {{0}, 0};
+      for (long i = 0; i < count; ++i, elem_walk_next(red, &w)) {
+        int64_t b = elem_load_i64(t, x, base + w.off);
         double v = is_unsigned ? (double)(uint64_t)b : (double)b;
         if (pass == 0)
           m = v > m ? v : m;
@@ -107,6 +105,7 @@ static void reduce_int(accel_reduce_op op, accel_dtype t, const void *x,
                  : op == ACCEL_REDUCE_LOG_SUM_EXP ? exp(v - m)
                                                   : v;
       }
+    }
     double r = op == ACCEL_REDUCE_L2        ? sqrt(acc)
                : op == ACCEL_REDUCE_LOG_SUM ? log(acc)
                                             : m + log(acc);
@@ -115,29 +114,22 @@ static void reduce_int(accel_reduce_op op, accel_dtype t, const void *x,
   }
   uint64_t acc = op == ACCEL_REDUCE_PROD ? 1 : 0;
   int first = 1;
-  for (long i = 0; i < count; ++i) {
-    long o, unused;
-    elem_odometer_offsets(red, i, &o, &unused);
+  elem_walk w = {{0}, 0};
+  for (long i = 0; i < count; ++i, elem_walk_next(red, &w)) {
+    long o = w.off;
     uint64_t v = (uint64_t)elem_load_i64(t, x, base + o);
-    switch (op) {
-    case ACCEL_REDUCE_MAX:
-    case ACCEL_REDUCE_MIN: {
+    if (op == ACCEL_REDUCE_MAX || op == ACCEL_REDUCE_MIN) {
       int less = is_unsigned ? v < acc : (int64_t)v < (int64_t)acc;
       if (first || (op == ACCEL_REDUCE_MAX ? !less && v != acc : less))
         acc = v;
       first = 0;
-      break;
-    }
-    case ACCEL_REDUCE_PROD:
+    } else if (op == ACCEL_REDUCE_PROD) {
       acc *= v;
-      break;
-    case ACCEL_REDUCE_L1:
+    } else if (op == ACCEL_REDUCE_L1) {
       acc += !is_unsigned && (int64_t)v < 0 ? -v : v;
-      break;
-    case ACCEL_REDUCE_SUM_SQUARE:
+    } else if (op == ACCEL_REDUCE_SUM_SQUARE) {
       acc += v * v;
-      break;
-    default: /* sum, mean */
+    } else { /* sum, mean */
       acc += v;
     }
   }
@@ -160,12 +152,14 @@ void reduce_typed_run(accel_reduce_op op, const accel_tensor *x,
   split_dims(x, reduced, y_strides, &kept, &red);
   long outputs = elem_odometer_count(&kept), count = elem_odometer_count(&red);
   accel_dtype t = x->dtype;
+  const void *xd = elem_stage_in(x, KERNEL_SPM(reduce_typed_spm)->x,
+                                 sizeof(reduce_typed_spm));
   for (long k = 0; k < outputs; ++k) {
     long xo, yo;
     elem_odometer_offsets(&kept, k, &xo, &yo);
     if (elem_is_float(t))
-      elem_store_f64(t, y, yo, reduce_float(op, t, x->data, xo, &red, count));
+      elem_store_f64(t, y, yo, reduce_float(op, t, xd, xo, &red, count));
     else
-      reduce_int(op, t, x->data, xo, &red, count, y, yo);
+      reduce_int(op, t, xd, xo, &red, count, y, yo);
   }
 }

@@ -1,9 +1,10 @@
 /* topk.c - accel_topk (ONNX TopK): the k largest or smallest elements of
-   each line along one axis, in scalar loops over x where it lies. A
-   line's best k so far are kept sorted in the scratchpad, each element
-   inserted after the equal ones already there, which puts ties in index
-   order as ONNX requires. k times the line's length compares at worst:
-   TopK's k is small in models (beam widths, top-5). */
+   each line along one axis, in scalar loops over x (in the scratchpad
+   when its span fits there). A line's best k so far are kept sorted in
+   the scratchpad, each element inserted after the equal ones already
+   there, which puts ties in index order as ONNX requires. k times the
+   line's length compares at worst: TopK's k is small in models (beam
+   widths, top-5). */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
@@ -16,9 +17,14 @@ typedef union {
   int64_t i;
 } topk_key;
 
-enum { TopkMax = ACCEL_KERNEL_SPM_BYTES / 16 };
+/* x's span where it fits, then a line's best k. */
+enum {
+  TopkStage = 1 << 20,
+  TopkMax = (ACCEL_KERNEL_SPM_BYTES - TopkStage) / 16
+};
 
 typedef struct {
+  char x[TopkStage];
   topk_key key[TopkMax];
   int64_t index[TopkMax];
 } topk_spm;
@@ -140,6 +146,7 @@ static long topk_body(const void *args, const void *unused1,
   if (ix)
     is = ix->strides[ax_v];
   long lines = elem_odometer_count(&o);
+  const void *xd = elem_stage_in(x, TSPM->x, sizeof TSPM->x);
   for (long l = 0; l < lines && a.k; ++l) {
     /* The line's offsets in x, values and indices. */
     long xo = 0, vo = 0, io = 0, q = l;
@@ -151,7 +158,7 @@ static long topk_body(const void *args, const void *unused1,
       vo += v ? c * v->strides[xd] : 0;
       io += ix ? c * ix->strides[xd] : 0;
     }
-    topk_line(x->dtype, x->data, xo, x->strides[axis], x->dims[axis], a.k,
+    topk_line(x->dtype, xd, xo, x->strides[axis], x->dims[axis], a.k,
               a.largest);
     for (long j = 0; j < a.k; ++j) {
       if (ix)

@@ -7,6 +7,8 @@
 #ifndef ACCEL_REDUCE_TYPED_ELEM_H
 #define ACCEL_REDUCE_TYPED_ELEM_H
 
+#include "core/spm_arena.h"
+#include <accel.h>
 #include <accel_kernels.h>
 #include <stdint.h>
 
@@ -59,78 +61,60 @@ static inline uint32_t elem_f32_to_bf16(uint32_t x) {
   return (x + 0x7fff + (x >> 16 & 1)) >> 16;
 }
 
+/* The loads and stores below test the type with branches, not a switch:
+   a switch's jump table is in DRAM, a 40-cycle load an element. */
+
 /* Element i (in elements from p) of a float type, exactly. */
 static inline double elem_load_f64(accel_dtype t, const void *p, long i) {
   elem_f32_bits b;
-  switch (t) {
-  case ACCEL_F64:
-    return ((const double *)p)[i];
-  case ACCEL_F16:
-    return elem_f16_to_f32(((const uint16_t *)p)[i]);
-  case ACCEL_BF16:
-    b.u = (uint32_t)((const uint16_t *)p)[i] << 16;
-    return b.f;
-  default:
+  if (t == ACCEL_F32)
     return ((const float *)p)[i];
-  }
+  if (t == ACCEL_F64)
+    return ((const double *)p)[i];
+  if (t == ACCEL_F16)
+    return elem_f16_to_f32(((const uint16_t *)p)[i]);
+  b.u = (uint32_t)((const uint16_t *)p)[i] << 16; /* bf16 */
+  return b.f;
 }
 
 /* Element i of an integer type (a bool as 0 or 1). */
 static inline int64_t elem_load_i64(accel_dtype t, const void *p, long i) {
-  switch (t) {
-  case ACCEL_I8:
-    return ((const int8_t *)p)[i];
-  case ACCEL_I16:
-    return ((const int16_t *)p)[i];
-  case ACCEL_I32:
-    return ((const int32_t *)p)[i];
-  case ACCEL_U8:
-  case ACCEL_BOOL:
-    return ((const uint8_t *)p)[i];
-  case ACCEL_U16:
-    return ((const uint16_t *)p)[i];
-  case ACCEL_U32:
-    return ((const uint32_t *)p)[i];
-  default:
+  unsigned log2 = accel_dtype_log2_bytes(t);
+  int u = elem_is_unsigned(t);
+  if (log2 == 3)
     return ((const int64_t *)p)[i];
-  }
+  if (log2 == 2)
+    return u ? (int64_t)((const uint32_t *)p)[i] : ((const int32_t *)p)[i];
+  if (log2 == 1)
+    return u ? (int64_t)((const uint16_t *)p)[i] : ((const int16_t *)p)[i];
+  return u ? (int64_t)((const uint8_t *)p)[i] : ((const int8_t *)p)[i];
 }
 
 /* v rounded once to float type t (f16 and bf16 through f32). */
 static inline void elem_store_f64(accel_dtype t, void *p, long i, double v) {
   elem_f32_bits b;
-  switch (t) {
-  case ACCEL_F64:
+  b.f = (float)v;
+  if (t == ACCEL_F32)
+    ((float *)p)[i] = b.f;
+  else if (t == ACCEL_F64)
     ((double *)p)[i] = v;
-    return;
-  case ACCEL_F16:
-    b.f = (float)v;
+  else if (t == ACCEL_F16)
     ((uint16_t *)p)[i] = (uint16_t)elem_f32_to_f16(b.u);
-    return;
-  case ACCEL_BF16:
-    b.f = (float)v;
+  else
     ((uint16_t *)p)[i] = (uint16_t)elem_f32_to_bf16(b.u);
-    return;
-  default:
-    ((float *)p)[i] = (float)v;
-  }
 }
 
 /* v's low bits in integer type t (wrapping, as C's conversions). */
 static inline void elem_store_i64(accel_dtype t, void *p, long i, int64_t v) {
-  switch (accel_dtype_log2_bytes(t)) {
-  case 0:
-    ((uint8_t *)p)[i] = (uint8_t)v;
-    return;
-  case 1:
-    ((uint16_t *)p)[i] = (uint16_t)v;
-    return;
-  case 2:
-    ((uint32_t *)p)[i] = (uint32_t)v;
-    return;
-  default:
+  unsigned log2 = accel_dtype_log2_bytes(t);
+  if (log2 == 3)
     ((int64_t *)p)[i] = v;
-  }
+  else if (log2 == 2)
+    ((uint32_t *)p)[i] = (uint32_t)v;
+  else if (log2 == 1)
+    ((uint16_t *)p)[i] = (uint16_t)v;
+  else
+    ((uint8_t *)p)[i] = (uint8_t)v;
 }
 
 /* A double toward zero as integer type t's value, saturated (NaN: 0). */
@@ -173,6 +157,46 @@ static inline void elem_odometer_offsets(const elem_odometer *o, long i,
     *x += q * o->xs[d], *y += q * o->ys[d];
     i /= o->dims[d];
   }
+}
+
+/* A walk over an odometer's indices in order, its x offset kept as it
+   steps (no division an element, as elem_odometer_offsets takes). */
+typedef struct {
+  long idx[ACCEL_MAX_RANK], off;
+} elem_walk;
+
+static inline void elem_walk_next(const elem_odometer *o, elem_walk *w) {
+  for (int d = o->rank - 1; d >= 0; --d) {
+    w->off += o->xs[d];
+    if (++w->idx[d] < o->dims[d])
+      return;
+    w->off -= o->xs[d] * o->dims[d];
+    w->idx[d] = 0;
+  }
+}
+
+/* The elements t's view reaches from its first (0 if it has none). */
+static inline long elem_span(const accel_tensor *t) {
+  long n = 1;
+  for (int d = 0; d < t->rank; ++d) {
+    if (t->dims[d] == 0)
+      return 0;
+    n += (t->dims[d] - 1) * t->strides[d];
+  }
+  return n;
+}
+
+/* x's elements brought into the scratchpad at buf by one transfer when
+   its span fits in bytes (then each load costs 3 cycles instead of
+   DRAM's 40), else x's data where it lies. */
+static inline const void *elem_stage_in(const accel_tensor *x, void *buf,
+                                        long bytes) {
+  long n = elem_span(x) * (long)accel_dtype_bytes(x->dtype);
+  if (n == 0 || n > bytes)
+    return x->data;
+  accel_dma_1d(0, buf, x->data, n);
+  accel_dma_wait(0);
+  return buf;
 }
 
 #endif

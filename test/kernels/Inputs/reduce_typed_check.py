@@ -380,6 +380,14 @@ def argreduce_cases(rng):
         yield argreduce_case(F64, [4, 9], 1, is_min, 0, True, rng, nan=True)
         yield argreduce_case(F64, [4, 9], 1, is_min, 1, True, rng, nan=True)
         yield argreduce_case(I64, [1], 0, is_min, 0, False, rng)
+        # f32 lines of 32 and more on the vector unit: ties at either end,
+        # values without ties, NaN (the scalar rule's).
+        for last in (0, 1):
+            yield argreduce_case(F32, [4, 100], 1, is_min, last, True, rng)
+            yield argreduce_case(F32, [3, 64], -1, is_min, last, True, rng,
+                                 nan=True)
+        yield argreduce_case(F32, [5, 333], 1, is_min, 0, False, rng,
+                             ties=False)
     for dims, axis in (([3, 4, 5], 0), ([3, 4, 5], 1), ([3, 4, 5], -1),
                        ([1, 4], 1), ([6, 33], 0)):
         yield hardmax_case(dims, axis, rng)
