@@ -381,8 +381,9 @@ LogicalResult PadOp::verify() {
 }
 
 LogicalResult GatherOp::verify() {
-  if (failed(verifyF32Kernel(*this, {getInput(), getResult()})))
-    return failure();
+  if (cast<ShapedType>(getInput().getType()).getElementType() !=
+      cast<ShapedType>(getResult().getType()).getElementType())
+    return emitOpError("result type differs from the input's");
   ArrayRef<int64_t> In = shapeOf(getInput());
   int64_t Axis = getAxis();
   if (failed(checkAxis(*this, Axis, In.size())))

@@ -387,8 +387,8 @@ def AccelGraph_PadOp : AccelGraph_Op<"pad"> {
 
 def AccelGraph_IndexTensor : RankedTensorOf<[I32, I64]>;
 
-// Its data and result are f32 (its verifier), its run-time indices i32 or
-// i64.
+// Its data and result of any one element type, its run-time indices i32
+// or i64.
 def AccelGraph_GatherOp : AccelGraph_Op<"gather", [], []> {
   let summary = "ONNX Gather along one axis";
   let description = [{

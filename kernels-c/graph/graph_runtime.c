@@ -266,7 +266,8 @@ static accel_status gather_values(accel_tensor *t, int axis, long bytes,
     }
     accel_tensor y = t[2];
     y.dims[axis] = k;
-    y.data = (float *)t[2].data + i0 * t[2].strides[axis];
+    y.data = (char *)t[2].data + (i0 * t[2].strides[axis]
+                                  << accel_dtype_log2_bytes(t[2].dtype));
     accel_status s = accel_gather(&t[0], spm_indices, k, axis, &y);
     if (s != ACCEL_OK)
       return s;

@@ -283,7 +283,9 @@ accel_status accel_pad(const accel_tensor *x, accel_tensor *y,
 /* y = np.take(x, indices[0..n), axis): y's dims x's but n along axis.
    indices are 32-bit ints in DRAM or the scratchpad, from -size to
    size - 1 (negative ones count from the end, as numpy's); one outside
-   is an argument error found before anything is written. */
+   is an argument error found before anything is written. x and y of any
+   one element type (not f32: as f32s where their bytes make whole ones,
+   else a scalar loop). */
 accel_status accel_gather(const accel_tensor *x, const int *indices, long n,
                           int axis, accel_tensor *y);
 

@@ -1,12 +1,14 @@
 /* gather.c - y = np.take(x, indices, axis) (docs/kernels.md, "Data
    movement"): per index, one copy of x's slab at that index into y's, all
    by one plan; for an embedding table (axis 0, rows contiguous) one row
-   transfer per index, over the four channels in turn. */
+   transfer per index, over the four channels in turn. Other element types
+   than f32: gather_typed.c. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
 #include "core/spm_arena.h"
+#include "movement/gather_typed.h"
 #include "movement/move_plan.h"
 #include "movement/move_transpose.h"
 #include <stddef.h>
@@ -165,6 +167,9 @@ static long gather(const void *xp, const void *yp, const void *callp,
   const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)yp);
   ACCEL_STAGE(2, &c, (const gather_call *)callp);
   accel_dma_wait_all();
+  _Static_assert(ACCEL_F32 == 0, "f32 is the only type whose bits are 0");
+  if (__builtin_expect((unsigned)x->dtype | (unsigned)y->dtype, 0))
+    return gather_typed(x, c.indices, c.n, c.axis, y);
   accel_status s = check(x, y, &c);
   if (s || accel_only_checking())
     return s;

@@ -84,3 +84,53 @@ save("scatter_nd_f16_add", N("ScatterND", ["x", "i", "u"], ["y"],
 save("depth_to_space_f64", N("DepthToSpace", ["x"], ["y"], name="d2s64",
                              blocksize=2),
      [vi("x", T.DOUBLE, [1, 4, 1, 1])], [vi("y", T.DOUBLE, [1, 1, 2, 2])])
+
+# Run on the simulator (accel-run, against numpy): models with a
+# test_data_set_0 beside them, each in a directory of its own.
+rng = np.random.default_rng(39)
+
+
+def run_case(name, node, ins, outs, inits=(), opset=16):
+    """ins and outs: (name, numpy array) pairs; inits: constants."""
+    d = os.path.join(out, name)
+    os.makedirs(os.path.join(d, "test_data_set_0"))
+    ty = lambda t: onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[np.dtype(t)]  # noqa: E731
+    g = helper.make_graph(
+        [node], name, [vi(n, ty(a.dtype), list(a.shape)) for n, a in ins],
+        [vi(n, ty(a.dtype), list(a.shape)) for n, a in outs],
+        [numpy_helper.from_array(a, n) for n, a in inits])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+    onnx.save(m, os.path.join(d, "model.onnx"))
+    for prefix, ts in (("input", ins), ("output", outs)):
+        for k, (n, a) in enumerate(ts):
+            onnx.save_tensor(numpy_helper.from_array(a, n), os.path.join(
+                d, "test_data_set_0", "%s_%d.pb" % (prefix, k)))
+
+
+x = rng.integers(-2**62, 2**62, (5, 3)).astype(np.int64)
+i = np.array([[4, -1], [0, 2]], np.int64)
+run_case("run-gather-int64", N("Gather", ["x", "i"], ["y"], axis=0),
+         [("x", x), ("i", i)], [("y", np.take(x, i, 0))])
+x = rng.standard_normal((6, 5)).astype(np.float16)
+run_case("run-gather-f16", N("Gather", ["x", "i"], ["y"], axis=0),
+         [("x", x)], [("y", np.take(x, [5, 0, -1], 0))],
+         [("i", np.array([5, 0, -1], np.int64))])
+x = rng.integers(-128, 128, (3, 5)).astype(np.int8)
+i = np.array([4, -5, 2, 2], np.int32)
+run_case("run-gather-int8-axis1", N("Gather", ["x", "i"], ["y"], axis=1),
+         [("x", x), ("i", i)], [("y", np.take(x, i, 1))])
+x = rng.integers(-50, 50, (3, 4)).astype(np.int64)
+i = np.array([[0, 0], [3, -1], [1, 1]], np.int64)
+u = rng.integers(-50, 50, (3, 2)).astype(np.int64)
+y = x.copy()
+np.add.at(y, (np.arange(3)[:, None], np.where(i < 0, i + 4, i)), u)
+run_case("run-scatter-add-int64", N("ScatterElements", ["x", "i", "u"],
+                                    ["y"], axis=1, reduction="add"),
+         [("x", x), ("i", i), ("u", u)], [("y", y)])
+x = rng.integers(0, 2, (2, 4, 4)).astype(np.bool_)
+run_case("run-trilu-bool", N("Trilu", ["x", "k"], ["y"], upper=0),
+         [("x", x), ("k", np.array(1, np.int64))], [("y", np.tril(x, 1))])
+x = rng.integers(-128, 128, (2, 3)).astype(np.int8)
+run_case("run-tile-int8", N("Tile", ["x", "r"], ["y"]),
+         [("x", x), ("r", np.array([2, 2], np.int64))],
+         [("y", np.tile(x, (2, 2)))])

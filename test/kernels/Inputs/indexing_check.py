@@ -5,13 +5,14 @@
                     --dir DIR
 
 accel_gather_elements, accel_scatter_elements, accel_gather_nd,
-accel_scatter_nd, accel_trilu, accel_reverse_sequence, accel_onehot and
-accel_tile on several element types, int32 and int64 indices with negative ones,
+accel_scatter_nd, accel_trilu, accel_reverse_sequence, accel_onehot,
+accel_tile and accel_gather of types other than f32 (both its ways: as
+f32s and the scalar loop) on several element types, int32 and int64 indices with negative ones,
 the scatters' add and mul over duplicate indices, strided inputs, and
 the refusals: an index out of range (ACCEL_ERR_ARGUMENT, y untouched),
 a reduction of a type it does not combine (ACCEL_ERR_UNSUPPORTED), a
 depth or repeats that are not y's. The references are numpy's own
-(take_along_axis, ufunc.at, triu/tril, eye, tile) or ONNX's definitions
+(take_along_axis, ufunc.at, triu/tril, eye, tile, take) or ONNX's definitions
 written as loops; every result must be bit-identical, and y's buffer
 keeps its sentinel where the kernel refused."""
 
@@ -338,6 +339,38 @@ def cases(rng):
     yield Case("tile repeats 2, 2 where y's are 2, 3", 7, [],
                [View(x), View(np.array([2, 2], np.int32))], (4, 9),
                np.int16, ARGUMENT)
+
+    # Gather of other types than f32.
+    for name, x, axis, idx in (
+            ("int64 axis 0 (as f32 pairs)",
+             rng.integers(-2**62, 2**62, (5, 3)).astype(np.int64), 0,
+             [4, -1, 0, 2]),
+            ("f64 axis 1 (as f32 pairs)", rng.standard_normal((3, 4)), 1,
+             [3, -4, 1]),
+            ("int32 axis 1 rank 3 (as f32)",
+             rng.integers(-9999, 9999, (2, 4, 3)).astype(np.int32), 1,
+             [1, 3, -2]),
+            ("f16 axis 0 rows of 6 (as f32s)",
+             rng.standard_normal((7, 6)).astype(np.float16), 0,
+             [6, 0, -7, 3, 3]),
+            ("f16 axis 0 rows of 5 (scalar)",
+             rng.standard_normal((7, 5)).astype(np.float16), 0, [6, -1, 2]),
+            ("int8 last axis (scalar)",
+             rng.integers(-128, 128, (3, 9)).astype(np.int8), 1,
+             [8, 0, -9, 4, 4, 1]),
+            ("bool axis 1 rank 3 (scalar)",
+             rng.integers(0, 2, (2, 3, 3)).astype(np.bool_), 1, [2, 0])):
+        idx = np.array(idx, np.int32)
+        ref = np.take(x, idx, axis)
+        yield Case("gather " + name, 8, [axis], [View(x), View(idx)],
+                   ref.shape, x.dtype, OK, ref)
+    xu = rng.integers(0, 65535, (4, 6)).astype(np.uint16)
+    yield Case("gather uint16 strided x (scalar)", 8, [0],
+               [strided(xu, 1), View(np.array([3, 1], np.int32))], (2, 6),
+               np.uint16, OK, np.take(xu, [3, 1], 0))
+    yield Case("gather int8 index 3 of 3", 8, [0],
+               [View(np.zeros((3, 2), np.int8)),
+                View(np.array([0, 3], np.int32))], (2, 2), np.int8, ARGUMENT)
 
 
 def main():

@@ -3,7 +3,8 @@
  *
  * Case file: "ACINDX01", then int64 ncases, then per case the int64s op
  * (0 gather_elements, 1 scatter_elements, 2 gather_nd, 3 scatter_nd,
- * 4 trilu, 5 reverse_sequence, 6 onehot, 7 tile), params[4], ntensors (the last
+ * 4 trilu, 5 reverse_sequence, 6 onehot, 7 tile, 8 gather: its indices
+ * an int32 tensor), params[4], ntensors (the last
  * is y), then per tensor present, dtype, rank, dims[6], strides[6],
  * offset, length (in elements), then each present tensor's buffer (length
  * elements of its type, padded to 8 bytes). Output file: per case the
@@ -35,8 +36,11 @@ static int64_t call(int64_t op, const int64_t *p, accel_tensor **t, int n) {
     return accel_reverse_sequence(t[0], t[1], (int)p[0], (int)p[1], y);
   case 6:
     return accel_onehot(t[0], t[1], t[2], (int)p[0], y);
-  default:
+  case 7:
     return accel_tile(t[0], t[1], y);
+  default:
+    return accel_gather(t[0], (const int *)t[1]->data, t[1]->dims[0],
+                        (int)p[0], y);
   }
 }
 
