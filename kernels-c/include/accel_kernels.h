@@ -725,9 +725,10 @@ typedef enum {
 /* ONNX's Reduce* of x over axes[0 .. num_axes) (negative: from the end;
    no repeats); num_axes 0 reduces over every axis. y has x's rank with
    the reduced dims 1 (keepdims) or x's rank less the number of axes (the
-   reduced dims dropped), and x's element type (any but bool: floats
-   computed in f32, f64 in f64, integers in 64 bits, wrapping; the mean
-   and the kinds with a log or a root in f64, truncated). An empty
+   reduced dims dropped), and x's element type (any but bool: f32 in f32
+   on the vector unit and the stream engine, f16, bf16 and f64
+   accumulated in f64 and rounded once, integers in 64 bits, wrapping; an
+   integer mean, and the kinds with a log or a root, truncated). An empty
    reduction gives its kind's identity (0, 1 for prod, -inf and +inf for
    max and min, -inf for log_sum and log_sum_exp; the mean NaN). Any
    strides, ranks 0 to 6. */
@@ -747,7 +748,8 @@ accel_status accel_hardmax(const accel_tensor *x, accel_tensor *y, int axis);
 
 /* ONNX CumSum along axis: y[i] = sum of x[j] for j <= i (j < i if
    exclusive; from the end if reverse). x and y of one shape and type
-   (f32, f16, bf16, f64: in its own type's arithmetic; integers wrapping). */
+   (any but bool: f32 in f32 and f64 in f64 additions, f16 and bf16
+   accumulated in f32; integers wrapping). */
 accel_status accel_cumsum(const accel_tensor *x, accel_tensor *y, int axis,
                           int exclusive, int reverse);
 
