@@ -274,6 +274,32 @@ Attribute convertAttribute(const onnx::AttributeProto &A,
   return Out;
 }
 
+/// Upsample (opsets 7 to 9) and Resize of opset 10 map y's coordinate o
+/// to x's o / scale, nearest rounding down when upsampling (ONNX
+/// Runtime's); the converter's Resize of opset 11 would take opset 11's
+/// defaults (half_pixel, round_prefer_floor), the same for whole
+/// upsampling scales but not for linear, nor for other scales. Says so on
+/// each Resize of the converted model (they all come from those).
+void keepOldResizeCoordinates(onnx::ModelProto &M) {
+  for (onnx::NodeProto &N : *M.mutable_graph()->mutable_node()) {
+    if (N.op_type() != "Resize")
+      continue;
+    for (auto [Name, Value] :
+         {std::pair{"coordinate_transformation_mode", "asymmetric"},
+          {"nearest_mode", "floor"}}) {
+      bool Has = false;
+      for (const onnx::AttributeProto &A : N.attribute())
+        Has |= A.name() == Name;
+      if (Has)
+        continue;
+      onnx::AttributeProto *A = N.add_attribute();
+      A->set_name(Name);
+      A->set_type(onnx::AttributeProto::STRING);
+      A->set_s(Value);
+    }
+  }
+}
+
 /// Fails on a graph output that no node, input or initializer defines,
 /// which ONNX's checker lets through and its version converter does not
 /// survive.
@@ -451,6 +477,7 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
            ": ONNX's version converter cannot bring it to " +
            std::to_string(ConvertedOpset) + ": " + Why);
     }
+    keepOldResizeCoordinates(M);
   }
   applyInputShapes(M, Options);
   // Shape inference, the folding of shape computations and the expansion of

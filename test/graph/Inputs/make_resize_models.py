@@ -1,8 +1,10 @@
 """Resize models for import-resize.test: constant scales, sizes and roi
 (folded into accel.resize's attributes), the same computed at run time
-(graph inputs: operands), a run whose run-time scales give another shape
-than the one the model declares (a run-time error), and an attribute of
-opset 18 (refused), and linear of int64 (refused)."""
+(graph inputs: operands), Upsample of opset 9 (nearest, and linear run
+against numpy: asymmetric, as ONNX Runtime computes it), a run whose
+run-time scales give another shape than the one the model declares (a
+run-time error), and two refusals: opset 19's half_pixel_symmetric and
+linear of int64."""
 import os
 import sys
 
@@ -66,6 +68,34 @@ save("upsample-9",
      [x], [helper.make_tensor_value_info("y", F, [1, 2, 8, 8])],
      [numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales")],
      opset=9)
+# Upsample linear of opset 9 by [1, 1, 2, 3]: y's o from x's o / scale
+# (asymmetric), interpolated, the last row and column repeating x's edge.
+def asymmetric_linear(x, scales):
+    y = x.astype(np.float64)
+    for d, s in enumerate(scales):
+        n = y.shape[d]
+        c = np.arange(int(n * s)) / s
+        lo = np.floor(c).astype(int)
+        r = c - lo
+        a = np.take(y, np.clip(lo, 0, n - 1), axis=d)
+        b = np.take(y, np.clip(lo + 1, 0, n - 1), axis=d)
+        shape = [1] * y.ndim
+        shape[d] = -1
+        y = a * (1 - r.reshape(shape)) + b * r.reshape(shape)
+    return y.astype(np.float32)
+
+
+xl = np.random.default_rng(9).uniform(-1, 1, (1, 2, 3, 4)).astype(np.float32)
+save("upsample-9-linear",
+     [helper.make_node("Upsample", ["x", "scales"], ["y"], name="up9l",
+                       mode="linear")],
+     [helper.make_tensor_value_info("x", F, [1, 2, 3, 4])],
+     [helper.make_tensor_value_info("y", F, [1, 2, 6, 12])],
+     [numpy_helper.from_array(np.array([1, 1, 2, 3], np.float32), "scales")],
+     opset=9,
+     data=([numpy_helper.from_array(xl, "x")],
+           [numpy_helper.from_array(asymmetric_linear(xl, [1, 1, 2, 3]),
+                                    "y")]))
 # Run-time scales of [1, 1, 2, 2] where the model declares [1, 2, 8, 6].
 xv = np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4)
 save("scales-not-declared",
