@@ -125,7 +125,24 @@ static LogicalResult checkOr(Operation *Op, std::optional<Shape> S,
   return checkResult(Op, *S);
 }
 
+bool MatMulOp::supportsActivation(Activation) {
+  return getType().getElementType().isF32();
+}
+
 LogicalResult MatMulOp::verify() {
+  Type T = getType().getElementType();
+  for (Value V : {getA(), getB()})
+    if (cast<ShapedType>(V.getType()).getElementType() != T)
+      return emitOpError("operands of element type ")
+             << getElementTypeName(cast<ShapedType>(V.getType())
+                                       .getElementType())
+             << " and a result of " << getElementTypeName(T)
+             << " (they must be one type)";
+  if (T.isInteger(1))
+    return emitError("element type bool is not supported by accel.matmul");
+  if (!T.isF32() && getActivation())
+    return emitOpError("an activation on ") << getElementTypeName(T)
+                                            << " (float32 only)";
   std::string Why;
   return checkOr(*this, matmulShape(shapeOf(getA()), shapeOf(getB()), Why),
                  Why);
@@ -410,6 +427,12 @@ LogicalResult CastOp::verify() {
 }
 
 LogicalResult ExpandOp::verify() {
+  Type In = getInput().getType().getElementType();
+  Type Res = getResult().getType().getElementType();
+  if (In != Res)
+    return emitOpError("result element type ")
+           << getElementTypeName(Res) << " is not the input's, "
+           << getElementTypeName(In);
   ArrayRef<int64_t> Out = shapeOf(getResult());
   std::string Why;
   if (broadcastShapes(shapeOf(getInput()), Out, Why) != Shape(Out))
@@ -569,6 +592,15 @@ void GemmOp::getCanonicalizationPatterns(RewritePatternSet &Patterns,
 LogicalResult TransposeOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   ArrayRef<int64_t> Perm = getPerm();
+  Type T = getType().getElementType();
+  unsigned Bits = T.getIntOrFloatBitWidth();
+  if (getInput().getType().getElementType() != T)
+    return emitOpError("result element type ")
+           << getElementTypeName(T) << " is not the input's";
+  if ((Bits != 32 && Bits != 64) || (Bits == 64 && In.size() > 5))
+    return emitError("element type ")
+           << getElementTypeName(T) << " is not supported by accel.transpose"
+           << (Bits == 64 ? " above rank 5" : " (4- and 8-byte types only)");
   if (Perm.size() != In.size())
     return emitOpError("perm has ")
            << Perm.size() << " entries for rank " << In.size();

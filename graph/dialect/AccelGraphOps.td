@@ -44,9 +44,12 @@ defvar ActivationAttrs =
     (ins OptionalAttr<AccelGraph_ActivationAttr>:$activation,
          OptionalAttr<F32Attr>:$act_lo, OptionalAttr<F32Attr>:$act_hi);
 
+// Any one element type but bool (f32 on the matrix unit, the others in
+// the library's scalar loops); an activation on f32 only.
 def AccelGraph_MatMulOp : AccelGraph_Op<"matmul", [
-    AccelGraph_FusedActivationOpInterface,
-    AccelGraph_StridedOperandsOpInterface]> {
+    DeclareOpInterfaceMethods<AccelGraph_FusedActivationOpInterface,
+                              ["supportsActivation"]>,
+    AccelGraph_StridedOperandsOpInterface], []> {
   let summary = "ONNX MatMul: numpy matmul, batch dimensions broadcast";
   let arguments = !con((ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b),
                        ActivationAttrs);
@@ -557,7 +560,23 @@ def AccelGraph_TileOp : AccelGraph_Op<"tile", [], []> {
                        "functional-type(operands, results)";
 }
 
-def AccelGraph_ExpandOp : AccelGraph_Op<"expand"> {
+// Any one element type: the elementwise kernel's clip to [-inf, inf].
+def AccelGraph_MaxUnpoolOp : AccelGraph_Op<"max_unpool", [], []> {
+  let summary = "ONNX MaxUnpool: zeros with the input's elements where "
+                "MaxPool's indices say";
+  let description = [{
+    The result's shape is the output's static one; an `output_shape`
+    operand computed at run time is checked against it by the kernel.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$indices,
+                   Optional<AccelGraph_IndexTensor>:$output_shape);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `[` $indices `]` (`shape` $output_shape^)? "
+                       "attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_ExpandOp : AccelGraph_Op<"expand", [], []> {
   let summary = "ONNX Expand: the input broadcast to the result's shape";
   let arguments = (ins AccelGraph_Tensor:$input);
   let results = (outs AccelGraph_Tensor:$result);
@@ -576,9 +595,11 @@ def AccelGraph_ReshapeOp : AccelGraph_Op<"reshape", [], []> {
       "$input attr-dict `:` functional-type(operands, results)";
 }
 
+// f32 and the other 4- and 8-byte types (the library moves an element of
+// 8 bytes as two f32s, so up to rank 5), one type.
 def AccelGraph_TransposeOp : AccelGraph_Op<"transpose", [
     DeclareOpInterfaceMethods<AccelGraph_StridedOperandsOpInterface,
-                              ["takesStridedOperand"]>]> {
+                              ["takesStridedOperand"]>], []> {
   let summary = "ONNX Transpose: result dimension i is input dimension perm[i]";
   let arguments = (ins AccelGraph_Tensor:$input, DenseI64ArrayAttr:$perm);
   let hasFolder = 1; // of a constant: the transposed constant

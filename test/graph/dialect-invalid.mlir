@@ -159,6 +159,14 @@ func.func @types_shift(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+func.func @expand_types(%a: tensor<3xi64>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'accel.expand' op result element type int32 is not the input's, int64}}
+  %0 = accel.expand %a : (tensor<3xi64>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
 func.func @types_mixed(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
   // expected-error @+1 {{element type int64 is not supported by accel.elementwise add as operand 1 (its operands have one type, here int32)}}
   %0 = accel.elementwise add %a, %b : (tensor<4xi32>, tensor<4xi64>) -> tensor<4xi32>

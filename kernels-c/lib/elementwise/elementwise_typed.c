@@ -92,7 +92,6 @@ static unsigned defined_on(accel_elementwise_op op) {
   case ACCEL_EW_MAX:
   case ACCEL_EW_MIN:
   case ACCEL_EW_POW:
-  case ACCEL_EW_CLIP:
   case ACCEL_EW_ABS:
   case ACCEL_EW_FMOD:
   case ACCEL_EW_LESS:
@@ -102,6 +101,7 @@ static unsigned defined_on(accel_elementwise_op op) {
   case ACCEL_EW_SIGN:
     return Numeric;
   case ACCEL_EW_EQUAL:
+  case ACCEL_EW_CLIP: /* bool too: the graph's Expand, clip to +-inf */
     return Numeric | Bool;
   case ACCEL_EW_RELU:
   case ACCEL_EW_NEG:

@@ -19,6 +19,7 @@ Run (each type through the compiler and accel-run's TensorProtos):
   max-TYPE         Max of two TYPE inputs (the types but f32 and bool)
   where-bool       Where on a bool condition given at run time
   relu-f16-init    Relu of a float16 initializer
+  expand-TYPE      Expand of an int64 or bool [3, 1] input to [2, 3, 4]
 Refused, one line naming the node, the op type and the type:
   gather-i64-data  Gather of int64 data given at run time
   mod-f32-fmod0    Mod of f32 inputs with fmod = 0 (ONNX's Mod takes
@@ -147,6 +148,16 @@ def main():
               [], [vi("y", TP.FLOAT16, [4])], [h])
     save(top, "relu-f16-init", m, [],
          [tensor("y", "f16", np.maximum(hv, np.float16(0)))])
+
+    shape = numpy_helper.from_array(np.array([2, 3, 4], np.int64), "shape")
+    for kind in ("i64", "bool"):
+        elem, a = values(kind, (3, 1), rng)
+        m = model([helper.make_node("Expand", ["x", "shape"], ["y"],
+                                    name="expand")],
+                  [vi("x", elem, [3, 1])], [vi("y", elem, [2, 3, 4])],
+                  [shape])
+        save(top, "expand-" + kind, m, [tensor("x", kind, a)],
+             [tensor("y", kind, np.broadcast_to(a, (2, 3, 4)).copy())])
 
     m = model([helper.make_node("Mod", ["a", "b"], ["y"], name="rem")],
               [vi("a", TP.FLOAT, [4]), vi("b", TP.FLOAT, [4])],

@@ -201,12 +201,17 @@ def reference(op, ts, xs, yt, opts):
             r = np.where(a < 0, a * a.dtype.type(opts[0]), a)
         elif op == CLIP:
             lo, hi = opts[1], opts[2]
-            if floats:
+            if vt == BOOL:  # only as the graph's Expand: +-inf
+                r = a
+            elif floats:
                 r = np.minimum(np.maximum(a, a.dtype.type(lo)),
                                a.dtype.type(hi))
                 r = np.where(np.isnan(a), a, r)
             else:
-                r = np.clip(a, a.dtype.type(lo), a.dtype.type(hi))
+                info = np.iinfo(a.dtype)
+                r = np.clip(a, info.min if lo == -np.inf else
+                            a.dtype.type(lo),
+                            info.max if hi == np.inf else a.dtype.type(hi))
         elif op == FLOOR:
             r = np.floor(a)
         elif op == TANH:
@@ -449,6 +454,11 @@ def shape_cases():
     yield Case("add f16 9000 (stream engine)", ADD,
                [Tensor(F16, [3, 3000]), Tensor(F16, [3000])],
                Tensor(F16, [3, 3000]))
+    # The graph's Expand: clip to +-inf, broadcasting, of any type.
+    yield Case("expand bool (clip)", CLIP, [Tensor(BOOL, [3, 1])],
+               Tensor(BOOL, [2, 3, 5]))
+    yield Case("expand int64 (clip)", CLIP, [Tensor(I64, [5])],
+               Tensor(I64, [4, 5]))
     yield Case("where uint16 2x3000 strided condition", WHERE,
                [Tensor(BOOL, [2, 3000], [6001, 2]), Tensor(U16, [2, 3000]),
                 Tensor(U16, [1])], Tensor(U16, [2, 3000]))
