@@ -2,7 +2,8 @@
 //
 // Integer tensors only (shapes, indices, axes), evaluated on the host:
 // Constant, Shape, Size, Gather, Unsqueeze, Squeeze, Concat, Slice, Cast
-// between integer types, Add/Sub/Mul/Div, Neg, Reshape, Identity, and
+// between integer types, Add/Sub/Mul/Div, Neg, Equal and Where (PyTorch's
+// way of choosing Expand's sizes), Range, Reshape, Identity, and
 // ConstantOfShape (which makes a constant of any type). A node is folded
 // when every input it reads is a constant (or, for Shape and Size, has a
 // static shape); anything it
@@ -13,6 +14,7 @@
 
 #include "ShapeFolding.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -24,7 +26,8 @@ using namespace accel::onnx_graph;
 
 namespace {
 
-/// An integer constant: values as int64, and its ONNX element type.
+/// An integer constant: values as int64, and its ONNX element type (INT64,
+/// INT32, or BOOL for a comparison's result).
 struct IntTensor {
   int32_t Type = onnx::TensorProto::INT64;
   std::vector<int64_t> Dims;
@@ -36,7 +39,8 @@ bool isIntegerType(int32_t T) {
 }
 
 std::optional<IntTensor> fromProto(const onnx::TensorProto &T) {
-  if (!isIntegerType(T.data_type()) ||
+  bool Bool = T.data_type() == onnx::TensorProto::BOOL;
+  if ((!isIntegerType(T.data_type()) && !Bool) ||
       T.data_location() == onnx::TensorProto::EXTERNAL)
     return std::nullopt;
   IntTensor Out;
@@ -51,7 +55,10 @@ std::optional<IntTensor> fromProto(const onnx::TensorProto &T) {
   if (N > (1 << 20))
     return std::nullopt;
   bool Is64 = Out.Type == onnx::TensorProto::INT64;
-  if (T.has_raw_data()) {
+  if (Bool && T.has_raw_data()) {
+    for (char C : T.raw_data())
+      Out.Values.push_back(C != 0);
+  } else if (T.has_raw_data()) {
     const std::string &Raw = T.raw_data();
     size_t Size = Is64 ? 8 : 4;
     if (Raw.size() != size_t(N) * Size)
@@ -69,7 +76,7 @@ std::optional<IntTensor> fromProto(const onnx::TensorProto &T) {
     }
   } else if (Is64) {
     Out.Values.assign(T.int64_data().begin(), T.int64_data().end());
-  } else {
+  } else { // INT32, and BOOL (stored in int32_data)
     Out.Values.assign(T.int32_data().begin(), T.int32_data().end());
   }
   if (int64_t(Out.Values.size()) != N)
@@ -86,7 +93,7 @@ onnx::TensorProto toProto(const IntTensor &T, const std::string &Name) {
   for (int64_t V : T.Values) {
     if (T.Type == onnx::TensorProto::INT64)
       P.add_int64_data(V);
-    else
+    else // INT32, BOOL
       P.add_int32_data(int32_t(V));
   }
   return P;
@@ -144,6 +151,12 @@ private:
       const onnx::NodeProto &N, const IntTensor *A) const;
   std::optional<IntTensor> neg(const onnx::NodeProto &N,
                                const IntTensor *A) const;
+  std::optional<IntTensor> equal(const onnx::NodeProto &N,
+                                 const IntTensor *A) const;
+  std::optional<IntTensor> where(const onnx::NodeProto &N,
+                                 const IntTensor *A) const;
+  std::optional<IntTensor> range(const onnx::NodeProto &N,
+                                 const IntTensor *A) const;
   std::optional<IntTensor> size(const onnx::NodeProto &N,
                                 const IntTensor *) const;
   std::optional<IntTensor> shape(const onnx::NodeProto &N,
@@ -198,7 +211,8 @@ std::optional<IntTensor> Folder::evaluate(const onnx::NodeProto &N) const {
       {"Add", &Folder::arithmetic},      {"Sub", &Folder::arithmetic},
       {"Mul", &Folder::arithmetic},      {"Div", &Folder::arithmetic},
       {"Reshape", &Folder::reshape},     {"Size", &Folder::size},
-      {"Neg", &Folder::neg}};
+      {"Neg", &Folder::neg},             {"Equal", &Folder::equal},
+      {"Where", &Folder::where},         {"Range", &Folder::range}};
   auto It = Evaluators.find(N.op_type());
   if (It == Evaluators.end())
     return std::nullopt;
@@ -243,6 +257,82 @@ std::optional<IntTensor> Folder::neg(const onnx::NodeProto &,
   IntTensor Out = *A;
   for (int64_t &V : Out.Values)
     V = -V;
+  return Out;
+}
+
+/// The broadcast count of 1-D or scalar operands of \p Counts elements
+/// (equal, or 1), or nullopt.
+static std::optional<size_t> broadcastCount(std::initializer_list<size_t> Counts) {
+  size_t N = 1;
+  for (size_t C : Counts)
+    if (C != 1) {
+      if (N != 1 && N != C)
+        return std::nullopt;
+      N = C;
+    }
+  return N;
+}
+
+/// The operand of \p Values elements at \p I of a broadcast.
+static int64_t at(const std::vector<int64_t> &Values, size_t I) {
+  return Values[Values.size() == 1 ? 0 : I];
+}
+
+/// Equal of integers: PyTorch's exporter compares a shape with -1 to pick
+/// Expand's sizes.
+std::optional<IntTensor> Folder::equal(const onnx::NodeProto &N,
+                                       const IntTensor *A) const {
+  const IntTensor *B = intInput(N, 1);
+  if (!B || B->Type != A->Type || A->Type == onnx::TensorProto::BOOL)
+    return std::nullopt;
+  auto Count = broadcastCount({A->Values.size(), B->Values.size()});
+  if (!Count)
+    return std::nullopt;
+  IntTensor Out;
+  Out.Type = onnx::TensorProto::BOOL;
+  Out.Dims = (A->Values.size() >= B->Values.size() ? A : B)->Dims;
+  for (size_t I = 0; I != *Count; ++I)
+    Out.Values.push_back(at(A->Values, I) == at(B->Values, I));
+  return Out;
+}
+
+std::optional<IntTensor> Folder::where(const onnx::NodeProto &N,
+                                       const IntTensor *C) const {
+  const IntTensor *X = intInput(N, 1), *Y = intInput(N, 2);
+  if (C->Type != onnx::TensorProto::BOOL || !X || !Y || X->Type != Y->Type)
+    return std::nullopt;
+  auto Count = broadcastCount(
+      {C->Values.size(), X->Values.size(), Y->Values.size()});
+  if (!Count)
+    return std::nullopt;
+  IntTensor Out;
+  Out.Type = X->Type;
+  for (const IntTensor *T : {C, X, Y})
+    if (T->Values.size() == *Count)
+      Out.Dims = T->Dims;
+  for (size_t I = 0; I != *Count; ++I)
+    Out.Values.push_back(at(C->Values, I) ? at(X->Values, I)
+                                          : at(Y->Values, I));
+  return Out;
+}
+
+/// Range of integer scalars: start, start + delta, ... short of limit.
+std::optional<IntTensor> Folder::range(const onnx::NodeProto &N,
+                                       const IntTensor *Start) const {
+  const IntTensor *Limit = intInput(N, 1), *Delta = intInput(N, 2);
+  if (!Limit || !Delta || Start->Values.size() != 1 ||
+      Limit->Values.size() != 1 || Delta->Values.size() != 1 ||
+      Delta->Values[0] == 0 || Start->Type == onnx::TensorProto::BOOL)
+    return std::nullopt;
+  int64_t S = Start->Values[0], L = Limit->Values[0], D = Delta->Values[0];
+  int64_t Count = std::max<int64_t>(0, (L - S + D + (D > 0 ? -1 : 1)) / D);
+  if (Count > (1 << 20))
+    return std::nullopt;
+  IntTensor Out;
+  Out.Type = Start->Type;
+  Out.Dims = {Count};
+  for (int64_t I = 0; I != Count; ++I)
+    Out.Values.push_back(S + I * D);
   return Out;
 }
 
