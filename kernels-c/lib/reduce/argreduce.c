@@ -7,10 +7,9 @@
    (the first, or the last with select_last). */
 
 #include "core/kernel_args.h"
-#include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
+#include "reduce/lanes_select.h"
 #include "reduce/typed_elem.h"
-#include <math.h>
 #include <stddef.h>
 
 /* x's span in the scratchpad where it fits: the whole arena. */
@@ -31,58 +30,12 @@ static void lines_of(const accel_tensor *x, int axis, const long *y_strides,
     }
 }
 
-enum { V = KERNEL_LANES };
-
-/* select_in_line of a contiguous f32 line on the vector unit: its
-   maximum (of -x for the minimum), then the first (or last) vector
-   holding it, then its lane; -1 where the line has a NaN or an infinity
-   (x times 0 is then NaN), which the scalar loop's rule decides. */
-static long select_f32_lanes(const float *p, long n, int is_min, int last) {
-  const float s = is_min ? -1.0f : 1.0f;
-  const accel_v16f vs = s;
-  long full = n / V * V;
-  accel_v16f m = -INFINITY, z = 0.0f;
-  for (long i = 0; i < full; i += V) {
-    accel_v16f v = accel_vload(p + i) * vs;
-    m = __builtin_elementwise_max(m, v);
-    z += v * 0.0f;
-  }
-  float mx = accel_vredmax(m), zs = accel_vredsum(z);
-  for (long i = full; i < n; ++i) {
-    float v = p[i] * s;
-    mx = v > mx ? v : mx;
-    zs += v * 0.0f;
-  }
-  if (zs != zs)
-    return -1;
-  const accel_v16f vm = mx;
-  if (!last) {
-    long i = 0;
-    for (; i < full; i += V)
-      if (accel_vredsum_i((accel_v16i)(accel_vload(p + i) * vs == vm)))
-        break;
-    while (p[i] * s != mx)
-      ++i;
-    return i;
-  }
-  for (long i = n - 1; i >= full; --i)
-    if (p[i] * s == mx)
-      return i;
-  long c = full - V;
-  while (!accel_vredsum_i((accel_v16i)(accel_vload(p + c) * vs == vm)))
-    c -= V;
-  long i = c + V - 1;
-  while (p[i] * s != mx)
-    --i;
-  return i;
-}
-
 /* The index of the line's selected element (n > 0). */
 static long select_in_line(accel_dtype t, const void *x, long base, long step,
                            long n, int is_min, int last) {
   long best = 0;
-  if (t == ACCEL_F32 && step == 1 && n >= 2 * V) {
-    long i = select_f32_lanes((const float *)x + base, n, is_min, last);
+  if (t == ACCEL_F32 && step == 1 && n >= LanesMinLine) {
+    long i = lanes_select((const float *)x + base, n, is_min, last, 1);
     if (i >= 0)
       return i;
   }

@@ -9,6 +9,7 @@
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include "core/spm_arena.h"
+#include "reduce/lanes_select.h"
 #include "reduce/typed_elem.h"
 #include <stddef.h>
 
@@ -31,6 +32,9 @@ typedef struct {
 KERNEL_SPM_FITS(topk_spm);
 #define TSPM KERNEL_SPM(topk_spm)
 
+/* The most k for the vector unit's selections (k passes over a line). */
+enum { TopkLanesMaxK = 64 };
+
 typedef struct {
   const accel_tensor *x, *values, *indices;
   long k;
@@ -50,6 +54,30 @@ static int topk_before(int is_float, int is_unsigned, int largest, topk_key a,
     return largest ? (uint64_t)a.i > (uint64_t)b.i
                    : (uint64_t)a.i < (uint64_t)b.i;
   return largest ? a.i > b.i : a.i < b.i;
+}
+
+/* The best k of a contiguous f32 line in the scratchpad (a copy of x's)
+   into TSPM on the vector unit, where k is small: k selections of the
+   line's maximum (or minimum), each taken out as -inf (+inf) until the
+   line is restored. Ties come in index order (each selection takes the
+   first). 0, doing nothing, where the line holds a NaN or an infinity
+   (the insertion below decides). */
+static int topk_line_lanes(float *p, long n, long k, int largest) {
+  topk_key *key = TSPM->key;
+  int64_t *index = TSPM->index;
+  for (long j = 0; j < k; ++j) {
+    /* check a constant in each (a vector select on a run-time condition
+       becomes one per lane). */
+    long i = j == 0 ? lanes_select(p, n, !largest, 0, 1)
+                    : lanes_select(p, n, !largest, 0, 0);
+    if (i < 0)
+      return 0;
+    key[j].f = p[i], index[j] = i;
+    p[i] = largest ? -INFINITY : INFINITY;
+  }
+  for (long j = 0; j < k; ++j)
+    p[index[j]] = (float)key[j].f;
+  return 1;
 }
 
 /* The best k of the line into TSPM (k <= n). */
@@ -158,8 +186,12 @@ static long topk_body(const void *args, const void *unused1,
       vo += v ? c * v->strides[xd] : 0;
       io += ix ? c * ix->strides[xd] : 0;
     }
-    topk_line(x->dtype, xd, xo, x->strides[axis], x->dims[axis], a.k,
-              a.largest);
+    long n = x->dims[axis];
+    int staged = xd != x->data;
+    if (!(staged && x->dtype == ACCEL_F32 && x->strides[axis] == 1 &&
+          n >= LanesMinLine && a.k <= TopkLanesMaxK &&
+          topk_line_lanes((float *)xd + xo, n, a.k, a.largest)))
+      topk_line(x->dtype, xd, xo, x->strides[axis], n, a.k, a.largest);
     for (long j = 0; j < a.k; ++j) {
       if (ix)
         ((int64_t *)ix->data)[io + j * is] = TSPM->index[j];

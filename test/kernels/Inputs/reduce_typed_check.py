@@ -436,8 +436,12 @@ def cumsum_case(t, dims, axis, exclusive, reverse, rng):
                 [axis, int(exclusive), int(reverse)], x, 0, check)
 
 
-def topk_case(t, dims, axis, k, largest, rng, ties=False):
+def topk_case(t, dims, axis, k, largest, rng, ties=False, inf=False):
     x = random_values(rng, t, int(np.prod(dims)), ties=ties).reshape(dims)
+    if inf:
+        x = x.copy()
+        x.reshape(-1)[::9] = -np.inf
+        x.reshape(-1)[4::13] = np.inf
     a = axis % len(dims)
     v = to_f64(t, x)
     moved = np.moveaxis(v, a, -1)
@@ -451,9 +455,10 @@ def topk_case(t, dims, axis, k, largest, rng, ties=False):
     want_v = np.take_along_axis(x, want_i, a)
     ydims = list(dims)
     ydims[a] = k
-    name = "topk %s %s axis=%d k=%d%s%s" % (
+    name = "topk %s %s axis=%d k=%d%s%s%s" % (
         NAMES[t], "x".join(map(str, dims)), axis, k,
-        "" if largest else " smallest", " ties" if ties else "")
+        "" if largest else " smallest", " ties" if ties else "",
+        " inf" if inf else "")
 
     def check(y, ix):
         if not np.array_equal(ix, want_i):
@@ -478,6 +483,12 @@ def cumsum_topk_cases(rng):
     yield topk_case(F32, [40, 5], 0, 40, 1, rng, ties=True)
     yield topk_case(F32, [4, 100], 1, 0, 1, rng)
     yield topk_case(I64, [2, 3, 9], 2, 9, 0, rng, ties=True)
+    # f32 lines of 32 and more on the vector unit (k up to 64): ties,
+    # both directions, and a line with infinities (the insertion's).
+    for largest in (1, 0):
+        yield topk_case(F32, [4, 100], 1, 5, largest, rng, ties=True)
+        yield topk_case(F32, [3, 200], -1, 64, largest, rng)
+    yield topk_case(F32, [2, 50], 1, 7, 1, rng, inf=True)
 
 
 def main():
