@@ -210,6 +210,38 @@ accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
                           accel_tensor *y,
                           const accel_conv2d_options *options);
 
+/* 2-D transposed convolution options (docs/kernels.md,
+   "accel_conv_transpose2d"): ONNX ConvTranspose's, pads already
+   resolved. */
+typedef struct {
+  long stride_h, stride_w;         /* >= 1 */
+  long pad_top, pad_left;          /* >= 0, cropped from the output */
+  long pad_bottom, pad_right;
+  long dilation_h, dilation_w;     /* >= 1 */
+  long output_pad_h, output_pad_w; /* >= 0, below max(stride, dilation) */
+  long groups;                     /* >= 1, dividing C */
+  const accel_tensor *bias;        /* rank 1, Cout elements, or null */
+} accel_conv_transpose2d_options;
+
+/* The defaults: stride 1, no padding, dilation 1, one group, no bias. */
+accel_conv_transpose2d_options accel_conv_transpose2d_defaults(void);
+
+/* One output dimension: stride (in - 1) + output_pad + dilation (k - 1)
+   + 1 - pad_begin - pad_end. */
+long accel_conv_transpose_out_size(long in, long k, long stride,
+                                   long dilation, long pad_begin,
+                                   long pad_end, long output_pad);
+
+/* y = conv_transpose2d(x, w) + bias: x [N, C, H, W], w [C, Cout / groups,
+   KH, KW], y [N, Cout, OH, OW] with OH, OW as
+   accel_conv_transpose_out_size says; input channel c of group g = c /
+   (C / groups) adds into output channels g Cout / groups to (g + 1) Cout
+   / groups - 1. Any strides. options may be null (the defaults). */
+accel_status
+accel_conv_transpose2d(const accel_tensor *x, const accel_tensor *w,
+                       accel_tensor *y,
+                       const accel_conv_transpose2d_options *options);
+
 /* How accel_attention masks the scores. */
 typedef enum {
   ACCEL_MASK_NONE = 0,
