@@ -5,6 +5,7 @@
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
+#include "matmul/matmul_typed.h"
 #include <stddef.h>
 
 static const char Kernel[] = "accel_batched_matmul";
@@ -112,6 +113,10 @@ static int fold_batches(const accel_tensor *a, const accel_tensor *b,
 static accel_status batched_matmul(const accel_tensor *a, const accel_tensor *b,
                                    const accel_tensor *c,
                                    const accel_gemm_options *options) {
+  if (__builtin_expect((unsigned)a->dtype | (unsigned)b->dtype |
+                           (unsigned)c->dtype,
+                       0))
+    return matmul_typed(Kernel, a, b, c, options);
   accel_gemm_options o = *options;
   accel_status s;
   if (accel_checking() && (s = check(a, b, c)))

@@ -26,6 +26,7 @@
 
 #include "core/kernel_stack.h"
 #include "matmul/gemm_internal.h"
+#include "matmul/matmul_typed.h"
 
 accel_gemm_options accel_gemm_defaults(void) {
   accel_gemm_options o = {
@@ -148,6 +149,10 @@ static long gemm(const void *a, const void *b, const void *c,
                  const void *options) {
   accel_gemm_args g;
   accel_gemm_stage_args(&g, a, b, c, options);
+  if (__builtin_expect((unsigned)g.a->dtype | (unsigned)g.b->dtype |
+                           (unsigned)g.c->dtype,
+                       0))
+    return matmul_typed("accel_gemm", g.a, g.b, g.c, &g.o);
   if (accel_checking()) {
     accel_status s = accel_gemm_check("accel_gemm", g.a, g.b, g.c, &g.o);
     if (s || accel_only_checking())
