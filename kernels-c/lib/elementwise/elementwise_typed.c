@@ -162,8 +162,12 @@ static plan make_plan(const accel_elementwise_step *s,
     p.in[k] = inputs[k]->dtype;
     p.as[k] = p.domain;
   }
+  /* The condition as bytes (x != 0, NaN true), or in f32 for the f32
+     path's where on the vector unit: every type but f64 (whose tiny
+     values f32 would take to 0) is nonzero in f32 where it is nonzero. */
   if (s->op == ACCEL_EW_WHERE)
-    p.as[0] = ACCEL_BOOL; /* the condition as bytes: x != 0, NaN true */
+    p.as[0] =
+        p.domain == ACCEL_F32 && p.in[0] != ACCEL_F64 ? ACCEL_F32 : ACCEL_BOOL;
   return p;
 }
 
@@ -674,17 +678,17 @@ static void select_elements(void *restrict r, const uint8_t *restrict cond,
 static void compute(const plan *p, void *r, void *const *v, long n) {
   accel_elementwise_op op = p->step.op;
   const accel_elementwise_options *o = &p->step.options;
-  if (op == ACCEL_EW_WHERE) {
+  if (op == ACCEL_EW_WHERE && p->as[0] == ACCEL_BOOL) {
     select_elements(r, v[0], v[1], v[2], accel_dtype_bytes(p->domain), n);
     return;
   }
-  const void *b = arity(op) == 2 ? v[1] : v[0];
+  const void *b = arity(op) >= 2 ? v[1] : v[0];
   switch (p->domain) {
   case ACCEL_F32:
     if (is_mine(op))
       compute_f32(op, r, v[0], b, n);
     else /* on the f32 path's own loops */
-      ew_run_step(&p->step, r, v[0], b, b, n);
+      ew_run_step(&p->step, r, v[0], b, op == ACCEL_EW_WHERE ? v[2] : b, n);
     break;
   case ACCEL_F64:
     compute_f64(op, r, v[0], b, n, o);
