@@ -61,8 +61,9 @@ static std::optional<float> constantBound(const og::Tensor &T,
     return std::nullopt;
   }
   auto read = [&](auto Zero) {
-    decltype(Zero) V;
-    std::memcpy(&V, T.Data.data(), sizeof V);
+    decltype(Zero) V = Zero;
+    if (T.Data.size() >= sizeof V) // else a damaged model's: 0
+      std::memcpy(&V, T.Data.data(), sizeof V);
     return V;
   };
   double D;
