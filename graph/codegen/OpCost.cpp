@@ -53,6 +53,10 @@ OpCost accel::graph::getOpCost(Operation &Op) {
   Cost.Macs = elementsOf(Result) * reductionLength(Op);
   if (auto A = dyn_cast<AttentionOp>(Op))
     Cost.Macs = attentionMacs(A);
+  if (auto CT = dyn_cast<ConvTranspose2dOp>(Op)) { // every input pixel's
+    ArrayRef<int64_t> W = shapeOf(CT.getWeight());  // [C, M / g, KH, KW]
+    Cost.Macs = elementsOf(CT.getInput()) * W[1] * W[2] * W[3];
+  }
   if (auto M = dyn_cast<MlpNormOp>(Op)) { // both layers' products
     ArrayRef<int64_t> W1 = shapeOf(M.getW1()), W2 = shapeOf(M.getW2());
     Cost.Macs = elementsOf(Result) / W2[1] * (W1[0] * W1[1] + W2[0] * W2[1]);

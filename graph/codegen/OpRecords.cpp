@@ -158,6 +158,17 @@ std::optional<OpRecord> record(Conv2dOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_CONV2D, Attrs);
 }
 
+std::optional<OpRecord> record(ConvTranspose2dOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_conv_transpose_attrs Attrs{};
+  llvm::copy(Op.getStrides(), Attrs.strides);
+  llvm::copy(Op.getPads(), Attrs.pads);
+  llvm::copy(Op.getDilations(), Attrs.dilations);
+  llvm::copy(Op.getOutputPadding(), Attrs.output_padding);
+  Attrs.groups = Op.getGroup();
+  return recordWith(ACCEL_GRAPH_CONV_TRANSPOSE, Attrs);
+}
+
 std::optional<OpRecord> record(Pool2dOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_pool2d_attrs Attrs{};
   Attrs.avg = Op.getKind() == PoolKind::avg;
@@ -491,7 +502,8 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
             TopKOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
-            TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp, TileOp>(
+            TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp, TileOp,
+            ConvTranspose2dOp
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -94,6 +94,27 @@ def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d", [
                        "functional-type(operands, results)";
 }
 
+// Its verifier: VerifyConvTranspose.cpp.
+def AccelGraph_ConvTranspose2dOp : AccelGraph_Op<"conv_transpose2d"> {
+  let summary = "ONNX ConvTranspose in 2-D: NCHW input, [C, M/group, KH, KW] "
+                "weights";
+  let description = [{
+    Pads are explicit (auto_pad and output_shape resolved by the importer)
+    and crop the full output; output_padding adds rows and columns at its
+    end. Runs as accel_conv_transpose2d.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$weight,
+                   Optional<AccelGraph_Tensor>:$bias,
+                   DenseI64ArrayAttr:$strides,        // [sh, sw]
+                   DenseI64ArrayAttr:$pads,           // [t, l, b, r]
+                   DenseI64ArrayAttr:$dilations,      // [dh, dw]
+                   DenseI64ArrayAttr:$output_padding, // [h, w]
+                   I64Attr:$group);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_Pool2dOp : AccelGraph_Op<"pool2d"> {
   let summary = "ONNX MaxPool and AveragePool in 2-D, NCHW";
   let arguments = (ins AccelGraph_Tensor:$input,

@@ -169,6 +169,7 @@ private:
   bool matmul();
   bool gemm();
   bool conv();
+  bool convTranspose(); // ImportConvTranspose.cpp
   bool window(std::vector<int64_t> Kernel, std::vector<int64_t> &Strides,
               std::vector<int64_t> &Pads, std::vector<int64_t> &Dilations);
   bool pool(PoolKind Kind);

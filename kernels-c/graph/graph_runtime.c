@@ -125,6 +125,20 @@ static accel_status conv2d(accel_tensor *t, int n,
   return accel_conv2d(&t[0], &t[1], &t[n - 1], &o);
 }
 
+static accel_status conv_transpose(accel_tensor *t, int n,
+                                   const accel_graph_conv_transpose_attrs *r) {
+  accel_conv_transpose2d_options o = accel_conv_transpose2d_defaults();
+  o.stride_h = r->strides[0], o.stride_w = r->strides[1];
+  o.pad_top = r->pads[0], o.pad_left = r->pads[1];
+  o.pad_bottom = r->pads[2], o.pad_right = r->pads[3];
+  o.dilation_h = r->dilations[0], o.dilation_w = r->dilations[1];
+  o.output_pad_h = r->output_padding[0], o.output_pad_w = r->output_padding[1];
+  o.groups = r->groups;
+  if (n == 4)
+    o.bias = &t[2];
+  return accel_conv_transpose2d(&t[0], &t[1], &t[n - 1], &o);
+}
+
 static accel_status pool2d(accel_tensor *t, const accel_graph_pool2d_attrs *r) {
   accel_pool2d_options o = accel_pool2d_defaults(r->kernel[0], r->kernel[1]);
   o.stride_h = r->strides[0], o.stride_w = r->strides[1];
@@ -453,6 +467,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_CONV2D:
     what = "accel_conv2d", s = conv2d(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_CONV_TRANSPOSE:
+    what = "accel_conv_transpose2d", s = conv_transpose(t, n, attrs);
     break;
   case ACCEL_GRAPH_POOL2D:
     what = "pooling", s = pool2d(t, attrs);

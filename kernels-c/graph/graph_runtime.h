@@ -56,6 +56,7 @@ typedef enum {
   ACCEL_GRAPH_TILE = 32,             /* x[, repeats] -> y; no attributes */
   ACCEL_GRAPH_RESIZE = 35, /* x[, roi][, scales][, sizes] -> y; the three
                               at run time, as the attributes say */
+  ACCEL_GRAPH_CONV_TRANSPOSE = 40, /* x, w[, bias] -> y */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -107,6 +108,15 @@ typedef struct {
   long groups;
   accel_graph_activation act;
 } accel_graph_conv2d_attrs;
+
+/* As accel_conv_transpose2d_options; a bias operand if there are four. */
+typedef struct {
+  long strides[2];        /* h, w */
+  long pads[4];           /* top, left, bottom, right */
+  long dilations[2];      /* h, w */
+  long output_padding[2]; /* h, w */
+  long groups;
+} accel_graph_conv_transpose_attrs;
 
 /* As accel_pool2d_options. */
 typedef struct {
@@ -281,6 +291,7 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_attrs) == 8 * 8 &&
                    offsetof(accel_graph_gemm_attrs, act) == 5 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv2d_attrs) == 12 * 8 &&
                    offsetof(accel_graph_conv2d_attrs, groups) == 8 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv_transpose_attrs) == 11 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pool2d_attrs) == 13 * 8 &&
                    offsetof(accel_graph_pool2d_attrs, dilations) == 9 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_elementwise_attrs) == 4 * 8);
