@@ -503,7 +503,7 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
           [&](auto Op) { return record(Op, Layouts); })
       .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
             TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp, TileOp,
-            ConvTranspose2dOp
+            ConvTranspose2dOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }
