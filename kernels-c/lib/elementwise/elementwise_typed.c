@@ -238,12 +238,22 @@ static accel_status check(const char *kernel, int entry,
   char name[32];
   accel_status st;
   const accel_elementwise_step *s = &steps[0];
-  if (entry == 3) /* a chain */
-    return accel_kernel_error(
-        ACCEL_ERR_UNSUPPORTED, kernel, "steps",
-        "operation %d, y of element type %s: a chain's steps are the f32 "
-        "kinds on f32 tensors",
-        (int)s->op, accel_dtype_name(y->dtype));
+  if (entry == 3) { /* a chain: name its first tensor not f32, or step 0 */
+    for (int k = 0; k <= num_inputs; ++k) {
+      const accel_tensor *t = k < num_inputs ? in[k] : y;
+      if (t && t->dtype != ACCEL_F32)
+        return accel_kernel_error(
+            ACCEL_ERR_UNSUPPORTED, kernel,
+            k < num_inputs ? ew_input_name(entry, k, name) : "y",
+            "element type %s: a chain computes the f32 kinds on f32 "
+            "tensors",
+            accel_dtype_valid(t->dtype) ? accel_dtype_name(t->dtype) : "?");
+    }
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, "steps[0]",
+                              "operation %d: a chain computes the f32 kinds "
+                              "on f32 tensors",
+                              (int)s->op);
+  }
   if (num_steps != 1 || (int)s->op < 0 || arity(s->op) == 0)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "op",
                               "operation %d is not an accel_elementwise_op",

@@ -241,6 +241,15 @@ int main(void) {
   c = ch;
   yx = tensor(b_buf + 2, 2, 3, 5, 0);
   expect("y overlaps inputs[1]", ACCEL_ERR_UNSUPPORTED, &c, &yx);
+  /* A chain computes the f32 kinds on f32 tensors only. */
+  c = ch;
+  steps[0].op = ACCEL_EW_MOD;
+  expect("step 0 mod", ACCEL_ERR_UNSUPPORTED, &c, &y);
+  steps[0].op = ACCEL_EW_RELU;
+  t = x;
+  t.dtype = ACCEL_I32;
+  c.in[0] = &t;
+  expect("inputs[0] int32", ACCEL_ERR_UNSUPPORTED, &c, &y);
 
   fprintf(stderr, "%d calls, %d mismatches\n", calls, mismatches);
   return mismatches != 0;
