@@ -430,6 +430,12 @@ std::optional<OpRecord> record(TileOp, MutableArrayRef<ViewLayout>) {
   return OpRecord{ACCEL_GRAPH_TILE, {}};
 }
 
+std::optional<OpRecord> record(MaxUnpoolOp Op, MutableArrayRef<ViewLayout>) {
+  OpRecord R{ACCEL_GRAPH_MAXUNPOOL, {}};
+  llvm::append_range(R.Fields, Op.getIndexDims());
+  return R;
+}
+
 std::optional<OpRecord> record(ResizeOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_resize_attrs Attrs{};
   Attrs.mode = long(Op.getMode());
@@ -503,7 +509,7 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
           [&](auto Op) { return record(Op, Layouts); })
       .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
             TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp, TileOp,
-            ConvTranspose2dOp>(
+            ConvTranspose2dOp, MaxUnpoolOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -586,12 +586,16 @@ def AccelGraph_MaxUnpoolOp : AccelGraph_Op<"max_unpool", [], []> {
   let summary = "ONNX MaxUnpool: zeros with the input's elements where "
                 "MaxPool's indices say";
   let description = [{
-    The result's shape is the output's static one; an `output_shape`
-    operand computed at run time is checked against it by the kernel.
+    The indices count the elements of `index_dims` (MaxPool's input's
+    shape) in row-major order; the result is that shape or larger (ONNX's
+    output_shape, the extra at each dimension's end). An `output_shape`
+    operand computed at run time is checked against the result's shape by
+    the kernel.
   }];
   let arguments = (ins AccelGraph_Tensor:$input,
                    AccelGraph_IndexTensor:$indices,
-                   Optional<AccelGraph_IndexTensor>:$output_shape);
+                   Optional<AccelGraph_IndexTensor>:$output_shape,
+                   DenseI64ArrayAttr:$index_dims);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$input `[` $indices `]` (`shape` $output_shape^)? "
                        "attr-dict `:` functional-type(operands, results)";

@@ -1,7 +1,8 @@
 //===-- VerifyIndexing.cpp - The indexing ops' verifiers ------------------===//
 //
 // The shape rules of gather_elements, scatter_elements, gather_nd,
-// scatter_nd, trilu, reverse_sequence, one_hot and tile (ONNX's): data of any
+// scatter_nd, trilu, reverse_sequence, one_hot, tile and max_unpool
+// (ONNX's): data of any
 // element type, the result of the data's type. Index values are data,
 // checked by the kernels at run time.
 //
@@ -198,5 +199,25 @@ LogicalResult TileOp::verify() {
     if (X[D] ? Y[D] % X[D] : Y[D])
       return emitOpError("result dimension ")
              << D << " is not a multiple of the input's";
+  return checkTypedResult(*this, Y, getInput());
+}
+
+LogicalResult MaxUnpoolOp::verify() {
+  ArrayRef<int64_t> X = shapeOf(getInput()), Y = shapeOf(getResult());
+  if (shapeOf(getIndices()) != X)
+    return emitOpError("indices must have the input's shape");
+  if (getOutputShape() &&
+      shapeOf(getOutputShape()) != ArrayRef<int64_t>{int64_t(Y.size())})
+    return emitOpError("output_shape must have one entry a dimension");
+  if (Y.size() != X.size())
+    return emitOpError("result rank ")
+           << Y.size() << " is not the input's " << X.size();
+  ArrayRef<int64_t> Dims = getIndexDims();
+  if (Dims.size() != Y.size())
+    return emitOpError("index_dims must have one entry a dimension");
+  for (size_t D = 0; D != Y.size(); ++D)
+    if (Dims[D] < 1 || Dims[D] > Y[D])
+      return emitOpError("index_dims entry ")
+             << D << " is outside [1, the result's " << Y[D] << "]";
   return checkTypedResult(*this, Y, getInput());
 }

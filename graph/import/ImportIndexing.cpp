@@ -6,7 +6,7 @@
 // time), and for the ones made of other ops: EyeLike (a constant),
 // DepthToSpace and SpaceToDepth (reshape, transpose, reshape: one
 // transpose kernel call) and Tile (an expand a repeated axis, or
-// accel.tile).
+// accel.tile); MaxUnpool (accel.max_unpool).
 //
 //===----------------------------------------------------------------------===//
 
@@ -268,4 +268,44 @@ bool Importer::tile() {
   if (X == input(0)) // no axis repeated: a copy
     X = B.create<CastOp>(loc(), resultType(), X);
   return define(X);
+}
+
+/// MaxUnpool: the indices count the elements of the shape MaxPool's
+/// input had, (in - 1) stride - pads + kernel along each spatial
+/// dimension; the output is that or output_shape (the loader's static
+/// shape), a constant output_shape agreeing with it, one computed at run
+/// time checked there.
+bool Importer::maxUnpool() {
+  Value X = input(0), I = X ? indexInput(1) : Value();
+  if (!I)
+    return false;
+  ArrayRef<int64_t> In = shapeOf(X);
+  size_t Spatial = In.size() - 2;
+  std::vector<int64_t> Kernel = intsAttr("kernel_shape", {});
+  std::vector<int64_t> Strides =
+      intsAttr("strides", std::vector<int64_t>(Spatial, 1));
+  std::vector<int64_t> Pads =
+      intsAttr("pads", std::vector<int64_t>(2 * Spatial, 0));
+  if (In.size() < 3 || Kernel.size() != Spatial || Strides.size() != Spatial ||
+      Pads.size() != 2 * Spatial)
+    return fail("needs a kernel_shape, strides and pads for each spatial "
+                "dimension");
+  SmallVector<int64_t> Dims(In.begin(), In.begin() + 2);
+  for (size_t D = 0; D != Spatial; ++D)
+    Dims.push_back((In[2 + D] - 1) * Strides[D] - Pads[D] - Pads[Spatial + D] +
+                   Kernel[D]);
+  Value Shape;
+  if (hasInput(2)) {
+    if (isConstant(Node->Inputs[2])) {
+      auto S = constantInts(2);
+      if (!S)
+        return false;
+      if (ArrayRef<int64_t>(*S) != resultType().getShape())
+        return fail("output_shape is not the output's shape");
+    } else if (!(Shape = indexInput(2))) {
+      return false;
+    }
+  }
+  return define(B.create<MaxUnpoolOp>(loc(), resultType(), X, I, Shape,
+                                      B.getDenseI64ArrayAttr(Dims)));
 }

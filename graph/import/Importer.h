@@ -249,6 +249,7 @@ private:
   bool depthToSpace();
   bool spaceToDepth();
   bool tile();
+  bool maxUnpool();
   bool isConstant(const std::string &Name) const {
     return std::find(G.Constants.begin(), G.Constants.end(), Name) !=
            G.Constants.end();

@@ -557,6 +557,11 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     what = "accel_tile";
     s = accel_tile(&t[0], n == 3 ? &t[1] : NULL, &t[n - 1]);
     break;
+  case ACCEL_GRAPH_MAXUNPOOL:
+    what = "accel_maxunpool";
+    s = accel_maxunpool(&t[0], &t[1], n == 4 ? &t[2] : NULL,
+                        (const accel_graph_maxunpool_attrs *)attrs, &t[n - 1]);
+    break;
   case ACCEL_GRAPH_RESIZE:
     what = "accel_resize", s = resize(t, n, attrs);
     break;

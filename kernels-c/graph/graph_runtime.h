@@ -54,6 +54,7 @@ typedef enum {
   ACCEL_GRAPH_REVERSE_SEQUENCE = 30, /* x, lengths -> y */
   ACCEL_GRAPH_ONEHOT = 31,           /* indices[, depth], values -> y */
   ACCEL_GRAPH_TILE = 32,             /* x[, repeats] -> y; no attributes */
+  ACCEL_GRAPH_MAXUNPOOL = 33,        /* x, indices[, output_shape] -> y */
   ACCEL_GRAPH_RESIZE = 35, /* x[, roi][, scales][, sizes] -> y; the three
                               at run time, as the attributes say */
   ACCEL_GRAPH_CONV_TRANSPOSE = 40, /* x, w[, bias] -> y */
@@ -272,6 +273,10 @@ typedef struct {
 typedef struct {
   long axis, k, largest, indices;
 } accel_graph_topk_attrs;
+
+/* y's rank of entries: the shape MaxPool's indices count in (an array of
+   these). */
+typedef long accel_graph_maxunpool_attrs;
 
 /* The layout both sides assume, checked by both compilers. A trailing
    array holds as many entries as the record says (a flexible array

@@ -658,6 +658,16 @@ accel_status accel_onehot(const accel_tensor *indices,
 accel_status accel_tile(const accel_tensor *x, const accel_tensor *repeats,
                         const accel_tensor *y);
 
+/* ONNX MaxUnpool: y = 0, then x[p] written at position indices[p] of
+   index_dims (MaxPool's input's shape, y's rank; null: y's dims) counted
+   in row-major order (MaxPool's Indices), y that shape or larger in each
+   dimension (ONNX's output_shape: the extra at the ends); indices of x's
+   dims. An output_shape tensor (int32 or int64, or null) must be y's
+   dims: checked at run time. */
+accel_status accel_maxunpool(const accel_tensor *x, const accel_tensor *indices,
+                             const accel_tensor *output_shape,
+                             const long *index_dims, const accel_tensor *y);
+
 /* ONNX Resize (docs/kernels.md, "accel_resize"): the modes, coordinate
    transformations and nearest roundings of opsets 11 to 17. */
 typedef enum {

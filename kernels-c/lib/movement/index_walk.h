@@ -131,7 +131,7 @@ static inline void copy_element(void *dst, const void *src, unsigned log2) {
    staged in the scratchpad, and its other arguments. */
 typedef accel_status index_body(const accel_tensor *const *t, const long *p);
 
-enum { INDEX_MAX_TENSORS = 5, INDEX_MAX_PARAMS = 4 };
+enum { INDEX_MAX_TENSORS = 5, INDEX_MAX_PARAMS = ACCEL_MAX_RANK + 2 };
 
 /* Runs body on the kernels' scratchpad stack (kernel_stack.h) with its n
    tensors' descriptors copied there and its np other arguments: the

@@ -73,6 +73,10 @@ save("tile_run_time", N("Tile", ["x", "r"], ["y"], name="tile_rt"),
 save("tile_int8", N("Tile", ["x", "r"], ["y"], name="tile8"),
      [vi("x", T.INT8, [2, 3])], [vi("y", T.INT8, [2, 6])],
      [("r", np.array([1, 2], np.int64))])
+save("maxunpool", N("MaxUnpool", ["x", "i", "s"], ["y"], name="mu",
+                    kernel_shape=[2, 2], strides=[2, 2]),
+     [vi("x", T.FLOAT, [1, 2, 2, 2]), vi("i", T.INT64, [1, 2, 2, 2]),
+      vi("s", T.INT64, [4])], [vi("y", T.FLOAT, [1, 2, 5, 5])], opset=11)
 # Refused.
 save("onehot_f16", N("OneHot", ["i", "d", "v"], ["y"], name="oh16"),
      [vi("i", T.FLOAT16, [3]), vi("v", T.FLOAT, [2])],

@@ -6,8 +6,8 @@
 
 accel_gather_elements, accel_scatter_elements, accel_gather_nd,
 accel_scatter_nd, accel_trilu, accel_reverse_sequence, accel_onehot,
-accel_tile and accel_gather of types other than f32 (both its ways: as
-f32s and the scalar loop) on several element types, int32 and int64 indices with negative ones,
+accel_tile, accel_maxunpool and accel_gather of types other than f32
+(both its ways: as f32s and the scalar loop) on several element types, int32 and int64 indices with negative ones,
 the scatters' add and mul over duplicate indices, strided inputs, and
 the refusals: an index out of range (ACCEL_ERR_ARGUMENT, y untouched),
 a reduction of a type it does not combine (ACCEL_ERR_UNSUPPORTED), a
@@ -371,6 +371,38 @@ def cases(rng):
     yield Case("gather int8 index 3 of 3", 8, [0],
                [View(np.zeros((3, 2), np.int8)),
                 View(np.array([0, 3], np.int32))], (2, 2), np.int8, ARGUMENT)
+
+    # MaxUnpool: indices of MaxPool's input's shape, y that or larger.
+    x = rng.standard_normal((2, 3, 2, 2)).astype(np.float32)
+    flat = np.stack([rng.choice(16, 4, replace=False) for _ in range(6)])
+    idx = flat.reshape(2, 3, 2, 2).astype(np.int64)
+    ref = np.zeros((2, 3, 16), np.float32)
+    for n in range(2):
+        for c in range(3):
+            ref[n, c, flat[n * 3 + c]] = x[n, c].reshape(-1)
+    # MaxPool's Indices count over the whole input: n and c included.
+    idx = idx + (np.arange(6) * 16).reshape(2, 3, 1, 1)
+    yield Case("maxunpool f32 4x4", 9, [0, 0, 0, 0],
+               [View(x), View(idx), None], (2, 3, 4, 4), np.float32, OK,
+               ref.reshape(2, 3, 4, 4))
+    big = np.zeros((2, 3, 5, 6), np.float32)
+    big[:, :, :4, :4] = ref.reshape(2, 3, 4, 4)
+    yield Case("maxunpool f32 4x4 into 5x6, output_shape checked", 9,
+               [2, 3, 4, 4],
+               [View(x), View(idx), View(np.array([2, 3, 5, 6], np.int64))],
+               (2, 3, 5, 6), np.float32, OK, big)
+    xi = rng.integers(-9, 9, (1, 1, 2)).astype(np.int16)
+    yield Case("maxunpool int16 1-D", 9, [0, 0, 0, 0],
+               [View(xi), View(np.array([[[4, 1]]], np.int32)), None],
+               (1, 1, 5), np.int16, OK,
+               np.array([[[0, xi[0, 0, 1], 0, 0, xi[0, 0, 0]]]], np.int16))
+    yield Case("maxunpool index 5 of 5", 9, [0, 0, 0, 0],
+               [View(xi), View(np.array([[[5, 1]]], np.int64)), None],
+               (1, 1, 5), np.int16, ARGUMENT)
+    yield Case("maxunpool output_shape not y's", 9, [0, 0, 0, 0],
+               [View(xi), View(np.array([[[0, 1]]], np.int64)),
+                View(np.array([1, 1, 6], np.int64))], (1, 1, 5), np.int16,
+               ARGUMENT)
 
 
 def main():

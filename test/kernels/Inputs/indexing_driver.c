@@ -4,7 +4,8 @@
  * Case file: "ACINDX01", then int64 ncases, then per case the int64s op
  * (0 gather_elements, 1 scatter_elements, 2 gather_nd, 3 scatter_nd,
  * 4 trilu, 5 reverse_sequence, 6 onehot, 7 tile, 8 gather: its indices
- * an int32 tensor), params[4], ntensors (the last
+ * an int32 tensor, 9 maxunpool: params its index_dims, or 0s for null),
+ * params[4], ntensors (the last
  * is y), then per tensor present, dtype, rank, dims[6], strides[6],
  * offset, length (in elements), then each present tensor's buffer (length
  * elements of its type, padded to 8 bytes). Output file: per case the
@@ -38,9 +39,12 @@ static int64_t call(int64_t op, const int64_t *p, accel_tensor **t, int n) {
     return accel_onehot(t[0], t[1], t[2], (int)p[0], y);
   case 7:
     return accel_tile(t[0], t[1], y);
-  default:
+  case 8:
     return accel_gather(t[0], (const int *)t[1]->data, t[1]->dims[0],
                         (int)p[0], y);
+  default:
+    return accel_maxunpool(t[0], t[1], t[2], p[0] ? (const long *)p : NULL,
+                           y);
   }
 }
 
