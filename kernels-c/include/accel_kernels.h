@@ -767,9 +767,10 @@ typedef enum {
 /* ONNX's Reduce* of x over axes[0 .. num_axes) (negative: from the end;
    no repeats); num_axes 0 reduces over every axis. y has x's rank with
    the reduced dims 1 (keepdims) or x's rank less the number of axes (the
-   reduced dims dropped), and x's element type (any but bool: f32 in f32
-   on the vector unit and the stream engine, f16, bf16 and f64
-   accumulated in f64 and rounded once, integers in 64 bits, wrapping; an
+   reduced dims dropped), and x's element type (any but bool: f32, and
+   f16 and bf16 widened in the scratchpad, in f32 on the vector unit and
+   the stream engine; f64 (and f16 or bf16 too large for that)
+   accumulated in f64 and rounded once; integers in 64 bits, wrapping; an
    integer mean, and the kinds with a log or a root, truncated). An empty
    reduction gives its kind's identity (0, 1 for prod, -inf and +inf for
    max and min, -inf for log_sum and log_sum_exp; the mean NaN). Any

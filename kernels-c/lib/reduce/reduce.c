@@ -59,6 +59,8 @@ typedef struct {
 KERNEL_SPM_FITS(reduce_spm);
 #define RSPM KERNEL_SPM(reduce_spm)
 
+long reduce_run_arena_bytes(void) { return (long)sizeof(reduce_spm); }
+
 static long min_l(long a, long b) { return a < b ? a : b; }
 static long ceil_div(long a, long b) { return (a + b - 1) / b; }
 static long round_lanes(long n) { return (n + V - 1) / V * V; }
@@ -683,10 +685,12 @@ static long reduce_body(const void *args, const void *unused1,
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y", "overlaps x");
   if (accel_only_checking())
     return ACCEL_OK;
-  if (typed)
-    reduce_typed_run((accel_reduce_op)op, x, reduced, y->data, ys);
-  else
+  int half = x->dtype == ACCEL_F16 || x->dtype == ACCEL_BF16;
+  if (!typed)
     reduce_run((accel_reduce_op)op, x, reduced, y->data, ys);
+  else if (!half ||
+           !reduce_half_run((accel_reduce_op)op, x, reduced, y->data, ys))
+    reduce_typed_run((accel_reduce_op)op, x, reduced, y->data, ys);
   return ACCEL_OK;
 }
 

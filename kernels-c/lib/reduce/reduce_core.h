@@ -13,6 +13,16 @@
 void reduce_run(accel_reduce_op op, const accel_tensor *x, const int *reduced,
                 float *y, const long *y_strides);
 
+/* The bytes of the scratchpad arena reduce_run uses, from its start. */
+long reduce_run_arena_bytes(void);
+
+/* reduce_run for f16 and bf16 x and y, computed in f32 on the vector unit
+   and the stream engine (reduce_half.c); 0, doing nothing, where x's span
+   does not fit in the scratchpad beside reduce_run's buffers, or for
+   LogSumExp. */
+int reduce_half_run(accel_reduce_op op, const accel_tensor *x,
+                    const int *reduced, void *y, const long *y_strides);
+
 /* reduce_run for x of any element type but bool, y of x's type, and
    every op (reduce_typed.c): scalar loops. */
 void reduce_typed_run(accel_reduce_op op, const accel_tensor *x,

@@ -10,10 +10,11 @@ accel-sim, against numpy.
 References, from x's values:
 - reduce: float64 (floats) or Python's integers (integer types). f32's
   kinds on the vector unit and the stream engine (L1, L2, SumSquare,
-  LogSum, LogSumExp, Prod on positive terms) within n 2^-22 relative;
-  f64 (and f32's LogSumExp off the engine) within 2^-40 relative; f16
-  and bf16 within one unit in their last place (they round once to
-  their type from f64); max and min exact. Integer kinds exact, wrapping to the
+  LogSum, LogSumExp, Prod on positive terms), and f16's and bf16's
+  (computed in f32 there), within n 2^-22 relative plus, for f16 and
+  bf16, one unit in their last place (the f32 result rounded once); f64
+  (and f32's LogSumExp off the engine) within 2^-40 relative; max and
+  min exact. Integer kinds exact, wrapping to the
   type's width (sum, prod, SumSquare, L1), the mean truncated toward zero,
   L2, LogSum and LogSumExp in float64 truncated.
 - argreduce and hardmax: numpy's argmax/argmin (ties to the first; with
@@ -257,7 +258,7 @@ def reduce_case(kind, t, dims, axes, keep, rng, pad=0, x=None):
             if kind in ("max", "min") or math.isinf(w):
                 ok = g == w
             else:
-                vec = t == F32 and kind in VECTOR_KINDS
+                vec = t in (F32, F16, BF16) and kind in VECTOR_KINDS
                 rel = count * 2.0 ** -22 if vec else (
                     2.0 ** -40 if t in (F32, F64) else 0.0)
                 scale = abs(w) if kind in ("prod", "l2", "log_sum",
