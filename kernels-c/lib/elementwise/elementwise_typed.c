@@ -6,9 +6,10 @@
    Each operation computes in one type of its domain: f32 for f32, f16
    and bf16 (the f32 path's own loops on the vector unit and the stream
    engine for the kinds it has), f64 for f64 (scalar, with the C
-   library's functions), int32 for int32 and int64 for the other signed
-   integers (wrapping to the result's width as ONNX's integer arithmetic
-   does), uint64 for the unsigned ones and bool. The tensors walk on
+   library's functions), int32 for int32 and the 8- and 16-bit integers
+   (but the shifts) and int64 for int64 (wrapping to the result's width
+   as ONNX's integer arithmetic does), uint64 for the other unsigned
+   integers and bool. The tensors walk on
    elementwise.c's layout (y's merged dimensions): each row of the innermost
    dimension goes through the scratchpad in blocks. A block of each input
    arrives by DMA (a broadcast one as its one value), is converted to the
@@ -21,6 +22,7 @@
 #include "core/kernel_dma.h"
 #include "core/kernel_machine.h"
 #include "core/spm_arena.h"
+#include "elementwise/cast_vector.h"
 #include "elementwise/elementwise_ops.h"
 #include <math.h>
 #include <stddef.h>
@@ -52,6 +54,7 @@ enum {
   Signed = BIT(ACCEL_I8) | BIT(ACCEL_I16) | BIT(ACCEL_I32) | BIT(ACCEL_I64),
   Unsigned = BIT(ACCEL_U8) | BIT(ACCEL_U16) | BIT(ACCEL_U32) | BIT(ACCEL_U64),
   Numeric = Floats | Signed | Unsigned,
+  Small = BIT(ACCEL_I8) | BIT(ACCEL_I16) | BIT(ACCEL_U8) | BIT(ACCEL_U16),
   Bool = BIT(ACCEL_BOOL),
 };
 
@@ -128,11 +131,17 @@ static unsigned defined_on(accel_elementwise_op op) {
 }
 
 /* The type an operation computes in for value type t. */
-static accel_dtype domain_of(accel_dtype t) {
+static accel_dtype domain_of(accel_dtype t, accel_elementwise_op op) {
   if (t == ACCEL_F32 || t == ACCEL_F16 || t == ACCEL_BF16)
     return ACCEL_F32;
   if (t == ACCEL_F64 || t == ACCEL_I32)
     return t;
+  /* The 8- and 16-bit integers in int32, which holds their values and
+     whose sums, products and powers have their low bits; but the shifts,
+     which take the unsigned width. */
+  if (in_set(Small, t) &&
+      !(op == ACCEL_EW_BITSHIFT_LEFT || op == ACCEL_EW_BITSHIFT_RIGHT))
+    return ACCEL_I32;
   return in_set(Signed, t) ? ACCEL_I64 : ACCEL_U64;
 }
 
@@ -152,7 +161,7 @@ static plan make_plan(const accel_elementwise_step *s,
   p.y = y->dtype;
   int v = s->op == ACCEL_EW_WHERE ? 1 : 0;
   accel_dtype vt = inputs[v]->dtype;
-  p.domain = domain_of(vt);
+  p.domain = domain_of(vt, s->op);
   /* An integer to a float power computes in f64 (ONNX's Pow takes the
      two types apart; the result is the base's type). */
   if (s->op == ACCEL_EW_POW && !in_set(Floats, vt) &&
@@ -734,6 +743,96 @@ static void repeat(void *buf, unsigned size, long n) {
   }
 }
 
+/* Bytes to int32 on the vector unit, as cast_vector.h's bytes to f32: a
+   vector of 16 words holds 64 bytes, element 4 i + k in byte k of word
+   i, whose int32s go out as four vectors by stores of stride 16 bytes.
+   Returns how many it did (whole groups of 64). */
+static long vbytes_to_i32(const void *restrict in, void *restrict out, long n,
+                          int is_signed) {
+  long m = n - n % VecByteStep;
+  for (long i = 0; i < m; i += VecByteStep) {
+    accel_v16i w = vcast_load((const uint8_t *)in + i);
+    for (int k = 0; k < 4; ++k) {
+      accel_v16i b = is_signed ? (w << (24 - 8 * k)) >> 24
+                               : (accel_v16i)((accel_v16u)w >> (8 * k)) &
+                                     vcast_splat(0xff);
+      accel_vstore_strided((accel_v16f)b, (float *)out + i + k, 16);
+    }
+  }
+  return m;
+}
+
+/* int32 to bytes, their low bytes (a bool's 0 or 1 as it is). */
+static long vi32_to_bytes(const void *restrict in, void *restrict out, long n) {
+  long m = n - n % VecByteStep;
+  for (long i = 0; i < m; i += VecByteStep) {
+    accel_v16i w = vcast_splat(0);
+    for (int k = 0; k < 4; ++k) {
+      accel_v16i x =
+          (accel_v16i)accel_vload_strided((const float *)in + i + k, 16);
+      w |= (x & vcast_splat(0xff)) << (8 * k);
+    }
+    vcast_store((uint8_t *)out + i, w);
+  }
+  return m;
+}
+
+/* The conversions between int32 and the 8- and 16-bit integers and bool
+   (an int32 of 0 or 1 from a comparison), in one pass each (bytes on the
+   vector unit); accel_cast's go through 64-bit values in two. Returns
+   whether it converted. */
+static int convert_int32(accel_dtype from, accel_dtype to,
+                         const void *restrict in, void *restrict out, long n) {
+  if (to == ACCEL_I32) {
+    int32_t *o = out;
+    long i0;
+    switch (from) {
+    case ACCEL_I8:
+      for (i0 = vbytes_to_i32(in, out, n, 1); i0 < n; ++i0)
+        o[i0] = ((const int8_t *)in)[i0];
+      return 1;
+    case ACCEL_U8:
+    case ACCEL_BOOL:
+      for (i0 = vbytes_to_i32(in, out, n, 0); i0 < n; ++i0)
+        o[i0] = ((const uint8_t *)in)[i0];
+      return 1;
+    case ACCEL_I16:
+      EACH o[i] = ((const int16_t *)in)[i];
+      return 1;
+    case ACCEL_U16:
+      EACH o[i] = ((const uint16_t *)in)[i];
+      return 1;
+    default:
+      return 0;
+    }
+  }
+  if (from != ACCEL_I32)
+    return 0;
+  const int32_t *v = in;
+  long i0;
+  switch (to) {
+  case ACCEL_I8:
+  case ACCEL_U8:
+  case ACCEL_BOOL: /* 0 or 1: a comparison's */
+    for (i0 = vi32_to_bytes(in, out, n); i0 < n; ++i0)
+      ((uint8_t *)out)[i0] = (uint8_t)v[i0];
+    return 1;
+  case ACCEL_I16:
+  case ACCEL_U16:
+    EACH((uint16_t *)out)[i] = (uint16_t)v[i];
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+static void convert(accel_dtype from, accel_dtype to, const void *in, void *out,
+                    long n) {
+  typed_spm *spm = KERNEL_SPM(typed_spm);
+  if (!convert_int32(from, to, in, out, n))
+    accel_cast_block(from, to, in, out, spm->wide, spm->mid, n);
+}
+
 /* Elements [start, start + n) of the row at element offsets off[]. */
 static void run_block(const plan *p, const ew_layout *l, const long *off,
                       long start, long n) {
@@ -753,8 +852,7 @@ static void run_block(const plan *p, const ew_layout *l, const long *off,
     long count = l->strides[k][inner] ? n : 1;
     v[k] = spm->raw[k];
     if (p->in[k] != p->as[k]) {
-      accel_cast_block(p->in[k], p->as[k], spm->raw[k], spm->val[k], spm->wide,
-                       spm->mid, count);
+      convert(p->in[k], p->as[k], spm->raw[k], spm->val[k], count);
       v[k] = spm->val[k];
     }
     if (count == 1 && n > 1)
@@ -763,8 +861,7 @@ static void run_block(const plan *p, const ew_layout *l, const long *off,
   compute(p, spm->res, v, n);
   void *out = spm->res;
   if (p->y != p->domain) {
-    accel_cast_block(p->domain, p->y, spm->res, spm->out, spm->wide, spm->mid,
-                     n);
+    convert(p->domain, p->y, spm->res, spm->out, n);
     out = spm->out;
   }
   unsigned ysize = accel_dtype_bytes(p->y);
