@@ -20,8 +20,8 @@ Run (each type through the compiler and accel-run's TensorProtos):
   where-bool       Where on a bool condition given at run time
   relu-f16-init    Relu of a float16 initializer
   expand-TYPE      Expand of an int64 or bool [3, 1] input to [2, 3, 4]
-Refused, one line naming the node, the op type and the type:
   gather-i64-data  Gather of int64 data given at run time
+Refused, one line naming the node, the op type and the type:
   mod-f32-fmod0    Mod of f32 inputs with fmod = 0 (ONNX's Mod takes
                    fmod = 1 on floating-point types)
 
@@ -167,7 +167,11 @@ def main():
     m = model([helper.make_node("Gather", ["d", "i"], ["y"], name="pick")],
               [vi("d", TP.INT64, [4]), vi("i", TP.INT64, [2])],
               [vi("y", TP.INT64, [2])])
-    save(top, "gather-i64-data", m)
+    d = np.array([7, -3, 2**40, 5], np.int64)
+    i = np.array([2, -1], np.int64)
+    save(top, "gather-i64-data", m,
+         [numpy_helper.from_array(d, "d"), numpy_helper.from_array(i, "i")],
+         [numpy_helper.from_array(d[i], "y")])
 
     x32 = np.array([1.5, -2.75, 3e4, -0.4, 7.0, 0.0], np.float32)
     for src, dst, x, y in (
