@@ -21,8 +21,8 @@ namespace accel::graph {
 #define GEN_PASS_REGISTRATION
 #include "transforms/Passes.h.inc"
 
-/// accel-graphc's pipeline on an imported module: canonicalization (folds
-/// reshapes), fusion (-accel-fuse), canonicalization again (drops the
+/// accel-graphc's pipeline on an imported module: ops above the kernels'
+/// rank merged down, canonicalization (folds reshapes), fusion (-accel-fuse), canonicalization again (drops the
 /// constants fusion replaced), then memory planning of @main.
 void buildGraphPipeline(mlir::OpPassManager &PM);
 

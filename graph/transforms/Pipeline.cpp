@@ -8,6 +8,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM) {
+  PM.addNestedPass<mlir::func::FuncOp>(createCollapseRanksPass());
   PM.addPass(mlir::createCanonicalizerPass());
   PM.addNestedPass<mlir::func::FuncOp>(createFuseOpsPass());
   PM.addPass(mlir::createCanonicalizerPass());
@@ -17,7 +18,7 @@ void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM) {
 void accel::graph::registerGraphPipeline() {
   mlir::PassPipelineRegistration<>(
       "accel-graph-pipeline",
-      "accel-graphc's pipeline: canonicalize, -accel-fuse, canonicalize, "
-      "-accel-plan-memory",
+      "accel-graphc's pipeline: -accel-collapse-ranks, canonicalize, "
+      "-accel-fuse, canonicalize, -accel-plan-memory",
       buildGraphPipeline);
 }
