@@ -29,8 +29,8 @@ bool Importer::convTranspose() {
   if (WShape.size() < 3 || WShape.size() > 4 || XShape.size() != WShape.size())
     return fail("only 1-D and 2-D transposed convolutions are supported "
                 "(input rank " +
-                Twine(XShape.size()) + ", weight rank " +
-                Twine(WShape.size()) + ")");
+                Twine(XShape.size()) + ", weight rank " + Twine(WShape.size()) +
+                ")");
   std::vector<int64_t> Kernel(WShape.begin() + 2, WShape.end());
   if (const og::Attribute *K = attr("kernel_shape"); K && K->IntList != Kernel)
     return fail("kernel_shape does not match the weight's shape");

@@ -16,6 +16,7 @@
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include <stddef.h>
+#include <stdlib.h>
 
 static const char Kernel[] = "accel_conv_transpose2d";
 
@@ -24,11 +25,11 @@ accel_conv_transpose2d_options accel_conv_transpose2d_defaults(void) {
   return o;
 }
 
-long accel_conv_transpose_out_size(long in, long k, long stride,
-                                   long dilation, long pad_begin,
-                                   long pad_end, long output_pad) {
-  return stride * (in - 1) + output_pad + dilation * (k - 1) + 1 -
-         pad_begin - pad_end;
+long accel_conv_transpose_out_size(long in, long k, long stride, long dilation,
+                                   long pad_begin, long pad_end,
+                                   long output_pad) {
+  return stride * (in - 1) + output_pad + dilation * (k - 1) + 1 - pad_begin -
+         pad_end;
 }
 
 static accel_status check_options(const accel_conv_transpose2d_options *o) {
@@ -126,8 +127,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *w,
 
 /* The first index i in [0, n) with i s + off >= 0, and one past the last
    with i s + off < out: the input pixels one tap takes to the output. */
-static void tap_range(long n, long s, long off, long out, long *lo,
-                      long *hi) {
+static void tap_range(long n, long s, long off, long out, long *lo, long *hi) {
   long a = off >= 0 ? 0 : (-off + s - 1) / s;
   long b = out - off <= 0 ? 0 : (out - off + s - 1) / s;
   *lo = a;
@@ -158,7 +158,10 @@ static void start_y(const conv_problem *p) {
   accel_dma_wait_all();
 }
 
-void conv_transpose_run(const conv_problem *p) {
+/* The per-row lowering, for what the column lowering does not take: a
+   GEMM of each tap's weights by each input row into that row's strided
+   view of y (beta 1), y started as the bias. */
+static void run_rows(const conv_problem *p) {
   start_y(p);
   accel_gemm_options o = accel_gemm_defaults();
   o.beta = 1.0f;
@@ -172,8 +175,8 @@ void conv_transpose_run(const conv_problem *p) {
         if (w0 >= w1)
           continue;
         /* a[co, c] = w[g Cg + c, co, kh, kw]. */
-        accel_tensor a = {(float *)p->w + g * p->Cg * p->ws[0] +
-                              kh * p->ws[2] + kw * p->ws[3],
+        accel_tensor a = {(float *)p->w + g * p->Cg * p->ws[0] + kh * p->ws[2] +
+                              kw * p->ws[3],
                           ACCEL_F32,
                           2,
                           {p->Coutg, p->Cg},
@@ -198,6 +201,158 @@ void conv_transpose_run(const conv_problem *p) {
           }
       }
     }
+}
+
+/* The column lowering's layout in the scratchpad arena, two of each
+   part (output channel j uses part j & 1, so that channel j + 1's
+   columns arrive and channel j - 1's plane leaves while j is made): an
+   output channel's plane split by column phase (ow = owp sw + r at
+   plane[(r OH + oh) rowp + owp]), so that every tap's columns are
+   contiguous; a channel's columns; and with sw > 1 the plane put back
+   together (rows of sw rowp floats). */
+typedef struct {
+  long owp, rowp;         /* a phase's columns, and its row (16 n) */
+  long chan;              /* a channel's columns: KH KW H W, to 16 n */
+  long plane, taps, orow; /* offsets in the arena, in floats (of the
+                             parts' first) */
+  long cob;               /* output channels of one GEMM */
+} cols_plan;
+
+enum {
+  ArenaFloats = ACCEL_KERNEL_SPM_BYTES / 4,
+  ColsBudget = 1L << 22, /* floats of the GEMM's result in DRAM (16 MiB) */
+};
+
+static int cols_plan_of(const conv_problem *p, cols_plan *c) {
+  long taps = p->KH * p->KW, hw = p->H * p->W;
+  /* a = w's group as [Cg, Coutg KH KW]: (co, kh, kw) merge into one
+     stride; b = x's image as [Cg, H W]. */
+  if (p->ws[2] != p->KW * p->ws[3] || p->ws[1] != p->KH * p->ws[2] ||
+      (p->H > 1 && p->xs[2] != p->W * p->xs[3]) || !hw)
+    return 0;
+  c->owp = ceil_div(p->OW, p->sw);
+  c->rowp = ceil_div(c->owp, Lanes) * Lanes;
+  c->chan = ceil_div(taps * hw, Lanes) * Lanes;
+  long plane = p->sw * p->OH * c->rowp, out = p->sw > 1 ? plane : 0;
+  c->plane = 0;
+  c->taps = 2 * plane;
+  c->orow = c->taps + 2 * c->chan;
+  if (c->orow + 2 * out > ArenaFloats)
+    return 0;
+  c->cob = min_of(p->Coutg, ColsBudget / (taps * hw));
+  return c->cob > 0;
+}
+
+/* Channel j's columns (KH KW rows of H W floats) from DRAM into its
+   buffer, on DMA channel j & 1. */
+static void fetch_cols(const conv_problem *p, const cols_plan *c,
+                       const float *cols, long j) {
+  long n = p->KH * p->KW * p->H * p->W;
+  accel_dma_rows_on((int)(j & 1),
+                    accel_kernel_spm + c->taps + (j & 1) * c->chan,
+                    cols + j * n, 1, n * 4, n * 4, n * 4);
+}
+
+/* Output channel j of a GEMM's block from its taps' columns (in part
+   j & 1, fetched by fetch_cols): the plane starts as the bias, each
+   tap's columns add into it on the stream engine as one block of input
+   rows; then, put back together, the plane leaves for y by one transfer
+   on DMA channel 2 + (j & 1). */
+static void col2im(const conv_problem *p, const cols_plan *c, float *y,
+                   float bias, long j) {
+  float *spm = accel_kernel_spm;
+  long part = j & 1, planef = p->sw * p->OH * c->rowp;
+  float *plane = spm + c->plane + part * planef;
+  const float *tap = spm + c->taps + part * c->chan;
+  long hw = p->H * p->W, taps = p->KH * p->KW, rs = p->sh * c->rowp;
+  accel_v16f b = (accel_v16f)bias;
+  /* Channel j - 2's plane has left. */
+  accel_dma_wait_on(2 + (int)part);
+  for (long i = 0; i < planef; i += Lanes)
+    accel_vstore(plane + i, b);
+  accel_dma_wait_on((int)part);
+  for (long t = 0; t < taps; ++t, tap += hw) {
+    long kh = t / p->KW, kw = t % p->KW;
+    long offh = kh * p->dh - p->pt, offw = kw * p->dw - p->pl;
+    long h0, h1, w0, w1;
+    tap_range(p->H, p->sh, offh, p->OH, &h0, &h1);
+    tap_range(p->W, p->sw, offw, p->OW, &w0, &w1);
+    if (h0 >= h1 || w0 >= w1)
+      continue;
+    /* Column ow = iw sw + offw: phase offw mod sw, column iw + offw div
+       sw of it (offw may be negative). */
+    long r = ((offw % p->sw) + p->sw) % p->sw, q = (offw - r) / p->sw;
+    long oh0 = h0 * p->sh + offh;
+    float *dst = plane + (r * p->OH + oh0) * c->rowp + w0 + q;
+    accel_vs_shape(h1 - h0, w1 - w0);
+    accel_vs_stride(rs, rs, p->W);
+    accel_vs_add(dst, dst, tap + h0 * p->W + w0);
+  }
+  if (p->sw == 1) {
+    accel_copy_matrix(2 + (int)part, y, p->ys[2], p->ys[3], plane, c->rowp, 1,
+                      p->OH, p->OW);
+    return;
+  }
+  long sw = p->sw, olen = sw * c->rowp;
+  float *out = spm + c->orow + part * planef;
+  for (long oh = 0; oh < p->OH; ++oh)
+    for (long r = 0; r < sw; ++r) {
+      const float *src = plane + (r * p->OH + oh) * c->rowp;
+      float *dst = out + oh * olen + r;
+      for (long i = 0; i < c->owp; i += Lanes)
+        accel_vstore_strided(accel_vload(src + i), dst + i * sw, sw * 4);
+    }
+  accel_copy_matrix(2 + (int)part, y, p->ys[2], p->ys[3], out, olen, 1, p->OH,
+                    p->OW);
+}
+
+/* The column lowering: per image, group and block of output channels,
+   one GEMM makes every tap's columns, cols[(co, kh, kw), pixel] = sum_c
+   w[c, co, kh, kw] x[c, pixel], at the matrix unit's rate (A and B as
+   they lie); col2im adds them into y one output channel at a time. */
+static int run_cols(const conv_problem *p) {
+  cols_plan c;
+  if (!cols_plan_of(p, &c))
+    return 0;
+  long taps = p->KH * p->KW, hw = p->H * p->W;
+  float *cols = malloc((size_t)(c.cob * taps * hw) * 4);
+  if (!cols)
+    return 0;
+  accel_gemm_options o = accel_gemm_defaults();
+  o.trans_a = 1;
+  for (long n = 0; n < p->N; ++n)
+    for (long g = 0; g < p->groups; ++g)
+      for (long co0 = 0; co0 < p->Coutg; co0 += c.cob) {
+        long nco = min_of(c.cob, p->Coutg - co0);
+        accel_tensor a = {(float *)p->w + g * p->Cg * p->ws[0] + co0 * p->ws[1],
+                          ACCEL_F32,
+                          2,
+                          {p->Cg, nco * taps},
+                          {p->ws[0], p->ws[3]}};
+        accel_tensor b = {(float *)p->x + n * p->xs[0] + g * p->Cg * p->xs[1],
+                          ACCEL_F32,
+                          2,
+                          {p->Cg, hw},
+                          {p->xs[1], p->xs[3]}};
+        accel_tensor cm = {cols, ACCEL_F32, 2, {nco * taps, hw}, {hw, 1}};
+        accel_gemm_run(&a, &b, &cm, &o);
+        fetch_cols(p, &c, cols, 0);
+        for (long j = 0; j < nco; ++j) {
+          long co = g * p->Coutg + co0 + j;
+          if (j + 1 < nco)
+            fetch_cols(p, &c, cols, j + 1);
+          col2im(p, &c, p->y + n * p->ys[0] + co * p->ys[1],
+                 p->bias ? p->bias[co * p->bs] : 0.0f, j);
+        }
+        accel_dma_wait_all();
+      }
+  free(cols);
+  return 1;
+}
+
+void conv_transpose_run(const conv_problem *p) {
+  if (!run_cols(p))
+    run_rows(p);
 }
 
 static conv_problem problem_of(const accel_tensor *x, const accel_tensor *w,

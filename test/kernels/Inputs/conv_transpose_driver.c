@@ -27,8 +27,7 @@ int main(int argc, char **argv) {
   float *buffers[4];
   accel_tensor t[4];
   if (!driver_open("conv_transpose_driver", argv[1], "CTRCAS01") ||
-      !driver_read(h, sizeof h, "header") ||
-      !driver_read_records(r, 4, 4, 1) ||
+      !driver_read(h, sizeof h, "header") || !driver_read_records(r, 4, 4, 1) ||
       !driver_read_tensors(r, 4, names, 3, buffers, t))
     return 1;
   close(driver_in);
@@ -46,8 +45,9 @@ int main(int argc, char **argv) {
       accel_conv_transpose2d(&t[0], &t[1], &t[2], h[11] ? NULL : &o);
   accel_region_end();
   if (s != ACCEL_OK) {
-    fprintf(stderr, "conv_transpose_driver: accel_conv_transpose2d returned "
-                    "%d\n",
+    fprintf(stderr,
+            "conv_transpose_driver: accel_conv_transpose2d returned "
+            "%d\n",
             (int)s);
     return 2;
   }

@@ -31,8 +31,8 @@ static void expect(const char *what, accel_status want, const accel_tensor *x,
   accel_status got = accel_conv_transpose2d(x, w, y, o);
   ++calls;
   if (got != want) {
-    fprintf(stderr, "MISMATCH: %s: returned %d, expected %d\n", what,
-            (int)got, (int)want);
+    fprintf(stderr, "MISMATCH: %s: returned %d, expected %d\n", what, (int)got,
+            (int)want);
     ++mismatches;
   }
   if (want != ACCEL_OK)
