@@ -762,14 +762,16 @@ static long vbytes_to_i32(const void *restrict in, void *restrict out, long n,
   return m;
 }
 
-/* int32 to bytes, their low bytes (a bool's 0 or 1 as it is). */
-static long vi32_to_bytes(const void *restrict in, void *restrict out, long n) {
+/* int32 (words 1) or 64-bit integers (words 2: their low words) to
+   bytes, their low bytes (a bool's 0 or 1 as it is). */
+static long vwords_to_bytes(const void *restrict in, void *restrict out, long n,
+                            int words) {
   long m = n - n % VecByteStep;
   for (long i = 0; i < m; i += VecByteStep) {
     accel_v16i w = vcast_splat(0);
     for (int k = 0; k < 4; ++k) {
-      accel_v16i x =
-          (accel_v16i)accel_vload_strided((const float *)in + i + k, 16);
+      accel_v16i x = (accel_v16i)accel_vload_strided(
+          (const float *)in + words * (i + k), 16 * words);
       w |= (x & vcast_splat(0xff)) << (8 * k);
     }
     vcast_store((uint8_t *)out + i, w);
@@ -777,10 +779,10 @@ static long vi32_to_bytes(const void *restrict in, void *restrict out, long n) {
   return m;
 }
 
-/* The conversions between int32 and the 8- and 16-bit integers and bool
-   (an int32 of 0 or 1 from a comparison), in one pass each (bytes on the
-   vector unit); accel_cast's go through 64-bit values in two. Returns
-   whether it converted. */
+/* The conversions between int32 and the 8- and 16-bit integers, and from
+   64-bit integers to bytes, in one pass each (bytes on the vector unit);
+   accel_cast's go through 64-bit values in two. Returns whether it
+   converted. */
 static int convert_int32(accel_dtype from, accel_dtype to,
                          const void *restrict in, void *restrict out, long n) {
   if (to == ACCEL_I32) {
@@ -792,7 +794,6 @@ static int convert_int32(accel_dtype from, accel_dtype to,
         o[i0] = ((const int8_t *)in)[i0];
       return 1;
     case ACCEL_U8:
-    case ACCEL_BOOL:
       for (i0 = vbytes_to_i32(in, out, n, 0); i0 < n; ++i0)
         o[i0] = ((const uint8_t *)in)[i0];
       return 1;
@@ -806,15 +807,20 @@ static int convert_int32(accel_dtype from, accel_dtype to,
       return 0;
     }
   }
+  long i0;
+  if ((from == ACCEL_I64 || from == ACCEL_U64) &&
+      (to == ACCEL_I8 || to == ACCEL_U8)) { /* the low bytes */
+    for (i0 = vwords_to_bytes(in, out, n, 2); i0 < n; ++i0)
+      ((uint8_t *)out)[i0] = (uint8_t)((const uint64_t *)in)[i0];
+    return 1;
+  }
   if (from != ACCEL_I32)
     return 0;
   const int32_t *v = in;
-  long i0;
   switch (to) {
   case ACCEL_I8:
   case ACCEL_U8:
-  case ACCEL_BOOL: /* 0 or 1: a comparison's */
-    for (i0 = vi32_to_bytes(in, out, n); i0 < n; ++i0)
+    for (i0 = vwords_to_bytes(in, out, n, 1); i0 < n; ++i0)
       ((uint8_t *)out)[i0] = (uint8_t)v[i0];
     return 1;
   case ACCEL_I16:
@@ -860,7 +866,17 @@ static void run_block(const plan *p, const ew_layout *l, const long *off,
   }
   compute(p, spm->res, v, n);
   void *out = spm->res;
-  if (p->y != p->domain) {
+  if (p->y == ACCEL_BOOL && gives_bool(p->step.op) && p->domain != ACCEL_F32 &&
+      p->domain != ACCEL_F64) {
+    /* A comparison's 0 or 1, as bytes: their low bytes. */
+    int words = p->domain == ACCEL_I32 ? 1 : 2;
+    long i0 = vwords_to_bytes(spm->res, spm->out, n, words);
+    for (; i0 < n; ++i0)
+      ((uint8_t *)spm->out)[i0] =
+          (uint8_t)(words == 1 ? ((const int32_t *)spm->res)[i0]
+                               : ((const int64_t *)spm->res)[i0]);
+    out = spm->out;
+  } else if (p->y != p->domain) {
     convert(p->domain, p->y, spm->res, spm->out, n);
     out = spm->out;
   }
