@@ -454,6 +454,13 @@ def shape_cases():
     yield Case("add f16 9000 (stream engine)", ADD,
                [Tensor(F16, [3, 3000]), Tensor(F16, [3000])],
                Tensor(F16, [3, 3000]))
+    # Conditions whose low byte is 0 but not they (INT_MIN among them).
+    yield Case("where int8 by an int32 condition", WHERE,
+               [Tensor(I32, [70]), Tensor(I8, [70]), Tensor(I8, [70])],
+               Tensor(I8, [70]))
+    yield Case("where f64 by an int64 condition", WHERE,
+               [Tensor(I64, [70]), Tensor(F64, [70]), Tensor(F64, [1])],
+               Tensor(F64, [70]))
     # The graph's Expand: clip to +-inf, broadcasting, of any type.
     yield Case("expand bool (clip)", CLIP, [Tensor(BOOL, [3, 1])],
                Tensor(BOOL, [2, 3, 5]))
