@@ -138,3 +138,9 @@ x = rng.integers(-128, 128, (2, 3)).astype(np.int8)
 run_case("run-tile-int8", N("Tile", ["x", "r"], ["y"]),
          [("x", x), ("r", np.array([2, 2], np.int64))],
          [("y", np.tile(x, (2, 2)))])
+# An index out of range at run time: the program stops naming the node.
+x = rng.standard_normal((2, 3)).astype(np.float32)
+i = np.array([[0, 1, 2], [3, 0, 0]], np.int64)
+run_case("run-gather-elements-bad", N("GatherElements", ["x", "i"], ["y"],
+                                      name="pick", axis=1),
+         [("x", x), ("i", i)], [("y", np.zeros((2, 3), np.float32))])
