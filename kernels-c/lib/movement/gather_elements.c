@@ -90,9 +90,18 @@ static accel_status gather_elements_run(const accel_tensor *x,
     WITH_ELEMENT_BITS(accel_dtype_log2_bytes(x->dtype), T, {
       T *yp = (T *)y->data + yo;
       const T *xp = (const T *)x->data + xo;
-      for (long j = 0; j < n; ++j) {
-        long i = index_at(indices, io + j * is);
-        yp[j * ys] = xp[(i < 0 ? i + size : i) * xa + j * xs];
+      if (indices->dtype == ACCEL_I64) {
+        const long *ip = (const long *)indices->data + io;
+        for (long j = 0; j < n; ++j) {
+          long i = ip[j * is];
+          yp[j * ys] = xp[(i < 0 ? i + size : i) * xa + j * xs];
+        }
+      } else {
+        const int *ip = (const int *)indices->data + io;
+        for (long j = 0; j < n; ++j) {
+          long i = ip[j * is];
+          yp[j * ys] = xp[(i < 0 ? i + size : i) * xa + j * xs];
+        }
       }
     })
   } while (walk_next(&w));

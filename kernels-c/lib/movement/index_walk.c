@@ -125,6 +125,22 @@ long index_outside(const accel_tensor *indices, const long *sizes, long size,
     return -1;
   do {
     long o = walk_offset(w.at, indices->strides, w.rank);
+    if (!sizes) { /* the row first without a branch an index */
+      unsigned long bad = 0, span = 2 * (unsigned long)size;
+      if (indices->dtype == ACCEL_I64) {
+        const long *p = (const long *)indices->data + o;
+        for (long j = 0; j < n; ++j)
+          bad |= (unsigned long)(p[j * step] + size) >= span;
+      } else {
+        const int *p = (const int *)indices->data + o;
+        for (long j = 0; j < n; ++j)
+          bad |= (unsigned long)(p[j * step] + size) >= span;
+      }
+      if (!bad) {
+        entry += n;
+        continue;
+      }
+    }
     for (long j = 0; j < n; ++j, ++entry) {
       long i = index_at(indices, o + j * step), m = sizes ? sizes[j] : size;
       if (i < -m || i >= m) {
