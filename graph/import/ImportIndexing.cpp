@@ -164,6 +164,11 @@ bool Importer::eyeLike() {
   ArrayRef<int64_t> S = T.getShape();
   if (S.size() != 2)
     return fail("the input must be 2-D");
+  // A constant of that many elements: a bound well past any model's
+  // identity matrices keeps a hostile shape from exhausting the compiler.
+  if (T.getNumElements() > (int64_t(1) << 22))
+    return fail("an identity of " + Twine(T.getNumElements()) +
+                " elements is past the 4M this constant takes");
   int64_t K = intAttr("k", 0);
   Type E = T.getElementType();
   SmallVector<Attribute> Elements;

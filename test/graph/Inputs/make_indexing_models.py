@@ -78,6 +78,8 @@ save("maxunpool", N("MaxUnpool", ["x", "i", "s"], ["y"], name="mu",
      [vi("x", T.FLOAT, [1, 2, 2, 2]), vi("i", T.INT64, [1, 2, 2, 2]),
       vi("s", T.INT64, [4])], [vi("y", T.FLOAT, [1, 2, 5, 5])], opset=11)
 # Refused.
+save("eyelike_big", N("EyeLike", ["x"], ["y"], name="eye_big"),
+     [vi("x", T.FLOAT, [5000, 5000])], [vi("y", T.FLOAT, [5000, 5000])])
 save("onehot_f16", N("OneHot", ["i", "d", "v"], ["y"], name="oh16"),
      [vi("i", T.FLOAT16, [3]), vi("v", T.FLOAT, [2])],
      [vi("y", T.FLOAT, [3, 4])], [("d", np.array([4], np.int64))])
