@@ -272,3 +272,14 @@ bool Importer::dropout() {
       loc(), MaskType, DenseElementsAttr::get(MaskType, true));
   return define(B.create<CastOp>(loc(), MaskType, Ones), 1);
 }
+
+bool Importer::controlFlow() {
+  // The loader makes straight what it can (graph/onnx/ControlFlow.cpp).
+  if (Node->OpType == "If")
+    return fail("a condition known only at run time whose branches give "
+                "outputs of different types or shapes is not supported");
+  if (Node->OpType == "Loop")
+    return fail("a trip count or condition known only at run time is not "
+                "supported (a constant trip count is unrolled)");
+  return fail("a scanned axis of no static size is not supported");
+}

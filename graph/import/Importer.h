@@ -211,6 +211,8 @@ private:
   bool identity();
   /// Dropout in inference: the identity, and a mask of all true.
   bool dropout();
+  /// If, Loop or Scan the loader could not make straight: the reason.
+  bool controlFlow();
   bool pad();
   bool gather();
   bool expand();

@@ -259,6 +259,8 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["CastLike"] = [](Importer &I) { return I.castOp(); };
     M["Resize"] = [](Importer &I) { return I.resize(); };
     M["Dropout"] = [](Importer &I) { return I.dropout(); };
+    for (const char *Op : {"If", "Loop", "Scan"})
+      M[Op] = [](Importer &I) { return I.controlFlow(); };
     M["GatherElements"] = [](Importer &I) { return I.gatherElements(); };
     for (const char *Op : {"ScatterElements", "Scatter"})
       M[Op] = [](Importer &I) { return I.scatterElements(); };

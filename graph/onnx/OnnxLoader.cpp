@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxGraph.h"
+#include "ControlFlow.h"
 #include "FunctionExpansion.h"
 #include "ShapeFolding.h"
 
@@ -480,12 +481,13 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
     keepOldResizeCoordinates(M);
   }
   applyInputShapes(M, Options);
-  // Shape inference, the folding of shape computations and the expansion of
-  // functions feed each other (a folded Reshape target gives the Reshape a
-  // shape, whose Shape node then folds; a function's body may be built
-  // from its inputs' types): alternate until nothing changes. Each round
-  // folds or expands at least one node, and a body is of simpler
-  // operators, so this ends.
+  // Shape inference, the folding of shape computations, the inlining of
+  // control flow and the expansion of functions feed each other (a folded
+  // Reshape target gives the Reshape a shape, whose Shape node then folds;
+  // a Scan's trip count is its input's inferred size; a function's body
+  // may be built from its inputs' types): alternate until nothing changes.
+  // Each round folds, inlines or expands at least one node, and what
+  // replaces a node is simpler, so this ends.
   do {
     try {
       onnx::ShapeInferenceOptions Strict(/*check_type=*/true,
@@ -496,7 +498,7 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
     } catch (const std::exception &E) {
       fail(std::string("shape inference fails: ") + E.what());
     }
-  } while (foldShapeComputations(M) ||
+  } while (foldShapeComputations(M) || inlineControlFlow(M) ||
            (Options.IsNative && expandFunctions(M, Options.IsNative)));
   convertGraph(M, Dir, Out);
 }
