@@ -208,14 +208,17 @@ static void run_rows(const conv_problem *p) {
    columns arrive and channel j - 1's plane leaves while j is made): an
    output channel's plane split by column phase (ow = owp sw + r at
    plane[(r OH + oh) rowp + owp]), so that every tap's columns are
-   contiguous; a channel's columns; and with sw > 1 the plane put back
-   together (rows of sw rowp floats). */
+   contiguous; a channel's columns as the GEMM made them (a row of KH KW
+   a pixel, H W rounded up to 16 of them), and once, tap by tap (rows of
+   H W); and with sw > 1 the plane put back together (rows of sw rowp
+   floats). */
 typedef struct {
-  long owp, rowp;         /* a phase's columns, and its row (16 n) */
-  long chan;              /* a channel's columns: KH KW H W, to 16 n */
-  long plane, taps, orow; /* offsets in the arena, in floats (of the
-                             parts' first) */
-  long cob;               /* output channels of one GEMM */
+  long owp, rowp;                /* a phase's columns, and its row (16 n) */
+  long chan;                     /* a channel's columns: KH KW H W, to 16 n */
+  long plane, taps, tcols, orow; /* offsets in the arena, in floats (of
+                                    the parts' first) */
+  long cob;                      /* output channels of one GEMM */
+  int pixel_major; /* the columns a row a pixel (else a row a tap) */
 } cols_plan;
 
 enum {
@@ -232,25 +235,36 @@ static int cols_plan_of(const conv_problem *p, cols_plan *c) {
     return 0;
   c->owp = ceil_div(p->OW, p->sw);
   c->rowp = ceil_div(c->owp, Lanes) * Lanes;
-  c->chan = ceil_div(taps * hw, Lanes) * Lanes;
+  c->chan = ceil_div(hw, Lanes) * Lanes * taps;
   long plane = p->sw * p->OH * c->rowp, out = p->sw > 1 ? plane : 0;
   c->plane = 0;
   c->taps = 2 * plane;
-  c->orow = c->taps + 2 * c->chan;
+  c->tcols = c->taps + 2 * c->chan;
+  c->orow = c->tcols + c->chan + Lanes;
   if (c->orow + 2 * out > ArenaFloats)
     return 0;
   c->cob = min_of(p->Coutg, ColsBudget / (taps * hw));
+  /* The GEMM gathers its A transposed, about a cycle an element: the
+     image (C/g H W) for columns a row a pixel, the weights (C/g M/g KH
+     KW) for a row a tap. A row a pixel costs a transfer a pixel and a
+     transposition in col2im: only where the weights are much larger. */
+  c->pixel_major = c->cob * taps > 2 * hw;
   return c->cob > 0;
 }
 
-/* Channel j's columns (KH KW rows of H W floats) from DRAM into its
-   buffer, on DMA channel j & 1. */
+/* Channel j's columns into its buffer, on DMA channel j & 1: H W rows
+   of KH KW floats, ld floats apart in DRAM (pixel_major), or KH KW rows
+   of H W floats following each other. */
 static void fetch_cols(const conv_problem *p, const cols_plan *c,
-                       const float *cols, long j) {
-  long n = p->KH * p->KW * p->H * p->W;
-  accel_dma_rows_on((int)(j & 1),
-                    accel_kernel_spm + c->taps + (j & 1) * c->chan,
-                    cols + j * n, 1, n * 4, n * 4, n * 4);
+                       const float *cols, long ld, long j) {
+  long taps = p->KH * p->KW, hw = p->H * p->W;
+  float *dst = accel_kernel_spm + c->taps + (j & 1) * c->chan;
+  if (c->pixel_major)
+    accel_dma_rows_on((int)(j & 1), dst, cols + j * taps, hw, taps * 4,
+                      taps * 4, ld * 4);
+  else
+    accel_dma_rows_on((int)(j & 1), dst, cols + j * taps * hw, 1, taps * hw * 4,
+                      0, 0);
 }
 
 /* Output channel j of a GEMM's block from its taps' columns (in part
@@ -263,7 +277,8 @@ static void col2im(const conv_problem *p, const cols_plan *c, float *y,
   float *spm = accel_kernel_spm;
   long part = j & 1, planef = p->sw * p->OH * c->rowp;
   float *plane = spm + c->plane + part * planef;
-  const float *tap = spm + c->taps + part * c->chan;
+  float *raw = spm + c->taps + part * c->chan;
+  float *tap = c->pixel_major ? spm + c->tcols : raw;
   long hw = p->H * p->W, taps = p->KH * p->KW, rs = p->sh * c->rowp;
   accel_v16f b = (accel_v16f)bias;
   /* Channel j - 2's plane has left. */
@@ -271,6 +286,12 @@ static void col2im(const conv_problem *p, const cols_plan *c, float *y,
   for (long i = 0; i < planef; i += Lanes)
     accel_vstore(plane + i, b);
   accel_dma_wait_on((int)part);
+  /* Tap by tap: 16 pixels' tap t by a strided load (a tap's last group
+     spills into the next one's start, written after it). */
+  for (long t = 0; t < taps && c->pixel_major; ++t)
+    for (long i = 0; i < hw; i += Lanes)
+      accel_vstore(tap + t * hw + i,
+                   accel_vload_strided(raw + i * taps + t, taps * 4));
   for (long t = 0; t < taps; ++t, tap += hw) {
     long kh = t / p->KW, kw = t % p->KW;
     long offh = kh * p->dh - p->pt, offw = kw * p->dw - p->pl;
@@ -307,9 +328,11 @@ static void col2im(const conv_problem *p, const cols_plan *c, float *y,
 }
 
 /* The column lowering: per image, group and block of output channels,
-   one GEMM makes every tap's columns, cols[(co, kh, kw), pixel] = sum_c
-   w[c, co, kh, kw] x[c, pixel], at the matrix unit's rate (A and B as
-   they lie); col2im adds them into y one output channel at a time. */
+   one GEMM makes every tap's columns on the matrix unit, either
+   cols[pixel, (co, kh, kw)] = sum_c x[c, pixel] w[c, co, kh, kw] (A the
+   image transposed, B the weights as they lie) or its transpose (A the
+   weights transposed, B the image); col2im adds them into y one output
+   channel at a time. */
 static int run_cols(const conv_problem *p) {
   cols_plan c;
   if (!cols_plan_of(p, &c))
@@ -324,23 +347,29 @@ static int run_cols(const conv_problem *p) {
     for (long g = 0; g < p->groups; ++g)
       for (long co0 = 0; co0 < p->Coutg; co0 += c.cob) {
         long nco = min_of(c.cob, p->Coutg - co0);
-        accel_tensor a = {(float *)p->w + g * p->Cg * p->ws[0] + co0 * p->ws[1],
-                          ACCEL_F32,
-                          2,
-                          {p->Cg, nco * taps},
-                          {p->ws[0], p->ws[3]}};
-        accel_tensor b = {(float *)p->x + n * p->xs[0] + g * p->Cg * p->xs[1],
+        long ld = nco * taps;
+        accel_tensor a = {(float *)p->x + n * p->xs[0] + g * p->Cg * p->xs[1],
                           ACCEL_F32,
                           2,
                           {p->Cg, hw},
                           {p->xs[1], p->xs[3]}};
-        accel_tensor cm = {cols, ACCEL_F32, 2, {nco * taps, hw}, {hw, 1}};
+        accel_tensor b = {(float *)p->w + g * p->Cg * p->ws[0] + co0 * p->ws[1],
+                          ACCEL_F32,
+                          2,
+                          {p->Cg, ld},
+                          {p->ws[0], p->ws[3]}};
+        accel_tensor cm = {cols, ACCEL_F32, 2, {hw, ld}, {ld, 1}};
+        if (!c.pixel_major) {
+          accel_tensor t = a;
+          a = b, b = t;
+          cm = (accel_tensor){cols, ACCEL_F32, 2, {ld, hw}, {hw, 1}};
+        }
         accel_gemm_run(&a, &b, &cm, &o);
-        fetch_cols(p, &c, cols, 0);
+        fetch_cols(p, &c, cols, ld, 0);
         for (long j = 0; j < nco; ++j) {
           long co = g * p->Coutg + co0 + j;
           if (j + 1 < nco)
-            fetch_cols(p, &c, cols, j + 1);
+            fetch_cols(p, &c, cols, ld, j + 1);
           col2im(p, &c, p->y + n * p->ys[0] + co * p->ys[1],
                  p->bias ? p->bias[co * p->bs] : 0.0f, j);
         }
