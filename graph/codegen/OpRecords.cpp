@@ -457,6 +457,29 @@ std::optional<OpRecord> record(ResizeOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_RESIZE, Attrs);
 }
 
+std::optional<OpRecord> record(SliceValuesOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_slice_values_attrs Attrs{};
+  Attrs.axes = Op.getAxes() ? 1 : 0;
+  Attrs.steps = Op.getSteps() ? 1 : 0;
+  return recordWith(ACCEL_GRAPH_SLICE_VALUES, Attrs);
+}
+
+std::optional<OpRecord> record(PadValuesOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_pad_values_attrs Attrs{};
+  Attrs.mode = long(Op.getMode());
+  Attrs.value = f32(Op.getValue());
+  return recordWith(ACCEL_GRAPH_PAD_VALUES, Attrs);
+}
+
+std::optional<OpRecord> record(ExpandValuesOp, MutableArrayRef<ViewLayout>) {
+  return OpRecord{ACCEL_GRAPH_EXPAND_VALUES, {}};
+}
+
+std::optional<OpRecord> record(RangeOp, MutableArrayRef<ViewLayout>) {
+  return OpRecord{ACCEL_GRAPH_RANGE, {}};
+}
+
 std::optional<OpRecord> record(GemmNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_gemm_norm_attrs Attrs{};
   Attrs.epsilon = f32(Op.getEpsilon());
@@ -510,6 +533,8 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
       .Case<GatherElementsOp, ScatterElementsOp, GatherNDOp, ScatterNDOp,
             TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp, TileOp,
             ConvTranspose2dOp, MaxUnpoolOp>(
+          [&](auto Op) { return record(Op, Layouts); })
+      .Case<SliceValuesOp, PadValuesOp, ExpandValuesOp, RangeOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -581,6 +581,54 @@ def AccelGraph_TileOp : AccelGraph_Op<"tile", [], []> {
                        "functional-type(operands, results)";
 }
 
+// Slice, Pad and Expand by configuration tensors computed at run time, and
+// Range (docs/graph.md, "Configuration inputs"): the result's static shape
+// is the model's, the kernel (movement/config_values.c) reads the values
+// and checks them against it. VerifyConfigValues.cpp.
+def AccelGraph_SliceValuesOp
+    : AccelGraph_Op<"slice_values", [AttrSizedOperandSegments], []> {
+  let summary = "ONNX Slice by starts, ends, axes and steps read at run time";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$starts,
+                   AccelGraph_IndexTensor:$ends,
+                   Optional<AccelGraph_IndexTensor>:$axes,
+                   Optional<AccelGraph_IndexTensor>:$steps);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `[` $starts `,` $ends `]` (`axes` $axes^)? "
+                       "(`steps` $steps^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_PadValuesOp : AccelGraph_Op<"pad_values", [], []> {
+  let summary = "ONNX Pad by pads read at run time";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$pads,
+                   Optional<AccelGraph_Tensor>:$fill,
+                   AccelGraph_PadModeAttr:$mode,
+                   DefaultValuedAttr<F32Attr, "0.0">:$value);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "`` $mode $input `by` $pads (`,` $fill^)? attr-dict "
+                       "`:` functional-type(operands, results)";
+}
+
+def AccelGraph_ExpandValuesOp : AccelGraph_Op<"expand_values", [], []> {
+  let summary = "ONNX Expand to a shape read at run time";
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   AccelGraph_IndexTensor:$shape);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `to` $shape attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def AccelGraph_RangeOp : AccelGraph_Op<"range", [], []> {
+  let summary = "ONNX Range of scalars computed at run time";
+  let arguments = (ins AccelGraph_Tensor:$start, AccelGraph_Tensor:$limit,
+                   AccelGraph_Tensor:$delta);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$start `,` $limit `,` $delta attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 // Any one element type: the elementwise kernel's clip to [-inf, inf].
 def AccelGraph_MaxUnpoolOp : AccelGraph_Op<"max_unpool", [], []> {
   let summary = "ONNX MaxUnpool: zeros with the input's elements where "

@@ -239,6 +239,31 @@ static accel_status pad(accel_tensor *t, int n,
   return accel_pad(&t[0], &t[n - 1], r->widths, (accel_pad_mode)r->mode, value);
 }
 
+/* Slice, Pad and Expand by values read at run time (docs/graph.md,
+   "Configuration inputs"). */
+static accel_status slice_values(accel_tensor *t, int n,
+                                 const accel_graph_slice_values_attrs *r) {
+  const accel_tensor *axes = r->axes ? &t[3] : NULL;
+  const accel_tensor *steps = r->steps ? &t[3 + (int)r->axes] : NULL;
+  return accel_slice_values(&t[0], &t[1], &t[2], axes, steps, &t[n - 1]);
+}
+
+static accel_status pad_values(accel_tensor *t, int n,
+                               const accel_graph_pad_values_attrs *r) {
+  float value = n == 4 ? *(const float *)t[2].data : r->value.value;
+  return accel_pad_values(&t[0], &t[1], (accel_pad_mode)r->mode, value,
+                          &t[n - 1]);
+}
+
+static accel_status expand_values(accel_tensor *t) {
+  accel_status s = accel_expand_check(&t[0], &t[1], &t[2]);
+  if (s)
+    return s;
+  accel_elementwise_options o = accel_elementwise_defaults();
+  o.lo = -__builtin_inff(), o.hi = __builtin_inff(); /* the identity */
+  return accel_elementwise_unary(ACCEL_EW_CLIP, &t[0], &t[2], &o);
+}
+
 /* The indices as the library's ints, in the scratchpad. */
 static ACCEL_SPM int spm_indices[ACCEL_GRAPH_MAX_RECORD];
 
@@ -556,6 +581,18 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_TILE:
     what = "accel_tile";
     s = accel_tile(&t[0], n == 3 ? &t[1] : NULL, &t[n - 1]);
+    break;
+  case ACCEL_GRAPH_SLICE_VALUES:
+    what = "accel_slice", s = slice_values(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_PAD_VALUES:
+    what = "accel_pad", s = pad_values(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_EXPAND_VALUES:
+    what = "accel_expand", s = expand_values(t);
+    break;
+  case ACCEL_GRAPH_RANGE:
+    what = "accel_range", s = accel_range(&t[0], &t[1], &t[2], &t[3]);
     break;
   case ACCEL_GRAPH_MAXUNPOOL:
     what = "accel_maxunpool";

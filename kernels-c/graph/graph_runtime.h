@@ -58,6 +58,10 @@ typedef enum {
   ACCEL_GRAPH_RESIZE = 35, /* x[, roi][, scales][, sizes] -> y; the three
                               at run time, as the attributes say */
   ACCEL_GRAPH_CONV_TRANSPOSE = 40, /* x, w[, bias] -> y */
+  ACCEL_GRAPH_SLICE_VALUES = 41,  /* x, starts, ends[, axes][, steps] -> y */
+  ACCEL_GRAPH_PAD_VALUES = 42,    /* x, pads[, fill] -> y */
+  ACCEL_GRAPH_EXPAND_VALUES = 43, /* x, shape -> y; no attributes */
+  ACCEL_GRAPH_RANGE = 44,         /* start, limit, delta -> y; none */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -274,6 +278,19 @@ typedef struct {
   long axis, k, largest, indices;
 } accel_graph_topk_attrs;
 
+/* Slice by values read at run time: which optional operands follow
+   starts and ends (docs/graph.md, "Configuration inputs"). */
+typedef struct {
+  long axes, steps;
+} accel_graph_slice_values_attrs;
+
+/* Pad by pads read at run time; the fill value is the fill operand's
+   element where there is one. */
+typedef struct {
+  long mode; /* accel_pad_mode */
+  accel_graph_float value;
+} accel_graph_pad_values_attrs;
+
 /* y's rank of entries: the shape MaxPool's indices count in (an array of
    these). */
 typedef long accel_graph_maxunpool_attrs;
@@ -320,6 +337,8 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_nd_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_trilu_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_reverse_sequence_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_onehot_attrs) == 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_slice_values_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pad_values_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_resize_attrs) == 27 * 8 &&
                    offsetof(accel_graph_resize_attrs, scales) == 9 * 8);
 #undef ACCEL_GRAPH_LAYOUT

@@ -658,6 +658,33 @@ accel_status accel_onehot(const accel_tensor *indices,
 accel_status accel_tile(const accel_tensor *x, const accel_tensor *repeats,
                         const accel_tensor *y);
 
+/* Configuration tensors computed at run time (movement/config_values.c):
+   int32 or int64 values read, checked to give y's dims (an argument error
+   naming the dimension otherwise, before anything is written), then the
+   constant case's kernel. accel_slice_values: ONNX Slice's starts, ends,
+   axes (or null: 0, 1, ...) and steps (or null: 1), clamped as ONNX does.
+   accel_pad_values: ONNX Pad's pads (x's rank of begins, then of ends).
+   accel_expand_check: numpy's broadcast of x's dims and shape must be
+   y's (it only checks; the copy is the elementwise clip's). */
+accel_status accel_slice_values(const accel_tensor *x,
+                                const accel_tensor *starts,
+                                const accel_tensor *ends,
+                                const accel_tensor *axes,
+                                const accel_tensor *steps, accel_tensor *y);
+accel_status accel_pad_values(const accel_tensor *x, const accel_tensor *pads,
+                              accel_pad_mode mode, float value,
+                              accel_tensor *y);
+accel_status accel_expand_check(const accel_tensor *x,
+                                const accel_tensor *shape,
+                                const accel_tensor *y);
+
+/* ONNX Range: y[i] = start + i * delta for the max(ceil((limit - start) /
+   delta), 0) elements that must be y's count (checked at run time); start,
+   limit and delta scalars of y's type: f32, f64 (computed in f64), int16,
+   int32 or int64. */
+accel_status accel_range(const accel_tensor *start, const accel_tensor *limit,
+                         const accel_tensor *delta, const accel_tensor *y);
+
 /* ONNX MaxUnpool: y = 0, then x[p] written at position indices[p] of
    index_dims (MaxPool's input's shape, y's rank; null: y's dims) counted
    in row-major order (MaxPool's Indices), y that shape or larger in each
