@@ -251,15 +251,6 @@ private:
   bool depthToSpace();
   bool spaceToDepth();
   bool tile();
-  // Configured by values computed at run time (ImportConfigValues.cpp).
-  /// Whether input \p First to \p Last is present and not a constant.
-  bool configAtRunTime(unsigned First, unsigned Last);
-  /// Input \p I, int32 or int64, or null (and Error).
-  Value indexValues(unsigned I);
-  bool sliceValues();
-  bool padValues(float Value, mlir::Value Fill, PadMode Mode);
-  bool expandValues();
-  bool range();
   bool maxUnpool();
   bool isConstant(const std::string &Name) const {
     return std::find(G.Constants.begin(), G.Constants.end(), Name) !=

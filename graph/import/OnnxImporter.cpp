@@ -273,7 +273,6 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["DepthToSpace"] = [](Importer &I) { return I.depthToSpace(); };
     M["SpaceToDepth"] = [](Importer &I) { return I.spaceToDepth(); };
     M["Tile"] = [](Importer &I) { return I.tile(); };
-    M["Range"] = [](Importer &I) { return I.range(); };
     M["MaxUnpool"] = [](Importer &I) { return I.maxUnpool(); };
     return M;
   }();

@@ -34,10 +34,12 @@ using namespace accel::graph;
 namespace {
 
 /// The producer of \p V if it is an op that can carry an activation
-/// (FusedActivationOpInterface), with none yet, and \p V is its only use.
+/// (FusedActivationOpInterface), with none yet, and \p V is its only use
+/// and f32 (a matmul of another type has neither activation nor bias).
 FusedActivationOpInterface fusibleProducer(Value V) {
   auto Op = V.getDefiningOp<FusedActivationOpInterface>();
-  if (!Op || !V.hasOneUse() || Op.getActivation())
+  if (!Op || !V.hasOneUse() || Op.getActivation() ||
+      !cast<ShapedType>(V.getType()).getElementType().isF32())
     return nullptr;
   return Op;
 }

@@ -176,7 +176,7 @@ func.func @types_mixed(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
 // -----
 
 func.func @types_unsigned(%a: tensor<2x3xui16>) -> tensor<3x2xui16> {
-  // expected-error @+1 {{element type uint16 is not supported by accel.transpose (float32 only)}}
+  // expected-error @+1 {{element type uint16 is not supported by accel.transpose (4- and 8-byte types only)}}
   %0 = accel.transpose %a {perm = array<i64: 1, 0>} : (tensor<2x3xui16>) -> tensor<3x2xui16>
   return %0 : tensor<3x2xui16>
 }

@@ -113,9 +113,10 @@ static int fold_batches(const accel_tensor *a, const accel_tensor *b,
 static accel_status batched_matmul(const accel_tensor *a, const accel_tensor *b,
                                    const accel_tensor *c,
                                    const accel_gemm_options *options) {
-  if (__builtin_expect((unsigned)a->dtype | (unsigned)b->dtype |
-                           (unsigned)c->dtype,
-                       0))
+  /* a and c of one type other than f32; other mixes are the f32 checks'
+     to refuse. */
+  if (__builtin_expect(c && c->dtype != ACCEL_F32, 0) && a &&
+      a->dtype == c->dtype)
     return matmul_typed(Kernel, a, b, c, options);
   accel_gemm_options o = *options;
   accel_status s;

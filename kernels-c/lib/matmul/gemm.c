@@ -149,9 +149,10 @@ static long gemm(const void *a, const void *b, const void *c,
                  const void *options) {
   accel_gemm_args g;
   accel_gemm_stage_args(&g, a, b, c, options);
-  if (__builtin_expect((unsigned)g.a->dtype | (unsigned)g.b->dtype |
-                           (unsigned)g.c->dtype,
-                       0))
+  /* a and c of one type other than f32; other mixes are the f32 checks'
+     to refuse. */
+  if (__builtin_expect(g.c && g.c->dtype != ACCEL_F32, 0) && g.a &&
+      g.a->dtype == g.c->dtype)
     return matmul_typed("accel_gemm", g.a, g.b, g.c, &g.o);
   if (accel_checking()) {
     accel_status s = accel_gemm_check("accel_gemm", g.a, g.b, g.c, &g.o);

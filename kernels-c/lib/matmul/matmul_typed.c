@@ -147,6 +147,20 @@ static void product(accel_dtype t, const char *pa, mat_view va,
           acc += (float)elem_load_f64(t, ra, p * va.cs) *
                  (float)elem_load_f64(t, cb, p * vb.rs);
         elem_store_f64(t, pc, out, acc);
+      } else if (t == ACCEL_I32) {
+        /* The common integer type (MatMulInteger's) without the type
+           tests of the general loads. */
+        uint32_t acc = 0;
+        for (long p = 0; p < k; ++p)
+          acc += (uint32_t)((const int32_t *)ra)[p * va.cs] *
+                 (uint32_t)((const int32_t *)cb)[p * vb.rs];
+        ((uint32_t *)pc)[out] = acc;
+      } else if (size == 8) {
+        uint64_t acc = 0;
+        for (long p = 0; p < k; ++p)
+          acc += (uint64_t)((const int64_t *)ra)[p * va.cs] *
+                 (uint64_t)((const int64_t *)cb)[p * vb.rs];
+        ((uint64_t *)pc)[out] = acc;
       } else {
         uint64_t acc = 0;
         for (long p = 0; p < k; ++p)

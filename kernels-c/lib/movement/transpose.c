@@ -32,6 +32,26 @@ static accel_status check(const accel_tensor *x, const accel_tensor *y,
   return ACCEL_OK;
 }
 
+/* t, of a 4- or 8-byte type, as the f32s its elements are: an 8-byte
+   element as two (a last dimension of 2); x and y of another type or
+   of two types stay as they are, for the checks to refuse. Returns the
+   f32 rank. */
+static int as_f32(const accel_tensor *t, const accel_tensor *other,
+                  accel_tensor *out) {
+  *out = *t;
+  unsigned log2 = accel_dtype_log2_bytes(t->dtype);
+  if (t->dtype != other->dtype || log2 < 2 ||
+      (log2 == 3 && (t->rank < 0 || t->rank >= ACCEL_MAX_RANK)))
+    return t->rank;
+  out->dtype = ACCEL_F32;
+  if (log2 == 2)
+    return t->rank;
+  for (int d = 0; d < t->rank; ++d)
+    out->strides[d] = 2 * t->strides[d];
+  out->dims[t->rank] = 2, out->strides[t->rank] = 1;
+  return ++out->rank;
+}
+
 static long transpose(const void *xp, const void *yp, const void *permp,
                       const void *unused) {
   (void)unused;
@@ -45,6 +65,17 @@ static long transpose(const void *xp, const void *yp, const void *permp,
   int rank = move_arg_rank(x);
   for (int d = 0; d < rank; ++d)
     perm[d] = permp ? ((const int *)permp)[d] : rank - 1 - d;
+  /* Other types move as f32s (an 8-byte element's two staying in
+     order). */
+  accel_tensor xf, yf;
+  if (__builtin_expect(y && y->dtype != ACCEL_F32, 0) && x &&
+      x->rank == y->rank) {
+    int frank = as_f32(x, y, &xf);
+    as_f32(y, x, &yf);
+    if (frank == rank + 1)
+      perm[rank] = rank;
+    x = &xf, y = &yf, rank = frank;
+  }
   accel_status s = check(x, y, perm);
   if (s || accel_only_checking())
     return s;

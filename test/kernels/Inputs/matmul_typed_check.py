@@ -16,8 +16,8 @@ References, from a's and b's stored values:
   matmul does: within one unit in the type's last place of the float64
   result plus K 2^-23 sum_k |a_ik b_kj|.
 c's elements are all written (the driver fills c with 0x5a first).
-The refusals: bool (unsupported), a and c of different types, and inner
-sizes that differ (argument errors), each with c untouched."""
+The refusals: bool and a and c of different types (unsupported), inner
+sizes and batches that differ (argument errors), each with c untouched."""
 
 import argparse
 import os
@@ -201,7 +201,7 @@ def cases():
     yield Case("bool refused", BOOL, [2, 2], [2, 2], [2, 2], status=2,
                seed=1009)
     yield Case("int32 a, int64 c refused", I32, [2, 2], [2, 2], [2, 2],
-               ct=I64, status=1, seed=1010)
+               ct=I64, status=2, seed=1010)
     yield Case("int64 inner sizes 3 and 4 refused", I64, [2, 3], [4, 2],
                [2, 2], status=1, seed=1011)
     yield Case("f64 batch 2 against 3 refused", F64, [2, 2, 2], [3, 2, 2],
