@@ -457,20 +457,6 @@ std::optional<OpRecord> record(ResizeOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_RESIZE, Attrs);
 }
 
-std::optional<OpRecord> record(GemmNormOp Op, MutableArrayRef<ViewLayout>) {
-  accel_graph_gemm_norm_attrs Attrs{};
-  Attrs.epsilon = f32(Op.getEpsilon());
-  Attrs.trans_b = Op.getTransB();
-  Attrs.bias = Op.getBias() ? 1 : 0;
-  return recordWith(ACCEL_GRAPH_GEMM_NORM, Attrs);
-}
-
-std::optional<OpRecord> record(MlpNormOp Op, MutableArrayRef<ViewLayout>) {
-  accel_graph_mlp_norm_attrs Attrs{};
-  Attrs.epsilon = f32(Op.getEpsilon());
-  Attrs.act = activationCode(Op.getActivation());
-  Attrs.bias1 = Op.getBias1() ? 1 : 0;
-  Attrs.bias2 = Op.getBias2() ? 1 : 0;
 std::optional<OpRecord> record(SliceValuesOp Op,
                                MutableArrayRef<ViewLayout>) {
   accel_graph_slice_values_attrs Attrs{};
@@ -494,6 +480,20 @@ std::optional<OpRecord> record(RangeOp, MutableArrayRef<ViewLayout>) {
   return OpRecord{ACCEL_GRAPH_RANGE, {}};
 }
 
+std::optional<OpRecord> record(GemmNormOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_gemm_norm_attrs Attrs{};
+  Attrs.epsilon = f32(Op.getEpsilon());
+  Attrs.trans_b = Op.getTransB();
+  Attrs.bias = Op.getBias() ? 1 : 0;
+  return recordWith(ACCEL_GRAPH_GEMM_NORM, Attrs);
+}
+
+std::optional<OpRecord> record(MlpNormOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_mlp_norm_attrs Attrs{};
+  Attrs.epsilon = f32(Op.getEpsilon());
+  Attrs.act = activationCode(Op.getActivation());
+  Attrs.bias1 = Op.getBias1() ? 1 : 0;
+  Attrs.bias2 = Op.getBias2() ? 1 : 0;
   return recordWith(ACCEL_GRAPH_MLP_NORM, Attrs);
 }
 
@@ -534,8 +534,7 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
             TriluOp, ReverseSequenceOp, OneHotOp, ResizeOp, TileOp,
             ConvTranspose2dOp, MaxUnpoolOp>(
           [&](auto Op) { return record(Op, Layouts); })
-      .Default([](Operation *) { return std::nullopt; });
-}
       .Case<SliceValuesOp, PadValuesOp, ExpandValuesOp, RangeOp>(
           [&](auto Op) { return record(Op, Layouts); })
-      .Case<MaxPoolTypedOp>([&](auto Op) { return record(Op, Layouts); })
+      .Default([](Operation *) { return std::nullopt; });
+}

@@ -59,8 +59,10 @@ bool Importer::concat() {
 
 /// ONNX Slice (opset 10 on: starts, ends, axes, steps as constant inputs)
 /// as a start and a step per dimension; the counts are the output's
-/// inferred shape.
+/// inferred shape. Inputs computed at run time: ImportConfigValues.cpp.
 bool Importer::slice() {
+  if (configAtRunTime(1, 4))
+    return sliceValues();
   Value X = input(0);
   if (!X)
     return false;
@@ -150,11 +152,12 @@ bool Importer::pad() {
   Value X = input(0);
   if (!X)
     return false;
-  std::optional<std::vector<int64_t>> Pads = constantInts(1);
-  if (!Pads)
-    return false;
   if (hasInput(3))
     return fail("the axes input (opset 18) is not supported");
+  bool PadsAtRunTime = configAtRunTime(1, 1);
+  std::optional<std::vector<int64_t>> Pads;
+  if (!PadsAtRunTime && !(Pads = constantInts(1)))
+    return false;
   // The constant mode's value: a constant, or read at run time.
   float Value = 0.0f;
   mlir::Value Fill;
@@ -171,6 +174,8 @@ bool Importer::pad() {
   std::optional<PadMode> PM = symbolizePadMode(M);
   if (!PM)
     return fail("mode '" + M + "' is not constant, reflect or edge");
+  if (PadsAtRunTime)
+    return padValues(Value, Fill, *PM);
   if (llvm::any_of(*Pads, [](int64_t P) { return P < 0; }))
     return fail("negative pads (cropping) are not supported");
   return define(B.create<PadOp>(
@@ -221,6 +226,8 @@ bool Importer::gather() {
 
 /// Expand to a constant shape (the loader gave the output its shape).
 bool Importer::expand() {
+  if (configAtRunTime(1, 1))
+    return expandValues();
   Value X = input(0);
   if (!X)
     return false;

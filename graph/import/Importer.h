@@ -196,6 +196,28 @@ private:
   Value quantizationParameter(unsigned I, Value X, Type ElemType);
   bool quantizeLinear();
   bool dequantizeLinear();
+  // Integer matrix products (ImportQuantizedMatmul.cpp).
+  /// Input \p I (int8 or uint8) as \p E minus its zero point, input
+  /// \p ZeroPoint if present (a vector along \p ParamAxis).
+  Value quantizedOperand(unsigned I, unsigned ZeroPoint, Type E,
+                         int64_t ParamAxis);
+  /// Input \p I as \p E, broadcasting against a value of \p Rank
+  /// dimensions: a scalar, a tensor of that rank, or a vector reshaped
+  /// to lie along \p Axis (negative: no vector); null (and Error).
+  Value quantizationVector(unsigned I, int64_t Rank, int64_t Axis, Type E);
+  /// \p SA * \p SB / \p SY in f32, broadcast.
+  Value scaleProduct(Value SA, Value SB, Value SY);
+  /// int32 \p Acc times \p Multiplier rounded half to even, plus input
+  /// \p ZeroPoint (along \p ChannelAxis), saturated to the result type.
+  Value requantize(Value Acc, Value Multiplier, unsigned ZeroPoint,
+                   int64_t ChannelAxis);
+  /// The int32 convolution of f32 \p X and \p W holding integers.
+  Value integerConv(Value X, Value W);
+  bool matMulInteger();
+  bool qlinearMatMul();
+  bool convInteger();
+  bool qlinearConv();
+  bool einsum(); // ImportEinsum.cpp
   /// RNN, GRU or LSTM, unrolled over the sequence.
   bool recurrent(RecurrentCell Cell);
   bool concat();
@@ -251,6 +273,15 @@ private:
   bool depthToSpace();
   bool spaceToDepth();
   bool tile();
+  // Configured by values computed at run time (ImportConfigValues.cpp).
+  /// Whether input \p First to \p Last is present and not a constant.
+  bool configAtRunTime(unsigned First, unsigned Last);
+  /// Input \p I, int32 or int64, or null (and Error).
+  Value indexValues(unsigned I);
+  bool sliceValues();
+  bool padValues(float Value, mlir::Value Fill, PadMode Mode);
+  bool expandValues();
+  bool range();
   bool maxUnpool();
   bool isConstant(const std::string &Name) const {
     return std::find(G.Constants.begin(), G.Constants.end(), Name) !=

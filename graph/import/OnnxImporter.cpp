@@ -243,6 +243,11 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["LRN"] = [](Importer &I) { return I.lrn(); };
     M["QuantizeLinear"] = [](Importer &I) { return I.quantizeLinear(); };
     M["DequantizeLinear"] = [](Importer &I) { return I.dequantizeLinear(); };
+    M["MatMulInteger"] = [](Importer &I) { return I.matMulInteger(); };
+    M["QLinearMatMul"] = [](Importer &I) { return I.qlinearMatMul(); };
+    M["ConvInteger"] = [](Importer &I) { return I.convInteger(); };
+    M["QLinearConv"] = [](Importer &I) { return I.qlinearConv(); };
+    M["Einsum"] = [](Importer &I) { return I.einsum(); };
     for (auto [Op, Cell] : {std::pair{"RNN", RecurrentCell::RNN},
                             {"GRU", RecurrentCell::GRU},
                             {"LSTM", RecurrentCell::LSTM}})
@@ -273,6 +278,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["DepthToSpace"] = [](Importer &I) { return I.depthToSpace(); };
     M["SpaceToDepth"] = [](Importer &I) { return I.spaceToDepth(); };
     M["Tile"] = [](Importer &I) { return I.tile(); };
+    M["Range"] = [](Importer &I) { return I.range(); };
     M["MaxUnpool"] = [](Importer &I) { return I.maxUnpool(); };
     return M;
   }();

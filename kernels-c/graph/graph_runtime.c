@@ -239,18 +239,6 @@ static accel_status pad(accel_tensor *t, int n,
   return accel_pad(&t[0], &t[n - 1], r->widths, (accel_pad_mode)r->mode, value);
 }
 
-/* The indices as the library's ints, in the scratchpad. */
-static ACCEL_SPM int spm_indices[ACCEL_GRAPH_MAX_RECORD];
-
-/* Index values known at run time (a graph input of int64 or int32,
-   row-major), in chunks: each copied into the scratchpad, checked against
-   the axis's size (by its own value: an int64 one past int32 would be
-   narrowed to another) and narrowed to the kernel's ints, then gathered
-   into its share of y along the axis. */
-enum { IndexChunk = 1024 };
-static ACCEL_SPM long long spm_index_values[IndexChunk];
-
-/* Whether the ops are being checked before the run (main): the values an
 /* Slice, Pad and Expand by values read at run time (docs/graph.md,
    "Configuration inputs"). */
 static accel_status slice_values(accel_tensor *t, int n,
@@ -276,6 +264,18 @@ static accel_status expand_values(accel_tensor *t) {
   return accel_elementwise_unary(ACCEL_EW_CLIP, &t[0], &t[2], &o);
 }
 
+/* The indices as the library's ints, in the scratchpad. */
+static ACCEL_SPM int spm_indices[ACCEL_GRAPH_MAX_RECORD];
+
+/* Index values known at run time (a graph input of int64 or int32,
+   row-major), in chunks: each copied into the scratchpad, checked against
+   the axis's size (by its own value: an int64 one past int32 would be
+   narrowed to another) and narrowed to the kernel's ints, then gathered
+   into its share of y along the axis. */
+enum { IndexChunk = 1024 };
+static ACCEL_SPM long long spm_index_values[IndexChunk];
+
+/* Whether the ops are being checked before the run (main): the values an
    op computes, index values among them, are not there yet, and a gather
    checks its arguments with indices 0. */
 static int values_pending;
@@ -582,6 +582,18 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     what = "accel_tile";
     s = accel_tile(&t[0], n == 3 ? &t[1] : NULL, &t[n - 1]);
     break;
+  case ACCEL_GRAPH_SLICE_VALUES:
+    what = "accel_slice", s = slice_values(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_PAD_VALUES:
+    what = "accel_pad", s = pad_values(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_EXPAND_VALUES:
+    what = "accel_expand", s = expand_values(t);
+    break;
+  case ACCEL_GRAPH_RANGE:
+    what = "accel_range", s = accel_range(&t[0], &t[1], &t[2], &t[3]);
+    break;
   case ACCEL_GRAPH_MAXUNPOOL:
     what = "accel_maxunpool";
     s = accel_maxunpool(&t[0], &t[1], n == 4 ? &t[2] : NULL,
@@ -615,18 +627,6 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     what = "accel_mlp_layernorm", s = mlp_norm(t, n, attrs);
     break;
   }
-  case ACCEL_GRAPH_SLICE_VALUES:
-    what = "accel_slice", s = slice_values(t, n, attrs);
-    break;
-  case ACCEL_GRAPH_PAD_VALUES:
-    what = "accel_pad", s = pad_values(t, n, attrs);
-    break;
-  case ACCEL_GRAPH_EXPAND_VALUES:
-    what = "accel_expand", s = expand_values(t);
-    break;
-  case ACCEL_GRAPH_RANGE:
-    what = "accel_range", s = accel_range(&t[0], &t[1], &t[2], &t[3]);
-    break;
   if (s != ACCEL_OK)
     fail(name, what, s);
   if (profiling && profiled < MaxProfiled) {

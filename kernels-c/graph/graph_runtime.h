@@ -62,7 +62,6 @@ typedef enum {
   ACCEL_GRAPH_PAD_VALUES = 42,    /* x, pads[, fill] -> y */
   ACCEL_GRAPH_EXPAND_VALUES = 43, /* x, shape -> y; no attributes */
   ACCEL_GRAPH_RANGE = 44,         /* start, limit, delta -> y; none */
-  ACCEL_GRAPH_MAXPOOL_TYPED = 47,  /* x -> maxima or int64 indices */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -259,9 +258,34 @@ typedef struct {
 } accel_graph_resize_attrs;
 
 typedef struct {
+  long axis, is_min, select_last;
+} accel_graph_argreduce_attrs;
+
+typedef struct {
+  long axis;
+} accel_graph_hardmax_attrs;
+
+/* With a second operand, the axis is its element (int32 or int64, read
+   at run time) and axis is ignored. */
+typedef struct {
+  long axis, exclusive, reverse;
+} accel_graph_cumsum_attrs;
+
+/* The result is the values (indices 0) or the indices (1): each of
+   TopK's outputs is a record of its own. A second operand (int64) must
+   hold k at run time. */
+typedef struct {
+  long axis, k, largest, indices;
+} accel_graph_topk_attrs;
+
+/* Slice by values read at run time: which optional operands follow
+   starts and ends (docs/graph.md, "Configuration inputs"). */
+typedef struct {
   long axes, steps;
 } accel_graph_slice_values_attrs;
 
+/* Pad by pads read at run time; the fill value is the fill operand's
+   element where there is one. */
 typedef struct {
   long mode; /* accel_pad_mode */
   accel_graph_float value;
@@ -313,6 +337,8 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_nd_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_trilu_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_reverse_sequence_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_onehot_attrs) == 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_slice_values_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pad_values_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_resize_attrs) == 27 * 8 &&
                    offsetof(accel_graph_resize_attrs, scales) == 9 * 8);
 #undef ACCEL_GRAPH_LAYOUT
@@ -335,5 +361,3 @@ void accel_graph_op(const long *record, const char *name, long bound);
 #endif
 
 #endif
-ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_slice_values_attrs) == 2 * 8);
-ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pad_values_attrs) == 2 * 8);
