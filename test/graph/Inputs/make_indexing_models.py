@@ -73,6 +73,11 @@ save("tile_run_time", N("Tile", ["x", "r"], ["y"], name="tile_rt"),
 save("tile_int8", N("Tile", ["x", "r"], ["y"], name="tile8"),
      [vi("x", T.INT8, [2, 3])], [vi("y", T.INT8, [2, 6])],
      [("r", np.array([1, 2], np.int64))])
+save("gather_elements_rank7", N("GatherElements", ["x", "i"], ["y"],
+                                name="ge7", axis=1),
+     [vi("x", T.FLOAT, [2, 5, 3, 2, 2, 3, 4]),
+      vi("i", T.INT64, [2, 1, 3, 2, 2, 3, 4])],
+     [vi("y", T.FLOAT, [2, 1, 3, 2, 2, 3, 4])])
 save("maxunpool", N("MaxUnpool", ["x", "i", "s"], ["y"], name="mu",
                     kernel_shape=[2, 2], strides=[2, 2]),
      [vi("x", T.FLOAT, [1, 2, 2, 2]), vi("i", T.INT64, [1, 2, 2, 2]),
