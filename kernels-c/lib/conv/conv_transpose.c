@@ -267,13 +267,43 @@ static void fetch_cols(const conv_problem *p, const cols_plan *c,
                       0, 0);
 }
 
+/* Where tap t's columns add into the plane: rows x cols input pixels
+   from src in its columns to dst in the plane (no rows: none). */
+typedef struct {
+  long dst, src, rows, cols;
+} tap_block;
+
+enum { MaxTapBlocks = 64 };
+
+static void tap_blocks(const conv_problem *p, const cols_plan *c,
+                       tap_block *blocks) {
+  for (long t = 0; t < p->KH * p->KW; ++t) {
+    long kh = t / p->KW, kw = t % p->KW;
+    long offh = kh * p->dh - p->pt, offw = kw * p->dw - p->pl;
+    long h0, h1, w0, w1;
+    tap_range(p->H, p->sh, offh, p->OH, &h0, &h1);
+    tap_range(p->W, p->sw, offw, p->OW, &w0, &w1);
+    tap_block *k = &blocks[t];
+    k->rows = 0;
+    if (h0 >= h1 || w0 >= w1)
+      continue;
+    /* Column ow = iw sw + offw: phase offw mod sw, column iw + offw div
+       sw of it (offw may be negative). */
+    long r = ((offw % p->sw) + p->sw) % p->sw, q = (offw - r) / p->sw;
+    long oh0 = h0 * p->sh + offh;
+    k->dst = (r * p->OH + oh0) * c->rowp + w0 + q;
+    k->src = h0 * p->W + w0;
+    k->rows = h1 - h0, k->cols = w1 - w0;
+  }
+}
+
 /* Output channel j of a GEMM's block from its taps' columns (in part
    j & 1, fetched by fetch_cols): the plane starts as the bias, each
    tap's columns add into it on the stream engine as one block of input
    rows; then, put back together, the plane leaves for y by one transfer
    on DMA channel 2 + (j & 1). */
-static void col2im(const conv_problem *p, const cols_plan *c, float *y,
-                   float bias, long j) {
+static void col2im(const conv_problem *p, const cols_plan *c,
+                   const tap_block *blocks, float *y, float bias, long j) {
   float *spm = accel_kernel_spm;
   long part = j & 1, planef = p->sw * p->OH * c->rowp;
   float *plane = spm + c->plane + part * planef;
@@ -293,21 +323,12 @@ static void col2im(const conv_problem *p, const cols_plan *c, float *y,
       accel_vstore(tap + t * hw + i,
                    accel_vload_strided(raw + i * taps + t, taps * 4));
   for (long t = 0; t < taps; ++t, tap += hw) {
-    long kh = t / p->KW, kw = t % p->KW;
-    long offh = kh * p->dh - p->pt, offw = kw * p->dw - p->pl;
-    long h0, h1, w0, w1;
-    tap_range(p->H, p->sh, offh, p->OH, &h0, &h1);
-    tap_range(p->W, p->sw, offw, p->OW, &w0, &w1);
-    if (h0 >= h1 || w0 >= w1)
+    const tap_block *k = &blocks[t];
+    if (!k->rows)
       continue;
-    /* Column ow = iw sw + offw: phase offw mod sw, column iw + offw div
-       sw of it (offw may be negative). */
-    long r = ((offw % p->sw) + p->sw) % p->sw, q = (offw - r) / p->sw;
-    long oh0 = h0 * p->sh + offh;
-    float *dst = plane + (r * p->OH + oh0) * c->rowp + w0 + q;
-    accel_vs_shape(h1 - h0, w1 - w0);
+    accel_vs_shape(k->rows, k->cols);
     accel_vs_stride(rs, rs, p->W);
-    accel_vs_add(dst, dst, tap + h0 * p->W + w0);
+    accel_vs_add(plane + k->dst, plane + k->dst, tap + k->src);
   }
   if (p->sw == 1) {
     accel_copy_matrix(2 + (int)part, y, p->ys[2], p->ys[3], plane, c->rowp, 1,
@@ -335,8 +356,10 @@ static void col2im(const conv_problem *p, const cols_plan *c, float *y,
    channel at a time. */
 static int run_cols(const conv_problem *p) {
   cols_plan c;
-  if (!cols_plan_of(p, &c))
+  tap_block blocks[MaxTapBlocks];
+  if (p->KH * p->KW > MaxTapBlocks || !cols_plan_of(p, &c))
     return 0;
+  tap_blocks(p, &c, blocks);
   long taps = p->KH * p->KW, hw = p->H * p->W;
   float *cols = malloc((size_t)(c.cob * taps * hw) * 4);
   if (!cols)
@@ -370,7 +393,7 @@ static int run_cols(const conv_problem *p) {
           long co = g * p->Coutg + co0 + j;
           if (j + 1 < nco)
             fetch_cols(p, &c, cols, ld, j + 1);
-          col2im(p, &c, p->y + n * p->ys[0] + co * p->ys[1],
+          col2im(p, &c, blocks, p->y + n * p->ys[0] + co * p->ys[1],
                  p->bias ? p->bias[co * p->bs] : 0.0f, j);
         }
         accel_dma_wait_all();
