@@ -145,19 +145,30 @@ void accel_gemm_stage_args(accel_gemm_args *g, const accel_tensor *a,
     g->o.bias = staged_bias;
 }
 
+/* a and c of one type other than f32 (matmul_typed.c's); other mixes
+   are the f32 checks' to refuse. */
+static int is_typed(const accel_tensor *a, const accel_tensor *c) {
+  return c && c->dtype != ACCEL_F32 && a && a->dtype == c->dtype;
+}
+
 static long gemm(const void *a, const void *b, const void *c,
                  const void *options) {
   accel_gemm_args g;
   accel_gemm_stage_args(&g, a, b, c, options);
-  /* a and c of one type other than f32; other mixes are the f32 checks'
-     to refuse. */
-  if (__builtin_expect(g.c && g.c->dtype != ACCEL_F32, 0) && g.a &&
-      g.a->dtype == g.c->dtype)
-    return matmul_typed("accel_gemm", g.a, g.b, g.c, &g.o);
+  /* Other types than f32 fail the fast checks: only then, or when the
+     checks do not run, are the types looked at. */
   if (accel_checking()) {
-    accel_status s = accel_gemm_check("accel_gemm", g.a, g.b, g.c, &g.o);
-    if (s || accel_only_checking())
-      return s;
+    if (__builtin_expect(!gemm_args_pass(g.a, g.b, g.c, &g.o), 0)) {
+      if (is_typed(g.a, g.c))
+        return matmul_typed("accel_gemm", g.a, g.b, g.c, &g.o);
+      accel_status s = accel_gemm_check("accel_gemm", g.a, g.b, g.c, &g.o);
+      if (s)
+        return s;
+    }
+    if (accel_only_checking())
+      return ACCEL_OK;
+  } else if (__builtin_expect(is_typed(g.a, g.c), 0)) {
+    return matmul_typed("accel_gemm", g.a, g.b, g.c, &g.o);
   }
   accel_gemm_run(g.a, g.b, g.c, &g.o);
   return ACCEL_OK;
