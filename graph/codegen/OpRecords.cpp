@@ -181,6 +181,20 @@ std::optional<OpRecord> record(Pool2dOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_POOL2D, Attrs);
 }
 
+std::optional<OpRecord> record(MaxPoolTypedOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_maxpool_typed_attrs Attrs{};
+  llvm::copy(Op.getKernel(), Attrs.pool.kernel);
+  llvm::copy(Op.getStrides(), Attrs.pool.strides);
+  llvm::copy(Op.getPads(), Attrs.pool.pads);
+  llvm::copy(Op.getDilations(), Attrs.pool.dilations);
+  Attrs.pool.ceil_mode = Op.getCeilMode();
+  Attrs.output = !Op.getIndices()          ? ACCEL_POOL_VALUES
+                 : Op.getStorageOrder() == 0 ? ACCEL_POOL_INDICES
+                                             : ACCEL_POOL_INDICES_COLUMN_MAJOR;
+  return recordWith(ACCEL_GRAPH_MAXPOOL_TYPED, Attrs);
+}
+
 std::optional<OpRecord> record(ElementwiseOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_elementwise_attrs Attrs{};
   Attrs.op = long(Op.getKind());
@@ -536,5 +550,6 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
           [&](auto Op) { return record(Op, Layouts); })
       .Case<SliceValuesOp, PadValuesOp, ExpandValuesOp, RangeOp>(
           [&](auto Op) { return record(Op, Layouts); })
+      .Case<MaxPoolTypedOp>([&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -649,6 +649,25 @@ def AccelGraph_MaxUnpoolOp : AccelGraph_Op<"max_unpool", [], []> {
                        "attr-dict `:` functional-type(operands, results)";
 }
 
+// One of MaxPool's two outputs where pool2d does not compute it: the
+// maxima of a type other than f32, or the int64 Indices (VerifyPooling.cpp).
+def AccelGraph_MaxPoolTypedOp : AccelGraph_Op<"max_pool2d_typed", [], []> {
+  let summary = "ONNX MaxPool's maxima (any type but bool) or Indices, NCHW";
+  let description = [{
+    An index counts the input's elements: (n C + c) H W plus h W + w
+    (storage_order 0) or h + w H (1). Runs as accel_maxpool2d_typed.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   DenseI64ArrayAttr:$kernel,    // [kh, kw]
+                   DenseI64ArrayAttr:$strides,   // [sh, sw]
+                   DenseI64ArrayAttr:$pads,      // [top, left, bottom, right]
+                   DenseI64ArrayAttr:$dilations, // [dh, dw]
+                   BoolAttr:$ceil_mode, BoolAttr:$indices,
+                   I64Attr:$storage_order);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand", [], []> {
   let summary = "ONNX Expand: the input broadcast to the result's shape";
   let arguments = (ins AccelGraph_Tensor:$input);

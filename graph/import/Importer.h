@@ -173,6 +173,9 @@ private:
   bool window(std::vector<int64_t> Kernel, std::vector<int64_t> &Strides,
               std::vector<int64_t> &Pads, std::vector<int64_t> &Dilations);
   bool pool(PoolKind Kind);
+  /// MaxPool with its Indices or of another type than f32
+  /// (ImportPooling.cpp); f32 maxima alone are pool()'s.
+  bool maxPool();
   bool globalPool(PoolKind Kind);
   bool softmax(bool Log);
   bool reduce(ReduceKind Kind);

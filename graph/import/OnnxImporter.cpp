@@ -224,7 +224,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Gemm"] = [](Importer &I) { return I.gemm(); };
     M["Conv"] = [](Importer &I) { return I.conv(); };
     M["ConvTranspose"] = [](Importer &I) { return I.convTranspose(); };
-    M["MaxPool"] = [](Importer &I) { return I.pool(PoolKind::max); };
+    M["MaxPool"] = [](Importer &I) { return I.maxPool(); };
     M["AveragePool"] = [](Importer &I) { return I.pool(PoolKind::avg); };
     M["GlobalAveragePool"] = [](Importer &I) {
       return I.globalPool(PoolKind::avg);

@@ -151,6 +151,18 @@ static accel_status pool2d(accel_tensor *t, const accel_graph_pool2d_attrs *r) {
                 : accel_maxpool2d(&t[0], &t[1], &o);
 }
 
+static accel_status maxpool_typed(accel_tensor *t,
+                                  const accel_graph_maxpool_typed_attrs *r) {
+  const accel_graph_pool2d_attrs *p = &r->pool;
+  accel_pool2d_options o = accel_pool2d_defaults(p->kernel[0], p->kernel[1]);
+  o.stride_h = p->strides[0], o.stride_w = p->strides[1];
+  o.pad_top = p->pads[0], o.pad_left = p->pads[1];
+  o.pad_bottom = p->pads[2], o.pad_right = p->pads[3];
+  o.dilation_h = p->dilations[0], o.dilation_w = p->dilations[1];
+  o.ceil_mode = (int)p->ceil_mode;
+  return accel_maxpool2d_typed(&t[0], &t[1], &o, (accel_pool_output)r->output);
+}
+
 static accel_status elementwise(accel_tensor *t, int n,
                                 const accel_graph_elementwise_attrs *r) {
   accel_elementwise_op op = (accel_elementwise_op)r->op;
@@ -386,21 +398,6 @@ static accel_status reduce(accel_tensor *t, int operands,
                       n);
 }
 
-/* Trilu's k: the attribute's, or computed at run time (the second
-   operand, int64). */
-static accel_status trilu(accel_tensor *t, int n,
-                          const accel_graph_trilu_attrs *r) {
-  long k = n == 3 ? *(const long *)t[1].data : r->k;
-  return accel_trilu(&t[0], k, (int)r->upper, &t[n - 1]);
-}
-
-/* OneHot: indices[, depth], values -> y. */
-static accel_status onehot(accel_tensor *t, int n,
-                           const accel_graph_onehot_attrs *r) {
-  return accel_onehot(&t[0], n == 4 ? &t[1] : NULL, &t[n - 2], (int)r->axis,
-                      &t[n - 1]);
-}
-
 static accel_status cumsum(accel_tensor *t, int n,
                            const accel_graph_cumsum_attrs *r) {
   long axis = r->axis;
@@ -428,6 +425,21 @@ static accel_status topk(accel_tensor *t, int n,
   return accel_topk(&t[0], r->indices ? NULL : &t[n - 1],
                     r->indices ? &t[n - 1] : NULL, (int)r->axis, r->k,
                     (int)r->largest);
+}
+
+/* Trilu's k: the attribute's, or computed at run time (the second
+   operand, int64). */
+static accel_status trilu(accel_tensor *t, int n,
+                          const accel_graph_trilu_attrs *r) {
+  long k = n == 3 ? *(const long *)t[1].data : r->k;
+  return accel_trilu(&t[0], k, (int)r->upper, &t[n - 1]);
+}
+
+/* OneHot: indices[, depth], values -> y. */
+static accel_status onehot(accel_tensor *t, int n,
+                           const accel_graph_onehot_attrs *r) {
+  return accel_onehot(&t[0], n == 4 ? &t[1] : NULL, &t[n - 2], (int)r->axis,
+                      &t[n - 1]);
 }
 
 /* x[, roi][, scales][, sizes] -> y: the configuration computed at run
@@ -499,6 +511,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_POOL2D:
     what = "pooling", s = pool2d(t, attrs);
     break;
+  case ACCEL_GRAPH_MAXPOOL_TYPED:
+    what = "accel_maxpool2d_typed", s = maxpool_typed(t, attrs);
+    break;
   case ACCEL_GRAPH_ELEMENTWISE:
     what = "elementwise", s = elementwise(t, n, attrs);
     break;
@@ -537,6 +552,24 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_CAST:
     what = "accel_cast", s = accel_cast(&t[0], &t[1]);
+    break;
+  case ACCEL_GRAPH_ARGREDUCE: {
+    const accel_graph_argreduce_attrs *r = attrs;
+    what = "accel_argreduce";
+    s = accel_argreduce(&t[0], &t[1], (int)r->axis, (int)r->is_min,
+                        (int)r->select_last);
+    break;
+  }
+  case ACCEL_GRAPH_HARDMAX:
+    what = "accel_hardmax";
+    s = accel_hardmax(&t[0], &t[1],
+                      (int)((const accel_graph_hardmax_attrs *)attrs)->axis);
+    break;
+  case ACCEL_GRAPH_CUMSUM:
+    what = "accel_cumsum", s = cumsum(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_TOPK:
+    what = "accel_topk", s = topk(t, n, attrs);
     break;
   case ACCEL_GRAPH_GATHER_ELEMENTS:
     what = "accel_gather_elements";
@@ -601,24 +634,6 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_RESIZE:
     what = "accel_resize", s = resize(t, n, attrs);
-    break;
-  case ACCEL_GRAPH_ARGREDUCE: {
-    const accel_graph_argreduce_attrs *r = attrs;
-    what = "accel_argreduce";
-    s = accel_argreduce(&t[0], &t[1], (int)r->axis, (int)r->is_min,
-                        (int)r->select_last);
-    break;
-  }
-  case ACCEL_GRAPH_HARDMAX:
-    what = "accel_hardmax";
-    s = accel_hardmax(&t[0], &t[1],
-                      (int)((const accel_graph_hardmax_attrs *)attrs)->axis);
-    break;
-  case ACCEL_GRAPH_CUMSUM:
-    what = "accel_cumsum", s = cumsum(t, n, attrs);
-    break;
-  case ACCEL_GRAPH_TOPK:
-    what = "accel_topk", s = topk(t, n, attrs);
     break;
   case ACCEL_GRAPH_GEMM_NORM:
     what = "accel_gemm_layernorm", s = gemm_norm(t, n, attrs);

@@ -62,6 +62,7 @@ typedef enum {
   ACCEL_GRAPH_PAD_VALUES = 42,    /* x, pads[, fill] -> y */
   ACCEL_GRAPH_EXPAND_VALUES = 43, /* x, shape -> y; no attributes */
   ACCEL_GRAPH_RANGE = 44,         /* start, limit, delta -> y; none */
+  ACCEL_GRAPH_MAXPOOL_TYPED = 47,  /* x -> maxima or int64 indices */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -132,6 +133,12 @@ typedef struct {
   long dilations[2];
   long ceil_mode, count_include_pad;
 } accel_graph_pool2d_attrs;
+
+/* accel_maxpool2d_typed: pool's avg and count_include_pad are 0. */
+typedef struct {
+  accel_graph_pool2d_attrs pool;
+  long output; /* accel_pool_output */
+} accel_graph_maxpool_typed_attrs;
 
 /* One input: accel_elementwise_unary; two: _binary; three: _where. */
 typedef struct {
@@ -221,6 +228,27 @@ typedef struct {
   long bias1, bias2;
 } accel_graph_mlp_norm_attrs;
 
+typedef struct {
+  long axis, is_min, select_last;
+} accel_graph_argreduce_attrs;
+
+typedef struct {
+  long axis;
+} accel_graph_hardmax_attrs;
+
+/* With a second operand, the axis is its element (int32 or int64, read
+   at run time) and axis is ignored. */
+typedef struct {
+  long axis, exclusive, reverse;
+} accel_graph_cumsum_attrs;
+
+/* The result is the values (indices 0) or the indices (1): each of
+   TopK's outputs is a record of its own. A second operand (int64) must
+   hold k at run time. */
+typedef struct {
+  long axis, k, largest, indices;
+} accel_graph_topk_attrs;
+
 /* The indexing ops (accel_gather_elements and the rest). */
 typedef struct {
   long axis;
@@ -256,27 +284,6 @@ typedef struct {
   long roi_values, scale_values, size_values; /* the operands' flags */
   double scales[6], roi_start[6], roi_end[6];
 } accel_graph_resize_attrs;
-
-typedef struct {
-  long axis, is_min, select_last;
-} accel_graph_argreduce_attrs;
-
-typedef struct {
-  long axis;
-} accel_graph_hardmax_attrs;
-
-/* With a second operand, the axis is its element (int32 or int64, read
-   at run time) and axis is ignored. */
-typedef struct {
-  long axis, exclusive, reverse;
-} accel_graph_cumsum_attrs;
-
-/* The result is the values (indices 0) or the indices (1): each of
-   TopK's outputs is a record of its own. A second operand (int64) must
-   hold k at run time. */
-typedef struct {
-  long axis, k, largest, indices;
-} accel_graph_topk_attrs;
 
 /* Slice by values read at run time: which optional operands follow
    starts and ends (docs/graph.md, "Configuration inputs"). */
@@ -316,6 +323,7 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv2d_attrs) == 12 * 8 &&
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv_transpose_attrs) == 11 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pool2d_attrs) == 13 * 8 &&
                    offsetof(accel_graph_pool2d_attrs, dilations) == 9 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_maxpool_typed_attrs) == 14 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_elementwise_attrs) == 4 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_softmax_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_reduce_attrs, axes) == 2 * 8);

@@ -773,6 +773,21 @@ accel_status accel_maxpool2d(const accel_tensor *x, accel_tensor *y,
 accel_status accel_avgpool2d(const accel_tensor *x, accel_tensor *y,
                              const accel_pool2d_options *options);
 
+/* What accel_maxpool2d_typed writes to y. */
+typedef enum {
+  ACCEL_POOL_VALUES = 0,  /* the maxima, x's type */
+  ACCEL_POOL_INDICES = 1, /* int64: (n C + c) H W + h W + w (ONNX's
+                             Indices, storage_order 0) */
+  ACCEL_POOL_INDICES_COLUMN_MAJOR = 2, /* (n C + c) H W + h + w H (1) */
+} accel_pool_output;
+
+/* ONNX MaxPool of any type but bool, or its Indices, as accel_maxpool2d:
+   a scalar loop (accel_maxpool2d is the f32 maxima's fast path). Of equal
+   maxima the first in the window's row-major order. */
+accel_status accel_maxpool2d_typed(const accel_tensor *x, accel_tensor *y,
+                                   const accel_pool2d_options *options,
+                                   accel_pool_output output);
+
 /* ONNX GlobalAveragePool and GlobalMaxPool: y [N, C, 1, 1] (or [N, C])
    the mean or maximum of each plane of x [N, C, H, W]. */
 accel_status accel_global_avgpool(const accel_tensor *x, accel_tensor *y);
