@@ -105,3 +105,12 @@ def VREDMAX_I32 : VReduce<7, "vredmax.i32">;
 
 def VCVT_F32_I32 : VUnary<GrpVMisc.V, 8, "vcvt.f32.i32", IIVMove>;
 def VCVT_I32_F32 : VUnary<GrpVMisc.V, 9, "vcvt.i32.f32", IIVMove>;
+// Half precision, two 16-bit elements a lane (the even one low): rd[i] packs
+// rs1[i] (low half) and rs2[i] (high half) rounded to nearest even, overflow
+// to infinity, subnormals as IEEE, a NaN quiet with its sign and top payload.
+def VCVT_F16_F32  : VBinary<GrpVMisc.V, 10, "vcvt.f16.f32", IIVMove>;
+def VCVT_BF16_F32 : VBinary<GrpVMisc.V, 11, "vcvt.bf16.f32", IIVMove>;
+// rd[i] = rs1[i]'s low (.lo) or high (.hi) f16 half as f32, exactly. bf16
+// needs no instruction: its f32 is its bits moved up (vshl, vand).
+def VCVT_F32_F16_LO : VUnary<GrpVMisc.V, 12, "vcvt.f32.f16.lo", IIVMove>;
+def VCVT_F32_F16_HI : VUnary<GrpVMisc.V, 13, "vcvt.f32.f16.hi", IIVMove>;

@@ -117,6 +117,20 @@ def accel_vrsqrt : AccelIntrinsic<"__accel_vrsqrt", VRSQRT_F32, "F", "F",
                      "accel_v16f", "accel_v16f x", IntrMemNone>;
 def accel_vtanh : AccelIntrinsic<"__accel_vtanh", VTANH_F32, "F", "F",
                                  "accel_v16f", "accel_v16f x", IntrMemNone>;
+// Half precision: two f32 vectors to 32 packed f16 or bf16 elements (lo's
+// in the low halves), and a vector's low or high f16 halves to f32.
+def accel_vcvt_f16 : AccelIntrinsic<"__accel_vcvt_f16_f32", VCVT_F16_F32,
+                     "I", "FF", "accel_v16i", "accel_v16f lo, accel_v16f hi",
+                     IntrMemNone>;
+def accel_vcvt_bf16 : AccelIntrinsic<"__accel_vcvt_bf16_f32", VCVT_BF16_F32,
+                     "I", "FF", "accel_v16i", "accel_v16f lo, accel_v16f hi",
+                     IntrMemNone>;
+def accel_vcvt_f16_lo : AccelIntrinsic<"__accel_vcvt_f32_f16_lo",
+                     VCVT_F32_F16_LO, "F", "I", "accel_v16f", "accel_v16i h",
+                     IntrMemNone>;
+def accel_vcvt_f16_hi : AccelIntrinsic<"__accel_vcvt_f32_f16_hi",
+                     VCVT_F32_F16_HI, "F", "I", "accel_v16f", "accel_v16i h",
+                     IntrMemNone>;
 def accel_vredsum : AccelIntrinsic<"__accel_vredsum_f32", VREDSUM_F32,
                      "s", "F", "float", "accel_v16f x", IntrMemNone>;
 def accel_vredmax : AccelIntrinsic<"__accel_vredmax_f32", VREDMAX_F32,

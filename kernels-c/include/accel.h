@@ -31,6 +31,9 @@
  *     accel_vexp, accel_vrcp, accel_vrsqrt, accel_vtanh (approximations,
  *     isa.md 7.8)
  *     accel_vredsum, accel_vredmax (float), accel_vredsum_i, accel_vredmax_i
+ *     accel_vcvt_f16(lo, hi), accel_vcvt_bf16(lo, hi): two accel_v16f to 32
+ *     packed halves (lo's in the low halves), rounded to nearest even;
+ *     accel_vcvt_f16_lo(h), accel_vcvt_f16_hi(h): the f16 halves to f32
  *     accel_vload, accel_vstore (any 4-byte aligned address)
  *     accel_vload_strided(p, stride_bytes), accel_vstore_strided(v, p,
  *     stride_bytes): lane i at p + i * stride_bytes (vld.s, vst.s)

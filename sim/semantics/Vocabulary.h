@@ -25,6 +25,7 @@
 #define ACCEL_SIM_SEMANTICS_VOCABULARY_H
 
 #include "FloatOps.h"
+#include "HalfFloat.h"
 #include "IntOps.h"
 #include "MCTargetDesc/AccelMachineParams.h"
 #include "Simulator.h"

@@ -82,6 +82,29 @@ int main(void) {
   CHECK(accel_vredsum_i(w) == (int)sum);
   CHECK(accel_vredmax_i(w) == imax);
 
+  /* Half precision: f16 and bf16 of values they hold exactly (k / 8 and
+     x's low bits cleared), packed two a lane, and the f16 halves back. */
+  accel_v16f ea, eb;
+  for (int i = 0; i < 16; ++i) {
+    ea[i] = (float)(i - 8) * 0.125f;
+    eb[i] = (float)(100 * i + 3);
+  }
+  accel_v16i h = accel_vcvt_f16(ea, eb);
+  accel_vstore(out, accel_vcvt_f16_lo(h));
+  for (int i = 0; i < 16; ++i)
+    CHECK(out[i] == ea[i]);
+  accel_vstore(out, accel_vcvt_f16_hi(h));
+  for (int i = 0; i < 16; ++i)
+    CHECK(out[i] == eb[i]);
+  CHECK((unsigned)h[9] == (0x3000u | 0x630eu << 16)); /* 0.125, 903 */
+  accel_v16i bh = accel_vcvt_bf16(ea, v);
+  for (int i = 0; i < 16; ++i) {
+    union { float f; unsigned u; } a = {ea[i]}, b = {x[i]};
+    unsigned rb = (b.u + 0x7fff + (b.u >> 16 & 1)) >> 16;
+    CHECK(((unsigned)bh[i] & 0xffff) == a.u >> 16);
+    CHECK((unsigned)bh[i] >> 16 == rb);
+  }
+
   /* Ordinary vector arithmetic on the same types. */
   accel_v16f t = v * 2.0f + 1.0f;
   accel_vstore(out, t);

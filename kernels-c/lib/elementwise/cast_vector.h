@@ -1,13 +1,15 @@
 /* cast_vector.h - accel_cast's conversions on the vector unit, for blocks
-   packed in the scratchpad: f32 <-> int32 by vcvt, f32 <-> f16 and
-   f32 <-> bf16 by integer operations on the lanes. Each converts the
-   block's first n - n % VecCastStep elements and returns how many it did;
-   the scalar loops (cast.c) do the rest, with the same results.
+   packed in the scratchpad: f32 <-> int32 by vcvt.f32.i32/vcvt.i32.f32,
+   f32 -> f16 and bf16 by vcvt.f16.f32/vcvt.bf16.f32, f16 -> f32 by
+   vcvt.f32.f16.lo/.hi, bf16 -> f32 by moving its bits up. Each converts
+   the block's first n - n % VecCastStep elements and returns how many it
+   did; the scalar loops (cast.c) do the rest, with the same results.
 
    A 16-bit element is half a lane: a vector of 16 words holds 32 of them,
-   the even elements in the low halves. Its f32 counterparts go in and out
-   as two vectors, the even and the odd elements, by strided accesses
-   (vld.s, vst.s of stride 8 bytes). */
+   the even elements in the low halves, the layout the half-precision vcvt
+   instructions take and give. Its f32 counterparts go in and out as two
+   vectors, the even and the odd elements, by strided accesses (vld.s,
+   vst.s of stride 8 bytes). */
 
 #ifndef ACCEL_CAST_VECTOR_H
 #define ACCEL_CAST_VECTOR_H
@@ -36,51 +38,6 @@ static inline void vcast_store(void *p, accel_v16i v) {
   accel_vstore((float *)p, (accel_v16f)v);
 }
 
-/* f32 bits to f16 bits (in the low half), to nearest even, as
-   f32_to_f16 in cast.c: a subnormal result by the float unit's own
-   rounding (the value plus 0.5 puts its f16 units in the low bits). */
-static inline accel_v16i vcast_f32_to_f16(accel_v16i x) {
-  accel_v16i a = x & vcast_splat(0x7fffffff);
-  accel_v16i m13 = a >> 13; /* a >= 0: an arithmetic shift is logical */
-  /* The exponent rebiased by an addition to the bits, the rounding
-     increment by another: bit 13 of a is bit 0 of the result. */
-  accel_v16i normal =
-      (a + vcast_splat(0xfff - ((127 - 15) << 23)) + (m13 & vcast_splat(1))) >>
-      13;
-  accel_v16f sub_f = (accel_v16f)a + (accel_v16f)vcast_splat(126 << 23);
-  accel_v16i sub = (accel_v16i)sub_f - vcast_splat(126 << 23);
-  accel_v16i nan = vcast_splat(0x7e00) | (m13 & vcast_splat(0x3ff));
-  accel_v16i big = vcast_select(a > vcast_splat(0x7f800000), nan,
-                                vcast_splat(0x7c00));
-  accel_v16i h = vcast_select(a < vcast_splat(0x38800000), sub, normal);
-  h = vcast_select(a > vcast_splat(0x477fefff), big, h);
-  return h | ((x >> 16) & vcast_splat(0x8000));
-}
-
-/* f16 bits (the low half; the high half ignored) to f32 bits, exactly: a
-   subnormal renormalized by a float subtraction. */
-static inline accel_v16i vcast_f16_to_f32(accel_v16i h) {
-  accel_v16i o = (h & vcast_splat(0x7fff)) << 13;
-  accel_v16i e = o & vcast_splat(0x0f800000);
-  o = o + vcast_splat((127 - 15) << 23);
-  accel_v16i inf_nan = o + vcast_splat((128 - 16) << 23);
-  accel_v16f sub_f = (accel_v16f)(o + vcast_splat(1 << 23)) -
-                     (accel_v16f)vcast_splat(113 << 23);
-  o = vcast_select(e == vcast_splat(0x0f800000), inf_nan, o);
-  o = vcast_select(e == vcast_splat(0), (accel_v16i)sub_f, o);
-  return o | ((h & vcast_splat(0x8000)) << 16);
-}
-
-/* f32 bits to bf16 bits (in the low half), to nearest even. */
-static inline accel_v16i vcast_f32_to_bf16(accel_v16i x) {
-  accel_v16i a = x & vcast_splat(0x7fffffff);
-  accel_v16i r = (accel_v16i)(
-      (accel_v16u)(x + vcast_splat(0x7fff) + ((x >> 16) & vcast_splat(1))) >>
-      16);
-  accel_v16i nan = ((x >> 16) & vcast_splat(0xffff)) | vcast_splat(0x40);
-  return vcast_select(a > vcast_splat(0x7f800000), nan, r);
-}
-
 /* The even and odd elements of 32 f32 words at p. */
 static inline void vcast_load_pairs(const void *p, accel_v16i *even,
                                     accel_v16i *odd) {
@@ -92,11 +49,6 @@ static inline void vcast_store_pairs(void *p, accel_v16i even,
                                      accel_v16i odd) {
   accel_vstore_strided((accel_v16f)even, (float *)p, 8);
   accel_vstore_strided((accel_v16f)odd, (float *)p + 1, 8);
-}
-
-/* Two vectors of 16-bit results (zero above) as 32 packed elements. */
-static inline accel_v16i vcast_pack(accel_v16i even, accel_v16i odd) {
-  return even | (odd << 16);
 }
 
 /* The conversions of a block: in and out 4-byte aligned. */
@@ -124,37 +76,85 @@ vcast_i32_to_f32(const void *restrict in, void *restrict out, long n) {
   return m;
 }
 
+/* The half-precision loops take VecHalfGroup steps at a time, every load
+   of a group before its conversions and stores: the strided accesses are
+   intrinsics the scheduler may not move across a store, so the source
+   order is what lets the loads pair on the two ports and their latency
+   pass under each other. */
+enum { VecHalfGroup = 8 };
+
+static inline __attribute__((always_inline)) accel_v16i
+vcast_narrow(accel_v16i even, accel_v16i odd, int bf16) {
+  return bf16 ? accel_vcvt_bf16((accel_v16f)even, (accel_v16f)odd)
+              : accel_vcvt_f16((accel_v16f)even, (accel_v16f)odd);
+}
+
+static inline __attribute__((always_inline)) long
+vcast_f32_to_half_as(const void *restrict in, void *restrict out, long n,
+                     int bf16) {
+  long m = n - n % VecCastStep, i = 0;
+  for (; i + VecHalfGroup * VecCastStep <= m;
+       i += VecHalfGroup * VecCastStep) {
+    accel_v16i even[VecHalfGroup], odd[VecHalfGroup];
+    for (int k = 0; k < VecHalfGroup; ++k)
+      vcast_load_pairs((const uint32_t *)in + i + k * VecCastStep, &even[k],
+                       &odd[k]);
+    for (int k = 0; k < VecHalfGroup; ++k)
+      vcast_store((uint16_t *)out + i + k * VecCastStep,
+                  vcast_narrow(even[k], odd[k], bf16));
+  }
+  for (; i < m; i += VecCastStep) {
+    accel_v16i even, odd;
+    vcast_load_pairs((const uint32_t *)in + i, &even, &odd);
+    vcast_store((uint16_t *)out + i, vcast_narrow(even, odd, bf16));
+  }
+  return m;
+}
+
+/* The even (low) or odd (high) halves of w as f32 bits. */
+static inline __attribute__((always_inline)) accel_v16i
+vcast_widen(accel_v16i w, int odd, int bf16) {
+  if (bf16)
+    return odd ? w & vcast_splat((int)0xffff0000) : w << 16;
+  return (accel_v16i)(odd ? accel_vcvt_f16_hi(w) : accel_vcvt_f16_lo(w));
+}
+
+static inline __attribute__((always_inline)) long
+vcast_half_to_f32_as(const void *restrict in, void *restrict out, long n,
+                     int bf16) {
+  long m = n - n % VecCastStep, i = 0;
+  for (; i + VecHalfGroup * VecCastStep <= m;
+       i += VecHalfGroup * VecCastStep) {
+    accel_v16i w[VecHalfGroup];
+    for (int k = 0; k < VecHalfGroup; ++k)
+      w[k] = vcast_load((const uint16_t *)in + i + k * VecCastStep);
+    for (int k = 0; k < VecHalfGroup; ++k)
+      vcast_store_pairs((uint32_t *)out + i + k * VecCastStep,
+                        vcast_widen(w[k], 0, bf16), vcast_widen(w[k], 1, bf16));
+  }
+  for (; i < m; i += VecCastStep) {
+    accel_v16i w = vcast_load((const uint16_t *)in + i);
+    vcast_store_pairs((uint32_t *)out + i, vcast_widen(w, 0, bf16),
+                      vcast_widen(w, 1, bf16));
+  }
+  return m;
+}
+
+/* The entry points: one loop for each format, bf16 a constant in each (a
+   run-time bf16 in the group loop lets the compiler sink each load to its
+   conversion, and the loads no longer pair). */
 static inline __attribute__((always_inline)) long
 vcast_f32_to_half(const void *restrict in, void *restrict out, long n,
                   int bf16) {
-  long m = n - n % VecCastStep;
-#pragma clang loop unroll_count(2)
-  for (long i = 0; i < m; i += VecCastStep) {
-    accel_v16i even, odd;
-    vcast_load_pairs((const uint32_t *)in + i, &even, &odd);
-    accel_v16i w = bf16 ? vcast_pack(vcast_f32_to_bf16(even),
-                                     vcast_f32_to_bf16(odd))
-                        : vcast_pack(vcast_f32_to_f16(even),
-                                     vcast_f32_to_f16(odd));
-    vcast_store((uint16_t *)out + i, w);
-  }
-  return m;
+  return bf16 ? vcast_f32_to_half_as(in, out, n, 1)
+              : vcast_f32_to_half_as(in, out, n, 0);
 }
 
 static inline __attribute__((always_inline)) long
 vcast_half_to_f32(const void *restrict in, void *restrict out, long n,
                   int bf16) {
-  long m = n - n % VecCastStep;
-#pragma clang loop unroll_count(2)
-  for (long i = 0; i < m; i += VecCastStep) {
-    accel_v16i w = vcast_load((const uint16_t *)in + i);
-    accel_v16i even = bf16 ? w << 16 : vcast_f16_to_f32(w);
-    accel_v16i odd = bf16 ? w & vcast_splat((int)0xffff0000)
-                          : vcast_f16_to_f32(
-                                (accel_v16i)((accel_v16u)w >> 16));
-    vcast_store_pairs((uint32_t *)out + i, even, odd);
-  }
-  return m;
+  return bf16 ? vcast_half_to_f32_as(in, out, n, 1)
+              : vcast_half_to_f32_as(in, out, n, 0);
 }
 
 /* Bytes (bool, int8, uint8) and f32 on the vector unit: a vector of 16

@@ -21,6 +21,10 @@ declare <16 x float> @__accel_vexp(<16 x float>)
 declare <16 x float> @__accel_vrcp(<16 x float>)
 declare <16 x float> @__accel_vrsqrt(<16 x float>)
 declare <16 x float> @__accel_vtanh(<16 x float>)
+declare <16 x i32> @__accel_vcvt_f16_f32(<16 x float>, <16 x float>)
+declare <16 x i32> @__accel_vcvt_bf16_f32(<16 x float>, <16 x float>)
+declare <16 x float> @__accel_vcvt_f32_f16_lo(<16 x i32>)
+declare <16 x float> @__accel_vcvt_f32_f16_hi(<16 x i32>)
 declare float @__accel_vredsum_f32(<16 x float>)
 declare float @__accel_vredmax_f32(<16 x float>)
 declare i32 @__accel_vredsum_i32(<16 x i32>)
@@ -159,6 +163,22 @@ define <16 x float> @vector_special(<16 x float> %x) {
   %s = call <16 x float> @__accel_vrsqrt(<16 x float> %r)
   %t = call <16 x float> @__accel_vtanh(<16 x float> %s)
   ret <16 x float> %t
+}
+
+; Half precision: two f32 vectors into 32 packed halves (the first's in the
+; low halves), a vector's low and high f16 halves back to f32.
+; CHECK-LABEL: vector_half:
+; CHECK: vcvt.f16.f32 [[H:v[0-9]+]], v1, v2
+; CHECK-DAG: vcvt.f32.f16.lo [[L:v[0-9]+]], [[H]]
+; CHECK-DAG: vcvt.f32.f16.hi [[U:v[0-9]+]], [[H]]
+; CHECK: vcvt.bf16.f32 v1, [[L]], [[U]]
+; CHECK: ret
+define <16 x i32> @vector_half(<16 x float> %a, <16 x float> %b) {
+  %h = call <16 x i32> @__accel_vcvt_f16_f32(<16 x float> %a, <16 x float> %b)
+  %lo = call <16 x float> @__accel_vcvt_f32_f16_lo(<16 x i32> %h)
+  %hi = call <16 x float> @__accel_vcvt_f32_f16_hi(<16 x i32> %h)
+  %bf = call <16 x i32> @__accel_vcvt_bf16_f32(<16 x float> %lo, <16 x float> %hi)
+  ret <16 x i32> %bf
 }
 
 ; An i32 reduction is already sign-extended: no extension follows it.

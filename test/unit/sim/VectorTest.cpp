@@ -668,4 +668,66 @@ TEST_F(Vector, ConversionsRoundAndSaturate) {
     EXPECT_EQ(Sim->V[11][L], CvtWant[L]) << "lane " << L;
 }
 
+// The half-precision conversions' edges, written out by hand from IEEE 754
+// binary16 and bfloat16 (the exhaustive comparison with numpy is
+// test/sim/half-conversions.test).
+TEST_F(Vector, HalfConversionsRoundPackAndWiden) {
+  // rs1 (low halves) and rs2 (high halves) of vcvt.f16.f32/vcvt.bf16.f32.
+  InitV[1] = fromFloats({1.0f, 65504.0f, 65519.0f, 65520.0f, 0x1p-14f,
+                         0x1p-24f, 0x1p-25f, 0x1.000002p-25f, 0x1.8p-24f,
+                         1.0f + 0x1p-11f, 1.0f + 0x3p-11f, -0.0f, Inf, -Inf,
+                         1.0e-40f, 3.0e38f});
+  InitV[2] = fromFloats({-2.0f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         0});
+  InitV[2][1] = 0x7fc12345u;  // quiet NaN: payload's top bits kept
+  InitV[2][2] = 0x7f800001u;  // signaling NaN: made quiet
+  InitV[2][3] = 0xff812345u;  // negative signaling NaN
+  InitV[2][4] = bits(1.0f + 0x1p-8f);  // bf16 tie, to even (down)
+  InitV[2][5] = bits(1.0f + 0x3p-8f);  // bf16 tie, to even (up)
+  InitV[2][6] = bits(0x1.fffffep127f); // bf16 overflow to infinity
+  InitV[2][7] = bits(1.0e-40f);        // f32 subnormal
+  const uint32_t F16Lo[16] = {0x3c00, 0x7bff, 0x7bff, 0x7c00, 0x0400,
+                              0x0001, 0x0000, 0x0001, 0x0002, 0x3c00,
+                              0x3c02, 0x8000, 0x7c00, 0xfc00, 0x0000,
+                              0x7c00};
+  const uint32_t F16Hi[16] = {0xc000, 0x7e09, 0x7e00, 0xfe09, 0x3c04,
+                              0x3c0c, 0x7c00, 0x0000, 0, 0,
+                              0,      0,      0,      0, 0,
+                              0};
+  const uint32_t Bf16Hi[16] = {0xc000, 0x7fc1, 0x7fc0, 0xffc1, 0x3f80,
+                               0x3f82, 0x7f80, 0x0001, 0, 0,
+                               0,      0,      0,      0, 0,
+                               0};
+  // vcvt.f32.f16.lo/.hi: every class of f16 in one vector's halves.
+  InitV[3] = fromInts({0x3c00 | 0xc000u << 16, 0x0001 | 0x8001u << 16,
+                       0x03ff | 0x0200u << 16, 0x7c00 | 0xfc00u << 16,
+                       0x7e01 | 0x7d00u << 16, 0x7bff | 0x8000u << 16,
+                       0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(run({inst(A::VCVT_F16_F32, {reg(v(10)), reg(v(1)), reg(v(2))}),
+                  inst(A::VCVT_BF16_F32, {reg(v(11)), reg(v(1)), reg(v(2))}),
+                  inst(A::VCVT_F32_F16_LO, {reg(v(12)), reg(v(3))}),
+                  inst(A::VCVT_F32_F16_HI, {reg(v(13)), reg(v(3))})}),
+            0);
+  for (unsigned L = 0; L != 16; ++L) {
+    SCOPED_TRACE(testing::Message() << "lane " << L);
+    EXPECT_EQ(Sim->V[10][L], F16Lo[L] | F16Hi[L] << 16);
+    EXPECT_EQ(Sim->V[11][L] >> 16, Bf16Hi[L]);
+  }
+  // bf16 of rs1: truncation plus nearest-even rounding of its low 16 bits.
+  EXPECT_EQ(Sim->V[11][0] & 0xffff, 0x3f80u);
+  EXPECT_EQ(Sim->V[11][1] & 0xffff, 0x4780u);  // 65504 = 0x477fe000 up
+  EXPECT_EQ(Sim->V[11][12] & 0xffff, 0x7f80u); // +inf
+  EXPECT_EQ(Sim->V[11][15] & 0xffff, 0x7f62u); // 3e38 = 0x7f61bf6d up
+  const uint32_t WideLo[6] = {bits(1.0f), bits(0x1p-24f), bits(0x3ffp-24f),
+                              bits(Inf), 0x7fc02000u, bits(65504.0f)};
+  const uint32_t WideHi[6] = {bits(-2.0f), bits(-0x1p-24f), bits(0x1p-15f),
+                              bits(-Inf), 0x7fa00000u, bits(-0.0f)};
+  for (unsigned L = 0; L != 6; ++L) {
+    SCOPED_TRACE(testing::Message() << "lane " << L);
+    EXPECT_EQ(Sim->V[12][L], WideLo[L]);
+    EXPECT_EQ(Sim->V[13][L], WideHi[L]);
+  }
+  EXPECT_EQ(Sim->V[12][6], 0u);
+}
+
 } // namespace
