@@ -659,9 +659,11 @@ def main():
                  [vi("x", [4, 4])], [vi("y", [4, 6])],
                  [i64("p", [0, 1, 0, 1])])
     write(d, "pad-wrap.onnx", wrap, check=False)
-    rank7 = model([helper.make_node("Relu", ["x"], ["y"], name="deep")],
-                  [vi("x", [1, 2, 1, 2, 1, 2, 3])],
-                  [vi("y", [1, 2, 1, 2, 1, 2, 3])])
+    # A transpose of seven dimensions, none merging with its neighbour.
+    rank7 = model([helper.make_node("Transpose", ["x"], ["y"], name="deep",
+                                    perm=[6, 5, 4, 3, 2, 1, 0])],
+                  [vi("x", [2, 3, 2, 3, 2, 3, 2])],
+                  [vi("y", [2, 3, 2, 3, 2, 3, 2])])
     write(d, "rank7.onnx", rank7)
 
     # Weights in a file beside the model.
