@@ -61,7 +61,7 @@ OpCost accel::graph::getOpCost(Operation &Op) {
     ArrayRef<int64_t> W1 = shapeOf(M.getW1()), W2 = shapeOf(M.getW2());
     Cost.Macs = elementsOf(Result) / W2[1] * (W1[0] * W1[1] + W2[0] * W2[1]);
   }
-  if (isa<SliceOp, GatherOp>(Op)) { // only what it keeps is read
+  if (isa<SliceOp, SliceValuesOp, GatherOp>(Op)) { // only what it keeps is read
     Cost.Bytes = 2 * bytesOf(Result);
     return Cost;
   }
