@@ -5,7 +5,8 @@
    dimension (dimensions contiguous on both sides merged into it): a block
    of x arrives by DMA, is converted, and the block of y leaves by DMA,
    two blocks in flight on each side so the transfers run under the
-   conversion. The pairs between f32 and int32, f16, bf16, bool, int8 and
+   conversion, each block's transfer split over two channels (x's 0 and
+   1, y's 2 and 3). The pairs between f32 and int32, f16, bf16, bool, int8 and
    uint8 convert on the vector unit (cast_vector.h), int64 to f32 and
    int32, int32 to int64 and f64 to and from f32 in scalar loops of their
    own (convert_direct).
@@ -527,6 +528,23 @@ static void move_block(int ch, char *dst, const char *src, long n,
   accel_dma_rows_on(ch, dst, src, n, size, dst_step * size, src_step * size);
 }
 
+/* move_block over channels ch and ch + 1, a half on each (the first a
+   multiple of 32 elements, whole DRAM bursts), so that a block moves at
+   two channels' rate; a block under 64 elements on ch alone. Returns
+   whether it was split. */
+static int move_block_split(int ch, char *dst, const char *src, long n,
+                            unsigned size, long dst_step, long src_step) {
+  long n1 = n >= 64 ? (n / 2) & ~31L : 0;
+  if (n1 == 0) {
+    move_block(ch, dst, src, n, size, dst_step, src_step);
+    return 0;
+  }
+  move_block(ch, dst, src, n1, size, dst_step, src_step);
+  move_block(ch + 1, dst + n1 * dst_step * size, src + n1 * src_step * size,
+             n - n1, size, dst_step, src_step);
+  return 1;
+}
+
 /* The position of a block: its row's offsets and its first element. */
 typedef struct {
   long x_off, y_off, start, n;
@@ -542,10 +560,13 @@ static void run(const accel_tensor *x, const accel_tensor *y) {
   char *ydata = (char *)y->data;
   long idx[ACCEL_MAX_RANK] = {0};
   block_pos next = {0, 0, 0, 0}, cur;
-  int more = 1, k = 0;
+  int more = 1, k = 0, out_split = 1;
   next.n = l.len < CastBlock ? l.len : CastBlock;
-  move_block(0, (char *)spm->in[0], xdata + next.x_off * xsize, next.n, xsize,
-             1, l.x_step);
+  /* x's blocks arrive over channels 0 and 1, y's leave over 2 and 3,
+     each split in two (move_block_split): one block in flight each way
+     at a time, at two channels' rate. */
+  move_block_split(0, (char *)spm->in[0], xdata + next.x_off * xsize, next.n,
+                   xsize, 1, l.x_step);
   for (;;) {
     cur = next;
     /* Step to the block after cur. */
@@ -563,25 +584,36 @@ static void run(const accel_tensor *x, const accel_tensor *y) {
       more = d >= 0;
     }
     int b = k & 1;
-    accel_dma_wait_on(b); /* cur's elements */
+    accel_dma_wait_on(0); /* cur's elements, the only ones arriving */
+    accel_dma_wait_on(1);
     if (more) {
       next.n = l.len - next.start < CastBlock ? l.len - next.start : CastBlock;
-      if (xt == yt)
-        accel_dma_wait_on(2 + (b ^ 1)); /* y's block left from in[b ^ 1] */
-      move_block(b ^ 1, (char *)spm->in[b ^ 1],
-                 xdata + (next.x_off + next.start * l.x_step) * xsize, next.n,
-                 xsize, 1, l.x_step);
+      if (xt == yt) { /* y's block left from in[b ^ 1], the last to leave */
+        accel_dma_wait_on(2);
+        accel_dma_wait_on(3);
+      }
+      move_block_split(0, (char *)spm->in[b ^ 1],
+                       xdata + (next.x_off + next.start * l.x_step) * xsize,
+                       next.n, xsize, 1, l.x_step);
     }
     const void *in = spm->in[b];
     void *out = spm->out[b];
     if (xt == yt) {
       out = spm->in[b];
     } else {
-      accel_dma_wait_on(2 + b); /* the block before last left out[b] */
+      /* The block before last left out[b]: on each channel all but the
+         last block's transfer, and all of channel 3's if the last block
+         had none there. */
+      accel_dma_wait_older_on(2);
+      if (out_split)
+        accel_dma_wait_older_on(3);
+      else
+        accel_dma_wait_on(3);
       convert(xt, yt, in, out, spm->wide, spm->mid, cur.n);
     }
-    move_block(2 + b, ydata + (cur.y_off + cur.start * l.y_step) * ysize,
-               (const char *)out, cur.n, ysize, l.y_step, 1);
+    out_split = move_block_split(
+        2, ydata + (cur.y_off + cur.start * l.y_step) * ysize,
+        (const char *)out, cur.n, ysize, l.y_step, 1);
     if (!more)
       break;
     ++k;
