@@ -85,7 +85,9 @@ accel_status accel_slice_values(const accel_tensor *x,
     if (e < 0)
       e += dim;
     long n;
-    if (k > 0) {
+    if (dim == 0) {
+      n = 0; /* nothing to take, whichever way */
+    } else if (k > 0) {
       b = clamp(b, 0, dim), e = clamp(e, 0, dim);
       n = e > b ? (e - b + k - 1) / k : 0;
     } else {

@@ -71,6 +71,9 @@ def cases(rng):
     yield slice_case("slice start before 0, end before start", x,
                      [-1000, 4], [3, 2], [1, 2], [1, 1])
     s = rng.standard_normal((3, 7)).astype(np.float32)
+    z = np.zeros((3, 0, 2), np.float32)
+    yield slice_case("slice back along an empty dimension", z, [5, 0],
+                     [-9, 2], [1, 2], [-1, 1])
     yield slice_case("slice strided x, negative axis", s, [-2], [0], [-1],
                      [-1], xv=ic.strided(s, 3))
     yield slice_case("slice values of another shape than y's", x, [1], [3],
