@@ -48,35 +48,6 @@ Type getElementTypeOf(Value V) {
   return cast<RankedTensorType>(V.getType()).getElementType();
 }
 
-/// GatherElements' and ScatterElements' shapes past the kernels' rank
-/// (NegativeLogLikelihoodLoss's [N, C, d1, ..., d5]) with adjacent
-/// dimensions off the axis merged where the indices' are the data's (all
-/// of a run but its outermost), so that each position of the indices still
-/// names the element it did.
-struct Merged {
-  SmallVector<int64_t> X, I;
-  int64_t Axis = 0;
-};
-
-std::optional<Merged> mergeDims(ArrayRef<int64_t> X, ArrayRef<int64_t> I,
-                                int64_t Axis) {
-  if (X.size() <= size_t(ACCEL_MAX_RANK) || I.size() != X.size())
-    return std::nullopt;
-  Merged M;
-  for (int64_t D = 0; D != int64_t(X.size()); ++D) {
-    if (D > 0 && D != Axis && D - 1 != Axis && I[D] == X[D]) {
-      M.X.back() *= X[D];
-      M.I.back() *= I[D];
-      continue;
-    }
-    if (D == Axis)
-      M.Axis = M.X.size();
-    M.X.push_back(X[D]);
-    M.I.push_back(I[D]);
-  }
-  return M;
-}
-
 } // namespace
 
 bool Importer::gatherElements() {
@@ -84,20 +55,8 @@ bool Importer::gatherElements() {
   if (!I)
     return false;
   auto Axis = normalizeAxis(intAttr("axis", 0), shapeOf(X).size());
-  if (!Axis)
-    return false;
-  if (auto M = mergeDims(shapeOf(X), shapeOf(I), *Axis)) {
-    Type E = resultType().getElementType();
-    // One statement each: the reshapes in the operands' order.
-    Value MX = B.create<ReshapeOp>(loc(), RankedTensorType::get(M->X, E), X);
-    Value MI = B.create<ReshapeOp>(
-        loc(), RankedTensorType::get(M->I, getElementTypeOf(I)), I);
-    Value Y = B.create<GatherElementsOp>(loc(), RankedTensorType::get(M->I, E),
-                                         MX, MI, B.getI64IntegerAttr(M->Axis));
-    return define(B.create<ReshapeOp>(loc(), resultType(), Y));
-  }
-  return define(B.create<GatherElementsOp>(loc(), resultType(), X, I,
-                                           B.getI64IntegerAttr(*Axis)));
+  return Axis && define(B.create<GatherElementsOp>(loc(), resultType(), X, I,
+                                                   B.getI64IntegerAttr(*Axis)));
 }
 
 /// ScatterElements, and Scatter (its deprecated name, without reduction).
@@ -110,21 +69,9 @@ bool Importer::scatterElements() {
   auto R = Axis ? scatterReduction() : std::nullopt;
   if (!R)
     return false;
-  auto Reduction = ScatterReductionAttr::get(B.getContext(), *R);
-  if (auto M = mergeDims(shapeOf(X), shapeOf(I), *Axis)) {
-    Type E = resultType().getElementType();
-    auto Merge = [&](Value V, ArrayRef<int64_t> Shape) -> Value {
-      return B.create<ReshapeOp>(
-          loc(), RankedTensorType::get(Shape, getElementTypeOf(V)), V);
-    };
-    Value MX = Merge(X, M->X), MI = Merge(I, M->I), MU = Merge(U, M->I);
-    Value Y = B.create<ScatterElementsOp>(
-        loc(), RankedTensorType::get(M->X, E), MX, MI, MU,
-        B.getI64IntegerAttr(M->Axis), Reduction);
-    return define(B.create<ReshapeOp>(loc(), resultType(), Y));
-  }
   return define(B.create<ScatterElementsOp>(
-      loc(), resultType(), X, I, U, B.getI64IntegerAttr(*Axis), Reduction));
+      loc(), resultType(), X, I, U, B.getI64IntegerAttr(*Axis),
+      ScatterReductionAttr::get(B.getContext(), *R)));
 }
 
 bool Importer::gatherND() {

@@ -6,7 +6,8 @@
 // them without the other, nor indexes or slices along them) computes the
 // same on the two merged into one: its operands are reshaped (views, no
 // copy), the op runs at the lower rank, and its result is reshaped back.
-// NegativeLogLikelihoodLoss's body on [N, C, d1, ..., d5] is such a case.
+// NegativeLogLikelihoodLoss's body on [N, C, d1, ..., d5] is such a case
+// (its GatherElements and Neg).
 // A slice that takes every element is its input.
 //
 //===----------------------------------------------------------------------===//
@@ -124,8 +125,16 @@ struct CollapseElementwise : OpRewritePattern<ElementwiseOp> {
   }
 };
 
-/// GatherElements: dimensions other than the axis merge when the data's
-/// and the indices' sizes agree on both.
+/// GatherElements and ScatterElements: a dimension off the axis merges
+/// into the one before it (off the axis too) when the indices' size is the
+/// data's there, so that each index still names the element it did.
+SmallVector<int64_t> indexRuns(ArrayRef<int64_t> X, ArrayRef<int64_t> I,
+                               int64_t Axis) {
+  return mergedRuns(X.size(), [&](int64_t D) {
+    return D != Axis && D + 1 != Axis && X[D + 1] == I[D + 1];
+  });
+}
+
 struct CollapseGatherElements : OpRewritePattern<GatherElementsOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -134,19 +143,39 @@ struct CollapseGatherElements : OpRewritePattern<GatherElementsOp> {
     if (!aboveKernelRank(Op.getResult()))
       return failure();
     ArrayRef<int64_t> X = shapeOf(Op.getInput()), I = shapeOf(Op.getIndices());
-    int64_t Axis = Op.getAxis(), Rank = X.size();
-    auto Starts = mergedRuns(Rank, [&](int64_t D) {
-      return D != Axis && D + 1 != Axis && X[D] == I[D] && X[D + 1] == I[D + 1];
-    });
-    if (Starts.size() == size_t(Rank))
+    auto Starts = indexRuns(X, I, Op.getAxis());
+    if (Starts.size() == X.size())
       return failure();
-    int64_t NewAxis = llvm::find(Starts, Axis) - Starts.begin();
-    Value Xs = reshapeTo(Rewriter, Op.getLoc(), Op.getInput(), merge(X, Starts));
-    Value Is =
-        reshapeTo(Rewriter, Op.getLoc(), Op.getIndices(), merge(I, Starts));
+    Location Loc = Op.getLoc();
+    Value Ins[] = {reshapeTo(Rewriter, Loc, Op.getInput(), merge(X, Starts)),
+                   reshapeTo(Rewriter, Loc, Op.getIndices(), merge(I, Starts))};
+    int64_t Axis = llvm::find(Starts, Op.getAxis()) - Starts.begin();
     auto Low = cast<GatherElementsOp>(
-        replaceAtLowerRank(Rewriter, Op, {Xs, Is}, merge(I, Starts)));
-    Rewriter.modifyOpInPlace(Low, [&] { Low.setAxis(NewAxis); });
+        replaceAtLowerRank(Rewriter, Op, Ins, merge(I, Starts)));
+    Rewriter.modifyOpInPlace(Low, [&] { Low.setAxis(Axis); });
+    return success();
+  }
+};
+
+struct CollapseScatterElements : OpRewritePattern<ScatterElementsOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScatterElementsOp Op,
+                                PatternRewriter &Rewriter) const override {
+    if (!aboveKernelRank(Op.getResult()))
+      return failure();
+    ArrayRef<int64_t> X = shapeOf(Op.getInput()), I = shapeOf(Op.getIndices());
+    auto Starts = indexRuns(X, I, Op.getAxis());
+    if (Starts.size() == X.size())
+      return failure();
+    Location Loc = Op.getLoc();
+    Value Ins[] = {reshapeTo(Rewriter, Loc, Op.getInput(), merge(X, Starts)),
+                   reshapeTo(Rewriter, Loc, Op.getIndices(), merge(I, Starts)),
+                   reshapeTo(Rewriter, Loc, Op.getUpdates(), merge(I, Starts))};
+    int64_t Axis = llvm::find(Starts, Op.getAxis()) - Starts.begin();
+    auto Low = cast<ScatterElementsOp>(
+        replaceAtLowerRank(Rewriter, Op, Ins, merge(X, Starts)));
+    Rewriter.modifyOpInPlace(Low, [&] { Low.setAxis(Axis); });
     return success();
   }
 };
@@ -170,8 +199,8 @@ struct CollapseRanksPass
     : accel::graph::impl::CollapseRanksPassBase<CollapseRanksPass> {
   void runOnOperation() override {
     RewritePatternSet Patterns(&getContext());
-    Patterns.add<CollapseElementwise, CollapseGatherElements, DropWholeSlice>(
-        &getContext());
+    Patterns.add<CollapseElementwise, CollapseGatherElements,
+                 CollapseScatterElements, DropWholeSlice>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(Patterns))))
       signalPassFailure();

@@ -107,10 +107,10 @@ def FuseChainsPass : AccelGraph_FuncPass<"accel-fuse-chains"> {
 def CollapseRanksPass : AccelGraph_FuncPass<"accel-collapse-ranks"> {
   let summary = "Merge neighbouring dimensions of ops above the kernels' rank";
   let description = [{
-    An elementwise op or a gather_elements of a rank above ACCEL_MAX_RANK
-    runs on its operands reshaped to merge the dimensions it treats alike
-    (neither broadcast apart nor indexed), and its result is reshaped
-    back; a slice that takes every element is its input
+    An elementwise op, gather_elements or scatter_elements of a rank above
+    ACCEL_MAX_RANK runs on its operands reshaped to merge the dimensions it
+    treats alike (neither broadcast apart nor indexed), and its result is
+    reshaped back; a slice that takes every element is its input
     (CollapseRanks.cpp).
   }];
 }

@@ -46,3 +46,17 @@ func.func @untouched(%x: tensor<1x2x3x4x5x6xf32>) -> tensor<1x2x3x4x5x6xf32> {
   %1 = accel.slice %0 {starts = array<i64: 0, 0, 0, 0, 0, 0>, steps = array<i64: 1, 1, 1, 1, 1, 1>} : (tensor<1x2x3x4x5x6xf32>) -> tensor<1x2x3x4x5x6xf32>
   return %1 : tensor<1x2x3x4x5x6xf32>
 }
+
+// A dimension merges into the one before it where the indices' size is
+// the data's: [3, 5, 4, 2, 2, 2, 2] along axis 1 with indices
+// [3, 2, 4, 2, 2, 2, 2] keeps 3 and the axis, and merges the rest.
+// CHECK-LABEL: func.func @scatter7
+// CHECK-NEXT: %[[X:.*]] = accel.reshape %arg0 : (tensor<3x5x4x2x2x2x2xf32>) -> tensor<3x5x64xf32>
+// CHECK-NEXT: %[[I:.*]] = accel.reshape %arg1 : (tensor<3x2x4x2x2x2x2xi64>) -> tensor<3x2x64xi64>
+// CHECK-NEXT: %[[U:.*]] = accel.reshape %arg2 : (tensor<3x2x4x2x2x2x2xf32>) -> tensor<3x2x64xf32>
+// CHECK-NEXT: %[[S:.*]] = accel.scatter_elements add %[[X]][%[[I]]], %[[U]] {axis = 1 : i64} : (tensor<3x5x64xf32>, tensor<3x2x64xi64>, tensor<3x2x64xf32>) -> tensor<3x5x64xf32>
+// CHECK-NEXT: accel.reshape %[[S]] : (tensor<3x5x64xf32>) -> tensor<3x5x4x2x2x2x2xf32>
+func.func @scatter7(%x: tensor<3x5x4x2x2x2x2xf32>, %i: tensor<3x2x4x2x2x2x2xi64>, %u: tensor<3x2x4x2x2x2x2xf32>) -> tensor<3x5x4x2x2x2x2xf32> {
+  %0 = accel.scatter_elements add %x[%i], %u {axis = 1 : i64} : (tensor<3x5x4x2x2x2x2xf32>, tensor<3x2x4x2x2x2x2xi64>, tensor<3x2x4x2x2x2x2xf32>) -> tensor<3x5x4x2x2x2x2xf32>
+  return %0 : tensor<3x5x4x2x2x2x2xf32>
+}
