@@ -195,6 +195,14 @@ std::optional<OpRecord> record(MaxPoolTypedOp Op,
   return recordWith(ACCEL_GRAPH_MAXPOOL_TYPED, Attrs);
 }
 
+std::optional<OpRecord> record(GridSampleOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_grid_sample_attrs Attrs{};
+  Attrs.mode = Op.getMode();
+  Attrs.padding = Op.getPadding();
+  Attrs.align_corners = Op.getAlignCorners();
+  return recordWith(ACCEL_GRAPH_GRID_SAMPLE, Attrs);
+}
+
 std::optional<OpRecord> record(ElementwiseOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_elementwise_attrs Attrs{};
   Attrs.op = long(Op.getKind());
@@ -550,6 +558,7 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
           [&](auto Op) { return record(Op, Layouts); })
       .Case<SliceValuesOp, PadValuesOp, ExpandValuesOp, RangeOp>(
           [&](auto Op) { return record(Op, Layouts); })
-      .Case<MaxPoolTypedOp>([&](auto Op) { return record(Op, Layouts); })
+      .Case<MaxPoolTypedOp, GridSampleOp>(
+          [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -668,6 +668,21 @@ def AccelGraph_MaxPoolTypedOp : AccelGraph_Op<"max_pool2d_typed", [], []> {
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
 }
 
+// VerifyGridSample.cpp.
+def AccelGraph_GridSampleOp : AccelGraph_Op<"grid_sample"> {
+  let summary = "ONNX GridSample (opset 16) over NCHW";
+  let description = [{
+    mode: 0 bilinear, 1 nearest, 2 bicubic; padding: 0 zeros, 1 border,
+    2 reflection (accel_kernels.h's ACCEL_GRID_*). Runs as
+    accel_grid_sample.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$grid,
+                   I64Attr:$mode, I64Attr:$padding, BoolAttr:$align_corners);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $grid attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_ExpandOp : AccelGraph_Op<"expand", [], []> {
   let summary = "ONNX Expand: the input broadcast to the result's shape";
   let arguments = (ins AccelGraph_Tensor:$input);

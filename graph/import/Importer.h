@@ -176,6 +176,7 @@ private:
   /// MaxPool with its Indices or of another type than f32
   /// (ImportPooling.cpp); f32 maxima alone are pool()'s.
   bool maxPool();
+  bool gridSample(); // ImportGridSample.cpp
   bool globalPool(PoolKind Kind);
   bool softmax(bool Log);
   bool reduce(ReduceKind Kind);

@@ -225,6 +225,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["Conv"] = [](Importer &I) { return I.conv(); };
     M["ConvTranspose"] = [](Importer &I) { return I.convTranspose(); };
     M["MaxPool"] = [](Importer &I) { return I.maxPool(); };
+    M["GridSample"] = [](Importer &I) { return I.gridSample(); };
     M["AveragePool"] = [](Importer &I) { return I.pool(PoolKind::avg); };
     M["GlobalAveragePool"] = [](Importer &I) {
       return I.globalPool(PoolKind::avg);

@@ -514,6 +514,13 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_MAXPOOL_TYPED:
     what = "accel_maxpool2d_typed", s = maxpool_typed(t, attrs);
     break;
+  case ACCEL_GRAPH_GRID_SAMPLE: {
+    const accel_graph_grid_sample_attrs *r = attrs;
+    accel_grid_sample_options o = {(int)r->mode, (int)r->padding,
+                                   (int)r->align_corners};
+    what = "accel_grid_sample", s = accel_grid_sample(&t[0], &t[1], &t[2], &o);
+    break;
+  }
   case ACCEL_GRAPH_ELEMENTWISE:
     what = "elementwise", s = elementwise(t, n, attrs);
     break;

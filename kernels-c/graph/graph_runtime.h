@@ -62,6 +62,7 @@ typedef enum {
   ACCEL_GRAPH_PAD_VALUES = 42,    /* x, pads[, fill] -> y */
   ACCEL_GRAPH_EXPAND_VALUES = 43, /* x, shape -> y; no attributes */
   ACCEL_GRAPH_RANGE = 44,         /* start, limit, delta -> y; none */
+  ACCEL_GRAPH_GRID_SAMPLE = 45,    /* x, grid -> y */
   ACCEL_GRAPH_MAXPOOL_TYPED = 47,  /* x -> maxima or int64 indices */
 } accel_graph_opcode;
 
@@ -139,6 +140,11 @@ typedef struct {
   accel_graph_pool2d_attrs pool;
   long output; /* accel_pool_output */
 } accel_graph_maxpool_typed_attrs;
+
+/* accel_grid_sample_options' fields (ACCEL_GRID_*). */
+typedef struct {
+  long mode, padding, align_corners;
+} accel_graph_grid_sample_attrs;
 
 /* One input: accel_elementwise_unary; two: _binary; three: _where. */
 typedef struct {
@@ -324,6 +330,7 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv_transpose_attrs) == 11 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pool2d_attrs) == 13 * 8 &&
                    offsetof(accel_graph_pool2d_attrs, dilations) == 9 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_maxpool_typed_attrs) == 14 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_grid_sample_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_elementwise_attrs) == 4 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_softmax_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_reduce_attrs, axes) == 2 * 8);

@@ -747,6 +747,23 @@ accel_resize_options accel_resize_defaults(void);
 accel_status accel_resize(const accel_tensor *x, const accel_tensor *y,
                           const accel_resize_options *options);
 
+/* ONNX GridSample's (opset 16) mode and padding_mode. */
+enum { ACCEL_GRID_BILINEAR = 0, ACCEL_GRID_NEAREST = 1, ACCEL_GRID_BICUBIC = 2 };
+enum { ACCEL_GRID_ZEROS = 0, ACCEL_GRID_BORDER = 1, ACCEL_GRID_REFLECTION = 2 };
+
+typedef struct {
+  int mode;          /* ACCEL_GRID_BILINEAR, _NEAREST or _BICUBIC */
+  int padding;       /* ACCEL_GRID_ZEROS, _BORDER or _REFLECTION */
+  int align_corners; /* -1 and 1 the corner pixels' centres (else edges) */
+} accel_grid_sample_options;
+
+/* y [N, C, Ho, Wo] = ONNX GridSample of f32 x [N, C, H, W] at grid
+   [N, Ho, Wo, 2] ((x, y) each in [-1, 1]) as PyTorch's grid_sample;
+   null options: bilinear, zeros, align_corners 0. */
+accel_status accel_grid_sample(const accel_tensor *x, const accel_tensor *grid,
+                               accel_tensor *y,
+                               const accel_grid_sample_options *options);
+
 /* 2-D pooling options (docs/kernels.md, "Pooling"). */
 typedef struct {
   long kernel_h, kernel_w;     /* >= 1 */
