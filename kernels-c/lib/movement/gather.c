@@ -168,7 +168,7 @@ static long gather(const void *xp, const void *yp, const void *callp,
   ACCEL_STAGE(2, &c, (const gather_call *)callp);
   accel_dma_wait_all();
   _Static_assert(ACCEL_F32 == 0, "f32 is the only type whose bits are 0");
-  if (__builtin_expect((unsigned)x->dtype | (unsigned)y->dtype, 0))
+  if (x && y && __builtin_expect((unsigned)x->dtype | (unsigned)y->dtype, 0))
     return gather_typed(x, c.indices, c.n, c.axis, y);
   accel_status s = check(x, y, &c);
   if (s || accel_only_checking())
