@@ -203,6 +203,10 @@ std::optional<OpRecord> record(GridSampleOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_GRID_SAMPLE, Attrs);
 }
 
+std::optional<OpRecord> record(DetOp, MutableArrayRef<ViewLayout>) {
+  return OpRecord{ACCEL_GRAPH_DET, {}};
+}
+
 std::optional<OpRecord> record(ElementwiseOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_elementwise_attrs Attrs{};
   Attrs.op = long(Op.getKind());
@@ -558,7 +562,7 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
           [&](auto Op) { return record(Op, Layouts); })
       .Case<SliceValuesOp, PadValuesOp, ExpandValuesOp, RangeOp>(
           [&](auto Op) { return record(Op, Layouts); })
-      .Case<MaxPoolTypedOp, GridSampleOp>(
+      .Case<MaxPoolTypedOp, GridSampleOp, DetOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

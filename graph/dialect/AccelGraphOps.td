@@ -668,6 +668,18 @@ def AccelGraph_MaxPoolTypedOp : AccelGraph_Op<"max_pool2d_typed", [], []> {
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
 }
 
+// Its verifier: VerifyGridSample.cpp.
+def AccelGraph_DetOp : AccelGraph_Op<"det", [], []> {
+  let summary = "ONNX Det: the determinant of each matrix of [..., M, M]";
+  let description = [{
+    f32, f64, f16 or bf16, the result of the input's type. Runs as
+    accel_det (LU with partial pivoting in f64).
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
 // VerifyGridSample.cpp.
 def AccelGraph_GridSampleOp : AccelGraph_Op<"grid_sample"> {
   let summary = "ONNX GridSample (opset 16) over NCHW";

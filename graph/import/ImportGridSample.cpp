@@ -1,7 +1,8 @@
-//===-- ImportGridSample.cpp - ONNX GridSample ----------------------------===//
+//===-- ImportGridSample.cpp - ONNX GridSample and Det --------------------===//
 //
 // GridSample of opset 16 (2-D, f32) as one accel.grid_sample: its mode
 // and padding_mode strings as the kernel's codes (ACCEL_GRID_*).
+// Det as one accel.det.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,4 +47,13 @@ bool Importer::gridSample() {
       loc(), resultType(), X, Grid, B.getI64IntegerAttr(Mode),
       B.getI64IntegerAttr(Padding),
       B.getBoolAttr(intAttr("align_corners", 0) != 0)));
+}
+
+/// Det of [..., M, M] as one accel.det; its verifier names a type it does
+/// not take.
+bool Importer::det() {
+  Value X = input(0);
+  if (!X)
+    return false;
+  return define(B.create<DetOp>(loc(), resultType(), X));
 }

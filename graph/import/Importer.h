@@ -177,6 +177,7 @@ private:
   /// (ImportPooling.cpp); f32 maxima alone are pool()'s.
   bool maxPool();
   bool gridSample(); // ImportGridSample.cpp
+  bool det();        // ImportGridSample.cpp
   bool globalPool(PoolKind Kind);
   bool softmax(bool Log);
   bool reduce(ReduceKind Kind);

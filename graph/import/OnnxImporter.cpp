@@ -226,6 +226,7 @@ const llvm::StringMap<Importer::Handler> &Importer::handlers() {
     M["ConvTranspose"] = [](Importer &I) { return I.convTranspose(); };
     M["MaxPool"] = [](Importer &I) { return I.maxPool(); };
     M["GridSample"] = [](Importer &I) { return I.gridSample(); };
+    M["Det"] = [](Importer &I) { return I.det(); };
     M["AveragePool"] = [](Importer &I) { return I.pool(PoolKind::avg); };
     M["GlobalAveragePool"] = [](Importer &I) {
       return I.globalPool(PoolKind::avg);

@@ -514,6 +514,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_MAXPOOL_TYPED:
     what = "accel_maxpool2d_typed", s = maxpool_typed(t, attrs);
     break;
+  case ACCEL_GRAPH_DET:
+    what = "accel_det", s = accel_det(&t[0], &t[1]);
+    break;
   case ACCEL_GRAPH_GRID_SAMPLE: {
     const accel_graph_grid_sample_attrs *r = attrs;
     accel_grid_sample_options o = {(int)r->mode, (int)r->padding,

@@ -63,6 +63,7 @@ typedef enum {
   ACCEL_GRAPH_EXPAND_VALUES = 43, /* x, shape -> y; no attributes */
   ACCEL_GRAPH_RANGE = 44,         /* start, limit, delta -> y; none */
   ACCEL_GRAPH_GRID_SAMPLE = 45,    /* x, grid -> y */
+  ACCEL_GRAPH_DET = 46,            /* x -> y; no attributes */
   ACCEL_GRAPH_MAXPOOL_TYPED = 47,  /* x -> maxima or int64 indices */
 } accel_graph_opcode;
 

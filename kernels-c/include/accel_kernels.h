@@ -764,6 +764,13 @@ accel_status accel_grid_sample(const accel_tensor *x, const accel_tensor *grid,
                                accel_tensor *y,
                                const accel_grid_sample_options *options);
 
+enum { ACCEL_DET_MAX_M = 64 };
+
+/* ONNX Det: y [...] the determinant of each matrix of x [..., M, M]
+   (M <= ACCEL_DET_MAX_M; f32, f64, f16 or bf16, y of x's type), by LU
+   with partial pivoting in f64, rounded once. */
+accel_status accel_det(const accel_tensor *x, accel_tensor *y);
+
 /* 2-D pooling options (docs/kernels.md, "Pooling"). */
 typedef struct {
   long kernel_h, kernel_w;     /* >= 1 */
