@@ -608,8 +608,9 @@ def main():
     # The MLP's data with one expected element off by 1 %: must not match.
     write_test_data(d, "mlp-wrong", mlp(), lambda m, x: [
         mlp_reference(m, x)[0] * np.array([1, 1, 1.01])], 11)
-    unsupported = model([helper.make_node("Det", ["x"], ["y"], name="det")],
-                        [vi("x", [2, 3, 3])], [vi("y", [2])])
+    unsupported = model([helper.make_node("Unique", ["x"], ["y"],
+                                          name="unique")],
+                        [vi("x", [2, 3, 3])], [vi("y", [5])])
     write(d, "unsupported-op.onnx", unsupported)
     ints = model([helper.make_node("Add", ["x", "x"], ["y"], name="add")],
                  [vi("x", [4], TensorProto.INT32)],
