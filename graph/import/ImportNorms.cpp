@@ -94,17 +94,71 @@ bool Importer::layerNorm() {
 }
 
 bool Importer::batchNorm() {
-  if (intAttr("training_mode", 0))
-    return fail("training_mode 1 is not supported (inference only)");
-  if (!onlyFirstOutputUsed())
+  bool Training = intAttr("training_mode", 0);
+  if (!Training && !onlyFirstOutputUsed())
     return false;
   SmallVector<Value, 5> Ins;
   for (unsigned I = 0; I != 5; ++I)
     if (!Ins.emplace_back(input(I)))
       return false;
-  return define(B.create<BatchNormOp>(
-      loc(), resultType(), Ins[0], Ins[1], Ins[2], Ins[3], Ins[4],
-      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f))));
+  FloatAttr Epsilon = B.getF32FloatAttr(floatAttr("epsilon", 1e-5f));
+  if (!Training)
+    return define(B.create<BatchNormOp>(loc(), resultType(), Ins[0], Ins[1],
+                                        Ins[2], Ins[3], Ins[4], Epsilon));
+  // Training (opset 14 on): normalized by the batch's mean and (population)
+  // variance over every axis but the channels', and the running statistics
+  // input_mean * momentum + batch_mean * (1 - momentum) (likewise the
+  // variance), as ONNX's reference computes them.
+  auto XType = cast<RankedTensorType>(Ins[0].getType());
+  ArrayRef<int64_t> S = XType.getShape();
+  if (!XType.getElementType().isF32())
+    return fail("training_mode 1 of element type " +
+                getElementTypeName(XType.getElementType()) +
+                " is not supported (f32 only)");
+  if (S.size() < 2)
+    return fail("needs an input of rank 2 or more ([N, C, D...])");
+  SmallVector<int64_t> Axes, Kept(S.size(), 1);
+  Kept[1] = S[1];
+  for (int64_t D = 0; D != int64_t(S.size()); ++D)
+    if (D != 1)
+      Axes.push_back(D);
+  Type F32 = B.getF32Type();
+  auto KeptType = RankedTensorType::get(Kept, F32);
+  auto Channels = RankedTensorType::get({S[1]}, F32);
+  auto reduceMean = [&](Value V) -> Value {
+    return B.create<ReduceOp>(
+        loc(), KeptType, V,
+        ReduceKindAttr::get(B.getContext(), ReduceKind::mean),
+        B.getDenseI64ArrayAttr(Axes), B.getBoolAttr(true));
+  };
+  Value Mean = reduceMean(Ins[0]);
+  Value Diff = createElementwise(ElementwiseKind::sub, XType, {Ins[0], Mean});
+  Value Var = reduceMean(
+      createElementwise(ElementwiseKind::mul, XType, {Diff, Diff}));
+  Mean = B.create<ReshapeOp>(loc(), Channels, Mean);
+  Var = B.create<ReshapeOp>(loc(), Channels, Var);
+  if (!define(B.create<BatchNormOp>(loc(), resultType(), Ins[0], Ins[1],
+                                    Ins[2], Mean, Var, Epsilon)))
+    return false;
+  float Momentum = floatAttr("momentum", 0.9f);
+  auto running = [&](Value Input, Value Batch) {
+    auto Scalar = RankedTensorType::get({1}, F32);
+    auto splat = [&](float V) -> Value {
+      return B.create<arith::ConstantOp>(loc(), Scalar,
+                                         DenseElementsAttr::get(Scalar, V));
+    };
+    return createElementwise(
+        ElementwiseKind::add, Channels,
+        {createElementwise(ElementwiseKind::mul, Channels,
+                           {Input, splat(Momentum)}),
+         createElementwise(ElementwiseKind::mul, Channels,
+                           {Batch, splat(1 - Momentum)})});
+  };
+  for (unsigned I = 1; I != 3; ++I)
+    if (I < Node->Outputs.size() && !Node->Outputs[I].empty() &&
+        !define(running(Ins[2 + I], I == 1 ? Mean : Var), I))
+      return false;
+  return true;
 }
 
 /// A constant f32 tensor of \p Shape, every element \p V.
