@@ -21,6 +21,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <type_traits>
+
 namespace accel::graph {
 #define GEN_PASS_DEF_COLLAPSERANKSPASS
 #include "transforms/Passes.h.inc"
@@ -135,10 +137,14 @@ SmallVector<int64_t> indexRuns(ArrayRef<int64_t> X, ArrayRef<int64_t> I,
   });
 }
 
-struct CollapseGatherElements : OpRewritePattern<GatherElementsOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// Either op: its operands after the input are shaped as the indices (the
+/// indices, and scatter's updates); its result is gather's indices' shape,
+/// scatter's input's.
+template <typename IndexOp>
+struct CollapseIndexing : OpRewritePattern<IndexOp> {
+  using OpRewritePattern<IndexOp>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(GatherElementsOp Op,
+  LogicalResult matchAndRewrite(IndexOp Op,
                                 PatternRewriter &Rewriter) const override {
     if (!aboveKernelRank(Op.getResult()))
       return failure();
@@ -146,35 +152,14 @@ struct CollapseGatherElements : OpRewritePattern<GatherElementsOp> {
     auto Starts = indexRuns(X, I, Op.getAxis());
     if (Starts.size() == X.size())
       return failure();
-    Location Loc = Op.getLoc();
-    Value Ins[] = {reshapeTo(Rewriter, Loc, Op.getInput(), merge(X, Starts)),
-                   reshapeTo(Rewriter, Loc, Op.getIndices(), merge(I, Starts))};
+    SmallVector<Value> Ins;
+    for (Value V : Op->getOperands())
+      Ins.push_back(reshapeTo(Rewriter, Op.getLoc(), V,
+                              merge(V == Op.getInput() ? X : I, Starts)));
     int64_t Axis = llvm::find(Starts, Op.getAxis()) - Starts.begin();
-    auto Low = cast<GatherElementsOp>(
-        replaceAtLowerRank(Rewriter, Op, Ins, merge(I, Starts)));
-    Rewriter.modifyOpInPlace(Low, [&] { Low.setAxis(Axis); });
-    return success();
-  }
-};
-
-struct CollapseScatterElements : OpRewritePattern<ScatterElementsOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(ScatterElementsOp Op,
-                                PatternRewriter &Rewriter) const override {
-    if (!aboveKernelRank(Op.getResult()))
-      return failure();
-    ArrayRef<int64_t> X = shapeOf(Op.getInput()), I = shapeOf(Op.getIndices());
-    auto Starts = indexRuns(X, I, Op.getAxis());
-    if (Starts.size() == X.size())
-      return failure();
-    Location Loc = Op.getLoc();
-    Value Ins[] = {reshapeTo(Rewriter, Loc, Op.getInput(), merge(X, Starts)),
-                   reshapeTo(Rewriter, Loc, Op.getIndices(), merge(I, Starts)),
-                   reshapeTo(Rewriter, Loc, Op.getUpdates(), merge(I, Starts))};
-    int64_t Axis = llvm::find(Starts, Op.getAxis()) - Starts.begin();
-    auto Low = cast<ScatterElementsOp>(
-        replaceAtLowerRank(Rewriter, Op, Ins, merge(X, Starts)));
+    bool Gathers = std::is_same_v<IndexOp, GatherElementsOp>;
+    auto Low = cast<IndexOp>(replaceAtLowerRank(
+        Rewriter, Op, Ins, merge(Gathers ? I : X, Starts)));
     Rewriter.modifyOpInPlace(Low, [&] { Low.setAxis(Axis); });
     return success();
   }
@@ -199,8 +184,9 @@ struct CollapseRanksPass
     : accel::graph::impl::CollapseRanksPassBase<CollapseRanksPass> {
   void runOnOperation() override {
     RewritePatternSet Patterns(&getContext());
-    Patterns.add<CollapseElementwise, CollapseGatherElements,
-                 CollapseScatterElements, DropWholeSlice>(&getContext());
+    Patterns.add<CollapseElementwise, CollapseIndexing<GatherElementsOp>,
+                 CollapseIndexing<ScatterElementsOp>, DropWholeSlice>(
+        &getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
                                             std::move(Patterns))))
       signalPassFailure();
