@@ -6,6 +6,7 @@
 #define ACCEL_CONV2D_H
 
 #include "core/kernel_activation.h"
+#include "core/kernel_args.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_machine.h"
 #include "core/spm_arena.h"
@@ -19,6 +20,21 @@ enum {
   MaxChannelBlocks = KERNEL_ACC_TILES / 2, /* conv2d_taps.c: half the
                                               accumulators */
 };
+
+/* y [N, Cout, OH, OW] against x's N and the sizes a convolution (or a
+   transposed one) computed: ACCEL_OK, or kernel's error naming y. */
+static inline accel_status
+conv_check_result_dims(const char *kernel, const accel_tensor *x,
+                       const accel_tensor *y, long Cout, long OH, long OW) {
+  if (y->dims[0] != x->dims[0] || y->dims[1] != Cout || y->dims[2] != OH ||
+      y->dims[3] != OW)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "y",
+                              "dims [%ld, %ld, %ld, %ld] do not match [N, "
+                              "Cout, OH, OW] = [%ld, %ld, %ld, %ld]",
+                              y->dims[0], y->dims[1], y->dims[2], y->dims[3],
+                              x->dims[0], Cout, OH, OW);
+  return ACCEL_OK;
+}
 
 /* One convolution with checked arguments; strides in elements. */
 typedef struct {

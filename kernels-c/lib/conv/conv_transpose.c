@@ -88,14 +88,7 @@ static accel_status check_shapes(const accel_tensor *x, const accel_tensor *w,
   if (OH < 0 || OW < 0)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "padding leaves an output of %ld x %ld", OH, OW);
-  if (y->dims[0] != x->dims[0] || y->dims[1] != Cout || y->dims[2] != OH ||
-      y->dims[3] != OW)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "y",
-                              "dims [%ld, %ld, %ld, %ld] do not match [N, "
-                              "Cout, OH, OW] = [%ld, %ld, %ld, %ld]",
-                              y->dims[0], y->dims[1], y->dims[2], y->dims[3],
-                              x->dims[0], Cout, OH, OW);
-  return ACCEL_OK;
+  return conv_check_result_dims(Kernel, x, y, Cout, OH, OW);
 }
 
 static accel_status check(const accel_tensor *x, const accel_tensor *w,
