@@ -38,6 +38,8 @@ from onnx import numpy_helper
 import torchvision
 from torch import nn
 
+import families
+
 
 class LeNet(nn.Module):
     def __init__(self):
@@ -145,6 +147,30 @@ def models():
     yield ("transformer-d256",
            nn.TransformerEncoder(layer, 2, enable_nested_tensor=False),
            (1, 128, 256), 17)
+    yield from family_models()
+
+
+def family_models():
+    """Issue 40's families (families.py), opset 17."""
+    torch.manual_seed(10)
+    yield "llama-decoder", families.LlamaDecoder(), (1, 32), 17
+    torch.manual_seed(11)
+    yield "vit", families.ViT(), (1, 3, 32, 32), 17
+    torch.manual_seed(12)
+    yield "unet-slice", families.UNetSlice(), (1, 4, 16, 16), 17
+    torch.manual_seed(13)
+    yield "whisper-encoder", families.WhisperEncoder(), (1, 16, 64), 17
+    for seed, name, build in ((14, "mobilenetv2", torchvision.models.mobilenet_v2),
+                              (15, "efficientnet-b0", torchvision.models.efficientnet_b0),
+                              (16, "convnext-tiny", torchvision.models.convnext_tiny)):
+        torch.manual_seed(seed)
+        model = build(weights=None)
+        randomize_batchnorm(model)
+        yield name, model, (1, 3, 64, 64), 17
+    torch.manual_seed(17)
+    yield "moe", families.MoE(), (1, 16, 64), 17
+    torch.manual_seed(18)
+    yield "lstm", families.SmallLSTM(), (2, 10, 32), 17
 
 
 def write(top, name, model, shape, opset):
