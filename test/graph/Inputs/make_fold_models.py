@@ -57,6 +57,18 @@ def main():
         helper.make_node("Equal", ["a", "b"], ["y"], name="eq")],
         [vi("a", TensorProto.INT64, [3]), vi("b", TensorProto.INT64, [3])],
         [vi("y", TensorProto.BOOL, [3])], [])
+    # F.interpolate(scale_factor=2)'s export: Resize's scales a Concat of
+    # two Constant nodes, [1, 1] and the factors.
+    save(d, "resize-scales-concat.onnx", [
+        helper.make_node("Constant", [], ["keep"], name="keep",
+                         value=helper.make_tensor("k", F, [2], [1, 1])),
+        helper.make_node("Constant", [], ["factors"], name="factors",
+                         value=helper.make_tensor("f", F, [2], [2, 2])),
+        helper.make_node("Concat", ["keep", "factors"], ["scales"],
+                         name="scales", axis=0),
+        helper.make_node("Resize", ["x", "", "scales"], ["y"], name="up",
+                         mode="nearest")],
+        [vi("x", F, [1, 2, 3, 4])], [vi("y", F, ["n", 2, 6, 8])], [])
 
 
 if __name__ == "__main__":
