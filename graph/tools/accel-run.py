@@ -532,8 +532,15 @@ def main():
                                        work)
             if timeline:
                 add_operator_track(timeline, ops)
-            print("%s: %d cycles, matrix utilization %.3f (simulator: %.1f s)"
-                  % (name, st["cycles"], st["matrix_utilization"], seconds))
+            if args.fast:
+                # Without the cycle model a bundle counts as one cycle: no
+                # figure of time or utilization to print.
+                print("%s: %d bundles (--fast: no cycle model) (simulator: "
+                      "%.1f s)" % (name, st["bundles"], seconds))
+            else:
+                print("%s: %d cycles, matrix utilization %.3f (simulator: "
+                      "%.1f s)" % (name, st["cycles"],
+                                   st["matrix_utilization"], seconds))
             if args.profile:
                 print_profile(ops, st["cycles"], st["macs_per_cycle"],
                               args.top)
