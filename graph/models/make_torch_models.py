@@ -26,6 +26,20 @@ ones, for accel-run (docs/graph.md). Nothing is downloaded.
                  float32 reference is 1.5e-6 from float64, so it is
                  checked, as every model here, with accel-run's criterion
                  for whole models (--tolerance model, docs/graph.md)
+  issue 40's families (families.py; opset 17):
+  llama-decoder  token ids [1, 32] -> a Llama-style decoder (d 128, 4
+                 heads, 2 kv heads, SwiGLU 352, 2 layers, vocabulary 512)
+  vit            a ViT on 3 x 32 x 32 (patch 8, d 96, 3 heads, 2 layers)
+  unet-slice     a diffusion UNet's two levels on 4 x 16 x 16 (32 and 64
+                 channels, GroupNorm of 8 groups, attention at 8 x 8)
+  whisper-encoder  16 mel bins x 64 frames -> d 64, 4 heads, 2 layers
+  mobilenetv2, efficientnet-b0, convnext-tiny  torchvision's (no weights
+                 downloaded; BatchNorm statistics randomized) on 3 x 64 x 64
+  moe            16 tokens of d 64, top-2 of 4 SwiGLU experts + a shared one
+  lstm           a two-layer LSTM (32 -> 64) over 10 steps, batch 2
+  llama-decoder-mqa, vit-wide, moe-top1  other sizes of the same families
+                 (one kv head and 3 layers; 8 heads and 3 layers; 8 experts,
+                 top 1), which must compile without new code
 
 Usage: make_torch_models.py DIR [NAME...]   (Debian's python3-torch)"""
 import os
@@ -171,6 +185,18 @@ def family_models():
     yield "moe", families.MoE(), (1, 16, 64), 17
     torch.manual_seed(18)
     yield "lstm", families.SmallLSTM(), (2, 10, 32), 17
+    # Other members of the same families (width, depth, heads, experts):
+    # they must compile without new code.
+    torch.manual_seed(19)
+    yield ("llama-decoder-mqa",
+           families.LlamaDecoder(vocab=384, d=192, heads=6, kv_heads=1,
+                                 hidden=512, layers=3), (2, 24), 17)
+    torch.manual_seed(20)
+    yield ("vit-wide", families.ViT(image=48, patch=16, d=128, heads=8,
+                                    layers=3), (2, 3, 48, 48), 17)
+    torch.manual_seed(21)
+    yield ("moe-top1", families.MoE(d=96, hidden=160, experts=8, top_k=1),
+           (2, 12, 96), 17)
 
 
 def write(top, name, model, shape, opset):
