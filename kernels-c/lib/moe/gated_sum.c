@@ -1,0 +1,201 @@
+/* gated_sum.c - accel_gated_sum (docs/kernels.md, "Mixture of experts"):
+   a mixture of experts' outputs, each weighted by its gate column, added
+   to the shared expert's in one pass, where ONNX takes a Slice and a Mul
+   of each expert and a chain of Adds. Blocks of rows (and of at most
+   SumMaxWidth columns) of every term arrive in the scratchpad together,
+   on the four channels by turns, with the block's rows of gates. */
+
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
+#include "core/spm_arena.h"
+#include <stddef.h>
+
+enum {
+  L = KERNEL_LANES,
+  SumFloats = 256 * 1024, /* a block of every term and of y */
+  SumMaxWidth = 1024,     /* a block's columns */
+  SumGateFloats = 64 * 1024,
+};
+
+typedef struct {
+  float buf[SumFloats];       /* term i's rows at i * rows * wp, then y's */
+  float gates[SumGateFloats]; /* the block's rows of gates */
+  accel_tensor terms[ACCEL_GATED_SUM_MAX_TERMS];
+  const accel_tensor *term_ptrs[ACCEL_GATED_SUM_MAX_TERMS];
+  long columns[ACCEL_GATED_SUM_MAX_TERMS];
+  float g[ACCEL_GATED_SUM_MAX_TERMS]; /* a row's weights */
+} sum_spm;
+KERNEL_SPM_FITS(sum_spm);
+#define SSPM KERNEL_SPM(sum_spm)
+
+typedef struct {
+  const accel_tensor *gates;
+  const accel_tensor *const *terms;
+  const long *columns;
+  const accel_tensor *y;
+  int n;
+} sum_args;
+
+/* The argument arrays and the terms' descriptors into the scratchpad
+   (those there read as they lie: copied by loads). */
+static void stage_terms(const sum_args *a) {
+  const accel_tensor *const *ptrs = a->terms;
+  const long *cols = a->columns;
+  if (!accel_in_spm(ptrs)) {
+    accel_dma_1d(0, SSPM->term_ptrs, ptrs, a->n * sizeof *ptrs);
+    ptrs = SSPM->term_ptrs;
+  }
+  if (!accel_in_spm(cols)) {
+    accel_dma_1d(1, SSPM->columns, cols, a->n * sizeof *cols);
+    accel_dma_wait(1);
+  } else {
+    for (int i = 0; i < a->n; ++i)
+      SSPM->columns[i] = cols[i];
+  }
+  accel_dma_wait(0);
+  for (int i = 0; i < a->n; ++i) {
+    const accel_tensor *t = ptrs[i];
+    SSPM->term_ptrs[i] = t ? &SSPM->terms[i] : NULL;
+    if (t && accel_in_spm(t))
+      SSPM->terms[i] = *t;
+    else if (t)
+      accel_dma_2d_on(KERNEL_CHANNEL(i), &SSPM->terms[i], t, 1, sizeof *t,
+                      sizeof *t, sizeof *t);
+  }
+  accel_dma_wait_all();
+}
+
+static accel_status sum_check(const char *K, const accel_tensor *gates,
+                              const accel_tensor *y, int n) {
+  accel_status s;
+  char name[32];
+  if ((s = accel_check_tensor(K, "y", y, 2, 2, 1)))
+    return s;
+  int gated = 0;
+  for (int i = 0; i < n; ++i)
+    gated |= SSPM->columns[i] >= 0;
+  if (gated || gates) {
+    if ((s = accel_check_tensor(K, "gates", gates, 2, 2, 0)))
+      return s;
+    if (gates->dims[1] > ACCEL_MOE_MAX_EXPERTS)
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "gates",
+                                "%ld columns, at most %d", gates->dims[1],
+                                (int)ACCEL_MOE_MAX_EXPERTS);
+    if (gates->dims[0] != y->dims[0])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "gates",
+                                "%ld rows, expected y's %ld", gates->dims[0],
+                                y->dims[0]);
+    if (accel_tensors_overlap(gates, y))
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y", "overlaps gates");
+  }
+  for (int i = 0; i < n; ++i) {
+    const accel_tensor *t = SSPM->term_ptrs[i];
+    long c = SSPM->columns[i];
+    if (c >= 0 && c >= gates->dims[1])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K,
+                                accel_indexed_name(name, "columns", i),
+                                "%ld, past gates' %ld columns", c,
+                                gates->dims[1]);
+    if ((s = accel_check_tensor(K, accel_indexed_name(name, "terms", i), t, 2,
+                                2, 0)))
+      return s;
+    if (t->dims[0] != y->dims[0] || t->dims[1] != y->dims[1])
+      return accel_kernel_error(
+          ACCEL_ERR_ARGUMENT, K, accel_indexed_name(name, "terms", i),
+          "dims [%ld, %ld], expected y's [%ld, %ld]", t->dims[0], t->dims[1],
+          y->dims[0], y->dims[1]);
+    if (accel_tensors_overlap(t, y))
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y", "overlaps terms[%d]",
+                                i);
+  }
+  return ACCEL_OK;
+}
+
+/* A block of y's rows (wp floats apart, a multiple of 16) from the
+   terms' in the scratchpad: each row's weights, then the sum of
+   the weighted rows, term by term in order (the ONNX chain's order). */
+static void sum_block(const accel_tensor *gates, long rows, long wp, int n) {
+  float *buf = SSPM->buf, *out = buf + n * rows * wp, *g = SSPM->g;
+  long ge = gates ? gates->dims[1] : 0;
+  for (long r = 0; r < rows; ++r) {
+    for (int i = 0; i < n; ++i) {
+      long c = SSPM->columns[i];
+      g[i] = c < 0 ? 1.0f : SSPM->gates[r * ge + c];
+    }
+    float *o = out + r * wp;
+    const float *t0 = buf + r * wp;
+    accel_v16f g0 = g[0];
+    for (long w = 0; w < wp; w += L)
+      accel_vstore(o + w, g0 * accel_vload(t0 + w));
+    for (int i = 1; i < n; ++i) {
+      const float *ti = buf + (i * rows + r) * wp;
+      accel_v16f gi = g[i];
+      for (long w = 0; w < wp; w += L)
+        accel_vstore(o + w, accel_vload(o + w) + gi * accel_vload(ti + w));
+    }
+  }
+}
+
+static long sum_body(const void *args, const void *unused1, const void *unused2,
+                     const void *unused3) {
+  static const char K[] = "accel_gated_sum";
+  (void)unused1, (void)unused2, (void)unused3;
+  sum_args a = *(const sum_args *)args;
+  if (a.n < 1 || a.n > ACCEL_GATED_SUM_MAX_TERMS || !a.terms || !a.columns)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, a.terms ? "n" : "terms",
+                              "%d terms, expected 1 to %d", a.n,
+                              (int)ACCEL_GATED_SUM_MAX_TERMS);
+  accel_tensor gc, yc;
+  const accel_tensor *gates = ACCEL_STAGE_READ(2, &gc, a.gates);
+  const accel_tensor *y = ACCEL_STAGE_READ(3, &yc, a.y);
+  stage_terms(&a);
+  accel_status s;
+  if (accel_checking() && (s = sum_check(K, gates, y, a.n)))
+    return s;
+  if (accel_only_checking())
+    return ACCEL_OK;
+  int n = a.n;
+  long T = y->dims[0], D = y->dims[1];
+  if (T == 0 || D == 0)
+    return ACCEL_OK;
+  long width = D < SumMaxWidth ? D : SumMaxWidth;
+  long wp = (width + L - 1) / L * L;
+  long block = SumFloats / ((n + 1) * wp);
+  long ge = gates ? gates->dims[1] : 1;
+  if (block > SumGateFloats / ge)
+    block = SumGateFloats / ge;
+  for (long r0 = 0; r0 < T; r0 += block) {
+    long rows = T - r0 < block ? T - r0 : block;
+    for (long c0 = 0; c0 < D; c0 += width) {
+      long w = D - c0 < width ? D - c0 : width;
+      for (int i = 0; i < n; ++i) {
+        const accel_tensor *t = SSPM->term_ptrs[i];
+        accel_copy_matrix(KERNEL_CHANNEL(i), SSPM->buf + i * rows * wp, wp, 1,
+                          (const float *)t->data + r0 * t->strides[0] +
+                              c0 * t->strides[1],
+                          t->strides[0], t->strides[1], rows, w);
+      }
+      if (gates && c0 == 0)
+        accel_copy_matrix(KERNEL_CHANNEL(n), SSPM->gates, ge, 1,
+                          (const float *)gates->data + r0 * gates->strides[0],
+                          gates->strides[0], gates->strides[1], rows, ge);
+      accel_dma_wait_all();
+      sum_block(gates, rows, wp, n);
+      accel_copy_matrix(0, (float *)y->data + r0 * y->strides[0] +
+                               c0 * y->strides[1],
+                        y->strides[0], y->strides[1],
+                        SSPM->buf + n * rows * wp, wp, 1, rows, w);
+    }
+  }
+  accel_dma_wait_all();
+  return ACCEL_OK;
+}
+
+accel_status accel_gated_sum(const accel_tensor *gates,
+                             const accel_tensor *const *terms,
+                             const long *columns, int n, accel_tensor *y) {
+  static ACCEL_SPM sum_args args;
+  args = (sum_args){gates, terms, columns, y, n};
+  return (accel_status)accel_on_kernel_stack(sum_body, &args, NULL, NULL,
+                                             NULL);
+}
