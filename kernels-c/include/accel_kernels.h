@@ -137,6 +137,7 @@ typedef enum {
   ACCEL_ACT_GELU_ERF = 4, /* x/2 (1 + erf(x / sqrt 2)), exact GELU (on the
                              stream engine: accel_gemm and
                              accel_batched_matmul only) */
+  ACCEL_ACT_SILU = 5, /* x sigmoid(x) = x / (1 + e^-x) */
 } accel_act_kind;
 
 typedef struct {
@@ -263,10 +264,12 @@ accel_attention_options accel_attention_defaults(void);
 
 /* o = softmax(q . k^T * scale + mask) . v over the last dimension, q
    [..., Sq, D], k [..., Sk, D], v [..., Sk, Dv], o [..., Sq, Dv], ranks 2
-   to 6, the batch dimensions (all but the last two: batch, heads) equal.
-   A query row that sees no key (all of its mask -inf, causal with
-   Sq > Sk, Sk = 0) comes out as zeros. options may be null (the
-   defaults). */
+   to 6, the batch dimensions (all but the last two: batch, heads) equal,
+   but k's and v's heads (the last batch dimension) may be KVH, a divisor
+   of q's H: grouped-query attention, query head h reading k/v head
+   h / (H / KVH), the repeat never made. A query row that sees no key
+   (all of its mask -inf, causal with Sq > Sk, Sk = 0) comes out as
+   zeros. options may be null (the defaults). */
 accel_status accel_attention(const accel_tensor *q, const accel_tensor *k,
                              const accel_tensor *v, accel_tensor *o,
                              const accel_attention_options *options);
@@ -449,6 +452,28 @@ typedef struct {
 accel_status accel_batchnorm(const accel_tensor *x, accel_tensor *y,
                              const accel_batchnorm_options *options);
 
+typedef struct {
+  long groups;   /* divides x's channels (dimension 1) */
+  float epsilon; /* added to each group's variance */
+  const accel_tensor *scale, *shift; /* rank 1, one per channel, or null */
+  accel_act_kind act;                /* none, relu or silu */
+} accel_groupnorm_options;
+
+/* Group normalization of x [N, C, ...] (GroupNorm; InstanceNormalization
+   with groups = C): each group of C / groups channels of each n is
+   normalized by its mean and (biased) variance over those channels and
+   every spatial element, then y = act(normalized * scale[c] + shift[c]).
+   Dimensions 1 on must merge into one run of equally spaced elements, in
+   x and y; a group at most ACCEL_GROUPNORM_MAX_FLOATS elements (padded to
+   16), at most 4096 channels a group and 21 845 channels. y may be x in
+   place. On the stream engine (docs/kernels.md, "Normalization"). */
+enum { ACCEL_GROUPNORM_MAX_FLOATS = 152 * 1024 };
+static inline int accel_groupnorm_fits(long group_floats) {
+  return (group_floats + 15) / 16 * 16 <= ACCEL_GROUPNORM_MAX_FLOATS;
+}
+accel_status accel_groupnorm(const accel_tensor *x, accel_tensor *y,
+                             const accel_groupnorm_options *options);
+
 /* Elementwise operations (docs/kernels.md, "Elementwise kernels"). In a
    chain step, a binary operation is r = op(r, inputs[in]) and a unary one
    r = op(r). */
@@ -584,6 +609,17 @@ accel_status accel_elementwise_chain(const accel_elementwise_step *steps,
    - to bool: x != 0 (a NaN is true); from bool: 0 or 1 (any byte but 0
      is true). */
 accel_status accel_cast(const accel_tensor *x, const accel_tensor *y);
+
+/* Rotary position embedding as Llama's export writes it: y = x * cos +
+   rotate_half(x) * sin along x's last dimension D (even, at most 16 384),
+   rotate_half(x) = [-x[D/2:], x[:D/2]]. cos and sin have the same dims,
+   of x's rank or lower, each broadcasting over x's (right-aligned) but
+   the last: D, or D/2 for a half table (both halves of the full table
+   equal); at most 65 536 floats each (lines padded to 16). y has x's
+   dims; x may be any strided view, y x itself (in place). Rounds as
+   PyTorch's ops do (two products, then their sum). */
+accel_status accel_rope(const accel_tensor *x, const accel_tensor *cos,
+                        const accel_tensor *sin, accel_tensor *y);
 
 /* Indexing (docs/kernels.md, "Indexing"): data of any accel_dtype,
    indices int32 or int64 (negative: from the end), any strides. An index
@@ -771,6 +807,26 @@ enum { ACCEL_DET_MAX_M = 64 };
    with partial pivoting in f64, rounded once. */
 accel_status accel_det(const accel_tensor *x, accel_tensor *y);
 
+/* Mixture-of-experts routing and combining (moe/, docs/kernels.md). */
+enum { ACCEL_MOE_MAX_EXPERTS = 1024, ACCEL_GATED_SUM_MAX_TERMS = 64 };
+
+/* A router's gates from its logits [T, E] (f32, any strides): each row's
+   softmax, its k largest probabilities (ties to the lower index, as
+   TopK) divided by their sum, the other E - k gates 0. gates [T, E].
+   1 <= k <= E <= ACCEL_MOE_MAX_EXPERTS. */
+accel_status accel_moe_route(const accel_tensor *logits, accel_tensor *gates,
+                             long k);
+
+/* y[r, :] = sum over i of g_i(r) * terms[i][r, :], g_i(r) =
+   gates[r, columns[i]], or 1 where columns[i] < 0: the experts' outputs
+   weighted by their gate columns and added to the shared expert's, in
+   one pass. y and the n terms [T, D], gates [T, E] (null if no column is
+   given); f32, any strides; y overlaps no input. 1 <= n <=
+   ACCEL_GATED_SUM_MAX_TERMS. */
+accel_status accel_gated_sum(const accel_tensor *gates,
+                             const accel_tensor *const *terms,
+                             const long *columns, int n, accel_tensor *y);
+
 /* 2-D pooling options (docs/kernels.md, "Pooling"). */
 typedef struct {
   long kernel_h, kernel_w;     /* >= 1 */
@@ -816,6 +872,36 @@ accel_status accel_maxpool2d_typed(const accel_tensor *x, accel_tensor *y,
    the mean or maximum of each plane of x [N, C, H, W]. */
 accel_status accel_global_avgpool(const accel_tensor *x, accel_tensor *y);
 accel_status accel_global_maxpool(const accel_tensor *x, accel_tensor *y);
+
+/* Squeeze-excitation (EfficientNet's, MobileNetV3's): per image,
+   s = the mean of each plane of x [N, C, H, W], h = act(w1 . s + bias1),
+   y = x * sigmoid(w2 . h + bias2), each plane by its channel's gate. w1:
+   [R, C] and w2: [C, R] (or [R, C, 1, 1] and [C, R, 1, 1], a 1x1
+   convolution's weights), packed; the biases [R] and [C] or null (0); act
+   none, relu or silu. The pooled vector, both products and the gates stay
+   in the scratchpad; x is read once where an image's planes fit there,
+   twice otherwise. accel_squeeze_excite_fits says what fits. */
+typedef struct {
+  const accel_tensor *bias1, *bias2;
+  accel_act_kind act;
+} accel_squeeze_excite_options;
+accel_squeeze_excite_options accel_squeeze_excite_defaults(void);
+accel_status accel_squeeze_excite(const accel_tensor *x, const accel_tensor *w1,
+                                  const accel_tensor *w2, accel_tensor *y,
+                                  const accel_squeeze_excite_options *options);
+
+/* accel_squeeze_excite's limits: C and R up to 4096, R C up to 64 Ki (each
+   weight stays in the scratchpad whole), a plane up to 16 Ki floats. */
+enum {
+  ACCEL_SE_MAX_CHANNELS = 4096,
+  ACCEL_SE_MAX_WEIGHTS = 64 * 1024,
+  ACCEL_SE_MAX_PLANE = 16 * 1024,
+};
+static inline int accel_squeeze_excite_fits(long C, long R, long H, long W) {
+  return C >= 1 && R >= 1 && C <= ACCEL_SE_MAX_CHANNELS &&
+         R <= ACCEL_SE_MAX_CHANNELS && R * C <= ACCEL_SE_MAX_WEIGHTS &&
+         H * W >= 1 && H * W <= ACCEL_SE_MAX_PLANE;
+}
 
 typedef enum {
   ACCEL_REDUCE_SUM = 0,
