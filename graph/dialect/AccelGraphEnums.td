@@ -154,7 +154,8 @@ def AccelGraph_Activation
     : I32EnumAttr<"Activation", "an activation applied on the way out", [
         I32EnumAttrCase<"relu", 1>,
         I32EnumAttrCase<"clip", 3>,                // act_lo, act_hi
-        I32EnumAttrCase<"gelu_erf", 4, "gelu">     // exact, as the kind's
+        I32EnumAttrCase<"gelu_erf", 4, "gelu">,    // exact, as the kind's
+        I32EnumAttrCase<"silu", 5>                 // x sigmoid(x)
       ]> {
   let cppNamespace = "::accel::graph";
   let genSpecializedAttr = 0;

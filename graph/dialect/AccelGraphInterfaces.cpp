@@ -38,7 +38,8 @@ LogicalResult accel::graph::verifyFusedActivation(Operation *Op) {
   if (*Act != Activation::clip && I.supportsActivation(*Act) && !Lo && !Hi)
     return success();
   auto D = Op->emitOpError("activation must be ");
-  for (Activation A : {Activation::relu, Activation::gelu_erf})
+  for (Activation A :
+       {Activation::relu, Activation::gelu_erf, Activation::silu})
     if (I.supportsActivation(A))
       D << stringifyActivation(A) << ", ";
   return D << "or clip with act_lo <= act_hi";

@@ -38,7 +38,7 @@ def AccelGraph_Tensor : RankedTensorOf<[F32, F16, BF16, F64, I1, I8, I16, I32,
 
 // The activation a matrix-unit op applies on its way out (the library's
 // accel_activation; FusedActivationOpInterface): relu, gelu (exact: matmul
-// and gemm only), or clip between act_lo and act_hi. Set by
+// and gemm only), silu, or clip between act_lo and act_hi. Set by
 // -accel-fuse-activations from a following elementwise op.
 defvar ActivationAttrs =
     (ins OptionalAttr<AccelGraph_ActivationAttr>:$activation,
@@ -678,6 +678,37 @@ def AccelGraph_DetOp : AccelGraph_Op<"det", [], []> {
   let arguments = (ins AccelGraph_Tensor:$input);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+// Its verifier and gated_sum's: VerifyMoe.cpp.
+def AccelGraph_MoeRouteOp : AccelGraph_Op<"moe_route"> {
+  let summary = "A mixture of experts' gates from its router's logits";
+  let description = [{
+    Along the last dimension of logits [..., E]: the softmax, its k largest
+    probabilities (ties to the lower index, as TopK) divided by their sum,
+    the other gates 0. ONNX's Softmax, TopK, ReduceSum, Div and
+    ScatterElements into zeros (-accel-fuse-moe). Runs as accel_moe_route.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$logits, I64Attr:$k);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$logits attr-dict `:` functional-type(operands, results)";
+}
+
+def AccelGraph_GatedSumOp : AccelGraph_Op<"gated_sum"> {
+  let summary = "Terms weighted by gate columns and summed in one pass";
+  let description = [{
+    result = the sum over i of g_i * terms[i], g_i = gates[..., columns[i]]
+    broadcast along the last dimension, or 1 where columns[i] is -1: a
+    mixture of experts' outputs weighted by their gates and added to the
+    shared expert's (-accel-fuse-moe). Runs as accel_gated_sum.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$gates,
+                   Variadic<AccelGraph_Tensor>:$terms,
+                   DenseI64ArrayAttr:$columns);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$gates `,` $terms attr-dict `:` functional-type(operands, results)";
 }
 
 // VerifyGridSample.cpp.

@@ -46,7 +46,8 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
     // whichever order the ops come in; then the chains of what is left.
     if (failed(
             applyFamilies(getOperation(),
-                          {populateActivationFusion, populateResidualNormFusion,
+                          {populateActivationFusion, populateSiluFusion,
+                           populateResidualNormFusion,
                            populateAttentionFusion, populateLayerNormFusion,
                            populateGeluFusion, populateGemmNormFusion,
                            populateTransposeSinking})) ||
@@ -59,7 +60,8 @@ struct FuseActivationsPass
     : accel::graph::impl::FuseActivationsPassBase<FuseActivationsPass> {
   void runOnOperation() override {
     if (failed(applyFamilies(getOperation(),
-                             {populateActivationFusion, populateGeluFusion})))
+                             {populateActivationFusion, populateSiluFusion,
+                              populateGeluFusion})))
       signalPassFailure();
   }
 };

@@ -27,6 +27,10 @@ std::optional<double> splatConstant(mlir::Value V);
 /// (FuseActivations.cpp).
 void populateActivationFusion(mlir::RewritePatternSet &Patterns);
 
+/// x * sigmoid(x) after a matrix-unit op as its silu activation
+/// (FuseSilu.cpp).
+void populateSiluFusion(mlir::RewritePatternSet &Patterns);
+
 /// GELU written as elementwise ops, as its kind (FuseDecomposed.cpp).
 void populateGeluFusion(mlir::RewritePatternSet &Patterns);
 

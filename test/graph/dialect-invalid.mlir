@@ -257,7 +257,7 @@ func.func @mlp_norm_act(%x: tensor<3x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<
 // -----
 
 func.func @conv_gelu(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error @+1 {{'accel.conv2d' op activation must be relu, or clip with act_lo <= act_hi}}
+  // expected-error @+1 {{'accel.conv2d' op activation must be relu, silu, or clip with act_lo <= act_hi}}
   %0 = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1, activation = #accel<activation gelu>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
@@ -456,7 +456,7 @@ func.func @act_lo_without_clip(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tens
 // -----
 
 func.func @relu_with_bounds(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
-  // expected-error @+1 {{'accel.matmul' op activation must be relu, gelu, or clip with act_lo <= act_hi}}
+  // expected-error @+1 {{'accel.matmul' op activation must be relu, gelu, silu, or clip with act_lo <= act_hi}}
   %0 = accel.matmul %a, %b {activation = #accel<activation relu>, act_lo = 0.0 : f32, act_hi = 6.0 : f32} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
@@ -464,7 +464,7 @@ func.func @relu_with_bounds(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<
 // -----
 
 func.func @clip_bounds_reversed(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
-  // expected-error @+1 {{'accel.gemm' op activation must be relu, gelu, or clip with act_lo <= act_hi}}
+  // expected-error @+1 {{'accel.gemm' op activation must be relu, gelu, silu, or clip with act_lo <= act_hi}}
   %0 = accel.gemm %a, %b {activation = #accel<activation clip>, act_lo = 6.0 : f32, act_hi = 0.0 : f32} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }

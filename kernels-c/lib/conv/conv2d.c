@@ -41,7 +41,7 @@ static accel_status check_options(const accel_conv2d_options *o) {
   if (o->groups < 1)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "groups %ld is not positive", o->groups);
-  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_GELU_ERF)
+  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_SILU)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "activation %d is not an activation",
                               (int)o->act.kind);

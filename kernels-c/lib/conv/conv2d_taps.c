@@ -293,7 +293,8 @@ run_block(const conv_problem *p, const taps_plan *pl, const taps_buffers *b,
   long cols = min_of(p->OW - at.x0, T);
   int relu = p->act.kind == ACCEL_ACT_RELU;
   int vector_act =
-      p->act.kind == ACCEL_ACT_CLIP || p->act.kind == ACCEL_ACT_GELU;
+      p->act.kind == ACCEL_ACT_CLIP || p->act.kind == ACCEL_ACT_GELU ||
+      p->act.kind == ACCEL_ACT_SILU;
   if (set)
     FOR_CHANNEL_BLOCKS(pl->cb, 8, STORE_BLOCK);
   else

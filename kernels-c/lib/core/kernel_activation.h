@@ -15,6 +15,12 @@ static inline accel_v16f accel_gelu(accel_v16f x) {
   return 0.5f * x * (1.0f + accel_vtanh(inner));
 }
 
+/* x / (1 + e^-x): the relative errors of vexp and vrcp, not tanh's
+   cancellation near -1 in x/2 (1 + tanh(x/2)). */
+static inline accel_v16f accel_silu(accel_v16f x) {
+  return x * accel_vrcp(1.0f + accel_vexp(-x));
+}
+
 static inline accel_v16f accel_activate(accel_v16f v,
                                         const accel_activation *act) {
   switch (act->kind) {
@@ -22,6 +28,8 @@ static inline accel_v16f accel_activate(accel_v16f v,
     return __builtin_elementwise_max(v, (accel_v16f)0.0f);
   case ACCEL_ACT_GELU:
     return accel_gelu(v);
+  case ACCEL_ACT_SILU:
+    return accel_silu(v);
   case ACCEL_ACT_CLIP:
     return __builtin_elementwise_min(
         __builtin_elementwise_max(v, (accel_v16f)act->lo), (accel_v16f)act->hi);

@@ -57,7 +57,7 @@ static int gemm_args_pass(const accel_tensor *a, const accel_tensor *b,
           accel_tensor_passes(o->bias, 1, 0, &xb, &xe) &&
           o->bias->dims[0] == (kind == ACCEL_BIAS_PER_COLUMN ? n : m);
   accel_act_kind act = o->act.kind;
-  ok &= ((unsigned)act <= ACCEL_ACT_GELU_ERF) &
+  ok &= ((unsigned)act <= ACCEL_ACT_SILU) &
         ((act != ACCEL_ACT_CLIP) | (o->act.lo <= o->act.hi));
   ok &= !(accel_footprints_overlap(cb, ce, ab, ae) |
           accel_footprints_overlap(cb, ce, bb, be) |
@@ -101,7 +101,7 @@ accel_status accel_gemm_check(const char *K, const accel_tensor *a,
           o->bias_kind == ACCEL_BIAS_PER_COLUMN ? "N, one per column"
                                                 : "M, one per row");
   }
-  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_GELU_ERF)
+  if (o->act.kind < ACCEL_ACT_NONE || o->act.kind > ACCEL_ACT_SILU)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "activation %d is not an activation",
                               (int)o->act.kind);

@@ -50,6 +50,9 @@ finish_rows(float *tile, const float *old_tile, int add, int read_c,
     case ACCEL_ACT_GELU_ERF:                                                   \
       finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_GELU_ERF);         \
       break;                                                                   \
+    case ACCEL_ACT_SILU:                                                       \
+      finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_SILU);             \
+      break;                                                                   \
     default:                                                                   \
       finish_rows(tile, old_tile, add, read_c, e, ACCEL_ACT_NONE);             \
       break;                                                                   \

@@ -253,7 +253,7 @@ int gemm_rows_fast_chained(const fast_job *f);
 static inline int rows_fast_any(const fast_job *f) {
   accel_act_kind act = f->e->act->kind;
   if (f->column || act == ACCEL_ACT_GELU || act == ACCEL_ACT_CLIP ||
-      act == ACCEL_ACT_GELU_ERF)
+      act == ACCEL_ACT_GELU_ERF || act == ACCEL_ACT_SILU)
     return gemm_rows_fast_calling(f);
   if (f->kc >= 8 * T && f->M > T && f->nb > T)
     return gemm_rows_fast_chained(f);

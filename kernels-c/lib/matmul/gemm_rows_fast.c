@@ -318,7 +318,8 @@ rows_fast(const fast_job *f, int calls, int chain_rows) {
   int relu = e->act->kind == ACCEL_ACT_RELU;
   int vector_act = calls && (e->act->kind == ACCEL_ACT_GELU ||
                              e->act->kind == ACCEL_ACT_CLIP ||
-                             e->act->kind == ACCEL_ACT_GELU_ERF);
+                             e->act->kind == ACCEL_ACT_GELU_ERF ||
+                             e->act->kind == ACCEL_ACT_SILU);
   long next_nblocks = f->next_panel ? (f->next_nb + T - 1) / T : 0;
   /* Without a bias the tiles start from a zero tile, loaded on the
      tile-move port under the mmacs too, instead of an mzero on the

@@ -270,6 +270,10 @@ class ConvCase:
             ref = gelu(z)
             bound = (GELU_SLOPE * bound + 0.5 * np.abs(z) * TANH_REL_ERROR +
                      4 * U * np.abs(z))
+        elif self.act == "silu":  # kernel_check.py's docstring
+            ref = z / (1.0 + np.exp(-z))
+            bound = (GELU_SLOPE * bound +
+                     (2 * TANH_REL_ERROR + 4 * U) * np.abs(ref))
         else:
             ref = z
         return ref, bound
@@ -312,6 +316,10 @@ def conv_shapes():
           act="relu"),                                   # 33
         C(1, 16, 1, 17, 20, 3, 3, pad=(1, 1, 1, 1)),     # 17: matrix only
         C(1, 64, 7, 7, 48, 1, 1, bias=True, act="gelu"),  # 1 x 1 (GEMM), 49
+        C(1, 64, 7, 7, 48, 1, 1, bias=True, act="silu"),  # 1 x 1 (GEMM), 49
+        C(1, 32, 7, 7, 40, 3, 3, pad=(1, 1, 1, 1), act="silu"),
+        C(1, 40, 9, 9, 40, 3, 3, pad=(1, 1, 1, 1), groups=40, bias=True,
+          act="silu"),
         C(1, 16, 1, 33, 20, 1, 1),                       # 1 x 1 (GEMM), 33
         C(1, 16, 13, 13, 20, 3, 3, stride=(2, 2),
           pad=(1, 1, 1, 1)),                             # strided, 49

@@ -44,6 +44,14 @@ vs.act.gelu, within one ulp of its f32 argument's exact value (docs/isa.md
 
   |c - ref| <= 1.2 * gemm_bound + 2 u |ref|.
 
+SiLU, x / (1 + e^-x), is accel_vexp, an add, accel_vrcp and a product:
+each special's relative error is below 2^-20, 1 + e (e >= 0) keeps e's
+relative error and adds u, and the product rounds by u, so its relative
+error is below 2 2^-20 + 3u (e^-x past f32's range gives -0 where silu's
+magnitude is below 1e-36); its slope is at most 1.1 (at x = 2.4):
+
+  |c - ref| <= 1.2 * gemm_bound + (2 2^-20 + 4 u) |ref|.
+
 Elements of c's buffer outside the view (padding, the gaps of a strided
 view, guards before and after it) hold a sentinel and must come back bit
 for bit; the inputs' buffers hold NaN outside their views, so a kernel that
@@ -89,7 +97,8 @@ CANARY = 32.0  # C of the K-chunk seams' canaries (docstring)
 GELU_SLOPE = 1.2  # max |d/dx gelu(x)|, either form: 1.129 (at x = 1.42), up
 
 BIAS_KINDS = {"none": 0, "col": 1, "row": 2}
-ACT_KINDS = {"none": 0, "relu": 1, "gelu": 2, "clip": 3, "gelu_erf": 4}
+ACT_KINDS = {"none": 0, "relu": 1, "gelu": 2, "clip": 3, "gelu_erf": 4,
+             "silu": 5}
 
 
 # ---------------------------------------------------------------- layouts
@@ -295,6 +304,10 @@ class GemmCase:
             erf = np.vectorize(math.erf)
             ref = 0.5 * z * (1.0 + erf(z / np.sqrt(2.0)))
             bound = GELU_SLOPE * bound + 2 * U * np.abs(ref)
+        elif act == "silu":
+            ref = z / (1.0 + np.exp(-z))
+            bound = (GELU_SLOPE * bound
+                     + (2 * TANH_REL_ERROR + 4 * U) * np.abs(ref))
         else:
             ref = z
         return np.broadcast_to(ref, (self.m, self.n)), \
@@ -370,6 +383,10 @@ def gemm_shapes():
         GemmCase(60, 50, 200, act="gelu_erf", alpha=0.5, beta=1.5,
                  bias="row"),
         GemmCase(1, 17, 16, act="gelu_erf", bias="col"),
+        GemmCase(45, 38, 27, act="silu"),
+        GemmCase(60, 50, 200, act="silu", alpha=0.5, beta=1.5, bias="row"),
+        GemmCase(1, 17, 16, act="silu", bias="col"),
+        GemmCase(32, 352, 128, act="silu"),
         # strided views
         GemmCase(40, 35, 50, la=P, lb=P, lc=P, beta=1.5),
         GemmCase(40, 35, 50, la=Layout("inner"), lb=Layout("inner"),

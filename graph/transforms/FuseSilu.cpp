@@ -1,0 +1,63 @@
+//===-- FuseSilu.cpp - SiLU into the matrix unit's way out ----------------===//
+//
+// Part of -accel-fuse-activations and -accel-fuse (FusePasses.cpp):
+// x * sigmoid(x), SiLU as PyTorch exports it, where x is a matrix-unit
+// op's result with no activation yet, becomes that op's silu activation
+// (the library applies it to each tile on its way out), so neither
+// sigmoid(x) nor x reaches memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/AccelGraphDialect.h"
+#include "transforms/FusePatterns.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace accel::graph;
+
+namespace {
+
+/// mul(x, sigmoid(x)) or mul(sigmoid(x), x), x read by these two alone.
+struct FuseSiluMul : OpRewritePattern<ElementwiseOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ElementwiseOp Op,
+                                PatternRewriter &Rewriter) const override {
+    if (Op.getKind() != ElementwiseKind::mul)
+      return failure();
+    for (int Side = 0; Side != 2; ++Side) {
+      Value X = Op.getInputs()[Side], S = Op.getInputs()[1 - Side];
+      auto Sigmoid = S.getDefiningOp<ElementwiseOp>();
+      if (!Sigmoid || Sigmoid.getKind() != ElementwiseKind::sigmoid ||
+          Sigmoid.getInputs()[0] != X || !S.hasOneUse())
+        continue;
+      auto Producer = X.getDefiningOp<FusedActivationOpInterface>();
+      // Two uses, the sigmoid's and the mul's (one use if X is both of
+      // the mul's operands, which is then not x * sigmoid(x)).
+      auto Uses = X.getUses();
+      if (!Producer || Producer.getActivation() ||
+          std::distance(Uses.begin(), Uses.end()) != 2 ||
+          X.getType() != Op.getType() || S.getType() != Op.getType() ||
+          !cast<ShapedType>(X.getType()).getElementType().isF32() ||
+          !Producer.supportsActivation(Activation::silu))
+        continue;
+      Rewriter.modifyOpInPlace(Producer, [&] {
+        Producer->setLoc(Rewriter.getFusedLoc(
+            {Producer->getLoc(), Sigmoid.getLoc(), Op.getLoc()}));
+        Producer.setActivationAttr(
+            ActivationAttr::get(Rewriter.getContext(), Activation::silu));
+      });
+      Rewriter.replaceOp(Op, X);
+      Rewriter.eraseOp(Sigmoid);
+      return success();
+    }
+    return failure();
+  }
+};
+
+} // namespace
+
+void accel::graph::populateSiluFusion(RewritePatternSet &Patterns) {
+  Patterns.add<FuseSiluMul>(Patterns.getContext());
+}

@@ -1,0 +1,61 @@
+// -accel-fuse-activations (graph/transforms/FuseSilu.cpp): x * sigmoid(x)
+// after a matrix-unit op becomes its silu activation; otherwise the IR
+// stays as it is.
+// RUN: accel-graph-opt -accel-fuse-activations %s | FileCheck %s
+
+// CHECK-LABEL: func.func @matmul_silu
+// CHECK-NEXT: %[[M:.*]] = accel.matmul %arg0, %arg1 {activation = #accel<activation silu>} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: return %[[M]]
+func.func @matmul_silu(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
+  %m = accel.matmul %a, %b : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  %s = accel.elementwise sigmoid %m : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %r = accel.elementwise mul %m, %s : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %r : tensor<4x5xf32>
+}
+
+// sigmoid(x) * x, the operands the other way round; a gemm and a conv.
+// CHECK-LABEL: func.func @gemm_conv_silu
+// CHECK-NEXT: %[[G:.*]] = accel.gemm %arg0, %arg1 {activation = #accel<activation silu>}
+// CHECK-NEXT: %[[C:.*]] = accel.conv2d %arg2, %arg3 {activation = #accel<activation silu>,
+// CHECK-NEXT: return %[[G]], %[[C]]
+func.func @gemm_conv_silu(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>, %x: tensor<1x2x4x4xf32>, %w: tensor<3x2x1x1xf32>) -> (tensor<4x5xf32>, tensor<1x3x4x4xf32>) {
+  %g = accel.gemm %a, %b : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  %s = accel.elementwise sigmoid %g : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %r = accel.elementwise mul %s, %g : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  %c = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32>
+  %cs = accel.elementwise sigmoid %c : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %cr = accel.elementwise mul %c, %cs : (tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return %r, %cr : tensor<4x5xf32>, tensor<1x3x4x4xf32>
+}
+
+// Left alone: x read a third time; the sigmoid read twice; the sigmoid of
+// another value; a producer with an activation already.
+// CHECK-LABEL: func.func @not_silu
+// CHECK-NEXT: %[[M:.*]] = accel.matmul %arg0, %arg1 :
+// CHECK-NEXT: %[[S:.*]] = accel.elementwise sigmoid %[[M]]
+// CHECK-NEXT: %[[R:.*]] = accel.elementwise mul %[[M]], %[[S]]
+// CHECK-NEXT: %[[M2:.*]] = accel.matmul %arg0, %arg1 :
+// CHECK-NEXT: %[[S2:.*]] = accel.elementwise sigmoid %[[M2]]
+// CHECK-NEXT: %[[R2:.*]] = accel.elementwise mul %[[M2]], %[[S2]]
+// CHECK-NEXT: %[[M3:.*]] = accel.matmul %arg0, %arg1 :
+// CHECK-NEXT: %[[S3:.*]] = accel.elementwise sigmoid %arg2
+// CHECK-NEXT: %[[R3:.*]] = accel.elementwise mul %[[M3]], %[[S3]]
+// CHECK-NEXT: %[[M4:.*]] = accel.matmul %arg0, %arg1 {activation = #accel<activation relu>}
+// CHECK-NEXT: %[[S4:.*]] = accel.elementwise sigmoid %[[M4]]
+// CHECK-NEXT: %[[R4:.*]] = accel.elementwise mul %[[M4]], %[[S4]]
+// CHECK-NEXT: return %[[R]], %[[M]], %[[R2]], %[[S2]], %[[R3]], %[[R4]]
+func.func @not_silu(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>, %y: tensor<4x5xf32>) -> (tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>) {
+  %m = accel.matmul %a, %b : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  %s = accel.elementwise sigmoid %m : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %r = accel.elementwise mul %m, %s : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  %m2 = accel.matmul %a, %b : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  %s2 = accel.elementwise sigmoid %m2 : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %r2 = accel.elementwise mul %m2, %s2 : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  %m3 = accel.matmul %a, %b : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  %s3 = accel.elementwise sigmoid %y : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %r3 = accel.elementwise mul %m3, %s3 : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  %m4 = accel.matmul %a, %b {activation = #accel<activation relu>} : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  %s4 = accel.elementwise sigmoid %m4 : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %r4 = accel.elementwise mul %m4, %s4 : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %r, %m, %r2, %s2, %r3, %r4 : tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>
+}
