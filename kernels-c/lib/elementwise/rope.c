@@ -1,0 +1,255 @@
+/* rope.c - rotary position embedding in one pass over x on the stream
+   engine (docs/kernels.md, "accel_rope").
+
+   y = x * cos + rotate_half(x) * sin along x's last dimension D, with
+   rotate_half(x) = [-x[D/2:], x[:D/2]] (Llama's and GPT-NeoX's pairing):
+   for the halves x1 = x[:h] and x2 = x[h:] (h = D/2),
+
+     y[:h] = x1 * cos[:h] - x2 * sin[:h]
+     y[h:] = x2 * cos[h:] + x1 * sin[h:]
+
+   which rounds as PyTorch's export does (two products, then their sum;
+   the negation is exact). x comes in as lines of D (lines.h), a batch
+   at a time; cos and sin are loaded whole into the scratchpad once, each
+   of their lines the table of the lines of x it broadcasts over. A batch
+   is cut into runs of lines whose tables are equally spaced (the
+   positions along S, or one table for every head): each run is six
+   engine operations on blocks of rows x h, the tables' rows read with
+   the run's stride (0 repeats one). */
+
+#include "core/kernel_args.h"
+#include "core/kernel_stack.h"
+#include "core/lines.h"
+#include <stddef.h>
+
+enum {
+  /* The two products the engine keeps between its operations: the
+     per-line arrays' part of the lines buffers, which rope does not use
+     otherwise. */
+  RopeTempFloats = LinesStreamFloats / 2,
+};
+
+/* x's lines as the tables see them: the dimensions that number them
+   (dimensions of 1 left out, neighbours merged where the tables step
+   through them alike), and for each the step between table lines. */
+typedef struct {
+  int rank;
+  long dims[ACCEL_MAX_RANK], table_steps[ACCEL_MAX_RANK];
+  long half;      /* h = D / 2 */
+  long table_np;  /* floats between table lines in the scratchpad */
+  long table_hi;  /* where a table line's second half starts: h, or 0 for
+                     a half table */
+  long max_rows;  /* lines an operation takes: its products fit the temps */
+} rope_plan;
+
+/* The six operations on `rows` lines from p (np floats apart) and the
+   tables' lines from table line t, step lines apart. */
+static void rope_block(const rope_plan *pl, float *p, long rows, long np,
+                       long t, long step) {
+  long h = pl->half, tr = step * pl->table_np;
+  float *x1 = p, *x2 = p + h;
+  const float *c = LINES_SPM->params[0] + t * pl->table_np;
+  const float *s = LINES_SPM->params[1] + t * pl->table_np;
+  float *t1 = LINES_SPM->stream, *t2 = t1 + RopeTempFloats;
+  accel_vs_shape(rows, h);
+  accel_vs_stride(h, np, tr);
+  accel_vs_mul(t1, x2, s);               /* x2 sin[:h] */
+  accel_vs_mul(t2, x1, s + pl->table_hi); /* x1 sin[h:] */
+  accel_vs_stride(np, np, tr);
+  accel_vs_mul(x1, x1, c);
+  accel_vs_mul(x2, x2, c + pl->table_hi);
+  accel_vs_stride(np, np, h);
+  accel_vs_sub(x1, x1, t1);
+  accel_vs_add(x2, x2, t2);
+}
+
+/* A batch of lines [first, first + count): their runs, each cut to
+   max_rows. */
+static void rope_batch(float *lines, long first, long count, long n,
+                       void *context) {
+  const rope_plan *pl = context;
+  long np = padded_length(n);
+  int last = pl->rank - 1;
+  long idx[ACCEL_MAX_RANK], t = 0, rest = first;
+  for (int d = last; d >= 0; --d) {
+    idx[d] = rest % pl->dims[d];
+    rest /= pl->dims[d];
+    t += idx[d] * pl->table_steps[d];
+  }
+  long run = pl->dims[last], step = pl->table_steps[last];
+  for (long k = 0; k < count;) {
+    long rows = run - idx[last];
+    if (rows > count - k)
+      rows = count - k;
+    if (rows > pl->max_rows)
+      rows = pl->max_rows;
+    rope_block(pl, lines + k * np, rows, np, t, step);
+    k += rows, idx[last] += rows, t += rows * step;
+    /* The next line's table: carry into the outer dimensions. */
+    for (int d = last; d > 0 && idx[d] == pl->dims[d]; --d) {
+      t -= pl->dims[d] * pl->table_steps[d];
+      idx[d] = 0;
+      ++idx[d - 1];
+      t += pl->table_steps[d - 1];
+    }
+  }
+}
+
+/* ------------------------------------------------------------- checks */
+
+static const char K[] = "accel_rope";
+
+/* cos or sin: checked, broadcasting over x's dimensions (right-aligned)
+   but the last, D or D / 2. */
+static accel_status check_table(const char *name, const accel_tensor *x,
+                                const accel_tensor *t) {
+  accel_status s;
+  if ((s = accel_check_tensor(K, name, t, 1, x->rank, 0)))
+    return s;
+  long d = x->dims[x->rank - 1], dt = t->dims[t->rank - 1];
+  if (dt != d && 2 * dt != d)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                              "last dimension %ld; x's is %ld (D or D / 2)",
+                              dt, d);
+  for (int i = 0; i + 1 < t->rank; ++i) {
+    long xd = x->dims[x->rank - t->rank + i];
+    if (t->dims[i] != 1 && t->dims[i] != xd)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
+                                "dimension %d is %ld; x's is %ld (or 1 to "
+                                "broadcast)",
+                                i, t->dims[i], xd);
+  }
+  return ACCEL_OK;
+}
+
+static int same_layout(const accel_tensor *a, const accel_tensor *b) {
+  for (int d = 0; d < a->rank; ++d)
+    if (a->dims[d] > 1 && a->strides[d] != b->strides[d])
+      return 0;
+  return 1;
+}
+
+static accel_status check_args(const accel_tensor *x, const accel_tensor *c,
+                               const accel_tensor *s, const accel_tensor *y) {
+  accel_status st;
+  if ((st = accel_check_tensor(K, "x", x, 1, ACCEL_MAX_RANK, 0)) ||
+      (st = accel_check_tensor(K, "y", y, 1, ACCEL_MAX_RANK, 1)))
+    return st;
+  long d = x->dims[x->rank - 1];
+  if (d % 2)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "x",
+                              "last dimension %ld is odd", d);
+  if (d / 2 > RopeTempFloats)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
+                              "last dimension %ld; at most %d", d,
+                              2 * RopeTempFloats);
+  if (y->rank != x->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y", "rank %d, x's is %d",
+                              y->rank, x->rank);
+  for (int i = 0; i < x->rank; ++i)
+    if (y->dims[i] != x->dims[i])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
+                                "dimension %d is %ld, x's is %ld", i,
+                                y->dims[i], x->dims[i]);
+  if ((st = check_table("cos", x, c)) || (st = check_table("sin", x, s)))
+    return st;
+  for (int i = 0; i < c->rank || i < s->rank; ++i)
+    if (c->rank != s->rank || c->dims[i] != s->dims[i])
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "sin",
+                                "dims differ from cos's");
+  if (accel_tensors_overlap(y, x) && (y->data != x->data || !same_layout(x, y)))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
+                              "overlaps x (only y = x in place is allowed)");
+  if (accel_tensors_overlap(y, c) || accel_tensors_overlap(y, s))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
+                              "overlaps cos or sin");
+  return ACCEL_OK;
+}
+
+/* The plan of x's lines against tables t (checked). */
+static accel_status plan_rope(const accel_tensor *x, const accel_tensor *t,
+                              rope_plan *pl) {
+  int outer = x->rank - 1, shift = x->rank - t->rank;
+  long d = x->dims[outer], dt = t->dims[t->rank - 1];
+  pl->half = d / 2;
+  pl->table_np = padded_length(dt);
+  pl->table_hi = dt == d ? d / 2 : 0;
+  pl->max_rows = pl->half ? RopeTempFloats / pl->half : 1;
+  /* The table's lines are numbered row-major over its dimensions but the
+     last; a dimension x broadcasts it over steps 0. */
+  long steps[ACCEL_MAX_RANK], lines = 1;
+  for (int i = outer - 1; i >= 0; --i) {
+    int ti = i - shift;
+    long n = ti >= 0 ? t->dims[ti] : 1;
+    steps[i] = n == 1 ? 0 : lines;
+    lines *= n;
+  }
+  if (lines * pl->table_np > LinesParamFloats)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "cos",
+                              "%ld lines of %ld floats; at most %d floats "
+                              "(lines padded to %d)",
+                              lines, dt, LinesParamFloats, LineAlign);
+  /* Dimensions of 1 out; a dimension merged into the one after it when
+     the tables step through the pair as through one. */
+  pl->rank = 0;
+  for (int i = 0; i < outer; ++i) {
+    long n = x->dims[i];
+    if (n == 1)
+      continue;
+    int r = pl->rank;
+    if (r && pl->table_steps[r - 1] == n * steps[i]) {
+      pl->dims[r - 1] *= n;
+      pl->table_steps[r - 1] = steps[i];
+      continue;
+    }
+    pl->dims[r] = n, pl->table_steps[r] = steps[i];
+    pl->rank = r + 1;
+  }
+  if (!pl->rank)
+    pl->dims[0] = 1, pl->table_steps[0] = 0, pl->rank = 1;
+  return ACCEL_OK;
+}
+
+/* accel_rope's arguments (kernel_stack.h, "a body's arguments"). */
+typedef struct {
+  const accel_tensor *x, *c, *s, *y;
+} rope_args;
+
+static long rope(const void *args, const void *unused1, const void *unused2,
+                 const void *unused3) {
+  (void)unused1, (void)unused2, (void)unused3;
+  rope_args a = *(const rope_args *)args;
+  accel_tensor xc, cc, sc, yc;
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, a.x);
+  const accel_tensor *c = ACCEL_STAGE_READ(1, &cc, a.c);
+  const accel_tensor *s = ACCEL_STAGE_READ(2, &sc, a.s);
+  const accel_tensor *y = ACCEL_STAGE_READ(3, &yc, a.y);
+  accel_dma_wait_all();
+  accel_status st;
+  if (accel_checking() && (st = check_args(x, c, s, y)))
+    return st;
+  rope_plan pl;
+  if ((st = plan_rope(x, c, &pl)))
+    return st;
+  lines_view lx, ly, lc, ls;
+  int last = x->rank - 1;
+  lines_of(x, last, last, &lx);
+  lines_of(y, last, last, &ly);
+  lines_of(c, c->rank - 1, c->rank - 1, &lc);
+  lines_of(s, s->rank - 1, s->rank - 1, &ls);
+  if (accel_only_checking() || !lx.n || !lx.count)
+    return ACCEL_OK;
+  /* The tables on channels 2 and 3, ahead of x's first batch there:
+     for_each_line_batch's wait for that batch covers them. */
+  lines_move(2, &lc, LINES_SPM->params[0], 0, lc.count, 0);
+  lines_move(3, &ls, LINES_SPM->params[1], 0, ls.count, 0);
+  for_each_line_batch(&lx, &ly, rope_batch, &pl, LinesMemoryBound);
+  return ACCEL_OK;
+}
+
+accel_status accel_rope(const accel_tensor *x, const accel_tensor *cos,
+                        const accel_tensor *sin, accel_tensor *y) {
+  static ACCEL_SPM rope_args args;
+  args = (rope_args){x, cos, sin, y};
+  return (accel_status)accel_on_kernel_stack(rope, &args, NULL, NULL, NULL);
+}
