@@ -331,7 +331,7 @@ static accel_status check(const accel_tensor *x, const accel_tensor *w1,
                               (int)o->act);
   if (!accel_squeeze_excite_fits(C, R, x->dims[2], x->dims[3]))
     return accel_kernel_error(
-        ACCEL_ERR_UNSUPPORTED, Kernel, "w1",
+        ACCEL_ERR_UNSUPPORTED, Kernel, "x",
         "C %ld, R %ld, planes of %ld: past the scratchpad's room (C and R "
         "up to %d, R C up to %d, a plane up to %d floats)",
         C, R, x->dims[2] * x->dims[3], ACCEL_SE_MAX_CHANNELS,
