@@ -251,6 +251,9 @@ typedef enum {
      alignment otherwise). */
   ACCEL_MASK_CAUSAL = 1,
   ACCEL_MASK_ADDITIVE = 2, /* mask, broadcast to [..., Sq, Sk], is added */
+  ACCEL_MASK_CAUSAL_ADDITIVE = 3, /* both: a causal mask and a padding
+                                     mask ([B, 1, 1, Sk]) as Hugging Face's
+                                     decoders build them */
 } accel_mask_kind;
 
 typedef struct {
@@ -465,9 +468,14 @@ typedef struct {
    every spatial element, then y = act(normalized * scale[c] + shift[c]).
    Dimensions 1 on must merge into one run of equally spaced elements, in
    x and y; a group at most ACCEL_GROUPNORM_MAX_FLOATS elements (padded to
-   16), at most 4096 channels a group and 21 845 channels. y may be x in
+   16), at most ACCEL_GROUPNORM_MAX_GROUP_CHANNELS (4096) channels a group
+   and ACCEL_GROUPNORM_MAX_CHANNELS (21 845) in all. y may be x in
    place. On the stream engine (docs/kernels.md, "Normalization"). */
-enum { ACCEL_GROUPNORM_MAX_FLOATS = 152 * 1024 };
+enum {
+  ACCEL_GROUPNORM_MAX_FLOATS = 152 * 1024,
+  ACCEL_GROUPNORM_MAX_CHANNELS = 21845,
+  ACCEL_GROUPNORM_MAX_GROUP_CHANNELS = 4096,
+};
 static inline int accel_groupnorm_fits(long group_floats) {
   return (group_floats + 15) / 16 * 16 <= ACCEL_GROUPNORM_MAX_FLOATS;
 }

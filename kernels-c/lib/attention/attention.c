@@ -68,6 +68,20 @@ static accel_status check_dim(const char *name, const accel_tensor *t, int d,
                             t->dims[d], want, what);
 }
 
+/* Grouped-query attention: k's and v's heads (the last batch dimension)
+   are q's or a divisor of them, and the same. */
+static accel_status check_kv_heads(const accel_tensor *q, const accel_tensor *k,
+                                   const accel_tensor *v) {
+  int h = q->rank - 3;
+  long H = q->dims[h], KVH = k->dims[h];
+  if (KVH != H && (KVH <= 0 || H % KVH))
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "k",
+                              "dimension %d is %ld, expected q's %ld or a "
+                              "divisor of it (its heads)",
+                              h, KVH, H);
+  return check_dim("v", v, h, KVH, "k's heads");
+}
+
 static accel_status check_shapes(const accel_tensor *q, const accel_tensor *k,
                                  const accel_tensor *v, const accel_tensor *o) {
   const accel_tensor *ts[3] = {k, v, o};
@@ -78,10 +92,15 @@ static accel_status check_shapes(const accel_tensor *q, const accel_tensor *k,
     if (ts[i]->rank != r)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, names[i],
                                 "rank %d, q's is %d", ts[i]->rank, r);
-    for (int d = 0; d < r - 2; ++d)
+    for (int d = 0; d < r - 2; ++d) {
+      if (d == r - 3 && i < 2)
+        continue; /* k's and v's heads: check_kv_heads */
       if ((s = check_dim(names[i], ts[i], d, q->dims[d], "q's batch")))
         return s;
+    }
   }
+  if (r >= 3 && (s = check_kv_heads(q, k, v)))
+    return s;
   if ((s = check_dim("k", k, r - 1, q->dims[r - 1], "q's head dim")) ||
       (s = check_dim("v", v, r - 2, k->dims[r - 2], "k's keys")) ||
       (s = check_dim("o", o, r - 2, q->dims[r - 2], "q's queries")) ||
@@ -133,17 +152,21 @@ static int attention_args_pass(const accel_tensor *q, const accel_tensor *k,
            accel_tensor_passes(k, r, 0, &kb, &ke) &
            accel_tensor_passes(v, r, 0, &vb, &ve) &
            accel_output_passes(o, r, &ob, &oe);
-  for (int d = 0; d < r - 2; ++d)
+  for (int d = 0; d < r - 3; ++d)
     ok &= (k->dims[d] == q->dims[d]) & (v->dims[d] == q->dims[d]) &
           (o->dims[d] == q->dims[d]);
+  if (r >= 3) { /* the heads: k's (and v's) divide q's */
+    long H = q->dims[r - 3], KVH = k->dims[r - 3];
+    ok &= (v->dims[r - 3] == KVH) & (o->dims[r - 3] == H);
+    ok &= KVH == H || (KVH > 0 && H % KVH == 0);
+  }
   long Sq = q->dims[r - 2], Sk = k->dims[r - 2];
   ok &= (k->dims[r - 1] == q->dims[r - 1]) & (v->dims[r - 2] == Sk) &
         (o->dims[r - 2] == Sq) & (o->dims[r - 1] == v->dims[r - 1]) &
         (q->dims[r - 1] <= MaxD) & isfinite(opt->scale);
   accel_mask_kind kind = opt->mask_kind;
-  ok &= (kind == ACCEL_MASK_NONE) | (kind == ACCEL_MASK_CAUSAL) |
-        (kind == ACCEL_MASK_ADDITIVE);
-  if (kind == ACCEL_MASK_ADDITIVE) {
+  ok &= (unsigned)kind <= ACCEL_MASK_CAUSAL_ADDITIVE;
+  if (kind & ACCEL_MASK_ADDITIVE) {
     const accel_tensor *m = opt->mask;
     int mr = m ? m->rank : 0;
     if (mr < 2 || mr > r)
@@ -176,12 +199,11 @@ static accel_status check(const accel_tensor *q, const accel_tensor *k,
   if (!isfinite(opt->scale))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "scale %g is not finite", (double)opt->scale);
-  int additive = opt->mask_kind == ACCEL_MASK_ADDITIVE;
-  if (opt->mask_kind != ACCEL_MASK_NONE &&
-      opt->mask_kind != ACCEL_MASK_CAUSAL && !additive)
+  if ((unsigned)opt->mask_kind > ACCEL_MASK_CAUSAL_ADDITIVE)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "mask_kind %d is not a mask kind",
                               (int)opt->mask_kind);
+  int additive = (opt->mask_kind & ACCEL_MASK_ADDITIVE) != 0;
   if (additive && (s = check_mask(opt->mask, q, k->dims[k->rank - 2])))
     return s;
   /* Writing o while reading an input would be order-dependent. */
@@ -212,7 +234,7 @@ static long attention(const void *qp, const void *kp, const void *vp,
      read from the caller's options (else unused, unread). */
   const accel_attention_options *po = args->options;
   const accel_tensor *mask =
-      po && po->mask_kind == ACCEL_MASK_ADDITIVE ? po->mask : NULL;
+      po && (po->mask_kind & ACCEL_MASK_ADDITIVE) ? po->mask : NULL;
   const accel_tensor *q = ACCEL_STAGE_READ(0, &qc, (const accel_tensor *)qp);
   const accel_tensor *k = ACCEL_STAGE_READ(1, &kc, (const accel_tensor *)kp);
   const accel_tensor *v = ACCEL_STAGE_READ(2, &vc, (const accel_tensor *)vp);
@@ -231,13 +253,16 @@ static long attention(const void *qp, const void *kp, const void *vp,
   int r = q->rank;
   problem *pb = &spm->problem;
   pb->t[Q] = *q, pb->t[K] = *k, pb->t[V] = *v, pb->t[O] = *o;
-  pb->has_mask = opt.mask_kind == ACCEL_MASK_ADDITIVE;
+  pb->has_mask = (opt.mask_kind & ACCEL_MASK_ADDITIVE) != 0;
   if (pb->has_mask)
     pb->t[Mask] = *opt.mask;
-  pb->causal = opt.mask_kind == ACCEL_MASK_CAUSAL;
+  pb->causal = (opt.mask_kind & ACCEL_MASK_CAUSAL) != 0;
   pb->heads = 1;
   for (int d = 0; d < r - 2; ++d)
     pb->heads *= q->dims[d];
+  pb->group = 1;
+  if (r >= 3 && k->dims[r - 3] != q->dims[r - 3] && k->dims[r - 3] > 0)
+    pb->group = q->dims[r - 3] / k->dims[r - 3];
   pb->Sq = q->dims[r - 2], pb->Sk = k->dims[r - 2];
   pb->D = q->dims[r - 1], pb->Dv = v->dims[r - 1];
   pb->scale = opt.scale;

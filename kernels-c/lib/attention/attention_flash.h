@@ -72,10 +72,14 @@ static void run_chunk(float *qt, long kd, const float *k, const float *v,
 
 /* ------------------------------------------------------------- the call */
 
-static view head_of(problem *pb, int which, long head) {
+__attribute__((always_inline)) static inline view
+head_of(problem *pb, int which, long head) {
   if (pb->view_head[which] != head) {
+    /* k's and v's heads are k/v heads (cursor's kv), in their own batch
+       dims; the others' q's. */
+    int kv = which == K || which == V;
     pb->view_head[which] = head;
-    pb->view[which] = head_view(&pb->t[which], &pb->t[Q], head);
+    pb->view[which] = head_view(&pb->t[which], &pb->t[kv ? which : Q], head);
   }
   return pb->view[which];
 }
@@ -109,7 +113,9 @@ static int advance(const problem *pb, cursor *c) {
   if ((c->col += PassCols) < pb->Dv)
     return 1;
   c->col = 0;
-  return ++c->head < pb->heads;
+  ++c->head;
+  c->kv = pb->group == 1 ? c->head : c->head / pb->group;
+  return c->head < pb->heads;
 }
 
 /* The keys the query block sees: [0, key_end). */
@@ -122,6 +128,14 @@ static long key_end(const problem *pb, const cursor *c) {
      branch away (masked_kind, attention_internal.h). */
   long lo = end < 0 ? 0 : end;
   return min_of(lo, pb->Sk);
+}
+
+/* Chunk `chunk` of the keys the query block at c reads: its k/v head's,
+   so that the query heads sharing a k/v head (grouped-query attention)
+   find it loaded. */
+static inline chunk_id chunk_at(const cursor *c, long chunk) {
+  chunk_id id = {c->kv, c->col, chunk};
+  return id;
 }
 
 static int same_chunk(chunk_id a, chunk_id b) {
@@ -273,8 +287,8 @@ static void use_chunk(problem *pb, chunk_id id) {
 /* Starts the chunk that comes after chunk `ch` of nchunks in the order of
    work into the other buffer, unless it is there or is this one. */
 static void prefetch_after(problem *pb, long ch, long nchunks) {
-  chunk_id id = {pb->cur.head, pb->cur.col, ch};
-  chunk_id after = {pb->cur.head, pb->cur.col, ch + 1};
+  chunk_id id = chunk_at(&pb->cur, ch);
+  chunk_id after = chunk_at(&pb->cur, ch + 1);
   int buf = !pb->kbuf;
   if (pb->v_pending) {
     fetch_rest(pb);
@@ -283,7 +297,7 @@ static void prefetch_after(problem *pb, long ch, long nchunks) {
   if (ch + 1 == nchunks) {
     if (!pb->more || key_end(pb, &pb->next) == 0)
       return;
-    after = (chunk_id){pb->next.head, pb->next.col, 0};
+    after = chunk_at(&pb->next, 0);
   }
   if (!same_chunk(after, id)) {
     if (!same_chunk(pb->loaded[buf], after))
@@ -296,9 +310,10 @@ static void prefetch_after(problem *pb, long ch, long nchunks) {
   if (pb->next.q0 + T < pb->Sq)
     return;
   cursor c = pb->next;
-  if (!advance(pb, &c) || key_end(pb, &c) == 0)
+  if (!advance(pb, &c) || key_end(pb, &c) == 0 ||
+      same_chunk(chunk_at(&c, 0), id))
     return;
-  fetch_chunk(pb, (chunk_id){c.head, c.col, 0}, buf, 1);
+  fetch_chunk(pb, chunk_at(&c, 0), buf, 1);
 }
 
 /* The mask's block for the query block and chunk (nq rows of nkeys, the
@@ -428,7 +443,7 @@ static int run_query_block(problem *pb, int started) {
   long nchunks = chunks_for(pb, kend);
   for (long ch = 0; ch < nchunks; ++ch) {
     if (ch || !started) {
-      use_chunk(pb, (chunk_id){pb->cur.head, pb->cur.col, ch});
+      use_chunk(pb, chunk_at(&pb->cur, ch));
       start_scores(pb);
     }
     prefetch_after(pb, ch, nchunks);
@@ -441,7 +456,7 @@ static int run_query_block(problem *pb, int started) {
   }
   int overlap = pb->more && nchunks == 1 &&
                 chunks_for(pb, key_end(pb, &pb->next)) == 1 &&
-                pb->next.head == pb->cur.head && pb->next.col == pb->cur.col;
+                pb->next.kv == pb->cur.kv && pb->next.col == pb->cur.col;
   if (overlap) {
     cursor after = pb->next;
     make_qt(pb, !pb->qbuf, &pb->next, advance(pb, &after) ? &after : NULL);
@@ -457,7 +472,7 @@ static void run_flash(problem *pb) {
   pb->lay = make_layout(pb->D, pb->Sk);
   for (int i = 0; i < Tensors; ++i)
     pb->view_head[i] = -1;
-  pb->cur = (cursor){0, 0, 0};
+  pb->cur = (cursor){0, 0, 0, 0};
   pb->qbuf = pb->kbuf = 0;
   pb->loaded[0] = pb->loaded[1] = (chunk_id){-1, -1, -1};
   pb->v_pending = 0;
@@ -487,7 +502,7 @@ static void run_flash(problem *pb) {
          share its channels), and would otherwise be make_qt's, for the
          chunk. run_query_block finds it in use. */
       if (key_end(pb, &pb->cur) > 0)
-        use_chunk(pb, (chunk_id){pb->cur.head, pb->cur.col, 0});
+        use_chunk(pb, chunk_at(&pb->cur, 0));
       make_qt(pb, pb->qbuf, &pb->cur, pb->more ? &pb->next : NULL);
     }
     started = run_query_block(pb, started);

@@ -56,12 +56,13 @@ typedef struct {
   long rows, cols, rs, cs;
 } view;
 
-/* Where the work is: a head, a pass over 64 columns of o, a query block. */
+/* Where the work is: a head, a pass over 64 columns of o, a query block;
+   and the head's k/v head (kv, in k's batch dims: head / group). */
 typedef struct {
-  long head, col, q0;
+  long head, col, q0, kv;
 } cursor;
 
-/* A chunk of keys of one head for one pass. */
+/* A chunk of keys of one k/v head for one pass. */
 typedef struct {
   long head, col, chunk;
 } chunk_id;
@@ -76,6 +77,7 @@ typedef struct {
   view view[Tensors];
   int has_mask, causal;
   long heads, Sq, Sk, D, Dv;
+  long group; /* query heads a k/v head serves (grouped-query attention) */
   float scale;
   layout lay;
   cursor cur, next;   /* this query block, the one after */

@@ -65,7 +65,7 @@ from check_runner import (SENTINEL, U, Output, absent_record,  # noqa: E402
 
 SPECIAL_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vexp.f32, vrcp.f32
 TAU = 8.0  # how far the kernel's running max may trail the true one
-MASK_KINDS = {"none": 0, "causal": 1, "additive": 2}
+MASK_KINDS = {"none": 0, "causal": 1, "additive": 2, "causal+additive": 3}
 CHUNK_KEYS = 512  # attention_internal.h ChunkKeys: keys per chunk (docstring)
 CANARY_V = 4096.0  # the seams' canaries in v (docstring)
 
@@ -109,9 +109,12 @@ class AttnCase:
     def __init__(self, batch, sq, sk, d, dv, mask="none", mask_dims=None,
                  mask_layout="contig", ninf=0.0, scale=0.0, lq="contig",
                  lk="contig", lv="contig", lo="contig", null_options=False,
-                 values="uniform"):
+                 values="uniform", kvh=None):
         self.batch, self.sq, self.sk, self.d, self.dv = (
             tuple(batch), sq, sk, d, dv)
+        # k's and v's heads (the last batch dim): grouped-query attention
+        # with fewer than q's
+        self.kvh = kvh
         self.mask, self.mask_dims = mask, mask_dims
         self.mask_layout, self.ninf = mask_layout, ninf
         self.scale = np.float32(scale)
@@ -123,10 +126,13 @@ class AttnCase:
         s = "attention %s Sq=%d Sk=%d D=%d Dv=%d" % (
             "x".join(map(str, self.batch)) or "-", self.sq, self.sk, self.d,
             self.dv)
+        if self.kvh is not None:
+            s += " kvh=%d" % self.kvh
         if self.null_options:
             return s + " options=NULL"
-        if self.mask == "additive":
-            s += " mask=%s[%s]" % (self.mask_layout,
+        if "additive" in self.mask:
+            s += " %smask=%s[%s]" % ("causal " * ("causal" in self.mask),
+                                     self.mask_layout,
                                    ",".join(map(str, self.mask_dims)))
             if self.ninf:
                 s += " -inf=%g" % self.ninf
@@ -144,8 +150,9 @@ class AttnCase:
 
     def shapes(self):
         b = list(self.batch)
-        return {"q": b + [self.sq, self.d], "k": b + [self.sk, self.d],
-                "v": b + [self.sk, self.dv], "o": b + [self.sq, self.dv]}
+        kb = b[:-1] + [self.kvh] if self.kvh is not None else b
+        return {"q": b + [self.sq, self.d], "k": kb + [self.sk, self.d],
+                "v": kb + [self.sk, self.dv], "o": b + [self.sq, self.dv]}
 
     def make(self, path):
         """Writes the case file; returns o's Output."""
@@ -179,7 +186,7 @@ class AttnCase:
                 o_index, o_before = idx, buf.copy()
             records.append(record(dims, strides, off, length))
             buffers.append(buf)
-        if self.mask == "additive":
+        if "additive" in self.mask:
             dims = list(self.mask_dims)
             strides, off, length = place(dims, self.mask_layout)
             buf = np.full(length, np.nan, dtype=np.float32)
@@ -207,6 +214,10 @@ class AttnCase:
     def reference(self, views):
         """The float64 result and the per-element bound."""
         q, k, v = views["q"], views["k"], views["v"]
+        if self.kvh is not None and self.kvh != self.batch[-1]:
+            # query head h reads k/v head h / (H / KVH) (repeat_kv's order)
+            group = self.batch[-1] // self.kvh
+            k, v = (np.repeat(x, group, axis=-3) for x in (k, v))
         d = self.d
         scale = self.scale
         if self.null_options or scale == 0:
@@ -215,11 +226,11 @@ class AttnCase:
         s = np.matmul(q, np.swapaxes(k, -1, -2)) * scale
         mag = np.matmul(np.abs(q), np.abs(np.swapaxes(k, -1, -2))) * abs(scale)
         mask_mag = 0.0
-        if self.mask == "additive" and not self.null_options:
+        if "additive" in self.mask and not self.null_options:
             s = s + views["mask"]
             mask_mag = np.where(np.isinf(views["mask"]), 0.0,
                                 np.abs(views["mask"]))
-        elif self.mask == "causal" and not self.null_options:
+        if "causal" in self.mask and not self.null_options:
             i = np.arange(self.sq)[:, None]
             j = np.arange(self.sk)[None, :]
             s = np.where(j > i + (self.sk - self.sq), -np.inf, s)
@@ -363,7 +374,48 @@ def big():
     ]
 
 
-SETS = {"grid": grid, "shapes": shapes, "big": big}
+def gqa():
+    """Grouped-query attention: k and v with KVH = H, H / 2, H / 4 and 1
+    heads, query head h reading k/v head h / (H / KVH); on the streamed path
+    (one chunk shared by the group's heads, several chunks, several column
+    passes) and on the one-tile heads', with both masks and strided views."""
+    P = "pad"
+    return [
+        AttnCase((1, 4), 32, 32, 32, 32, mask="causal", kvh=4),
+        AttnCase((1, 4), 32, 32, 32, 32, mask="causal", kvh=2),
+        AttnCase((1, 4), 32, 32, 32, 32, mask="causal", kvh=1),
+        AttnCase((2, 8), 37, 45, 24, 20, kvh=2),
+        AttnCase((2, 8), 37, 45, 24, 20, mask="causal", kvh=4, lq="bshd",
+                 lk="bshd", lv="bshd", lo="bshd"),
+        AttnCase((2, 4), 21, 37, 16, 16, mask="additive",
+                 mask_dims=(2, 1, 1, 37), mask_layout=P, ninf=0.3, kvh=2),
+        AttnCase((2, 4), 21, 37, 16, 16, mask="additive",
+                 mask_dims=(2, 4, 21, 37), ninf=0.3, kvh=1),
+        AttnCase((1, 6), 1, 40, 32, 32, kvh=2),
+        # causal and a padding mask [B, 1, 1, Sk] together, as Hugging
+        # Face's decoders build them for a batch of padded prompts
+        AttnCase((2, 4), 32, 32, 32, 32, mask="causal+additive",
+                 mask_dims=(2, 1, 1, 32), ninf=0.3, kvh=2),
+        AttnCase((3, 4), 45, 45, 24, 24, mask="causal+additive",
+                 mask_dims=(3, 1, 1, 45), ninf=0.2, kvh=1),
+        AttnCase((2, 4), 13, 13, 16, 16, mask="causal+additive",
+                 mask_dims=(2, 1, 1, 13), ninf=0.3, kvh=2),
+        AttnCase((1, 6), 20, 1100, 32, 80, mask="causal", kvh=3),
+        AttnCase((1, 4), 40, 600, 24, 24, scale=4.0, values="ramp", kvh=2,
+                 lk=P, lv=P),
+        # one-tile heads: groups of four q heads over one, two or four
+        # k/v heads, the last group short
+        AttnCase((2, 4), 16, 16, 16, 16, kvh=2),
+        AttnCase((2, 4), 16, 16, 16, 16, kvh=1),
+        AttnCase((1, 6), 11, 13, 16, 16, mask="causal", kvh=2),
+        AttnCase((2, 6), 13, 9, 16, 16, mask="additive",
+                 mask_dims=(2, 1, 1, 9), ninf=0.3, kvh=3),
+        AttnCase((2, 8), 16, 16, 16, 16, kvh=4, lq="bshd", lk="bshd",
+                 lv="bshd", lo="bshd"),
+    ]
+
+
+SETS = {"grid": grid, "shapes": shapes, "big": big, "gqa": gqa}
 
 
 if __name__ == "__main__":

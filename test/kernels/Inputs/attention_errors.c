@@ -146,6 +146,13 @@ int main(void) {
   k = tensor3(k_buf, H + 1, Sk, D);
   EXPECT("k's heads", ACCEL_ERR_ARGUMENT);
   RESET();
+  k = tensor3(k_buf, 1, Sk, D);
+  v = tensor3(v_buf, 1, Sk, Dv);
+  EXPECT("k and v of one head (grouped-query)", ACCEL_OK);
+  RESET();
+  k = tensor3(k_buf, 1, Sk, D);
+  EXPECT("v's heads other than k's", ACCEL_ERR_ARGUMENT);
+  RESET();
   k = tensor3(k_buf, H, Sk, D - 1);
   EXPECT("k's head dim", ACCEL_ERR_ARGUMENT);
   RESET();
