@@ -26,16 +26,24 @@
 
 enum {
   /* Channels a group: the per-row values of one engine operation. */
-  RowsPerRun = 4096,
+  RowsPerRun = ACCEL_GROUPNORM_MAX_GROUP_CHANNELS,
   /* The per-row values of two runs (bias, scale) with a vector of slack
      each, then the sigmoids of a run. */
   RunParamFloats = 2 * RowsPerRun + T,
   TempFloats = LinesParamFloats - 2 * RunParamFloats,
   /* Per-channel values in params[0]: scale, shift, shift / scale. */
   MaxChannels = LinesParamFloats / 3,
-  /* Groups of one vs.moments: mean, variance, rstd and std each. */
+  /* Groups of one batch (one vs.moments): mean, variance, rstd and std
+     each. */
   StatGroups = LinesStreamFloats / 4,
+  /* Groups longer than this (padded) would come one a batch through
+     lines.c's batches of 24K floats, over one channel a direction: they go
+     one at a time over two (large_groups). */
+  LargeGroupFloats = 12 * 1024,
 };
+_Static_assert(MaxChannels == ACCEL_GROUPNORM_MAX_CHANNELS &&
+                   LinesBufferFloats == ACCEL_GROUPNORM_MAX_FLOATS,
+               "accel_kernels.h's group-norm limits are the kernel's");
 
 /* |shift / scale| up to 2^60 maps through b: q std stays finite for
    any std below 2^64 (a finite f32 variance's root). */
@@ -87,96 +95,191 @@ static void map_long_row(float *p, long s, const float *prm, float *tmp) {
   }
 }
 
-/* Groups [k0, k0 + gk) of the batch at `lines` (np floats apart), group
-   first + k0 the first: their statistics, then their planes in runs of
-   rows one engine operation takes. */
-static void groups_block(float *lines, long first, long gk, long np,
+/* A row of the batch: plane j of group k (the batch's), whose group
+   among x's is g. */
+typedef struct {
+  long k, j, g;
+} row_pos;
+
+static inline void next_rows(row_pos *at, long m, const groupnorm_context *c) {
+  at->j += m;
+  if (at->j == c->per_group) {
+    at->j = 0, ++at->k;
+    if (++at->g == c->groups)
+      at->g = 0;
+  }
+}
+
+/* The per-row values of `rows` rows from `at` into prm (bias for the rows,
+   then scale), a group's stretch at a time on the vector unit: each
+   stretch's last vector may write past it, into the next stretch's
+   values (written after it), or the biases' into the first scales
+   (written after all the biases), or the scales' into the slack. */
+static void fill_run(float *prm, long rows, row_pos at, const float *stats,
+                     long gk, const groupnorm_context *c) {
+  const float *mean = stats, *rstd = stats + 2 * gk, *std = stats + 3 * gk;
+  for (int part = 0; part < 2; ++part) {
+    float *dst = prm + part * rows;
+    row_pos p = at;
+    for (long done = 0; done < rows;) {
+      long m = c->per_group - p.j;
+      if (m > rows - done)
+        m = rows - done;
+      long ch = p.g * c->per_group + p.j;
+      if (part == 0) {
+        accel_v16f mu = mean[p.k], nsd = -std[p.k];
+        for (long i = 0; i < m; i += T)
+          accel_vstore(dst + done + i,
+                       accel_vload(c->ratio + ch + i) * nsd + mu);
+      } else {
+        accel_v16f ri = rstd[p.k];
+        for (long i = 0; i < m; i += T)
+          accel_vstore(dst + done + i, accel_vload(c->gamma + ch + i) * ri);
+      }
+      done += m;
+      next_rows(&p, m, c);
+    }
+  }
+}
+
+/* The bad channels among the run's rows: normalized in place on the
+   vector unit, their per-row values the identity. */
+static void fix_bad_rows(float *prm, long rows, row_pos at, float *lines,
+                         long np, const float *stats, long gk,
                          const groupnorm_context *c) {
-  long L = c->per_group * c->spatial, s = c->spatial;
-  float *mean = LINES_SPM->stream, *var = mean + gk;
-  float *rstd = mean + 2 * gk, *std = mean + 3 * gk;
-  lines_block(gk, L, np);
-  accel_vs_moments(mean, lines);
-  accel_vs_shape(1, gk);
-  accel_vs_act_rsqrt(rstd, var, eps_params, NULL);
-  accel_vs_act_sqrt(std, var, eps_params, NULL);
-  /* Runs: rows evenly spaced (all the block's planes when the groups
+  const float *mean = stats, *rstd = stats + 2 * gk;
+  for (long r = 0; r < rows; ++r) {
+    long ch = at.g * c->per_group + at.j;
+    if (!(__builtin_fabsf(c->ratio[ch]) <= MaxRatio)) {
+      normalize_plane(lines + at.k * np + at.j * c->spatial, c->spatial,
+                      mean[at.k], rstd[at.k], c->gamma[ch], c->beta[ch]);
+      prm[r] = 0.0f, prm[rows + r] = 1.0f;
+    }
+    next_rows(&at, 1, c);
+  }
+}
+
+/* A batch's `count` groups at `lines` (np floats apart), group `first`
+   of x's lines the first: their statistics in one vs.moments, then their
+   planes in runs of rows an engine operation takes, each run's values
+   made on the vector unit while the engine maps the run before. */
+static void groupnorm_batch(float *lines, long first, long count, long n,
+                            void *context) {
+  const groupnorm_context *c = context;
+  long np = padded_length(n), L = n, s = c->spatial;
+  if (!count)
+    return;
+  float *stats = LINES_SPM->stream; /* mean, var, rstd, std */
+  lines_block(count, L, np);
+  accel_vs_moments(stats, lines);
+  accel_vs_shape(1, count);
+  accel_vs_act_rsqrt(stats + 2 * count, stats + count, eps_params, NULL);
+  accel_vs_act_sqrt(stats + 3 * count, stats + count, eps_params, NULL);
+  /* Runs: rows evenly spaced (all the batch's planes when the groups
      follow each other unpadded, else a group's), at most RowsPerRun of
-     them, and with SiLU at most what the sigmoids' buffer holds. */
+     them, with SiLU at most what the sigmoids' buffer holds, and about a
+     quarter of the batch, so that the first run's values, made while the
+     engine waits, are a small part. */
   int packed = np == L;
   float *tmp = LINES_SPM->params[1] + 2 * RunParamFloats;
-  long per_run = RowsPerRun;
-  if (c->act == ACCEL_ACT_SILU)
-    per_run = s > TempFloats ? 1 : TempFloats / s;
+  long total = count * c->per_group;
+  long per_run = (total + 3) / 4;
+  if (per_run < 4 * T)
+    per_run = 4 * T;
   if (per_run > RowsPerRun)
     per_run = RowsPerRun;
-  long total = gk * c->per_group;
-  long k = 0, j = 0, g = (first % c->groups);
+  if (c->act == ACCEL_ACT_SILU && per_run > TempFloats / s)
+    per_run = s > TempFloats ? 1 : TempFloats / s;
+  row_pos at = {0, 0, first % c->groups};
   int which = 0;
   for (long r = 0; r < total;) {
-    long rows = packed ? total - r : c->per_group - j;
+    long rows = packed ? total - r : c->per_group - at.j;
     if (rows > per_run)
       rows = per_run;
     float *prm = LINES_SPM->params[1] + which * RunParamFloats;
     which ^= 1;
-    float *b = prm, *sc = prm + rows;
-    float *p = lines + k * np + j * s;
-    /* The rows' values, a group's stretch at a time. */
-    for (long done = 0; done < rows;) {
-      long m = c->per_group - j < rows - done ? c->per_group - j : rows - done;
-      float mu = mean[k], ri = rstd[k], sd = std[k];
-      long ch = g * c->per_group + j;
-      for (long i = 0; i < m; ++i) {
-        sc[done + i] = c->gamma[ch + i] * ri;
-        b[done + i] = __builtin_fmaf(-c->ratio[ch + i], sd, mu);
-      }
-      if (c->bad)
-        for (long i = 0; i < m; ++i)
-          if (!(__builtin_fabsf(c->ratio[ch + i]) <= MaxRatio)) {
-            normalize_plane(lines + k * np + (j + i) * s, s, mu, ri,
-                            c->gamma[ch + i], c->beta[ch + i]);
-            sc[done + i] = 1.0f, b[done + i] = 0.0f;
-          }
-      done += m, j += m;
-      if (j == c->per_group) {
-        j = 0, ++k;
-        if (++g == c->groups)
-          g = 0;
-      }
-    }
+    float *p = lines + at.k * np + at.j * s;
+    fill_run(prm, rows, at, stats, count, c);
+    if (c->bad)
+      fix_bad_rows(prm, rows, at, lines, np, stats, count, c);
     if (c->act == ACCEL_ACT_SILU && s > TempFloats)
       map_long_row(p, s, prm, tmp);
     else
       map_rows(p, rows, s, prm, c->act, tmp);
+    for (long m = rows; m;) { /* at += rows */
+      long step = c->per_group - at.j < m ? c->per_group - at.j : m;
+      next_rows(&at, step, c);
+      m -= step;
+    }
     r += rows;
   }
 }
 
-static void groupnorm_batch(float *lines, long first, long count, long n,
-                            void *context) {
-  const groupnorm_context *c = context;
-  long np = padded_length(n);
-  long per_block = StatGroups;
-  if (per_block * c->per_group > 64 * RowsPerRun)
-    per_block = 64 * RowsPerRun / c->per_group;
-  for (long k0 = 0; k0 < count; k0 += per_block) {
-    long gk = count - k0 < per_block ? count - k0 : per_block;
-    groups_block(lines + k0 * np, first + k0, gk, np, c);
-  }
+/* A group of x (lines_view lx, contiguous) into slot, or a slot to y's
+   group: its two halves on channels ch and ch + 1, so that one group
+   moves at two channels' rate. */
+static void move_group(int ch, const lines_view *v, long i, float *slot,
+                       int to_view) {
+  long L = v->n, half = L / 2 / T * T;
+  float *line = v->base + line_offset(v, i);
+  float *dst = to_view ? line : slot;
+  const float *src = to_view ? slot : line;
+  if (half)
+    accel_dma_rows_on(ch + 1, dst, src, 1, half * 4, half * 4, half * 4);
+  accel_dma_rows_on(ch, dst + half, src + half, 1, (L - half) * 4,
+                    (L - half) * 4, (L - half) * 4);
 }
 
+/* Groups longer than LargeGroupFloats, one at a time through two or three
+   slots of the batch buffers: each comes in over channels 0 and 1 while
+   the engine works on the one before and leaves over 2 and 3 (lines.c
+   would move a batch of one line over one channel a direction). */
+static void large_groups(const lines_view *lx, const lines_view *ly,
+                         const groupnorm_context *c) {
+  long L = lx->n, np = padded_length(L), count = lx->count;
+  int slots = 3 * np <= 2 * LinesBufferFloats ? 3 : 2;
+  float *base = LINES_SPM->batch[0]; /* both buffers, as one */
+#define SLOT(i) (base + (i) % slots * np)
+  long issued = 0; /* groups whose transfer in has been issued */
+  for (; issued < count && issued < slots - 1; ++issued)
+    move_group(0, lx, issued, SLOT(issued), 0);
+  for (long i = 0; i < count; ++i) {
+    if (issued > i + 1) {
+      accel_dma_wait_older_on(0);
+      accel_dma_wait_older_on(1);
+    } else {
+      accel_dma_wait_on(0);
+      accel_dma_wait_on(1);
+    }
+    groupnorm_batch(SLOT(i), i, 1, L, (void *)c);
+    if (issued < count) { /* into group i - 1's slot, once it has left */
+      accel_dma_wait_on(2);
+      accel_dma_wait_on(3);
+      move_group(0, lx, issued, SLOT(issued), 0);
+      ++issued;
+    }
+    move_group(2, ly, i, SLOT(i), 1);
+  }
+#undef SLOT
+  accel_dma_wait_all();
+}
+
+/* n floats of v at p (any length; fill() of norm_lines.h). */
+static void fill_floats(float *p, long n, float v) { fill(p, n, v); }
+
 /* A rank-1 tensor of x's channels into dst in the scratchpad (one
-   transfer, waited for), checked; fill for a null one. */
+   transfer on channel 0, not waited for), checked unless groupnorm_args_pass
+   has; fill for a null one. */
 static accel_status load_channels(const char *K, const char *name,
                                   const accel_tensor *t, long channels,
-                                  float *dst, float fill) {
+                                  float *dst, float fill, int checked) {
   if (!t) {
-    for (long c = 0; c < channels; ++c)
-      dst[c] = fill;
+    fill_floats(dst, channels, fill);
     return ACCEL_OK;
   }
   accel_status s;
-  if (accel_checking() && (s = accel_check_tensor(K, name, t, 1, 1, 0)))
+  if (accel_checking() && !checked &&
+      (s = accel_check_tensor(K, name, t, 1, 1, 0)))
     return s;
   if (t->rank != 1 || t->dims[0] != channels)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
@@ -184,20 +287,52 @@ static accel_status load_channels(const char *K, const char *name,
                               "1)",
                               t->rank == 1 ? t->dims[0] : -1L, channels);
   accel_copy_matrix(0, dst, 1, 1, t->data, t->strides[0], 1, channels, 1);
-  accel_dma_wait_on(0);
   return ACCEL_OK;
 }
 
-/* x's or y's groups as lines: dimensions 1 on one run, cut into groups. */
-static int group_lines(const accel_tensor *t, long groups, lines_view *v) {
-  lines_view all;
-  if (!lines_of(t, 1, t->rank - 1, &all))
+/* Whether the common call passes every check at once (accel_tensor_passes,
+   as layernorm.c's norm_args_pass): x and y f32 tensors of one shape in
+   DRAM, y x itself or not overlapping it, the scale and shift rank-1.
+   0 for anything else: the checks then run and name the problem. */
+static int groupnorm_args_pass(const accel_tensor *x, const accel_tensor *y,
+                               const accel_groupnorm_options *o) {
+  if (!x || !y)
     return 0;
+  int r = x->rank;
+  if (r < 2 || r > ACCEL_MAX_RANK)
+    return 0;
+  unsigned long xb, xe, yb, ye, b, e;
+  int ok = accel_tensor_passes(x, r, 0, &xb, &xe) &
+           accel_output_passes(y, r, &yb, &ye);
+  for (int d = 0; d < r; ++d)
+    ok &= (y->dims[d] == x->dims[d]) & (y->strides[d] == x->strides[d]);
+  ok &= (x->data == y->data) | !accel_footprints_overlap(yb, ye, xb, xe);
+  const accel_tensor *params[2] = {o->scale, o->shift};
+  for (int i = 0; i < 2; ++i)
+    if (params[i])
+      ok &= accel_tensor_passes(params[i], 1, 0, &b, &e);
+  return ok;
+}
+
+/* x's or y's groups as lines: dimensions 1 on one run (each stride the
+   span of the dimensions after it, those of 1 aside), cut into groups. */
+static int group_lines(const accel_tensor *t, long groups, lines_view *v) {
+  long step = 0, span = 0, n = 1;
+  for (int d = t->rank - 1; d >= 1; --d) {
+    n *= t->dims[d];
+    if (t->dims[d] == 1)
+      continue;
+    if (!step)
+      step = t->strides[d], span = step;
+    else if (t->strides[d] != span)
+      return 0;
+    span *= t->dims[d];
+  }
+  step = step ? step : 1;
   accel_tensor g = *t;
   g.rank = 3;
-  g.dims[0] = t->dims[0], g.strides[0] = t->strides[0];
-  g.dims[1] = groups, g.strides[1] = all.n / groups * all.step;
-  g.dims[2] = all.n / groups, g.strides[2] = all.step;
+  g.dims[1] = groups, g.strides[1] = n / groups * step;
+  g.dims[2] = n / groups, g.strides[2] = step;
   return lines_of(&g, 2, 2, v);
 }
 
@@ -217,7 +352,8 @@ static long groupnorm(const void *px, const void *py, const void *po,
   o.shift = ACCEL_STAGE_READ(1, &shift, o.shift);
   accel_dma_wait_all();
   accel_status s;
-  if (accel_checking() && (s = norm_check_pair(K, x, y)))
+  int checked = accel_checking() && groupnorm_args_pass(x, y, &o);
+  if (accel_checking() && !checked && (s = norm_check_pair(K, x, y)))
     return s;
   if (x->rank < 2)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "x",
@@ -261,9 +397,11 @@ static long groupnorm(const void *px, const void *py, const void *po,
                               lx.n, (int)ACCEL_GROUPNORM_MAX_FLOATS);
   float *gamma = LINES_SPM->params[0], *beta = gamma + channels,
         *ratio = beta + channels;
-  if ((s = load_channels(K, "scale", o.scale, channels, gamma, 1.0f)) ||
-      (s = load_channels(K, "shift", o.shift, channels, beta, 0.0f)) ||
-      accel_only_checking())
+  s = load_channels(K, "scale", o.scale, channels, gamma, 1.0f, checked);
+  if (!s)
+    s = load_channels(K, "shift", o.shift, channels, beta, 0.0f, checked);
+  accel_dma_wait_on(0);
+  if (s || accel_only_checking())
     return s;
   groupnorm_context c = {o.groups,  channels, per_group,
                          channels ? lx.n / per_group : 0,
@@ -275,11 +413,21 @@ static long groupnorm(const void *px, const void *py, const void *po,
     accel_vs_shape(1, channels);
     accel_vs_div(ratio, beta, gamma);
   }
-  for (long i = 0; i < channels; ++i)
+  /* Lanes of |q| <= MaxRatio are -1 (NaN compares false). */
+  accel_v16i ok = (accel_v16i)-1;
+  long i = 0;
+  for (; i + T <= channels; i += T)
+    ok &= __builtin_elementwise_abs(accel_vload(ratio + i)) <= MaxRatio;
+  c.bad = accel_vredsum_i(ok) != -T;
+  for (; i < channels; ++i)
     c.bad |= !(__builtin_fabsf(ratio[i]) <= MaxRatio);
   /* rsqrt(var + eps) and sqrt(var + eps): (v - (-eps)) * 1. */
   eps_params[0] = -o.epsilon, eps_params[1] = 1.0f;
-  if (lx.n && lx.count)
+  if (!lx.n || !lx.count)
+    return ACCEL_OK;
+  if (padded_length(lx.n) > LargeGroupFloats && lx.step == 1 && ly.step == 1)
+    large_groups(&lx, &ly, &c);
+  else
     for_each_line_batch(&lx, &ly, groupnorm_batch, &c, LinesMemoryBound);
   return ACCEL_OK;
 }

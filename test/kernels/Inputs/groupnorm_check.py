@@ -180,6 +180,8 @@ def big(rng):
     yield Case(rng, (1, 4, 200, 200), 2, 5)        # groups of 80 000
     yield Case(rng, (1, 1, 250, 250), 1, 5)        # a plane past the buffer
     yield Case(rng, (1, 2, 250, 250), 2, 1)
+    yield Case(rng, (2, 8, 64, 64), 2, 5)          # one group at a time
+    yield Case(rng, (3, 4, 100, 100), 2, 0, pad=7)
 
 
 def main():
