@@ -207,6 +207,46 @@ std::optional<OpRecord> record(DetOp, MutableArrayRef<ViewLayout>) {
   return OpRecord{ACCEL_GRAPH_DET, {}};
 }
 
+std::optional<OpRecord> record(RopeOp, MutableArrayRef<ViewLayout>) {
+  return OpRecord{ACCEL_GRAPH_ROPE, {}};
+}
+
+/// [..., N] as the MoE kernels' [rows, N], where the leading dimensions
+/// step as one (a tensor the plan laid out whole); left as it is
+/// otherwise, which the kernel refuses by name.
+void asRows(ViewLayout &L) {
+  size_t Rank = L.Dims.size();
+  if (Rank == 2)
+    return;
+  if (Rank == 1) {
+    L.Dims = {1, L.Dims[0]};
+    L.Strides = {L.Dims[1] * L.Strides[0], L.Strides[0]};
+    return;
+  }
+  int64_t Rows = 1;
+  for (size_t D = 0; D + 1 < Rank; ++D) {
+    if (D + 2 < Rank && L.Dims[D] != 1 &&
+        L.Strides[D] != L.Strides[D + 1] * L.Dims[D + 1])
+      return;
+    Rows *= L.Dims[D];
+  }
+  L.Dims = {Rows, L.Dims.back()};
+  L.Strides = {L.Strides[Rank - 2], L.Strides.back()};
+}
+
+std::optional<OpRecord> record(MoeRouteOp Op, MutableArrayRef<ViewLayout> L) {
+  for (ViewLayout &V : L)
+    asRows(V);
+  return OpRecord{ACCEL_GRAPH_MOE_ROUTE, {Op.getK()}};
+}
+
+std::optional<OpRecord> record(GatedSumOp Op, MutableArrayRef<ViewLayout> L) {
+  for (ViewLayout &V : L)
+    asRows(V);
+  ArrayRef<int64_t> Columns = Op.getColumns();
+  return OpRecord{ACCEL_GRAPH_GATED_SUM, {Columns.begin(), Columns.end()}};
+}
+
 std::optional<OpRecord> record(ElementwiseOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_elementwise_attrs Attrs{};
   Attrs.op = long(Op.getKind());
@@ -274,6 +314,13 @@ std::optional<OpRecord> record(LayerNormOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_LAYERNORM, Attrs);
 }
 
+std::optional<OpRecord> record(RmsNormOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_rmsnorm_attrs Attrs{};
+  Attrs.epsilon = f32(Op.getEpsilon());
+  Attrs.residual = Op.getResidual() ? 1 : 0;
+  return recordWith(ACCEL_GRAPH_RMSNORM, Attrs);
+}
+
 std::optional<OpRecord> record(BatchNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_batchnorm_attrs Attrs{};
   Attrs.epsilon = f32(Op.getEpsilon());
@@ -334,6 +381,7 @@ std::optional<OpRecord> record(AttentionOp Op, MutableArrayRef<ViewLayout> L) {
   giveOneBatchShape(Op, L);
   accel_graph_attention_attrs Attrs{};
   Attrs.scale = f32(Op.getScale());
+  Attrs.causal = Op.getCausal();
   return recordWith(ACCEL_GRAPH_ATTENTION, Attrs);
 }
 
@@ -523,6 +571,23 @@ std::optional<OpRecord> record(MlpNormOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_MLP_NORM, Attrs);
 }
 
+std::optional<OpRecord> record(SqueezeExciteOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_squeeze_excite_attrs Attrs{};
+  Attrs.act = activationCode(Op.getActivation());
+  Attrs.bias1 = Op.getBias1() ? 1 : 0;
+  Attrs.bias2 = Op.getBias2() ? 1 : 0;
+  return recordWith(ACCEL_GRAPH_SQUEEZE_EXCITE, Attrs);
+}
+
+std::optional<OpRecord> record(GroupNormOp Op, MutableArrayRef<ViewLayout>) {
+  accel_graph_group_norm_attrs Attrs{};
+  Attrs.groups = Op.getGroups();
+  Attrs.epsilon = f32(Op.getEpsilon());
+  Attrs.act = activationCode(Op.getActivation());
+  return recordWith(ACCEL_GRAPH_GROUP_NORM, Attrs);
+}
+
 } // namespace
 
 int64_t accel::graph::getAccelDtype(Type Element) {
@@ -562,7 +627,12 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
           [&](auto Op) { return record(Op, Layouts); })
       .Case<SliceValuesOp, PadValuesOp, ExpandValuesOp, RangeOp>(
           [&](auto Op) { return record(Op, Layouts); })
-      .Case<MaxPoolTypedOp, GridSampleOp, DetOp>(
+      .Case<GroupNormOp>([&](auto Op) { return record(Op, Layouts); })
+      .Case<MaxPoolTypedOp, GridSampleOp, DetOp, SqueezeExciteOp>(
           [&](auto Op) { return record(Op, Layouts); })
+      .Case<MoeRouteOp, GatedSumOp>(
+          [&](auto Op) { return record(Op, Layouts); })
+      .Case<RopeOp>([&](auto Op) { return record(Op, Layouts); })
+      .Case<RmsNormOp>([&](auto Op) { return record(Op, Layouts); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -284,6 +284,24 @@ def AccelGraph_LayerNormOp : AccelGraph_Op<"layernorm", [
                        "functional-type(operands, results)";
 }
 
+// VerifyRmsNorm.cpp.
+def AccelGraph_RmsNormOp : AccelGraph_Op<"rms_norm"> {
+  let summary = "RMS normalization along the last dimension";
+  let description = [{
+    result = x / sqrt(mean(x^2) + epsilon) * scale along the last
+    dimension (scale of its size), x = input, or input + residual where
+    there is one. -accel-fuse-norms makes it from the Pow, ReduceMean,
+    Add, Sqrt, Div or Reciprocal and Muls of PyTorch's RMSNorm
+    (FuseRmsNorm.cpp). Runs as accel_rmsnorm.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$residual,
+                   AccelGraph_Tensor:$scale, F32Attr:$epsilon);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input (`residual` $residual^)? `,` $scale "
+                       "attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_GemmNormOp : AccelGraph_Op<"gemm_norm", [
     AttrSizedOperandSegments, AccelGraph_StridedOperandsOpInterface]> {
   let summary = "layernorm(a . op(b) + bias + residual) along the last dim";
@@ -338,6 +356,30 @@ def AccelGraph_MlpNormOp : AccelGraph_Op<"mlp_norm", [
                        "functional-type(operands, results)";
 }
 
+// Its verifier: VerifySqueezeExcite.cpp.
+def AccelGraph_SqueezeExciteOp : AccelGraph_Op<"squeeze_excite", [
+    AttrSizedOperandSegments]> {
+  let summary = "x * sigmoid(w2 . act(w1 . mean(x) + bias1) + bias2)";
+  let description = [{
+    Squeeze-excitation over an NCHW input: each plane's mean, through the
+    1x1 convolutions w1 ([R, C, 1, 1]) and w2 ([C, R, 1, 1]) with their
+    biases ([R], [C]) and the activation between them (none, "relu" or
+    "silu"), a sigmoid, and each plane of the input scaled by its
+    channel's gate. -accel-fuse-cnn-blocks makes it from GlobalAveragePool,
+    Conv, the activation, Conv, Sigmoid and Mul; the library's
+    accel_squeeze_excite keeps everything but x and y in the scratchpad.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$w1,
+                   Optional<AccelGraph_Tensor>:$bias1,
+                   AccelGraph_Tensor:$w2,
+                   Optional<AccelGraph_Tensor>:$bias2,
+                   OptionalAttr<AccelGraph_ActivationAttr>:$activation);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $w1 (`bias` $bias1^)? `,` $w2 "
+                       "(`bias` $bias2^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
   let summary = "ONNX BatchNormalization for inference, channels in dim 1";
   let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$scale,
@@ -348,21 +390,47 @@ def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
                        "attr-dict `:` functional-type(operands, results)";
 }
 
+// Its verifier: VerifyGroupNorm.cpp.
+def AccelGraph_GroupNormOp : AccelGraph_Op<"group_norm", [
+    DeclareOpInterfaceMethods<AccelGraph_FusedActivationOpInterface,
+                              ["supportsActivation"]>]> {
+  let summary = "GroupNorm over [N, C, ...]: groups of C / groups channels";
+  let description = [{
+    Each group of each n normalized by its mean and variance over its
+    channels and spatial elements (epsilon added to the variance), then
+    scaled and shifted per channel (scale and shift [C]) and activated
+    (none, "relu" or "silu"). ONNX's InstanceNormalization is groups = C;
+    -accel-fuse makes it from PyTorch's GroupNorm export (a reshape to
+    [N, groups, -1], InstanceNormalization, a reshape back, Mul and Add by
+    [C, 1, ...]) and the SiLU after it. Runs as accel_groupnorm.
+  }];
+  let arguments = !con((ins AccelGraph_Tensor:$input,
+                        AccelGraph_Tensor:$scale, AccelGraph_Tensor:$shift,
+                        I64Attr:$groups, F32Attr:$epsilon),
+                       ActivationAttrs);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $scale `,` $shift attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 def AccelGraph_AttentionOp : AccelGraph_Op<"attention", [
     AccelGraph_StridedOperandsOpInterface,
     AccelGraph_StridedResultOpInterface]> {
   let summary = "softmax(q . k^T * scale + mask) . v over the last two dims";
   let description = [{
     q [..., Sq, D], k [..., Sk, D], v [..., Sk, Dv] with the same batch
-    dimensions, the result [..., Sq, Dv]; an optional additive mask
-    broadcasts to the scores' shape [..., Sq, Sk]. Made by
+    dimensions but k's and v's heads (the last batch dimension), which may
+    divide q's (grouped-query attention: query head h reads k/v head
+    h / (H / KVH)), the result [..., Sq, Dv]; an optional additive mask
+    broadcasts to the scores' shape [..., Sq, Sk]; causal hides key j from
+    query i when j > i + Sk - Sq (as well as the mask). Made by
     -accel-fuse-attention from the pattern MatMul -> (Mul | Div by a
     constant) -> (Add mask) -> Softmax -> MatMul; the library's
     accel_attention (flash-attention tiling: the scores never reach DRAM).
   }];
   let arguments = (ins AccelGraph_Tensor:$q, AccelGraph_Tensor:$k,
                    AccelGraph_Tensor:$v, Optional<AccelGraph_Tensor>:$mask,
-                   F32Attr:$scale);
+                   F32Attr:$scale, UnitAttr:$causal);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$q `,` $k `,` $v (`,` $mask^)? attr-dict `:` "
                        "functional-type(operands, results)";
@@ -709,6 +777,25 @@ def AccelGraph_GatedSumOp : AccelGraph_Op<"gated_sum"> {
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$gates `,` $terms attr-dict `:` functional-type(operands, results)";
+}
+
+// VerifyRope.cpp.
+def AccelGraph_RopeOp : AccelGraph_Op<"rope", [
+    AccelGraph_StridedOperandsOpInterface]> {
+  let summary = "Rotary position embedding, rotate-half (Llama's) pairing";
+  let description = [{
+    result = input * cos + rotate_half(input) * sin along the last
+    dimension D, rotate_half(x) = concat(-x[..., D/2:], x[..., :D/2]): the
+    Slices, Neg, Concat, Muls and Add of HuggingFace's export
+    (-accel-fuse-rope). cos and sin have one shape, broadcasting to the
+    input's with a last dimension of D or D/2 (a half table: both halves
+    equal). Runs as accel_rope.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input, AccelGraph_Tensor:$cos,
+                   AccelGraph_Tensor:$sin);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $cos `,` $sin attr-dict `:` "
+                       "functional-type(operands, results)";
 }
 
 // VerifyGridSample.cpp.

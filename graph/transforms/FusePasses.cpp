@@ -19,6 +19,10 @@ namespace accel::graph {
 #define GEN_PASS_DEF_FUSEATTENTIONPASS
 #define GEN_PASS_DEF_FUSENORMSPASS
 #define GEN_PASS_DEF_FUSEGEMMNORMPASS
+#define GEN_PASS_DEF_FUSECNNBLOCKSPASS
+#define GEN_PASS_DEF_FUSEGROUPNORMPASS
+#define GEN_PASS_DEF_FUSEMOEPASS
+#define GEN_PASS_DEF_FUSEROPEPASS
 #define GEN_PASS_DEF_SINKTRANSPOSESPASS
 #define GEN_PASS_DEF_FUSECHAINSPASS
 #include "transforms/Passes.h.inc"
@@ -49,8 +53,11 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
                           {populateActivationFusion, populateSiluFusion,
                            populateResidualNormFusion,
                            populateAttentionFusion, populateLayerNormFusion,
+                           populateRmsNormFusion,
                            populateGeluFusion, populateGemmNormFusion,
-                           populateTransposeSinking})) ||
+                           populateCnnBlockFusion, populateGroupNormFusion,
+                           populateMoeFusion,
+                           populateRopeFusion, populateTransposeSinking})) ||
         failed(applyFamilies(getOperation(), {populateChainFusion})))
       signalPassFailure();
   }
@@ -77,7 +84,8 @@ struct FuseAttentionPass
 struct FuseNormsPass : accel::graph::impl::FuseNormsPassBase<FuseNormsPass> {
   void runOnOperation() override {
     if (failed(applyFamilies(getOperation(), {populateResidualNormFusion,
-                                              populateLayerNormFusion})))
+                                              populateLayerNormFusion,
+                                              populateRmsNormFusion})))
       signalPassFailure();
   }
 };
@@ -86,6 +94,38 @@ struct FuseGemmNormPass
     : accel::graph::impl::FuseGemmNormPassBase<FuseGemmNormPass> {
   void runOnOperation() override {
     if (failed(applyFamilies(getOperation(), {populateGemmNormFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseGroupNormPass
+    : accel::graph::impl::FuseGroupNormPassBase<FuseGroupNormPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(),
+                             {populateGroupNormFusion, populateSiluFusion,
+                              populateActivationFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseCnnBlocksPass
+    : accel::graph::impl::FuseCnnBlocksPassBase<FuseCnnBlocksPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateCnnBlockFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseMoePass : accel::graph::impl::FuseMoePassBase<FuseMoePass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateMoeFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseRopePass : accel::graph::impl::FuseRopePassBase<FuseRopePass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateRopeFusion})))
       signalPassFailure();
   }
 };

@@ -42,6 +42,10 @@ void populateAttentionFusion(mlir::RewritePatternSet &Patterns);
 /// (FuseDecomposed.cpp).
 void populateLayerNormFusion(mlir::RewritePatternSet &Patterns);
 
+/// RMSNorm written as elementwise ops and a mean, as accel.rms_norm
+/// (FuseRmsNorm.cpp).
+void populateRmsNormFusion(mlir::RewritePatternSet &Patterns);
+
 /// A residual connection's add into the layer norm that alone reads it
 /// (FuseGemmNorm.cpp).
 void populateResidualNormFusion(mlir::RewritePatternSet &Patterns);
@@ -50,6 +54,23 @@ void populateResidualNormFusion(mlir::RewritePatternSet &Patterns);
 /// accel.gemm_norm, and a feed-forward block into accel.mlp_norm
 /// (FuseGemmNorm.cpp).
 void populateGemmNormFusion(mlir::RewritePatternSet &Patterns);
+
+/// Squeeze-excitation (pool, 1x1 conv, activation, 1x1 conv, sigmoid,
+/// the input times the gates) as one accel.squeeze_excite
+/// (FuseCnnBlocks.cpp).
+void populateCnnBlockFusion(mlir::RewritePatternSet &Patterns);
+
+/// PyTorch's GroupNorm export (an instance norm of the regrouped input and
+/// a per-channel Mul and Add) as one accel.group_norm (FuseGroupNorm.cpp).
+void populateGroupNormFusion(mlir::RewritePatternSet &Patterns);
+
+/// A mixture of experts' router into accel.moe_route and its gated sum
+/// of experts into accel.gated_sum (FuseMoE.cpp).
+void populateMoeFusion(mlir::RewritePatternSet &Patterns);
+
+/// RoPE's slices, Neg, Concat, Muls and Add as one accel.rope
+/// (FuseRope.cpp).
+void populateRopeFusion(mlir::RewritePatternSet &Patterns);
 
 /// A transpose of a gemm's rows moved after it, where its result is only
 /// sliced (SinkTransposes.cpp).

@@ -86,6 +86,16 @@ static accel_status matmul(accel_tensor *t, const accel_graph_matmul_attrs *r) {
   return accel_batched_matmul(&t[0], &t[1], &t[2], &o);
 }
 
+/* gates, the n - 2 terms, y: the terms' descriptors by pointer, from the
+   scratchpad (the kernel reads them there as they lie). */
+static accel_status gated_sum(accel_tensor *t, int n, const long *columns) {
+  static ACCEL_SPM const accel_tensor *terms[ACCEL_GATED_SUM_MAX_TERMS];
+  int count = n - 2;
+  for (int i = 0; i < count && i < ACCEL_GATED_SUM_MAX_TERMS; ++i)
+    terms[i] = &t[1 + i];
+  return accel_gated_sum(&t[0], terms, columns, count, &t[n - 1]);
+}
+
 /* ONNX Gemm: y = alpha op(A) op(B) + beta C: C the kernel's bias in the
    form the compiler gave it, else broadcast into y first. */
 static accel_status gemm(accel_tensor *t, int n,
@@ -190,6 +200,15 @@ static accel_status transpose(accel_tensor *t,
   return accel_transpose(&t[0], &t[1], p);
 }
 
+static accel_status rmsnorm(accel_tensor *t,
+                            const accel_graph_rmsnorm_attrs *r) {
+  accel_norm_options o = accel_norm_defaults();
+  o.epsilon = r->epsilon.value;
+  o.residual = r->residual ? &t[1] : NULL;
+  o.scale = &t[1 + (r->residual != 0)];
+  return accel_rmsnorm(&t[0], &t[2 + (r->residual != 0)], &o);
+}
+
 static accel_status layernorm(accel_tensor *t, int n,
                               const accel_graph_layernorm_attrs *r) {
   accel_norm_options o = accel_norm_defaults();
@@ -235,12 +254,33 @@ static accel_status mlp_norm(accel_tensor *t, int n,
   return accel_mlp_layernorm(&t[0], &t[1], w2, &t[n - 1], &m, &o);
 }
 
+/* x, w1[, bias1], w2[, bias2] -> y. */
+static accel_status squeeze_excite(accel_tensor *t, int n,
+                                   const accel_graph_squeeze_excite_attrs *r) {
+  accel_squeeze_excite_options o = accel_squeeze_excite_defaults();
+  o.act = (accel_act_kind)r->act;
+  int b1 = (int)r->bias1, b2 = (int)r->bias2;
+  o.bias1 = b1 ? &t[2] : NULL;
+  o.bias2 = b2 ? &t[3 + b1] : NULL;
+  return accel_squeeze_excite(&t[0], &t[1], &t[2 + b1], &t[n - 1], &o);
+}
+
+/* x, scale, shift -> y. */
+static accel_status group_norm(accel_tensor *t,
+                               const accel_graph_group_norm_attrs *r) {
+  accel_groupnorm_options o = {r->groups, r->epsilon.value, &t[1], &t[2],
+                               (accel_act_kind)r->act};
+  return accel_groupnorm(&t[0], &t[3], &o);
+}
+
 static accel_status attention(accel_tensor *t, int n,
                               const accel_graph_attention_attrs *r) {
   accel_attention_options o = accel_attention_defaults();
   o.scale = r->scale.value;
   if (n == 5)
     o.mask_kind = ACCEL_MASK_ADDITIVE, o.mask = &t[3];
+  if (r->causal)
+    o.mask_kind |= ACCEL_MASK_CAUSAL;
   return accel_attention(&t[0], &t[1], &t[2], &t[n - 1], &o);
 }
 
@@ -517,6 +557,16 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_DET:
     what = "accel_det", s = accel_det(&t[0], &t[1]);
     break;
+  case ACCEL_GRAPH_ROPE:
+    what = "accel_rope", s = accel_rope(&t[0], &t[1], &t[2], &t[3]);
+    break;
+  case ACCEL_GRAPH_MOE_ROUTE:
+    what = "accel_moe_route";
+    s = accel_moe_route(&t[0], &t[1], *(const long *)attrs);
+    break;
+  case ACCEL_GRAPH_GATED_SUM:
+    what = "accel_gated_sum", s = gated_sum(t, n, attrs);
+    break;
   case ACCEL_GRAPH_GRID_SAMPLE: {
     const accel_graph_grid_sample_attrs *r = attrs;
     accel_grid_sample_options o = {(int)r->mode, (int)r->padding,
@@ -538,6 +588,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_LAYERNORM:
     what = "accel_layernorm", s = layernorm(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_RMSNORM:
+    what = "accel_rmsnorm", s = rmsnorm(t, attrs);
     break;
   case ACCEL_GRAPH_BATCHNORM:
     what = "accel_batchnorm", s = batchnorm(t, attrs);
@@ -651,6 +704,12 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_MLP_NORM:
     what = "accel_mlp_layernorm", s = mlp_norm(t, n, attrs);
     break;
+  case ACCEL_GRAPH_SQUEEZE_EXCITE:
+    what = "accel_squeeze_excite", s = squeeze_excite(t, n, attrs);
+    break;
+  case ACCEL_GRAPH_GROUP_NORM:
+    what = "accel_groupnorm", s = group_norm(t, attrs);
+    break;
   }
   if (s != ACCEL_OK)
     fail(name, what, s);
@@ -708,6 +767,7 @@ static long run_graph(const void *a, const void *b, const void *c,
 
 int main(int argc, char **argv) {
   long inputs = accel_graph_num_inputs, outputs = accel_graph_num_outputs;
+  argc = accel_graph_debug_options(argc, argv);
   if (argc != 1 + inputs + outputs && argc != 2 + inputs + outputs) {
     fprintf(stderr,
             "usage: %s <%ld input files> <%ld output files> [profile]\n",

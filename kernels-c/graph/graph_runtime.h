@@ -65,6 +65,13 @@ typedef enum {
   ACCEL_GRAPH_GRID_SAMPLE = 45,    /* x, grid -> y */
   ACCEL_GRAPH_DET = 46,            /* x -> y; no attributes */
   ACCEL_GRAPH_MAXPOOL_TYPED = 47,  /* x -> maxima or int64 indices */
+  ACCEL_GRAPH_SQUEEZE_EXCITE = 48, /* x, w1[, bias1], w2[, bias2] -> y */
+  ACCEL_GRAPH_MOE_ROUTE = 49,      /* logits -> gates; attrs: long k */
+  ACCEL_GRAPH_GATED_SUM = 50,      /* gates, n terms -> y; attrs: long
+                                      columns[n] */
+  ACCEL_GRAPH_ROPE = 51,           /* x, cos, sin -> y; no attributes */
+  ACCEL_GRAPH_GROUP_NORM = 52,     /* x, scale, shift -> y */
+  ACCEL_GRAPH_RMSNORM = 53,        /* x[, residual], scale -> y */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -179,6 +186,11 @@ typedef struct {
 } accel_graph_batchnorm_attrs;
 
 typedef struct {
+  accel_graph_float epsilon;
+  long residual; /* whether the second operand is the residual */
+} accel_graph_rmsnorm_attrs;
+
+typedef struct {
   long axis;
 } accel_graph_concat_attrs;
 
@@ -200,6 +212,7 @@ typedef struct {
 /* An additive mask if there are five operands. */
 typedef struct {
   accel_graph_float scale;
+  long causal; /* also hides key j from query i > j + Sk - Sq */
 } accel_graph_attention_attrs;
 
 /* The fill value is the fill operand's element where there is one (it is
@@ -234,6 +247,18 @@ typedef struct {
   long act; /* accel_act_kind between the layers */
   long bias1, bias2;
 } accel_graph_mlp_norm_attrs;
+
+/* bias1 after w1 and bias2 after w2 where set. */
+typedef struct {
+  long act; /* accel_act_kind after the first product */
+  long bias1, bias2;
+} accel_graph_squeeze_excite_attrs;
+
+typedef struct {
+  long groups;
+  accel_graph_float epsilon;
+  long act; /* accel_act_kind */
+} accel_graph_group_norm_attrs;
 
 typedef struct {
   long axis, is_min, select_last;
@@ -336,6 +361,7 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_elementwise_attrs) == 4 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_softmax_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_reduce_attrs, axes) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_layernorm_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_rmsnorm_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_batchnorm_attrs) == 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_concat_attrs) == 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_chain_step) == 6 * 8);
@@ -344,6 +370,8 @@ ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_pad_attrs, widths) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(offsetof(accel_graph_gather_attrs, indices) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_norm_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_mlp_norm_attrs) == 4 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_squeeze_excite_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_group_norm_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_argreduce_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_hardmax_attrs) == 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_cumsum_attrs) == 3 * 8);
@@ -374,6 +402,13 @@ void accel_graph_run(void);
    node's name if the kernel refuses it. bound: the op's roofline bound in
    cycles (the compiler's, graph/codegen/OpCost.h), for the profile. */
 void accel_graph_op(const long *record, const char *name, long bound);
+
+/* graph_debug.c (accel-run --compare-layers): accel_graph_op, then the
+   op's result written out, which a program accel-graphc compiles with
+   --dump-results calls instead; and that file's options, which main()
+   takes out of argv (returning the arguments left). */
+void accel_graph_op_dumped(const long *record, const char *name, long bound);
+int accel_graph_debug_options(int argc, char **argv);
 #endif
 
 #endif
