@@ -8,6 +8,8 @@
 
 #include "import/Importer.h"
 
+#include "accel_kernels.h"
+
 using namespace accel::graph;
 using namespace accel::graph::import_detail;
 
@@ -183,13 +185,22 @@ bool Importer::instanceNorm() {
   int64_t Spatial = 1;
   for (int64_t D : S.drop_front(2))
     Spatial *= D;
+  float Epsilon = floatAttr("epsilon", 1e-5f);
+  // Each channel a group: accel_groupnorm, one pass, where it takes the
+  // planes and channels; else a layer norm of the planes and the scale
+  // and shift by elementwise ops.
+  if (XType.getElementType().isF32() && accel_groupnorm_fits(Spatial) &&
+      S[1] <= ACCEL_GROUPNORM_MAX_CHANNELS)
+    return define(B.create<GroupNormOp>(
+        loc(), resultType(), X, Scale, Shift, B.getI64IntegerAttr(S[1]),
+        B.getF32FloatAttr(Epsilon), ActivationAttr(), FloatAttr(),
+        FloatAttr()));
   Type F32 = B.getF32Type();
   auto Rows = RankedTensorType::get({S[0], S[1], Spatial}, F32);
   Value Flat = B.create<ReshapeOp>(loc(), Rows, X);
   Value Normed = B.create<LayerNormOp>(
       loc(), Rows, Flat, Value(), splatF32(B, loc(), {Spatial}, 1.0f), Value(),
-      B.getI64IntegerAttr(2),
-      B.getF32FloatAttr(floatAttr("epsilon", 1e-5f)));
+      B.getI64IntegerAttr(2), B.getF32FloatAttr(Epsilon));
   auto PerChannel = RankedTensorType::get({S[1], 1}, F32);
   Value Scaled = createElementwise(
       ElementwiseKind::mul, Rows,

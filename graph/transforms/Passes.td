@@ -84,6 +84,52 @@ def FuseGemmNormPass : AccelGraph_FuncPass<"accel-fuse-gemm-norm"> {
   }];
 }
 
+def FuseCnnBlocksPass : AccelGraph_FuncPass<"accel-fuse-cnn-blocks"> {
+  let summary = "Fuse a squeeze-excitation block into one "
+                "accel.squeeze_excite";
+  let description = [{
+    GlobalAveragePool, a 1x1 Conv, its activation (relu or silu, fused or
+    as x * sigmoid(x)), a 1x1 Conv, Sigmoid and the input times the gates,
+    each read by the next alone, become one accel.squeeze_excite where the
+    library's kernel has room for it (accel_squeeze_excite_fits): the
+    pooled vector, both products and the gates stay in the scratchpad
+    (FuseCnnBlocks.cpp).
+  }];
+}
+
+def FuseGroupNormPass : AccelGraph_FuncPass<"accel-fuse-group-norm"> {
+  let summary = "Fuse PyTorch's GroupNorm export and the SiLU or ReLU after "
+                "it into one accel.group_norm";
+  let description = [{
+    The reshape to [N, groups, -1], the instance norm (an accel.group_norm
+    with scale 1 and shift 0), the reshape back and the Mul and Add by
+    per-channel tensors, each read by the next alone, become one
+    accel.group_norm over the input; a following x * sigmoid(x) or relu
+    becomes its activation (FuseGroupNorm.cpp, FuseSilu.cpp).
+  }];
+}
+
+def FuseMoePass : AccelGraph_FuncPass<"accel-fuse-moe"> {
+  let summary = "Fuse a mixture of experts' routing into accel.moe_route and "
+                "its gated sum of experts into accel.gated_sum";
+  let description = [{
+    Softmax over the experts, TopK's values and indices, the values over
+    their ReduceSum scattered into zeros become one accel.moe_route; adds
+    of the experts' outputs, each times a one-column slice of those gates,
+    and the shared expert's become one accel.gated_sum (FuseMoE.cpp).
+  }];
+}
+
+def FuseRopePass : AccelGraph_FuncPass<"accel-fuse-rope"> {
+  let summary = "Fuse rotary position embedding's pattern into one accel.rope";
+  let description = [{
+    x * cos + concat(-x[..., D/2:], x[..., :D/2]) * sin, as HuggingFace's
+    apply_rotary_pos_emb exports (Slices at D/2, Neg, Concat, Mul, Mul,
+    Add), each intermediate read by the next alone and cos and sin
+    broadcasting to x, becomes one accel.rope (FuseRope.cpp).
+  }];
+}
+
 def SinkTransposesPass : AccelGraph_FuncPass<"accel-sink-transposes"> {
   let summary = "Move a transpose of a gemm's rows after the gemm, where its "
                 "result is only sliced";
