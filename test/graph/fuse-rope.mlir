@@ -157,3 +157,64 @@ func.func @tables_broadcast_along_d(%x: tensor<1x2x4x8xf32>, %cos: tensor<1x1x4x
   %6 = accel.elementwise add %0, %5 : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
   return %6 : tensor<1x2x4x8xf32>
 }
+
+// HuggingFace's tables computed at run time: cos(concat(f, f)) and
+// sin(concat(f, f)) unsqueezed, read by ropes alone, become the half
+// tables cos(f) and sin(f), and the concat goes.
+// CHECK-LABEL: func.func @half_tables
+// CHECK-NEXT: %[[C:.*]] = accel.elementwise cos %arg1 : (tensor<1x8x8xf32>) -> tensor<1x8x8xf32>
+// CHECK-NEXT: %[[CR:.*]] = accel.reshape %[[C]] : (tensor<1x8x8xf32>) -> tensor<1x1x8x8xf32>
+// CHECK-NEXT: %[[S:.*]] = accel.elementwise sin %arg1 : (tensor<1x8x8xf32>) -> tensor<1x8x8xf32>
+// CHECK-NEXT: %[[SR:.*]] = accel.reshape %[[S]] : (tensor<1x8x8xf32>) -> tensor<1x1x8x8xf32>
+// CHECK-NEXT: %[[R:.*]] = accel.rope %arg0, %[[CR]], %[[SR]] : (tensor<1x4x8x16xf32>, tensor<1x1x8x8xf32>, tensor<1x1x8x8xf32>) -> tensor<1x4x8x16xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @half_tables(%x: tensor<1x4x8x16xf32>, %f: tensor<1x8x8xf32>) -> tensor<1x4x8x16xf32> {
+  %e = accel.concat %f, %f {axis = 2 : i64} : (tensor<1x8x8xf32>, tensor<1x8x8xf32>) -> tensor<1x8x16xf32>
+  %c = accel.elementwise cos %e : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %cos = accel.reshape %c : (tensor<1x8x16xf32>) -> tensor<1x1x8x16xf32>
+  %s = accel.elementwise sin %e : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %sin = accel.reshape %s : (tensor<1x8x16xf32>) -> tensor<1x1x8x16xf32>
+  %0 = accel.elementwise mul %x, %cos : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>) -> tensor<1x4x8x16xf32>
+  %1 = accel.slice %x {starts = array<i64: 0, 0, 0, 8>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x8x16xf32>) -> tensor<1x4x8x8xf32>
+  %2 = accel.elementwise neg %1 : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %3 = accel.slice %x {starts = array<i64: 0, 0, 0, 0>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x8x16xf32>) -> tensor<1x4x8x8xf32>
+  %4 = accel.concat %2, %3 {axis = 3 : i64} : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x16xf32>
+  %5 = accel.elementwise mul %4, %sin : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>) -> tensor<1x4x8x16xf32>
+  %6 = accel.elementwise add %0, %5 : (tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>) -> tensor<1x4x8x16xf32>
+  return %6 : tensor<1x4x8x16xf32>
+}
+
+// Full tables kept: a concat of two different halves; a table also read
+// by something other than a rope.
+// CHECK-LABEL: func.func @full_tables
+// CHECK: accel.concat %arg1, %arg2 {axis = 2 : i64}
+// CHECK: accel.rope %arg0, %{{.*}}, %{{.*}} : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>, tensor<1x1x8x16xf32>)
+// CHECK: accel.concat %arg1, %arg1 {axis = 2 : i64}
+// CHECK: accel.rope %arg0, %{{.*}}, %{{.*}} : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>, tensor<1x1x8x16xf32>)
+func.func @full_tables(%x: tensor<1x4x8x16xf32>, %f: tensor<1x8x8xf32>, %g: tensor<1x8x8xf32>) -> (tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>, tensor<1x8x16xf32>) {
+  %e = accel.concat %f, %g {axis = 2 : i64} : (tensor<1x8x8xf32>, tensor<1x8x8xf32>) -> tensor<1x8x16xf32>
+  %c = accel.elementwise cos %e : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %cos = accel.reshape %c : (tensor<1x8x16xf32>) -> tensor<1x1x8x16xf32>
+  %s = accel.elementwise sin %e : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %sin = accel.reshape %s : (tensor<1x8x16xf32>) -> tensor<1x1x8x16xf32>
+  %0 = accel.elementwise mul %x, %cos : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>) -> tensor<1x4x8x16xf32>
+  %1 = accel.slice %x {starts = array<i64: 0, 0, 0, 8>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x8x16xf32>) -> tensor<1x4x8x8xf32>
+  %2 = accel.elementwise neg %1 : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %3 = accel.slice %x {starts = array<i64: 0, 0, 0, 0>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x8x16xf32>) -> tensor<1x4x8x8xf32>
+  %4 = accel.concat %2, %3 {axis = 3 : i64} : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x16xf32>
+  %5 = accel.elementwise mul %4, %sin : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>) -> tensor<1x4x8x16xf32>
+  %6 = accel.elementwise add %0, %5 : (tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>) -> tensor<1x4x8x16xf32>
+  %e2 = accel.concat %f, %f {axis = 2 : i64} : (tensor<1x8x8xf32>, tensor<1x8x8xf32>) -> tensor<1x8x16xf32>
+  %c2 = accel.elementwise cos %e2 : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %cos2 = accel.reshape %c2 : (tensor<1x8x16xf32>) -> tensor<1x1x8x16xf32>
+  %s2 = accel.elementwise sin %e2 : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %sin2 = accel.reshape %s2 : (tensor<1x8x16xf32>) -> tensor<1x1x8x16xf32>
+  %10 = accel.elementwise mul %x, %cos2 : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>) -> tensor<1x4x8x16xf32>
+  %11 = accel.slice %x {starts = array<i64: 0, 0, 0, 8>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x8x16xf32>) -> tensor<1x4x8x8xf32>
+  %12 = accel.elementwise neg %11 : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %13 = accel.slice %x {starts = array<i64: 0, 0, 0, 0>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x8x16xf32>) -> tensor<1x4x8x8xf32>
+  %14 = accel.concat %12, %13 {axis = 3 : i64} : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x16xf32>
+  %15 = accel.elementwise mul %14, %sin2 : (tensor<1x4x8x16xf32>, tensor<1x1x8x16xf32>) -> tensor<1x4x8x16xf32>
+  %16 = accel.elementwise add %10, %15 : (tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>) -> tensor<1x4x8x16xf32>
+  return %6, %16, %c2 : tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>, tensor<1x8x16xf32>
+}
