@@ -19,11 +19,16 @@ enum {
 
 typedef struct {
   float buf[SumFloats];       /* term i's rows at i * rows * wp, then y's */
-  float gates[SumGateFloats]; /* the block's rows of gates */
+  /* The block's rows of gates, each followed by a 1 (the ungated terms'
+     weight); room for the last group of 16 rows' strided loads. */
+  float gates[SumGateFloats + L * (ACCEL_MOE_MAX_EXPERTS + 1)];
+  /* Each term's weights of the block's rows, term-major, rows padded to
+     16: n * rows is at most SumFloats / 16. */
+  float weights[SumFloats / L + ACCEL_GATED_SUM_MAX_TERMS * L];
   accel_tensor terms[ACCEL_GATED_SUM_MAX_TERMS];
   const accel_tensor *term_ptrs[ACCEL_GATED_SUM_MAX_TERMS];
   long columns[ACCEL_GATED_SUM_MAX_TERMS];
-  float g[ACCEL_GATED_SUM_MAX_TERMS]; /* a row's weights */
+  long slots[ACCEL_GATED_SUM_MAX_TERMS]; /* a term's column, E for 1 */
 } sum_spm;
 KERNEL_SPM_FITS(sum_spm);
 #define SSPM KERNEL_SPM(sum_spm)
@@ -112,27 +117,54 @@ static accel_status sum_check(const char *K, const accel_tensor *gates,
 }
 
 /* A block of y's rows (wp floats apart, a multiple of 16) from the
-   terms' in the scratchpad: each row's weights, then the sum of
-   the weighted rows, term by term in order (the ONNX chain's order). */
-static void sum_block(const accel_tensor *gates, long rows, long wp, int n) {
-  float *buf = SSPM->buf, *out = buf + n * rows * wp, *g = SSPM->g;
-  long ge = gates ? gates->dims[1] : 0;
-  for (long r = 0; r < rows; ++r) {
-    for (int i = 0; i < n; ++i) {
-      long c = SSPM->columns[i];
-      g[i] = c < 0 ? 1.0f : SSPM->gates[r * ge + c];
+   terms' in the scratchpad: the weights of each term gathered for all
+   rows (16 at a time by strided loads), then the block's vectors (rows
+   wp / 16 vectors each, one after another) four at a time, each the sum
+   of its terms' vectors by their row's weights, term by term in order
+   (the ONNX chain's order): the four sums stay in registers and the
+   terms' loads overlap, whatever the width. */
+static void sum_block(long ge, long rows, long wp, int n) {
+  enum { U = 4 };
+  const float *t0 = SSPM->buf;
+  float *out = SSPM->buf + n * rows * wp, *wt = SSPM->weights;
+  long gs = ge + 1, step = rows * wp, rp = (rows + L - 1) / L * L;
+  for (int i = 0; i < n; ++i)
+    for (long r = 0; r < rp; r += L)
+      accel_vstore(wt + i * rp + r,
+                   accel_vload_strided(SSPM->gates + r * gs + SSPM->slots[i],
+                                       gs * 4));
+  /* Vector k is at column c of row r. */
+  long per_row = wp / L, count = rows * per_row, k = 0, r = 0, c = 0;
+  for (; k + U <= count; k += U) {
+    const float *w[U];
+#pragma clang loop unroll(full)
+    for (int u = 0; u < U; ++u) {
+      w[u] = wt + r;
+      c = c + 1 == per_row ? 0 : c + 1;
+      r += c == 0;
     }
-    float *o = out + r * wp;
-    const float *t0 = buf + r * wp;
-    accel_v16f g0 = g[0];
-    for (long w = 0; w < wp; w += L)
-      accel_vstore(o + w, g0 * accel_vload(t0 + w));
+    accel_v16f acc[U];
+#pragma clang loop unroll(full)
+    for (int u = 0; u < U; ++u)
+      acc[u] = w[u][0] * accel_vload(t0 + (k + u) * L);
     for (int i = 1; i < n; ++i) {
-      const float *ti = buf + (i * rows + r) * wp;
-      accel_v16f gi = g[i];
-      for (long w = 0; w < wp; w += L)
-        accel_vstore(o + w, accel_vload(o + w) + gi * accel_vload(ti + w));
+      const float *t = t0 + i * step + k * L;
+#pragma clang loop unroll(full)
+      for (int u = 0; u < U; ++u)
+        acc[u] += w[u][i * rp] * accel_vload(t + u * L);
     }
+#pragma clang loop unroll(full)
+    for (int u = 0; u < U; ++u)
+      accel_vstore(out + (k + u) * L, acc[u]);
+  }
+  for (; k < count; ++k) {
+    const float *w0 = wt + r;
+    c = c + 1 == per_row ? 0 : c + 1;
+    r += c == 0;
+    accel_v16f acc = w0[0] * accel_vload(t0 + k * L);
+    for (int i = 1; i < n; ++i)
+      acc += w0[i * rp] * accel_vload(t0 + i * step + k * L);
+    accel_vstore(out + k * L, acc);
   }
 }
 
@@ -161,9 +193,11 @@ static long sum_body(const void *args, const void *unused1, const void *unused2,
   long width = D < SumMaxWidth ? D : SumMaxWidth;
   long wp = (width + L - 1) / L * L;
   long block = SumFloats / ((n + 1) * wp);
-  long ge = gates ? gates->dims[1] : 1;
-  if (block > SumGateFloats / ge)
-    block = SumGateFloats / ge;
+  long ge = gates ? gates->dims[1] : 0;
+  if (block > SumGateFloats / (ge + 1))
+    block = SumGateFloats / (ge + 1);
+  for (int i = 0; i < n; ++i)
+    SSPM->slots[i] = SSPM->columns[i] < 0 ? ge : SSPM->columns[i];
   for (long r0 = 0; r0 < T; r0 += block) {
     long rows = T - r0 < block ? T - r0 : block;
     for (long c0 = 0; c0 < D; c0 += width) {
@@ -176,11 +210,14 @@ static long sum_body(const void *args, const void *unused1, const void *unused2,
                           t->strides[0], t->strides[1], rows, w);
       }
       if (gates && c0 == 0)
-        accel_copy_matrix(KERNEL_CHANNEL(n), SSPM->gates, ge, 1,
+        accel_copy_matrix(KERNEL_CHANNEL(n), SSPM->gates, ge + 1, 1,
                           (const float *)gates->data + r0 * gates->strides[0],
                           gates->strides[0], gates->strides[1], rows, ge);
       accel_dma_wait_all();
-      sum_block(gates, rows, wp, n);
+      if (c0 == 0)
+        for (long r = 0; r < rows; ++r)
+          SSPM->gates[r * (ge + 1) + ge] = 1.0f;
+      sum_block(ge, rows, wp, n);
       accel_copy_matrix(0, (float *)y->data + r0 * y->strides[0] +
                                c0 * y->strides[1],
                         y->strides[0], y->strides[1],
