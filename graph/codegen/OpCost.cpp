@@ -7,6 +7,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace accel::graph;
 
@@ -39,8 +41,14 @@ static int64_t reductionLength(Operation &Op) {
 /// dims, not its elements over D: D may be 0.)
 static int64_t attentionMacs(AttentionOp A) {
   ArrayRef<int64_t> Q = shapeOf(A.getQ()), K = shapeOf(A.getK());
-  int64_t Scores = K[K.size() - 2];
-  for (int64_t D : Q.drop_back())
+  int64_t Sk = K[K.size() - 2], Sq = Q[Q.size() - 2];
+  int64_t Scores = Sq * Sk;
+  if (A.getCausal()) { // only the keys j <= i + Sk - Sq of each query i
+    Scores = 0;
+    for (int64_t I = 0; I != Sq; ++I)
+      Scores += std::clamp<int64_t>(I + Sk - Sq + 1, 0, Sk);
+  }
+  for (int64_t D : Q.drop_back(2))
     Scores *= D;
   return Scores * (Q.back() + shapeOf(A.getV()).back());
 }

@@ -340,10 +340,15 @@ LogicalResult AttentionOp::verify() {
   ArrayRef<int64_t> Q = shapeOf(getQ()), K = shapeOf(getK()),
                     V = shapeOf(getV());
   size_t Rank = Q.size();
+  size_t Outer = Rank < 3 ? 0 : Rank - 3; // the dims before the heads
   if (Rank < 2 || K.size() != Rank || V.size() != Rank ||
-      Q.drop_back(2) != K.drop_back(2) || Q.drop_back(2) != V.drop_back(2))
+      Q.take_front(Outer) != K.take_front(Outer) ||
+      K.drop_back(2) != V.drop_back(2) ||
+      (Rank > 2 && (K[Rank - 3] <= 0 ? Q[Rank - 3] != K[Rank - 3]
+                                     : Q[Rank - 3] % K[Rank - 3] != 0)))
     return emitOpError("q, k and v must have one rank (2 or more) and the "
-                       "same batch dimensions");
+                       "same batch dimensions, but k's and v's heads may "
+                       "divide q's");
   if (Q.back() != K.back() || K[Rank - 2] != V[Rank - 2])
     return emitOpError("needs q [..., Sq, D], k [..., Sk, D] and "
                        "v [..., Sk, Dv]");
