@@ -216,6 +216,39 @@ static accel_status check(const accel_tensor *q, const accel_tensor *k,
   return ACCEL_OK;
 }
 
+/* t's heads (dimension h, H of them, stride s) as group rows of H / group
+   k/v heads: dimension h becomes H / group of stride group s, and
+   dimension h + 1 (of size 1: one query, or a mask's one row) group of
+   stride s. */
+static void split_heads(accel_tensor *t, int h, long group) {
+  long stride = t->strides[h];
+  t->dims[h] /= group, t->strides[h] = group * stride;
+  t->dims[h + 1] = group, t->strides[h + 1] = stride;
+}
+
+/* Decoding with grouped-query attention (one query a head): the query
+   heads that share a k/v head become that head's queries, group rows of
+   one query block, so that each block of k and v is read once for them
+   all, not once a head. The one query sees every key (causal too: key j
+   <= 0 + Sk - 1), so the rows need no causal mask of their own; a mask
+   of one row a head follows the heads, one for all heads stays. */
+static void fold_group_into_queries(problem *pb) {
+  int h = pb->t[Q].rank - 3;
+  long group = pb->group;
+  split_heads(&pb->t[Q], h, group);
+  split_heads(&pb->t[O], h, group);
+  if (pb->has_mask) {
+    accel_tensor *m = &pb->t[Mask];
+    int mh = m->rank - 3;
+    if (mh >= 0 && m->dims[mh] != 1)
+      split_heads(m, mh, group);
+  }
+  pb->causal = 0;
+  pb->heads /= group;
+  pb->Sq = group;
+  pb->group = 1;
+}
+
 /* o and the options: the fourth argument of the body. */
 typedef struct {
   const accel_tensor *o;
@@ -268,6 +301,8 @@ static long attention(const void *qp, const void *kp, const void *vp,
   pb->scale = opt.scale;
   if (pb->scale == 0.0f)
     pb->scale = pb->D ? 1.0f / sqrtf((float)pb->D) : 1.0f;
+  if (pb->group > 1 && pb->Sq == 1)
+    fold_group_into_queries(pb);
   run(pb);
   return ACCEL_OK;
 }

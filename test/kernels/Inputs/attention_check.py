@@ -392,6 +392,19 @@ def gqa():
         AttnCase((2, 4), 21, 37, 16, 16, mask="additive",
                  mask_dims=(2, 4, 21, 37), ninf=0.3, kvh=1),
         AttnCase((1, 6), 1, 40, 32, 32, kvh=2),
+        # decoding (one query a head): the group's query heads one block
+        # of queries of their k/v head, each key block read once for them
+        AttnCase((2, 8), 1, 1100, 64, 64, kvh=2),
+        AttnCase((2, 8), 1, 300, 32, 80, mask="causal", kvh=4, lq="bshd",
+                 lk="bshd", lv="bshd", lo="bshd"),
+        AttnCase((2, 8), 1, 77, 32, 32, mask="additive",
+                 mask_dims=(2, 8, 1, 77), mask_layout="pad", ninf=0.3, kvh=2),
+        AttnCase((2, 8), 1, 77, 32, 32, mask="causal+additive",
+                 mask_dims=(2, 1, 1, 77), ninf=0.3, kvh=1),
+        AttnCase((1, 32), 1, 600, 16, 16, kvh=2, lq=P, lk=P, lv=P, lo=P),
+        AttnCase((2, 8), 1, 13, 16, 16, mask="additive",
+                 mask_dims=(2, 8, 1, 13), ninf=0.3, kvh=2),
+        AttnCase((2, 8), 1, 16, 16, 16, mask="causal", kvh=1),
         # causal and a padding mask [B, 1, 1, Sk] together, as Hugging
         # Face's decoders build them for a batch of padded prompts
         AttnCase((2, 4), 32, 32, 32, 32, mask="causal+additive",
