@@ -67,8 +67,8 @@ constexpr int64_t RecordsInScratchpad = ACCEL_SPM_GRAPH_RECORD_BYTES;
 
 class Emitter {
 public:
-  Emitter(func::FuncOp Main, ModuleOp Out)
-      : Main(Main), Out(Out), B(Out.getContext()),
+  Emitter(func::FuncOp Main, ModuleOp Out, bool DumpResults)
+      : Main(Main), Out(Out), DumpResults(DumpResults), B(Out.getContext()),
         Ptr(LLVM::LLVMPointerType::get(Out.getContext())), I64(B.getI64Type()) {
   }
 
@@ -77,6 +77,7 @@ public:
 private:
   func::FuncOp Main;
   ModuleOp Out;
+  bool DumpResults; ///< call accel_graph_op_dumped (graph_debug.c)
   OpBuilder B;
   Type Ptr, I64;
   DenseMap<Value, int64_t> ArenaOffset;  ///< planned values
@@ -84,6 +85,9 @@ private:
   unsigned Counter = 0;
   int64_t ScratchpadRecordBytes = 0; ///< the records placed there so far
 
+  StringRef opFunction() const {
+    return DumpResults ? "accel_graph_op_dumped" : "accel_graph_op";
+  }
   std::string uniqueName(StringRef Prefix) {
     return (Prefix + "." + Twine(Counter++)).str();
   }
@@ -263,7 +267,7 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   Value RecordPtr = B.create<LLVM::AddressOfOp>(Loc, Ptr, RecordName);
   Value Bound =
       B.create<LLVM::ConstantOp>(Loc, I64, getOpCost(Op).boundCycles());
-  B.create<LLVM::CallOp>(Loc, TypeRange{}, "accel_graph_op",
+  B.create<LLVM::CallOp>(Loc, TypeRange{}, opFunction(),
                          ValueRange{RecordPtr, NameStr, Bound});
   return success();
 }
@@ -310,7 +314,7 @@ LogicalResult Emitter::run() {
 
   auto OpType = LLVM::LLVMFunctionType::get(
       LLVM::LLVMVoidType::get(B.getContext()), {Ptr, Ptr, I64});
-  B.create<LLVM::LLVMFuncOp>(Main.getLoc(), "accel_graph_op", OpType);
+  B.create<LLVM::LLVMFuncOp>(Main.getLoc(), opFunction(), OpType);
   auto Run = B.create<LLVM::LLVMFuncOp>(
       Main.getLoc(), "accel_graph_run",
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(B.getContext()), {}));
@@ -326,7 +330,8 @@ LogicalResult Emitter::run() {
 } // namespace
 
 std::unique_ptr<llvm::Module>
-accel::graph::emitProgram(ModuleOp Planned, llvm::LLVMContext &LLVMContext) {
+accel::graph::emitProgram(ModuleOp Planned, llvm::LLVMContext &LLVMContext,
+                          bool DumpResults) {
   auto Main = Planned.lookupSymbol<func::FuncOp>("main");
   if (!Main) {
     Planned.emitError("has no @main");
@@ -337,7 +342,7 @@ accel::graph::emitProgram(ModuleOp Planned, llvm::LLVMContext &LLVMContext) {
   registerBuiltinDialectTranslation(*Context);
   registerLLVMDialectTranslation(*Context);
   OwningOpRef<ModuleOp> Out = ModuleOp::create(Planned.getLoc());
-  if (failed(Emitter(Main, *Out).run()))
+  if (failed(Emitter(Main, *Out, DumpResults).run()))
     return nullptr;
   std::unique_ptr<llvm::Module> M =
       translateModuleToLLVMIR(*Out, LLVMContext, "accel_graph");

@@ -20,9 +20,11 @@ class Module;
 namespace accel::graph {
 
 /// The program's LLVM IR (target triple accel), or null after reporting
-/// the error as an MLIR diagnostic.
+/// the error as an MLIR diagnostic. With \p DumpResults, each op's call is
+/// to accel_graph_op_dumped, which writes its result out (graph_debug.c).
 std::unique_ptr<llvm::Module> emitProgram(mlir::ModuleOp Planned,
-                                          llvm::LLVMContext &Context);
+                                          llvm::LLVMContext &Context,
+                                          bool DumpResults = false);
 
 } // namespace accel::graph
 

@@ -75,6 +75,13 @@ static cl::list<std::string> InputShapes(
              "(repeatable)"),
     cl::cat(GraphcCategory));
 
+static cl::opt<bool> DumpResults(
+    "dump-results",
+    cl::desc("Make the program write each op's result after it runs, to the "
+             "file of its --dump-results=FILE argument (accel-run "
+             "--compare-layers)"),
+    cl::cat(GraphcCategory));
+
 /// Parses one --input-shape value into \p Options; false on bad syntax.
 static bool parseInputShape(StringRef Arg, og::LoadOptions &Options) {
   auto [Name, Dims] = Arg.rsplit('=');
@@ -221,7 +228,7 @@ int main(int argc, char **argv) {
   }
   llvm::LLVMContext LLVMContext;
   std::unique_ptr<llvm::Module> IR =
-      accel::graph::emitProgram(*Module, LLVMContext);
+      accel::graph::emitProgram(*Module, LLVMContext, DumpResults);
   if (!IR)
     return 1; // reported as an MLIR diagnostic
   if (EmitKind == Emit::Llvm) {

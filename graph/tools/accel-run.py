@@ -20,7 +20,11 @@ and check its outputs against expected ones (docs/graph.md).
            --fast (accel-sim's functional mode: no cycle model),
            --input-shape name=d0,d1,... (passed to accel-graphc),
            --tolerance onnx|model, --rtol R, --atol A, --norm-tol T (the
-           comparison, below)
+           comparison, below),
+           --compare-layers REF [--layers-dir D] (the first data set's
+           every ONNX tensor the program computes against onnxruntime's or
+           a directory's, and the first node past float32 expectations:
+           compare_layers.py)
 
 Each output must have the reference's shape and element type, then its
 values must match. The shape is the one the compiled program writes:
@@ -158,12 +162,12 @@ def parse_graph_values(text, role="output"):
     return values
 
 
-def compile_model(model, shapes, cache):
-    """The cached executable of model, compiled if need be, its outputs as
-    the program writes them and its inputs as it reads them: [(name,
-    numpy dtype, shape)] each."""
+def compile_model(model, shapes, cache, options=()):
+    """The cached executable of model, compiled if need be (with
+    accel-graphc's options), its outputs as the program writes them and its
+    inputs as it reads them: [(name, numpy dtype, shape)] each."""
     graphc = os.path.join(BIN, "accel-graphc")
-    args = sum((["--input-shape", s] for s in shapes), [])
+    args = sum((["--input-shape", s] for s in shapes), []) + list(options)
     # The libraries the program links (build/lib/accel) are part of it.
     libs = sorted(glob.glob(os.path.join(os.path.dirname(BIN), "lib", "accel",
                                          "*.[ao]")))
@@ -455,6 +459,26 @@ def main():
     ap.add_argument("--norm-tol", type=float,
                     help="the model criterion's tolerance, relative to the "
                     "output's largest magnitude (default %g)" % NORM_TOL)
+    ap.add_argument("--compare-layers", metavar="REF",
+                    help="run the first data set keeping each op's result "
+                    "and compare every ONNX tensor the program computes with "
+                    "REF's: onnxruntime (npm's onnxruntime-node) or a "
+                    "directory of TensorProto files named by ONNX tensor "
+                    "(PyTorch's forward hooks'); a float tensor t is "
+                    "expected within 8 u acc(t) of its max |ref|, u = 2^-24, "
+                    "acc(t) = sqrt(acc(x)^2 + w^2) for its node's input x "
+                    "of the largest and w the node's 1 (4 for a "
+                    "transcendental function) plus sqrt(n) for a sum of n "
+                    "terms; prints a table and the first node past it "
+                    "(docs/graph.md, \"Comparing layers\")")
+    ap.add_argument("--layers-dir", metavar="DIR",
+                    help="with --compare-layers, write the reference's and "
+                    "the program's tensors there (DIR/reference, DIR/accel) "
+                    "as TensorProto files")
+    ap.add_argument("--plant-error", metavar="NODE:DELTA",
+                    help="for the tests of --compare-layers only: add DELTA "
+                    "to the first element of node NODE's result (or #N:DELTA, "
+                    "the N-th op run) as the program runs")
     ap.add_argument("--cache", default=os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
         "accel-run"), help="where compiled models are kept, by the "
@@ -483,8 +507,11 @@ def main():
         model = onnx.load(model_path, load_external_data=False)
     except Exception as e:  # the compiler gives the precise reason
         model = None
-    elf, outputs, inputs = compile_model(model_path, args.input_shape,
-                                         args.cache)
+    if args.plant_error and not args.compare_layers:
+        fail("--plant-error goes with --compare-layers")
+    elf, outputs, inputs = compile_model(
+        model_path, args.input_shape, args.cache,
+        ["--dump-results"] if args.compare_layers else [])
     program_shapes = {name: shape for name, _, shape in inputs}
     in_names = graph_inputs(model)[0] if model else []
     in_types = input_dtypes(model) if model else []
@@ -505,6 +532,17 @@ def main():
             fail("%s: no test_data_set_N directories" % args.check)
     else:
         sets.append(("inputs", ordered_inputs(args.input, in_names), []))
+
+    if args.compare_layers:  # the first data set's inputs
+        import compare_layers  # beside this script
+        xs = [read_tensor(p) for p in sets[0][1]]
+        xs = [x.view(BF16) if t == BF16 and x.dtype == np.uint16 else x
+              for x, t in zip(xs, in_types)]
+        if len(xs) != len(in_names):
+            fail("%s: %d inputs given, the model has %d" % (
+                sets[0][0], len(xs), len(in_names)))
+        sys.exit(compare_layers.main(args, sys.modules[__name__], model_path,
+                                     model, elf, outputs, in_names, xs))
 
     all_ok = True
     with tempfile.TemporaryDirectory() as work:
