@@ -116,34 +116,29 @@ static accel_status sum_check(const char *K, const accel_tensor *gates,
   return ACCEL_OK;
 }
 
-/* A block of y's rows (wp floats apart, a multiple of 16) from the
-   terms' in the scratchpad: the weights of each term gathered for all
-   rows (16 at a time by strided loads), then the block's vectors (rows
-   wp / 16 vectors each, one after another) four at a time, each the sum
-   of its terms' vectors by their row's weights, term by term in order
-   (the ONNX chain's order): the four sums stay in registers and the
-   terms' loads overlap, whatever the width. */
-static void sum_block(long ge, long rows, long wp, int n) {
-  enum { U = 4 };
-  const float *t0 = SSPM->buf;
-  float *out = SSPM->buf + n * rows * wp, *wt = SSPM->weights;
-  long gs = ge + 1, step = rows * wp, rp = (rows + L - 1) / L * L;
-  for (int i = 0; i < n; ++i)
-    for (long r = 0; r < rp; r += L)
-      accel_vstore(wt + i * rp + r,
-                   accel_vload_strided(SSPM->gates + r * gs + SSPM->slots[i],
-                                       gs * 4));
-  /* Vector k is at column c of row r. */
-  long per_row = wp / L, count = rows * per_row, k = 0, r = 0, c = 0;
-  for (; k + U <= count; k += U) {
-    const float *w[U];
+enum { U = 4 }; /* vectors a group */
+
+/* Group k (vectors k to k + U - 1 of the block), whose vectors' rows'
+   weights are at w[u] (term i's rp floats further on each): the sum of
+   the terms' vectors by them. One row's group broadcasts one weight a
+   term. */
+static inline __attribute__((always_inline)) void
+sum_group(const float *t0, float *out, long k, const float *const *w,
+          long rp, long step, int n, int one_row) {
+  accel_v16f acc[U];
+  if (one_row) {
+    accel_v16f g = w[0][0];
 #pragma clang loop unroll(full)
-    for (int u = 0; u < U; ++u) {
-      w[u] = wt + r;
-      c = c + 1 == per_row ? 0 : c + 1;
-      r += c == 0;
+    for (int u = 0; u < U; ++u)
+      acc[u] = g * accel_vload(t0 + (k + u) * L);
+    for (int i = 1; i < n; ++i) {
+      const float *t = t0 + i * step + k * L;
+      accel_v16f gi = w[0][i * rp];
+#pragma clang loop unroll(full)
+      for (int u = 0; u < U; ++u)
+        acc[u] += gi * accel_vload(t + u * L);
     }
-    accel_v16f acc[U];
+  } else {
 #pragma clang loop unroll(full)
     for (int u = 0; u < U; ++u)
       acc[u] = w[u][0] * accel_vload(t0 + (k + u) * L);
@@ -153,9 +148,51 @@ static void sum_block(long ge, long rows, long wp, int n) {
       for (int u = 0; u < U; ++u)
         acc[u] += w[u][i * rp] * accel_vload(t + u * L);
     }
+  }
 #pragma clang loop unroll(full)
-    for (int u = 0; u < U; ++u)
-      accel_vstore(out + (k + u) * L, acc[u]);
+  for (int u = 0; u < U; ++u)
+    accel_vstore(out + (k + u) * L, acc[u]);
+}
+
+/* A block of y's rows (wp floats apart, a multiple of 16) from the
+   terms' in the scratchpad: the weights of each term gathered for all
+   rows (16 at a time by strided loads), then the block's vectors (rows
+   wp / 16 vectors each, one after another) in groups of four, each the
+   sum of its terms' vectors by their row's weights, term by term in
+   order (the ONNX chain's order): the four sums stay in registers and
+   the terms' loads overlap, whatever the width. */
+static void sum_block(long ge, long rows, long wp, int n) {
+  const float *t0 = SSPM->buf;
+  float *out = SSPM->buf + n * rows * wp, *wt = SSPM->weights;
+  long gs = ge + 1, step = rows * wp, rp = (rows + L - 1) / L * L;
+  for (int i = 0; i < n; ++i)
+    for (long r = 0; r < rp; r += L)
+      accel_vstore(wt + i * rp + r,
+                   accel_vload_strided(SSPM->gates + r * gs + SSPM->slots[i],
+                                       gs * 4));
+  long per_row = wp / L, count = rows * per_row, k = 0;
+  if (per_row % U == 0) { /* groups within rows */
+    for (long r = 0; r < rows; ++r) {
+      const float *w[U] = {wt + r};
+      for (long j = 0; j < per_row; j += U, k += U)
+        sum_group(t0, out, k, w, rp, step, n, 1);
+    }
+    return;
+  }
+  /* Vector k is at column c of row r. */
+  long r = 0, c = 0;
+  for (; k + U <= count; k += U) {
+    const float *w[U];
+#pragma clang loop unroll(full)
+    for (int u = 0; u < U; ++u) {
+      w[u] = wt + r;
+      c = c + 1 == per_row ? 0 : c + 1;
+      r += c == 0;
+    }
+    if (w[0] == w[U - 1])
+      sum_group(t0, out, k, w, rp, step, n, 1);
+    else
+      sum_group(t0, out, k, w, rp, step, n, 0);
   }
   for (; k < count; ++k) {
     const float *w0 = wt + r;
