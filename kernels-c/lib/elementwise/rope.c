@@ -210,6 +210,25 @@ static accel_status plan_rope(const accel_tensor *x, const accel_tensor *t,
   return ACCEL_OK;
 }
 
+/* Table t's lines into buf, padded_length(D') floats apart, on channel
+   ch: one transfer when they lie packed and need no padding (HF's
+   tables), else by lines. */
+static void load_table(int ch, const accel_tensor *t, float *buf) {
+  long span = 1;
+  int packed = t->dims[t->rank - 1] % LineAlign == 0;
+  for (int d = t->rank - 1; d >= 0 && packed; --d) {
+    packed = t->dims[d] == 1 || t->strides[d] == span;
+    span *= t->dims[d];
+  }
+  if (packed) {
+    accel_dma_rows_on(ch, buf, t->data, 1, span * 4, span * 4, span * 4);
+    return;
+  }
+  lines_view v;
+  lines_of(t, t->rank - 1, t->rank - 1, &v);
+  lines_move(ch, &v, buf, 0, v.count, 0);
+}
+
 /* accel_rope's arguments (kernel_stack.h, "a body's arguments"). */
 typedef struct {
   const accel_tensor *x, *c, *s, *y;
@@ -231,18 +250,16 @@ static long rope(const void *args, const void *unused1, const void *unused2,
   rope_plan pl;
   if ((st = plan_rope(x, c, &pl)))
     return st;
-  lines_view lx, ly, lc, ls;
+  lines_view lx, ly;
   int last = x->rank - 1;
   lines_of(x, last, last, &lx);
   lines_of(y, last, last, &ly);
-  lines_of(c, c->rank - 1, c->rank - 1, &lc);
-  lines_of(s, s->rank - 1, s->rank - 1, &ls);
   if (accel_only_checking() || !lx.n || !lx.count)
     return ACCEL_OK;
   /* The tables on channels 2 and 3, ahead of x's first batch there:
      for_each_line_batch's wait for that batch covers them. */
-  lines_move(2, &lc, LINES_SPM->params[0], 0, lc.count, 0);
-  lines_move(3, &ls, LINES_SPM->params[1], 0, ls.count, 0);
+  load_table(2, c, LINES_SPM->params[0]);
+  load_table(3, s, LINES_SPM->params[1]);
   for_each_line_batch(&lx, &ly, rope_batch, &pl, LinesMemoryBound);
   return ACCEL_OK;
 }
