@@ -8,6 +8,8 @@
 // split evenly, the odd one at the end for SAME_UPPER and at the start
 // otherwise. A negative total (an output_shape larger than the full
 // output) adds rows and columns at the end, as output_padding does.
+// 3-D folds its depth taps into the channels of one 2-D op
+// (ImportConvNd.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,8 +28,8 @@ bool Importer::convTranspose() {
   ArrayRef<int64_t> XShape = G.Values.at(Node->Inputs[0]).Shape;
   ArrayRef<int64_t> WShape = G.Values.at(Node->Inputs[1]).Shape;
   size_t Dims = WShape.size() - 2;
-  if (WShape.size() < 3 || WShape.size() > 4 || XShape.size() != WShape.size())
-    return fail("only 1-D and 2-D transposed convolutions are supported "
+  if (WShape.size() < 3 || WShape.size() > 5 || XShape.size() != WShape.size())
+    return fail("only 1-, 2- and 3-D transposed convolutions are supported "
                 "(input rank " +
                 Twine(XShape.size()) + ", weight rank " + Twine(WShape.size()) +
                 ")");
@@ -71,13 +73,15 @@ bool Importer::convTranspose() {
       P[Dims + I] = Total - P[I];
     }
   }
+  int64_t Group = intAttr("group", 1);
+  if (Dims == 3) // ImportConvNd.cpp
+    return define(convTranspose3d(X, W, Bias, S, P, D, OP, Group));
   // [begin..., end...] as [top, left, bottom, right].
   std::vector<int64_t> Pads2 = {P[0], P[1], P[2], P[3]};
   if (Dims == 1) {
     S.insert(S.begin(), 1), D.insert(D.begin(), 1), OP.insert(OP.begin(), 0);
     Pads2 = {0, P[0], 0, P[1]};
   }
-  int64_t Group = intAttr("group", 1);
   RankedTensorType Result = resultType();
   auto make = [&](Value In, Value Wt, RankedTensorType T) {
     return B.create<ConvTranspose2dOp>(

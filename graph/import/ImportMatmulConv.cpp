@@ -81,7 +81,7 @@ bool Importer::conv() {
     return false;
   ArrayRef<int64_t> WShape = G.Values.at(Node->Inputs[1]).Shape;
   if (WShape.size() != 4)
-    return fail("only 2-D convolutions are supported");
+    return convNd(X, W, Bias); // ImportConvNd.cpp
   std::vector<int64_t> Kernel = {WShape[2], WShape[3]};
   if (const og::Attribute *K = attr("kernel_shape"); K && K->IntList != Kernel)
     return fail("kernel_shape does not match the weight's shape");

@@ -170,6 +170,13 @@ private:
   bool gemm();
   bool conv();
   bool convTranspose(); // ImportConvTranspose.cpp
+  // Through the 2-D kernels (ImportConvNd.cpp).
+  /// Conv in 1-D or 3-D.
+  bool convNd(Value X, Value W, Value Bias);
+  /// ConvTranspose in 3-D, its pads resolved ([begins..., ends...]).
+  Value convTranspose3d(Value X, Value W, Value Bias, ArrayRef<int64_t> S,
+                        ArrayRef<int64_t> P, ArrayRef<int64_t> D,
+                        ArrayRef<int64_t> OP, int64_t Group);
   bool window(std::vector<int64_t> Kernel, std::vector<int64_t> &Strides,
               std::vector<int64_t> &Pads, std::vector<int64_t> &Dilations);
   bool pool(PoolKind Kind);

@@ -3,7 +3,7 @@ attribute (stride, dilation, asymmetric pads, output_padding, group, a
 bias; constant weights) and 1-D, each with a float64 numpy reference
 written from ONNX's definition (a scatter of each input pixel times the
 kernel, output_padding's zeros at the end, then the pads cropped); pads
-from output_shape and auto_pad SAME_LOWER (IR only); refusals: a 3-D one
+from output_shape and auto_pad SAME_LOWER (IR only); refusals: a 4-D one
 and a float64 one; and a PyTorch nn.ConvTranspose2d (stride 2, padding
 1, output_padding 1) exported by torch.onnx.export with PyTorch's output
 as the reference."""
@@ -119,11 +119,11 @@ save("same-lower",
      [xs], [helper.make_tensor_value_info("y", F, [1, 2, 6, 12])], [ws])
 
 # Refusals.
-save("three-d",
-     [helper.make_node("ConvTranspose", ["x", "w"], ["y"], name="up3")],
-     [helper.make_tensor_value_info("x", F, [1, 1, 2, 2, 2])],
-     [helper.make_tensor_value_info("y", F, [1, 1, 3, 3, 3])],
-     [numpy_helper.from_array(np.ones((1, 1, 2, 2, 2), np.float32), "w")])
+save("four-d",
+     [helper.make_node("ConvTranspose", ["x", "w"], ["y"], name="up4")],
+     [helper.make_tensor_value_info("x", F, [1, 1, 2, 2, 2, 2])],
+     [helper.make_tensor_value_info("y", F, [1, 1, 3, 3, 3, 3])],
+     [numpy_helper.from_array(np.ones((1, 1, 2, 2, 2, 2), np.float32), "w")])
 save("double",
      [helper.make_node("ConvTranspose", ["x", "w"], ["y"], name="upd")],
      [helper.make_tensor_value_info("x", D, [1, 1, 2, 2])],
