@@ -15,6 +15,7 @@
 #include "OnnxGraph.h"
 #include "ControlFlow.h"
 #include "FunctionExpansion.h"
+#include "ConstantFolding.h"
 #include "ShapeFolding.h"
 
 #include "onnx/checker.h"
@@ -498,7 +499,8 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
     } catch (const std::exception &E) {
       fail(std::string("shape inference fails: ") + E.what());
     }
-  } while (foldShapeComputations(M) || inlineControlFlow(M) ||
+  } while (foldShapeComputations(M) || foldConstantComputations(M) ||
+           inlineControlFlow(M) ||
            (Options.IsNative && expandFunctions(M, Options.IsNative)));
   convertGraph(M, Dir, Out);
 }

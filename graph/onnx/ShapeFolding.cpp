@@ -4,9 +4,7 @@
 // Constant, Shape, Size, Gather, Unsqueeze, Squeeze, Concat, Slice, Cast
 // between integer types, Add/Sub/Mul/Div, Neg, Equal and Where (PyTorch's
 // way of choosing Expand's sizes), Range, Reshape, Identity, and
-// ConstantOfShape (which makes a constant of any type); and Concat of small
-// 1-D float constants (PyTorch's Resize scales: [1, 1] and the factors). A
-// node is folded
+// ConstantOfShape (which makes a constant of any type). A node is folded
 // when every input it reads is a constant (or, for Shape and Size, has a
 // static shape); anything it
 // cannot evaluate stays a node. Part of the loader: nothing here throws,
@@ -15,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ShapeFolding.h"
+#include "ConstantFolding.h"
 
 #include <algorithm>
 #include <cstring>
@@ -86,23 +85,6 @@ std::optional<IntTensor> fromProto(const onnx::TensorProto &T) {
   return Out;
 }
 
-/// A small 1-D float constant's values (Resize's scales), or nullopt.
-std::optional<std::vector<float>> floatsOf(const onnx::TensorProto &T) {
-  if (T.data_type() != onnx::TensorProto::FLOAT || T.dims_size() != 1 ||
-      T.dims(0) > 16 || T.data_location() == onnx::TensorProto::EXTERNAL)
-    return std::nullopt;
-  std::vector<float> Out(T.float_data().begin(), T.float_data().end());
-  if (T.has_raw_data()) {
-    if (T.raw_data().size() != size_t(T.dims(0)) * 4)
-      return std::nullopt;
-    Out.resize(T.dims(0));
-    std::memcpy(Out.data(), T.raw_data().data(), T.raw_data().size());
-  }
-  if (int64_t(Out.size()) != T.dims(0))
-    return std::nullopt;
-  return Out;
-}
-
 onnx::TensorProto toProto(const IntTensor &T, const std::string &Name) {
   onnx::TensorProto P;
   P.set_name(Name);
@@ -155,7 +137,6 @@ private:
   std::map<std::string, IntTensor> Ints;
   std::map<std::string, std::vector<int64_t>> Shapes; ///< static ones
   std::map<std::string, onnx::TensorProto> Made;      ///< new initializers
-  std::map<std::string, std::vector<float>> Floats;   ///< small 1-D floats
 
   void recordShape(const onnx::ValueInfoProto &VI);
   const IntTensor *intInput(const onnx::NodeProto &N, int I) const {
@@ -205,7 +186,6 @@ private:
                                    const IntTensor *A) const;
   bool foldConstant(const onnx::NodeProto &N);
   bool foldConstantOfShape(const onnx::NodeProto &N);
-  bool foldFloatConcat(const onnx::NodeProto &N);
 };
 
 void Folder::recordShape(const onnx::ValueInfoProto &VI) {
@@ -570,30 +550,6 @@ bool Folder::foldConstant(const onnx::NodeProto &N) {
   T.set_name(N.output(0));
   if (auto I = fromProto(T))
     Ints[N.output(0)] = *I;
-  if (auto F = floatsOf(T))
-    Floats[N.output(0)] = *F;
-  Made[N.output(0)] = T;
-  return true;
-}
-
-/// Concat of small 1-D float constants into one.
-bool Folder::foldFloatConcat(const onnx::NodeProto &N) {
-  std::vector<float> Values;
-  for (const std::string &In : N.input()) {
-    auto It = Floats.find(In);
-    if (It == Floats.end())
-      return false;
-    Values.insert(Values.end(), It->second.begin(), It->second.end());
-  }
-  if (N.input_size() == 0 || Values.size() > 16)
-    return false;
-  onnx::TensorProto T;
-  T.set_name(N.output(0));
-  T.set_data_type(onnx::TensorProto::FLOAT);
-  T.add_dims(Values.size());
-  for (float V : Values)
-    T.add_float_data(V);
-  Floats[N.output(0)] = Values;
   Made[N.output(0)] = T;
   return true;
 }
@@ -653,8 +609,6 @@ int Folder::run() {
   for (const auto &Init : G.initializer()) {
     if (auto I = fromProto(Init))
       Ints[Init.name()] = *I;
-    if (auto F = floatsOf(Init))
-      Floats[Init.name()] = *F;
     Shapes[Init.name()].assign(Init.dims().begin(), Init.dims().end());
   }
   for (const auto &VI : G.input())
@@ -677,8 +631,6 @@ int Folder::run() {
       Done = foldConstant(N);
     } else if (N.op_type() == "ConstantOfShape") {
       Done = foldConstantOfShape(N);
-    } else if (N.op_type() == "Concat" && foldFloatConcat(N)) {
-      Done = true;
     } else if (auto Out = evaluate(N)) {
       Ints[N.output(0)] = *Out;
       Made[N.output(0)] = toProto(*Out, N.output(0));
@@ -694,29 +646,7 @@ int Folder::run() {
   if (!Count)
     return 0;
 
-  // The folded nodes' outputs that anything still reads become
-  // initializers; the nodes go.
-  std::set<std::string> Read;
-  for (int I = 0; I != G.node_size(); ++I)
-    if (!Folded[I])
-      for (const std::string &In : G.node(I).input())
-        Read.insert(In);
-  for (const auto &O : G.output())
-    Read.insert(O.name());
-  onnx::GraphProto Kept;
-  for (int I = 0; I != G.node_size(); ++I)
-    if (!Folded[I])
-      *Kept.add_node() = G.node(I);
-  G.mutable_node()->Swap(Kept.mutable_node());
-  for (auto &[Name, T] : Made)
-    if (Read.count(Name))
-      *G.add_initializer() = T;
-  // Inferred types of values that are now initializers would be stale.
-  onnx::GraphProto Infos;
-  for (const auto &VI : G.value_info())
-    if (!Made.count(VI.name()))
-      *Infos.add_value_info() = VI;
-  G.mutable_value_info()->Swap(Infos.mutable_value_info());
+  replaceFoldedNodes(G, Folded, Made);
   return Count;
 }
 

@@ -4,7 +4,12 @@ loader folds into constants. expand-where.onnx is how torch.onnx.export
 (opset 17) writes cls_token.expand(x.shape[0], -1, -1): Equal of the
 target with -1 and Where choosing between it and ones.
 range.onnx is torch.arange(n) with n a shape's size; equal-runtime.onnx
-an Equal of a graph input, which stays a node.
+an Equal of a graph input, which stays a node. resize-scales-concat.onnx
+is F.interpolate(scale_factor=2)'s Resize, its scales a Concat of two
+Constant nodes. tables-run/ (with test data: float64 numpy) adds to its
+input a Llama's rotary table and a causal mask, both computed from
+aranges as a Llama's export computes them: Cast, Unsqueeze, Mul, Concat,
+Cos; Less, Where, Unsqueeze, Transpose.
 Usage: make_fold_models.py DIR"""
 import os
 import sys
@@ -19,6 +24,8 @@ def i64(name, v):
 
 
 def save(d, name, nodes, inputs, outputs, inits):
+    for k, n in enumerate(nodes):
+        n.name = n.name or "%s_%d" % (n.op_type.lower(), k)
     g = helper.make_graph(nodes, "g", inputs, outputs, inits)
     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
     onnx.checker.check_model(m)
@@ -69,6 +76,51 @@ def main():
         helper.make_node("Resize", ["x", "", "scales"], ["y"], name="up",
                          mode="nearest")],
         [vi("x", F, [1, 2, 3, 4])], [vi("y", F, ["n", 2, 6, 8])], [])
+    tables(os.path.join(d, "tables-run"))
+
+
+def tables(d):
+    """x [2, 8, 8] + cos(cat(pos * inv_freq, pos * inv_freq)) + the causal
+    mask's transpose-of-a-transpose: every value the graph adds to x is a
+    constant computation."""
+    F = TensorProto.FLOAT
+    s, half = 8, 4
+    inv_freq = (1.0 / 10000 ** (np.arange(0, 2 * half, 2) / (2 * half))
+                ).astype(np.float32)
+    nodes = [
+        helper.make_node("Cast", ["positions"], ["fpos"], to=F),
+        helper.make_node("Unsqueeze", ["fpos", "last"], ["col"]),
+        helper.make_node("Mul", ["col", "inv_freq"], ["freqs"]),
+        helper.make_node("Concat", ["freqs", "freqs"], ["emb"], axis=-1),
+        helper.make_node("Cos", ["emb"], ["cos"]),
+        helper.make_node("Unsqueeze", ["positions", "first"], ["row"]),
+        helper.make_node("Unsqueeze", ["positions", "last"], ["column"]),
+        helper.make_node("Less", ["column", "row"], ["future"]),
+        helper.make_node("Where", ["future", "minus", "zero"], ["mask"]),
+        helper.make_node("Transpose", ["mask"], ["masked_t"], perm=[1, 0]),
+        helper.make_node("Transpose", ["masked_t"], ["mask2"], perm=[1, 0]),
+        helper.make_node("Add", ["x", "cos"], ["xc"]),
+        helper.make_node("Add", ["xc", "mask2"], ["y"])]
+    inits = [i64("positions", np.arange(s)), i64("last", [-1]),
+             i64("first", [0]),
+             numpy_helper.from_array(inv_freq, "inv_freq"),
+             numpy_helper.from_array(np.array(-100, np.float32), "minus"),
+             numpy_helper.from_array(np.array(0, np.float32), "zero")]
+    vi = helper.make_tensor_value_info
+    os.makedirs(os.path.join(d, "test_data_set_0"), exist_ok=True)
+    save(d, "model.onnx", nodes, [vi("x", F, [2, s, s])],
+         [vi("y", F, [2, s, s])], inits)
+    x = np.random.default_rng(3).standard_normal((2, s, s)).astype(np.float32)
+    pos = np.arange(s, dtype=np.float64)
+    freqs = pos[:, None] * inv_freq.astype(np.float64)[None, :]
+    cos = np.cos(np.concatenate([freqs, freqs], -1))
+    mask = np.where(pos[:, None] < pos[None, :], -100.0, 0.0)
+    y = x.astype(np.float64) + cos + mask
+    for kind, n, a in (("input", "x", x), ("output", "y", y)):
+        with open(os.path.join(d, "test_data_set_0", kind + "_0.pb"),
+                  "wb") as f:
+            f.write(numpy_helper.from_array(a.astype(np.float32),
+                                            n).SerializeToString())
 
 
 if __name__ == "__main__":

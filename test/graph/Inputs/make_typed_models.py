@@ -11,7 +11,8 @@ Run (each type through the compiler and accel-run's TensorProtos):
   castlike-u8-i8   CastLike of a uint8 input to int8 (wrapping)
   half-weights     float16 and bfloat16 initializers cast to f32 and added
                    to an f32 input (weights stored in half precision)
-  const-casts      the same of bool and uint16 initializers
+  const-casts      Where of a bool initializer choosing x or a uint16
+                   initializer cast to f32 at run time
   const-i64-out    a graph output that is an int64 initializer (copied
                    by accel_cast to its own type)
   reshape-i64      an int64 input reshaped to an output (a view: no
@@ -219,16 +220,14 @@ def main():
 
     mask = np.array([1, 0, 0, 1, 1, 0, 1, 0], np.bool_).reshape(2, 4)
     u16 = np.array([0, 1, 65535, 300], np.uint16)
-    m = model([helper.make_node("Cast", ["m"], ["mf"], name="m_f32",
+    m = model([helper.make_node("Cast", ["u"], ["uf"], name="u_f32",
                                 to=TP.FLOAT),
-               helper.make_node("Cast", ["u"], ["uf"], name="u_f32",
-                                to=TP.FLOAT),
-               helper.make_node("Add", ["x", "mf"], ["s"], name="add_m"),
-               helper.make_node("Add", ["s", "uf"], ["y"], name="add_u")],
+               helper.make_node("Where", ["m", "x", "uf"], ["y"],
+                                name="where_m")],
               [vi("x", TP.FLOAT, [2, 4])], [vi("y", TP.FLOAT, [2, 4])],
               [tensor("m", "bool", mask), tensor("u", "u16", u16)])
     save(top, "const-casts", m, [tensor("x", "f32", x)],
-         [tensor("y", "f32", x + mask + u16.astype(np.float32))])
+         [tensor("y", "f32", np.where(mask, x, u16.astype(np.float32)))])
 
     k = np.array([5, -1, 1 << 40], np.int64)
     m = model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
