@@ -507,8 +507,12 @@ def main():
         model = onnx.load(model_path, load_external_data=False)
     except Exception as e:  # the compiler gives the precise reason
         model = None
-    if args.plant_error and not args.compare_layers:
-        fail("--plant-error goes with --compare-layers")
+    if (args.plant_error or args.layers_dir) and not args.compare_layers:
+        fail("--plant-error and --layers-dir go with --compare-layers")
+    if args.compare_layers and (args.profile or args.timeline or args.stats
+                                or args.output_dir):
+        fail("--compare-layers runs alone: not with --profile, --timeline, "
+             "--stats or --output-dir")
     elf, outputs, inputs = compile_model(
         model_path, args.input_shape, args.cache,
         ["--dump-results"] if args.compare_layers else [])
