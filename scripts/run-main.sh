@@ -56,7 +56,9 @@ echo "=== simulator and compares its outputs with PyTorch's"
 MODELS=build/models
 /usr/bin/python3 graph/models/make_torch_models.py "$MODELS" 2>/dev/null
 for name in mlp lenet cnn-batchnorm resnet18 transformer-opset17 \
-            text-encoder transformer-d256; do
+            text-encoder transformer-d256 llama-decoder vit unet-slice \
+            whisper-encoder mobilenetv2 efficientnet-b0 convnext-tiny moe \
+            lstm; do
   echo
   echo "=== model $name (PyTorch, torch.onnx.export; $MODELS/$name)"
   # accel-run's criterion for whole models: a float32-honest error against
