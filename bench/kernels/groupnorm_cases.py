@@ -16,7 +16,7 @@ import groupnorm_check
 DRIVER = "groupnorm_bench.c"
 SHAPES = [(1, 32, 16, 16, 8, 5), (1, 320, 32, 32, 32, 0),
           (1, 320, 32, 32, 32, 5), (2, 640, 16, 16, 32, 5),
-          (1, 128, 64, 64, 32, 5)]
+          (1, 128, 64, 64, 32, 5), (1, 32, 256, 256, 8, 5)]
 
 
 def groupnorm(n, c, h, w, groups, act):

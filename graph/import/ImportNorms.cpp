@@ -186,11 +186,10 @@ bool Importer::instanceNorm() {
   for (int64_t D : S.drop_front(2))
     Spatial *= D;
   float Epsilon = floatAttr("epsilon", 1e-5f);
-  // Each channel a group: accel_groupnorm, one pass, where it takes the
-  // planes and channels; else a layer norm of the planes and the scale
-  // and shift by elementwise ops.
-  if (XType.getElementType().isF32() && accel_groupnorm_fits(Spatial) &&
-      S[1] <= ACCEL_GROUPNORM_MAX_CHANNELS)
+  // Each channel a group: accel_groupnorm, where it takes the channels;
+  // else a layer norm of the planes and the scale and shift by
+  // elementwise ops.
+  if (XType.getElementType().isF32() && S[1] <= ACCEL_GROUPNORM_MAX_CHANNELS)
     return define(B.create<GroupNormOp>(
         loc(), resultType(), X, Scale, Shift, B.getI64IntegerAttr(S[1]),
         B.getF32FloatAttr(Epsilon), ActivationAttr(), FloatAttr(),

@@ -84,8 +84,7 @@ struct RegroupInstanceNorm : OpRewritePattern<ReshapeOp> {
       return failure();
     int64_t C = XS[1], Groups = GS[1];
     if (C > ACCEL_GROUPNORM_MAX_CHANNELS ||
-        C / Groups > ACCEL_GROUPNORM_MAX_GROUP_CHANNELS ||
-        !accel_groupnorm_fits(GS[2]))
+        C / Groups > ACCEL_GROUPNORM_MAX_GROUP_CHANNELS)
       return failure();
     Location Loc = Rewriter.getFusedLoc(
         {Split.getLoc(), GN.getLoc(), Back.getLoc()});

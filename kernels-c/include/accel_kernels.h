@@ -443,6 +443,27 @@ static inline int accel_mlp_layernorm_fits(long K, long H, long N) {
   return accel_mlp_layernorm_floats(K, H, N) <= ACCEL_GEMM_LAYERNORM_FLOATS;
 }
 
+/* y = silu(a . w_gate) * (a . w_up), a SwiGLU block's gated product, the
+   two products never leaving the scratchpad (gemm_glu.c). a: [M, K], y:
+   [M, H], any strides; w: [2 P, K, 16] contiguous, P = ceil(H / 16),
+   accel_gemm_glu_pack's panels of w_gate [K, H] and w_up [K, H]. K from
+   1 to 4096 where accel_gemm_glu_fits (else ACCEL_ERR_UNSUPPORTED). */
+accel_status accel_gemm_glu(const accel_tensor *a, const accel_tensor *w,
+                            accel_tensor *y);
+/* Block j of 16 columns of w_gate, then of w_up (each K rows of 16,
+   columns past H zero), for j = 0 .. P - 1, into packed (2 P K 16
+   floats); w_gate and w_up row-major [K, H]. */
+void accel_gemm_glu_pack(const float *w_gate, const float *w_up, long K,
+                         long H, float *packed);
+/* Its scratchpad: three pairs of panels, two pairs of tiles, and at least
+   16 rows of a and of y. */
+enum { ACCEL_GEMM_GLU_FLOATS = 448 * 1024 };
+static inline int accel_gemm_glu_fits(long K, long H) {
+  return K >= 1 && K <= 4096 &&
+         6 * 16 * K + 4 * 256 + 16 * (K + accel_tile_padded(H)) <=
+             ACCEL_GEMM_GLU_FLOATS;
+}
+
 typedef struct {
   const accel_tensor *mean, *var;    /* rank 1, one per channel */
   const accel_tensor *scale, *shift; /* rank 1, or null (1 and 0) */
@@ -467,10 +488,12 @@ typedef struct {
    normalized by its mean and (biased) variance over those channels and
    every spatial element, then y = act(normalized * scale[c] + shift[c]).
    Dimensions 1 on must merge into one run of equally spaced elements, in
-   x and y; a group at most ACCEL_GROUPNORM_MAX_FLOATS elements (padded to
-   16), at most ACCEL_GROUPNORM_MAX_GROUP_CHANNELS (4096) channels a group
-   and ACCEL_GROUPNORM_MAX_CHANNELS (21 845) in all. y may be x in
-   place. On the stream engine (docs/kernels.md, "Normalization"). */
+   x and y; at most ACCEL_GROUPNORM_MAX_GROUP_CHANNELS (4096) channels a
+   group and ACCEL_GROUPNORM_MAX_CHANNELS (21 845) in all. x is read once
+   where a group fits the scratchpad (accel_groupnorm_fits: at most
+   ACCEL_GROUPNORM_MAX_FLOATS elements padded to 16), else twice (the
+   group's elements then contiguous). y may be x in place. On the stream
+   engine (docs/kernels.md, "Normalization"). */
 enum {
   ACCEL_GROUPNORM_MAX_FLOATS = 152 * 1024,
   ACCEL_GROUPNORM_MAX_CHANNELS = 21845,
@@ -623,9 +646,11 @@ accel_status accel_cast(const accel_tensor *x, const accel_tensor *y);
    rotate_half(x) = [-x[D/2:], x[:D/2]]. cos and sin have the same dims,
    of x's rank or lower, each broadcasting over x's (right-aligned) but
    the last: D, or D/2 for a half table (both halves of the full table
-   equal); at most 65 536 floats each (lines padded to 16). y has x's
+   equal); at most ACCEL_ROPE_MAX_TABLE_FLOATS floats each (lines
+   padded to 16). y has x's
    dims; x may be any strided view, y x itself (in place). Rounds as
    PyTorch's ops do (two products, then their sum). */
+enum { ACCEL_ROPE_MAX_TABLE_FLOATS = 64 * 1024 };
 accel_status accel_rope(const accel_tensor *x, const accel_tensor *cos,
                         const accel_tensor *sin, accel_tensor *y);
 
@@ -820,10 +845,10 @@ enum { ACCEL_MOE_MAX_EXPERTS = 1024, ACCEL_GATED_SUM_MAX_TERMS = 64 };
 
 /* A router's gates from its logits [T, E] (f32, any strides): each row's
    softmax, its k largest probabilities (ties to the lower index, as
-   TopK) divided by their sum, the other E - k gates 0. gates [T, E].
-   1 <= k <= E <= ACCEL_MOE_MAX_EXPERTS. */
+   TopK), divided by their sum if renormalize, the other E - k gates 0.
+   gates [T, E]. 1 <= k <= E <= ACCEL_MOE_MAX_EXPERTS. */
 accel_status accel_moe_route(const accel_tensor *logits, accel_tensor *gates,
-                             long k);
+                             long k, int renormalize);
 
 /* y[r, :] = sum over i of g_i(r) * terms[i][r, :], g_i(r) =
    gates[r, columns[i]], or 1 where columns[i] < 0: the experts' outputs

@@ -20,125 +20,19 @@
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
-#include "norm/norm_lines.h"
+#include "norm/groupnorm.h"
 #include <math.h>
 #include <stddef.h>
-
-enum {
-  /* Channels a group: the per-row values of one engine operation. */
-  RowsPerRun = ACCEL_GROUPNORM_MAX_GROUP_CHANNELS,
-  /* The per-row values of two runs (bias, scale) with a vector of slack
-     each, then the sigmoids of a run. */
-  RunParamFloats = 2 * RowsPerRun + T,
-  TempFloats = LinesParamFloats - 2 * RunParamFloats,
-  /* Per-channel values in params[0]: scale, shift, shift / scale. */
-  MaxChannels = LinesParamFloats / 3,
-  /* Groups of one batch (one vs.moments): mean, variance, rstd and std
-     each. */
-  StatGroups = LinesStreamFloats / 4,
-  /* Groups longer than this (padded) would come one a batch through
-     lines.c's batches of 24K floats, over one channel a direction: they go
-     one at a time over two (large_groups). */
-  LargeGroupFloats = 12 * 1024,
-};
-_Static_assert(MaxChannels == ACCEL_GROUPNORM_MAX_CHANNELS &&
-                   LinesBufferFloats == ACCEL_GROUPNORM_MAX_FLOATS,
-               "accel_kernels.h's group-norm limits are the kernel's");
-
-/* |shift / scale| up to 2^60 maps through b: q std stays finite for
-   any std below 2^64 (a finite f32 variance's root). */
-static const float MaxRatio = 0x1p60f;
 
 /* The per-group map var -> var + eps of vs.act.rsqrt and vs.act.sqrt:
    bias -eps, scale 1. */
 static ACCEL_SPM float eps_params[2];
-
-typedef struct {
-  long groups, channels, per_group, spatial;
-  int act, bad; /* bad: some channel's shift / scale is out of range */
-  const float *gamma, *beta, *ratio;
-} groupnorm_context;
-
-/* The channel of row (k, j) is bad: normalize its plane p on the vector
-   unit (y = (x - mean) rstd gamma + beta) before the engine maps it by
-   the identity. */
-static void normalize_plane(float *p, long n, float mean, float rstd,
-                            float gamma, float beta) {
-  long i = 0;
-  for (; i + T <= n; i += T)
-    accel_vstore(p + i, (accel_vload(p + i) - mean) * rstd * gamma + beta);
-  for (; i < n; ++i)
-    p[i] = (p[i] - mean) * rstd * gamma + beta;
-}
-
-/* The engine's passes over `rows` planes of s floats at p, by per-row
-   values prm (bias for the rows, then scale). */
-static void map_rows(float *p, long rows, long s, const float *prm, int act,
-                     float *tmp) {
-  accel_vs_shape(rows, s);
-  if (act == ACCEL_ACT_SILU) {
-    accel_vs_act_sigmoid(tmp, p, prm, NULL);
-    accel_vs_act_none(p, p, prm, NULL);
-    accel_vs_mul(p, p, tmp);
-  } else if (act == ACCEL_ACT_RELU) {
-    accel_vs_act_relu(p, p, prm, NULL);
-  } else {
-    accel_vs_act_none(p, p, prm, NULL);
-  }
-}
 
 /* The same for one plane longer than the sigmoids' buffer, in pieces. */
 static void map_long_row(float *p, long s, const float *prm, float *tmp) {
   for (long o = 0; o < s; o += TempFloats) {
     long len = s - o < TempFloats ? s - o : TempFloats;
     map_rows(p + o, 1, len, prm, ACCEL_ACT_SILU, tmp);
-  }
-}
-
-/* A row of the batch: plane j of group k (the batch's), whose group
-   among x's is g. */
-typedef struct {
-  long k, j, g;
-} row_pos;
-
-static inline void next_rows(row_pos *at, long m, const groupnorm_context *c) {
-  at->j += m;
-  if (at->j == c->per_group) {
-    at->j = 0, ++at->k;
-    if (++at->g == c->groups)
-      at->g = 0;
-  }
-}
-
-/* The per-row values of `rows` rows from `at` into prm (bias for the rows,
-   then scale), a group's stretch at a time on the vector unit: each
-   stretch's last vector may write past it, into the next stretch's
-   values (written after it), or the biases' into the first scales
-   (written after all the biases), or the scales' into the slack. */
-static void fill_run(float *prm, long rows, row_pos at, const float *stats,
-                     long gk, const groupnorm_context *c) {
-  const float *mean = stats, *rstd = stats + 2 * gk, *std = stats + 3 * gk;
-  for (int part = 0; part < 2; ++part) {
-    float *dst = prm + part * rows;
-    row_pos p = at;
-    for (long done = 0; done < rows;) {
-      long m = c->per_group - p.j;
-      if (m > rows - done)
-        m = rows - done;
-      long ch = p.g * c->per_group + p.j;
-      if (part == 0) {
-        accel_v16f mu = mean[p.k], nsd = -std[p.k];
-        for (long i = 0; i < m; i += T)
-          accel_vstore(dst + done + i,
-                       accel_vload(c->ratio + ch + i) * nsd + mu);
-      } else {
-        accel_v16f ri = rstd[p.k];
-        for (long i = 0; i < m; i += T)
-          accel_vstore(dst + done + i, accel_vload(c->gamma + ch + i) * ri);
-      }
-      done += m;
-      next_rows(&p, m, c);
-    }
   }
 }
 
@@ -391,10 +285,6 @@ static long groupnorm(const void *px, const void *py, const void *po,
                               "dimensions 1 to %d do not merge into one run "
                               "of equally spaced elements",
                               x->rank - 1);
-  if (!accel_groupnorm_fits(lx.n))
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
-                              "%ld elements a group; at most %d",
-                              lx.n, (int)ACCEL_GROUPNORM_MAX_FLOATS);
   float *gamma = LINES_SPM->params[0], *beta = gamma + channels,
         *ratio = beta + channels;
   s = load_channels(K, "scale", o.scale, channels, gamma, 1.0f, checked);
@@ -425,6 +315,8 @@ static long groupnorm(const void *px, const void *py, const void *po,
   eps_params[0] = -o.epsilon, eps_params[1] = 1.0f;
   if (!lx.n || !lx.count)
     return ACCEL_OK;
+  if (!accel_groupnorm_fits(lx.n))
+    return groupnorm_split(K, &lx, &ly, &c, o.epsilon);
   if (padded_length(lx.n) > LargeGroupFloats && lx.step == 1 && ly.step == 1)
     large_groups(&lx, &ly, &c);
   else

@@ -8,6 +8,8 @@ output as the reference):
   gn-relu/       GroupNorm(2, 6) over a rank-3 [N, C, L] input, ReLU
   gn-instance/   InstanceNorm2d(8, affine=True) (groups = C), SiLU
   gn-one-group/  GroupNorm(1, 12), then x + a skip (no activation)
+  gn-large/      GroupNorm(2, 4) + SiLU over 300 x 300 planes: groups of
+                 180 000 elements, past the scratchpad (read twice)
   make_group_norm_models.py OUT_DIR"""
 import os
 import sys
@@ -60,6 +62,15 @@ class OneGroup(torch.nn.Module):
         return self.norm(x) + x
 
 
+class GnLarge(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.norm = torch.nn.GroupNorm(2, 4)
+
+    def forward(self, x):
+        return torch.nn.functional.silu(self.norm(x))
+
+
 def randomize(m):
     """Scales and shifts away from PyTorch's 1 and 0, so that a dropped
     or misplaced one shows."""
@@ -98,6 +109,7 @@ def main():
     write(out, "gn-relu", GnRelu(), torch.rand(3, 6, 20) * 4 - 2)
     write(out, "gn-instance", Instance(), torch.rand(2, 8, 9, 7) * 2 - 1)
     write(out, "gn-one-group", OneGroup(), torch.rand(1, 12, 5, 5) + 3)
+    write(out, "gn-large", GnLarge(), torch.rand(1, 4, 300, 300) * 2 - 1)
 
 
 if __name__ == "__main__":
