@@ -28,6 +28,8 @@ enum {
      otherwise. */
   RopeTempFloats = LinesStreamFloats / 2,
 };
+_Static_assert(ACCEL_ROPE_MAX_TABLE_FLOATS == LinesParamFloats,
+               "each table is one of the lines buffers' parameter vectors");
 
 /* x's lines as the tables see them: the dimensions that number them
    (dimensions of 1 left out, neighbours merged where the tables step
@@ -184,11 +186,12 @@ static accel_status plan_rope(const accel_tensor *x, const accel_tensor *t,
     steps[i] = n == 1 ? 0 : lines;
     lines *= n;
   }
-  if (lines * pl->table_np > LinesParamFloats)
+  if (lines * pl->table_np > ACCEL_ROPE_MAX_TABLE_FLOATS)
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "cos",
                               "%ld lines of %ld floats; at most %d floats "
                               "(lines padded to %d)",
-                              lines, dt, LinesParamFloats, LineAlign);
+                              lines, dt, ACCEL_ROPE_MAX_TABLE_FLOATS,
+                              LineAlign);
   /* Dimensions of 1 out; a dimension merged into the one after it when
      the tables step through the pair as through one. */
   pl->rank = 0;
