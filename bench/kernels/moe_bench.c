@@ -22,7 +22,7 @@ static int route(char **argv) {
   bench_output(argv[6], g, t * e);
   accel_tensor tx = accel_matrix_f32(x, t, e), tg = accel_matrix_f32(g, t, e);
   accel_region_begin();
-  accel_status st = accel_moe_route(&tx, &tg, k);
+  accel_status st = accel_moe_route(&tx, &tg, k, 1);
   accel_region_end();
   return bench_finish(st);
 }

@@ -237,7 +237,7 @@ void asRows(ViewLayout &L) {
 std::optional<OpRecord> record(MoeRouteOp Op, MutableArrayRef<ViewLayout> L) {
   for (ViewLayout &V : L)
     asRows(V);
-  return OpRecord{ACCEL_GRAPH_MOE_ROUTE, {Op.getK()}};
+  return OpRecord{ACCEL_GRAPH_MOE_ROUTE, {Op.getK(), Op.getRenormalize()}};
 }
 
 std::optional<OpRecord> record(GatedSumOp Op, MutableArrayRef<ViewLayout> L) {

@@ -753,11 +753,14 @@ def AccelGraph_MoeRouteOp : AccelGraph_Op<"moe_route"> {
   let summary = "A mixture of experts' gates from its router's logits";
   let description = [{
     Along the last dimension of logits [..., E]: the softmax, its k largest
-    probabilities (ties to the lower index, as TopK) divided by their sum,
-    the other gates 0. ONNX's Softmax, TopK, ReduceSum, Div and
-    ScatterElements into zeros (-accel-fuse-moe). Runs as accel_moe_route.
+    probabilities (ties to the lower index, as TopK), divided by their sum
+    if renormalize, the other gates 0. ONNX's Softmax, TopK, (ReduceSum,
+    Div) and ScatterElements into zeros, or TopK of the logits, Softmax of
+    its values and ScatterElements (-accel-fuse-moe). Runs as
+    accel_moe_route.
   }];
-  let arguments = (ins AccelGraph_Tensor:$logits, I64Attr:$k);
+  let arguments = (ins AccelGraph_Tensor:$logits, I64Attr:$k,
+                   DefaultValuedAttr<BoolAttr, "true">:$renormalize);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$logits attr-dict `:` functional-type(operands, results)";

@@ -1,9 +1,10 @@
 //===-- FuseMoE.cpp - A mixture of experts' routing and combining ---------===//
 //
-// Part of -accel-fuse-moe and -accel-fuse (FusePasses.cpp). A DeepSeek-style
-// router as PyTorch exports it, softmax over the experts, TopK's values and
-// indices, the values divided by their ReduceSum and scattered into zeros,
-// becomes one accel.moe_route; and a sum of the experts' outputs, each
+// Part of -accel-fuse-moe and -accel-fuse (FusePasses.cpp). A router as
+// PyTorch exports it, softmax over the experts, TopK's values and indices,
+// the values (divided by their ReduceSum, or not) scattered into zeros, or
+// Mixtral's softmax of the chosen logits scattered, becomes one
+// accel.moe_route; and a sum of the experts' outputs, each
 // multiplied by its column of those gates (a Slice of one column), with
 // the shared expert's, one accel.gated_sum, so that no weighted output
 // and no partial sum reaches memory.
@@ -35,9 +36,21 @@ TopKOp lastAxisTopK(Value V, Value X, bool Indices) {
   return T;
 }
 
-/// scatter_elements(zeros, topk(p).indices, v / reduce_sum(v)) along the
-/// last axis, v = topk(p).values, p = softmax(logits) along the last axis:
-/// moe_route(logits, k).
+/// softmax(\p V) along its last axis, or null.
+SoftmaxOp lastAxisSoftmax(Value V) {
+  auto S = V.getDefiningOp<SoftmaxOp>();
+  return S && !S.getLog() && isLastAxis(S.getAxis(), V) ? S : nullptr;
+}
+
+/// scatter_elements(zeros, topk(x).indices, w) along the last axis, as
+/// routers are exported, is moe_route:
+///  - x = softmax(logits), w = v / reduce_sum(v) (keepdims), v =
+///    topk(x).values (DeepSeek's, Qwen's norm_topk_prob): the logits',
+///    renormalized;
+///  - the same with w = v (not renormalized);
+///  - w = softmax(v), v = topk(x).values (Mixtral's: the softmax of the
+///    chosen logits is their probabilities renormalized): x's,
+///    renormalized.
 struct FuseMoeRoute : OpRewritePattern<ScatterElementsOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -45,39 +58,53 @@ struct FuseMoeRoute : OpRewritePattern<ScatterElementsOp> {
                                 PatternRewriter &Rewriter) const override {
     auto Type = cast<RankedTensorType>(Op.getType());
     std::optional<double> Zero = splatConstant(Op.getInput());
-    if (Op.getReduction() != ScatterReduction::none || !Zero || *Zero != 0 ||
-        !isLastAxis(Op.getAxis(), Op.getResult()))
-      return failure();
-    auto Div = Op.getUpdates().getDefiningOp<ElementwiseOp>();
-    if (!Div || Div.getKind() != ElementwiseKind::div)
-      return failure();
-    Value Values = Div.getInputs()[0];
-    auto Sum = Div.getInputs()[1].getDefiningOp<ReduceOp>();
-    if (!Sum || Sum.getKind() != ReduceKind::sum || Sum.getInput() != Values ||
-        Sum.getAxesValue() || !Sum.getKeepdims() ||
-        Sum.getAxes().size() != 1 || !isLastAxis(Sum.getAxes()[0], Values) ||
-        Div.getType() != Values.getType())
-      return failure();
     auto IndexTopK = Op.getIndices().getDefiningOp<TopKOp>();
-    auto Softmax =
-        IndexTopK ? IndexTopK.getInput().getDefiningOp<SoftmaxOp>() : nullptr;
-    if (!Softmax || Softmax.getLog() ||
-        !isLastAxis(Softmax.getAxis(), Softmax.getResult()) ||
-        Softmax.getType() != Type || !Type.getElementType().isF32())
-      return failure();
-    TopKOp Indices = lastAxisTopK(Op.getIndices(), Softmax, true);
-    TopKOp TopValues = lastAxisTopK(Values, Softmax, false);
-    if (!Indices || !TopValues || Indices.getK() != TopValues.getK() ||
-        shapeOf(Values) != shapeOf(Op.getIndices()) ||
-        shapeOf(Values).back() != Indices.getK() || Indices.getK() < 1 ||
+    if (Op.getReduction() != ScatterReduction::none || !Zero || *Zero != 0 ||
+        !isLastAxis(Op.getAxis(), Op.getResult()) || !IndexTopK ||
+        !Type.getElementType().isF32() ||
         Type.getShape().back() > ACCEL_MOE_MAX_EXPERTS)
       return failure();
-    Location Loc = Rewriter.getFusedLoc(
-        {Softmax.getLoc(), TopValues.getLoc(), Indices.getLoc(), Sum.getLoc(),
-         Div.getLoc(), Op.getLoc()});
+    Value X = IndexTopK.getInput();
+    TopKOp Indices = lastAxisTopK(Op.getIndices(), X, true);
+    if (!Indices || X.getType() != Type || Indices.getK() < 1)
+      return failure();
+    SmallVector<Location> Locs = {Indices.getLoc(), Op.getLoc()};
+    // The chosen values v, and what the updates do with them.
+    Value Updates = Op.getUpdates(), Values = Updates, Logits;
+    bool Renormalize = false;
+    if (auto Div = Updates.getDefiningOp<ElementwiseOp>()) {
+      auto Sum = Div.getInputs()[1].getDefiningOp<ReduceOp>();
+      Values = Div.getInputs()[0];
+      if (Div.getKind() != ElementwiseKind::div || !Sum ||
+          Sum.getKind() != ReduceKind::sum || Sum.getInput() != Values ||
+          Sum.getAxesValue() || !Sum.getKeepdims() ||
+          Sum.getAxes().size() != 1 || !isLastAxis(Sum.getAxes()[0], Values) ||
+          Div.getType() != Values.getType())
+        return failure();
+      Renormalize = true;
+      Locs.append({Sum.getLoc(), Div.getLoc()});
+    } else if (SoftmaxOp Chosen = lastAxisSoftmax(Updates)) {
+      Values = Chosen.getInput();
+      Logits = X;
+      Renormalize = true;
+      Locs.push_back(Chosen.getLoc());
+    }
+    TopKOp TopValues = lastAxisTopK(Values, X, false);
+    if (!TopValues || TopValues.getK() != Indices.getK() ||
+        shapeOf(Values) != shapeOf(Op.getIndices()) ||
+        shapeOf(Values).back() != Indices.getK())
+      return failure();
+    Locs.push_back(TopValues.getLoc());
+    if (!Logits) { // the probabilities' TopK
+      SoftmaxOp Probs = lastAxisSoftmax(X);
+      if (!Probs)
+        return failure();
+      Logits = Probs.getInput();
+      Locs.push_back(Probs.getLoc());
+    }
     auto Route = Rewriter.replaceOpWithNewOp<MoeRouteOp>(
-        Op, Type, Softmax.getInput(), Indices.getK());
-    Route->setLoc(Loc);
+        Op, Type, Logits, Indices.getK(), Renormalize);
+    Route->setLoc(Rewriter.getFusedLoc(Locs));
     return success();
   }
 };

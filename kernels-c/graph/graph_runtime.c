@@ -275,11 +275,13 @@ static accel_status group_norm(accel_tensor *t,
 
 static accel_status attention(accel_tensor *t, int n,
                               const accel_graph_attention_attrs *r) {
-  accel_attention_options o = accel_attention_defaults();
-  o.scale = r->scale.value;
+  /* Both fields read at once (the record is in DRAM). */
+  float scale = r->scale.value;
+  long causal = r->causal;
+  accel_attention_options o = {scale, ACCEL_MASK_NONE, NULL};
   if (n == 5)
     o.mask_kind = ACCEL_MASK_ADDITIVE, o.mask = &t[3];
-  if (r->causal)
+  if (causal)
     o.mask_kind |= ACCEL_MASK_CAUSAL;
   return accel_attention(&t[0], &t[1], &t[2], &t[n - 1], &o);
 }
@@ -560,10 +562,11 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_ROPE:
     what = "accel_rope", s = accel_rope(&t[0], &t[1], &t[2], &t[3]);
     break;
-  case ACCEL_GRAPH_MOE_ROUTE:
-    what = "accel_moe_route";
-    s = accel_moe_route(&t[0], &t[1], *(const long *)attrs);
+  case ACCEL_GRAPH_MOE_ROUTE: {
+    const long *r = attrs; /* k, renormalize */
+    what = "accel_moe_route", s = accel_moe_route(&t[0], &t[1], r[0], (int)r[1]);
     break;
+  }
   case ACCEL_GRAPH_GATED_SUM:
     what = "accel_gated_sum", s = gated_sum(t, n, attrs);
     break;

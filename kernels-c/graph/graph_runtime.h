@@ -66,7 +66,8 @@ typedef enum {
   ACCEL_GRAPH_DET = 46,            /* x -> y; no attributes */
   ACCEL_GRAPH_MAXPOOL_TYPED = 47,  /* x -> maxima or int64 indices */
   ACCEL_GRAPH_SQUEEZE_EXCITE = 48, /* x, w1[, bias1], w2[, bias2] -> y */
-  ACCEL_GRAPH_MOE_ROUTE = 49,      /* logits -> gates; attrs: long k */
+  ACCEL_GRAPH_MOE_ROUTE = 49,      /* logits -> gates; attrs: long k,
+                                      renormalize */
   ACCEL_GRAPH_GATED_SUM = 50,      /* gates, n terms -> y; attrs: long
                                       columns[n] */
   ACCEL_GRAPH_ROPE = 51,           /* x, cos, sin -> y; no attributes */

@@ -35,6 +35,42 @@ func.func @route_top1(%l: tensor<5x8xf32>) -> (tensor<5x8xf32>, tensor<5x8xf32>)
   return %g, %p : tensor<5x8xf32>, tensor<5x8xf32>
 }
 
+// Without the renormalization (Qwen's norm_topk_prob false); Mixtral's
+// softmax of the chosen logits (their probabilities renormalized).
+// CHECK-LABEL: func.func @route_variants
+// CHECK-NEXT: %[[A:.*]] = accel.moe_route %arg0 {k = 2 : i64, renormalize = false} : (tensor<16x8xf32>) -> tensor<16x8xf32>
+// CHECK-NEXT: %[[B:.*]] = accel.moe_route %arg0 {k = 2 : i64} : (tensor<16x8xf32>) -> tensor<16x8xf32>
+// CHECK-NEXT: return %[[A]], %[[B]]
+func.func @route_variants(%l: tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<16x8xf32>) {
+  %z = arith.constant dense<0.0> : tensor<16x8xf32>
+  %p = accel.softmax %l {axis = 1 : i64} : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  %v = accel.topk %p {axis = 1 : i64, indices = false, k = 2 : i64, largest = true} : (tensor<16x8xf32>) -> tensor<16x2xf32>
+  %i = accel.topk %p {axis = 1 : i64, indices = true, k = 2 : i64, largest = true} : (tensor<16x8xf32>) -> tensor<16x2xi64>
+  %g = accel.scatter_elements none %z[%i], %v {axis = 1 : i64} : (tensor<16x8xf32>, tensor<16x2xi64>, tensor<16x2xf32>) -> tensor<16x8xf32>
+  %lv = accel.topk %l {axis = 1 : i64, indices = false, k = 2 : i64, largest = true} : (tensor<16x8xf32>) -> tensor<16x2xf32>
+  %li = accel.topk %l {axis = 1 : i64, indices = true, k = 2 : i64, largest = true} : (tensor<16x8xf32>) -> tensor<16x2xi64>
+  %w = accel.softmax %lv {axis = 1 : i64} : (tensor<16x2xf32>) -> tensor<16x2xf32>
+  %h = accel.scatter_elements none %z[%li], %w {axis = 1 : i64} : (tensor<16x8xf32>, tensor<16x2xi64>, tensor<16x2xf32>) -> tensor<16x8xf32>
+  return %g, %h : tensor<16x8xf32>, tensor<16x8xf32>
+}
+
+// Not fused: Mixtral's softmax over the chosen of all tokens (its axis 0),
+// raw logits scattered (no softmax anywhere), a log-softmax of the chosen.
+// CHECK-LABEL: func.func @route_variants_not
+// CHECK-NOT: accel.moe_route
+// CHECK: return
+func.func @route_variants_not(%l: tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>) {
+  %z = arith.constant dense<0.0> : tensor<16x8xf32>
+  %lv = accel.topk %l {axis = 1 : i64, indices = false, k = 2 : i64, largest = true} : (tensor<16x8xf32>) -> tensor<16x2xf32>
+  %li = accel.topk %l {axis = 1 : i64, indices = true, k = 2 : i64, largest = true} : (tensor<16x8xf32>) -> tensor<16x2xi64>
+  %w0 = accel.softmax %lv {axis = 0 : i64} : (tensor<16x2xf32>) -> tensor<16x2xf32>
+  %g0 = accel.scatter_elements none %z[%li], %w0 {axis = 1 : i64} : (tensor<16x8xf32>, tensor<16x2xi64>, tensor<16x2xf32>) -> tensor<16x8xf32>
+  %g1 = accel.scatter_elements none %z[%li], %lv {axis = 1 : i64} : (tensor<16x8xf32>, tensor<16x2xi64>, tensor<16x2xf32>) -> tensor<16x8xf32>
+  %w2 = accel.softmax %lv {axis = 1 : i64, log = true} : (tensor<16x2xf32>) -> tensor<16x2xf32>
+  %g2 = accel.scatter_elements none %z[%li], %w2 {axis = 1 : i64} : (tensor<16x8xf32>, tensor<16x2xi64>, tensor<16x2xf32>) -> tensor<16x8xf32>
+  return %g0, %g1, %g2 : tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>
+}
+
 // Not fused: the smallest k, a softmax along another axis, a log-softmax,
 // zeros replaced by ones, a scatter that adds, values and indices of
 // different TopKs, a sum along another axis, a mean in the sum's place.

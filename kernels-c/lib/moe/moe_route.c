@@ -31,9 +31,10 @@ KERNEL_SPM_FITS(route_spm);
    into g (the same layout). The softmax as accel_softmax computes it
    (e^(x - max) times 1 / sum); k selections of the largest probability
    not yet chosen, the first of equal ones (TopK's order); the chosen
-   divided by their sum. A lane whose logits hold a NaN or +inf gets NaN
+   divided by their sum if renormalize. A lane whose logits hold a NaN or +inf gets NaN
    gates, as the ONNX chain's softmax makes them. */
-static void route_group(const float *x, float *g, long E, long k) {
+static void route_group(const float *x, float *g, long E, long k,
+                        int renormalize) {
   const long s = E * 4;
   float *p = RSPM->p, *q = RSPM->q;
   accel_v16f m = accel_vload_strided(x, s);
@@ -68,7 +69,7 @@ static void route_group(const float *x, float *g, long E, long k) {
     }
     chosen += best;
   }
-  accel_v16f norm = accel_vrcp(chosen);
+  accel_v16f norm = renormalize ? accel_vrcp(chosen) : (accel_v16f)1.0f;
   accel_v16f nan_or_zero = sum * 0.0f;
   for (long j = 0; j < E; ++j) {
     accel_v16f v = accel_vload(p + j * L) * norm;
@@ -80,6 +81,7 @@ static void route_group(const float *x, float *g, long E, long k) {
 typedef struct {
   const accel_tensor *logits, *gates;
   long k;
+  int renormalize;
 } route_args;
 
 static accel_status route_check(const char *K, const accel_tensor *x,
@@ -131,7 +133,7 @@ static long route_body(const void *args, const void *unused1,
                       x->strides[0], x->strides[1], rows, E);
     accel_dma_wait_all();
     for (long t = 0; t < rows; t += L)
-      route_group(RSPM->x + t * E, RSPM->g + t * E, E, a.k);
+      route_group(RSPM->x + t * E, RSPM->g + t * E, E, a.k, a.renormalize);
     accel_copy_matrix(1, gd + r0 * g->strides[0], g->strides[0],
                       g->strides[1], RSPM->g, E, 1, rows, E);
   }
@@ -140,9 +142,9 @@ static long route_body(const void *args, const void *unused1,
 }
 
 accel_status accel_moe_route(const accel_tensor *logits, accel_tensor *gates,
-                             long k) {
+                             long k, int renormalize) {
   static ACCEL_SPM route_args args;
-  args = (route_args){logits, gates, k};
+  args = (route_args){logits, gates, k, renormalize != 0};
   return (accel_status)accel_on_kernel_stack(route_body, &args, NULL, NULL,
                                              NULL);
 }

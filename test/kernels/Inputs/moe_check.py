@@ -4,7 +4,8 @@ against numpy in float64.
 
   moe_check.py --sim "accel-sim [options]" --driver moe_driver.elf --dir DIR
 
-Route: logits [T, E] (strided too) of 1 to 1024 experts, k from 1 to 8,
+Route: logits [T, E] (strided too) of 1 to 1024 experts, k from 1 to 8
+(also without the renormalization),
 blocks of tokens past the kernel's (partial groups of 16 lanes), exact
 ties (the lower index chosen, as TopK), a row holding a NaN (NaN gates).
 The reference is ONNX's chain in float64: softmax, the k largest (ties
@@ -33,12 +34,12 @@ def pad8(b):
     return b + b"\0" * (-len(b) % 8)
 
 
-def header(kind, T, E, kn, D, xrs, yrs, overlap=0, gates_e=0):
+def header(kind, T, E, kn, D, xrs, yrs, overlap=0, gates_e=0, plain=0):
     return struct.pack("<12q", kind, T, E, kn, D, xrs, yrs, overlap, gates_e,
-                       0, 0, 0)
+                       plain, 0, 0)
 
 
-def route_ref(x, k):
+def route_ref(x, k, renormalize=True):
     x = x.astype(np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
         e = np.exp(x - x.max(axis=1, keepdims=True))
@@ -49,18 +50,20 @@ def route_ref(x, k):
             g[t] = np.nan
             continue
         order = np.argsort(-p[t], kind="stable")[:k]
-        g[t, order] = p[t, order] / p[t, order].sum()
+        g[t, order] = p[t, order] / (p[t, order].sum() if renormalize
+                                     else 1.0)
     return g
 
 
 class Route:
     def __init__(self, name, x, k, status=0, xrs=None, yrs=None, overlap=0,
-                 E=None):
+                 E=None, renormalize=True):
         self.x = np.asarray(x, np.float32)
         self.T, e = self.x.shape
         self.E = e
         self.gates_e = E or 0
         self.k, self.status, self.overlap = k, status, overlap
+        self.renormalize = renormalize
         self.xrs = xrs or e
         self.yrs = yrs or self.E
         self.name = "route %dx%d k %d%s" % (self.T, self.E, k,
@@ -70,7 +73,8 @@ class Route:
         buf = np.zeros((self.T, self.xrs), np.float32)
         buf[:, :self.x.shape[1]] = self.x
         return header(0, self.T, self.E, self.k, 0, self.xrs, self.yrs,
-                      self.overlap, self.gates_e) + pad8(buf.tobytes())
+                      self.overlap, self.gates_e, int(not self.renormalize)) \
+            + pad8(buf.tobytes())
 
     def out_floats(self):
         return self.T * self.yrs
@@ -85,7 +89,7 @@ class Route:
         if (raw.reshape(self.T, self.yrs)[:, self.E:] != 0xA5A5A5A5).any():
             return "written between rows"
         got = got[:, :self.E].astype(np.float64)
-        ref = route_ref(self.x, self.k)
+        ref = route_ref(self.x, self.k, self.renormalize)
         nan = np.isnan(ref)
         if (np.isnan(got) != nan).any():
             return "NaN where the reference has %s" % ("none" if not nan.any()
@@ -164,6 +168,8 @@ def cases(rng):
     yield Route("blocks", 3 * n((1000, 300)), 8)
     yield Route("", 4 * n((40, 1024)), 4)
     yield Route("strided", n((33, 5)), 2, xrs=9, yrs=7)
+    yield Route("not renormalized", n((40, 8)), 2, renormalize=False)
+    yield Route("not renormalized", 3 * n((70, 64)), 6, renormalize=False)
     ties = np.zeros((18, 4))
     ties[1] = [1, 2, 2, 1]
     ties[2] = [3, 3, 3, 3]

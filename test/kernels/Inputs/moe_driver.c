@@ -5,7 +5,8 @@
  *   kind (0 route, 1 gated sum), T, E, k (route) or n (sum), D (sum),
  *   x_rs (logits' or the terms' row stride), y_rs (gates' or y's),
  *   overlap (1: y is the first term, or the gates the logits), the
- *   route's gates' columns if not E (0: E), 0, 0, 0,
+ *   route's gates' columns if not E (0: E), 1 for a route without the
+ *   renormalization, 0, 0,
  * a sum's n columns (int64), then the f32 data padded to 8 bytes: a
  * route's logits (T x_rs floats); a sum's gates (T E, none if E is 0) and
  * its n terms (T x_rs floats each).
@@ -53,7 +54,7 @@ int main(int argc, char **argv) {
         return 3;
       accel_tensor tx = matrix(x, T, E, xrs);
       accel_tensor tg = matrix(overlap ? x : y, T, h[8] ? h[8] : E, yrs);
-      status = accel_moe_route(&tx, &tg, kn);
+      status = accel_moe_route(&tx, &tg, kn, !h[9]);
       free(x);
     } else {
       long n = kn;
