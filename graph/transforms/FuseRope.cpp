@@ -10,9 +10,8 @@
 // the Muls and the Add; either operand order of each Mul and of the Add,
 // which round alike) becomes one accel.rope, which reads x once and
 // writes y once (accel_rope). cos and sin must broadcast to x without
-// growing it, with a last dimension of D, and fit the kernel's scratchpad
-// (ACCEL_ROPE_MAX_TABLE_FLOATS); each intermediate must be read by the
-// next op alone. Anything else is left as it is.
+// growing it, with a last dimension of D; each intermediate must be read
+// by the next op alone. Anything else is left as it is.
 //
 // Then the tables themselves: HuggingFace's cos and sin are
 // cos(concat(f, f)) and sin(concat(f, f)) along the last axis, whose two
@@ -23,8 +22,6 @@
 
 #include "dialect/AccelGraphDialect.h"
 #include "transforms/FusePatterns.h"
-
-#include "accel_kernels.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -95,20 +92,16 @@ std::optional<RotateHalf> rotateHalfOf(Value V) {
 }
 
 /// Whether \p Table, multiplying \p X, broadcasts to \p X's shape without
-/// growing it and has its full last dimension: accel_rope's tables, which
-/// it keeps whole in the scratchpad (lines padded to 16 floats).
+/// growing it and has its full last dimension: accel_rope's tables.
 bool isTableFor(Value Table, Value X) {
   ArrayRef<int64_t> T = shapeOf(Table), S = shapeOf(X);
   if (T.empty() || T.size() > S.size() || T.back() != S.back())
     return false;
   size_t Shift = S.size() - T.size();
-  int64_t Floats = (T.back() + 15) / 16 * 16;
-  for (size_t D = 0; D + 1 < T.size(); ++D) {
+  for (size_t D = 0; D + 1 < T.size(); ++D)
     if (T[D] != 1 && T[D] != S[Shift + D])
       return false;
-    Floats *= T[D];
-  }
-  return Floats <= ACCEL_ROPE_MAX_TABLE_FLOATS;
+  return true;
 }
 
 /// The operand of binary \p Op other than \p V, if \p V is one of them

@@ -646,10 +646,10 @@ accel_status accel_cast(const accel_tensor *x, const accel_tensor *y);
    rotate_half(x) = [-x[D/2:], x[:D/2]]. cos and sin have the same dims,
    of x's rank or lower, each broadcasting over x's (right-aligned) but
    the last: D, or D/2 for a half table (both halves of the full table
-   equal); at most ACCEL_ROPE_MAX_TABLE_FLOATS floats each (lines
-   padded to 16). y has x's
-   dims; x may be any strided view, y x itself (in place). Rounds as
-   PyTorch's ops do (two products, then their sum). */
+   equal). Tables of up to ACCEL_ROPE_MAX_TABLE_FLOATS floats each (lines
+   padded to 16) are read once; larger ones in parts, x's part for each.
+   y has x's dims; x may be any strided view, y x itself (in place).
+   Rounds as PyTorch's ops do (two products, then their sum). */
 enum { ACCEL_ROPE_MAX_TABLE_FLOATS = 64 * 1024 };
 accel_status accel_rope(const accel_tensor *x, const accel_tensor *cos,
                         const accel_tensor *sin, accel_tensor *y);

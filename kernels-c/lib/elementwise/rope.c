@@ -11,7 +11,9 @@
    which rounds as PyTorch's export does (two products, then their sum;
    the negation is exact). x comes in as lines of D (lines.h), a batch
    at a time; cos and sin are loaded whole into the scratchpad once, each
-   of their lines the table of the lines of x it broadcasts over. A batch
+   of their lines the table of the lines of x it broadcasts over (tables
+   larger than that are cut into parts, each with its part of x: see
+   rope_parts). A batch
    is cut into runs of lines whose tables are equally spaced (the
    positions along S, or one table for every head): each run is six
    engine operations on blocks of rows x h, the tables' rows read with
@@ -168,9 +170,18 @@ static accel_status check_args(const accel_tensor *x, const accel_tensor *c,
   return ACCEL_OK;
 }
 
-/* The plan of x's lines against tables t (checked). */
-static accel_status plan_rope(const accel_tensor *x, const accel_tensor *t,
-                              rope_plan *pl) {
+/* The floats table t takes in the scratchpad: its lines padded. */
+static long table_floats(const accel_tensor *t) {
+  long lines = 1;
+  for (int d = 0; d + 1 < t->rank; ++d)
+    lines *= t->dims[d];
+  return lines * padded_length(t->dims[t->rank - 1]);
+}
+
+/* The plan of x's lines against tables t (checked, and fitting the
+   scratchpad). */
+static void plan_rope(const accel_tensor *x, const accel_tensor *t,
+                      rope_plan *pl) {
   int outer = x->rank - 1, shift = x->rank - t->rank;
   long d = x->dims[outer], dt = t->dims[t->rank - 1];
   pl->half = d / 2;
@@ -186,12 +197,6 @@ static accel_status plan_rope(const accel_tensor *x, const accel_tensor *t,
     steps[i] = n == 1 ? 0 : lines;
     lines *= n;
   }
-  if (lines * pl->table_np > ACCEL_ROPE_MAX_TABLE_FLOATS)
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "cos",
-                              "%ld lines of %ld floats; at most %d floats "
-                              "(lines padded to %d)",
-                              lines, dt, ACCEL_ROPE_MAX_TABLE_FLOATS,
-                              LineAlign);
   /* Dimensions of 1 out; a dimension merged into the one after it when
      the tables step through the pair as through one. */
   pl->rank = 0;
@@ -210,7 +215,6 @@ static accel_status plan_rope(const accel_tensor *x, const accel_tensor *t,
   }
   if (!pl->rank)
     pl->dims[0] = 1, pl->table_steps[0] = 0, pl->rank = 1;
-  return ACCEL_OK;
 }
 
 /* Table t's lines into buf, padded_length(D') floats apart, on channel
@@ -232,6 +236,59 @@ static void load_table(int ch, const accel_tensor *t, float *buf) {
   lines_move(ch, &v, buf, 0, v.count, 0);
 }
 
+/* One pass over x with the tables whole in the scratchpad. */
+static void rope_pass(const accel_tensor *x, const accel_tensor *c,
+                      const accel_tensor *s, const accel_tensor *y) {
+  rope_plan pl;
+  plan_rope(x, c, &pl);
+  lines_view lx, ly;
+  int last = x->rank - 1;
+  lines_of(x, last, last, &lx);
+  lines_of(y, last, last, &ly);
+  if (!lx.n || !lx.count)
+    return;
+  /* The tables on channels 2 and 3, ahead of x's first batch there:
+     for_each_line_batch's wait for that batch covers them. */
+  load_table(2, c, LINES_SPM->params[0]);
+  load_table(3, s, LINES_SPM->params[1]);
+  for_each_line_batch(&lx, &ly, rope_batch, &pl, LinesMemoryBound);
+}
+
+/* t's indices [first, first + n) of dimension d, as a view. */
+static accel_tensor part_of(const accel_tensor *t, int d, long first, long n) {
+  accel_tensor p = *t;
+  p.data = (float *)t->data + first * t->strides[d];
+  p.dims[d] = n;
+  return p;
+}
+
+/* Tables larger than the scratchpad holds (a long prompt's positions)
+   are cut along their outermost dimension of more than one index, as
+   many indices a part as fit (one, cut further, if none does), and each
+   part of x, y and the tables is a pass of its own: x is still read
+   once. */
+static void rope_parts(const accel_tensor *x, const accel_tensor *c,
+                       const accel_tensor *s, const accel_tensor *y) {
+  long floats = table_floats(c);
+  if (floats <= ACCEL_ROPE_MAX_TABLE_FLOATS) {
+    rope_pass(x, c, s, y);
+    return;
+  }
+  int d = 0;
+  while (c->dims[d] == 1) /* one exists: D / 2 alone fits */
+    ++d;
+  int dx = d + x->rank - c->rank;
+  long per = ACCEL_ROPE_MAX_TABLE_FLOATS / (floats / c->dims[d]);
+  if (per < 1)
+    per = 1;
+  for (long first = 0; first < c->dims[d]; first += per) {
+    long n = c->dims[d] - first < per ? c->dims[d] - first : per;
+    accel_tensor xp = part_of(x, dx, first, n), yp = part_of(y, dx, first, n);
+    accel_tensor cp = part_of(c, d, first, n), sp = part_of(s, d, first, n);
+    rope_parts(&xp, &cp, &sp, &yp);
+  }
+}
+
 /* accel_rope's arguments (kernel_stack.h, "a body's arguments"). */
 typedef struct {
   const accel_tensor *x, *c, *s, *y;
@@ -250,20 +307,8 @@ static long rope(const void *args, const void *unused1, const void *unused2,
   accel_status st;
   if (accel_checking() && (st = check_args(x, c, s, y)))
     return st;
-  rope_plan pl;
-  if ((st = plan_rope(x, c, &pl)))
-    return st;
-  lines_view lx, ly;
-  int last = x->rank - 1;
-  lines_of(x, last, last, &lx);
-  lines_of(y, last, last, &ly);
-  if (accel_only_checking() || !lx.n || !lx.count)
-    return ACCEL_OK;
-  /* The tables on channels 2 and 3, ahead of x's first batch there:
-     for_each_line_batch's wait for that batch covers them. */
-  load_table(2, c, LINES_SPM->params[0]);
-  load_table(3, s, LINES_SPM->params[1]);
-  for_each_line_batch(&lx, &ly, rope_batch, &pl, LinesMemoryBound);
+  if (!accel_only_checking())
+    rope_parts(x, c, s, y);
   return ACCEL_OK;
 }
 

@@ -9,10 +9,11 @@ read as [B, H, S, D]), cos and sin [1, 1, S, D], [B, 1, S, D], [S, D] and
 half tables [.., S, D/2]; head dims 2 to 256, halves not a multiple of
 the 16 lanes (D = 6, 80); one position for every head (S = 1, decoding);
 x laid out [B, S, H, D] with tables [B, S, 1, D]; a strided last
-dimension; padded and in-place y; 4 MB tensors of many batches; and the
-refusals (odd D, a table's last dimension, a dimension that does not
-broadcast, tables of different dims, tables past the scratchpad's 65 536
-floats): each prints its line and leaves y untouched.
+dimension; padded and in-place y; 4 MB tensors of many batches; tables
+past the scratchpad's 65 536 floats, taken in parts along S, B or both;
+and the refusals (odd D, a table's last dimension, a dimension that does
+not broadcast, tables of different dims): each prints its line and leaves
+y untouched.
 
 cos and sin are independent uniform values in [-1, 1] (not a real
 rotation's), so that swapping them, or the halves, shows. The reference:
@@ -174,6 +175,12 @@ def big():
     rng = np.random.default_rng(41)
     yield llama(rng, "big", 2, 16, 512, 64)
     yield llama(rng, "big half", 1, 32, 256, 128, half=True)
+    # Tables past ACCEL_ROPE_MAX_TABLE_FLOATS (65 536 floats), in parts:
+    # along S (1100 x 64: two), along B (3 x 600 x 64: one batch a part),
+    # along B and then S (2 x 1200 x 64).
+    yield llama(rng, "parts S", 1, 2, 1100, 64, tables="2d")
+    yield llama(rng, "parts B", 3, 2, 600, 64, tables="bb")
+    yield llama(rng, "parts B S", 2, 2, 1200, 64, tables="bb")
 
 
 class ErrorCase:
@@ -216,8 +223,6 @@ def errors():
                     View(rnd(rng, 1, 1, 3, 8)), View(rnd(rng, 1, 1, 3, 8)))
     yield ErrorCase("sin dims", View(rnd(rng, 1, 2, 4, 8)), t,
                     View(rnd(rng, 1, 1, 4, 4)))
-    yield ErrorCase("big tables", View(rnd(rng, 1, 1, 1100, 64)),
-                    View(rnd(rng, 1100, 64)), View(rnd(rng, 1100, 64)))
 
 
 SETS = {"shapes": shapes, "big": big, "errors": errors}
