@@ -3,12 +3,13 @@
 decoder-with-past: position_ids are an input, so RoPE's cos and sin are
 computed at run time) with PyTorch's outputs as its test data:
 
-  make_rope_llm_case.py DIR
+  make_rope_llm_case.py DIR [PAST NEW]
 
 writes DIR/llama-tiny/model.onnx (make_llm_models.py's export) and
-DIR/llama-tiny/test_data_set_0: 8 new tokens after a past of 4 random keys
-and values per layer, positions 4 to 11, the mask all ones; the logits and
-presents of the same model in PyTorch (the export's seed)."""
+DIR/llama-tiny/test_data_set_0: NEW new tokens (default 8) after a past of
+PAST (default 4) random keys and values per layer, positions PAST to
+PAST + NEW - 1, the mask all ones; the logits and presents of the same
+model in PyTorch (the export's seed). NEW = 1 is a decoding step."""
 import os
 import sys
 
@@ -22,11 +23,13 @@ sys.path.insert(0, ROOT)
 import make_llm_models  # noqa: E402
 from llm import LlamaWithPast  # noqa: E402
 
-NAME, PAST, NEW = "llama-tiny", 4, 8
+NAME = "llama-tiny"
 
 
 def main():
     top = sys.argv[1]
+    PAST, NEW = (int(a) for a in sys.argv[2:4]) if len(sys.argv) > 3 \
+        else (4, 8)
     make_llm_models.write(top, NAME, 30 + list(make_llm_models.SIZES).index(
         NAME))
     torch.manual_seed(30 + list(make_llm_models.SIZES).index(NAME))
