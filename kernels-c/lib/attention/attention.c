@@ -42,7 +42,10 @@
 static void run(problem *pb) {
   if (pb->heads == 0 || pb->Sq == 0 || pb->Dv == 0)
     return;
-  if (one_tile_heads(pb)) {
+  /* Grouped-query heads take the streamed path, which reads a k/v head
+     once for the query heads sharing it (decoding's come here as one
+     head of several queries: fold_group_into_queries). */
+  if (pb->group == 1 && one_tile_heads(pb)) {
     run_one_tile_heads(pb);
     return;
   }

@@ -59,10 +59,6 @@ typedef struct {
   long offset[Tensors];
   long index[ACCEL_MAX_RANK];
   long step[ACCEL_MAX_RANK][Tensors];
-  /* Grouped-query attention (pb->group > 1): k and v move a head every
-     group of q's heads (sub counts them), by kv_step, and back by kv_span
-     at the end of q's heads. */
-  long sub, kv_step[2], kv_span[2];
 } head_walk;
 
 /* The stride of t along q's batch dimension d: t's dims align with q's
@@ -74,8 +70,7 @@ static long batch_stride(const accel_tensor *t, const accel_tensor *q, int d) {
 
 /* At head 0: only the fields the walk reads are set (not the whole
    struct), and the views without head_view's divisions. */
-__attribute__((always_inline)) static inline void start_walk(const problem *pb,
-                                                             head_walk *w) {
+static void start_walk(const problem *pb, head_walk *w) {
   const accel_tensor *q = &pb->t[Q];
   for (int d = 0; d < q->rank - 2; ++d)
     w->index[d] = 0;
@@ -87,26 +82,10 @@ __attribute__((always_inline)) static inline void start_walk(const problem *pb,
     for (int d = 0; d < q->rank - 2; ++d)
       w->step[d][i] = used ? batch_stride(&pb->t[i], q, d) : 0;
   }
-  w->sub = 0;
-  if (pb->group > 1) {
-    int h = q->rank - 3;
-    for (int i = K; i <= V; ++i) {
-      w->kv_step[i - K] = w->step[h][i];
-      w->kv_span[i - K] = q->dims[h] / pb->group * w->step[h][i];
-      w->step[h][i] = 0;
-    }
-  }
 }
 
-/* The next head. grouped (pb->group > 1) is a constant where this
-   inlines: the usual walk has no test for it. */
-__attribute__((always_inline)) static inline void
-step_head(const problem *pb, head_walk *w, int grouped) {
+static void step_head(const problem *pb, head_walk *w) {
   const accel_tensor *q = &pb->t[Q];
-  if (grouped && ++w->sub == pb->group) {
-    w->sub = 0;
-    w->offset[K] += w->kv_step[0], w->offset[V] += w->kv_step[1];
-  }
   for (int d = q->rank - 3; d >= 0; --d) {
     int carry = ++w->index[d] == q->dims[d];
     long times = carry ? 1 - q->dims[d] : 1;
@@ -114,8 +93,6 @@ step_head(const problem *pb, head_walk *w, int grouped) {
       w->offset[i] += times * w->step[d][i];
     if (!carry)
       return;
-    if (grouped && d == q->rank - 3)
-      w->offset[K] -= w->kv_span[0], w->offset[V] -= w->kv_span[1];
     w->index[d] = 0;
   }
 }
@@ -136,10 +113,10 @@ static view walk_view(const head_walk *w, int which) {
    head's 64-byte rows was a request of its own, touching two DRAM bursts
    where the rows straddle them. */
 static void fetch_group(const problem *pb, const group_buffers *b, head_walk *w,
-                        int buf, long n, int grouped) {
+                        int buf, long n) {
   int d = pb->t[Q].rank - 3;
   const view *h = w->head0;
-  if (!pb->has_mask && pb->D == T && pb->Dv == T && d >= 0 && pb->group == 1 &&
+  if (!pb->has_mask && pb->D == T && pb->Dv == T && d >= 0 &&
       n <= pb->t[Q].dims[d] - w->index[d] && h[Q].cs == 1 && h[Q].rs == T &&
       h[K].cs == 1 && h[K].rs == T && h[V].cs == 1 && h[V].rs == T) {
     accel_dma_rows_on(0, b->q[buf], walk_view(w, Q).base, n, pb->Sq * T * 4,
@@ -149,10 +126,10 @@ static void fetch_group(const problem *pb, const group_buffers *b, head_walk *w,
     accel_dma_rows_on(2, b->v[buf], walk_view(w, V).base, n, pb->Sk * T * 4,
                       TileFloats * 4, w->step[d][V] * 4);
     for (long i = 0; i < n; ++i)
-      step_head(pb, w, 0);
+      step_head(pb, w);
     return;
   }
-  for (long i = 0; i < n; ++i, step_head(pb, w, grouped)) {
+  for (long i = 0; i < n; ++i, step_head(pb, w)) {
     view q = walk_view(w, Q), k = walk_view(w, K), v = walk_view(w, V);
     long at = i * TileFloats;
     copy_rows(0, b->q[buf] + at, pb->D, 1, q.base, q.rs, q.cs, pb->Sq, pb->D);
@@ -178,8 +155,8 @@ static void fetch_group(const problem *pb, const group_buffers *b, head_walk *w,
   } while (0)
 #define STORE_SCORES(i) accel_mst(GroupSTile + (i), b->s + (i)*TileFloats)
 
-__attribute__((always_inline)) static inline void
-group_scores(const problem *pb, const group_buffers *b, int buf, long n) {
+static void group_scores(const problem *pb, const group_buffers *b, int buf,
+                         long n) {
   FOR_TILES(n, GROUP_SCORES);
   FOR_TILES(n, STORE_SCORES);
 }
@@ -192,8 +169,8 @@ static KERNEL_SPM_CONST const float lowest_max = -__FLT_MAX__;
 static KERNEL_SPM_CONST const float rcp_params[2] = {-1e-30f, 1.0f};
 
 /* P = softmax(S * scale + hidden + mask) on the n heads' rows of b->s. */
-__attribute__((always_inline)) static inline void
-group_softmax(const problem *pb, const group_buffers *b, int buf, long n) {
+static void group_softmax(const problem *pb, const group_buffers *b, int buf,
+                          long n) {
   long rows = n * T;
   float *s = b->s;
   float exp_scale = b->prescale ? 1.0f : pb->scale;
@@ -239,12 +216,11 @@ group_softmax(const problem *pb, const group_buffers *b, int buf, long n) {
     accel_mst(GroupOTile + (i), b->o[buf] + (i)*TileFloats);                   \
     copy_rows(3, o.base, o.rs, o.cs, b->o[buf] + (i)*TileFloats, T, 1, pb->Sq, \
               pb->Dv);                                                         \
-    step_head(pb, w, grouped);                                                 \
+    step_head(pb, w);                                                          \
   } while (0)
 
-__attribute__((always_inline)) static inline void
-group_out(const problem *pb, const group_buffers *b, int buf, long n,
-          head_walk *w, int grouped) {
+static void group_out(const problem *pb, const group_buffers *b, int buf,
+                      long n, head_walk *w) {
   (void)*(volatile float *)(b->s + n * TileFloats - T);
   FOR_TILES(n, GROUP_OUT);
   FOR_TILES(n, STORE_OUT);
@@ -253,8 +229,7 @@ group_out(const problem *pb, const group_buffers *b, int buf, long n,
 /* The hidden block: -inf at the keys past Sk and, causal, at key j for
    the queries i < j - shift (i + shift the last key query i sees), 0
    elsewhere, for each head of a group. */
-__attribute__((always_inline)) static inline void make_hidden(const problem *pb,
-                                                              float *hidden) {
+static void make_hidden(const problem *pb, float *hidden) {
   const accel_v16f lane = {0, 1, 2,  3,  4,  5,  6,  7,
                            8, 9, 10, 11, 12, 13, 14, 15};
   const float inf = __builtin_inff();
@@ -268,9 +243,7 @@ __attribute__((always_inline)) static inline void make_hidden(const problem *pb,
   }
 }
 
-/* The heads in groups; grouped (pb->group > 1) a constant (step_head). */
-__attribute__((always_inline)) static inline void
-run_heads_in_groups(problem *pb, int grouped) {
+static void run_one_tile_heads(problem *pb) {
   group_buffers b;
   float *p = spm->pool;
   const long Group = GroupHeads * TileFloats;
@@ -300,7 +273,7 @@ run_heads_in_groups(problem *pb, int grouped) {
   head_walk in, out;
   start_walk(pb, &in);
   out = in;
-  fetch_group(pb, &b, &in, 0, min_of(pb->heads, GroupHeads), grouped);
+  fetch_group(pb, &b, &in, 0, min_of(pb->heads, GroupHeads));
   for (long h = 0, g = 0; h < pb->heads; h += GroupHeads, ++g) {
     int buf = g & 1;
     long n = min_of(pb->heads - h, GroupHeads);
@@ -312,27 +285,13 @@ run_heads_in_groups(problem *pb, int grouped) {
     accel_dma_wait_on(1);
     accel_dma_wait_on(2);
     if (h + n < pb->heads)
-      fetch_group(pb, &b, &in, !buf, min_of(pb->heads - h - n, GroupHeads),
-                  grouped);
+      fetch_group(pb, &b, &in, !buf, min_of(pb->heads - h - n, GroupHeads));
     group_scores(pb, &b, buf, n);
     group_softmax(pb, &b, buf, n);
     accel_dma_wait_on(3); /* o[buf]'s transfers of two groups ago */
-    group_out(pb, &b, buf, n, &out, grouped);
+    group_out(pb, &b, buf, n, &out);
   }
   accel_dma_wait_all();
-}
-
-/* Grouped-query attention's copy, out of line: the usual one inlines
-   into the kernel's body as it did alone. */
-__attribute__((noinline)) static void run_grouped_heads(problem *pb) {
-  run_heads_in_groups(pb, 1);
-}
-
-static inline void run_one_tile_heads(problem *pb) {
-  if (pb->group > 1)
-    run_grouped_heads(pb);
-  else
-    run_heads_in_groups(pb, 0);
 }
 
 #endif
