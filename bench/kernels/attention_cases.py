@@ -32,3 +32,15 @@ def cases(p):
                           "stream_cycles": HEADS * scores
                           * STREAM_PASSES // p["StreamLanes"]},
                          attention(1, HEADS, seq, dim, causal))
+    # Decoding (one query a head) with grouped-query attention: 32 query
+    # heads over 8 k/v heads and, for comparison, over 32; 1024 keys.
+    for kvh in (8, 32):
+        yield attach({"name": "attention decode 32/%d heads Sk=1024 d=%d" % (
+                          kvh, HEAD_DIM),
+                      "args": [1, 32, 1024, HEAD_DIM, 0, kvh, 1],
+                      "macs": 32 * 2 * 1024 * HEAD_DIM,
+                      "dram_bytes": 4 * (2 * 32 * HEAD_DIM
+                                         + 2 * kvh * 1024 * HEAD_DIM),
+                      "stream_cycles": 32 * 1024 * STREAM_PASSES
+                      // p["StreamLanes"]},
+                     attention(1, 32, 1024, HEAD_DIM, 0, kvh=kvh, sq=1))

@@ -99,18 +99,23 @@ def conv2d(c, h, w, cout, k, pad, groups, stride):
     return inputs, reference
 
 
-def attention(b, heads, s, d, causal):
+def attention(b, heads, s, d, causal, kvh=None, sq=None):
     """o = softmax(q k^T / sqrt(D)) v over B x H heads, q, k, v uniform in
-    [-1, 1]: attention_check.py's reference and bound."""
-    dims = (b, heads, s, d)
+    [-1, 1]: attention_check.py's reference and bound. kvh: k and v's
+    heads (grouped-query), sq: the queries (s unless given)."""
+    kvh = heads if kvh is None else kvh
+    sq = s if sq is None else sq
+    qdims, kdims = (b, heads, sq, d), (b, kvh, s, d)
 
     def inputs(rng):
-        return [uniform(rng, dims) for _ in range(3)]
+        return [uniform(rng, qdims), uniform(rng, kdims), uniform(rng, kdims)]
 
     def reference(ins):
-        q, k, v = (t.reshape(dims) for t in f64(*ins))
+        q, k, v = f64(*ins)
+        q, k, v = q.reshape(qdims), k.reshape(kdims), v.reshape(kdims)
         case = attention_check.AttnCase(
-            (b, heads), s, s, d, d, mask="causal" if causal else "none")
+            (b, heads), sq, s, d, d, mask="causal" if causal else "none",
+            kvh=kvh)
         return case.reference({"q": q, "k": k, "v": v})
     return inputs, reference
 
