@@ -12,12 +12,11 @@
    the negation is exact). x comes in as lines of D (lines.h), a batch
    at a time; cos and sin are loaded whole into the scratchpad once, each
    of their lines the table of the lines of x it broadcasts over (tables
-   larger than that are cut into parts, each with its part of x: see
-   rope_parts). A batch
-   is cut into runs of lines whose tables are equally spaced (the
-   positions along S, or one table for every head): each run is six
-   engine operations on blocks of rows x h, the tables' rows read with
-   the run's stride (0 repeats one). */
+   larger than that are cut into parts, each with its part of x:
+   rope_parts). A batch is cut into runs of lines whose tables are
+   equally spaced (the positions along S, or one table for every head):
+   each run is six engine operations on blocks of rows x h, the tables'
+   rows read with the run's stride (0 repeats one). */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
@@ -39,11 +38,11 @@ _Static_assert(ACCEL_ROPE_MAX_TABLE_FLOATS == LinesParamFloats,
 typedef struct {
   int rank;
   long dims[ACCEL_MAX_RANK], table_steps[ACCEL_MAX_RANK];
-  long half;      /* h = D / 2 */
-  long table_np;  /* floats between table lines in the scratchpad */
-  long table_hi;  /* where a table line's second half starts: h, or 0 for
-                     a half table */
-  long max_rows;  /* lines an operation takes: its products fit the temps */
+  long half;     /* h = D / 2 */
+  long table_np; /* floats between table lines in the scratchpad */
+  long table_hi; /* where a table line's second half starts: h, or 0 for
+                    a half table */
+  long max_rows; /* lines an operation takes: its products fit the temps */
 } rope_plan;
 
 /* The six operations on `rows` lines from p (np floats apart) and the
@@ -57,7 +56,7 @@ static void rope_block(const rope_plan *pl, float *p, long rows, long np,
   float *t1 = LINES_SPM->stream, *t2 = t1 + RopeTempFloats;
   accel_vs_shape(rows, h);
   accel_vs_stride(h, np, tr);
-  accel_vs_mul(t1, x2, s);               /* x2 sin[:h] */
+  accel_vs_mul(t1, x2, s);                /* x2 sin[:h] */
   accel_vs_mul(t2, x1, s + pl->table_hi); /* x1 sin[h:] */
   accel_vs_stride(np, np, tr);
   accel_vs_mul(x1, x1, c);
@@ -113,8 +112,8 @@ static accel_status check_table(const char *name, const accel_tensor *x,
   long d = x->dims[x->rank - 1], dt = t->dims[t->rank - 1];
   if (dt != d && 2 * dt != d)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, name,
-                              "last dimension %ld; x's is %ld (D or D / 2)",
-                              dt, d);
+                              "last dimension %ld; x's is %ld (D or D / 2)", dt,
+                              d);
   for (int i = 0; i + 1 < t->rank; ++i) {
     long xd = x->dims[x->rank - t->rank + i];
     if (t->dims[i] != 1 && t->dims[i] != xd)
