@@ -36,6 +36,24 @@ static void map_long_row(float *p, long s, const float *prm, float *tmp) {
   }
 }
 
+/* Once the scale and shift are in: shift / scale on the engine (correctly
+   rounded), and whether any is out of range (a channel of scale 0). */
+void groupnorm_prepare(groupnorm_context *c) {
+  long channels = c->channels;
+  float *ratio = (float *)c->ratio;
+  c->prepared = 1;
+  accel_vs_shape(1, channels);
+  accel_vs_div(ratio, c->beta, c->gamma);
+  /* Lanes of |q| <= MaxRatio are -1 (NaN compares false). */
+  accel_v16i ok = (accel_v16i)-1;
+  long i = 0;
+  for (; i + T <= channels; i += T)
+    ok &= __builtin_elementwise_abs(accel_vload(ratio + i)) <= MaxRatio;
+  c->bad = accel_vredsum_i(ok) != -T;
+  for (; i < channels; ++i)
+    c->bad |= !(__builtin_fabsf(ratio[i]) <= MaxRatio);
+}
+
 /* The bad channels among the run's rows: normalized in place on the
    vector unit, their per-row values the identity. */
 static void fix_bad_rows(float *prm, long rows, row_pos at, float *lines,
@@ -59,10 +77,12 @@ static void fix_bad_rows(float *prm, long rows, row_pos at, float *lines,
    made on the vector unit while the engine maps the run before. */
 static void groupnorm_batch(float *lines, long first, long count, long n,
                             void *context) {
-  const groupnorm_context *c = context;
+  groupnorm_context *c = context;
   long np = padded_length(n), L = n, s = c->spatial;
   if (!count)
     return;
+  if (!c->prepared)
+    groupnorm_prepare(c);
   float *stats = LINES_SPM->stream; /* mean, var, rstd, std */
   lines_block(count, L, np);
   accel_vs_moments(stats, lines);
@@ -129,7 +149,7 @@ static void move_group(int ch, const lines_view *v, long i, float *slot,
    the engine works on the one before and leaves over 2 and 3 (lines.c
    would move a batch of one line over one channel a direction). */
 static void large_groups(const lines_view *lx, const lines_view *ly,
-                         const groupnorm_context *c) {
+                         groupnorm_context *c) {
   long L = lx->n, np = padded_length(L), count = lx->count;
   int slots = 3 * np <= 2 * LinesBufferFloats ? 3 : 2;
   float *base = LINES_SPM->batch[0]; /* both buffers, as one */
@@ -145,7 +165,7 @@ static void large_groups(const lines_view *lx, const lines_view *ly,
       accel_dma_wait_on(0);
       accel_dma_wait_on(1);
     }
-    groupnorm_batch(SLOT(i), i, 1, L, (void *)c);
+    groupnorm_batch(SLOT(i), i, 1, L, c);
     if (issued < count) { /* into group i - 1's slot, once it has left */
       accel_dma_wait_on(2);
       accel_dma_wait_on(3);
@@ -287,34 +307,21 @@ static long groupnorm(const void *px, const void *py, const void *po,
                               x->rank - 1);
   float *gamma = LINES_SPM->params[0], *beta = gamma + channels,
         *ratio = beta + channels;
+  /* The scale and shift come on channel 0 ahead of x's first lines,
+     whose wait covers them: groupnorm_prepare runs then. */
   s = load_channels(K, "scale", o.scale, channels, gamma, 1.0f, checked);
   if (!s)
     s = load_channels(K, "shift", o.shift, channels, beta, 0.0f, checked);
-  accel_dma_wait_on(0);
-  if (s || accel_only_checking())
+  if (s || accel_only_checking() || !lx.n || !lx.count) {
+    accel_dma_wait_on(0);
     return s;
+  }
   groupnorm_context c = {o.groups,  channels, per_group,
                          channels ? lx.n / per_group : 0,
-                         o.act,     0,        gamma,
-                         beta,      ratio};
-  /* shift / scale on the engine (correctly rounded), then whether any is
-     out of range (a channel of scale 0). */
-  if (channels) {
-    accel_vs_shape(1, channels);
-    accel_vs_div(ratio, beta, gamma);
-  }
-  /* Lanes of |q| <= MaxRatio are -1 (NaN compares false). */
-  accel_v16i ok = (accel_v16i)-1;
-  long i = 0;
-  for (; i + T <= channels; i += T)
-    ok &= __builtin_elementwise_abs(accel_vload(ratio + i)) <= MaxRatio;
-  c.bad = accel_vredsum_i(ok) != -T;
-  for (; i < channels; ++i)
-    c.bad |= !(__builtin_fabsf(ratio[i]) <= MaxRatio);
+                         o.act,     0,        0,
+                         gamma,     beta,     ratio};
   /* rsqrt(var + eps) and sqrt(var + eps): (v - (-eps)) * 1. */
   eps_params[0] = -o.epsilon, eps_params[1] = 1.0f;
-  if (!lx.n || !lx.count)
-    return ACCEL_OK;
   if (!accel_groupnorm_fits(lx.n))
     return groupnorm_split(K, &lx, &ly, &c, o.epsilon);
   if (padded_length(lx.n) > LargeGroupFloats && lx.step == 1 && ly.step == 1)

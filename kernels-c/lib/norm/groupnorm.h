@@ -37,6 +37,7 @@ _Static_assert(MaxChannels == ACCEL_GROUPNORM_MAX_CHANNELS &&
 typedef struct {
   long groups, channels, per_group, spatial;
   int act, bad; /* bad: some channel's shift / scale is out of range */
+  int prepared; /* the ratios and bad made (groupnorm_prepare) */
   const float *gamma, *beta, *ratio;
 } groupnorm_context;
 
@@ -120,7 +121,11 @@ static inline void fill_run(float *prm, long rows, row_pos at,
    (groupnorm_split.c): returns ACCEL_ERR_UNSUPPORTED (naming K's x) if
    their elements are not contiguous. */
 accel_status groupnorm_split(const char *K, const lines_view *lx,
-                             const lines_view *ly, const groupnorm_context *c,
+                             const lines_view *ly, groupnorm_context *c,
                              float epsilon);
+
+/* The context's shift / scale ratios and its bad flag, once the scale and
+   shift have arrived (groupnorm.c). */
+void groupnorm_prepare(groupnorm_context *c);
 
 #endif

@@ -147,8 +147,9 @@ static void map_group(const float *xline, float *yline, long g,
 }
 
 accel_status groupnorm_split(const char *K, const lines_view *lx,
-                             const lines_view *ly, const groupnorm_context *c,
+                             const lines_view *ly, groupnorm_context *c,
                              float epsilon) {
+  accel_dma_wait_on(0); /* the scale and shift */
   if (lx->step != 1 || ly->step != 1)
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
                               "groups of %ld elements (past %d) must be "
@@ -156,6 +157,7 @@ accel_status groupnorm_split(const char *K, const lines_view *lx,
                               lx->n, (int)ACCEL_GROUPNORM_MAX_FLOATS);
   /* The group's statistics where fill_run reads a batch of one's. */
   static ACCEL_SPM float stats[4];
+  groupnorm_prepare(c);
   for (long i = 0; i < lx->count; ++i) {
     group_statistics(lx->base + line_offset(lx, i), lx->n, epsilon, stats);
     map_group(lx->base + line_offset(lx, i), ly->base + line_offset(ly, i),
