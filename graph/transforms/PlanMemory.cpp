@@ -19,7 +19,11 @@
 //    accel.elementwise) may overwrite an input of the same shape (no
 //    broadcast) whose last use is that op, which the kernel library allows
 //    (docs/kernels.md, in place); not a function argument, which the
-//    caller may still read.
+//    caller may still read;
+//  - the inputs of a concatenation along a dimension with only 1s before
+//    it (ConcatInPlace.h): each input's producer writes it into its part
+//    of the concat's buffer, taken at the first part's definition, and the
+//    concat is a view (`accel.view`, contiguous).
 //
 // Constants are not planned: they live in the program's data section.
 // The plan is recorded as attributes, which code generation reads:
@@ -32,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/AccelGraphDialect.h"
+#include "transforms/ConcatInPlace.h"
 #include "transforms/Passes.h"
 #include "transforms/Views.h"
 
@@ -130,7 +135,8 @@ struct Buffer {
 class Planner {
 public:
   Planner(Block &Body, MLIRContext *Ctx)
-      : Body(Body), Plan(findViews(Body)), Builder(Ctx) {
+      : Body(Body), Plan(findViews(Body)),
+        Parts(findConcatParts(Body, Plan)), Builder(Ctx) {
     for (auto [I, Op] : llvm::enumerate(Body))
       Index[&Op] = I;
   }
@@ -153,11 +159,16 @@ private:
                                      const ViewLayout &L);
   /// A dying operand's buffer that R may take over (in place).
   std::optional<unsigned> inPlaceBuffer(Operation &Op, Value R);
+  /// R in its part of a concat's buffer, or a concat of such parts as a
+  /// view of it; false for any other value.
+  bool placeInConcat(Operation &Op, Value R);
   void placeResult(Operation &Op, Value R);
   void releaseDead(Operation &Op);
 
   Block &Body;
   ViewPlan Plan;
+  DenseMap<Value, ConcatPart> Parts;
+  DenseMap<Operation *, unsigned> ConcatBuffers;
   OpBuilder Builder;
   DenseMap<Operation *, unsigned> Index; ///< program order
   SmallVector<Buffer> Buffers;
@@ -228,7 +239,35 @@ std::optional<unsigned> Planner::inPlaceBuffer(Operation &Op, Value R) {
   return std::nullopt;
 }
 
+bool Planner::placeInConcat(Operation &Op, Value R) {
+  Operation *Concat = nullptr;
+  int64_t At = 0;
+  if (auto P = Parts.find(R); P != Parts.end())
+    Concat = P->second.Concat, At = P->second.ByteOffset;
+  else if (ConcatBuffers.count(&Op))
+    Concat = &Op;
+  if (!Concat)
+    return false;
+  auto [It, First] = ConcatBuffers.try_emplace(Concat, 0);
+  if (First) {
+    Value Whole = Concat->getResult(0);
+    It->second = newBuffer(Whole, /*Argument=*/false);
+    Unplanned += bytesOf(Whole);
+  }
+  Buffer &B = Buffers[It->second];
+  BufferOf[R] = It->second;
+  B.LastUse = std::max(B.LastUse, lastUseOf(R));
+  if (At) // not from its buffer's start: no elementwise op's in place
+    Strided.insert(R);
+  if (Concat == &Op)
+    Op.setAttr("accel.view", Builder.getUnitAttr());
+  Op.setAttr("accel.offset", Builder.getI64IntegerAttr(B.Offset + At));
+  return true;
+}
+
 void Planner::placeResult(Operation &Op, Value R) {
+  if (placeInConcat(Op, R))
+    return;
   std::optional<unsigned> Shared;
   int64_t ViewOffset = 0;
   if (auto View = Plan.Views.find(&Op); View != Plan.Views.end()) {
