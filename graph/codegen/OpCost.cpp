@@ -3,6 +3,8 @@
 #include "codegen/OpCost.h"
 #include "dialect/AccelGraphDialect.h"
 
+#include "accel_kernels.h"
+
 #include "MCTargetDesc/AccelMachineParams.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -24,6 +26,8 @@ static int64_t reductionLength(Operation &Op) {
     return shapeOf(M.getA()).back();
   if (auto GN = dyn_cast<GemmNormOp>(Op))
     return shapeOf(GN.getA()).back();
+  if (auto Glu = dyn_cast<GemmGluOp>(Op)) // both products
+    return 2 * shapeOf(Glu.getA()).back();
   if (auto G = dyn_cast<GemmOp>(Op)) {
     ArrayRef<int64_t> A = shapeOf(G.getA());
     return G.getTransA() ? A[0] : A[1];
@@ -79,6 +83,11 @@ OpCost accel::graph::getOpCost(Operation &Op) {
     if (Seen.insert(V.getAsOpaquePointer()).second)
       Cost.Bytes += bytesOf(V);
   Cost.Bytes += bytesOf(Result);
+  if (auto GN = dyn_cast<GroupNormOp>(Op)) { // past the scratchpad: read twice
+    int64_t Groups = shapeOf(GN.getInput())[0] * GN.getGroups();
+    if (Groups && !accel_groupnorm_fits(elementsOf(GN.getInput()) / Groups))
+      Cost.Bytes += bytesOf(GN.getInput());
+  }
   return Cost;
 }
 
