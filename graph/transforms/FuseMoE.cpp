@@ -68,7 +68,8 @@ struct FuseMoeRoute : OpRewritePattern<ScatterElementsOp> {
     TopKOp Indices = lastAxisTopK(Op.getIndices(), X, true);
     if (!Indices || X.getType() != Type || Indices.getK() < 1)
       return failure();
-    SmallVector<Location> Locs = {Indices.getLoc(), Op.getLoc()};
+    // The nodes' locations in the graph's order, the scatter last.
+    SmallVector<Location> Locs;
     // The chosen values v, and what the updates do with them.
     Value Updates = Op.getUpdates(), Values = Updates, Logits;
     bool Renormalize = false;
@@ -94,14 +95,15 @@ struct FuseMoeRoute : OpRewritePattern<ScatterElementsOp> {
         shapeOf(Values) != shapeOf(Op.getIndices()) ||
         shapeOf(Values).back() != Indices.getK())
       return failure();
-    Locs.push_back(TopValues.getLoc());
+    Locs.insert(Locs.begin(), {TopValues.getLoc(), Indices.getLoc()});
     if (!Logits) { // the probabilities' TopK
       SoftmaxOp Probs = lastAxisSoftmax(X);
       if (!Probs)
         return failure();
       Logits = Probs.getInput();
-      Locs.push_back(Probs.getLoc());
+      Locs.insert(Locs.begin(), Probs.getLoc());
     }
+    Locs.push_back(Op.getLoc());
     auto Route = Rewriter.replaceOpWithNewOp<MoeRouteOp>(
         Op, Type, Logits, Indices.getK(), Renormalize);
     Route->setLoc(Rewriter.getFusedLoc(Locs));

@@ -23,20 +23,69 @@ typedef struct {
      an expert's sixteen together. */
   float p[ACCEL_MOE_MAX_EXPERTS * L];
   float q[ACCEL_MOE_MAX_EXPERTS * L];
+  float index[ACCEL_MOE_MAX_EXPERTS * L]; /* expert j's 16 lanes hold j */
 } route_spm;
 KERNEL_SPM_FITS(route_spm);
 #define RSPM KERNEL_SPM(route_spm)
 
+/* A selection's largest probability and its expert, per lane. */
+typedef struct {
+  accel_v16f best, at;
+} route_pick;
+
+/* The larger of two chains' picks, the lower expert of equal ones. */
+static inline __attribute__((always_inline)) route_pick
+route_pick_merge(route_pick a, route_pick b) {
+  accel_v16i take_b = (b.best > a.best) | ((b.best == a.best) & (b.at < a.at));
+  return (route_pick){take_b ? b.best : a.best, take_b ? b.at : a.at};
+}
+
+/* One selection over q: the largest not yet chosen (above -0.5), the
+   first of equal ones; with drop, the lanes' previous choice (at) taken
+   out on the way (stored as -1). Every other expert is one chain of
+   compares and selects: the two chains hide each other's latency. */
+static inline __attribute__((always_inline)) route_pick
+route_select(float *q, const float *index, long E, int drop, accel_v16f at) {
+  route_pick a = {-0.5f, -1.0f}, b = {-0.5f, -1.0f};
+  long j = 0;
+  for (; j + 1 < E; j += 2) {
+    accel_v16f va = accel_vload(q + j * L), ia = accel_vload(index + j * L);
+    accel_v16f vb = accel_vload(q + (j + 1) * L);
+    accel_v16f ib = accel_vload(index + (j + 1) * L);
+    if (drop) {
+      va = ia == at ? (accel_v16f)-1.0f : va;
+      vb = ib == at ? (accel_v16f)-1.0f : vb;
+      accel_vstore(q + j * L, va);
+      accel_vstore(q + (j + 1) * L, vb);
+    }
+    accel_v16i ta = va > a.best, tb = vb > b.best;
+    a.best = ta ? va : a.best, a.at = ta ? ia : a.at;
+    b.best = tb ? vb : b.best, b.at = tb ? ib : b.at;
+  }
+  if (j < E) {
+    accel_v16f va = accel_vload(q + j * L), ia = accel_vload(index + j * L);
+    if (drop) {
+      va = ia == at ? (accel_v16f)-1.0f : va;
+      accel_vstore(q + j * L, va);
+    }
+    accel_v16i ta = va > a.best;
+    a.best = ta ? va : a.best, a.at = ta ? ia : a.at;
+  }
+  return route_pick_merge(a, b);
+}
+
 /* The gates of 16 tokens whose E logits are at x (tokens E floats apart)
    into g (the same layout). The softmax as accel_softmax computes it
    (e^(x - max) times 1 / sum); k selections of the largest probability
-   not yet chosen, the first of equal ones (TopK's order); the chosen
-   divided by their sum if renormalize. A lane whose logits hold a NaN or +inf gets NaN
-   gates, as the ONNX chain's softmax makes them. */
+   not yet chosen, the first of equal ones (TopK's order), each taking
+   the one before out as it goes; the chosen divided by their sum if
+   renormalize. A lane whose logits hold a NaN or +inf gets NaN gates,
+   as the ONNX chain's softmax makes them. */
 static void route_group(const float *x, float *g, long E, long k,
                         int renormalize) {
   const long s = E * 4;
   float *p = RSPM->p, *q = RSPM->q;
+  const float *index = RSPM->index;
   accel_v16f m = accel_vload_strided(x, s);
   for (long j = 1; j < E; ++j)
     m = __builtin_elementwise_max(m, accel_vload_strided(x + j, s));
@@ -54,27 +103,19 @@ static void route_group(const float *x, float *g, long E, long k,
   }
   /* Probabilities are >= 0: -0.5 is below every one not chosen and above
      the chosen's -1. */
-  accel_v16f chosen = 0.0f;
-  for (long i = 0; i < k; ++i) {
-    accel_v16f best = -0.5f, at = -1.0f;
-    for (long j = 0; j < E; ++j) {
-      accel_v16f v = accel_vload(q + j * L);
-      accel_v16i take = v > best;
-      best = take ? v : best;
-      at = take ? (accel_v16f)(float)j : at;
-    }
-    for (long j = 0; j < E; ++j) {
-      accel_v16f v = accel_vload(q + j * L);
-      accel_vstore(q + j * L, at == (float)j ? (accel_v16f)-1.0f : v);
-    }
-    chosen += best;
+  route_pick pick = route_select(q, index, E, 0, 0.0f);
+  accel_v16f chosen = pick.best;
+  for (long i = 1; i < k; ++i) {
+    pick = route_select(q, index, E, 1, pick.at);
+    chosen += pick.best;
   }
   accel_v16f norm = renormalize ? accel_vrcp(chosen) : (accel_v16f)1.0f;
   accel_v16f nan_or_zero = sum * 0.0f;
   for (long j = 0; j < E; ++j) {
     accel_v16f v = accel_vload(p + j * L) * norm;
-    accel_v16f w = accel_vload(q + j * L) < 0.0f ? v : (accel_v16f)0.0f;
-    accel_vstore_strided(w + nan_or_zero, g + j, s);
+    accel_v16i in = (accel_vload(q + j * L) < 0.0f) |
+                    (accel_vload(index + j * L) == pick.at);
+    accel_vstore_strided((in ? v : (accel_v16f)0.0f) + nan_or_zero, g + j, s);
   }
 }
 
@@ -125,6 +166,8 @@ static long route_body(const void *args, const void *unused1,
   /* Whole groups of 16 a block: the last group's lanes past T read and
      write the buffers' stale floats, never stored. */
   long block = RouteFloats / E / L * L;
+  for (long j = 0; j < E; ++j)
+    accel_vstore(RSPM->index + j * L, (accel_v16f)(float)j);
   const float *xd = x->data;
   float *gd = g->data;
   for (long r0 = 0; r0 < T; r0 += block) {
