@@ -28,6 +28,11 @@ enum {
      per-line arrays' part of the lines buffers, which rope does not use
      otherwise. */
   RopeTempFloats = LinesStreamFloats / 2,
+  /* An x of at most this many floats (its lines padded) is one batch in
+     two halves (rope_small): for_each_line_batch's quarters cost more to
+     issue than they save in transfer time below about 64 KiB (bench/
+     kernels' llama-decoder q: 2 339 cycles against 2 020). */
+  RopeSmallFloats = 16 * 1024,
 };
 _Static_assert(ACCEL_ROPE_MAX_TABLE_FLOATS == LinesParamFloats,
                "each table is one of the lines buffers' parameter vectors");
@@ -235,6 +240,31 @@ static void load_table(int ch, const accel_tensor *t, float *buf) {
   lines_move(ch, &v, buf, 0, v.count, 0);
 }
 
+/* A small x: its halves in on channels 0 and 1 behind the tables on 2
+   and 3, each half's operations issued once it has arrived and its
+   results sent out on 2 or 3 behind them (the transfer waits for the
+   engine). */
+static void rope_small(const lines_view *lx, const lines_view *ly,
+                       const rope_plan *pl) {
+  float *buf = LINES_SPM->batch[0];
+  long np = padded_length(lx->n), half = (lx->count + 1) / 2;
+  long rest = lx->count - half;
+  lines_move(0, lx, buf, 0, half, 0);
+  if (rest)
+    lines_move(1, lx, buf + half * np, half, rest, 0);
+  accel_dma_wait(2);
+  accel_dma_wait(3);
+  accel_dma_wait(0);
+  rope_batch(buf, 0, half, lx->n, (void *)pl);
+  lines_move(2, ly, buf, 0, half, 1);
+  if (rest) {
+    accel_dma_wait(1);
+    rope_batch(buf + half * np, half, rest, lx->n, (void *)pl);
+    lines_move(3, ly, buf + half * np, half, rest, 1);
+  }
+  accel_dma_wait_all();
+}
+
 /* One pass over x with the tables whole in the scratchpad. */
 static void rope_pass(const accel_tensor *x, const accel_tensor *c,
                       const accel_tensor *s, const accel_tensor *y) {
@@ -250,7 +280,10 @@ static void rope_pass(const accel_tensor *x, const accel_tensor *c,
      for_each_line_batch's wait for that batch covers them. */
   load_table(2, c, LINES_SPM->params[0]);
   load_table(3, s, LINES_SPM->params[1]);
-  for_each_line_batch(&lx, &ly, rope_batch, &pl, LinesMemoryBound);
+  if (lx.count * padded_length(lx.n) <= RopeSmallFloats)
+    rope_small(&lx, &ly, &pl);
+  else
+    for_each_line_batch(&lx, &ly, rope_batch, &pl, LinesMemoryBound);
 }
 
 /* t's indices [first, first + n) of dimension d, as a view. */

@@ -151,6 +151,8 @@ def shapes():
     yield llama(rng, "d2", 1, 2, 4, 2)
     yield llama(rng, "d256", 1, 2, 40, 256, half=True)
     yield llama(rng, "decode", 1, 8, 1, 64)
+    yield llama(rng, "one line", 1, 1, 1, 16)
+    yield llama(rng, "odd lines", 1, 3, 7, 32)
     yield llama(rng, "decode batch", 4, 8, 1, 64, tables="bb")
     yield llama(rng, "long", 1, 4, 600, 64, half=True)
     yield llama(rng, "y pad", 2, 3, 5, 32, y="pad")
