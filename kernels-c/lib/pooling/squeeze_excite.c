@@ -56,6 +56,8 @@ typedef struct {
   long per, tiles; /* planes a tile (the last may have fewer), tiles */
   long V, P;       /* unit's and mean_params' halves */
   int resident, act;
+  int weights_last; /* the weights come in after the planes (resident
+                       planes, weights at least as large) */
   int bias1, bias2;
 } se_plan;
 
@@ -128,18 +130,43 @@ static void fill_params(const se_plan *p) {
     fill(s->scales + 2 * tile_first(p, t), tile_planes(p, t), 0.0f);
 }
 
-/* The weights and biases, on every channel, numbered -1. */
+/* The weights and biases on every channel: w1 and the biases numbered
+   seq, then w2 numbered seq + 1, so that a wait through seq leaves w2
+   moving under the first product. */
 static void weights_in(const se_plan *p, const accel_tensor *w1,
                        const accel_tensor *w2, const accel_tensor *b1,
-                       const accel_tensor *b2, se_channels *cs) {
+                       const accel_tensor *b2, long seq, se_channels *cs) {
   se_spm *s = SE;
   long bytes = p->R * p->C * 4;
-  move_run(s->w1, w1->data, bytes, 0, Channels, -1, cs);
-  move_run(s->w2, w2->data, bytes, 0, Channels, -1, cs);
+  move_run(s->w1, w1->data, bytes, 0, Channels, seq, cs);
   if (b1)
-    move_run(s->bias1, b1->data, p->R * 4, 0, 1, -1, cs);
+    move_run(s->bias1, b1->data, p->R * 4, 0, 1, seq, cs);
   if (b2)
-    move_run(s->bias2, b2->data, p->C * 4, 1, 1, -1, cs);
+    move_run(s->bias2, b2->data, p->C * 4, 1, 1, seq, cs);
+  move_run(s->w2, w2->data, bytes, 0, Channels, seq + 1, cs);
+}
+
+/* The means of image xn's planes where they stay whole: every tile is
+   issued at once, tile t numbered t, then (weights non-null, the first
+   image) the weights, numbered tiles and tiles + 1; the engine starts once
+   the planes and w1 are in, w2 still moving. */
+static void squeeze_resident(const se_plan *p, const float *xn,
+                             const accel_tensor *const weights[4],
+                             se_channels *cs) {
+  se_spm *s = SE;
+  for (long t = 0; t < p->tiles; ++t)
+    move_run(tile_in(p, t), xn + tile_first(p, t) * p->hw,
+             tile_planes(p, t) * p->hw * 4, 0, Channels, t, cs);
+  if (weights)
+    weights_in(p, weights[0], weights[1], weights[2], weights[3], p->tiles,
+               cs);
+  wait_through(p->tiles, 0, Channels, cs);
+  for (long t = 0; t < p->tiles; ++t) {
+    long planes = tile_planes(p, t);
+    accel_vs_shape(planes, p->hw);
+    accel_vs_act_none(NULL, tile_in(p, t), s->mean_params + p->P - planes,
+                      s->mean + tile_first(p, t));
+  }
 }
 
 /* The means of image xn's planes; tiles numbered by their index. Returns
@@ -181,6 +208,8 @@ static void excite(const se_plan *p) {
     accel_vs_act_sigmoid(s->sig, s->hidden, ones - 1, NULL);
     accel_vs_mul(s->hidden, s->hidden, s->sig);
   }
+  if (p->weights_last)
+    accel_dma_wait_all(); /* w2 */
   accel_vs_shape(C, R);
   accel_vs_fma(s->prod, s->w2, s->hidden, s->unit);
   accel_vs_act_none(NULL, s->prod, ones - C, s->gate);
@@ -239,11 +268,16 @@ static void squeeze_excite_run(const se_plan *p, const accel_tensor *x,
   se_channels cs;
   channels_reset(&cs);
   fill_params(p);
-  weights_in(p, w1, w2, b1, b2, &cs);
+  const accel_tensor *weights[4] = {w1, w2, b1, b2};
+  if (!p->weights_last)
+    weights_in(p, w1, w2, b1, b2, -2, &cs);
   long image = p->C * p->hw;
   for (long n = 0; n < p->N; ++n) {
     const float *xn = (const float *)x->data + n * image;
-    squeeze(p, xn, &cs);
+    if (p->weights_last)
+      squeeze_resident(p, xn, n == 0 ? weights : NULL, &cs);
+    else
+      squeeze(p, xn, &cs);
     if (!p->resident)
       for (long t = 0; t < 2 && t < p->tiles; ++t)
         scale_in(p, xn, t, &cs);
@@ -382,6 +416,7 @@ static long se_body(const void *args, const void *unused1,
   p.V = lanes_up(max_l(C, R));
   p.P = lanes_up(p.per);
   p.resident = C * hw <= ResidentFloats;
+  p.weights_last = p.resident && 2 * R * C >= C * hw;
   p.act = a.o.act;
   p.bias1 = a.o.bias1 != NULL, p.bias2 = a.o.bias2 != NULL;
   squeeze_excite_run(&p, x, w1, w2, a.o.bias1, a.o.bias2, (accel_tensor *)y);

@@ -123,6 +123,9 @@ def cases_shapes():
         Case(2, 20, 7, 9, 5, "relu", bias1=False, bias2=False),
         Case(3, 17, 5, 5, 3, "none", bias2=False),
         Case(1, 1, 1, 1, 1, "relu", bias1=False),
+        # weights larger than the planes (they come in after them, w2
+        # under the first product), a batch (loaded once)
+        Case(2, 96, 3, 3, 24, "relu"),
         # the largest plane, one a tile, kept whole
         Case(1, 3, 128, 128, 2),
         # planes past the scratchpad's room: x read twice, tiles streamed
