@@ -10,11 +10,18 @@
 //   convolution folds the same way: output depth od takes input slice
 //   (od + pad - kd dilation) / stride for tap kd where that divides, a
 //   zero slice otherwise, and the kernel [C, M/g, KD, KH, KW] becomes
-//   [C KD, M/g, KH, KW].
+//   [C KD, M/g, KH, KW]. Where each output depth takes one tap at most
+//   ((KD - 1) dilation < stride: no overlap) the taps go to the output
+//   channels instead, m KD + kd of one 2-D op over [N D, C, H, W] with the
+//   kernel viewed as [C, M/g KD, KH, KW], whose planes are then placed:
+//   no product with a zero slice, of which the input side's fold would
+//   make up to stride - 1 in stride.
 //
 //===----------------------------------------------------------------------===//
 
 #include "import/Importer.h"
+
+#include "mlir/IR/Matchers.h"
 
 using namespace accel::graph;
 using namespace accel::graph::import_detail;
@@ -46,6 +53,17 @@ struct Folder {
                                  B.getDenseI64ArrayAttr({0, 2, 1, 3}));
   }
 
+  /// V with a plane of zeros after its last along \p Axis.
+  Value zeroPlane(Value V, size_t Axis) const {
+    ArrayRef<int64_t> S = cast<RankedTensorType>(V.getType()).getShape();
+    std::vector<int64_t> Padded(S), Pads(2 * S.size(), 0);
+    ++Padded[Axis], Pads[S.size() + Axis] = 1;
+    return B.create<PadOp>(Loc, shape(Padded), V, Value(),
+                           B.getDenseI64ArrayAttr(Pads),
+                           PadModeAttr::get(B.getContext(), PadMode::constant),
+                           B.getF32FloatAttr(0.0f));
+  }
+
   /// X [N, C, D, H, W] as [N OD, C KD, H, W]: channel c KD + kd of image
   /// n OD + od is depth Source[od KD + kd] of x, or zeros where that is
   /// D (a zero plane padded on).
@@ -55,14 +73,6 @@ struct Folder {
     int64_t N = S[0], C = S[1], D = S[2], HW = S[3] * S[4];
     std::vector<int64_t> Folded = {N * OD, C * KD, S[3], S[4]};
     bool Zeros = llvm::any_of(Source, [&](int64_t I) { return I == D; });
-    auto zeroPlane = [&](Value V, ArrayRef<int64_t> Shape, size_t Axis) {
-      std::vector<int64_t> Padded(Shape), Pads(2 * Shape.size(), 0);
-      ++Padded[Axis], Pads[Shape.size() + Axis] = 1;
-      return B.create<PadOp>(
-          Loc, shape(Padded), V, Value(), B.getDenseI64ArrayAttr(Pads),
-          PadModeAttr::get(B.getContext(), PadMode::constant),
-          B.getF32FloatAttr(0.0f));
-    };
     bool Identity = int64_t(Source.size()) == D;
     for (size_t I = 0; I != Source.size() && Identity; ++I)
       Identity = Source[I] == int64_t(I);
@@ -70,7 +80,7 @@ struct Folder {
       // One gather along (C, D) merged, the planes in their final order.
       Value V = reshape(X, {N, C * D, HW});
       if (Zeros)
-        V = zeroPlane(V, {N, C * D, HW}, 1);
+        V = zeroPlane(V, 1);
       std::vector<int64_t> Planes;
       for (int64_t O = 0; O != OD; ++O)
         for (int64_t Ch = 0; Ch != C; ++Ch)
@@ -87,7 +97,7 @@ struct Folder {
     // and OD swapped.
     Value V = reshape(X, {N, C, D, HW});
     if (Zeros)
-      V = zeroPlane(V, {N, C, D, HW}, 2);
+      V = zeroPlane(V, 2);
     if (!Identity)
       V = B.create<GatherOp>(Loc, shape({N, C, OD * KD, HW}), V, Value(),
                              B.getI64IntegerAttr(2),
@@ -167,8 +177,10 @@ Value Importer::convTranspose3d(Value X, Value W, Value Bias,
   RankedTensorType Result = resultType();
   ArrayRef<int64_t> Out = Result.getShape();
   Folder F{B, loc(), Result.getElementType()};
-  // Output depth od's tap kd reads input depth (od + pad - kd dd) / sd.
   int64_t Depth = XShape[2], OD = Out[2], KD = WShape[2];
+  if ((KD - 1) * D[0] < S[0])
+    return convTranspose3dDisjoint(X, W, Bias, S, P, D, OP, Group);
+  // Output depth od's tap kd reads input depth (od + pad - kd dd) / sd.
   std::vector<int64_t> Source;
   for (int64_t O = 0; O != OD; ++O)
     for (int64_t K = 0; K != KD; ++K) {
@@ -187,4 +199,79 @@ Value Importer::convTranspose3d(Value X, Value W, Value Bias,
       B.getDenseI64ArrayAttr({D[1], D[2]}),
       B.getDenseI64ArrayAttr({OP[1], OP[2]}), B.getI64IntegerAttr(Group));
   return F.unfoldDepth(Y, Out);
+}
+
+/// Bias [M] of f32 constants with each repeated \p Times, or null.
+static Value repeatedConstant(OpBuilder &B, Location Loc, Value Bias,
+                              int64_t Times) {
+  DenseElementsAttr A;
+  if (!matchPattern(Bias, m_Constant(&A)) || !A.getElementType().isF32())
+    return {};
+  SmallVector<float> V;
+  for (float F : A.getValues<float>())
+    V.append(Times, F);
+  auto T = RankedTensorType::get({int64_t(V.size())}, B.getF32Type());
+  return B.create<arith::ConstantOp>(Loc, T,
+                                     DenseElementsAttr::get(T, ArrayRef(V)));
+}
+
+Value Importer::convTranspose3dDisjoint(Value X, Value W, Value Bias,
+                                        ArrayRef<int64_t> S,
+                                        ArrayRef<int64_t> P,
+                                        ArrayRef<int64_t> D,
+                                        ArrayRef<int64_t> OP, int64_t Group) {
+  ArrayRef<int64_t> XShape = cast<RankedTensorType>(X.getType()).getShape();
+  ArrayRef<int64_t> WShape = cast<RankedTensorType>(W.getType()).getShape();
+  RankedTensorType Result = resultType();
+  ArrayRef<int64_t> Out = Result.getShape();
+  Folder F{B, loc(), Result.getElementType()};
+  int64_t N = Out[0], M = Out[1], OD = Out[2], OHW = Out[3] * Out[4];
+  int64_t C = XShape[1], Depth = XShape[2], KD = WShape[2];
+  // Output depth od = id sd + kd dd - pad: plane id KD + kd of the 2-D
+  // result below, or none (zeros: plane Depth KD).
+  std::vector<int64_t> Source;
+  for (int64_t O = 0; O != OD; ++O) {
+    int64_t Plane = Depth * KD;
+    for (int64_t K = 0; K != KD; ++K) {
+      int64_t Num = O + P[0] - K * D[0];
+      if (Num >= 0 && Num % S[0] == 0 && Num / S[0] < Depth)
+        Plane = Num / S[0] * KD + K;
+    }
+    Source.push_back(Plane);
+  }
+  bool Zeros = llvm::is_contained(Source, Depth * KD);
+  // The bias per channel m KD + kd where every output plane is one of the
+  // 2-D op's, else added after.
+  Value Repeated =
+      Bias && !Zeros ? repeatedConstant(B, loc(), Bias, KD) : Value();
+  Value In = F.reshape(X, {N, C, Depth, XShape[3] * XShape[4]});
+  if (C != 1 && Depth != 1)
+    In = F.swapMiddle(In);
+  In = F.reshape(In, {N * Depth, C, XShape[3], XShape[4]});
+  Value Y = B.create<ConvTranspose2dOp>(
+      loc(), F.shape({N * Depth, M * KD, Out[3], Out[4]}), In,
+      F.reshape(W, {C, WShape[1] * KD, WShape[3], WShape[4]}), Repeated,
+      B.getDenseI64ArrayAttr({S[1], S[2]}),
+      B.getDenseI64ArrayAttr({P[1], P[2], P[4], P[5]}),
+      B.getDenseI64ArrayAttr({D[1], D[2]}),
+      B.getDenseI64ArrayAttr({OP[1], OP[2]}), B.getI64IntegerAttr(Group));
+  Value V = F.reshape(Y, {N, Depth, M, KD * OHW});
+  if (M != 1 && Depth != 1)
+    V = F.swapMiddle(V);
+  V = F.reshape(V, {N, M, Depth * KD, OHW});
+  bool Identity = OD == Depth * KD;
+  for (int64_t O = 0; O != OD && Identity; ++O)
+    Identity = Source[O] == O;
+  if (!Identity) {
+    if (Zeros)
+      V = F.zeroPlane(V, 2);
+    V = B.create<GatherOp>(loc(), F.shape({N, M, OD, OHW}), V, Value(),
+                           B.getI64IntegerAttr(2),
+                           B.getDenseI64ArrayAttr(Source));
+  }
+  V = F.reshape(V, Out);
+  if (Bias && !Repeated)
+    V = createElementwise(ElementwiseKind::add, Result,
+                          {V, F.reshape(Bias, {1, M, 1, 1, 1})});
+  return V;
 }

@@ -177,6 +177,12 @@ private:
   Value convTranspose3d(Value X, Value W, Value Bias, ArrayRef<int64_t> S,
                         ArrayRef<int64_t> P, ArrayRef<int64_t> D,
                         ArrayRef<int64_t> OP, int64_t Group);
+  /// The same where each output depth takes one tap at most ((KD - 1)
+  /// dilation < stride): the taps folded into the output channels.
+  Value convTranspose3dDisjoint(Value X, Value W, Value Bias,
+                                ArrayRef<int64_t> S, ArrayRef<int64_t> P,
+                                ArrayRef<int64_t> D, ArrayRef<int64_t> OP,
+                                int64_t Group);
   bool window(std::vector<int64_t> Kernel, std::vector<int64_t> &Strides,
               std::vector<int64_t> &Pads, std::vector<int64_t> &Dilations);
   bool pool(PoolKind Kind);

@@ -5,9 +5,11 @@ a scatter of each input position times the kernel for ConvTranspose):
 1-D with stride, asymmetric pads, dilation, 2 groups and a bias; 1-D
 depthwise (groups = C) and 1-D SAME_UPPER; Whisper's two Conv1d (stride
 1 and 2, pad 1); 3-D with stride, asymmetric pads, dilation, 2 groups and
-a bias; 3-D over planes of 144 floats; a 1 x 3 x 3 3-D one (its depth taps need no gather); ConvTranspose
-3-D with stride, pads, dilation, output_padding, 2 groups and a bias.
-Refusals: a 4-D kernel, an auto_pad that is not ONNX's, a float64 3-D
+a bias; 3-D over planes of 144 floats; a 1 x 3 x 3 3-D one (its depth
+taps need no gather); ConvTranspose 3-D with stride, pads, dilation,
+output_padding, 2 groups and a bias; ConvTranspose 3-D with kernel and
+stride 2 in depth, and with kernel 2 and stride 3 in depth,
+output_padding, 2 groups and a bias. Refusals: a 4-D kernel, an auto_pad that is not ONNX's, a float64 3-D
 one."""
 import os
 import sys
@@ -158,6 +160,29 @@ y = conv_transpose(x, w, b, attrs["strides"], attrs["pads"],
                    attrs["dilations"], attrs["output_padding"], 2)
 save("conv-transpose3d",
      helper.make_node("ConvTranspose", ["x", "w", "b"], ["y"], name="up3",
+                      **attrs), x, w, b, y)
+
+# ConvTranspose 3-D whose output depths take one tap each (kernel 2,
+# stride 2 in depth): the taps folded into the output channels.
+x = rand(1, 4, 3, 4, 4)
+w = rand(4, 3, 2, 3, 3)
+b = rand(3)
+attrs = dict(strides=[2, 2, 2], pads=[0, 1, 1, 0, 1, 1])
+y = conv_transpose(x, w, b, [2, 2, 2], attrs["pads"], [1, 1, 1], [0, 0, 0], 1)
+save("conv-transpose3d-up2",
+     helper.make_node("ConvTranspose", ["x", "w", "b"], ["y"], name="up2",
+                      **attrs), x, w, b, y)
+# One tap at most (kernel 2, stride 3 in depth): depths without one, from
+# the pads and output_padding too, are zeros plus the bias.
+x = rand(2, 4, 3, 3, 4)
+w = rand(4, 2, 2, 2, 2)
+b = rand(4)
+attrs = dict(strides=[3, 1, 2], pads=[1, 0, 1, 0, 1, 0],
+             output_padding=[2, 0, 1], group=2)
+y = conv_transpose(x, w, b, attrs["strides"], attrs["pads"], [1, 1, 1],
+                   attrs["output_padding"], 2)
+save("conv-transpose3d-gaps",
+     helper.make_node("ConvTranspose", ["x", "w", "b"], ["y"], name="gaps",
                       **attrs), x, w, b, y)
 
 # Refusals.
