@@ -16,6 +16,8 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include <algorithm>
+
 #include "accel_kernels.h"
 
 using namespace mlir;
@@ -191,11 +193,28 @@ struct FuseGatedSum : OpRewritePattern<ElementwiseOp> {
         Columns.push_back(-1);
       }
     }
-    if (!Gates || Terms.size() > ACCEL_GATED_SUM_MAX_TERMS)
+    if (!Gates)
       return failure();
-    auto Fused = Rewriter.replaceOpWithNewOp<GatedSumOp>(
-        Op, Type, Gates, Terms, Rewriter.getDenseI64ArrayAttr(Columns));
-    Fused->setLoc(Rewriter.getFusedLoc(Locs));
+    // More terms than a call takes: sums of as many as it does, each
+    // after the first taking the one before as its first (ungated) term.
+    Location Loc = Rewriter.getFusedLoc(Locs);
+    const size_t Max = ACCEL_GATED_SUM_MAX_TERMS;
+    Value Sum;
+    for (size_t At = 0; At < Terms.size();) {
+      size_t Take = std::min(Terms.size() - At, Sum ? Max - 1 : Max);
+      SmallVector<Value> Part;
+      SmallVector<int64_t> PartColumns;
+      if (Sum) {
+        Part.push_back(Sum);
+        PartColumns.push_back(-1);
+      }
+      Part.append(Terms.begin() + At, Terms.begin() + At + Take);
+      PartColumns.append(Columns.begin() + At, Columns.begin() + At + Take);
+      Sum = Rewriter.create<GatedSumOp>(
+          Loc, Type, Gates, Part, Rewriter.getDenseI64ArrayAttr(PartColumns));
+      At += Take;
+    }
+    Rewriter.replaceOp(Op, Sum);
     return success();
   }
 
