@@ -88,10 +88,11 @@ struct RegroupInstanceNorm : OpRewritePattern<ReshapeOp> {
       return failure();
     Location Loc = Rewriter.getFusedLoc(
         {Split.getLoc(), GN.getLoc(), Back.getLoc()});
-    Rewriter.replaceOpWithNewOp<GroupNormOp>(
-        Back, Back.getType(), X, splat(Rewriter, Loc, C, 1.0f),
+    Value Fused = Rewriter.create<GroupNormOp>(
+        Loc, Back.getType(), X, splat(Rewriter, Loc, C, 1.0f),
         splat(Rewriter, Loc, C, 0.0f), GN.getGroupsAttr(),
         GN.getEpsilonAttr(), ActivationAttr(), FloatAttr(), FloatAttr());
+    Rewriter.replaceOp(Back, Fused);
     return success();
   }
 };
@@ -115,10 +116,11 @@ struct FoldChannelAffine : OpRewritePattern<ElementwiseOp> {
         continue;
       Location Loc = Rewriter.getFusedLoc({GN.getLoc(), Op.getLoc()});
       Value Param = channelVector(Rewriter, Loc, P, shapeOf(In)[1]);
-      Rewriter.replaceOpWithNewOp<GroupNormOp>(
-          Op, Op.getType(), GN.getInput(), IsMul ? Param : GN.getScale(),
+      Value Fused = Rewriter.create<GroupNormOp>(
+          Loc, Op.getType(), GN.getInput(), IsMul ? Param : GN.getScale(),
           IsMul ? GN.getShift() : Param, GN.getGroupsAttr(),
           GN.getEpsilonAttr(), ActivationAttr(), FloatAttr(), FloatAttr());
+      Rewriter.replaceOp(Op, Fused);
       Rewriter.eraseOp(GN);
       return success();
     }
