@@ -634,5 +634,8 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
           [&](auto Op) { return record(Op, Layouts); })
       .Case<RopeOp>([&](auto Op) { return record(Op, Layouts); })
       .Case<RmsNormOp>([&](auto Op) { return record(Op, Layouts); })
+      .Case<GemmGluOp>([&](auto) {
+        return std::optional<OpRecord>(OpRecord{ACCEL_GRAPH_GEMM_GLU, {}});
+      })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -302,6 +302,22 @@ def AccelGraph_RmsNormOp : AccelGraph_Op<"rms_norm"> {
                        "attr-dict `:` functional-type(operands, results)";
 }
 
+// VerifyGemmGlu.cpp.
+def AccelGraph_GemmGluOp : AccelGraph_Op<"gemm_glu"> {
+  let summary = "silu(a . w_gate) * (a . w_up), a SwiGLU block's first half";
+  let description = [{
+    a [M, K]; w the two weights packed as accel_gemm_glu_pack lays them
+    out, [2 P, K, 16] with P = ceil(H / 16); result [M, H]. -accel-fuse
+    makes it from the product of a matmul with a silu activation and a
+    matmul of the same a (FuseSwiGLU.cpp). Runs as accel_gemm_glu: the two
+    products never reach memory.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$w);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$a `,` $w attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_GemmNormOp : AccelGraph_Op<"gemm_norm", [
     AttrSizedOperandSegments, AccelGraph_StridedOperandsOpInterface]> {
   let summary = "layernorm(a . op(b) + bias + residual) along the last dim";

@@ -51,7 +51,7 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
     if (failed(
             applyFamilies(getOperation(),
                           {populateActivationFusion, populateSiluFusion,
-                           populateResidualNormFusion,
+                           populateSwiGluFusion, populateResidualNormFusion,
                            populateAttentionFusion, populateLayerNormFusion,
                            populateRmsNormFusion,
                            populateGeluFusion, populateGemmNormFusion,
@@ -68,7 +68,7 @@ struct FuseActivationsPass
   void runOnOperation() override {
     if (failed(applyFamilies(getOperation(),
                              {populateActivationFusion, populateSiluFusion,
-                              populateGeluFusion})))
+                              populateSwiGluFusion, populateGeluFusion})))
       signalPassFailure();
   }
 };

@@ -42,6 +42,10 @@ void populateAttentionFusion(mlir::RewritePatternSet &Patterns);
 /// (FuseDecomposed.cpp).
 void populateLayerNormFusion(mlir::RewritePatternSet &Patterns);
 
+/// silu(x . W1) * (x . W3) with constant weights as one accel.gemm_glu
+/// (FuseSwiGLU.cpp).
+void populateSwiGluFusion(mlir::RewritePatternSet &Patterns);
+
 /// RMSNorm written as elementwise ops and a mean, as accel.rms_norm
 /// (FuseRmsNorm.cpp).
 void populateRmsNormFusion(mlir::RewritePatternSet &Patterns);

@@ -595,6 +595,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_RMSNORM:
     what = "accel_rmsnorm", s = rmsnorm(t, attrs);
     break;
+  case ACCEL_GRAPH_GEMM_GLU:
+    what = "accel_gemm_glu", s = accel_gemm_glu(&t[0], &t[1], &t[2]);
+    break;
   case ACCEL_GRAPH_BATCHNORM:
     what = "accel_batchnorm", s = batchnorm(t, attrs);
     break;

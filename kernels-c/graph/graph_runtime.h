@@ -73,6 +73,7 @@ typedef enum {
   ACCEL_GRAPH_ROPE = 51,           /* x, cos, sin -> y; no attributes */
   ACCEL_GRAPH_GROUP_NORM = 52,     /* x, scale, shift -> y */
   ACCEL_GRAPH_RMSNORM = 53,        /* x[, residual], scale -> y */
+  ACCEL_GRAPH_GEMM_GLU = 54,       /* a, w (packed) -> y; no attributes */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
