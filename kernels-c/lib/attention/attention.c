@@ -39,13 +39,48 @@
 #include "attention/attention_one_tile.h"
 #include "core/kernel_stack.h"
 
+/* t's dimension d (n of stride s) as two, [n / group, group] of strides
+   [group s, s]: the dimensions after it move up one. */
+static void split_dim(accel_tensor *t, int d, long group) {
+  for (int i = t->rank; i > d + 1; --i)
+    t->dims[i] = t->dims[i - 1], t->strides[i] = t->strides[i - 1];
+  ++t->rank;
+  long stride = t->strides[d];
+  t->dims[d] /= group, t->strides[d] = group * stride;
+  t->dims[d + 1] = group, t->strides[d + 1] = stride;
+}
+
+/* Grouped-query heads of one tile: q's heads [H] as [KVH, group] (and o's,
+   and a mask's of H heads), k's and v's [KVH] as [KVH, 1], so that the
+   one-tile walk repeats each k/v head over its group as it repeats a
+   dimension of 1. 0 if q's rank leaves no room for the dimension. */
+static int split_kv_heads(problem *pb) {
+  int r = pb->t[Q].rank, h = r - 3;
+  if (r >= ACCEL_MAX_RANK)
+    return 0;
+  long group = pb->group;
+  split_dim(&pb->t[Q], h, group);
+  split_dim(&pb->t[O], h, group);
+  split_dim(&pb->t[K], h, 1);
+  split_dim(&pb->t[V], h, 1);
+  if (pb->has_mask) {
+    accel_tensor *m = &pb->t[Mask];
+    int mh = m->rank - 3;
+    if (mh >= 0)
+      split_dim(m, mh, m->dims[mh] == 1 ? 1 : group);
+  }
+  pb->group = 1;
+  return 1;
+}
+
 static void run(problem *pb) {
   if (pb->heads == 0 || pb->Sq == 0 || pb->Dv == 0)
     return;
-  /* Grouped-query heads take the streamed path, which reads a k/v head
-     once for the query heads sharing it (decoding's come here as one
-     head of several queries: fold_group_into_queries). */
-  if (pb->group == 1 && one_tile_heads(pb)) {
+  /* Grouped-query heads of one tile walk their k/v heads as repeated
+     dimensions; those of the streamed path keep the group, whose query
+     heads read a chunk of keys once (decoding's come as one head of
+     several queries: fold_group_into_queries). */
+  if (one_tile_heads(pb) && (pb->group == 1 || split_kv_heads(pb))) {
     run_one_tile_heads(pb);
     return;
   }

@@ -317,15 +317,19 @@ static void prefetch_after(problem *pb, long ch, long nchunks) {
 }
 
 /* The mask's block for the query block and chunk (nq rows of nkeys, the
-   rows past nq zeroed). */
-static void fetch_mask(problem *pb, long key0, long nq, long nkeys) {
+   rows past nq zeroed); returns its rows' stride. A mask of one row for
+   every query (a padding mask [B, 1, 1, Sk]) comes as that row alone,
+   which every lane reads (stride 0). */
+static long fetch_mask(problem *pb, long key0, long nq, long nkeys) {
   view m = head_of(pb, Mask, pb->cur.head);
-  long kc = pb->lay.kc;
+  long kc = pb->lay.kc, rows = m.rs == 0 ? 1 : nq;
   accel_dma_wait(2);
   accel_copy_matrix(2, pb->lay.mask, kc, 1, at(m, pb->cur.q0, key0), m.rs, m.cs,
-                    nq, nkeys);
-  zero_floats(pb->lay.mask + nq * kc, (T - nq) * kc);
+                    rows, nkeys);
+  if (rows == nq)
+    zero_floats(pb->lay.mask + nq * kc, (T - nq) * kc);
   accel_dma_wait(2);
+  return rows == 1 ? 0 : kc;
 }
 
 /* o's block: o^T's tiles times diag(1 / l) on the matrix unit (its
@@ -448,11 +452,12 @@ static int run_query_block(problem *pb, int started) {
     }
     prefetch_after(pb, ch, nchunks);
     long key0 = ch * kc, nkeys = min_of(kend - key0, kc);
+    long mask_rs = kc;
     if (pb->has_mask)
-      fetch_mask(pb, key0, nq, nkeys);
+      mask_rs = fetch_mask(pb, key0, nq, nkeys);
     long kq = pb->causal ? key0 - pb->cur.q0 - (pb->Sk - pb->Sq) : -(1L << 40);
     run_chunk(pb->lay.qt, pb->D + 1, pb->lay.k[pb->kbuf], pb->lay.vt, nkeys,
-              pb->has_mask ? pb->lay.mask : NULL, kc, kq, ntiles);
+              pb->has_mask ? pb->lay.mask : NULL, mask_rs, kq, ntiles);
   }
   int overlap = pb->more && nchunks == 1 &&
                 chunks_for(pb, key_end(pb, &pb->next)) == 1 &&
