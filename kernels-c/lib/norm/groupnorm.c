@@ -120,11 +120,7 @@ static void groupnorm_batch(float *lines, long first, long count, long n,
       map_long_row(p, s, prm, tmp);
     else
       map_rows(p, rows, s, prm, c->act, tmp);
-    for (long m = rows; m;) { /* at += rows */
-      long step = c->per_group - at.j < m ? c->per_group - at.j : m;
-      next_rows(&at, step, c);
-      m -= step;
-    }
+    at = rows_after(at, rows, c);
     r += rows;
   }
 }

@@ -75,6 +75,8 @@ typedef struct {
   long k, j, g;
 } row_pos;
 
+/* at moved on by m rows within its group (to the next group's first at
+   its end). */
 static inline void next_rows(row_pos *at, long m, const groupnorm_context *c) {
   at->j += m;
   if (at->j == c->per_group) {
@@ -82,6 +84,15 @@ static inline void next_rows(row_pos *at, long m, const groupnorm_context *c) {
     if (++at->g == c->groups)
       at->g = 0;
   }
+}
+
+/* at moved on by any number of rows. */
+static inline row_pos rows_after(row_pos at, long rows,
+                                 const groupnorm_context *c) {
+  long pg = c->per_group, j = at.j + rows, groups = j / pg;
+  at.j = j - groups * pg, at.k += groups;
+  at.g = (at.g + groups) % c->groups;
+  return at;
 }
 
 /* The per-row values of `rows` rows from `at` into prm (bias for the rows,
@@ -93,26 +104,28 @@ static inline void fill_run(float *prm, long rows, row_pos at,
                             const float *stats, long gk,
                             const groupnorm_context *c) {
   const float *mean = stats, *rstd = stats + 2 * gk, *std = stats + 3 * gk;
+  /* The position in locals: the stores to dst do not reload them. */
+  const long pg = c->per_group, groups = c->groups;
+  const float *ratio = c->ratio, *gamma = c->gamma;
   for (int part = 0; part < 2; ++part) {
     float *dst = prm + part * rows;
-    row_pos p = at;
+    long k = at.k, j = at.j, ch = at.g * pg + j;
     for (long done = 0; done < rows;) {
-      long m = c->per_group - p.j;
+      long m = pg - j;
       if (m > rows - done)
         m = rows - done;
-      long ch = p.g * c->per_group + p.j;
       if (part == 0) {
-        accel_v16f mu = mean[p.k], nsd = -std[p.k];
+        accel_v16f mu = mean[k], nsd = -std[k];
         for (long i = 0; i < m; i += T)
-          accel_vstore(dst + done + i,
-                       accel_vload(c->ratio + ch + i) * nsd + mu);
+          accel_vstore(dst + done + i, accel_vload(ratio + ch + i) * nsd + mu);
       } else {
-        accel_v16f ri = rstd[p.k];
+        accel_v16f ri = rstd[k];
         for (long i = 0; i < m; i += T)
-          accel_vstore(dst + done + i, accel_vload(c->gamma + ch + i) * ri);
+          accel_vstore(dst + done + i, accel_vload(gamma + ch + i) * ri);
       }
-      done += m;
-      next_rows(&p, m, c);
+      done += m, ch += m, j = 0, ++k;
+      if (ch == groups * pg)
+        ch = 0;
     }
   }
 }
