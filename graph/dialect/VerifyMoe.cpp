@@ -21,8 +21,8 @@ LogicalResult MoeRouteOp::verify() {
     return emitOpError("logits must have rank 1 or more ([..., experts])");
   int64_t E = X.back(), K = getK();
   if (E > ACCEL_MOE_MAX_EXPERTS)
-    return emitOpError("has ") << E << " experts, at most "
-                               << int(ACCEL_MOE_MAX_EXPERTS);
+    return emitOpError("has ")
+           << E << " experts, at most " << int(ACCEL_MOE_MAX_EXPERTS);
   if (K < 1 || K > E)
     return emitOpError("k ") << K << " is not 1 to " << E << " (the experts)";
   if (shapeOf(getResult()) != X)
@@ -35,23 +35,23 @@ LogicalResult GatedSumOp::verify() {
   ArrayRef<int64_t> Columns = getColumns();
   size_t N = getTerms().size();
   if (N < 1 || N > ACCEL_GATED_SUM_MAX_TERMS)
-    return emitOpError("has ") << N << " terms, expected 1 to "
-                               << int(ACCEL_GATED_SUM_MAX_TERMS);
+    return emitOpError("has ")
+           << N << " terms, expected 1 to " << int(ACCEL_GATED_SUM_MAX_TERMS);
   if (Columns.size() != N)
-    return emitOpError("has ") << Columns.size() << " columns for " << N
-                               << " terms";
+    return emitOpError("has ")
+           << Columns.size() << " columns for " << N << " terms";
   if (Y.empty() || G.size() != Y.size() || G.drop_back() != Y.drop_back())
     return emitOpError("gates must have the result's shape but the last "
                        "dimension");
   if (G.back() > ACCEL_MOE_MAX_EXPERTS)
-    return emitOpError("gates have ") << G.back() << " columns, at most "
-                                      << int(ACCEL_MOE_MAX_EXPERTS);
+    return emitOpError("gates have ")
+           << G.back() << " columns, at most " << int(ACCEL_MOE_MAX_EXPERTS);
   for (auto [I, T] : llvm::enumerate(getTerms())) {
     if (shapeOf(T) != Y)
       return emitOpError("term ") << I << " does not have the result's shape";
     if (Columns[I] < -1 || Columns[I] >= G.back())
-      return emitOpError("column ") << Columns[I] << " of term " << I
-                                    << " is not -1 or a gate column";
+      return emitOpError("column ")
+             << Columns[I] << " of term " << I << " is not -1 or a gate column";
   }
   return success();
 }

@@ -138,8 +138,7 @@ std::optional<GatedTerm> gatedTerm(Value V, RankedTensorType Type) {
     size_t Rank = Type.getRank();
     if (GS.size() != Rank || S.size() != Rank || S.back() != 1 ||
         GS.drop_back() != Type.getShape().drop_back() ||
-        S.drop_back() != GS.drop_back() ||
-        GS.back() > ACCEL_MOE_MAX_EXPERTS)
+        S.drop_back() != GS.drop_back() || GS.back() > ACCEL_MOE_MAX_EXPERTS)
       continue;
     bool Whole = true;
     for (size_t D = 0; D != Rank; ++D)

@@ -18,7 +18,7 @@ enum {
 };
 
 typedef struct {
-  float buf[SumFloats];       /* term i's rows at i * rows * wp, then y's */
+  float buf[SumFloats]; /* term i's rows at i * rows * wp, then y's */
   /* The block's rows of gates, each followed by a 1 (the ungated terms'
      weight); room for the last group of 16 rows' strided loads. */
   float gates[SumGateFloats + L * (ACCEL_MOE_MAX_EXPERTS + 1)];
@@ -97,21 +97,20 @@ static accel_status sum_check(const char *K, const accel_tensor *gates,
     const accel_tensor *t = SSPM->term_ptrs[i];
     long c = SSPM->columns[i];
     if (c >= 0 && c >= gates->dims[1])
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K,
-                                accel_indexed_name(name, "columns", i),
-                                "%ld, past gates' %ld columns", c,
-                                gates->dims[1]);
+      return accel_kernel_error(
+          ACCEL_ERR_ARGUMENT, K, accel_indexed_name(name, "columns", i),
+          "%ld, past gates' %ld columns", c, gates->dims[1]);
     if ((s = accel_check_tensor(K, accel_indexed_name(name, "terms", i), t, 2,
                                 2, 0)))
       return s;
     if (t->dims[0] != y->dims[0] || t->dims[1] != y->dims[1])
-      return accel_kernel_error(
-          ACCEL_ERR_ARGUMENT, K, accel_indexed_name(name, "terms", i),
-          "dims [%ld, %ld], expected y's [%ld, %ld]", t->dims[0], t->dims[1],
-          y->dims[0], y->dims[1]);
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K,
+                                accel_indexed_name(name, "terms", i),
+                                "dims [%ld, %ld], expected y's [%ld, %ld]",
+                                t->dims[0], t->dims[1], y->dims[0], y->dims[1]);
     if (accel_tensors_overlap(t, y))
-      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y", "overlaps terms[%d]",
-                                i);
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
+                                "overlaps terms[%d]", i);
   }
   return ACCEL_OK;
 }
@@ -123,8 +122,8 @@ enum { U = 4 }; /* vectors a group */
    the terms' vectors by them. One row's group broadcasts one weight a
    term. */
 static inline __attribute__((always_inline)) void
-sum_group(const float *t0, float *out, long k, const float *const *w,
-          long rp, long step, int n, int one_row) {
+sum_group(const float *t0, float *out, long k, const float *const *w, long rp,
+          long step, int n, int one_row) {
   accel_v16f acc[U];
   if (one_row) {
     accel_v16f g = w[0][0];
@@ -167,9 +166,9 @@ static void sum_block(long ge, long rows, long wp, int n) {
   long gs = ge + 1, step = rows * wp, rp = (rows + L - 1) / L * L;
   for (int i = 0; i < n; ++i)
     for (long r = 0; r < rp; r += L)
-      accel_vstore(wt + i * rp + r,
-                   accel_vload_strided(SSPM->gates + r * gs + SSPM->slots[i],
-                                       gs * 4));
+      accel_vstore(
+          wt + i * rp + r,
+          accel_vload_strided(SSPM->gates + r * gs + SSPM->slots[i], gs * 4));
   long per_row = wp / L, count = rows * per_row, k = 0;
   if (per_row % U == 0) { /* groups within rows */
     for (long r = 0; r < rows; ++r) {
@@ -255,10 +254,10 @@ static long sum_body(const void *args, const void *unused1, const void *unused2,
         for (long r = 0; r < rows; ++r)
           SSPM->gates[r * (ge + 1) + ge] = 1.0f;
       sum_block(ge, rows, wp, n);
-      accel_copy_matrix(0, (float *)y->data + r0 * y->strides[0] +
-                               c0 * y->strides[1],
-                        y->strides[0], y->strides[1],
-                        SSPM->buf + n * rows * wp, wp, 1, rows, w);
+      accel_copy_matrix(
+          0, (float *)y->data + r0 * y->strides[0] + c0 * y->strides[1],
+          y->strides[0], y->strides[1], SSPM->buf + n * rows * wp, wp, 1, rows,
+          w);
     }
   }
   accel_dma_wait_all();
@@ -270,6 +269,5 @@ accel_status accel_gated_sum(const accel_tensor *gates,
                              const long *columns, int n, accel_tensor *y) {
   static ACCEL_SPM sum_args args;
   args = (sum_args){gates, terms, columns, y, n};
-  return (accel_status)accel_on_kernel_stack(sum_body, &args, NULL, NULL,
-                                             NULL);
+  return (accel_status)accel_on_kernel_stack(sum_body, &args, NULL, NULL, NULL);
 }

@@ -144,7 +144,8 @@ static accel_status route_check(const char *K, const accel_tensor *x,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "k",
                               "%ld, expected 1 to %ld (the experts)", k, E);
   if (accel_tensors_overlap(x, g))
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "gates", "overlaps logits");
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "gates",
+                              "overlaps logits");
   return ACCEL_OK;
 }
 
@@ -172,13 +173,13 @@ static long route_body(const void *args, const void *unused1,
   float *gd = g->data;
   for (long r0 = 0; r0 < T; r0 += block) {
     long rows = T - r0 < block ? T - r0 : block;
-    accel_copy_matrix(0, RSPM->x, E, 1, xd + r0 * x->strides[0],
-                      x->strides[0], x->strides[1], rows, E);
+    accel_copy_matrix(0, RSPM->x, E, 1, xd + r0 * x->strides[0], x->strides[0],
+                      x->strides[1], rows, E);
     accel_dma_wait_all();
     for (long t = 0; t < rows; t += L)
       route_group(RSPM->x + t * E, RSPM->g + t * E, E, a.k, a.renormalize);
-    accel_copy_matrix(1, gd + r0 * g->strides[0], g->strides[0],
-                      g->strides[1], RSPM->g, E, 1, rows, E);
+    accel_copy_matrix(1, gd + r0 * g->strides[0], g->strides[0], g->strides[1],
+                      RSPM->g, E, 1, rows, E);
   }
   accel_dma_wait_all();
   return ACCEL_OK;
