@@ -15,8 +15,8 @@
    leave on channel 3. Weights and bias come in once; the zero padding is
    written once per buffer when one band is the whole image.
 
-   At stride 1 with one output channel per input channel and no
-   activation or ReLU, the stream engine takes the convolution instead
+   At stride 1 with one output channel per input channel, the stream
+   engine takes the convolution instead
    (conv2d_depthwise_engine.c: a tap is two passes over the outputs at
    StreamLanes elements a cycle, half the vector unit's time), and gives
    the vector unit a share of each item's planes (dw_vector_planes). */
@@ -103,9 +103,28 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   return weight_floats(p) + 2 * (pl->in_floats + pl->out_floats) <= PoolFloats;
 }
 
+/* v's activation, of a kind known where it is inlined (each loop below
+   is, once per kind: a select or a call on a variable kind would cost
+   every vector); a clip's bounds in lo and hi. */
+static inline __attribute__((always_inline)) accel_v16f
+activate(accel_v16f v, const int kind, accel_v16f lo, accel_v16f hi) {
+  switch (kind) {
+  case ACCEL_ACT_RELU:
+    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
+  case ACCEL_ACT_CLIP:
+    return __builtin_elementwise_min(__builtin_elementwise_max(v, lo), hi);
+  case ACCEL_ACT_GELU:
+    return accel_gelu(v);
+  case ACCEL_ACT_SILU:
+    return accel_silu(v);
+  default:
+    return v;
+  }
+}
+
 /* count output planes from o of a 3 x 3 kernel at stride 1 (plane k
    from input plane k / m, chan apart from planes_in, into planes_out +
-   k plane_floats, rows wp apart), with ReLU or nothing; several planes a
+   k plane_floats, rows wp apart), with the activation act; several planes a
    call, as at 14 x 14 a plane is only 14 vectors. With stride 1 output
    pixel (oh, ow) reads inputs from oh wp + ow on, so a plane is one run
    of vectors over the padded width (the pad columns' outputs are
@@ -114,16 +133,15 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
    Eight vectors a step in eight vfma chains cover the vfma's latency,
    and the loop's start and end are paid once per 72 vfmas. Vectors past
    the plane are computed and stored past it (the next planes' places,
-   written after, or the slack). Inlined into one function per
-   activation: a select on a variable would go lane by lane. */
+   written after, or the slack). */
 static inline __attribute__((always_inline)) void
 planes3x3(const float *planes_in, float *planes_out, long o, long count,
-          const int relu) {
+          const int act) {
   const geometry *g = &SPM->geo;
   long d1 = g->d1, dw = g->dw, vectors = g->vectors, m = g->m;
   long chan = g->chan, plane_floats = g->plane_floats;
   const float *weights = g->weights, *biases = g->bias;
-  accel_v16f z = 0.0f;
+  accel_v16f lo = SPM->p.act.lo, hi = SPM->p.act.hi;
   for (long k = 0, j = 0; k < count; ++k, ++o) {
     const float *restrict in = planes_in;
     float *restrict out = planes_out + k * plane_floats;
@@ -159,29 +177,53 @@ planes3x3(const float *planes_in, float *planes_out, long o, long count,
       for (int k = 0; k < Step; ++k)
         next[k] = accel_vload(in + k * T);
       for (int k = 0; k < Step; ++k)
-        accel_vstore(out + k * T,
-                     relu ? __builtin_elementwise_max(acc[k], z) : acc[k]);
+        accel_vstore(out + k * T, activate(acc[k], act, lo, hi));
     }
   }
 #undef TAP
 }
 
-__attribute__((noinline)) static void
-planes3x3_none(const float *in, float *out, long o, long count) {
-  planes3x3(in, out, o, count, 0);
-}
+/* A loop's function for each activation (the kinds a convolution
+   takes), and a call of the one for kind: none and ReLU by a test each,
+   as the common cases, the others behind a call of their own (a jump
+   table there costs every call). */
+#define PLANES_VARIANT(loop, name, kind)                                       \
+  __attribute__((noinline)) static void loop##_##name(                         \
+      const float *in, float *out, long o, long count) {                       \
+    loop(in, out, o, count, kind);                                             \
+  }
+#define PLANES_VARIANTS(loop)                                                  \
+  PLANES_VARIANT(loop, none, ACCEL_ACT_NONE)                                   \
+  PLANES_VARIANT(loop, relu, ACCEL_ACT_RELU)                                   \
+  PLANES_VARIANT(loop, clip, ACCEL_ACT_CLIP)                                   \
+  PLANES_VARIANT(loop, gelu, ACCEL_ACT_GELU)                                   \
+  PLANES_VARIANT(loop, silu, ACCEL_ACT_SILU)                                   \
+  __attribute__((noinline)) static void loop##_other(                          \
+      accel_act_kind kind, const float *in, float *out, long o, long count) {  \
+    if (kind == ACCEL_ACT_CLIP)                                                \
+      loop##_clip(in, out, o, count);                                          \
+    else if (kind == ACCEL_ACT_GELU)                                           \
+      loop##_gelu(in, out, o, count);                                          \
+    else                                                                       \
+      loop##_silu(in, out, o, count);                                          \
+  }                                                                            \
+  static inline void loop##_by_kind(accel_act_kind kind, const float *in,      \
+                                    float *out, long o, long count) {          \
+    if (kind == ACCEL_ACT_NONE)                                                \
+      loop##_none(in, out, o, count);                                          \
+    else if (kind == ACCEL_ACT_RELU)                                           \
+      loop##_relu(in, out, o, count);                                          \
+    else                                                                       \
+      loop##_other(kind, in, out, o, count);                                   \
+  }
 
-__attribute__((noinline)) static void
-planes3x3_relu(const float *in, float *out, long o, long count) {
-  planes3x3(in, out, o, count, 1);
-}
+PLANES_VARIANTS(planes3x3)
 
 /* planes3x3's run of vectors for any kernel at stride 1 (LeNet's 5 x 5
    from one input channel to six, a 7 x 7): the taps in a loop, each a
    weight and Step vfmas on Step loaded vectors, so that the vector unit
    issues a vfma nearly every cycle, where plane_any's address arithmetic
-   and scalar loads would take many cycles a tap. act (a constant): 0 none,
-   1 ReLU, 2 any other (accel_activate per vector). */
+   and scalar loads would take many cycles a tap. */
 static inline __attribute__((always_inline)) void
 planes_taps(const float *planes_in, float *planes_out, long o, long count,
             const int act) {
@@ -190,7 +232,7 @@ planes_taps(const float *planes_in, float *planes_out, long o, long count,
   long d1 = g->d1, dw = g->dw, vectors = g->vectors, m = g->m;
   long chan = g->chan, plane_floats = g->plane_floats;
   long KH = p->KH, KW = p->KW;
-  accel_v16f z = 0.0f;
+  accel_v16f lo = p->act.lo, hi = p->act.hi;
   for (long k = 0, j = 0; k < count; ++k, ++o) {
     const float *in = planes_in;
     float *out = planes_out + k * plane_floats;
@@ -211,28 +253,12 @@ planes_taps(const float *planes_in, float *planes_out, long o, long count,
             acc[s] += accel_vload(src + s * T) * wv;
         }
       for (int s = 0; s < Step; ++s)
-        accel_vstore(out + s * T, act == 0 ? acc[s]
-                                  : act == 1
-                                      ? __builtin_elementwise_max(acc[s], z)
-                                      : accel_activate(acc[s], &p->act));
+        accel_vstore(out + s * T, activate(acc[s], act, lo, hi));
     }
   }
 }
 
-__attribute__((noinline)) static void
-planes_taps_none(const float *in, float *out, long o, long count) {
-  planes_taps(in, out, o, count, 0);
-}
-
-__attribute__((noinline)) static void
-planes_taps_relu(const float *in, float *out, long o, long count) {
-  planes_taps(in, out, o, count, 1);
-}
-
-__attribute__((noinline)) static void
-planes_taps_other(const float *in, float *out, long o, long count) {
-  planes_taps(in, out, o, count, 2);
-}
+PLANES_VARIANTS(planes_taps)
 
 /* The same for any kernel, stride and activation, a vector at a time
    along each row. */
@@ -260,18 +286,11 @@ static void planes(const float *in, float *out, long o, long count) {
   const conv_problem *p = &SPM->p;
   const geometry *g = &SPM->geo;
   int stride1 = p->sw == 1 && p->sh == 1;
-  int fast = stride1 && p->KH == 3 && p->KW == 3;
   accel_act_kind act = p->act.kind;
-  if (fast && act == ACCEL_ACT_NONE)
-    planes3x3_none(in, out, o, count);
-  else if (fast && act == ACCEL_ACT_RELU)
-    planes3x3_relu(in, out, o, count);
-  else if (stride1 && act == ACCEL_ACT_NONE)
-    planes_taps_none(in, out, o, count);
-  else if (stride1 && act == ACCEL_ACT_RELU)
-    planes_taps_relu(in, out, o, count);
+  if (stride1 && p->KH == 3 && p->KW == 3)
+    planes3x3_by_kind(act, in, out, o, count);
   else if (stride1)
-    planes_taps_other(in, out, o, count);
+    planes_taps_by_kind(act, in, out, o, count);
   else
     for (long k = 0; k < count; ++k)
       plane_any(in + k / g->m * g->chan, out + k * g->plane_floats, SPM->cur.bo,

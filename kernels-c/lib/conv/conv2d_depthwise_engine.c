@@ -13,8 +13,8 @@
    pixel (oh + i dh, ow + j dw) of the zero-padded plane, so a plane's
    outputs over the padded width are one run from oh wp + ow, shifted by
    i dh wp + j dw for tap (i, j): one block row (the pad columns' outputs
-   are computed and never sent). A bias or ReLU is one more pass
-   (vs.act's per-row bias).
+   are computed and never sent). The bias and the activation are one to
+   three more passes (engine_last, engine_rest).
 
    The vector unit, idle otherwise, takes a share of each item's channels
    (the first ones) with its own loops (conv2d_depthwise.c), so that both
@@ -44,6 +44,8 @@ enum {
                                       rounds of issue */
   Lead = 2, /* engine operations issued ahead of the vector unit's work */
   IssueCycles = 64, /* the core's time to issue a channel's transfers */
+  BoundRow = 256,   /* a clip's bounds: a row of each, repeated over the
+                      results as rows of BoundRow floats */
 };
 
 /* A work item: image n, channels c0 .. c0 + cn - 1, output rows oh0 ..
@@ -59,18 +61,53 @@ typedef struct {
    unit's loops read and write past a plane's run); one of a tap's
    products for the engine's planes; and the engine's parameters: per tap
    a block of 2 cn floats, zeros then the item's weights; then the
-   bias's, minus the bias (or zeros) then ones. For an item of fewer
+   bias's, minus the bias (or zeros) then ones; a clip's rows of its
+   bounds (lo, then hi). For an item of fewer
    engine channels k the operand is a block plus cn - k, where k zeros
    (or biases) come before k scales. The engine's copies of the weights
    (taps outermost: a tap of an item's channels is one run) and of minus
    the bias, made once, are apart from what the vector unit reads: a load
    waits for the engine's operations whose operands are near it. */
 typedef struct {
-  float *in[2], *acc[2], *tmp, *params, *taps_w, *neg_bias;
+  float *in[2], *acc[2], *tmp, *params, *taps_w, *neg_bias, *bounds;
   long wp, chan, plane, taps, nv, in_gap, out_gap;
 } dw_buffers;
 
 static long max_l(long a, long b) { return a > b ? a : b; }
+
+/* The engine's passes after the taps': vs.act with the per-row bias and
+   the function the engine has for the activation (relu, gelu_tanh), or
+   with none, then for SiLU the sigmoid's pass before it and the product
+   after, for a clip maxNum and minNum with rows of its bounds (relu for
+   a lower bound of 0). */
+static long finish_passes(const conv_problem *p, int bias) {
+  switch (p->act.kind) {
+  case ACCEL_ACT_RELU:
+  case ACCEL_ACT_GELU:
+    return 1;
+  case ACCEL_ACT_SILU:
+    return 2 + bias;
+  case ACCEL_ACT_CLIP:
+    return (p->act.lo == 0.0f ? 1 : bias + 1) + 1;
+  default:
+    return bias;
+  }
+}
+
+/* The vector unit's cycles for an activation of a vector (beyond its
+   store). */
+static long act_vector_cycles(const conv_problem *p) {
+  switch (p->act.kind) {
+  case ACCEL_ACT_CLIP:
+    return 1;
+  case ACCEL_ACT_SILU:
+    return 4;
+  case ACCEL_ACT_GELU:
+    return 8;
+  default:
+    return 0;
+  }
+}
 
 /* A plane's time on the vector unit (a step about Step vfmas a tap and
    a fifth more) and on the engine (a pass StreamLanes outputs a cycle). */
@@ -78,8 +115,9 @@ static void plane_cycles(const conv_problem *p, long bo, long wp, long *tv,
                          long *te) {
   long taps = p->KH * p->KW;
   long vectors = ceil_div((bo - 1) * wp + p->OW, T);
-  long passes = 2 * taps - 1 + (p->bias || p->act.kind == ACCEL_ACT_RELU);
-  *tv = ceil_div(vectors, DwVectorStep) * taps * DwVectorStep * 6 / 5;
+  long passes = 2 * taps - 1 + finish_passes(p, p->bias != NULL);
+  *tv = ceil_div(vectors, DwVectorStep) * DwVectorStep *
+        (taps * 6 + 5 * act_vector_cycles(p)) / 5;
   *te = max_l(passes * bo * wp / KERNEL_STREAM_LANES, 1);
 }
 
@@ -108,16 +146,17 @@ static long in_extra(const conv_problem *p, long wp) {
 enum { OutExtra = 2 * DwVectorOutSlack };
 
 int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl) {
-  if (p->sh != 1 || p->sw != 1 || p->Coutg != 1 ||
-      (p->act.kind != ACCEL_ACT_NONE && p->act.kind != ACCEL_ACT_RELU))
+  if (p->sh != 1 || p->sw != 1 || p->Coutg != 1)
     return 0;
   long taps = p->KH * p->KW, span = (p->KH - 1) * p->dh;
   long wp = p->pl + p->W + p->pr;
   pl->lanes = 0, pl->wp = wp;
   /* Two input buffers, two result buffers, the products (a result
      buffer's size) and the parameters: per channel 2 bi wp + 3 bo wp +
-     2 (taps + 1) floats, and the extras; the engine's weights and bias. */
-  avail -= 2 * in_extra(p, wp) + 3 * OutExtra + (taps + 1) * p->C;
+     2 (taps + 1) floats, and the extras; the engine's weights and bias,
+     and the bounds' rows. */
+  avail -= 2 * in_extra(p, wp) + 3 * OutExtra + (taps + 1) * p->C +
+           (p->act.kind == ACCEL_ACT_CLIP ? 2 * BoundRow : 0);
   /* Whole planes, as many as the target takes and enough that the vector
      unit's share is about right; else one channel and bands of rows. */
   long bo = p->OH, bi = bo + span;
@@ -353,6 +392,7 @@ typedef struct {
   long cn, len, block, next, ops;
   long tap, col; /* the next tap, its kernel column */
   int add;       /* the next operation adds the products */
+  int bias;      /* whether there is a bias */
 } dw_engine_work;
 
 static dw_engine_work engine_setup(const conv_problem *p,
@@ -371,7 +411,8 @@ static dw_engine_work engine_setup(const conv_problem *p,
                       .block = 2 * pl->cn};
   if (!sh.cn)
     return w;
-  w.ops = 2 * b->taps - 1 + (bias || p->act.kind == ACCEL_ACT_RELU);
+  w.bias = bias != NULL;
+  w.ops = 2 * b->taps - 1 + (bias || p->act.kind != ACCEL_ACT_NONE);
   engine_copy(b->params + pl->cn, w.block, b->taps_w + c, p->C, b->taps, sh.cn);
   w.pb = b->params + b->taps * w.block + skip;
   if (bias)
@@ -379,8 +420,66 @@ static dw_engine_work engine_setup(const conv_problem *p,
   return w;
 }
 
+/* acc = op(acc, bound) over the share's results, one run of cn len
+   floats (planes of a band of fewer rows than plane are one channel's),
+   as rows of BoundRow floats and the rest, the bound's row repeated. */
+static void engine_bound(const dw_engine_work *w, const float *row, int max) {
+  long n = w->cn * w->len, rows = n / BoundRow, rest = n - rows * BoundRow;
+  for (int k = 0; k < 2; ++k) {
+    if (!(k ? rest : rows))
+      continue;
+    float *at = w->acc + (k ? rows * BoundRow : 0);
+    accel_vs_shape(k ? 1 : rows, k ? rest : BoundRow);
+    accel_vs_stride(BoundRow, BoundRow, 0);
+    if (max)
+      accel_vs_max(at, at, row);
+    else
+      accel_vs_min(at, at, row);
+  }
+}
+
+/* The share's pass after its taps, vs.act with the bias: the
+   activation's function where the engine has it, relu for a clip from
+   0, the sigmoid (into tmp) for SiLU. */
+static inline __attribute__((always_inline)) void
+engine_last(const dw_engine_work *w) {
+  const conv_problem *p = w->p;
+  const dw_buffers *b = w->b;
+  accel_act_kind kind = p->act.kind;
+  accel_vs_stride(b->plane, b->plane, b->plane);
+  if (kind == ACCEL_ACT_RELU || (kind == ACCEL_ACT_CLIP && p->act.lo == 0.0f))
+    accel_vs_act_relu(w->acc, w->acc, w->pb, NULL);
+  else if (kind == ACCEL_ACT_GELU)
+    accel_vs_act_gelu_tanh(w->acc, w->acc, w->pb, NULL);
+  else if (kind == ACCEL_ACT_SILU)
+    accel_vs_act_sigmoid(b->tmp, w->acc, w->pb, NULL);
+  else
+    accel_vs_act_none(w->acc, w->acc, w->pb, NULL);
+}
+
+/* The passes after that one (issued with the share's last operations):
+   SiLU's bias and its product with the sigmoid, a clip's bounds. */
+__attribute__((noinline)) static void engine_rest(const dw_engine_work *w) {
+  const conv_problem *p = w->p;
+  const dw_buffers *b = w->b;
+  if (!w->cn)
+    return;
+  if (p->act.kind == ACCEL_ACT_SILU) {
+    accel_vs_shape(w->cn, w->len);
+    accel_vs_stride(b->plane, b->plane, b->plane);
+    if (w->bias)
+      accel_vs_act_none(w->acc, w->acc, w->pb, NULL);
+    accel_vs_mul(w->acc, w->acc, b->tmp);
+  } else if (p->act.kind == ACCEL_ACT_CLIP) {
+    if (p->act.lo != 0.0f)
+      engine_bound(w, b->bounds, 1);
+    engine_bound(w, b->bounds + BoundRow, 0);
+  }
+}
+
 /* Operation w->next of the share: tap 0's products into the results,
-   then per tap its products and their sum, then the bias and ReLU. */
+   then per tap its products and their sum, then the bias and the
+   activation. */
 static inline __attribute__((always_inline)) void
 engine_next(dw_engine_work *w) {
   const conv_problem *p = w->p;
@@ -388,11 +487,7 @@ engine_next(dw_engine_work *w) {
   ++w->next;
   accel_vs_shape(w->cn, w->len);
   if (w->tap == b->taps) {
-    accel_vs_stride(b->plane, b->plane, b->plane);
-    if (p->act.kind == ACCEL_ACT_RELU)
-      accel_vs_act_relu(w->acc, w->acc, w->pb, NULL);
-    else
-      accel_vs_act_none(w->acc, w->acc, w->pb, NULL);
+    engine_last(w);
     return;
   }
   if (w->add) {
@@ -438,6 +533,7 @@ static void run_item(const conv_problem *p, const depthwise_plan *pl,
       engine_next(&w);
       pacer_step(&e);
     }
+    engine_rest(&w);
     return;
   }
   dw_pacer e = pacer_start(q, channel, pieces);
@@ -460,6 +556,7 @@ static void run_item(const conv_problem *p, const depthwise_plan *pl,
                          b->plane);
     }
   engine_upto(&w, w.ops);
+  engine_rest(&w);
 }
 
 /* Zeroes the padding of an input buffer's shares: the pad columns of
@@ -549,11 +646,16 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
   b.params = b.tmp + pl->out_floats;
   b.taps_w = b.params + (b.taps + 1) * 2 * pl->cn;
   b.neg_bias = b.taps_w + b.taps * p->C;
+  b.bounds = b.neg_bias + p->C;
   /* The parameters' constant halves: zeros before each tap's weights
      and before the bias, ones after it. */
   long block = 2 * pl->cn;
   fill(b.params, b.taps * block + pl->cn, 0.0f);
   fill(b.params + b.taps * block + pl->cn, pl->cn, 1.0f);
+  if (p->act.kind == ACCEL_ACT_CLIP) {
+    fill(b.bounds, BoundRow, p->act.lo);
+    fill(b.bounds + BoundRow, BoundRow, p->act.hi);
+  }
   zero_padding(p, pl, &b, b.in[0], zeros);
   zero_padding(p, pl, &b, b.in[1], zeros);
   int ch = 0;

@@ -17,13 +17,13 @@ long dw_vector_in_slack(const conv_problem *p);
 /* The first `vectors` output vectors of count planes from output
    channel o on at stride 1, from in into out (input planes chan floats
    apart, output planes plane floats apart, rows wp apart), on the
-   vector unit, with their bias and ReLU or nothing (conv2d_depthwise.c,
+   vector unit, with their bias and activation (conv2d_depthwise.c,
    whose conv_depthwise_run has set the rest of its geometry). */
 void dw_vector_planes(const float *in, float *out, long o, long count,
                       long vectors, long chan, long plane);
 
 /* Whether the stream engine takes p (stride 1, one output channel per
-   input channel, no activation or ReLU) with `avail` floats of the arena
+   input channel, any activation) with `avail` floats of the arena
    for its buffers; its plan in pl (wp, bo, bi, cn, in_floats,
    out_floats; lanes 0). */
 int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl);

@@ -457,8 +457,50 @@ def conv_big():
     ]
 
 
+def conv_depthwise_acts():
+    """Depthwise convolutions with each activation a model fuses (clip
+    with a lower bound of 0, as relu6, and another; SiLU; GELU), with and
+    without a bias: at stride 1 on the stream engine (its passes after
+    the taps; planes of 24 x 24 and more give the vector unit a share),
+    many small planes (EfficientNet's and MobileNetV2's last stages),
+    bands of a plane larger than the scratchpad, and at stride 2."""
+    dw = dict(pad=(1, 1, 1, 1))
+    dw5 = dict(pad=(2, 2, 2, 2))
+    return [
+        C(1, 16, 32, 32, 16, 3, 3, groups=16, bias=True, act="clip",
+          lo=0.0, hi=0.5, **dw),
+        C(1, 12, 30, 27, 12, 3, 3, groups=12, act="clip", lo=-0.25,
+          hi=0.5, **dw),
+        C(2, 10, 26, 26, 10, 3, 3, groups=10, bias=True, act="clip",
+          lo=-0.25, hi=0.5, **dw),
+        C(1, 16, 32, 32, 16, 3, 3, groups=16, bias=True, act="silu", **dw),
+        C(1, 10, 30, 33, 10, 5, 5, groups=10, act="silu", **dw5),
+        C(1, 16, 28, 28, 16, 3, 3, groups=16, bias=True, act="gelu", **dw),
+        C(1, 960, 2, 2, 960, 3, 3, groups=960, bias=True, act="clip",
+          lo=0.0, hi=0.5, **dw),
+        C(1, 1152, 2, 2, 1152, 5, 5, groups=1152, bias=True, act="silu",
+          **dw5),
+        C(1, 240, 8, 8, 240, 5, 5, groups=240, bias=True, act="silu",
+          **dw5),
+        C(1, 40, 9, 9, 40, 3, 3, groups=40, act="gelu", **dw),
+        C(1, 2, 700, 700, 2, 3, 3, groups=2, bias=True, act="clip",
+          lo=0.0, hi=0.5, **dw),
+        C(1, 3, 400, 700, 3, 3, 3, groups=3, bias=True, act="silu", **dw),
+        C(1, 96, 32, 32, 96, 3, 3, groups=96, stride=(2, 2), bias=True,
+          act="clip", lo=0.0, hi=0.5, **dw),
+        C(1, 144, 16, 16, 144, 5, 5, groups=144, stride=(2, 2), bias=True,
+          act="silu", **dw5),
+        C(1, 672, 4, 4, 672, 5, 5, groups=672, stride=(2, 2), bias=True,
+          act="silu", **dw5),
+        C(1, 24, 15, 17, 24, 3, 3, groups=24, stride=(2, 2), act="gelu",
+          **dw),
+        C(1, 20, 13, 13, 20, 3, 3, groups=20, stride=(2, 2), act="clip",
+          lo=-0.25, hi=0.5, **dw),
+    ]
+
+
 SETS = {"shapes": conv_shapes, "options": conv_options, "views": conv_views,
-        "big": conv_big}
+        "big": conv_big, "depthwise": conv_depthwise_acts}
 
 
 if __name__ == "__main__":
