@@ -78,8 +78,8 @@ static void rope_batch(float *lines, long first, long count, long n,
   const rope_plan *pl = context;
   long np = padded_length(n);
   int last = pl->rank - 1;
-  long idx[ACCEL_MAX_RANK], t = 0, rest = first;
-  for (int d = last; d >= 0; --d) {
+  long idx[ACCEL_MAX_RANK] = {0}, t = 0, rest = first;
+  for (int d = last; d >= 0 && rest; --d) {
     idx[d] = rest % pl->dims[d];
     rest /= pl->dims[d];
     t += idx[d] * pl->table_steps[d];
