@@ -9,7 +9,8 @@
 // Reciprocal(Sqrt) (torch.rsqrt), or x / Sqrt(...) directly, and the
 // weight multiplied in at any place of the product. The product becomes
 // accel.rms_norm(x, weight or ones) {epsilon}: one pass over the lines
-// (accel_rmsnorm) instead of five ops over memory.
+// (accel_rmsnorm) instead of five ops over memory. A residual add that
+// only the norm reads becomes its residual operand.
 //
 // The mean must be over the last axis alone, kept; eps a constant added
 // inside the root; the weight a constant of the last dimension's size;
@@ -33,6 +34,10 @@ using namespace mlir;
 using namespace accel::graph;
 
 namespace {
+
+/// The longest line accel_rmsnorm normalizes with a residual
+/// (accel_kernels.h).
+constexpr int64_t MaxResidualLine = 38912;
 
 ElementwiseOp elementwise(Value V, ElementwiseKind Kind) {
   auto E = V.getDefiningOp<ElementwiseOp>();
@@ -74,7 +79,8 @@ void split(Value V, Type RootType, bool Root, Product &P) {
        E.getInputs()[0] != Root2)) {
     P.Locs.append({E.getLoc(), Sqrt.getLoc()});
     P.InverseRoots.push_back(Sqrt.getInputs()[0]);
-    if (E.getKind() == ElementwiseKind::div && !isSplat(E.getInputs()[0], 1.0)) {
+    if (E.getKind() == ElementwiseKind::div &&
+        !isSplat(E.getInputs()[0], 1.0)) {
       if (V.getType() != RootType) {
         P.Factors.clear(); // x broadcast by the root: not an RMSNorm
         P.InverseRoots.push_back(Value());
@@ -105,7 +111,8 @@ Value meanSquareInput(Value U, double &Eps, SmallVectorImpl<Location> &Locs) {
     std::optional<double> E = splatConstant(Add.getInputs()[1 - Side]);
     Value M = Add.getInputs()[Side];
     auto Mean = M.getDefiningOp<ReduceOp>();
-    if (!E || !(*E >= 0) || !Mean || !M.hasOneUse() || M.getType() != U.getType())
+    if (!E || !(*E >= 0) || !Mean || !M.hasOneUse() ||
+        M.getType() != U.getType())
       continue;
     Value Sq = Mean.getInput();
     int64_t Rank = shapeOf(Sq).size();
@@ -153,8 +160,8 @@ std::optional<RmsNormMatch> matchRmsNorm(ElementwiseOp Root) {
     return std::nullopt;
   Product P;
   split(Root, Type, true, P);
-  if (P.InverseRoots.size() != 1 || !P.InverseRoots[0] ||
-      P.Factors.empty() || P.Factors.size() > 2)
+  if (P.InverseRoots.size() != 1 || !P.InverseRoots[0] || P.Factors.empty() ||
+      P.Factors.size() > 2)
     return std::nullopt;
   RmsNormMatch M;
   M.Locs = P.Locs;
@@ -214,8 +221,32 @@ struct FuseRmsNorm : OpRewritePattern<ElementwiseOp> {
   }
 };
 
+/// rms_norm(add(a, b)) with a and b of the result's type and the add read
+/// only by the norm (the last norm of a pre-norm stack, or a post-norm
+/// layer): rms_norm(a residual b), the sum never written to memory.
+struct FuseResidualRmsNorm : OpRewritePattern<RmsNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(RmsNormOp Norm,
+                                PatternRewriter &Rewriter) const override {
+    Value X = Norm.getInput();
+    auto Add = X.getDefiningOp<ElementwiseOp>();
+    if (Norm.getResidual() || !Add || Add.getKind() != ElementwiseKind::add ||
+        !X.hasOneUse() || shapeOf(X).back() > MaxResidualLine ||
+        !llvm::all_of(Add.getInputs(),
+                      [&](Value V) { return V.getType() == X.getType(); }))
+      return failure();
+    auto Fused = Rewriter.replaceOpWithNewOp<RmsNormOp>(
+        Norm, Norm.getType(), Add.getInputs()[0], Add.getInputs()[1],
+        Norm.getScale(), Norm.getEpsilonAttr());
+    Fused->setLoc(Rewriter.getFusedLoc({Add.getLoc(), Norm.getLoc()}));
+    Rewriter.eraseOp(Add);
+    return success();
+  }
+};
+
 } // namespace
 
 void accel::graph::populateRmsNormFusion(RewritePatternSet &Patterns) {
-  Patterns.add<FuseRmsNorm>(Patterns.getContext());
+  Patterns.add<FuseRmsNorm, FuseResidualRmsNorm>(Patterns.getContext());
 }

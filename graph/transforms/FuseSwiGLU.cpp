@@ -44,8 +44,8 @@ MatMulOp projection(Value V, std::optional<Activation> Act) {
 
 /// The f32 values of a constant [K, H] matrix, row-major.
 SmallVector<float> matrixValues(Value W) {
-  auto Dense = cast<DenseElementsAttr>(
-      W.getDefiningOp<arith::ConstantOp>().getValue());
+  auto Dense =
+      cast<DenseElementsAttr>(W.getDefiningOp<arith::ConstantOp>().getValue());
   return SmallVector<float>(Dense.getValues<float>());
 }
 

@@ -130,3 +130,29 @@ func.func @runtime_weight(%x: tensor<4x8xf32>, %v: tensor<8xf32>) -> tensor<4x8x
   %y5 = accel.elementwise mul %n5, %v : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
   return %y5 : tensor<4x8xf32>
 }
+
+// A residual add read by the norm alone becomes its residual operand; one
+// read again (a pre-norm layer's stream, which the next residual add
+// reads) stays an add.
+// CHECK-LABEL: func.func @residual
+// CHECK-SAME: (%[[A:.*]]: tensor<4x8xf32>, %[[B:.*]]: tensor<4x8xf32>, %[[C:.*]]: tensor<4x8xf32>)
+// CHECK: %[[N:.*]] = accel.rms_norm %[[A]] residual %[[B]], %{{.*}} {epsilon = 9.99999974E-6 : f32} : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK: %[[H:.*]] = accel.elementwise add %[[A]], %[[C]]
+// CHECK-NEXT: %[[N2:.*]] = accel.rms_norm %[[H]], %{{.*}} {epsilon = 9.99999974E-6 : f32} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: return %[[N]], %[[N2]], %[[H]]
+func.func @residual(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %c: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+  %eps = arith.constant dense<1.0e-5> : tensor<f32>
+  %x = accel.elementwise add %a, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %sq = accel.elementwise mul %x, %x : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %m = accel.reduce mean %sq {axes = array<i64: 1>, keepdims = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %e = accel.elementwise add %m, %eps : (tensor<4x1xf32>, tensor<f32>) -> tensor<4x1xf32>
+  %s = accel.elementwise sqrt %e : (tensor<4x1xf32>) -> tensor<4x1xf32>
+  %n = accel.elementwise div %x, %s : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
+  %h = accel.elementwise add %a, %c : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %sq2 = accel.elementwise mul %h, %h : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %m2 = accel.reduce mean %sq2 {axes = array<i64: 1>, keepdims = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %e2 = accel.elementwise add %m2, %eps : (tensor<4x1xf32>, tensor<f32>) -> tensor<4x1xf32>
+  %s2 = accel.elementwise sqrt %e2 : (tensor<4x1xf32>) -> tensor<4x1xf32>
+  %n2 = accel.elementwise div %h, %s2 : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
+  return %n, %n2, %h : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+}
