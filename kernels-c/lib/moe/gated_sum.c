@@ -3,7 +3,8 @@
    to the shared expert's in one pass, where ONNX takes a Slice and a Mul
    of each expert and a chain of Adds. Blocks of rows (and of at most
    SumMaxWidth columns) of every term arrive in the scratchpad together,
-   on the four channels by turns, with the block's rows of gates. */
+   on the four channels by turns, with the block's rows of gates, into
+   one of two buffers while the other's block is summed. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
@@ -12,16 +13,16 @@
 
 enum {
   L = KERNEL_LANES,
-  SumFloats = 256 * 1024, /* a block of every term and of y */
+  SumFloats = 128 * 1024, /* a block of every term and of y */
   SumMaxWidth = 1024,     /* a block's columns */
-  SumGateFloats = 64 * 1024,
+  SumGateFloats = 32 * 1024,
 };
 
 typedef struct {
-  float buf[SumFloats]; /* term i's rows at i * rows * wp, then y's */
+  float buf[2][SumFloats]; /* term i's rows at i * rows * wp, then y's */
   /* The block's rows of gates, each followed by a 1 (the ungated terms'
      weight); room for the last group of 16 rows' strided loads. */
-  float gates[SumGateFloats + L * (ACCEL_MOE_MAX_EXPERTS + 1)];
+  float gates[2][SumGateFloats + L * (ACCEL_MOE_MAX_EXPERTS + 1)];
   /* Each term's weights of the block's rows, term-major, rows padded to
      16: n * rows is at most SumFloats / 16. */
   float weights[SumFloats / L + ACCEL_GATED_SUM_MAX_TERMS * L];
@@ -162,15 +163,15 @@ sum_group(const float *t0, float *out, long k, const float *const *w, long rp,
    sum of its terms' vectors by their row's weights, term by term in
    order (the ONNX chain's order): the four sums stay in registers and
    the terms' loads overlap, whatever the width. */
-static void sum_block(long ge, long rows, long wp, int n) {
-  const float *t0 = SSPM->buf;
-  float *out = SSPM->buf + n * rows * wp, *wt = SSPM->weights;
+static inline __attribute__((always_inline)) void
+sum_block(float *t0, const float *gates, long ge, long rows, long wp, int n) {
+  float *out = t0 + n * rows * wp, *wt = SSPM->weights;
   long gs = ge + 1, step = rows * wp, rp = (rows + L - 1) / L * L;
   for (int i = 0; i < n; ++i)
     for (long r = 0; r < rp; r += L)
       accel_vstore(
           wt + i * rp + r,
-          accel_vload_strided(SSPM->gates + r * gs + SSPM->slots[i], gs * 4));
+          accel_vload_strided(gates + r * gs + SSPM->slots[i], gs * 4));
   long per_row = wp / L, count = rows * per_row, k = 0;
   if (per_row % U == 0) { /* groups within rows */
     for (long r = 0; r < rows; ++r) {
@@ -206,6 +207,29 @@ static void sum_block(long ge, long rows, long wp, int n) {
   }
 }
 
+/* A block: rows [r0, r0 + rows), columns [c0, c0 + w). */
+typedef struct {
+  long r0, rows, c0, w;
+} sum_blk;
+
+/* Starts the transfers of block b's terms and gates into buffer set. */
+static void sum_issue(const sum_blk *b, int set, const accel_tensor *gates,
+                      int n, long wp) {
+  for (int i = 0; i < n; ++i) {
+    const accel_tensor *t = SSPM->term_ptrs[i];
+    accel_copy_matrix(
+        KERNEL_CHANNEL(i), SSPM->buf[set] + i * b->rows * wp, wp, 1,
+        (const float *)t->data + b->r0 * t->strides[0] + b->c0 * t->strides[1],
+        t->strides[0], t->strides[1], b->rows, b->w);
+  }
+  if (gates) {
+    long ge = gates->dims[1];
+    accel_copy_matrix(KERNEL_CHANNEL(n), SSPM->gates[set], ge + 1, 1,
+                      (const float *)gates->data + b->r0 * gates->strides[0],
+                      gates->strides[0], gates->strides[1], b->rows, ge);
+  }
+}
+
 static long sum_body(const void *args, const void *unused1, const void *unused2,
                      const void *unused3) {
   static const char K[] = "accel_gated_sum";
@@ -236,33 +260,36 @@ static long sum_body(const void *args, const void *unused1, const void *unused2,
     block = SumGateFloats / (ge + 1);
   for (int i = 0; i < n; ++i)
     SSPM->slots[i] = SSPM->columns[i] < 0 ? ge : SSPM->columns[i];
-  for (long r0 = 0; r0 < T; r0 += block) {
-    long rows = T - r0 < block ? T - r0 : block;
-    for (long c0 = 0; c0 < D; c0 += width) {
-      long w = D - c0 < width ? D - c0 : width;
-      for (int i = 0; i < n; ++i) {
-        const accel_tensor *t = SSPM->term_ptrs[i];
-        accel_copy_matrix(KERNEL_CHANNEL(i), SSPM->buf + i * rows * wp, wp, 1,
-                          (const float *)t->data + r0 * t->strides[0] +
-                              c0 * t->strides[1],
-                          t->strides[0], t->strides[1], rows, w);
-      }
-      if (gates && c0 == 0)
-        accel_copy_matrix(KERNEL_CHANNEL(n), SSPM->gates, ge + 1, 1,
-                          (const float *)gates->data + r0 * gates->strides[0],
-                          gates->strides[0], gates->strides[1], rows, ge);
-      accel_dma_wait_all();
-      if (c0 == 0)
-        for (long r = 0; r < rows; ++r)
-          SSPM->gates[r * (ge + 1) + ge] = 1.0f;
-      sum_block(ge, rows, wp, n);
-      accel_copy_matrix(
-          0, (float *)y->data + r0 * y->strides[0] + c0 * y->strides[1],
-          y->strides[0], y->strides[1], SSPM->buf + n * rows * wp, wp, 1, rows,
-          w);
-    }
-  }
+  sum_blk cur = {0, T < block ? T : block, 0, width};
+  sum_issue(&cur, 0, gates, n, wp);
   accel_dma_wait_all();
+  for (int set = 0;; set ^= 1) {
+    /* The next block arrives in the other buffer under this one's sum. */
+    sum_blk next = cur;
+    next.c0 += width;
+    if (next.c0 >= D)
+      next.c0 = 0, next.r0 += cur.rows;
+    next.rows = T - next.r0 < block ? T - next.r0 : block;
+    next.w = D - next.c0 < width ? D - next.c0 : width;
+    int more = next.r0 < T;
+    if (more)
+      sum_issue(&next, set ^ 1, gates, n, wp);
+    float *g = SSPM->gates[set];
+    for (long r = 0; r < cur.rows; ++r)
+      g[r * (ge + 1) + ge] = 1.0f;
+    if (set) /* each buffer's addresses constants */
+      sum_block(SSPM->buf[1], SSPM->gates[1], ge, cur.rows, wp, n);
+    else
+      sum_block(SSPM->buf[0], SSPM->gates[0], ge, cur.rows, wp, n);
+    accel_copy_matrix(
+        0, (float *)y->data + cur.r0 * y->strides[0] + cur.c0 * y->strides[1],
+        y->strides[0], y->strides[1], SSPM->buf[set] + n * cur.rows * wp, wp, 1,
+        cur.rows, cur.w);
+    accel_dma_wait_all();
+    if (!more)
+      break;
+    cur = next;
+  }
   return ACCEL_OK;
 }
 
