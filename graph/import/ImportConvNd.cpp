@@ -6,16 +6,19 @@
 //   the KD input slices its taps read (a zero slice for a tap in the
 //   padding) are gathered as channels c KD + kd, so that one 2-D op over
 //   [N OD, C KD, H, W] with the kernel viewed as [M, C/g KD, KH, KW] makes
-//   every output depth; a group's channels stay together. The transposed
-//   convolution folds the same way: output depth od takes input slice
-//   (od + pad - kd dilation) / stride for tap kd where that divides, a
-//   zero slice otherwise, and the kernel [C, M/g, KD, KH, KW] becomes
-//   [C KD, M/g, KH, KW]. Where each output depth takes one tap at most
-//   ((KD - 1) dilation < stride: no overlap) the taps go to the output
-//   channels instead, m KD + kd of one 2-D op over [N D, C, H, W] with the
-//   kernel viewed as [C, M/g KD, KH, KW], whose planes are then placed:
-//   no product with a zero slice, of which the input side's fold would
-//   make up to stride - 1 in stride.
+//   every output depth; a group's channels stay together. A depthwise one
+//   (one input channel a group) makes each folded channel a group of its
+//   own instead, for the 2-D depthwise kernel, and adds the KD partial
+//   sums: groups of KD channels would take the matrix unit one output
+//   channel at a time. The transposed convolution folds the same way:
+//   output depth od takes input slice (od + pad - kd dilation) / stride
+//   for tap kd where that divides, a zero slice otherwise, and the kernel
+//   [C, M/g, KD, KH, KW] becomes [C KD, M/g, KH, KW]. Where each output
+//   depth takes one tap at most ((KD - 1) dilation < stride: no overlap)
+//   the taps go to the output channels instead, m KD + kd of one 2-D op
+//   over [N D, C, H, W] with the kernel viewed as [C, M/g KD, KH, KW],
+//   whose planes are then placed: no product with a zero slice, of which
+//   the input side's fold would make up to stride - 1 in stride.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,6 +123,21 @@ struct Folder {
 
 } // namespace
 
+/// A constant [Size] whose element i is element Of(i) of \p Bias, an f32
+/// constant, or zero where Of(i) is negative; null for another bias.
+static Value biasConstant(OpBuilder &B, Location Loc, Value Bias, int64_t Size,
+                          function_ref<int64_t(int64_t)> Of) {
+  DenseElementsAttr A;
+  if (!matchPattern(Bias, m_Constant(&A)) || !A.getElementType().isF32())
+    return {};
+  SmallVector<float> From(A.getValues<float>()), V;
+  for (int64_t I = 0; I != Size; ++I)
+    V.push_back(Of(I) < 0 ? 0.0f : From[Of(I)]);
+  auto T = RankedTensorType::get({Size}, B.getF32Type());
+  return B.create<arith::ConstantOp>(Loc, T,
+                                     DenseElementsAttr::get(T, ArrayRef(V)));
+}
+
 bool Importer::convNd(Value X, Value W, Value Bias) {
   ArrayRef<int64_t> XShape = G.Values.at(Node->Inputs[0]).Shape;
   ArrayRef<int64_t> WShape = G.Values.at(Node->Inputs[1]).Shape;
@@ -139,11 +157,14 @@ bool Importer::convNd(Value X, Value W, Value Bias) {
   int64_t Group = intAttr("group", 1);
   auto conv2d = [&](Value In, Value Wt, ArrayRef<int64_t> Shape,
                     ArrayRef<int64_t> Strides, ArrayRef<int64_t> Pads,
-                    ArrayRef<int64_t> Dilations) -> Value {
-    return B.create<Conv2dOp>(
-        loc(), F.shape(Shape), In, Wt, Bias, B.getDenseI64ArrayAttr(Strides),
-        B.getDenseI64ArrayAttr(Pads), B.getDenseI64ArrayAttr(Dilations),
-        B.getI64IntegerAttr(Group), ActivationAttr(), FloatAttr(), FloatAttr());
+                    ArrayRef<int64_t> Dilations, Value Bs = {},
+                    int64_t Groups = 0) -> Value {
+    return B.create<Conv2dOp>(loc(), F.shape(Shape), In, Wt, Groups ? Bs : Bias,
+                              B.getDenseI64ArrayAttr(Strides),
+                              B.getDenseI64ArrayAttr(Pads),
+                              B.getDenseI64ArrayAttr(Dilations),
+                              B.getI64IntegerAttr(Groups ? Groups : Group),
+                              ActivationAttr(), FloatAttr(), FloatAttr());
   };
   if (Kernel.size() == 1) {
     Value Y = conv2d(F.reshape(X, {XShape[0], XShape[1], 1, XShape[2]}),
@@ -160,6 +181,44 @@ bool Importer::convNd(Value X, Value W, Value Bias) {
       int64_t I = O * S[0] + K * D[0] - P[0];
       Source.push_back(I < 0 || I >= Depth ? Depth : I);
     }
+  int64_t C = XShape[1], M = Out[1], N = Out[0];
+  if (WShape[1] == 1 && Group > 1 && KD > 1) {
+    // Depthwise: a folded channel c KD + kd would make a group of KD
+    // channels, which the matrix unit would take one output channel at a
+    // time. Each is a group of its own instead (the 2-D depthwise kernel),
+    // its Mg outputs the partial sums of tap kd, which a reduce adds.
+    int64_t Mg = M / C, KHW = WShape[3] * WShape[4];
+    Value Wt = F.reshape(W, {C, Mg, KD, KHW});
+    if (Mg != 1)
+      Wt = F.swapMiddle(Wt);
+    Wt = F.reshape(Wt, {C * KD * Mg, 1, WShape[3], WShape[4]});
+    // The bias on tap 0's partial sums.
+    Value Bs =
+        !Bias ? Value()
+              : biasConstant(
+                    B, loc(), Bias, C * KD * Mg, [&](int64_t I) -> int64_t {
+                      return I / Mg % KD ? -1 : I / (KD * Mg) * Mg + I % Mg;
+                    });
+    int64_t OHW = Out[3] * Out[4];
+    Value Y = conv2d(F.foldDepth(X, Source, OD, KD), Wt,
+                     {N * OD, C * KD * Mg, Out[3], Out[4]}, {S[1], S[2]},
+                     {P[1], P[2], P[4], P[5]}, {D[1], D[2]}, Bs, C * KD);
+    // Tap kd's partial sums: a slice of the 2-D result (a view), added.
+    Value Taps = F.reshape(Y, {N * OD, C, KD, Mg * OHW});
+    auto tap = [&](int64_t K) -> Value {
+      return B.create<SliceOp>(loc(), F.shape({N * OD, C, 1, Mg * OHW}), Taps,
+                               B.getDenseI64ArrayAttr({0, 0, K, 0}),
+                               B.getDenseI64ArrayAttr({1, 1, 1, 1}));
+    };
+    Y = tap(0);
+    for (int64_t K = 1; K != KD; ++K)
+      Y = createElementwise(ElementwiseKind::add, Y.getType(), {Y, tap(K)});
+    Y = F.unfoldDepth(F.reshape(Y, {N * OD, M, Out[3], Out[4]}), Out);
+    if (Bias && !Bs)
+      Y = createElementwise(ElementwiseKind::add, Result,
+                            {Y, F.reshape(Bias, {1, M, 1, 1, 1})});
+    return define(Y);
+  }
   Value Y =
       conv2d(F.foldDepth(X, Source, OD, KD),
              F.reshape(W, {WShape[0], WShape[1] * KD, WShape[3], WShape[4]}),
@@ -201,20 +260,6 @@ Value Importer::convTranspose3d(Value X, Value W, Value Bias,
   return F.unfoldDepth(Y, Out);
 }
 
-/// Bias [M] of f32 constants with each repeated \p Times, or null.
-static Value repeatedConstant(OpBuilder &B, Location Loc, Value Bias,
-                              int64_t Times) {
-  DenseElementsAttr A;
-  if (!matchPattern(Bias, m_Constant(&A)) || !A.getElementType().isF32())
-    return {};
-  SmallVector<float> V;
-  for (float F : A.getValues<float>())
-    V.append(Times, F);
-  auto T = RankedTensorType::get({int64_t(V.size())}, B.getF32Type());
-  return B.create<arith::ConstantOp>(Loc, T,
-                                     DenseElementsAttr::get(T, ArrayRef(V)));
-}
-
 Value Importer::convTranspose3dDisjoint(Value X, Value W, Value Bias,
                                         ArrayRef<int64_t> S,
                                         ArrayRef<int64_t> P,
@@ -242,8 +287,10 @@ Value Importer::convTranspose3dDisjoint(Value X, Value W, Value Bias,
   bool Zeros = llvm::is_contained(Source, Depth * KD);
   // The bias per channel m KD + kd where every output plane is one of the
   // 2-D op's, else added after.
-  Value Repeated =
-      Bias && !Zeros ? repeatedConstant(B, loc(), Bias, KD) : Value();
+  Value Repeated = Bias && !Zeros
+                       ? biasConstant(B, loc(), Bias, M * KD,
+                                      [&](int64_t I) { return I / KD; })
+                       : Value();
   Value In = F.reshape(X, {N, C, Depth, XShape[3] * XShape[4]});
   if (C != 1 && Depth != 1)
     In = F.swapMiddle(In);

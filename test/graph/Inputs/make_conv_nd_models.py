@@ -1,16 +1,17 @@
 """Conv in 1-D and 3-D and ConvTranspose in 3-D for import-conv-nd.test,
 each with a float64 numpy reference written from ONNX's definition (a
-sum over the kernel's taps of the padded input's strided slices for Conv,
-a scatter of each input position times the kernel for ConvTranspose):
-1-D with stride, asymmetric pads, dilation, 2 groups and a bias; 1-D
-depthwise (groups = C) and 1-D SAME_UPPER; Whisper's two Conv1d (stride
-1 and 2, pad 1); 3-D with stride, asymmetric pads, dilation, 2 groups and
-a bias; 3-D over planes of 144 floats; a 1 x 3 x 3 3-D one (its depth
-taps need no gather); ConvTranspose 3-D with stride, pads, dilation,
-output_padding, 2 groups and a bias; ConvTranspose 3-D with kernel and
-stride 2 in depth, and with kernel 2 and stride 3 in depth,
-output_padding, 2 groups and a bias. Refusals: a 4-D kernel, an auto_pad that is not ONNX's, a float64 3-D
-one."""
+sum over the kernel's taps of the padded input's strided slices for
+Conv, a scatter of each input position times the kernel for
+ConvTranspose): 1-D with stride, asymmetric pads, dilation, 2 groups and
+a bias; 1-D depthwise (groups = C) and 1-D SAME_UPPER; Whisper's two
+Conv1d (stride 1 and 2, pad 1); 3-D with stride, asymmetric pads,
+dilation, 2 groups and a bias; 3-D depthwise (channel multiplier 2); 3-D
+over planes of 144 floats; a 1 x 3 x 3 3-D one (its depth taps need no
+gather); ConvTranspose 3-D with stride, pads, dilation, output_padding,
+2 groups and a bias; ConvTranspose 3-D with kernel and stride 2 in
+depth, and with kernel 2 and stride 3 in depth, output_padding, 2 groups
+and a bias. Refusals: a 4-D kernel, an auto_pad that is not ONNX's, a
+float64 3-D one."""
 import os
 import sys
 
@@ -142,6 +143,10 @@ conv_case("whisper-conv2", (1, 32, 24), (32, 32, 3), pads=[1, 1],
 # outside the input) and height dilated.
 conv_case("conv3d", (2, 4, 5, 6, 7), (6, 2, 3, 2, 3), group=2,
           strides=[2, 1, 2], pads=[1, 0, 1, 2, 1, 0], dilations=[1, 2, 1])
+# 3-D depthwise with a channel multiplier of 2: each folded channel its
+# own group, the depth taps' partial sums added.
+conv_case("conv3d-depthwise", (1, 6, 5, 6, 7), (12, 1, 3, 3, 2), group=6,
+          strides=[2, 1, 1], pads=[1, 1, 0, 1, 0, 1], dilations=[1, 1, 2])
 # 3-D over planes of 12 x 12: gathered one at a time, depth taps od + kd - 1
 # (-1 and 4 the zero plane), depth dilation 1.
 conv_case("conv3d-planes", (1, 3, 4, 12, 12), (4, 3, 2, 3, 3),
