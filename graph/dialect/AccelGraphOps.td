@@ -409,7 +409,8 @@ def AccelGraph_BatchNormOp : AccelGraph_Op<"batchnorm"> {
 // Its verifier: VerifyGroupNorm.cpp.
 def AccelGraph_GroupNormOp : AccelGraph_Op<"group_norm", [
     DeclareOpInterfaceMethods<AccelGraph_FusedActivationOpInterface,
-                              ["supportsActivation"]>]> {
+                              ["supportsActivation"]>,
+    AccelGraph_MayRunInPlace]> {
   let summary = "GroupNorm over [N, C, ...]: groups of C / groups channels";
   let description = [{
     Each group of each n normalized by its mean and variance over its
