@@ -1,7 +1,8 @@
 """Rotary position embedding cases of the kernel benchmark (kernels.py):
 Llama's q and k as the projection's transposed views, the family model's
-(llama-decoder: 4 and 2 heads of 32 at 32 positions) and a 7B layer's at
-128 positions, with full and half tables. dram_bytes is x read and y
+(llama-decoder: 4 and 2 heads of 32 at 32 positions), a decoding step's
+q (make_llm_models.py's llama-16m: 6 heads of 64, one position, half
+tables) and a 7B layer's at 128 positions, with full and half tables. dram_bytes is x read and y
 written once, and cos and sin.
 
 accel_rope is six stream-engine operations on half-width blocks (two
@@ -18,6 +19,7 @@ from verify import attach, uniform
 DRIVER = "rope_bench.c"
 SHAPES = [("llama-decoder q", 1, 4, 32, 32, 0),
           ("llama-decoder k", 1, 2, 32, 32, 0),
+          ("llama-16m decoding q", 1, 6, 1, 64, 1),
           ("7B q", 1, 32, 128, 128, 0),
           ("7B q half tables", 1, 32, 128, 128, 1)]
 

@@ -33,6 +33,9 @@ enum {
      issue than they save in transfer time below about 64 KiB (bench/
      kernels' llama-decoder q: 2 339 cycles against 2 020). */
   RopeSmallFloats = 16 * 1024,
+  /* Below this many, the whole x as one chunk: a second one's transfers
+     and operations would cost more to issue than it overlaps. */
+  RopeOneChunkFloats = 1024,
 };
 _Static_assert(ACCEL_ROPE_MAX_TABLE_FLOATS == LinesParamFloats,
                "each table is one of the lines buffers' parameter vectors");
@@ -283,6 +286,8 @@ static void rope_small(const lines_view *lx, const lines_view *ly,
                        const rope_plan *pl) {
   float *buf = LINES_SPM->batch[0];
   long np = padded_length(lx->n), half = (lx->count + 1) / 2;
+  if (lx->count * np <= RopeOneChunkFloats) /* too little to overlap */
+    half = lx->count;
   long rest = lx->count - half;
   move_runs(0, lx, buf, 0, half, 0);
   if (rest)
