@@ -21,8 +21,8 @@ LogicalResult GroupNormOp::verify() {
     return emitOpError("input must have rank 2 or more ([N, C, ...])");
   int64_t C = X[1], G = getGroups();
   if (G < 1 || C % G)
-    return emitOpError("groups (") << G << ") must divide the " << C
-                                   << " channels";
+    return emitOpError("groups (")
+           << G << ") must divide the " << C << " channels";
   if (shapeOf(getScale()) != ArrayRef<int64_t>{C})
     return emitOpError("scale must have shape [") << C << "]";
   if (shapeOf(getShift()) != ArrayRef<int64_t>{C})

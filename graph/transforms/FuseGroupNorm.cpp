@@ -86,12 +86,12 @@ struct RegroupInstanceNorm : OpRewritePattern<ReshapeOp> {
     if (C > ACCEL_GROUPNORM_MAX_CHANNELS ||
         C / Groups > ACCEL_GROUPNORM_MAX_GROUP_CHANNELS)
       return failure();
-    Location Loc = Rewriter.getFusedLoc(
-        {Split.getLoc(), GN.getLoc(), Back.getLoc()});
+    Location Loc =
+        Rewriter.getFusedLoc({Split.getLoc(), GN.getLoc(), Back.getLoc()});
     Value Fused = Rewriter.create<GroupNormOp>(
         Loc, Back.getType(), X, splat(Rewriter, Loc, C, 1.0f),
-        splat(Rewriter, Loc, C, 0.0f), GN.getGroupsAttr(),
-        GN.getEpsilonAttr(), ActivationAttr(), FloatAttr(), FloatAttr());
+        splat(Rewriter, Loc, C, 0.0f), GN.getGroupsAttr(), GN.getEpsilonAttr(),
+        ActivationAttr(), FloatAttr(), FloatAttr());
     Rewriter.replaceOp(Back, Fused);
     return success();
   }
@@ -111,8 +111,7 @@ struct FoldChannelAffine : OpRewritePattern<ElementwiseOp> {
     for (int Side = 0; Side != 2; ++Side) {
       Value In = Op.getInputs()[Side], P = Op.getInputs()[1 - Side];
       GroupNormOp GN = plainGroupNorm(In, IsMul, true);
-      if (!GN || Op.getType() != GN.getType() ||
-          !perChannel(P, shapeOf(In)))
+      if (!GN || Op.getType() != GN.getType() || !perChannel(P, shapeOf(In)))
         continue;
       Location Loc = Rewriter.getFusedLoc({GN.getLoc(), Op.getLoc()});
       Value Param = channelVector(Rewriter, Loc, P, shapeOf(In)[1]);

@@ -18,9 +18,9 @@
    on the vector unit before the engine's pass, which then maps it by the
    identity. */
 
+#include "norm/groupnorm.h"
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
-#include "norm/groupnorm.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -272,8 +272,8 @@ static long groupnorm(const void *px, const void *py, const void *po,
   long channels = x->dims[1];
   if (o.groups < 1 || channels % o.groups)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
-                              "%ld groups do not divide %ld channels",
-                              o.groups, channels);
+                              "%ld groups do not divide %ld channels", o.groups,
+                              channels);
   if (!(o.epsilon >= 0.0f))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "epsilon %g is not a non-negative number",
@@ -312,10 +312,10 @@ static long groupnorm(const void *px, const void *py, const void *po,
     accel_dma_wait_on(0);
     return s;
   }
-  groupnorm_context c = {o.groups,  channels, per_group,
-                         channels ? lx.n / per_group : 0,
-                         o.act,     0,        0,
-                         gamma,     beta,     ratio};
+  groupnorm_context c = {
+      o.groups, channels, per_group, channels ? lx.n / per_group : 0,
+      o.act,    0,        0,         gamma,
+      beta,     ratio};
   /* rsqrt(var + eps) and sqrt(var + eps): (v - (-eps)) * 1. */
   eps_params[0] = -o.epsilon, eps_params[1] = 1.0f;
   if (!accel_groupnorm_fits(lx.n))

@@ -44,8 +44,8 @@ typedef struct {
 /* A bad channel's n floats at p (a plane or part of one) normalized on
    the vector unit, y = (x - mean) rstd gamma + beta, before the engine
    maps them by the identity. */
-static inline void normalize_plane(float *p, long n, float mean,
-                                   float rstd, float gamma, float beta) {
+static inline void normalize_plane(float *p, long n, float mean, float rstd,
+                                   float gamma, float beta) {
   long i = 0;
   for (; i + T <= n; i += T)
     accel_vstore(p + i, (accel_vload(p + i) - mean) * rstd * gamma + beta);

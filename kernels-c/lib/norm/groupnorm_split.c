@@ -27,8 +27,8 @@ static void move_span(int ch, int n, float *dst, const float *src, long len) {
     long b = k ? len * k / n / T * T : 0;
     long e = k + 1 < n ? len * (k + 1) / n / T * T : len;
     if (e > b)
-      accel_dma_rows_on(ch + k, dst + b, src + b, 1, (e - b) * 4,
-                        (e - b) * 4, (e - b) * 4);
+      accel_dma_rows_on(ch + k, dst + b, src + b, 1, (e - b) * 4, (e - b) * 4,
+                        (e - b) * 4);
   }
 }
 
@@ -97,16 +97,15 @@ static map_chunk chunk_of(long t, long S, long per_plane, long planes_per) {
 static void map_group(const float *xline, float *yline, long g,
                       const float *stats, const groupnorm_context *c) {
   long S = c->spatial, cpg = c->per_group;
-  long per_plane = S > MapChunkFloats ? (S + MapChunkFloats - 1) /
-                                            MapChunkFloats
-                                      : 0;
+  long per_plane =
+      S > MapChunkFloats ? (S + MapChunkFloats - 1) / MapChunkFloats : 0;
   long planes_per = per_plane ? 1 : MapChunkFloats / S;
   if (planes_per > RowsPerRun)
     planes_per = RowsPerRun;
-  long chunks = per_plane ? cpg * per_plane
-                          : (cpg + planes_per - 1) / planes_per;
-  float *base = LINES_SPM->batch[0], *tmp = LINES_SPM->params[1] +
-                                             2 * RunParamFloats;
+  long chunks =
+      per_plane ? cpg * per_plane : (cpg + planes_per - 1) / planes_per;
+  float *base = LINES_SPM->batch[0],
+        *tmp = LINES_SPM->params[1] + 2 * RunParamFloats;
 #define SLOT(t) (base + (t) % 3 * MapChunkFloats)
 #define CHUNK(t) chunk_of(t, S, per_plane, planes_per)
 #define ROWS(m) ((m).j + (m).rows > cpg ? cpg - (m).j : (m).rows)

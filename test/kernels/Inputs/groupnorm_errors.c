@@ -48,8 +48,7 @@ int main(void) {
   CALL("y null", ACCEL_ERR_ARGUMENT, accel_groupnorm(&x, NULL, &o));
   CALL("x int32", ACCEL_ERR_UNSUPPORTED, accel_groupnorm(&x_i32, &y, &o));
   CALL("y dims", ACCEL_ERR_ARGUMENT, accel_groupnorm(&x, &y_short, &o));
-  CALL("y overlaps x", ACCEL_ERR_UNSUPPORTED,
-       accel_groupnorm(&x, &y_over, &o));
+  CALL("y overlaps x", ACCEL_ERR_UNSUPPORTED, accel_groupnorm(&x, &y_over, &o));
   CALL("rank 1", ACCEL_ERR_ARGUMENT, accel_groupnorm(&x1, &y1, &o));
   o.groups = 3;
   CALL("groups 3 of 4", ACCEL_ERR_ARGUMENT, accel_groupnorm(&x, &y, &o));
