@@ -239,6 +239,15 @@ static int group_lines(const accel_tensor *t, long groups, lines_view *v) {
     span *= t->dims[d];
   }
   step = step ? step : 1;
+  long L = n / groups;
+  if (step == 1 && (t->dims[0] == 1 || t->strides[0] == n)) {
+    /* The common case: every group one after the other (lines_of's). */
+    v->base = (float *)t->data, v->n = L, v->step = 1;
+    v->count = t->dims[0] * groups;
+    v->outer_rank = v->count > 1;
+    v->outer_dims[0] = v->count, v->outer_strides[0] = L;
+    return 1;
+  }
   accel_tensor g = *t;
   g.rank = 3;
   g.dims[1] = groups, g.strides[1] = n / groups * step;
@@ -252,15 +261,21 @@ static long groupnorm(const void *px, const void *py, const void *po,
   (void)unused;
   accel_tensor xc, yc, scale, shift;
   accel_groupnorm_options o;
-  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
-  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
-  if (!ACCEL_STAGE(2, &o, (const accel_groupnorm_options *)po))
+  const accel_groupnorm_options *opts = po;
+  if (!opts)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "null options (the groups are in them)");
+  /* The scale's and shift's descriptors come with the others, their
+     addresses read from the caller's options (a load each, where staging
+     the options before them cost a transfer's round trip). */
+  const accel_tensor *ts[2] = {opts->scale, opts->shift};
+  const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
+  const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
+  ACCEL_STAGE(2, &o, opts);
+  const accel_tensor *staged_scale = ACCEL_STAGE_READ(3, &scale, ts[0]);
+  const accel_tensor *staged_shift = ACCEL_STAGE_READ(3, &shift, ts[1]);
   accel_dma_wait_all();
-  o.scale = ACCEL_STAGE_READ(0, &scale, o.scale);
-  o.shift = ACCEL_STAGE_READ(1, &shift, o.shift);
-  accel_dma_wait_all();
+  o.scale = staged_scale, o.shift = staged_shift;
   accel_status s;
   int checked = accel_checking() && groupnorm_args_pass(x, y, &o);
   if (accel_checking() && !checked && (s = norm_check_pair(K, x, y)))
