@@ -27,12 +27,20 @@ __attribute__((noinline)) static void rescale_o(accel_v16f alpha, int ntiles) {
    and when a query's max grows by more than Tau. */
 __attribute__((always_inline)) static inline void
 move_max(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
-         const float *next_k, const float *next_init, float *qt, long kd) {
+         const float *next_k, const float *next_init, float *qt, long kd,
+         int first) {
   accel_v16f b = *bm;
   const accel_v16f ninf = -__builtin_inff();
   accel_v16i started = st->thr != ninf;
   accel_v16f m =
       __builtin_elementwise_max(started ? st->m_exp : ninf, b + st->m_exp);
+  /* A query whose scores so far were all hidden by a mask's huge finite
+     values (its running max one of them) meets a score: the matrix unit
+     subtracted that max, and the scores lost their precision. The chunk
+     is done again with those values hidden (run_query_block). */
+  if (!first && any_lane(started & (st->m_exp <= HUGE_MASK) &
+                         (b + st->m_exp > HUGE_MASK)))
+    spm->redo = 1;
   accel_v16f m_exp = m == ninf ? (accel_v16f)0.0f : m;
   accel_v16f alpha = started ? accel_vexp(st->m_exp - m_exp) : (accel_v16f)0.0f;
   if (any_lane(started))
@@ -117,11 +125,12 @@ __attribute__((always_inline)) static inline void
 block_step(softmax_state *st, accel_v16f *x, accel_v16f *bm, int has_next,
            int load_next, const float *next_k, block_kind next,
            const float *next_init, const float *after_init, float *qt, long kd,
-           const float *vb, int ntiles) {
+           const float *vb, int ntiles, int masked) {
   if (has_next)
     accel_mmac(0, next_k, qt, kd);
   if (any_lane(*bm > st->thr))
-    move_max(st, x, bm, ntiles, has_next ? next_k : NULL, next_init, qt, kd);
+    move_max(st, x, bm, ntiles, has_next ? next_k : NULL, next_init, qt, kd,
+             !masked);
   /* Four running sums, not a tree of 16: few vector registers live (for
      the next block's scores), chains of 4. */
   accel_v16f l4[4] = {st->l, 0.0f, 0.0f, 0.0f};
@@ -177,7 +186,7 @@ __attribute__((always_inline)) static inline void
 move_first(softmax_state *st, accel_v16f *x, accel_v16f *bm, int ntiles,
            float *qt, long kd) {
   if (any_lane(*bm > st->thr))
-    move_max(st, x, bm, ntiles, NULL, NULL, qt, kd);
+    move_max(st, x, bm, ntiles, NULL, NULL, qt, kd, 1);
 }
 
 /* n blocks of 16 keys that every query sees (k's rows at k, v's tiles at
@@ -197,18 +206,18 @@ full_blocks(float *qt, long kd, const float *k, const float *vb, long n,
   move_first(&st, x, &bm, ntiles, qt, kd);
   for (long j = 0; j + 1 < n; ++j, k += T * kd, vb += T * T)
     block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, zero,
-               j + 2 == n ? last_init : zero, qt, kd, vb, ntiles);
+               j + 2 == n ? last_init : zero, qt, kd, vb, ntiles, 0);
   if (tail) {
     block_step(&st, x, &bm, 1, 1, k + T * kd, FullBlock, tail, NULL, qt, kd, vb,
-               ntiles);
+               ntiles, 0);
     block_step(&st, x, &bm, 0, 0, NULL, FullBlock, NULL, NULL, qt, kd,
-               vb + T * T, ntiles);
+               vb + T * T, ntiles, 0);
   } else if (more) {
     block_step(&st, x, &bm, 1, 0, k + T * kd, FullBlock, zero, zero, qt, kd, vb,
-               ntiles);
+               ntiles, 0);
   } else {
     block_step(&st, x, &bm, 0, 0, NULL, FullBlock, NULL, NULL, qt, kd, vb,
-               ntiles);
+               ntiles, 0);
   }
   spm->state = st;
 }
@@ -237,11 +246,11 @@ attention_run_full_blocks_tail(float *qt, long kd, const float *k,
     full_blocks(qt, kd, k, vb, n, 1, tail, ntiles);
 }
 
-/* The chunk's other blocks (see masked_kind). */
-__attribute__((noinline)) void
-attention_run_masked_blocks(float *qt, long kd, const float *k, const float *vb,
-                            long n, int ntiles, int rows_last,
-                            const float *mask, long mask_rs, long kq) {
+/* The masked blocks (see masked_kind), from the state in spm->state. */
+__attribute__((always_inline)) static inline void
+masked_blocks(float *qt, long kd, const float *k, const float *vb, long n,
+              int ntiles, int rows_last, const float *mask, long mask_rs,
+              long kq) {
   softmax_state st = spm->state;
   accel_v16f x[T];
   accel_v16f bm =
@@ -252,10 +261,74 @@ attention_run_masked_blocks(float *qt, long kd, const float *k, const float *vb,
     if (j + 1 < n)
       block_step(&st, x, &bm, 1, 1, k + T * kd,
                  masked_kind(j + 1, n, rows_last, mask, mask_rs, kq), zero,
-                 zero, qt, kd, vb, ntiles);
+                 zero, qt, kd, vb, ntiles, 1);
     else
       block_step(&st, x, &bm, 0, 0, NULL, FullBlock, NULL, NULL, qt, kd, vb,
-                 ntiles);
+                 ntiles, 1);
   }
   spm->state = st;
+}
+
+/* The mask block's values at or below HUGE_MASK as -inf in the rows of
+   the queries that see a key above it (row i sees keys j <= i - kq of the
+   nkeys): exact, such keys' weights being 0 either way. A block of one
+   row for all queries (mask_rs 0) is made rows of the layout's kc first.
+   Returns the rows' stride. A rare path, scalar. */
+static long hide_masked_keys(float *mask, long mask_rs, long nkeys, long kq) {
+  long kc = spm->problem.lay.kc;
+  if (mask_rs == 0)
+    for (long i = 1; i < T; ++i)
+      for (long j = 0; j < nkeys; ++j)
+        mask[i * kc + j] = mask[j];
+  for (long i = 0; i < T; ++i) {
+    float *row = mask + i * kc;
+    long seen = min_of(nkeys, i - kq + 1 < 0 ? 0 : i - kq + 1);
+    int other = 0;
+    for (long j = 0; j < seen; ++j)
+      other |= row[j] > HUGE_MASK;
+    if (other)
+      for (long j = 0; j < nkeys; ++j)
+        if (row[j] <= HUGE_MASK)
+          row[j] = -__builtin_inff();
+  }
+  return kc;
+}
+
+/* The chunk's other blocks (see masked_kind). A query whose scores were
+   all hidden by a mask's huge finite values (finfo.min) before it meets
+   one that is not has lost that score's precision (move_max): if the
+   chunk started from the initial state (no score seen: its first, or
+   every one before hidden by -inf), the chunk is done again from the
+   start with those values -inf where the query sees another key. */
+__attribute__((noinline)) void
+attention_run_masked_blocks(float *qt, long kd, const float *k, const float *vb,
+                            long n, int ntiles, int rows_last,
+                            const float *mask, long mask_rs, long kq) {
+  if (!mask) {
+    masked_blocks(qt, kd, k, vb, n, ntiles, rows_last, NULL, 0, kq);
+    return;
+  }
+  int fresh = !any_lane(spm->state.thr != -__builtin_inff());
+  spm->redo = 0;
+  masked_blocks(qt, kd, k, vb, n, ntiles, rows_last, mask, mask_rs, kq);
+  if (!fresh || !spm->redo)
+    return;
+  mask_rs =
+      hide_masked_keys((float *)mask, mask_rs, (n - 1) * T + rows_last, kq);
+  spm->state.m_exp = 0.0f;
+  IN_ORDER();
+  spm->state.l = 0.0f;
+  spm->state.thr = -__builtin_inff();
+  /* o's tiles and S^T's from zeros (an mzero waits for the matrix unit),
+     the first block's S^T again with -m_exp = 0. */
+  accel_mzero(0);
+  FOR_TILES(ntiles, ZERO_TILE);
+  IN_ORDER();
+  accel_vstore(qt + (kd - 1) * T, (accel_v16f)0.0f);
+  IN_ORDER();
+  accel_mmac(0, k, qt, kd);
+  accel_mst(0, spm->s);
+  accel_mzero(0);
+  IN_ORDER();
+  masked_blocks(qt, kd, k, vb, n, ntiles, rows_last, mask, mask_rs, kq);
 }

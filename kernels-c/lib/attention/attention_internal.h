@@ -16,6 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Mask values at or below this (finfo(float32).min, as Hugging Face's
+   padding masks) hide a key as -inf does where the query sees another key
+   (attention_flash.h, hide_masked_keys). */
+#define HUGE_MASK (-1e30f)
+
 enum {
   T = KERNEL_TILE,
   MaxD = KERNEL_MATMUL_MAX_K - 1, /* S^T is one mmac of K = D + 1 */
@@ -99,8 +104,9 @@ typedef struct {
   float mask[T * T];         /* a masked block's (mask_tile), for */
   int mask_rows, mask_kq;    /* these */
   softmax_state state;       /* between chunks */
-  problem problem;           /* the call */
-  float pool[PoolFloats];    /* q, Q^T, k, v and mask blocks (layout) */
+  int redo;        /* a query's running max left a mask's huge finite values */
+  problem problem; /* the call */
+  float pool[PoolFloats]; /* q, Q^T, k, v and mask blocks (layout) */
 } attention_spm;
 KERNEL_SPM_FITS(attention_spm);
 #define spm (KERNEL_SPM(attention_spm))

@@ -12,9 +12,11 @@ input_1.pb (attention_mask), output_0.pb: PyTorch's own output):
                          streamed path), padding (1 - mask) * finfo.min
   padded-decoder-where/  S = 16, d = 64, 4 heads over 1 k/v head (heads
                          of one tile), padding where(mask, 0, finfo.min)
-Prompts of the batch are padded on the left by 0, 5 and 3 tokens: the
-padded queries see only padded keys (every score of their rows finfo.min,
-uniform weights in PyTorch and on the kernel alike).
+Prompts of the batch are padded on the left by 0, 20 and 3 tokens (0, 5
+and 3 at S = 16): the padded queries see only padded keys (every score of
+their rows finfo.min, uniform weights in PyTorch and on the kernel alike),
+and 20 padded keys are more than a block of 16, all hidden before the
+query's first visible key.
   make_decoder_mask_models.py OUT_DIR"""
 import os
 import sys
@@ -89,7 +91,7 @@ def prompts(s, pads, vocab):
 def main():
     out = sys.argv[1]
     torch.manual_seed(40)
-    ids, mask = prompts(32, (0, 5, 3), 256)
+    ids, mask = prompts(32, (0, 20, 3), 256)
     write(out, "padded-decoder",
           PaddedDecoder(256, 128, 4, 2, 256, where=False), ids, mask)
     ids, mask = prompts(16, (0, 5, 3), 256)

@@ -68,6 +68,7 @@ TAU = 8.0  # how far the kernel's running max may trail the true one
 MASK_KINDS = {"none": 0, "causal": 1, "additive": 2, "causal+additive": 3}
 CHUNK_KEYS = 512  # attention_internal.h ChunkKeys: keys per chunk (docstring)
 CANARY_V = 4096.0  # the seams' canaries in v (docstring)
+HUGE_MASK = -1e30  # attention_internal.h: a mask value that hides a key
 
 
 def seam_keys(sk, chunk=CHUNK_KEYS):
@@ -109,12 +110,15 @@ class AttnCase:
     def __init__(self, batch, sq, sk, d, dv, mask="none", mask_dims=None,
                  mask_layout="contig", ninf=0.0, scale=0.0, lq="contig",
                  lk="contig", lv="contig", lo="contig", null_options=False,
-                 values="uniform", kvh=None):
+                 values="uniform", kvh=None, left_pad=None):
         self.batch, self.sq, self.sk, self.d, self.dv = (
             tuple(batch), sq, sk, d, dv)
         # k's and v's heads (the last batch dim): grouped-query attention
         # with fewer than q's
         self.kvh = kvh
+        # a padding mask [B, 1, 1, Sk] of finfo(float32).min on the first
+        # left_pad[b] keys of batch b, 0 elsewhere (Hugging Face's)
+        self.left_pad = left_pad
         self.mask, self.mask_dims = mask, mask_dims
         self.mask_layout, self.ninf = mask_layout, ninf
         self.scale = np.float32(scale)
@@ -136,6 +140,8 @@ class AttnCase:
                                    ",".join(map(str, self.mask_dims)))
             if self.ninf:
                 s += " -inf=%g" % self.ninf
+            if self.left_pad:
+                s += " leftpad=%s" % ",".join(map(str, self.left_pad))
         elif self.mask != "none":
             s += " " + self.mask
         if self.scale:
@@ -195,6 +201,10 @@ class AttnCase:
             # views[] reads back what the kernel sees
             vals = rng.uniform(-2.0, 2.0, dims)
             vals[rng.uniform(0, 1, dims) < self.ninf] = -np.inf
+            if self.left_pad:
+                vals = np.zeros(dims)
+                for b, p in enumerate(self.left_pad):
+                    vals[b, ..., :p] = np.finfo(np.float32).min
             buf[idx] = vals.astype(np.float32)
             views["mask"] = buf[idx].astype(np.float64)
             records.append(record(dims, strides, off, length))
@@ -228,7 +238,8 @@ class AttnCase:
         mask_mag = 0.0
         if "additive" in self.mask and not self.null_options:
             s = s + views["mask"]
-            mask_mag = np.where(np.isinf(views["mask"]), 0.0,
+            # -inf and finfo.min hide a key: no rounding of theirs counts
+            mask_mag = np.where(views["mask"] <= HUGE_MASK, 0.0,
                                 np.abs(views["mask"]))
         if "causal" in self.mask and not self.null_options:
             i = np.arange(self.sq)[:, None]
@@ -244,7 +255,10 @@ class AttnCase:
         l = np.sum(w, axis=-1, keepdims=True)
         w = np.where(l > 0, w / np.where(l > 0, l, 1.0), 0.0)
         ref = np.matmul(w, v)
-        e_s = (d + 3) * U * (mag + np.abs(m) + TAU + mask_mag)
+        # a row whose every key is hidden by finfo.min: its scores are that
+        # value exactly, their weights equal
+        e_s = (d + 3) * U * (mag + np.where(m <= HUGE_MASK, 0.0, np.abs(m))
+                             + TAU + mask_mag)
         e_s = np.max(np.where(finite, e_s, 0.0), axis=-1, keepdims=True) \
             if self.sk else np.zeros_like(m)
         err = 2 * e_s + 2 * SPECIAL_REL_ERROR + (self.sk + 20) * U
@@ -413,6 +427,16 @@ def gqa():
                  mask_dims=(3, 1, 1, 45), ninf=0.2, kvh=1),
         AttnCase((2, 4), 13, 13, 16, 16, mask="causal+additive",
                  mask_dims=(2, 1, 1, 13), ninf=0.3, kvh=2),
+        # prompts padded on the left by finfo.min (Hugging Face's padding
+        # mask): whole blocks of keys hidden before a query's first
+        # visible key, and padded queries that see only padded keys
+        # (uniform weights over them, as PyTorch)
+        AttnCase((3, 4), 48, 48, 32, 32, mask="causal+additive",
+                 mask_dims=(3, 1, 1, 48), kvh=2, left_pad=(0, 20, 37)),
+        AttnCase((2, 2), 20, 300, 24, 24, mask="additive",
+                 mask_dims=(2, 1, 1, 300), left_pad=(17, 100)),
+        AttnCase((2, 4), 16, 16, 16, 16, mask="causal+additive",
+                 mask_dims=(2, 1, 1, 16), kvh=1, left_pad=(5, 16)),
         AttnCase((1, 6), 20, 1100, 32, 80, mask="causal", kvh=3),
         AttnCase((1, 4), 40, 600, 24, 24, scale=4.0, values="ramp", kvh=2,
                  lk=P, lv=P),
