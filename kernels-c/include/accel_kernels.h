@@ -464,6 +464,32 @@ static inline int accel_gemm_glu_fits(long K, long H) {
              ACCEL_GEMM_GLU_FLOATS;
 }
 
+/* One direction of ONNX's LSTM (default activations, no peepholes, clip
+   or sequence lengths) over a whole sequence, R and the state resident in
+   the scratchpad (recurrent/lstm.c). xw: [T, B, 4 H], every step's input
+   projection x W^T + Wb + Rb, gates in ONNX's order i, o, f, c; w: R
+   [4 H, H] packed by accel_lstm_pack, [4 ceil(H / 16), H, 16]; h0, c0:
+   [B, H] or null (zeros); y: [T, B, H], each step's h at its time; yc:
+   [B, H] the last step's c, or null. The steps run from T - 1 down to 0
+   if reverse. All contiguous; B from 1 to 16 where accel_lstm_fits. */
+accel_status accel_lstm(const accel_tensor *xw, const accel_tensor *w,
+                        const accel_tensor *h0, const accel_tensor *c0,
+                        accel_tensor *y, accel_tensor *yc, int reverse);
+/* R [4 H, H] (row-major) into accel_lstm's panels: panel k Q + q (gate
+   k, Q = ceil(H / 16)) holds R^T's H rows of the 16 columns k H + 16 q
+   on, zero past H. */
+void accel_lstm_pack(const float *r, long H, float *packed);
+/* Its scratchpad: the panels, their staged tiles, two states of 16 rows,
+   two steps of xw, and c. */
+enum { ACCEL_LSTM_FLOATS = 448 * 1024 };
+static inline int accel_lstm_fits(long B, long H) {
+  long hp = accel_tile_padded(H);
+  return B >= 1 && B <= 16 && H >= 1 && H <= 4096 &&
+         4 * hp * H + 4 * hp * 16 + 2 * (16 * H + 16) + 2 * (B * 4 * H + 16) +
+                 B * hp <=
+             ACCEL_LSTM_FLOATS;
+}
+
 typedef struct {
   const accel_tensor *mean, *var;    /* rank 1, one per channel */
   const accel_tensor *scale, *shift; /* rank 1, or null (1 and 0) */
