@@ -44,11 +44,14 @@ vs.act.gelu, within one ulp of its f32 argument's exact value (docs/isa.md
 
   |c - ref| <= 1.2 * gemm_bound + 2 u |ref|.
 
-SiLU, x / (1 + e^-x), is accel_vexp, an add, accel_vrcp and a product:
-each special's relative error is below 2^-20, 1 + e (e >= 0) keeps e's
-relative error and adds u, and the product rounds by u, so its relative
-error is below 2 2^-20 + 3u (e^-x past f32's range gives -0 where silu's
-magnitude is below 1e-36); its slope is at most 1.1 (at x = 2.4):
+SiLU, x / (1 + e^-x): accel_gemm's comes from the stream engine,
+vs.act.sigmoid (the function in double precision, rounded once: u) and
+a product (u); a lone last column's from the vector unit, accel_vexp, an
+add, accel_vrcp and a product: each special's relative error is below
+2^-20, 1 + e (e >= 0) keeps e's relative error and adds u, and the
+product rounds by u, so its relative error is below 2 2^-20 + 3u (e^-x
+past f32's range gives -0 where silu's magnitude is below 1e-36). Its
+slope is at most 1.1 (at x = 2.4):
 
   |c - ref| <= 1.2 * gemm_bound + (2 2^-20 + 4 u) |ref|.
 
