@@ -1,6 +1,7 @@
 """Convolution cases of the kernel benchmark (kernels.py): ResNet-50's 3x3
 and 1x1 layers, its stride-2 layers (the 7x7 stem, a 3x3 and a 1x1
-downsample), MobileNet's depthwise 3x3 layers and LeNet's two 5x5
+downsample), MobileNet's depthwise 3x3 layers (and stride-2 ones, with
+EfficientNet's 5x5) and LeNet's two 5x5
 layers (few channels: the shapes of graph/models' small CNNs) at batch 1,
 NCHW, every tensor in DRAM. One input channel a group, in more than one
 group, goes to the vector unit (the depthwise path); its bound is still
@@ -26,6 +27,9 @@ SHAPES = [
     ("resnet 1x1/2 56x56 256->512", 256, 56, 56, 512, 1, 0, 1, 2),
     ("mobilenet dw 3x3 112x112x32", 32, 112, 112, 32, 3, 1, 32, 1),
     ("mobilenet dw 3x3 14x14x512", 512, 14, 14, 512, 3, 1, 512, 1),
+    ("mobilenet dw 3x3/2 112x112x96", 96, 112, 112, 96, 3, 1, 96, 2),
+    ("mobilenet dw 3x3/2 14x14x576", 576, 14, 14, 576, 3, 1, 576, 2),
+    ("efficientnet dw 5x5/2 28x28x240", 240, 28, 28, 240, 5, 2, 240, 2),
     ("lenet 5x5 28x28 1->6", 1, 28, 28, 6, 5, 2, 1, 1),
     ("lenet 5x5 14x14 6->16", 6, 14, 14, 16, 5, 0, 1, 1),
 ]

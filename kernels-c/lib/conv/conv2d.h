@@ -70,6 +70,8 @@ typedef struct {
   long cn;     /* input channels per work item */
   long in_floats, out_floats;
   int lanes; /* 16 channels across the lanes, not 16 pixels */
+  int decimate; /* stride 2 as the stride-1 results' even rows and columns
+                   (the stream engine's; conv2d_depthwise_engine.h) */
 } depthwise_plan;
 
 /* The few-channel lowering's layout (conv2d_taps.c). */

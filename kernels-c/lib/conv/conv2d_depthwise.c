@@ -74,10 +74,30 @@ static long weight_floats(const conv_problem *p) {
   return p->Cout * (p->KH * p->KW + 1);
 }
 
+/* The stream engine's plan for p, at stride 1 or decimated from it
+   (bands of an even number of rows, so that each starts at an even
+   one). */
+static int engine_plan(const conv_problem *p, depthwise_plan *pl) {
+  long avail = PoolFloats - weight_floats(p);
+  conv_problem p1;
+  if (!dw_stride2_as_stride1(p, &p1))
+    return dw_engine_plan(p, avail, pl);
+  if (!dw_engine_plan(&p1, avail, pl))
+    return 0;
+  if (pl->bo < p1.OH) {
+    if (pl->bo < 2)
+      return 0;
+    pl->bo &= ~1L;
+    pl->bi = pl->bo + (p->KH - 1) * p->dh;
+  }
+  pl->decimate = 1;
+  return 1;
+}
+
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
-  if (dw_engine_plan(p, PoolFloats - weight_floats(p), pl))
+  if (engine_plan(p, pl))
     return 1;
-  pl->lanes = 0;
+  pl->lanes = 0, pl->decimate = 0;
   long m = p->Coutg, span = (p->KH - 1) * p->dh + 1;
   long avail =
       PoolFloats - weight_floats(p) - 2 * (dw_vector_in_slack(p) + OutSlack);
@@ -394,7 +414,11 @@ static void send_item(const float *out) {
 
 void conv_depthwise_run(const conv_problem *problem,
                         const depthwise_plan *plan) {
+  /* Decimated, the engine and the vector unit's share run the stride-1
+     problem. */
   SPM->p = *problem, SPM->pl = *plan;
+  if (plan->decimate)
+    dw_stride2_as_stride1(problem, &SPM->p);
   const conv_problem *p = &SPM->p;
   const depthwise_plan *pl = &SPM->pl;
   long taps = p->KH * p->KW;
@@ -418,7 +442,8 @@ void conv_depthwise_run(const conv_problem *problem,
     accel_copy_matrix(2, bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
   /* The plan is the engine's wherever it takes the problem. */
   depthwise_plan engine;
-  if (dw_engine_plan(p, PoolFloats - weight_floats(p), &engine)) {
+  if (plan->decimate ||
+      dw_engine_plan(p, PoolFloats - weight_floats(p), &engine)) {
     dw_engine_run(p, pl, SPM->pool, p->bias ? bias : NULL, bias + channels,
                   SPM->zeros);
     return;

@@ -71,6 +71,7 @@ typedef struct {
 typedef struct {
   float *in[2], *acc[2], *tmp, *params, *taps_w, *neg_bias, *bounds;
   long wp, chan, plane, taps, nv, in_gap, out_gap;
+  int decimate; /* the plan's */
 } dw_buffers;
 
 static long max_l(long a, long b) { return a > b ? a : b; }
@@ -145,12 +146,22 @@ static long in_extra(const conv_problem *p, long wp) {
 
 enum { OutExtra = 2 * DwVectorOutSlack };
 
+int dw_stride2_as_stride1(const conv_problem *p, conv_problem *p1) {
+  if (p->sh != 2 || p->sw != 2 || p->Coutg != 1 || !p->OH || !p->OW)
+    return 0;
+  *p1 = *p;
+  p1->sh = p1->sw = 1;
+  p1->OH = 2 * p->OH - 1, p1->OW = 2 * p->OW - 1;
+  p1->pr += (p->pl + p->W + p->pr) & 1;
+  return 1;
+}
+
 int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl) {
   if (p->sh != 1 || p->sw != 1 || p->Coutg != 1)
     return 0;
   long taps = p->KH * p->KW, span = (p->KH - 1) * p->dh;
   long wp = p->pl + p->W + p->pr;
-  pl->lanes = 0, pl->wp = wp;
+  pl->lanes = 0, pl->wp = wp, pl->decimate = 0;
   /* Two input buffers, two result buffers, the products (a result
      buffer's size) and the parameters: per channel 2 bi wp + 3 bo wp +
      2 (taps + 1) floats, and the extras; the engine's weights and bias,
@@ -333,25 +344,30 @@ static void load_stream(dw_transfers *s, const conv_problem *p,
 static void store_stream(dw_transfers *s, const conv_problem *p,
                          const dw_item *it, const dw_share *sh,
                          const dw_buffers *b, long wp, const float *acc) {
+  /* Decimated, y's rows and columns are half p's (rounded up), a share's
+     planes half as far apart (engine_decimate). */
+  int d = b->decimate;
+  long OW = (p->OW + d) >> d;
+  long bo = (it->bo + d) >> d;
   float *y = p->y + it->n * p->ys[0] + (it->c0 + sh->c) * p->ys[1] +
-             it->oh0 * p->ys[2];
+             (it->oh0 >> d) * p->ys[2];
   *s = (dw_transfers){.dst = (char *)y,
                       .src = (const char *)(acc + sh->acc_off),
-                      .outer = p->OW ? sh->cn : 0,
+                      .outer = OW ? sh->cn : 0,
                       .dst_outer = 4 * p->ys[1],
-                      .src_outer = 4 * b->plane};
-  long rows = it->bo;
-  if (p->ys[3] == 1 && it->bo == p->OH && p->ys[1] == p->OH * p->ys[2]) {
+                      .src_outer = 4 * (b->plane >> d)};
+  long rows = bo;
+  if (!d && p->ys[3] == 1 && it->bo == p->OH && p->ys[1] == p->OH * p->ys[2]) {
     s->outer = p->OW && sh->cn ? 1 : 0;
     rows = sh->cn * it->bo;
   }
   if (p->ys[3] == 1) {
     long k = pieces_of(rows, pieces_for(s->outer));
-    s->inner = k, s->rows = rows / k, s->row_bytes = 4 * p->OW;
+    s->inner = k, s->rows = rows / k, s->row_bytes = 4 * OW;
     s->dst_inner = 4 * p->ys[2] * s->rows, s->src_inner = 4 * wp * s->rows;
     s->dst_stride = 4 * p->ys[2], s->src_stride = 4 * wp;
   } else {
-    s->inner = rows, s->rows = p->OW, s->row_bytes = 4;
+    s->inner = rows, s->rows = OW, s->row_bytes = 4;
     s->dst_inner = 4 * p->ys[2], s->src_inner = 4 * wp;
     s->dst_stride = 4 * p->ys[3], s->src_stride = 4;
   }
@@ -622,6 +638,26 @@ static void item_stores(dw_transfers *q, const conv_problem *p,
   }
 }
 
+/* Decimated, each share's results at stride 2 from those at stride 1
+   in place: a plane's even rows' even columns, row r of the share's
+   plane k at k plane / 2 + r wp (plane and wp even), by one pass over
+   the run as single-float rows (dst[e] = src[2 e]: the element 2 e of a
+   run of rows wp apart is row 2 (e / wp)'s column 2 (e % wp) for e % wp
+   < wp / 2). */
+static void engine_decimate(const conv_problem *p, const dw_buffers *b,
+                            const dw_item *it, float *acc) {
+  long rows = (it->bo + 1) / 2, ow = (p->OW + 1) / 2;
+  for (int q = 0; q < 2; ++q) {
+    dw_share sh = share_of(b, it, q);
+    if (!sh.cn)
+      continue;
+    float *at = acc + sh.acc_off;
+    accel_vs_shape((sh.cn - 1) * (b->plane / 2) + (rows - 1) * b->wp + ow, 1);
+    accel_vs_stride(1, 2, 2);
+    accel_vs_max(at, at, at);
+  }
+}
+
 static void pace_all(dw_transfers *q, int *channel) {
   for (int k = 0; k < 4; ++k)
     transfers_issue(&q[k], q[k].left, channel);
@@ -640,6 +676,7 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
   b.nv = vector_share(p, pl->bo, pl->wp, pl->cn);
   b.in_gap = in_gap(p, pl->wp);
   b.out_gap = DwVectorOutSlack;
+  b.decimate = pl->decimate;
   b.in[0] = pool, b.in[1] = pool + pl->in_floats;
   b.acc[0] = b.in[1] + pl->in_floats, b.acc[1] = b.acc[0] + pl->out_floats;
   b.tmp = b.acc[1] + pl->out_floats;
@@ -687,6 +724,8 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
     if (i > 0)
       item_stores(q, p, &prev, &b, pl->wp, b.acc[(i - 1) & 1]);
     run_item(p, pl, &cur, &b, bias, b.in[i & 1], b.acc[i & 1], q, &ch);
+    if (b.decimate)
+      engine_decimate(p, &b, &cur, b.acc[i & 1]);
     pace_all(q, &ch);
     accel_dma_wait_all();
     prev = cur, cur = next;

@@ -28,10 +28,20 @@ void dw_vector_planes(const float *in, float *out, long o, long count,
    out_floats; lanes 0). */
 int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl);
 
+/* Whether p (stride 2 both ways, one output channel per input channel)
+   can run as the stride-1 convolution p1 of the same input whose even
+   rows and columns are p's outputs (the engine computes four times the
+   outputs at twice the vector unit's speed a tap, and decimates them in
+   the scratchpad before they leave): p1's outputs are the rows and
+   columns up to p's last's, its padded rows an even number of floats. */
+int dw_stride2_as_stride1(const conv_problem *p, conv_problem *p1);
+
 /* Runs it: the weights (Cout rows of KH KW taps) and the bias (or null)
    in the scratchpad, or arriving (it waits for every channel before it
    reads them), zeros ZeroFloats zeroed floats; its buffers from pool on.
-   Returns with every channel and the engine idle. */
+   With pl->decimate, p is dw_stride2_as_stride1's p1 and y receives its
+   even rows and columns (the stride-2 problem's outputs). Returns with
+   every channel and the engine idle. */
 void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
                    const float *weights, const float *bias, float *pool,
                    const float *zeros);

@@ -496,6 +496,21 @@ def conv_depthwise_acts():
           **dw),
         C(1, 20, 13, 13, 20, 3, 3, groups=20, stride=(2, 2), act="clip",
           lo=-0.25, hi=0.5, **dw),
+        # stride 2 through the stride-1 results, decimated: bands of an
+        # even number of rows with a padded row made even, two images
+        # with asymmetric padding, dilation, no padding, views of x, y
+        # and the bias
+        C(1, 2, 700, 701, 2, 3, 3, groups=2, stride=(2, 2), bias=True,
+          act="relu", **dw),
+        C(2, 8, 21, 20, 8, 5, 5, groups=8, stride=(2, 2), pad=(2, 1, 2, 2)),
+        C(1, 8, 17, 17, 8, 3, 3, groups=8, stride=(2, 2), dil=(2, 2),
+          pad=(2, 2, 2, 2), bias=True),
+        C(1, 32, 24, 24, 32, 3, 3, groups=32, stride=(2, 2), act="silu"),
+        C(1, 16, 30, 30, 16, 3, 3, groups=16, stride=(2, 2), lx="nhwc",
+          ly="nhwc", bias=True, lbias="strided", act="clip", lo=0.0,
+          hi=0.5, **dw),
+        C(1, 12, 19, 22, 12, 3, 3, groups=12, stride=(2, 2), lx="pad",
+          ly="pad", act="gelu", **dw),
     ]
 
 
