@@ -9,8 +9,9 @@
    channels, the next pair's transfer under the current pair's mmacs. Each step
    (a pair against a block of 16 rows) leaves its two tiles into the scratchpad
    and the vector unit writes silu(gate) * up into the chunk's rows of y there
-   while the next step's mmacs run; the chunk's rows then go to memory on
-   channel 3. The two [M, H] products never reach memory. */
+   while the next step's mmacs run; the chunk's rows then go to memory
+   over the four channels, as a's came in. The two [M, H] products never
+   reach memory. */
 
 #include "core/kernel_activation.h"
 #include "core/kernel_args.h"
@@ -55,22 +56,35 @@ static glu_buffers lay_out(long k, long hp, long rows) {
 /* Pair j (its two panels, contiguous) into its buffer, a quarter on
    each channel: one channel alone would bring it slower than the mmacs
    use it. */
-static void fetch_pair(const glu_buffers *b, const float *w, long k, long j) {
+static long pair_part(long k, int c, long *first) {
   long floats = 2 * k * T, part = (floats / Channels + T - 1) / T * T;
+  *first = c * part;
+  return floats - *first < part ? floats - *first : part;
+}
+
+static void fetch_pair(const glu_buffers *b, const float *w, long k, long j) {
   float *dst = b->pairs[j % PanelBuffers];
-  const float *src = w + j * floats;
+  const float *src = w + j * 2 * k * T;
   for (int c = 0; c < Channels; ++c) {
-    long first = c * part, n = floats - first < part ? floats - first : part;
+    long first, n = pair_part(k, c, &first);
     if (n > 0)
       accel_dma_2d_on(c, dst + first, src + first, 1, n * 4, 0, 0);
   }
 }
 
-/* Until pair j's transfers have ended, pair j + 1's (the newest on each
-   channel) may run on. */
-static void wait_pair(int newer) {
+/* Until pair j's transfers, and everything before them, have ended; pair
+   j + 1's, the newest on the channels it uses (the bits of used), may run
+   on. */
+static inline void wait_pair(unsigned used, int newer) {
+  if (newer && used == (1u << Channels) - 1) {
+    accel_dma_wait_older(0);
+    accel_dma_wait_older(1);
+    accel_dma_wait_older(2);
+    accel_dma_wait_older(3);
+    return;
+  }
   for (int c = 0; c < Channels; ++c)
-    if (newer)
+    if (newer && (used >> c & 1))
       accel_dma_wait_older_on(c);
     else
       accel_dma_wait_on(c);
@@ -129,6 +143,11 @@ static void glu_chunk(const glu_buffers *bp, const float *w, long k, long hp,
   glu_buffers b = *bp;
   long blocks = (rows + T - 1) / T, pairs = hp / T;
   float *pending = NULL; /* the last step's rows of y, not yet finished */
+  unsigned used = 0;     /* the channels a pair's transfer uses */
+  for (int c = 0; c < Channels; ++c) {
+    long first;
+    used |= (unsigned)(pair_part(k, c, &first) > 0) << c;
+  }
   int set = 0;
   fetch_pair(&b, w, k, 0);
   for (long j = 0; j < pairs; ++j) {
@@ -136,7 +155,7 @@ static void glu_chunk(const glu_buffers *bp, const float *w, long k, long hp,
        before pair j - 1's issued. */
     if (j + 1 < pairs)
       fetch_pair(&b, w, k, j + 1);
-    wait_pair(j + 1 < pairs);
+    wait_pair(used, j + 1 < pairs);
     const float *gp = b.pairs[j % PanelBuffers];
     for (long r = 0; r < blocks; ++r) {
       float *out = b.y + r * T * hp + j * T;
@@ -185,6 +204,32 @@ static accel_status check_args(const accel_tensor *a, const accel_tensor *w,
   return ACCEL_OK;
 }
 
+/* Rows [0, rows) of a rows-by-width matrix (row stride rs, column stride
+   cs) between memory at mem and the scratchpad at spm (rows `pitch`
+   floats apart): in four parts over the channels when they are 16 KiB or
+   more (a part then outlasts its transfer's start-up), else on one
+   (channel 0 in, 3 out). */
+enum { SplitFloats = 4096 };
+static void move_rows(float *spm, long pitch, const float *mem, long rs,
+                      long cs, long rows, long width, int out) {
+  if (rows * width < SplitFloats) {
+    if (out)
+      accel_copy_matrix(3, (float *)mem, rs, cs, spm, pitch, 1, rows, width);
+    else
+      accel_copy_matrix(0, spm, pitch, 1, mem, rs, cs, rows, width);
+    return;
+  }
+  for (int c = 0; c < Channels; ++c) {
+    long first = rows * c / Channels, n = rows * (c + 1) / Channels - first;
+    if (out)
+      accel_copy_matrix(c, (float *)mem + first * rs, rs, cs,
+                        spm + first * pitch, pitch, 1, n, width);
+    else
+      accel_copy_matrix(c, spm + first * pitch, pitch, 1, mem + first * rs, rs,
+                        cs, n, width);
+  }
+}
+
 /* accel_gemm_glu's arguments (kernel_stack.h, "a body's arguments"). */
 typedef struct {
   const accel_tensor *a, *w, *y;
@@ -210,15 +255,14 @@ static long gemm_glu(const void *args, const void *unused1, const void *unused2,
   glu_buffers b = lay_out(k, hp, chunk);
   for (long row0 = 0; row0 < m; row0 += chunk) {
     long rows = m - row0 < chunk ? m - row0 : chunk;
-    accel_copy_matrix(0, b.a, k, 1,
-                      (const float *)a->data + row0 * a->strides[0],
-                      a->strides[0], a->strides[1], rows, k);
+    const float *a0 = (const float *)a->data + row0 * a->strides[0];
+    float *y0 = (float *)y->data + row0 * y->strides[0];
+    move_rows(b.a, k, a0, a->strides[0], a->strides[1], rows, k, 0);
     /* The first pair's wait covers a's rows and the last chunk's rows of
        y (older on their channels), so the first pairs come in beside
        them. */
     glu_chunk(&b, (const float *)w->data, k, hp, rows);
-    accel_copy_matrix(3, (float *)y->data + row0 * y->strides[0], y->strides[0],
-                      y->strides[1], b.y, hp, 1, rows, h);
+    move_rows(b.y, hp, y0, y->strides[0], y->strides[1], rows, h, 1);
   }
   accel_dma_wait_all();
   return ACCEL_OK;
