@@ -242,7 +242,7 @@ PLANES_VARIANTS(planes3x3)
 /* planes3x3's run of vectors for any kernel at stride 1 (LeNet's 5 x 5
    from one input channel to six, a 7 x 7): the taps in a loop, each a
    weight and Step vfmas on Step loaded vectors, so that the vector unit
-   issues a vfma nearly every cycle, where plane_any's address arithmetic
+   issues a vfma nearly every cycle, where planes_any's address arithmetic
    and scalar loads would take many cycles a tap. */
 static inline __attribute__((always_inline)) void
 planes_taps(const float *planes_in, float *planes_out, long o, long count,
@@ -280,31 +280,62 @@ planes_taps(const float *planes_in, float *planes_out, long o, long count,
 
 PLANES_VARIANTS(planes_taps)
 
-/* The same for any kernel, stride and activation, a vector at a time
-   along each row. */
-__attribute__((noinline)) static void plane_any(const float *in, float *out,
-                                                long rows,
-                                                const conv_problem *p, long wp,
-                                                const float *wt, float bias) {
-  for (long oh = 0; oh < rows; ++oh)
-    for (long ow = 0; ow < p->OW; ow += T) {
-      const float *r0 = in + oh * p->sh * wp + ow * p->sw;
-      accel_v16f acc = bias;
-      for (long kh = 0; kh < p->KH; ++kh)
-        for (long kw = 0; kw < p->KW; ++kw) {
-          const float *src = r0 + kh * p->dh * wp + kw * p->dw;
-          accel_v16f x = p->sw == 1 ? accel_vload(src)
-                                    : accel_vload_strided(src, p->sw * 4);
-          acc += x * wt[kh * p->KW + kw];
+/* The same for any kernel, stride and activation (count planes from o,
+   rows of SPM->cur's band): each plane's output vectors (16 pixels along
+   a row, strided loads at a stride along rows) four at a time, in four
+   vfma chains, so that the vfma's latency is covered and a tap's weight
+   is loaded once for four vectors; with fewer, the last one computed
+   and stored again. */
+static inline __attribute__((always_inline)) void
+planes_any(const float *planes_in, float *planes_out, long o, long count,
+           const int act) {
+  const conv_problem *p = &SPM->p;
+  const geometry *g = &SPM->geo;
+  long rows = SPM->cur.bo, wp = g->wp, OW = p->OW, KH = p->KH, KW = p->KW;
+  long sw = p->sw, row_in = p->sh * wp, d1 = g->d1, dw = g->dw;
+  accel_v16f lo = p->act.lo, hi = p->act.hi;
+  for (long k = 0; k < count; ++k, ++o) {
+    const float *in = planes_in + k / g->m * g->chan;
+    float *out = planes_out + k * g->plane_floats;
+    const float *wt = g->weights + o * KH * KW;
+    accel_v16f b = g->bias ? g->bias[o] : 0.0f;
+    /* The next vector's row and column. */
+    long oh = 0, ow = 0;
+    while (oh < rows) {
+      const float *src[4];
+      float *dst[4];
+      for (int v = 0; v < 4; ++v) {
+        if (oh == rows) {
+          src[v] = src[v - 1], dst[v] = dst[v - 1];
+          continue;
         }
-      accel_vstore(out + oh * wp + ow, accel_activate(acc, &p->act));
+        src[v] = in + oh * row_in + ow * sw;
+        dst[v] = out + oh * wp + ow;
+        if ((ow += T) >= OW)
+          ow = 0, ++oh;
+      }
+      accel_v16f acc[4] = {b, b, b, b};
+      const float *w = wt;
+      for (long kh = 0; kh < KH; ++kh)
+        for (long kw = 0; kw < KW; ++kw, ++w) {
+          long off = kh * d1 + kw * dw;
+          accel_v16f wv = *w;
+          for (int v = 0; v < 4; ++v)
+            acc[v] += (sw == 1 ? accel_vload(src[v] + off)
+                               : accel_vload_strided(src[v] + off, sw * 4)) *
+                      wv;
+        }
+      for (int v = 0; v < 4; ++v)
+        accel_vstore(dst[v], activate(acc[v], act, lo, hi));
     }
+  }
 }
+
+PLANES_VARIANTS(planes_any)
 
 /* count output planes from o (geometry's layout). */
 static void planes(const float *in, float *out, long o, long count) {
   const conv_problem *p = &SPM->p;
-  const geometry *g = &SPM->geo;
   int stride1 = p->sw == 1 && p->sh == 1;
   accel_act_kind act = p->act.kind;
   if (stride1 && p->KH == 3 && p->KW == 3)
@@ -312,10 +343,7 @@ static void planes(const float *in, float *out, long o, long count) {
   else if (stride1)
     planes_taps_by_kind(act, in, out, o, count);
   else
-    for (long k = 0; k < count; ++k)
-      plane_any(in + k / g->m * g->chan, out + k * g->plane_floats, SPM->cur.bo,
-                p, g->wp, g->weights + (o + k) * p->KH * p->KW,
-                g->bias ? g->bias[o + k] : 0.0f);
+    planes_any_by_kind(act, in, out, o, count);
 }
 
 void dw_vector_planes(const float *in, float *out, long o, long count,

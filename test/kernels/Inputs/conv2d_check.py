@@ -463,7 +463,8 @@ def conv_depthwise_acts():
     without a bias: at stride 1 on the stream engine (its passes after
     the taps; planes of 24 x 24 and more give the vector unit a share),
     many small planes (EfficientNet's and MobileNetV2's last stages),
-    bands of a plane larger than the scratchpad, and at stride 2."""
+    bands of a plane larger than the scratchpad, at stride 2, and on
+    the vector unit (multipliers, other strides)."""
     dw = dict(pad=(1, 1, 1, 1))
     dw5 = dict(pad=(2, 2, 2, 2))
     return [
@@ -511,6 +512,16 @@ def conv_depthwise_acts():
           hi=0.5, **dw),
         C(1, 12, 19, 22, 12, 3, 3, groups=12, stride=(2, 2), lx="pad",
           ly="pad", act="gelu", **dw),
+        # the vector unit's general loop (four vectors at a time, the
+        # last repeated): channel multiplier 2 at stride 2, stride 3,
+        # stride (2, 1) and (1, 2), rows of 1, 2 and 3 vectors
+        C(1, 6, 15, 19, 12, 3, 3, groups=6, stride=(2, 2), bias=True,
+          act="clip", lo=0.0, hi=0.5, **dw),
+        C(1, 10, 40, 40, 10, 5, 5, groups=10, stride=(3, 3), bias=True,
+          act="silu", **dw5),
+        C(2, 7, 23, 37, 7, 3, 3, groups=7, stride=(2, 1), act="gelu", **dw),
+        C(1, 9, 11, 70, 9, 3, 3, groups=9, stride=(1, 2), bias=True,
+          act="clip", lo=-0.25, hi=0.5, **dw),
     ]
 
 
