@@ -637,5 +637,9 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
       .Case<GemmGluOp>([&](auto) {
         return std::optional<OpRecord>(OpRecord{ACCEL_GRAPH_GEMM_GLU, {}});
       })
+      .Case<LstmOp>([&](auto Op) {
+        return std::optional<OpRecord>(
+            OpRecord{ACCEL_GRAPH_LSTM, {Op.getReverse() ? 1 : 0}});
+      })
       .Default([](Operation *) { return std::nullopt; });
 }

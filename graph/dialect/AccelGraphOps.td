@@ -318,6 +318,26 @@ def AccelGraph_GemmGluOp : AccelGraph_Op<"gemm_glu"> {
       "$a `,` $w attr-dict `:` functional-type(operands, results)";
 }
 
+// VerifyLstm.cpp.
+def AccelGraph_LstmOp : AccelGraph_Op<"lstm"> {
+  let summary = "one direction of ONNX's LSTM over a whole sequence";
+  let description = [{
+    xw [T, B, 4 H], every step's input projection with both biases (gates
+    i, o, f, c); w R [4 H, H] packed as accel_lstm_pack lays it out,
+    [4 ceil(H / 16), H, 16]; h0, c0 [B, H]. Result [T + 1, B, H]: each
+    step's h at its time, then the last step's c. The steps run from
+    T - 1 down to 0 if reverse. The importer makes it for LSTMs with
+    ONNX's default activations and no peepholes, clip or sequence lengths
+    (ImportRecurrent.cpp); runs as accel_lstm.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$xw, AccelGraph_Tensor:$w,
+                       AccelGraph_Tensor:$h0, AccelGraph_Tensor:$c0,
+                       BoolAttr:$reverse);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$xw `,` $w `,` $h0 `,` $c0 attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_GemmNormOp : AccelGraph_Op<"gemm_norm", [
     AttrSizedOperandSegments, AccelGraph_StridedOperandsOpInterface]> {
   let summary = "layernorm(a . op(b) + bias + residual) along the last dim";

@@ -6,11 +6,15 @@
 // step the recurrent Gemm and the gates' elementwise ops; a second
 // direction runs the steps backwards. sequence_lens, when given, masks
 // each batch entry's steps past its length at run time (the state holds,
-// the output is 0), as ONNX defines.
+// the output is 0), as ONNX defines. An LSTM without peepholes or
+// sequence lengths whose hidden size is whole tiles runs instead as one
+// accel.lstm a direction (accel_lstm: R and the state in the scratchpad).
 //
 //===----------------------------------------------------------------------===//
 
 #include "import/Importer.h"
+
+#include "accel_kernels.h"
 
 using namespace accel::graph;
 using namespace accel::graph::import_detail;
@@ -161,6 +165,22 @@ bool Importer::recurrent(RecurrentCell Cell) {
       Pf = slice(Pd, 0, 2 * H, H);
     }
     bool Backward = Direction == "reverse" || D == 1;
+    if (Cell == RecurrentCell::LSTM && !Lens && !Peep && H % 16 == 0 &&
+        accel_lstm_fits(Batch, H)) {
+      // The whole sequence in one accel.lstm: R packed into accel_lstm's
+      // panels (a gate's 16 rows of R, transposed), its result every
+      // step's h and then the last c.
+      Value Panels = B.create<TransposeOp>(loc(), T({G * H / 16, H, 16}),
+                                           reshape(Rd, {G * H / 16, 16, H}),
+                                           B.getDenseI64ArrayAttr({0, 2, 1}));
+      Value Out = B.create<LstmOp>(loc(), T({Seq + 1, Batch, H}),
+                                   reshape(XW, {Seq, Batch, G * H}), Panels, Hs,
+                                   Cs, B.getBoolAttr(Backward));
+      YByDir.push_back(reshape(slice(Out, 0, 0, Seq), {Seq, 1, Batch, H}));
+      HByDir.push_back(slice(Out, 0, Backward ? 0 : Seq - 1, 1));
+      CByDir.push_back(slice(Out, 0, Seq, 1));
+      continue;
+    }
     SmallVector<Value> Ys(Seq);
     for (int64_t Step = 0; Step != Seq; ++Step) {
       int64_t Time = Backward ? Seq - 1 - Step : Step;

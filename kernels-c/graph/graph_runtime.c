@@ -598,6 +598,18 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_GEMM_GLU:
     what = "accel_gemm_glu", s = accel_gemm_glu(&t[0], &t[1], &t[2]);
     break;
+  case ACCEL_GRAPH_LSTM: { /* the result's last step is the last c */
+    const long *r = attrs;
+    accel_tensor y = t[4], c = t[4];
+    y.dims[0] -= 1;
+    c.rank = 2;
+    c.data = (float *)t[4].data + y.dims[0] * t[4].strides[0];
+    for (int d = 0; d < 2; ++d)
+      c.dims[d] = t[4].dims[d + 1], c.strides[d] = t[4].strides[d + 1];
+    what = "accel_lstm",
+    s = accel_lstm(&t[0], &t[1], &t[2], &t[3], &y, &c, (int)r[0]);
+    break;
+  }
   case ACCEL_GRAPH_BATCHNORM:
     what = "accel_batchnorm", s = batchnorm(t, attrs);
     break;

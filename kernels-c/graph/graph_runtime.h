@@ -74,6 +74,8 @@ typedef enum {
   ACCEL_GRAPH_GROUP_NORM = 52,     /* x, scale, shift -> y */
   ACCEL_GRAPH_RMSNORM = 53,        /* x[, residual], scale -> y */
   ACCEL_GRAPH_GEMM_GLU = 54,       /* a, w (packed) -> y; no attributes */
+  ACCEL_GRAPH_LSTM = 55,           /* xw, w (packed), h0, c0 -> [y; c];
+                                      attrs: long reverse */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
