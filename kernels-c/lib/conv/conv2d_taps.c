@@ -292,9 +292,9 @@ run_block(const conv_problem *p, const taps_plan *pl, const taps_buffers *b,
   float *y = p->y + at.n * p->ys[0] + at.yy * p->ys[2] + at.x0;
   long cols = min_of(p->OW - at.x0, T);
   int relu = p->act.kind == ACCEL_ACT_RELU;
-  int vector_act =
-      p->act.kind == ACCEL_ACT_CLIP || p->act.kind == ACCEL_ACT_GELU ||
-      p->act.kind == ACCEL_ACT_SILU;
+  /* GELU, clip or SiLU: the kinds past ReLU (accel_conv2d refuses the
+     exact GELU). */
+  int vector_act = p->act.kind > ACCEL_ACT_RELU;
   if (set)
     FOR_CHANNEL_BLOCKS(pl->cb, 8, STORE_BLOCK);
   else
