@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "import/ConstantValues.h"
 #include "import/Importer.h"
 
 #include "accel_kernels.h"
@@ -34,6 +35,19 @@ const CellInfo &cellInfo(RecurrentCell Cell) {
       {"GRU", 3, {"Sigmoid", "Tanh"}},             // z, r, h
       {"LSTM", 4, {"Sigmoid", "Tanh", "Tanh"}}};  // i, o, f, c
   return Infos[unsigned(Cell)];
+}
+
+/// R [4 H, H] as accel_lstm_pack lays it out: panel k Q + q holds R^T's
+/// H rows of the 16 columns k H + 16 q on, zero past H.
+std::vector<float> lstmPanels(const std::vector<float> &R, int64_t H) {
+  int64_t Q = (H + 15) / 16;
+  std::vector<float> Out(4 * Q * H * 16, 0.0f);
+  for (int64_t K = 0; K != 4; ++K)
+    for (int64_t P = 0; P != Q; ++P)
+      for (int64_t M = 0; M != H; ++M)
+        for (int64_t C = 0; C != 16 && P * 16 + C < H; ++C)
+          Out[((K * Q + P) * H + M) * 16 + C] = R[(K * H + P * 16 + C) * H + M];
+  return Out;
 }
 
 } // namespace
@@ -107,6 +121,18 @@ bool Importer::recurrent(RecurrentCell Cell) {
                             B.getBoolAttr(false), B.getBoolAttr(true),
                             ActivationAttr(), FloatAttr(), FloatAttr());
   };
+  // V as one constant if constants alone make it (the exporters reorder
+  // the gates' weights with slices and concats): the products then take
+  // constant weights, and accel.lstm's packed panels are made here.
+  auto constant = [&](Value V) -> Value {
+    if (!V || V.getDefiningOp<arith::ConstantOp>())
+      return V;
+    if (std::optional<std::vector<float>> Values = constantValues(V))
+      return B.create<arith::ConstantOp>(
+          loc(), DenseElementsAttr::get(cast<RankedTensorType>(V.getType()),
+                                        ArrayRef<float>(*Values)));
+    return V;
+  };
   auto optional = [&](unsigned I, Value &V) {
     return !hasInput(I) || (V = input(I));
   };
@@ -132,8 +158,8 @@ bool Importer::recurrent(RecurrentCell Cell) {
 
   SmallVector<Value> YByDir, HByDir, CByDir;
   for (int64_t D = 0; D != NumDir; ++D) {
-    Value Wd = reshape(slice(W, 0, D, 1), {G * H, In});
-    Value Rd = reshape(slice(R, 0, D, 1), {G * H, H});
+    Value Wd = constant(reshape(slice(W, 0, D, 1), {G * H, In}));
+    Value Rd = constant(reshape(slice(R, 0, D, 1), {G * H, H}));
     // The bias of the input projection: Wb + Rb, but for GRU's h gate with
     // linear_before_reset, whose Rb is inside the reset's product.
     Value XBias, RhBias;
@@ -151,12 +177,12 @@ bool Importer::recurrent(RecurrentCell Cell) {
         XBias = ew(ElementwiseKind::add, {Wb, Rb});
       }
     }
-    Value XW = gemmT(Rows, Wd, XBias); // [Seq * Batch, G * H]
-    Value Hs = InitH ? reshape(slice(InitH, 0, D, 1), {Batch, H})
+    Value XW = gemmT(Rows, Wd, constant(XBias)); // [Seq * Batch, G * H]
+    Value Hs = InitH ? constant(reshape(slice(InitH, 0, D, 1), {Batch, H}))
                      : splat({Batch, H}, 0.0f);
     Value Cs;
     if (Cell == RecurrentCell::LSTM)
-      Cs = InitC ? reshape(slice(InitC, 0, D, 1), {Batch, H})
+      Cs = InitC ? constant(reshape(slice(InitC, 0, D, 1), {Batch, H}))
                  : splat({Batch, H}, 0.0f);
     Value Pi, Po, Pf;
     if (Peep) {
@@ -165,16 +191,27 @@ bool Importer::recurrent(RecurrentCell Cell) {
       Pf = slice(Pd, 0, 2 * H, H);
     }
     bool Backward = Direction == "reverse" || D == 1;
-    if (Cell == RecurrentCell::LSTM && !Lens && !Peep && H % 16 == 0 &&
-        accel_lstm_fits(Batch, H)) {
+    std::optional<std::vector<float>> RValues;
+    if (Cell == RecurrentCell::LSTM)
+      RValues = constantValues(Rd);
+    if (Cell == RecurrentCell::LSTM && !Lens && !Peep &&
+        (RValues || H % 16 == 0) && accel_lstm_fits(Batch, H)) {
       // The whole sequence in one accel.lstm: R packed into accel_lstm's
-      // panels (a gate's 16 rows of R, transposed), its result every
-      // step's h and then the last c.
-      Value Panels = B.create<TransposeOp>(loc(), T({G * H / 16, H, 16}),
-                                           reshape(Rd, {G * H / 16, 16, H}),
-                                           B.getDenseI64ArrayAttr({0, 2, 1}));
+      // panels (here if it is constant, else a gate's 16 rows of R
+      // transposed), its result every step's h and then the last c.
+      int64_t Panels = 4 * ((H + 15) / 16);
+      Value Packed;
+      if (RValues)
+        Packed = B.create<arith::ConstantOp>(
+            loc(),
+            DenseElementsAttr::get(T({Panels, H, 16}),
+                                   ArrayRef<float>(lstmPanels(*RValues, H))));
+      else
+        Packed = B.create<TransposeOp>(loc(), T({Panels, H, 16}),
+                                       reshape(Rd, {Panels, 16, H}),
+                                       B.getDenseI64ArrayAttr({0, 2, 1}));
       Value Out = B.create<LstmOp>(loc(), T({Seq + 1, Batch, H}),
-                                   reshape(XW, {Seq, Batch, G * H}), Panels, Hs,
+                                   reshape(XW, {Seq, Batch, G * H}), Packed, Hs,
                                    Cs, B.getBoolAttr(Backward));
       YByDir.push_back(reshape(slice(Out, 0, 0, Seq), {Seq, 1, Batch, H}));
       HByDir.push_back(slice(Out, 0, Backward ? 0 : Seq - 1, 1));
