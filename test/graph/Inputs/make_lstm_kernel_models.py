@@ -2,14 +2,17 @@
 that run as accel.lstm (no peepholes or sequence lengths, a hidden size of
 whole tiles), each in the ONNX test-data layout with its expected outputs
 computed in float64 by make_recurrent_models.py's loops: a bidirectional
-LSTM with biases and initial states, and a batch-first forward one with
-neither.
+LSTM with biases and initial states, a batch-first forward one with
+neither, and one whose weights are initializers reordered by Slice and
+Concat nodes as PyTorch's export does (taken at compile time, R packed by
+the importer) with a hidden size of 20.
 Usage: make_lstm_kernel_models.py DIR"""
 import os
 import sys
 
 import numpy as np
-from onnx import helper
+import onnx
+from onnx import TensorProto, helper, numpy_helper
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_recurrent_models import lstm, write_run  # noqa: E402
@@ -52,6 +55,56 @@ def main():
               [("x", x), ("w", w), ("r", r)],
               [("y", y.transpose(1, 0, 2)[:, :, None]), ("yh", yh[:, None]),
                ("yc", yc[:, None])])
+
+    # PyTorch's gate order i, f, g, o, reordered to ONNX's i, o, f, c by
+    # slices of the initializers and a concat, as torch.onnx exports it.
+    S, N, I, H = 4, 2, 6, 20
+    x, w, r, b = f32(S, N, I), f32(4 * H, I), f32(4 * H, H), f32(8 * H)
+    torch_order = [0, 3, 1, 2]  # ONNX's gate k is PyTorch's torch_order[k]
+    wt = np.concatenate([w[k * H:(k + 1) * H] for k in (0, 2, 3, 1)])
+    rt = np.concatenate([r[k * H:(k + 1) * H] for k in (0, 2, 3, 1)])
+    nodes, inits = [], [numpy_helper.from_array(wt, "wt"),
+                        numpy_helper.from_array(rt, "rt")]
+    for name, pt in (("w", "wt"), ("r", "rt")):
+        parts = []
+        for k in range(4):  # ONNX gate k from PyTorch's block torch_order[k]
+            j = torch_order[k]
+            for e, val in (("s", j * H), ("e", (j + 1) * H), ("a", 0)):
+                inits.append(numpy_helper.from_array(
+                    np.array([val], np.int64), "%s%d%s" % (name, k, e)))
+            nodes.append(helper.make_node(
+                "Slice", [pt, "%s%ds" % (name, k),
+                          "%s%de" % (name, k), "%s%da" % (name, k)],
+                ["%s_%d" % (name, k)]))
+            parts.append("%s_%d" % (name, k))
+        nodes.append(helper.make_node("Concat", parts, [name + "2"], axis=0))
+        nodes.append(helper.make_node("Unsqueeze", [name + "2", "axis0"],
+                                      [name + "3"]))
+    inits.append(numpy_helper.from_array(np.array([0], np.int64), "axis0"))
+    inits.append(numpy_helper.from_array(b[None], "b3"))
+    nodes.append(helper.make_node("LSTM", ["x", "w3", "r3", "b3"],
+                                  ["y", "yh", "yc"], name="lstm",
+                                  hidden_size=H))
+    zeros = np.zeros((N, H))
+    y, yh, yc = lstm(x.astype(np.float64), w.astype(np.float64),
+                     r.astype(np.float64), b.astype(np.float64),
+                     np.zeros(3 * H), zeros, zeros, np.full(N, S), False)
+    outs = [("y", y[:, None]), ("yh", yh[None]), ("yc", yc[None])]
+    g = helper.make_graph(
+        nodes, "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, list(v.shape))
+         for n, v in outs], inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)])
+    onnx.checker.check_model(m)
+    data = os.path.join(d, "lstm-reordered-run", "test_data_set_0")
+    os.makedirs(data, exist_ok=True)
+    onnx.save(m, os.path.join(d, "lstm-reordered-run", "model.onnx"))
+    for kind, values in (("input", [("x", x)]), ("output", outs)):
+        for k, (n, v) in enumerate(values):
+            with open(os.path.join(data, "%s_%d.pb" % (kind, k)), "wb") as f:
+                f.write(numpy_helper.from_array(
+                    v.astype(np.float32), n).SerializeToString())
 
 
 if __name__ == "__main__":
