@@ -479,13 +479,13 @@ accel_status accel_lstm(const accel_tensor *xw, const accel_tensor *w,
    k, Q = ceil(H / 16)) holds R^T's H rows of the 16 columns k H + 16 q
    on, zero past H. */
 void accel_lstm_pack(const float *r, long H, float *packed);
-/* Its scratchpad: the panels, their staged tiles, two states of 16 rows,
+/* Its scratchpad: the panels, two blocks of staged tiles, two states of 16 rows,
    two steps of xw, and c. */
 enum { ACCEL_LSTM_FLOATS = 448 * 1024 };
 static inline int accel_lstm_fits(long B, long H) {
   long hp = accel_tile_padded(H);
   return B >= 1 && B <= 16 && H >= 1 && H <= 4096 &&
-         4 * hp * H + 4 * hp * 16 + 2 * (16 * H + 16) + 2 * (B * 4 * H + 16) +
+         4 * hp * H + 8 * 256 + 2 * (16 * H + 16) + 2 * (B * 4 * H + 16) +
                  B * hp <=
              ACCEL_LSTM_FLOATS;
 }

@@ -34,11 +34,11 @@ typedef struct {
 /* Each vector buffer gets a vector of slack: the last block of a row
    reads and writes past H when H is not a multiple of 16. */
 static lstm_buffers lay_out(long b, long h) {
-  long hp = accel_tile_padded(h), panels = 4 * hp / T;
+  long panels = 4 * accel_tile_padded(h) / T;
   float *p = accel_kernel_spm;
   lstm_buffers s;
   s.w = p, p += panels * h * T;
-  s.gates = p, p += panels * T * T;
+  s.gates = p, p += 8 * T * T;
   for (int i = 0; i < 2; ++i)
     s.h[i] = p, p += T * h + T;
   for (int i = 0; i < 2; ++i)
@@ -51,55 +51,94 @@ static inline accel_v16f sigmoid(accel_v16f x) {
   return accel_vrcp(1.0f + accel_vexp(-x));
 }
 
-/* gates = h . R^T into s->gates, tile p at p T T: four tiles in turn, each
-   one's mst under the next one's mmac. */
-static void recurrent_product(const lstm_buffers *s, const float *hb, long h,
-                              long panels) {
-  const float *w = s->w;
-  float *g = s->gates;
-  long step = h * T;
-  for (long j = 0; j < panels; j += 4) {
-    accel_mzero(0);
-    accel_mmac(0, hb, w + j * step, h);
-    if (j)
-      accel_mst(3, g + (j - 1) * T * T);
-    accel_mzero(1);
-    accel_mmac(1, hb, w + (j + 1) * step, h);
-    accel_mst(0, g + j * T * T);
-    accel_mzero(2);
-    accel_mmac(2, hb, w + (j + 2) * step, h);
-    accel_mst(1, g + (j + 1) * T * T);
-    accel_mzero(3);
-    accel_mmac(3, hb, w + (j + 3) * step, h);
-    accel_mst(2, g + (j + 2) * T * T);
-  }
-  accel_mst(3, g + (panels - 1) * T * T);
-}
-
-/* The gates of one step and the new state: c = f c + i tanh(cc),
-   h = o tanh(c), into c and hn (rows of h floats). */
-static void cell_update(const lstm_buffers *s, const float *x, float *hn,
-                        long b, long h) {
-  long q_blocks = accel_tile_padded(h) / T, hp = q_blocks * T;
-  long gate_step = q_blocks * T * T; /* one gate's tiles to the next's */
-  for (long r = 0; r < b; ++r) {
-    const float *xr = x + r * 4 * h;
-    float *cr = s->c + r * hp;
-    for (long q = 0; q < q_blocks; ++q) {
-      const float *g = s->gates + q * T * T + r * T;
-      long n = q * T;
-      accel_v16f ai = accel_vload(xr + n) + accel_vload(g);
-      accel_v16f ao = accel_vload(xr + h + n) + accel_vload(g + gate_step);
-      accel_v16f af =
-          accel_vload(xr + 2 * h + n) + accel_vload(g + 2 * gate_step);
-      accel_v16f ac =
-          accel_vload(xr + 3 * h + n) + accel_vload(g + 3 * gate_step);
-      accel_v16f c =
-          sigmoid(af) * accel_vload(cr + n) + sigmoid(ai) * accel_vtanh(ac);
-      accel_vstore(cr + n, c);
-      accel_vstore(hn + r * h + n, sigmoid(ao) * accel_vtanh(c));
+/* Items j0, j0 + dj, ... of block q of 16 hidden units (its four gates'
+   tiles staged at g), item 2 r + 0 row r's c = f c + i tanh(cc) into c
+   (rows of hp), item 2 r + 1 its h = o tanh(c) into hn (rows of h): the
+   halves spread the vector unit's work evenly under the mmacs. A block
+   past H keeps hn's floats there (the next row's first, already made):
+   its lanes past H are finite (zero panels' columns, xw's slack zeroed,
+   c's padding zeroed), so a blend by 0 and 1 leaves them. */
+static inline __attribute__((always_inline)) void
+update_items(const float *g, const float *x, float *c, float *hn, long b,
+             long h, long hp, long q, long j0, long dj, accel_v16f keep) {
+  long n = q * T;
+  int tail = n + T > h;
+  for (long j = j0; j < 2 * b; j += dj) {
+    long r = j >> 1;
+    const float *xr = x + r * 4 * h + n, *gr = g + r * T;
+    float *cr = c + r * hp + n;
+    if (!(j & 1)) {
+      accel_v16f ai = accel_vload(xr) + accel_vload(gr);
+      accel_v16f af = accel_vload(xr + 2 * h) + accel_vload(gr + 2 * T * T);
+      accel_v16f ac = accel_vload(xr + 3 * h) + accel_vload(gr + 3 * T * T);
+      accel_vstore(cr, sigmoid(af) * accel_vload(cr) +
+                           sigmoid(ai) * accel_vtanh(ac));
+    } else {
+      accel_v16f ao = accel_vload(xr + h) + accel_vload(gr + T * T);
+      float *out = hn + r * h + n;
+      accel_v16f hv = sigmoid(ao) * accel_vtanh(accel_vload(cr));
+      if (tail)
+        hv = hv * (1.0f - keep) + accel_vload(out) * keep;
+      accel_vstore(out, hv);
     }
   }
+}
+
+/* Block q's four gates (tiles 4 S to 4 S + 3, staged at stage's set S),
+   each mmac's wait for the matrix unit filled by the previous tile's mst
+   and a quarter of block q - 1's items (set P), whose last tile goes out
+   first. */
+#define BLOCK(S, P)                                                            \
+  do {                                                                         \
+    float *st = stage + (S)*4 * T * T, *pst = stage + (P)*4 * T * T;           \
+    const float *wq = w + q * h * T;                                           \
+    accel_mzero(4 * (S));                                                      \
+    accel_mmac(4 * (S), hb, wq, h);                                            \
+    if (q) {                                                                   \
+      accel_mst(4 * (P) + 3, pst + 3 * T * T);                                 \
+      update_items(pst, x, c, hn, b, h, hp, q - 1, 0, 4, keep);                \
+    }                                                                          \
+    accel_mzero(4 * (S) + 1);                                                  \
+    accel_mmac(4 * (S) + 1, hb, wq + gate_step, h);                            \
+    accel_mst(4 * (S), st);                                                    \
+    if (q)                                                                     \
+      update_items(pst, x, c, hn, b, h, hp, q - 1, 1, 4, keep);                \
+    accel_mzero(4 * (S) + 2);                                                  \
+    accel_mmac(4 * (S) + 2, hb, wq + 2 * gate_step, h);                        \
+    accel_mst(4 * (S) + 1, st + T * T);                                        \
+    if (q)                                                                     \
+      update_items(pst, x, c, hn, b, h, hp, q - 1, 2, 4, keep);                \
+    accel_mzero(4 * (S) + 3);                                                  \
+    accel_mmac(4 * (S) + 3, hb, wq + 3 * gate_step, h);                        \
+    accel_mst(4 * (S) + 2, st + 2 * T * T);                                    \
+    if (q)                                                                     \
+      update_items(pst, x, c, hn, b, h, hp, q - 1, 3, 4, keep);                \
+  } while (0)
+
+/* One step: gates = xw + h . R^T block by block, the vector unit's
+   update of each block under the next block's mmacs. */
+static void step(const lstm_buffers *s, const float *x, const float *hb,
+                 float *hn, long b, long h) {
+  long q_blocks = accel_tile_padded(h) / T, hp = q_blocks * T;
+  long gate_step = q_blocks * h * T; /* one gate's panels to the next's */
+  const float *w = s->w;
+  float *stage = s->gates, *c = s->c;
+  accel_v16f keep;
+  for (int l = 0; l < T; ++l)
+    keep[l] = l < h - (q_blocks - 1) * T ? 0.0f : 1.0f;
+  for (long q = 0; q < q_blocks; ++q) {
+    if (q & 1)
+      BLOCK(1, 0);
+    else
+      BLOCK(0, 1);
+  }
+  long last = (q_blocks - 1) & 1;
+  float *lst = stage + last * 4 * T * T;
+  if (last)
+    accel_mst(7, lst + 3 * T * T);
+  else
+    accel_mst(3, lst + 3 * T * T);
+  update_items(lst, x, c, hn, b, h, hp, q_blocks - 1, 0, 1, keep);
 }
 
 static accel_status check_dense(const char *name, const accel_tensor *t,
@@ -183,6 +222,7 @@ static long lstm(const void *args, const void *unused1, const void *unused2,
   if (accel_only_checking() || !t || !b || !h)
     return ACCEL_OK;
   lstm_buffers s = lay_out(b, h);
+  long step_floats = b * 4 * h;
   long wfloats = panels * h * T, part = (wfloats / 4 + T - 1) / T * T;
   for (int ch = 0; ch < 4; ++ch) {
     long first = ch * part, n = wfloats - first < part ? wfloats - first : part;
@@ -194,14 +234,14 @@ static long lstm(const void *args, const void *unused1, const void *unused2,
      zeros keep them finite. */
   zero(s.h[0], T * h + T);
   zero(s.h[1], T * h + T);
-  if (!c0)
-    zero(s.c, b * hp);
+  zero(s.c, b * hp);
+  zero(s.x[0] + step_floats, T);
+  zero(s.x[1] + step_floats, T);
   accel_dma_wait_all();
   if (h0)
     accel_dma_2d_on(2, s.h[0], h0->data, 1, b * h * 4, 0, 0);
   if (c0)
     accel_dma_2d_on(3, s.c, c0->data, b, h * 4, hp * 4, h * 4);
-  long step_floats = b * 4 * h;
   const float *xsrc = (const float *)xw->data;
   float *ydst = (float *)y->data;
   long t0 = a.reverse ? t - 1 : 0, dt = a.reverse ? -1 : 1;
@@ -212,7 +252,6 @@ static long lstm(const void *args, const void *unused1, const void *unused2,
     long time = t0 + i * dt;
     const float *hb = s.h[i & 1];
     float *hn = s.h[(i + 1) & 1];
-    recurrent_product(&s, hb, h, panels);
     if (i + 1 < t) {
       accel_dma_2d_on(0, s.x[(i + 1) & 1], xsrc + (time + dt) * step_floats, 1,
                       step_floats * 4, 0, 0);
@@ -222,7 +261,7 @@ static long lstm(const void *args, const void *unused1, const void *unused2,
     }
     /* hn's rows of two steps ago are on their way out on channel 1. */
     accel_dma_wait_older_on(1);
-    cell_update(&s, s.x[i & 1], hn, b, h);
+    step(&s, s.x[i & 1], hb, hn, b, h);
     accel_dma_2d_on(1, ydst + time * b * h, hn, 1, b * h * 4, 0, 0);
   }
   if (yc)
