@@ -7,11 +7,13 @@
    R comes packed as accel_lstm_pack lays it out: for gate k (ONNX's order
    i, o, f, c) and block q of 16 hidden units, panel k Q + q holds the
    H x 16 columns R^T[:, k H + 16 q ...] (zero past H), the layout mmac
-   reads; so a step is P = 4 Q mmacs of K = H against h's rows (B of the
-   tile's 16 used), staged to the scratchpad four tiles apart, each
-   block's four gates then one tile apart. xw's next step arrives on
-   channel 0 under the current one; y's rows leave on channel 1 from the
-   state buffer that made them, two of them alternating. */
+   reads; so a step is 4 Q mmacs of K = H against h's rows (B of the
+   tile's 16 used). They run block by block, the four gates of block q
+   into four tiles staged side by side, and under each of them the vector
+   unit updates a quarter of block q - 1's rows, so that the matrix unit
+   seldom waits for the gates. xw's next step arrives on channel 0 under
+   the current one; y's rows leave on channel 1 from the state buffer
+   that made them, two of them alternating. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_dma.h"
