@@ -490,6 +490,27 @@ static inline int accel_lstm_fits(long B, long H) {
              ACCEL_LSTM_FLOATS;
 }
 
+/* One direction of ONNX's GRU with linear_before_reset (PyTorch's; default
+   activations, no clip or sequence lengths) over a whole sequence, as
+   accel_lstm (recurrent/gru.c). xw: [T, B, 3 H], every step's x W^T + Wb,
+   plus Rb for gates z and r (ONNX's order z, r, h); w: R [3 H, H] packed
+   by accel_gru_pack, [3 ceil(H / 16), H, 16]; rbh: [H] gate h's Rb (inside
+   the reset's product) or null; h0: [B, H] or null; y: [T, B, H]. All
+   contiguous; B from 1 to 16 where accel_gru_fits. */
+accel_status accel_gru(const accel_tensor *xw, const accel_tensor *w,
+                       const accel_tensor *rbh, const accel_tensor *h0,
+                       accel_tensor *y, int reverse);
+/* accel_lstm_pack's panels of R [3 H, H], for three gates. */
+void accel_gru_pack(const float *r, long H, float *packed);
+enum { ACCEL_GRU_FLOATS = 448 * 1024 };
+static inline int accel_gru_fits(long B, long H) {
+  long hp = accel_tile_padded(H);
+  return B >= 1 && B <= 16 && H >= 1 && H <= 4096 &&
+         3 * hp * H + 6 * 256 + 2 * (16 * H + 16) + 2 * (B * 3 * H + 16) +
+                 hp + 16 <=
+             ACCEL_GRU_FLOATS;
+}
+
 typedef struct {
   const accel_tensor *mean, *var;    /* rank 1, one per channel */
   const accel_tensor *scale, *shift; /* rank 1, or null (1 and 0) */
