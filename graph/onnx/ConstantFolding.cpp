@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConstantFolding.h"
+#include "NodeAttributes.h"
 
 #include "onnx/defs/tensor_proto_util.h"
 
@@ -38,13 +39,6 @@ struct Const {
   std::vector<double> V;
 };
 
-int64_t count(const std::vector<int64_t> &Dims) {
-  int64_t N = 1;
-  for (int64_t D : Dims)
-    N *= D;
-  return N;
-}
-
 template <typename T>
 std::optional<std::vector<double>> parse(const TensorProto &P) {
   try {
@@ -64,7 +58,7 @@ std::optional<Const> read(const TensorProto &P) {
   for (int64_t D : C.Dims)
     if (D < 0 || D > MaxElements)
       return std::nullopt;
-  if (count(C.Dims) > MaxElements)
+  if (numElements(C.Dims) > MaxElements)
     return std::nullopt;
   std::optional<std::vector<double>> V;
   switch (C.Type) {
@@ -89,7 +83,7 @@ std::optional<Const> read(const TensorProto &P) {
   default:
     return std::nullopt;
   }
-  if (!V || int64_t(V->size()) != count(C.Dims))
+  if (!V || int64_t(V->size()) != numElements(C.Dims))
     return std::nullopt;
   for (double X : *V)
     if (std::fabs(X) > 9007199254740992.0 && C.Type != TensorProto::FLOAT)
@@ -171,39 +165,19 @@ elementwise(const std::vector<const Const *> &In, int32_t Type,
   for (const Const *C : In)
     Shapes.push_back(C->Dims);
   auto Dims = broadcast(Shapes);
-  if (!Dims || count(*Dims) > MaxElements)
+  if (!Dims || numElements(*Dims) > MaxElements)
     return std::nullopt;
   Const Out;
   Out.Type = Type;
   Out.Dims = *Dims;
   std::vector<double> Args(In.size());
-  for (int64_t I = 0, N = count(*Dims); I != N; ++I) {
+  for (int64_t I = 0, N = numElements(*Dims); I != N; ++I) {
     for (size_t K = 0; K != In.size(); ++K)
       Args[K] = at(*In[K], *Dims, I);
     Out.V.push_back(F(Args));
   }
   round(Out);
   return Out;
-}
-
-const onnx::AttributeProto *findAttr(const onnx::NodeProto &N,
-                                     const char *Name) {
-  for (const auto &A : N.attribute())
-    if (A.name() == Name)
-      return &A;
-  return nullptr;
-}
-
-int64_t intAttr(const onnx::NodeProto &N, const char *Name, int64_t Default) {
-  const auto *A = findAttr(N, Name);
-  return A ? A->i() : Default;
-}
-
-/// Normalizes \p Axis of \p Rank; nullopt if outside it.
-std::optional<int64_t> axisOf(int64_t Axis, int64_t Rank) {
-  if (Axis < -Rank || Axis >= Rank)
-    return std::nullopt;
-  return Axis < 0 ? Axis + Rank : Axis;
 }
 
 class Evaluator {
@@ -269,7 +243,7 @@ std::optional<Const> Evaluator::evaluate(const onnx::NodeProto &N) {
   if (Op == "Expand" && In.size() == 2 && In[1]) {
     Const Shape;
     Shape.Dims.assign(In[1]->V.begin(), In[1]->V.end());
-    Shape.V.assign(count(Shape.Dims), 0);
+    Shape.V.assign(numElements(Shape.Dims), 0);
     auto Out = elementwise({In[0], &Shape}, In[0]->Type,
                            [](const std::vector<double> &A) { return A[0]; });
     if (Out && Out->Type == TensorProto::FLOAT &&
@@ -375,7 +349,7 @@ std::optional<Const> Evaluator::reshape(const Const &X,
   for (int64_t D : Dims)
     if (D < 0)
       return std::nullopt;
-  if (count(Dims) != int64_t(X.V.size()))
+  if (numElements(Dims) != int64_t(X.V.size()))
     return std::nullopt;
   Const Out = X;
   Out.Dims = std::move(Dims);

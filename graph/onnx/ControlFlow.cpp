@@ -1,6 +1,7 @@
 //===-- ControlFlow.cpp - Inline If, Scan and Loop of static trips --------===//
 
 #include "ControlFlow.h"
+#include "NodeAttributes.h"
 
 #include <algorithm>
 #include <cstring>
@@ -13,14 +14,6 @@
 using namespace accel::onnx_graph;
 
 namespace {
-
-const onnx::AttributeProto *findAttr(const onnx::NodeProto &N,
-                                     const std::string &Name) {
-  for (const auto &A : N.attribute())
-    if (A.name() == Name)
-      return &A;
-  return nullptr;
-}
 
 std::vector<int64_t> intsAttr(const onnx::NodeProto &N, const char *Name) {
   const auto *A = findAttr(N, Name);

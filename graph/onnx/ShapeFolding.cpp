@@ -14,6 +14,7 @@
 
 #include "ShapeFolding.h"
 #include "ConstantFolding.h"
+#include "NodeAttributes.h"
 
 #include <algorithm>
 #include <cstring>
@@ -98,33 +99,6 @@ onnx::TensorProto toProto(const IntTensor &T, const std::string &Name) {
       P.add_int32_data(int32_t(V));
   }
   return P;
-}
-
-int64_t numElements(const std::vector<int64_t> &Dims) {
-  int64_t N = 1;
-  for (int64_t D : Dims)
-    N *= D;
-  return N;
-}
-
-const onnx::AttributeProto *findAttr(const onnx::NodeProto &N,
-                                     const char *Name) {
-  for (const auto &A : N.attribute())
-    if (A.name() == Name)
-      return &A;
-  return nullptr;
-}
-
-int64_t intAttr(const onnx::NodeProto &N, const char *Name, int64_t Default) {
-  const auto *A = findAttr(N, Name);
-  return A ? A->i() : Default;
-}
-
-/// Normalizes a possibly negative axis of a rank; nullopt if out of range.
-std::optional<int64_t> axisOf(int64_t Axis, int64_t Rank) {
-  if (Axis < -Rank || Axis >= Rank)
-    return std::nullopt;
-  return Axis < 0 ? Axis + Rank : Axis;
 }
 
 class Folder {
