@@ -50,7 +50,8 @@ class LlamaAttention(nn.Module):
             torch.arange(0, self.head_dim, 2).float() / self.head_dim))
         self.register_buffer("inv_freq", inv_freq, persistent=False)
 
-    def forward(self, x, position_ids, mask):
+    def project(self, x, position_ids):
+        """q, k and v [B, heads, S, D], q and k rotated."""
         b, s, _ = x.shape
         q = self.q_proj(x).view(b, s, self.heads, self.head_dim).transpose(1, 2)
         k = self.k_proj(x).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
@@ -58,14 +59,19 @@ class LlamaAttention(nn.Module):
         freqs = position_ids[:, :, None].float() * self.inv_freq[None, None, :]
         emb = torch.cat((freqs, freqs), dim=-1)
         cos, sin = emb.cos()[:, None], emb.sin()[:, None]
-        q = q * cos + rotate_half(q) * sin
-        k = k * cos + rotate_half(k) * sin
+        return q * cos + rotate_half(q) * sin, k * cos + rotate_half(k) * sin, v
+
+    def attend(self, q, k, v, mask):
+        b, _, s, _ = q.shape
         n_rep = self.heads // self.kv_heads
         k, v = repeat_kv(k, n_rep), repeat_kv(v, n_rep)
         scores = torch.matmul(q, k.transpose(2, 3)) / math.sqrt(self.head_dim)
         probs = torch.softmax(scores + mask, dim=-1)
         out = torch.matmul(probs, v).transpose(1, 2).reshape(b, s, -1)
         return self.o_proj(out)
+
+    def forward(self, x, position_ids, mask):
+        return self.attend(*self.project(x, position_ids), mask)
 
 
 class SwiGLU(nn.Module):
@@ -80,10 +86,10 @@ class SwiGLU(nn.Module):
 
 
 class LlamaLayer(nn.Module):
-    def __init__(self, d, heads, kv_heads, hidden):
+    def __init__(self, d, heads, kv_heads, hidden, attention=LlamaAttention):
         super().__init__()
         self.input_layernorm = RMSNorm(d)
-        self.self_attn = LlamaAttention(d, heads, kv_heads)
+        self.self_attn = attention(d, heads, kv_heads)
         self.post_attention_layernorm = RMSNorm(d)
         self.mlp = SwiGLU(d, hidden)
 

@@ -11,52 +11,26 @@ forward(input_ids [B, S] int64, attention_mask [B, P + S] int64,
 The mask is built as HF builds it: query i of the step (absolute position
 P + i) sees key j when j <= P + i and attention_mask[b, j] is 1; padded
 prompts are left-padded and their position ids count only real tokens."""
-import math
-
 import torch
 from torch import nn
 
-from families import RMSNorm, SwiGLU, repeat_kv, rotate_half
+from families import LlamaAttention, LlamaLayer, RMSNorm
 
 
-class CachedAttention(nn.Module):
-    def __init__(self, d, heads, kv_heads, rope_theta=10000.0):
-        super().__init__()
-        self.heads, self.kv_heads, self.head_dim = heads, kv_heads, d // heads
-        self.q_proj = nn.Linear(d, heads * self.head_dim, bias=False)
-        self.k_proj = nn.Linear(d, kv_heads * self.head_dim, bias=False)
-        self.v_proj = nn.Linear(d, kv_heads * self.head_dim, bias=False)
-        self.o_proj = nn.Linear(heads * self.head_dim, d, bias=False)
-        inv_freq = 1.0 / (rope_theta ** (
-            torch.arange(0, self.head_dim, 2).float() / self.head_dim))
-        self.register_buffer("inv_freq", inv_freq, persistent=False)
+class CachedAttention(LlamaAttention):
+    """Llama's attention over the past keys and values and the step's:
+    returns the output and the whole k and v (the present)."""
 
     def forward(self, x, position_ids, mask, past_k, past_v):
-        b, s, _ = x.shape
-        q = self.q_proj(x).view(b, s, self.heads, self.head_dim).transpose(1, 2)
-        k = self.k_proj(x).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
-        v = self.v_proj(x).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
-        freqs = position_ids[:, :, None].float() * self.inv_freq[None, None, :]
-        emb = torch.cat((freqs, freqs), dim=-1)
-        cos, sin = emb.cos()[:, None], emb.sin()[:, None]
-        q = q * cos + rotate_half(q) * sin
-        k = k * cos + rotate_half(k) * sin
+        q, k, v = self.project(x, position_ids)
         k = torch.cat((past_k, k), dim=2)
         v = torch.cat((past_v, v), dim=2)
-        n_rep = self.heads // self.kv_heads
-        scores = torch.matmul(q, repeat_kv(k, n_rep).transpose(2, 3))
-        probs = torch.softmax(scores / math.sqrt(self.head_dim) + mask, -1)
-        out = torch.matmul(probs, repeat_kv(v, n_rep))
-        return self.o_proj(out.transpose(1, 2).reshape(b, s, -1)), k, v
+        return self.attend(q, k, v, mask), k, v
 
 
-class CachedLayer(nn.Module):
+class CachedLayer(LlamaLayer):
     def __init__(self, d, heads, kv_heads, hidden):
-        super().__init__()
-        self.input_layernorm = RMSNorm(d)
-        self.self_attn = CachedAttention(d, heads, kv_heads)
-        self.post_attention_layernorm = RMSNorm(d)
-        self.mlp = SwiGLU(d, hidden)
+        super().__init__(d, heads, kv_heads, hidden, CachedAttention)
 
     def forward(self, x, position_ids, mask, past_k, past_v):
         h, k, v = self.self_attn(self.input_layernorm(x), position_ids, mask,
