@@ -67,6 +67,8 @@ OpCost accel::graph::getOpCost(Operation &Op) {
     Cost.Macs = attentionMacs(A);
   if (auto L = dyn_cast<LstmOp>(Op)) // every step's h . R^T
     Cost.Macs = elementsOf(L.getXw()) * shapeOf(L.getW())[1];
+  if (auto G = dyn_cast<GruOp>(Op))
+    Cost.Macs = elementsOf(G.getXw()) * shapeOf(G.getW())[1];
   if (auto CT = dyn_cast<ConvTranspose2dOp>(Op)) { // every input pixel's
     ArrayRef<int64_t> W = shapeOf(CT.getWeight());  // [C, M / g, KH, KW]
     Cost.Macs = elementsOf(CT.getInput()) * W[1] * W[2] * W[3];

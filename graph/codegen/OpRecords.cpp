@@ -641,5 +641,9 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
         return std::optional<OpRecord>(
             OpRecord{ACCEL_GRAPH_LSTM, {Op.getReverse() ? 1 : 0}});
       })
+      .Case<GruOp>([&](auto Op) {
+        return std::optional<OpRecord>(
+            OpRecord{ACCEL_GRAPH_GRU, {Op.getReverse() ? 1 : 0}});
+      })
       .Default([](Operation *) { return std::nullopt; });
 }

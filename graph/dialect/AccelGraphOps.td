@@ -338,6 +338,28 @@ def AccelGraph_LstmOp : AccelGraph_Op<"lstm"> {
       "$xw `,` $w `,` $h0 `,` $c0 attr-dict `:` functional-type(operands, results)";
 }
 
+// VerifyLstm.cpp.
+def AccelGraph_GruOp : AccelGraph_Op<"gru"> {
+  let summary = "one direction of ONNX's GRU (linear_before_reset) over a "
+                "whole sequence";
+  let description = [{
+    xw [T, B, 3 H], every step's input projection with Wb, and Rb for
+    gates z and r (gates z, r, h); w R [3 H, H] packed as accel_gru_pack
+    lays it out, [3 ceil(H / 16), H, 16]; rbh [H], gate h's Rb (inside the
+    reset's product); h0 [B, H]. Result [T, B, H], each step's h at its
+    time. The steps run from T - 1 down to 0 if reverse. The importer
+    makes it for GRUs with linear_before_reset, ONNX's default activations
+    and no clip or sequence lengths (ImportRecurrent.cpp); runs as
+    accel_gru.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$xw, AccelGraph_Tensor:$w,
+                       AccelGraph_Tensor:$rbh, AccelGraph_Tensor:$h0,
+                       BoolAttr:$reverse);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat =
+      "$xw `,` $w `,` $rbh `,` $h0 attr-dict `:` functional-type(operands, results)";
+}
+
 def AccelGraph_GemmNormOp : AccelGraph_Op<"gemm_norm", [
     AttrSizedOperandSegments, AccelGraph_StridedOperandsOpInterface]> {
   let summary = "layernorm(a . op(b) + bias + residual) along the last dim";

@@ -7,8 +7,10 @@
 // direction runs the steps backwards. sequence_lens, when given, masks
 // each batch entry's steps past its length at run time (the state holds,
 // the output is 0), as ONNX defines. An LSTM without peepholes or
-// sequence lengths whose hidden size is whole tiles runs instead as one
-// accel.lstm a direction (accel_lstm: R and the state in the scratchpad).
+// sequence lengths, and a GRU with linear_before_reset without sequence
+// lengths, whose R is constant or hidden size whole tiles, run instead as
+// one accel.lstm or accel.gru a direction (accel_lstm, accel_gru: R and
+// the state in the scratchpad).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,12 +39,14 @@ const CellInfo &cellInfo(RecurrentCell Cell) {
   return Infos[unsigned(Cell)];
 }
 
-/// R [4 H, H] as accel_lstm_pack lays it out: panel k Q + q holds R^T's
-/// H rows of the 16 columns k H + 16 q on, zero past H.
-std::vector<float> lstmPanels(const std::vector<float> &R, int64_t H) {
+/// R [G H, H] as accel_lstm_pack (G = 4) and accel_gru_pack (G = 3) lay
+/// it out: panel k Q + q holds R^T's H rows of the 16 columns k H + 16 q
+/// on, zero past H.
+std::vector<float> packedPanels(const std::vector<float> &R, int64_t G,
+                                int64_t H) {
   int64_t Q = (H + 15) / 16;
-  std::vector<float> Out(4 * Q * H * 16, 0.0f);
-  for (int64_t K = 0; K != 4; ++K)
+  std::vector<float> Out(G * Q * H * 16, 0.0f);
+  for (int64_t K = 0; K != G; ++K)
     for (int64_t P = 0; P != Q; ++P)
       for (int64_t M = 0; M != H; ++M)
         for (int64_t C = 0; C != 16 && P * 16 + C < H; ++C)
@@ -191,28 +195,41 @@ bool Importer::recurrent(RecurrentCell Cell) {
       Pf = slice(Pd, 0, 2 * H, H);
     }
     bool Backward = Direction == "reverse" || D == 1;
+    // The whole sequence in one accel.lstm or accel.gru: R packed into the
+    // kernel's panels (here if it is constant, else a gate's 16 rows of R
+    // transposed).
+    bool WholeLstm = Cell == RecurrentCell::LSTM && !Lens && !Peep &&
+                     accel_lstm_fits(Batch, H);
+    bool WholeGru = Cell == RecurrentCell::GRU && LinearBeforeReset && !Lens &&
+                    accel_gru_fits(Batch, H);
     std::optional<std::vector<float>> RValues;
-    if (Cell == RecurrentCell::LSTM)
+    if (WholeLstm || WholeGru)
       RValues = constantValues(Rd);
-    if (Cell == RecurrentCell::LSTM && !Lens && !Peep &&
-        (RValues || H % 16 == 0) && accel_lstm_fits(Batch, H)) {
-      // The whole sequence in one accel.lstm: R packed into accel_lstm's
-      // panels (here if it is constant, else a gate's 16 rows of R
-      // transposed), its result every step's h and then the last c.
-      int64_t Panels = 4 * ((H + 15) / 16);
+    if ((WholeLstm || WholeGru) && (RValues || H % 16 == 0)) {
+      int64_t Panels = G * ((H + 15) / 16);
       Value Packed;
       if (RValues)
         Packed = B.create<arith::ConstantOp>(
-            loc(),
-            DenseElementsAttr::get(T({Panels, H, 16}),
-                                   ArrayRef<float>(lstmPanels(*RValues, H))));
+            loc(), DenseElementsAttr::get(
+                       T({Panels, H, 16}),
+                       ArrayRef<float>(packedPanels(*RValues, G, H))));
       else
         Packed = B.create<TransposeOp>(loc(), T({Panels, H, 16}),
                                        reshape(Rd, {Panels, 16, H}),
                                        B.getDenseI64ArrayAttr({0, 2, 1}));
-      Value Out = B.create<LstmOp>(loc(), T({Seq + 1, Batch, H}),
-                                   reshape(XW, {Seq, Batch, G * H}), Packed, Hs,
-                                   Cs, B.getBoolAttr(Backward));
+      Value XWs = reshape(XW, {Seq, Batch, G * H});
+      if (WholeGru) {
+        // Its result every step's h.
+        Value Rbh = RhBias ? constant(RhBias) : splat({H}, 0.0f);
+        Value Out = B.create<GruOp>(loc(), T({Seq, Batch, H}), XWs, Packed, Rbh,
+                                    Hs, B.getBoolAttr(Backward));
+        YByDir.push_back(reshape(Out, {Seq, 1, Batch, H}));
+        HByDir.push_back(slice(Out, 0, Backward ? 0 : Seq - 1, 1));
+        continue;
+      }
+      // Its result every step's h and then the last c.
+      Value Out = B.create<LstmOp>(loc(), T({Seq + 1, Batch, H}), XWs, Packed,
+                                   Hs, Cs, B.getBoolAttr(Backward));
       YByDir.push_back(reshape(slice(Out, 0, 0, Seq), {Seq, 1, Batch, H}));
       HByDir.push_back(slice(Out, 0, Backward ? 0 : Seq - 1, 1));
       CByDir.push_back(slice(Out, 0, Seq, 1));

@@ -610,6 +610,12 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     s = accel_lstm(&t[0], &t[1], &t[2], &t[3], &y, &c, (int)r[0]);
     break;
   }
+  case ACCEL_GRAPH_GRU: {
+    const long *r = attrs; /* reverse */
+    what = "accel_gru",
+    s = accel_gru(&t[0], &t[1], &t[2], &t[3], &t[4], (int)r[0]);
+    break;
+  }
   case ACCEL_GRAPH_BATCHNORM:
     what = "accel_batchnorm", s = batchnorm(t, attrs);
     break;

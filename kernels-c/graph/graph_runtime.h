@@ -76,6 +76,8 @@ typedef enum {
   ACCEL_GRAPH_GEMM_GLU = 54,       /* a, w (packed) -> y; no attributes */
   ACCEL_GRAPH_LSTM = 55,           /* xw, w (packed), h0, c0 -> [y; c];
                                       attrs: long reverse */
+  ACCEL_GRAPH_GRU = 56,            /* xw, w (packed), rbh, h0 -> y;
+                                      attrs: long reverse */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */

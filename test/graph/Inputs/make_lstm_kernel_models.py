@@ -5,7 +5,9 @@ computed in float64 by make_recurrent_models.py's loops: a bidirectional
 LSTM with biases and initial states, a batch-first forward one with
 neither, and one whose weights are initializers reordered by Slice and
 Concat nodes as PyTorch's export does (taken at compile time, R packed by
-the importer) with a hidden size of 20.
+the importer) with a hidden size of 20; and GRUs with linear_before_reset
+that run as accel.gru: a bidirectional one with biases and initial
+states, and one of hidden size 20 whose weights are initializers.
 Usage: make_lstm_kernel_models.py DIR"""
 import os
 import sys
@@ -15,7 +17,7 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_recurrent_models import lstm, write_run  # noqa: E402
+from make_recurrent_models import gru, lstm, write_run  # noqa: E402
 
 
 def main():
@@ -100,6 +102,48 @@ def main():
     data = os.path.join(d, "lstm-reordered-run", "test_data_set_0")
     os.makedirs(data, exist_ok=True)
     onnx.save(m, os.path.join(d, "lstm-reordered-run", "model.onnx"))
+    for kind, values in (("input", [("x", x)]), ("output", outs)):
+        for k, (n, v) in enumerate(values):
+            with open(os.path.join(data, "%s_%d.pb" % (kind, k)), "wb") as f:
+                f.write(numpy_helper.from_array(
+                    v.astype(np.float32), n).SerializeToString())
+
+    S, N, I, H = 5, 3, 7, 16
+    x, w, r, b, h0 = f32(S, N, I), f32(2, 3 * H, I), f32(2, 3 * H, H), \
+        f32(2, 6 * H), f32(2, N, H)
+    parts = [gru(x.astype(np.float64),
+                 *(v[k].astype(np.float64) for v in (w, r, b, h0)), k == 1)
+             for k in range(2)]
+    write_run(d, "gru-bidirectional-run",
+              helper.make_node("GRU", ["x", "w", "r", "b", "", "h0"],
+                               ["y", "yh"], name="gru", hidden_size=H,
+                               direction="bidirectional",
+                               linear_before_reset=1),
+              [("x", x), ("w", w), ("r", r), ("b", b), ("h0", h0)],
+              [("y", np.stack([p[0] for p in parts], axis=1)),
+               ("yh", np.stack([p[1] for p in parts]))])
+
+    S, N, I, H = 4, 2, 6, 20
+    x, w, r, b = f32(S, N, I), f32(1, 3 * H, I), f32(1, 3 * H, H), \
+        f32(1, 6 * H)
+    y, yh = gru(x.astype(np.float64), w[0].astype(np.float64),
+                r[0].astype(np.float64), b[0].astype(np.float64),
+                np.zeros((N, H)), False)
+    outs = [("y", y[:, None]), ("yh", yh[None])]
+    g = helper.make_graph(
+        [helper.make_node("GRU", ["x", "w", "r", "b"], ["y", "yh"],
+                          name="gru", hidden_size=H, linear_before_reset=1)],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, list(v.shape))
+         for n, v in outs],
+        [numpy_helper.from_array(v, n) for n, v in (("w", w), ("r", r),
+                                                    ("b", b))])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)])
+    onnx.checker.check_model(m)
+    data = os.path.join(d, "gru-constant-run", "test_data_set_0")
+    os.makedirs(data, exist_ok=True)
+    onnx.save(m, os.path.join(d, "gru-constant-run", "model.onnx"))
     for kind, values in (("input", [("x", x)]), ("output", outs)):
         for k, (n, v) in enumerate(values):
             with open(os.path.join(data, "%s_%d.pb" % (kind, k)), "wb") as f:
