@@ -174,7 +174,7 @@ LogicalResult TopKOp::verify() {
   ArrayRef<int64_t> In = shapeOf(getInput());
   if (failed(checkAxis(*this, getAxis(), In.size())))
     return failure();
-  if (getK() < 0 || getK() > In[getAxis()])
+  if (getK() < 0 || int64_t(getK()) > In[getAxis()])
     return emitOpError("k ")
            << getK() << " is outside [0, " << In[getAxis()] << "]";
   SmallVector<int64_t, 6> Out(In);

@@ -42,14 +42,6 @@ std::optional<ScatterReduction> Importer::scatterReduction() {
   return R;
 }
 
-namespace {
-
-Type getElementTypeOf(Value V) {
-  return cast<RankedTensorType>(V.getType()).getElementType();
-}
-
-} // namespace
-
 bool Importer::gatherElements() {
   Value X = input(0), I = X ? indexInput(1) : Value();
   if (!I)

@@ -80,7 +80,7 @@ struct RegroupInstanceNorm : OpRewritePattern<ReshapeOp> {
     Value X = Split.getInput();
     ArrayRef<int64_t> XS = shapeOf(X), GS = shapeOf(GN.getInput());
     if (X.getType() != Back.getType() || XS.size() < 2 || GS.size() != 3 ||
-        GS[0] != XS[0] || GN.getGroups() != GS[1] || XS[1] % GS[1])
+        GS[0] != XS[0] || int64_t(GN.getGroups()) != GS[1] || XS[1] % GS[1])
       return failure();
     int64_t C = XS[1], Groups = GS[1];
     if (C > ACCEL_GROUPNORM_MAX_CHANNELS ||

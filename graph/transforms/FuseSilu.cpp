@@ -30,7 +30,7 @@ bool takesSilu(Operation *Op) {
   if (!Conv)
     return true;
   ArrayRef<int64_t> X = shapeOf(Conv.getInput()), W = shapeOf(Conv.getWeight());
-  return X.size() == 4 && W.size() == 4 && Conv.getGroup() == X[1] &&
+  return X.size() == 4 && W.size() == 4 && int64_t(Conv.getGroup()) == X[1] &&
          W[1] == 1 && W[0] == X[1];
 }
 
