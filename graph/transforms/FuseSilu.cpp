@@ -23,8 +23,7 @@ namespace {
 /// engine beside the next tile's mmacs) and a depthwise convolution's
 /// (its stream-engine path); another convolution's vector epilogue
 /// (vexp and vrcp per vector) holds the core longer than the sigmoid and
-/// the product take over memory (EfficientNet-B0's stem: 31 576 cycles
-/// apart, 179 506 fused).
+/// the product take over memory (docs/performance.md).
 bool takesSilu(Operation *Op) {
   auto Conv = dyn_cast<Conv2dOp>(Op);
   if (!Conv)

@@ -30,8 +30,7 @@ enum {
   RopeTempFloats = LinesStreamFloats / 2,
   /* An x of at most this many floats (its lines padded) is one batch in
      two halves (rope_small): for_each_line_batch's quarters cost more to
-     issue than they save in transfer time below about 64 KiB (bench/
-     kernels' llama-decoder q: 2 339 cycles against 2 020). */
+     issue than they save in transfer time below about 64 KiB. */
   RopeSmallFloats = 16 * 1024,
   /* Below this many, the whole x as one chunk: a second one's transfers
      and operations would cost more to issue than it overlaps. */
@@ -246,8 +245,8 @@ static void load_table(int ch, const accel_tensor *t, float *buf) {
 /* Lines [first, first + count) of v between the view and buf (lines
    padded_length(n) floats apart) on channel ch, as lines_move, one 2-D
    transfer a run of v's innermost outer dimension: the runs found by
-   counting, where lines_move divides for each (a transposed view's run
-   cost 160 cycles to issue). */
+   counting, where lines_move divides for each (a transposed view's runs
+   cost more to find by division than to count). */
 static void move_runs(int ch, const lines_view *v, float *buf, long first,
                       long count, int to_view) {
   int r = v->outer_rank;
