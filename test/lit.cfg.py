@@ -19,6 +19,9 @@ config.environment["PATH"] = os.pathsep.join(
     [config.accel_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
 )
 config.substitutions.append(("%accel_src", config.accel_src_root))
+# The accel Python package's directory (PYTHONPATH=%accel_python).
+config.substitutions.append(
+    ("%accel_python", os.path.join(config.accel_obj_root, "python")))
 
 # The Python lit runs under (Debian's, with numpy for the kernel tests'
 # references): the first python3 on PATH may be another.

@@ -1,0 +1,182 @@
+"""accel.generate: greedy generation with a decoder-with-past on the
+accelerator, through accel-generate (one simulator run: prefill, then a
+decode step a token with the KV cache kept in DRAM)."""
+import hashlib
+import importlib
+import json
+import os
+import sys
+import tempfile
+
+import torch
+
+from . import program as programs
+from . import tools
+from .errors import AccelError
+
+
+class GenerationResult:
+    """What accel-generate reports of a generation:
+
+      tokens              the generated ids (a list; with a batch of
+                          prompts, a list per prompt)
+      ttft_cycles         time to first token (the prefill and its
+                          ArgMax), cycles
+      decode_cycles       each decode step's cycles
+      dma_bytes_per_step  each decode step's DMA bytes
+      figures             the whole of accel-generate's --json
+      report              what it printed"""
+
+    def __init__(self, figures, report, batch):
+        self.figures, self.report, self.batch = figures, report, batch
+        for key in ("tokens", "ttft_cycles", "decode_cycles",
+                    "dma_bytes_per_step"):
+            if key not in figures:
+                raise AccelError("accel-generate's --json has no '%s'" % key,
+                                 "accel-generate")
+        self.tokens = figures["tokens"]
+        self.ttft_cycles = figures["ttft_cycles"]
+        self.decode_cycles = figures["decode_cycles"]
+        self.dma_bytes_per_step = figures["dma_bytes_per_step"]
+
+    @property
+    def mean_decode_cycles(self):
+        steps = self.decode_cycles
+        return sum(steps) / len(steps) if steps else None
+
+    def tokens_per_second(self, clock_hz=1e9):
+        """Decode tokens/s per user at the clock (1 GHz unless given); a
+        step makes one token for each of the batch's prompts, so the total
+        is batch times it."""
+        mean = self.mean_decode_cycles
+        return clock_hz / mean if mean else None
+
+    def ttft_ms(self, clock_hz=1e9):
+        return 1e3 * self.ttft_cycles / clock_hz
+
+    def __repr__(self):
+        return "GenerationResult(tokens=%r, ttft_cycles=%r, " \
+            "mean_decode_cycles=%r)" % (self.tokens, self.ttft_cycles,
+                                        self.mean_decode_cycles)
+
+
+def models_dir():
+    """graph/models of the source tree the package was built from
+    (make_llm_models.py's export), or $ACCEL_MODELS."""
+    if os.environ.get("ACCEL_MODELS"):
+        return os.environ["ACCEL_MODELS"]
+    try:
+        from . import _build
+    except ImportError:
+        raise AccelError("accel.generate of a torch module needs "
+                         "graph/models (make_llm_models.py): set "
+                         "ACCEL_MODELS to it") from None
+    return os.path.join(_build.SOURCE_DIR, "graph", "models")
+
+
+def export_module(model, cache):
+    """The module exported as make_llm_models.export exports a
+    decoder-with-past (dynamic batch, sequence and past), into the compile
+    cache as KEY.onnx by its bytes; returns the path."""
+    for attr in ("io_names", "kv_heads", "head_dim", "layers_count"):
+        if not hasattr(model, attr):
+            raise AccelError("the module has no '%s': accel.generate takes "
+                             "a decoder-with-past module as "
+                             "graph/models/llm.py's LlamaWithPast" % attr)
+    directory = models_dir()
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
+    make_llm_models = importlib.import_module("make_llm_models")
+    cache = tools.cache_dir(cache)
+    os.makedirs(cache, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="accel-") as work:
+        path = os.path.join(work, "model.onnx")
+        try:
+            make_llm_models.export(model, path)
+        except Exception as e:
+            raise AccelError("torch.onnx.export: %s" % (
+                str(e).strip().splitlines() or [type(e).__name__])[0],
+                "torch.onnx.export") from None
+        with open(path, "rb") as f:
+            data = f.read()
+    target = os.path.join(cache, hashlib.sha256(data).hexdigest()[:24] +
+                          ".onnx")
+    if not os.path.exists(target):
+        programs.write_atomically(target, data)
+    return target
+
+
+def model_path(model, cache):
+    if isinstance(model, torch.nn.Module):
+        return export_module(model, cache)
+    path = os.fspath(model)
+    if os.path.isdir(path):
+        path = os.path.join(path, "model.onnx")
+    if not os.path.exists(path):
+        raise AccelError("%s: no such model" % path)
+    return path
+
+
+def prompt_list(prompt_ids):
+    """[[ids]] and whether it is a batch (a list of lists)."""
+    def ids(p):
+        p = list(p)
+        if not p or not all(isinstance(t, int) and not isinstance(t, bool)
+                            for t in p):
+            raise AccelError("a prompt is a non-empty list of int token ids")
+        return p
+    prompt_ids = list(prompt_ids)
+    if prompt_ids and not isinstance(prompt_ids[0], int):
+        return [ids(p) for p in prompt_ids], True
+    return [ids(prompt_ids)], False
+
+
+OPTIONS = {"max_length": "--max-length", "clock_hz": "--clock-hz",
+           "timeline": "--timeline", "cache": "--cache"}
+
+
+def generate(model, prompt_ids, max_new_tokens, **options):
+    """Greedy generation on the accelerator: model is a decoder-with-past
+    ONNX in Optimum's convention (a path, or a directory holding
+    model.onnx) or a torch module with that forward (exported as
+    graph/models/make_llm_models.py exports one); prompt_ids a list of
+    ints, or a list of lists decoded together as a batch. Options:
+    max_length, clock_hz, timeline (a file), cache (the compile cache,
+    else $ACCEL_CACHE, else ~/.cache/accel). Returns a GenerationResult;
+    errors are AccelError with accel-generate's message."""
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise TypeError("generate() got an unexpected option '%s'" %
+                        unknown[0])
+    if isinstance(max_new_tokens, bool) or not isinstance(max_new_tokens,
+                                                          int):
+        raise AccelError("max_new_tokens must be an int")
+    options = dict(options)
+    # accel-generate keeps its programs in its own default cache unless
+    # told one (cache=, or $ACCEL_CACHE).
+    if options.get("cache") is None and os.environ.get("ACCEL_CACHE"):
+        options["cache"] = os.environ["ACCEL_CACHE"]
+    prompts, batch = prompt_list(prompt_ids)
+    path = model_path(model, options.get("cache"))
+    with tempfile.TemporaryDirectory(prefix="accel-") as work:
+        args = [path, "--max-new-tokens", str(max_new_tokens)]
+        if batch:
+            prompts_file = os.path.join(work, "prompts.txt")
+            with open(prompts_file, "w") as f:
+                f.write("".join(",".join(map(str, p)) + "\n"
+                                for p in prompts))
+            args += ["--prompts", prompts_file]
+        else:
+            args += ["--prompt-ids", ",".join(map(str, prompts[0]))]
+        for key, flag in OPTIONS.items():
+            if options.get(key) is not None:
+                args += [flag, str(options[key])]
+        out = os.path.join(work, "out.json")
+        report = tools.run("accel-generate", args + ["--json", out])
+        try:
+            with open(out) as f:
+                figures = json.load(f)
+        except (OSError, ValueError) as e:
+            raise AccelError("accel-generate's --json: %s" % e,
+                             "accel-generate") from None
+    return GenerationResult(figures, report, batch)
