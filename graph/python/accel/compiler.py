@@ -31,8 +31,13 @@ def export(module, example_inputs, n_out):
 def structure_of(module, example_inputs):
     """The module's output on the example inputs (its tensors' nesting is
     what a call returns)."""
-    with torch.no_grad():
-        return module(*example_inputs)
+    try:
+        with torch.no_grad():
+            return module(*example_inputs)
+    except Exception as e:  # the module itself fails on them
+        raise AccelError("the module's forward on the example inputs: %s" % (
+            str(e).strip().splitlines() or [type(e).__name__])[0],
+            "torch") from None
 
 
 class CompiledModule:

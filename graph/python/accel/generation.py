@@ -28,7 +28,7 @@ class GenerationResult:
       report              what it printed"""
 
     def __init__(self, figures, report, batch):
-        self.figures, self.report, self.batch = figures, report, batch
+        self.figures, self.report = figures, report
         for key in ("tokens", "ttft_cycles", "decode_cycles",
                     "dma_bytes_per_step"):
             if key not in figures:
@@ -38,6 +38,8 @@ class GenerationResult:
         self.ttft_cycles = figures["ttft_cycles"]
         self.decode_cycles = figures["decode_cycles"]
         self.dma_bytes_per_step = figures["dma_bytes_per_step"]
+        # The batch's sequences (1 for a single prompt).
+        self.batch_size = len(self.tokens) if batch else 1
 
     @property
     def mean_decode_cycles(self):
@@ -45,11 +47,15 @@ class GenerationResult:
         return sum(steps) / len(steps) if steps else None
 
     def tokens_per_second(self, clock_hz=1e9):
-        """Decode tokens/s per user at the clock (1 GHz unless given); a
-        step makes one token for each of the batch's prompts, so the total
-        is batch times it."""
+        """Decode tokens/s per user at the clock (1 GHz unless given)."""
         mean = self.mean_decode_cycles
         return clock_hz / mean if mean else None
+
+    def total_tokens_per_second(self, clock_hz=1e9):
+        """Decode tokens/s of the whole batch: a step makes a token for
+        each of its sequences."""
+        per_user = self.tokens_per_second(clock_hz)
+        return per_user and per_user * self.batch_size
 
     def ttft_ms(self, clock_hz=1e9):
         return 1e3 * self.ttft_cycles / clock_hz
@@ -169,8 +175,11 @@ def generate(model, prompt_ids, max_new_tokens, **options):
         else:
             args += ["--prompt-ids", ",".join(map(str, prompts[0]))]
         for key, flag in OPTIONS.items():
-            if options.get(key) is not None:
-                args += [flag, str(options[key])]
+            value = options.get(key)
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # --clock-hz 2000000000, not 2e9's repr
+            if value is not None:
+                args += [flag, str(value)]
         out = os.path.join(work, "out.json")
         report = tools.run("accel-generate", args + ["--json", out])
         try:

@@ -39,6 +39,27 @@ class RunStats:
         """The run's time at the clock (1 GHz unless given)."""
         return None if self.cycles is None else 1e3 * self.cycles / clock_hz
 
+    def table(self, top=0):
+        """With profile: the operators by cycles, largest first (the top
+        ones if top), as accel-run --profile prints them: cycles, share,
+        matrix utilization, DMA bytes, roofline bound and its share of
+        the operator's cycles (in fast mode, bundles for cycles)."""
+        if self.ops is None:
+            return "no profile: compile with profile=True"
+        total = self.cycles if self.cycles is not None else self.bundles
+        lines = ["%10s %6s %7s %10s %9s %6s  %s" % (
+            "cycles", "share", "matrix", "DMA bytes", "roofline", "of it",
+            "operator (node (op type) [+ ...])")]
+        ranked = sorted(self.ops, key=lambda o: -o["cycles"])
+        for op in ranked[:top] if top else ranked:
+            cycles = max(op["cycles"], 1)
+            lines.append("%10d %5.1f%% %7.3f %10d %9d %5.1f%%  %s" % (
+                op["cycles"], 100.0 * op["cycles"] / max(total, 1),
+                op["macs"] / (self.macs_per_cycle * cycles),
+                op["dma_bytes"], op["bound"], 100.0 * op["bound"] / cycles,
+                op["name"]))
+        return "\n".join(lines)
+
     def __repr__(self):
         if self.cycles is None:
             return "RunStats(%d bundles, fast)" % self.bundles

@@ -41,14 +41,17 @@ def cache_dir(cache=None):
                         os.path.expanduser("~/.cache"), "accel")
 
 
-def first_error_line(text):
+def first_error_line(text, name):
     """The line a tool says why in: its first one with "error" in it, else
-    its first non-empty one."""
+    its first one in its name ("accel-sim: ..."), else its last one."""
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     for line in lines:
         if "error" in line.lower():
             return line
-    return lines[0] if lines else ""
+    for line in lines:
+        if line.startswith(name + ":"):
+            return line
+    return lines[-1] if lines else ""
 
 
 def run(name, args, capture_stdout=True):
@@ -63,7 +66,7 @@ def run(name, args, capture_stdout=True):
         raise AccelError("%s: cannot run: %s" % (name, e.strerror),
                          name) from None
     if r.returncode:
-        message = first_error_line(r.stderr) or (
+        message = first_error_line(r.stderr, name) or (
             "%s exited with status %d" % (name, r.returncode))
         raise AccelError(message, name, r.stderr)
     return r.stdout or ""
