@@ -67,21 +67,32 @@ constexpr int64_t RecordsInScratchpad = ACCEL_SPM_GRAPH_RECORD_BYTES;
 
 class Emitter {
 public:
-  Emitter(func::FuncOp Main, ModuleOp Out, bool DumpResults)
-      : Main(Main), Out(Out), DumpResults(DumpResults), B(Out.getContext()),
+  Emitter(ModuleOp Out, bool DumpResults)
+      : Out(Out), DumpResults(DumpResults), B(Out.getContext()),
         Ptr(LLVM::LLVMPointerType::get(Out.getContext())), I64(B.getI64Type()) {
   }
 
-  LogicalResult run();
+  /// Emits the planned \p F as <Prefix>_run() and its tables
+  /// <Prefix>_inputs/outputs (the arguments \p InputArgs, by default all
+  /// but the KV caches, in that order) and their counts.
+  LogicalResult emitEntry(func::FuncOp F, StringRef Prefix,
+                          ArrayRef<unsigned> InputArgs = {});
+  /// accel_graph_arena, as large as the largest entry's plan: the entries
+  /// run one at a time, the caches at the same offsets in each.
+  void emitArena(Location Loc);
 
 private:
-  func::FuncOp Main;
   ModuleOp Out;
   bool DumpResults; ///< call accel_graph_op_dumped (graph_debug.c)
   OpBuilder B;
   Type Ptr, I64;
-  DenseMap<Value, int64_t> ArenaOffset;  ///< planned values
-  DenseMap<Value, std::string> WeightOf; ///< constants' globals
+  func::FuncOp Main;                     ///< the entry being emitted
+  DenseMap<Value, int64_t> ArenaOffset;  ///< its planned values
+  DenseMap<Value, std::string> WeightOf; ///< its constants' globals
+  /// Every entry's constants, one global for equal contents.
+  DenseMap<Attribute, std::string> WeightGlobal;
+  int64_t ArenaBytes = 1;
+  bool OpFunctionDeclared = false;
   unsigned Counter = 0;
   int64_t ScratchpadRecordBytes = 0; ///< the records placed there so far
 
@@ -99,10 +110,10 @@ private:
   void recordGlobal(StringRef Name, int64_t Code, ArrayRef<Value> Operands,
                     ArrayRef<ViewLayout> Layouts, ArrayRef<int64_t> Fields);
   LogicalResult planWeights();
-  /// The address of \p V's data inside accel_graph_run.
+  /// The address of \p V's data inside an entry's function.
   Value addressOf(Location Loc, Value V);
   LogicalResult emitOp(Operation &Op);
-  void emitTables();
+  void emitTables(StringRef Prefix, ArrayRef<unsigned> InputArgs);
 };
 
 void Emitter::longsGlobal(StringRef Name, ArrayRef<int64_t> Values,
@@ -164,7 +175,8 @@ void Emitter::recordGlobal(StringRef Name, int64_t Code,
   B.create<LLVM::ReturnOp>(Loc, Record);
 }
 
-/// One constant global per arith.constant, 64-byte aligned for the DMA.
+/// One constant global per distinct arith.constant, 64-byte aligned for
+/// the DMA.
 LogicalResult Emitter::planWeights() {
   for (auto C : Main.getBody().getOps<arith::ConstantOp>()) {
     auto Dense = dyn_cast<DenseElementsAttr>(C.getValue());
@@ -178,16 +190,19 @@ LogicalResult Emitter::planWeights() {
       Element = B.getIntegerType(I.getWidth());
       Dense = Dense.bitcast(Element);
     }
-    std::string Name = uniqueName("accel_graph_weight");
-    OpBuilder::InsertionGuard Guard(B);
-    B.setInsertionPointToEnd(Out.getBody());
-    auto Flat = RankedTensorType::get({T.getNumElements()}, Element);
-    auto G = B.create<LLVM::GlobalOp>(
-        C.getLoc(), LLVM::LLVMArrayType::get(Element, T.getNumElements()),
-        /*isConstant=*/true, LLVM::Linkage::Internal, Name,
-        Dense.reshape(Flat));
-    G.setAlignment(64);
-    WeightOf[C.getResult()] = Name;
+    auto Flat = Dense.reshape(RankedTensorType::get({T.getNumElements()},
+                                                    Element));
+    auto [It, New] = WeightGlobal.try_emplace(Flat);
+    if (New) {
+      It->second = uniqueName("accel_graph_weight");
+      OpBuilder::InsertionGuard Guard(B);
+      B.setInsertionPointToEnd(Out.getBody());
+      auto G = B.create<LLVM::GlobalOp>(
+          C.getLoc(), LLVM::LLVMArrayType::get(Element, T.getNumElements()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, It->second, Flat);
+      G.setAlignment(64);
+    }
+    WeightOf[C.getResult()] = It->second;
   }
   return success();
 }
@@ -272,26 +287,34 @@ LogicalResult Emitter::emitOp(Operation &Op) {
   return success();
 }
 
-/// accel_graph_inputs/outputs and their counts.
-void Emitter::emitTables() {
+/// <Prefix>_inputs/outputs and their counts.
+void Emitter::emitTables(StringRef Prefix, ArrayRef<unsigned> InputArgs) {
   auto bytes = [](Value V) { return getTensorBytes(V); };
   SmallVector<int64_t> Inputs, Outputs;
-  for (BlockArgument Arg : Main.getArguments())
-    Inputs.append({ArenaOffset.lookup(Arg), bytes(Arg)});
+  for (unsigned I : InputArgs)
+    Inputs.append({ArenaOffset.lookup(Main.getArgument(I)),
+                   bytes(Main.getArgument(I))});
   auto Return = cast<func::ReturnOp>(Main.getBody().front().getTerminator());
   for (Value V : Return.getOperands())
     Outputs.append({ArenaOffset.lookup(V), bytes(V)});
-  longsGlobal("accel_graph_inputs", Inputs, false);
-  longsGlobal("accel_graph_outputs", Outputs, false);
-  longsGlobal("accel_graph_num_inputs", {int64_t(Inputs.size() / 2)}, false);
-  longsGlobal("accel_graph_num_outputs", {int64_t(Outputs.size() / 2)}, false);
+  longsGlobal((Prefix + "_inputs").str(), Inputs, false);
+  longsGlobal((Prefix + "_outputs").str(), Outputs, false);
+  longsGlobal((Prefix + "_num_inputs").str(), {int64_t(Inputs.size() / 2)},
+              false);
+  longsGlobal((Prefix + "_num_outputs").str(), {int64_t(Outputs.size() / 2)},
+              false);
 }
 
-LogicalResult Emitter::run() {
-  auto ArenaBytes = Main->getAttrOfType<IntegerAttr>("accel.arena_bytes");
+LogicalResult Emitter::emitEntry(func::FuncOp F, StringRef Prefix,
+                                 ArrayRef<unsigned> InputArgs) {
+  Main = F;
+  ArenaOffset.clear();
+  WeightOf.clear();
+  auto Planned = Main->getAttrOfType<IntegerAttr>("accel.arena_bytes");
   auto ArgOffsets = Main->getAttrOfType<DenseI64ArrayAttr>("accel.arg_offsets");
-  if (!ArenaBytes || !ArgOffsets)
+  if (!Planned || !ArgOffsets)
     return Main.emitError("is not memory planned: run -accel-plan-memory");
+  ArenaBytes = std::max(ArenaBytes, Planned.getInt());
   for (auto [Arg, Offset] :
        llvm::zip(Main.getArguments(), ArgOffsets.asArrayRef()))
     ArenaOffset[Arg] = Offset;
@@ -299,35 +322,63 @@ LogicalResult Emitter::run() {
                      .getOperands())
     if (V.getDefiningOp<arith::ConstantOp>())
       return Main.emitError("returns a constant, which is not handled");
+  SmallVector<unsigned> Inputs(InputArgs);
+  if (Inputs.empty())
+    for (unsigned I = 0; I != Main.getNumArguments(); ++I)
+      if (!Main.getArgAttr(I, "accel.kv_cache"))
+        Inputs.push_back(I);
 
   B.setInsertionPointToEnd(Out.getBody());
-  // The arena: at least one byte, zero-initialized, so that it is .bss.
-  int64_t Size = std::max<int64_t>(1, ArenaBytes.getInt());
-  auto Arena = B.create<LLVM::GlobalOp>(
-      Main.getLoc(), LLVM::LLVMArrayType::get(B.getI8Type(), Size),
-      /*isConstant=*/false, LLVM::Linkage::External, "accel_graph_arena",
-      DenseElementsAttr::get(RankedTensorType::get({Size}, B.getI8Type()),
-                             B.getI8IntegerAttr(0)));
-  Arena.setAlignment(64);
   if (failed(planWeights()))
     return failure();
-
-  auto OpType = LLVM::LLVMFunctionType::get(
-      LLVM::LLVMVoidType::get(B.getContext()), {Ptr, Ptr, I64});
-  B.create<LLVM::LLVMFuncOp>(Main.getLoc(), opFunction(), OpType);
+  if (!OpFunctionDeclared) {
+    auto OpType = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(B.getContext()), {Ptr, Ptr, I64});
+    B.create<LLVM::LLVMFuncOp>(Main.getLoc(), opFunction(), OpType);
+    OpFunctionDeclared = true;
+  }
   auto Run = B.create<LLVM::LLVMFuncOp>(
-      Main.getLoc(), "accel_graph_run",
+      Main.getLoc(), (Prefix + "_run").str(),
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(B.getContext()), {}));
   B.setInsertionPointToStart(Run.addEntryBlock(B));
   for (Operation &Op : Main.getBody().front())
     if (failed(emitOp(Op)))
       return failure();
   B.create<LLVM::ReturnOp>(Main.getLoc(), ValueRange{});
-  emitTables();
+  emitTables(Prefix, Inputs);
   return success();
 }
 
+void Emitter::emitArena(Location Loc) {
+  // At least one byte, zero-initialized, so that it is .bss.
+  B.setInsertionPointToEnd(Out.getBody());
+  auto Arena = B.create<LLVM::GlobalOp>(
+      Loc, LLVM::LLVMArrayType::get(B.getI8Type(), ArenaBytes),
+      /*isConstant=*/false, LLVM::Linkage::External, "accel_graph_arena",
+      DenseElementsAttr::get(RankedTensorType::get({ArenaBytes}, B.getI8Type()),
+                             B.getI8IntegerAttr(0)));
+  Arena.setAlignment(64);
+}
+
 } // namespace
+
+/// An empty module for \p Context's LLVM dialect, ready for translation.
+static OwningOpRef<ModuleOp> createLLVMModule(MLIRContext *Context,
+                                              Location Loc) {
+  Context->loadDialect<LLVM::LLVMDialect>();
+  registerBuiltinDialectTranslation(*Context);
+  registerLLVMDialectTranslation(*Context);
+  return ModuleOp::create(Loc);
+}
+
+static std::unique_ptr<llvm::Module> translate(ModuleOp Out,
+                                               llvm::LLVMContext &Context) {
+  std::unique_ptr<llvm::Module> M =
+      translateModuleToLLVMIR(Out, Context, "accel_graph");
+  if (M)
+    M->setTargetTriple("accel");
+  return M;
+}
 
 std::unique_ptr<llvm::Module>
 accel::graph::emitProgram(ModuleOp Planned, llvm::LLVMContext &LLVMContext,
@@ -337,16 +388,81 @@ accel::graph::emitProgram(ModuleOp Planned, llvm::LLVMContext &LLVMContext,
     Planned.emitError("has no @main");
     return nullptr;
   }
-  MLIRContext *Context = Planned.getContext();
-  Context->loadDialect<LLVM::LLVMDialect>();
-  registerBuiltinDialectTranslation(*Context);
-  registerLLVMDialectTranslation(*Context);
-  OwningOpRef<ModuleOp> Out = ModuleOp::create(Planned.getLoc());
-  if (failed(Emitter(Main, *Out, DumpResults).run()))
+  OwningOpRef<ModuleOp> Out =
+      createLLVMModule(Planned.getContext(), Planned.getLoc());
+  Emitter E(*Out, DumpResults);
+  if (failed(E.emitEntry(Main, "accel_graph")))
     return nullptr;
-  std::unique_ptr<llvm::Module> M =
-      translateModuleToLLVMIR(*Out, LLVMContext, "accel_graph");
-  if (M)
-    M->setTargetTriple("accel");
-  return M;
+  E.emitArena(Planned.getLoc());
+  return translate(*Out, LLVMContext);
+}
+
+std::unique_ptr<llvm::Module>
+accel::graph::emitGenerationProgram(ArrayRef<GenerationStep> Steps,
+                                    llvm::LLVMContext &LLVMContext) {
+  assert(!Steps.empty() && "a generation program has a prefill");
+  ModuleOp First = Steps.front().Planned;
+  MLIRContext *Context = First.getContext();
+  Location Loc = First.getLoc();
+  OwningOpRef<ModuleOp> Out = createLLVMModule(Context, Loc);
+  Emitter E(*Out, /*DumpResults=*/false);
+  for (auto [I, Step] : llvm::enumerate(Steps)) {
+    ModuleOp Planned = Step.Planned;
+    auto Main = Planned.lookupSymbol<func::FuncOp>("main");
+    if (!Main) {
+      Planned.emitError("has no @main");
+      return nullptr;
+    }
+    if (failed(E.emitEntry(Main, ("accel_generate_" + Twine(I)).str(),
+                           Step.InputArgs)))
+      return nullptr;
+  }
+  E.emitArena(Loc);
+
+  // accel_generate_steps (graph_runtime.h's accel_generate_step each).
+  OpBuilder B(Context);
+  B.setInsertionPointToEnd(Out->getBody());
+  Type Ptr = LLVM::LLVMPointerType::get(Context), I64 = B.getI64Type();
+  auto StepType = LLVM::LLVMStructType::getLiteral(
+      Context, {Ptr, Ptr, I64, Ptr, I64, I64});
+  static_assert(sizeof(accel_generate_step) == 6 * 8 &&
+                    offsetof(accel_generate_step, past_rows) == 4 * 8,
+                "accel_generate_step's layout is the table's");
+  auto TableType = LLVM::LLVMArrayType::get(StepType, Steps.size());
+  auto Table = B.create<LLVM::GlobalOp>(Loc, TableType, /*isConstant=*/true,
+                                        LLVM::Linkage::External,
+                                        "accel_generate_steps", Attribute());
+  B.setInsertionPointToStart(B.createBlock(&Table.getInitializerRegion()));
+  Value All = B.create<LLVM::UndefOp>(Loc, TableType);
+  for (auto [I, Step] : llvm::enumerate(Steps)) {
+    std::string Prefix = ("accel_generate_" + Twine(I)).str();
+    auto Field = [&](Value Row, Value V, int64_t At) {
+      return B.create<LLVM::InsertValueOp>(Loc, Row, V, At).getResult();
+    };
+    auto Address = [&](StringRef Name) {
+      return B.create<LLVM::AddressOfOp>(Loc, Ptr, Name).getResult();
+    };
+    auto Constant = [&](int64_t C) {
+      return B.create<LLVM::ConstantOp>(Loc, I64, C).getResult();
+    };
+    ModuleOp Planned = Step.Planned;
+    auto Main = Planned.lookupSymbol<func::FuncOp>("main");
+    Value Row = B.create<LLVM::UndefOp>(Loc, StepType);
+    Row = Field(Row, Address(Prefix + "_run"), 0);
+    Row = Field(Row, Address(Prefix + "_inputs"), 1);
+    Row = Field(Row, Constant(Step.InputArgs.size()), 2);
+    Row = Field(Row, Address(Prefix + "_outputs"), 3);
+    Row = Field(Row, Constant(Step.PastRows), 4);
+    Row = Field(Row, Constant(shapeOf(Main.getArgument(Step.InputArgs[0]))[1]),
+                5);
+    All = B.create<LLVM::InsertValueOp>(Loc, All, Row, I);
+  }
+  B.create<LLVM::ReturnOp>(Loc, All);
+  B.setInsertionPointToEnd(Out->getBody());
+  auto Count = RankedTensorType::get({1}, I64);
+  B.create<LLVM::GlobalOp>(
+      Loc, LLVM::LLVMArrayType::get(I64, 1), /*isConstant=*/true,
+      LLVM::Linkage::External, "accel_generate_num_steps",
+      DenseElementsAttr::get(Count, {int64_t(Steps.size())}));
+  return translate(*Out, LLVMContext);
 }

@@ -10,6 +10,8 @@
 #define ACCEL_GRAPH_CODEGEN_EMITPROGRAM_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include <memory>
 
 namespace llvm {
@@ -25,6 +27,25 @@ namespace accel::graph {
 std::unique_ptr<llvm::Module> emitProgram(mlir::ModuleOp Planned,
                                           llvm::LLVMContext &Context,
                                           bool DumpResults = false);
+
+/// One step of a generation program: a decoder-with-past's @main for one
+/// shape, memory planned with its KV caches in place
+/// (-accel-generation-step), its past rows (the prefill's 0), and its
+/// arguments in the order accel_generate_step's inputs list them
+/// (input_ids, attention_mask, position_ids, the cache position).
+struct GenerationStep {
+  mlir::ModuleOp Planned;
+  int64_t PastRows;
+  llvm::SmallVector<unsigned, 4> InputArgs;
+};
+
+/// A generation program's LLVM IR: each step as accel_generate_<i>_run()
+/// and its tables, listed in accel_generate_steps, the constants shared
+/// (graph_runtime.h; generate_main.c runs it). Null after reporting the
+/// error as an MLIR diagnostic.
+std::unique_ptr<llvm::Module>
+emitGenerationProgram(llvm::ArrayRef<GenerationStep> Steps,
+                      llvm::LLVMContext &Context);
 
 } // namespace accel::graph
 

@@ -103,6 +103,14 @@ struct LoadOptions {
 bool loadModel(const std::string &Path, const LoadOptions &Options, Graph &Out,
                std::string &Error);
 
+/// The model's inputs that are not initializers, with their declared
+/// sizes (-1 where symbolic or unknown), and its outputs' names, without
+/// loading the graph; false with a message in \p Error if it does not
+/// parse.
+bool readSignature(const std::string &Path,
+                   std::map<std::string, std::vector<int64_t>> &Inputs,
+                   std::vector<std::string> &Outputs, std::string &Error);
+
 /// The opsets of the default domain the compiler compiles; older models
 /// are converted to ConvertedOpset first (ONNX's version converter).
 constexpr int64_t MinOpset = 11, MaxOpset = 17, ConvertedOpset = 13;

@@ -436,7 +436,7 @@ std::string directoryOf(const std::string &Path) {
   return Slash == std::string::npos ? "" : Path.substr(0, Slash);
 }
 
-void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
+onnx::ModelProto parseModel(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   if (!In)
     fail("cannot open the file");
@@ -447,6 +447,11 @@ void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
     fail("not an ONNX model (the protobuf does not parse)");
   if (!M.has_graph())
     fail("the model has no graph");
+  return M;
+}
+
+void load(const std::string &Path, const LoadOptions &Options, Graph &Out) {
+  onnx::ModelProto M = parseModel(Path);
   int64_t Opset = defaultOpset(M);
   if (Opset < 1 || Opset > MaxOpset)
     fail("opset " + std::to_string(Opset) +
@@ -519,6 +524,33 @@ int64_t Tensor::getNumElements() const {
   for (int64_t D : Shape)
     N *= D;
   return N;
+}
+
+bool accel::onnx_graph::readSignature(
+    const std::string &Path, std::map<std::string, std::vector<int64_t>> &Inputs,
+    std::vector<std::string> &Outputs, std::string &Error) {
+  try {
+    onnx::ModelProto M = parseModel(Path);
+    std::set<std::string> Initializers;
+    for (const auto &Init : M.graph().initializer())
+      Initializers.insert(Init.name());
+    for (const auto &In : M.graph().input()) {
+      if (Initializers.count(In.name()))
+        continue;
+      std::vector<int64_t> &Dims = Inputs[In.name()];
+      const auto &TT = In.type().tensor_type();
+      for (int I = 0; TT.has_shape() && I != TT.shape().dim_size(); ++I)
+        Dims.push_back(TT.shape().dim(I).has_dim_value()
+                           ? TT.shape().dim(I).dim_value()
+                           : -1);
+    }
+    for (const auto &Out : M.graph().output())
+      Outputs.push_back(Out.name());
+    return true;
+  } catch (const std::exception &E) {
+    Error = Path + ": " + E.what();
+    return false;
+  }
 }
 
 bool accel::onnx_graph::loadModel(const std::string &Path,

@@ -3,6 +3,8 @@
 // accel-graphc model.onnx [-o model.elf]
 //              [--print-graph | --emit=imported | --emit=mlir | --emit=llvm]
 //              [--input-shape name=d0,d1,...]... [--mlir-print-ir-after-all]
+// accel-graphc decoder.onnx --generate --prompt-length S --max-length L
+//              [--batch B] [--buckets P1,P2,...] [-o gen.elf]
 //
 // Loads an ONNX model (ONNX's checker and shape inference, external data),
 // imports it into the accel dialect, runs the graph pipeline
@@ -14,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GenerationProgram.h"
 #include "codegen/EmitProgram.h"
 #include "import/OnnxImporter.h"
 #include "onnx/GraphPrinter.h"
@@ -82,6 +85,29 @@ static cl::opt<bool> DumpResults(
              "--compare-layers)"),
     cl::cat(GraphcCategory));
 
+static cl::opt<bool> Generate(
+    "generate",
+    cl::desc("Compile a decoder with past (HuggingFace Optimum's "
+             "convention) as a greedy generation program: the prompt's "
+             "prefill and one-token steps over --buckets of past rows, the "
+             "KV caches in place (docs/llm.md; accel-generate runs it)"),
+    cl::cat(GraphcCategory));
+static cl::opt<int64_t> GenerateBatch("batch", cl::init(1),
+                                      cl::desc("With --generate: sequences"),
+                                      cl::cat(GraphcCategory));
+static cl::opt<int64_t> PromptLength(
+    "prompt-length", cl::desc("With --generate: the prompt's tokens"),
+    cl::cat(GraphcCategory));
+static cl::opt<int64_t> MaxLength(
+    "max-length",
+    cl::desc("With --generate: the KV cache's rows (prompt and new tokens)"),
+    cl::cat(GraphcCategory));
+static cl::list<int64_t> Buckets(
+    "buckets", cl::CommaSeparated,
+    cl::desc("With --generate: the decoding steps' past rows (default: "
+             "every 16 and max-length - 1)"),
+    cl::cat(GraphcCategory));
+
 /// Parses one --input-shape value into \p Options; false on bad syntax.
 static bool parseInputShape(StringRef Arg, og::LoadOptions &Options) {
   auto [Name, Dims] = Arg.rsplit('=');
@@ -102,7 +128,8 @@ static bool parseInputShape(StringRef Arg, og::LoadOptions &Options) {
 
 /// Compiles \p IR with our clang (beside this tool) and links it with the
 /// graph runtime and the kernel library into OutputPath.
-static bool compileAndLink(llvm::Module &IR, const char *Argv0) {
+static bool compileAndLink(llvm::Module &IR, const char *Argv0,
+                           bool GenerationProgram = false) {
   std::string Self = sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&compileAndLink));
   SmallString<256> Clang(sys::path::parent_path(Self));
@@ -130,9 +157,13 @@ static bool compileAndLink(llvm::Module &IR, const char *Argv0) {
   std::string Output = OutputPath;
   if (Output.empty())
     Output = sys::path::stem(ModelPath).str() + ".elf";
-  SmallVector<StringRef> Args = {
-      Clang,          "--target=accel", "-O2", IRPath,
-      "-laccelgraph", "-laccelkernels", "-o",  Output};
+  SmallVector<StringRef> Args = {Clang, "--target=accel", "-O2", IRPath};
+  // A generation program's main(), instead of libaccelgraph.a's.
+  SmallString<256> GenerateMain(sys::path::parent_path(Self));
+  sys::path::append(GenerateMain, "..", "lib", "accel", "generate_main.o");
+  if (GenerationProgram)
+    Args.push_back(GenerateMain);
+  Args.append({"-laccelgraph", "-laccelkernels", "-o", Output});
   std::string Message;
   int Status =
       sys::ExecuteAndWait(Clang, Args, std::nullopt, {}, 0, 0, &Message);
@@ -169,6 +200,35 @@ static mlir::LogicalResult reportDiagnostic(mlir::Diagnostic &D) {
   return mlir::success();
 }
 
+/// --generate: the generation program, compiled and linked.
+static int generate(mlir::MLIRContext &Context, const char *Argv0) {
+  if (PromptLength < 1 || GenerateBatch < 1 || MaxLength <= PromptLength) {
+    WithColor::error(errs(), "accel-graphc")
+        << "--generate needs --batch >= 1, --prompt-length >= 1 and "
+           "--max-length above the prompt's length\n";
+    return 1;
+  }
+  accel::graph::GenerationShape Shape;
+  Shape.Batch = GenerateBatch;
+  Shape.PromptLength = PromptLength;
+  Shape.MaxLength = MaxLength;
+  Shape.Buckets.assign(Buckets.begin(), Buckets.end());
+  llvm::LLVMContext LLVMContext;
+  std::string Error;
+  std::unique_ptr<llvm::Module> IR = accel::graph::buildGenerationProgram(
+      ModelPath, Shape, Context, LLVMContext, Error);
+  if (!IR) {
+    if (!Error.empty())
+      WithColor::error(errs(), "accel-graphc") << Error << "\n";
+    return 1;
+  }
+  if (EmitKind == Emit::Llvm) {
+    IR->print(outs(), nullptr);
+    return 0;
+  }
+  return compileAndLink(*IR, Argv0, /*GenerationProgram=*/true) ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   // By name, for --mlir-print-ir-after=accel-fuse and its kin (before the
@@ -193,6 +253,11 @@ int main(int argc, char **argv) {
       return 1;
     }
 
+  if (Generate) {
+    mlir::MLIRContext Context;
+    mlir::ScopedDiagnosticHandler Diagnostics(&Context, reportDiagnostic);
+    return generate(Context, argv[0]);
+  }
   og::Graph G;
   std::string Error;
   if (!og::loadModel(ModelPath, Options, G, Error)) {

@@ -23,8 +23,10 @@ namespace accel::graph {
 
 /// accel-graphc's pipeline on an imported module: ops above the kernels'
 /// rank merged down, canonicalization (folds reshapes), fusion (-accel-fuse), canonicalization again (drops the
-/// constants fusion replaced), then memory planning of @main.
-void buildGraphPipeline(mlir::OpPassManager &PM);
+/// constants fusion replaced), then memory planning of @main; with
+/// \p KvCacheLength, a decoder step's cache kept in place before planning
+/// (-accel-generation-step).
+void buildGraphPipeline(mlir::OpPassManager &PM, int64_t KvCacheLength = 0);
 
 /// Registers buildGraphPipeline as -accel-graph-pipeline (accel-graph-opt).
 void registerGraphPipeline();

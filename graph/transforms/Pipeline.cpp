@@ -7,11 +7,15 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
-void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM) {
+void accel::graph::buildGraphPipeline(mlir::OpPassManager &PM,
+                                      int64_t KvCacheLength) {
   PM.addNestedPass<mlir::func::FuncOp>(createCollapseRanksPass());
   PM.addPass(mlir::createCanonicalizerPass());
   PM.addNestedPass<mlir::func::FuncOp>(createFuseOpsPass());
   PM.addPass(mlir::createCanonicalizerPass());
+  if (KvCacheLength)
+    PM.addNestedPass<mlir::func::FuncOp>(
+        createGenerationStepPass({KvCacheLength}));
   PM.addNestedPass<mlir::func::FuncOp>(createPlanMemoryPass());
 }
 
@@ -20,5 +24,5 @@ void accel::graph::registerGraphPipeline() {
       "accel-graph-pipeline",
       "accel-graphc's pipeline: -accel-collapse-ranks, canonicalize, "
       "-accel-fuse, canonicalize, -accel-plan-memory",
-      buildGraphPipeline);
+      [](mlir::OpPassManager &PM) { buildGraphPipeline(PM); });
 }
