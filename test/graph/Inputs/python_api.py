@@ -48,7 +48,8 @@ def check(name, f, module, inputs, layers, n):
     for k, (y, ref) in enumerate(zip(ys, refs)):
         assert y.dtype == torch.float32 and y.shape == ref.shape, (
             name, y.dtype, y.shape, ref.shape)
-        bound = layers * math.sqrt(n) * math.sqrt(2 * math.log(ref.numel())) * U
+        m = max(ref.numel(), 2)
+        bound = layers * math.sqrt(n) * math.sqrt(2 * math.log(m)) * U
         scale = ref.abs().max().item()
         err = (y.double() - ref).abs().max().item()
         assert err <= bound * scale, (name, k, err / scale, bound)
@@ -86,6 +87,13 @@ class TokenHead(nn.Module):
         return self.proj(self.embed(ids))
 
 
+class Typed(nn.Module):
+    """float16 in, float16 and bool out."""
+
+    def forward(self, a, b):
+        return a * b + a, a > b
+
+
 class Spectrum(nn.Module):
     """torch.stft, which torch.onnx.export does not export at opset 17."""
 
@@ -116,6 +124,15 @@ def main():
             4 * 256 * 10, f.last_run.macs
         assert 0 < f.last_run.matrix_utilization <= 1
     print("mlp: last_run has the run's figures")
+    # Each operator's figures, named by its ONNX nodes.
+    f.profile = True
+    f(x)
+    names = " | ".join(op["name"] for op in f.last_run.ops)
+    assert "/0/Gemm (Gemm)" in names and "/2/Gemm (Gemm)" in names, names
+    total = f.last_run.bundles if FAST else f.last_run.cycles
+    assert 0 < sum(op["cycles"] for op in f.last_run.ops) <= total
+    f.profile = False
+    print("mlp: profile names the operators")
     # Other values through the same program, then a second compile of the
     # same module: the cache's program, not compiled again.
     elf_time = os.stat(f.program.elf).st_mtime_ns
@@ -142,6 +159,20 @@ def main():
     check("embedding", f, model, (ids,), 1, 32)
     check("embedding, other ids", f, model, (torch.randint(0, 100, (2, 8)),),
           1, 32)
+
+    # float16 and bool: computed in float32, rounded once to float16,
+    # within accel-run's float16 criterion (two units in its last place,
+    # rtol 2^-9, atol 1e-7); the comparison exact.
+    model = Typed()
+    a, b = (torch.randn(4, 16) * 4).half(), (torch.randn(4, 16) * 4).half()
+    typed = accel.compile(model, (a, b), fast=FAST)
+    y, above = typed(a, b)
+    ref = a.double() * b.double() + a.double()
+    assert y.dtype == torch.float16 and above.dtype == torch.bool
+    assert bool(((y.double() - ref).abs() <= 1e-7 + 2.0 ** -9 *
+                 ref.abs()).all())
+    assert torch.equal(above, a > b)
+    print("float16 and bool: ok")
 
     # Refusals: an operator accel-graphc does not take (the node named),
     # an input of another shape or type than the program's.
