@@ -4,6 +4,7 @@ decode step a token with the KV cache kept in DRAM)."""
 import hashlib
 import importlib
 import json
+import numbers
 import os
 import sys
 import tempfile
@@ -124,15 +125,18 @@ def model_path(model, cache):
 
 
 def prompt_list(prompt_ids):
-    """[[ids]] and whether it is a batch (a list of lists)."""
+    """[[ids]] and whether it is a batch (a list of lists, or a tensor
+    [B, S])."""
     def ids(p):
         p = list(p)
-        if not p or not all(isinstance(t, int) and not isinstance(t, bool)
-                            for t in p):
+        if not p or not all(isinstance(t, numbers.Integral) and
+                            not isinstance(t, bool) for t in p):
             raise AccelError("a prompt is a non-empty list of int token ids")
-        return p
+        return [int(t) for t in p]
+    if isinstance(prompt_ids, torch.Tensor):
+        prompt_ids = prompt_ids.tolist()
     prompt_ids = list(prompt_ids)
-    if prompt_ids and not isinstance(prompt_ids[0], int):
+    if prompt_ids and not isinstance(prompt_ids[0], numbers.Integral):
         return [ids(p) for p in prompt_ids], True
     return [ids(prompt_ids)], False
 
@@ -146,10 +150,12 @@ def generate(model, prompt_ids, max_new_tokens, **options):
     ONNX in Optimum's convention (a path, or a directory holding
     model.onnx) or a torch module with that forward (exported as
     graph/models/make_llm_models.py exports one); prompt_ids a list of
-    ints, or a list of lists decoded together as a batch. Options:
-    max_length, clock_hz, timeline (a file), cache (the compile cache,
-    else $ACCEL_CACHE, else ~/.cache/accel). Returns a GenerationResult;
-    errors are AccelError with accel-generate's message."""
+    ints, or a list of lists decoded together as a batch (or a tensor of
+    ids [S] or [B, S]). Options: accel-generate's max_length, clock_hz,
+    timeline (a file) and cache (its compile cache; $ACCEL_CACHE if set;
+    an exported module is kept there, else in ~/.cache/accel). Returns a
+    GenerationResult; errors are AccelError with accel-generate's
+    message."""
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise TypeError("generate() got an unexpected option '%s'" %
