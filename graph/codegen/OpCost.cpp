@@ -37,6 +37,11 @@ static int64_t reductionLength(Operation &Op) {
     ArrayRef<int64_t> W = shapeOf(C.getWeight());
     return W[1] * W[2] * W[3];
   }
+  if (auto C = dyn_cast<Conv2dUpsampledOp>(Op)) {
+    // w_rows is [s Cout, C, KH', KW]: each output row's products.
+    ArrayRef<int64_t> W = shapeOf(C.getWeight());
+    return W[1] * W[2] * W[3];
+  }
   return 0;
 }
 
@@ -77,6 +82,10 @@ OpCost accel::graph::getOpCost(Operation &Op) {
     ArrayRef<int64_t> W1 = shapeOf(M.getW1()), W2 = shapeOf(M.getW2());
     Cost.Macs = elementsOf(Result) / W2[1] * (W1[0] * W1[1] + W2[0] * W2[1]);
   }
+  if (auto W = dyn_cast<CacheWriteOp>(Op)) { // only the new rows move
+    Cost.Bytes = 2 * bytesOf(W.getUpdate());
+    return Cost;
+  }
   if (isa<SliceOp, SliceValuesOp, GatherOp>(Op)) { // only what it keeps is read
     Cost.Bytes = 2 * bytesOf(Result);
     return Cost;
@@ -95,10 +104,17 @@ OpCost accel::graph::getOpCost(Operation &Op) {
   return Cost;
 }
 
+int64_t accel::graph::getPeakMacsPerCycle() {
+  return llvm::AccelParam::MacsPerCycle;
+}
+
+int64_t accel::graph::getPeakDmaBytesPerCycle() {
+  return llvm::AccelParam::DmaChannels * llvm::AccelParam::DmaBytesPerCycle;
+}
+
 int64_t OpCost::boundCycles() const {
-  using namespace llvm::AccelParam;
-  int64_t Compute = (Macs + MacsPerCycle - 1) / MacsPerCycle;
-  int64_t Rate = DmaChannels * DmaBytesPerCycle;
+  int64_t Compute = (Macs + getPeakMacsPerCycle() - 1) / getPeakMacsPerCycle();
+  int64_t Rate = getPeakDmaBytesPerCycle();
   int64_t Transfer = (Bytes + Rate - 1) / Rate;
   return std::max(Compute, Transfer);
 }

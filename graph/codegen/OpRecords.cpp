@@ -158,6 +158,16 @@ std::optional<OpRecord> record(Conv2dOp Op, MutableArrayRef<ViewLayout>) {
   return recordWith(ACCEL_GRAPH_CONV2D, Attrs);
 }
 
+std::optional<OpRecord> record(Conv2dUpsampledOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_conv2d_upsampled_attrs Attrs{};
+  Attrs.scale = Op.getScale();
+  Attrs.kernel_h = Op.getKernelH();
+  llvm::copy(Op.getPads(), Attrs.pads);
+  Attrs.act = activationOf(Op);
+  return recordWith(ACCEL_GRAPH_CONV2D_UPSAMPLED, Attrs);
+}
+
 std::optional<OpRecord> record(ConvTranspose2dOp Op,
                                MutableArrayRef<ViewLayout>) {
   accel_graph_conv_transpose_attrs Attrs{};
@@ -310,14 +320,14 @@ std::optional<OpRecord> record(LayerNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_layernorm_attrs Attrs{};
   Attrs.axis = Op.getAxis();
   Attrs.epsilon = f32(Op.getEpsilon());
-  Attrs.residual = Op.getResidual() ? 1 : 0;
+  Attrs.residual = Op.writesSum() ? 2 : Op.getResidual() ? 1 : 0;
   return recordWith(ACCEL_GRAPH_LAYERNORM, Attrs);
 }
 
 std::optional<OpRecord> record(RmsNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_rmsnorm_attrs Attrs{};
   Attrs.epsilon = f32(Op.getEpsilon());
-  Attrs.residual = Op.getResidual() ? 1 : 0;
+  Attrs.residual = Op.writesSum() ? 2 : Op.getResidual() ? 1 : 0;
   return recordWith(ACCEL_GRAPH_RMSNORM, Attrs);
 }
 
@@ -580,6 +590,15 @@ std::optional<OpRecord> record(SqueezeExciteOp Op,
   return recordWith(ACCEL_GRAPH_SQUEEZE_EXCITE, Attrs);
 }
 
+std::optional<OpRecord> record(ChannelNormOp Op,
+                               MutableArrayRef<ViewLayout>) {
+  accel_graph_channel_norm_attrs Attrs{};
+  Attrs.epsilon = f32(Op.getEpsilon());
+  Attrs.scale = Op.getScale() ? 1 : 0;
+  Attrs.shift = Op.getShift() ? 1 : 0;
+  return recordWith(ACCEL_GRAPH_CHANNEL_NORM, Attrs);
+}
+
 std::optional<OpRecord> record(GroupNormOp Op, MutableArrayRef<ViewLayout>) {
   accel_graph_group_norm_attrs Attrs{};
   Attrs.groups = Op.getGroups();
@@ -628,11 +647,17 @@ accel::graph::recordOf(Operation &Op, MutableArrayRef<ViewLayout> Layouts) {
       .Case<SliceValuesOp, PadValuesOp, ExpandValuesOp, RangeOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Case<GroupNormOp>([&](auto Op) { return record(Op, Layouts); })
+      .Case<ChannelNormOp>([&](auto Op) { return record(Op, Layouts); })
+      .Case<Conv2dUpsampledOp>([&](auto Op) { return record(Op, Layouts); })
       .Case<MaxPoolTypedOp, GridSampleOp, DetOp, SqueezeExciteOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Case<MoeRouteOp, GatedSumOp>(
           [&](auto Op) { return record(Op, Layouts); })
       .Case<RopeOp>([&](auto Op) { return record(Op, Layouts); })
+      .Case<CacheWriteOp>([&](auto Op) {
+        return std::optional<OpRecord>(
+            OpRecord{ACCEL_GRAPH_CACHE_WRITE, {int64_t(Op.getAxis())}});
+      })
       .Case<RmsNormOp>([&](auto Op) { return record(Op, Layouts); })
       .Case<GemmGluOp>([&](auto) {
         return std::optional<OpRecord>(OpRecord{ACCEL_GRAPH_GEMM_GLU, {}});

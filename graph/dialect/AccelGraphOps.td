@@ -94,6 +94,30 @@ def AccelGraph_Conv2dOp : AccelGraph_Op<"conv2d", [
                        "functional-type(operands, results)";
 }
 
+// Its verifier: VerifyConvUpsampled.cpp.
+def AccelGraph_Conv2dUpsampledOp : AccelGraph_Op<"conv2d_upsampled", [
+    DeclareOpInterfaceMethods<AccelGraph_FusedActivationOpInterface,
+                              ["supportsActivation"]>]> {
+  let summary = "conv2d of a nearest upsampling by scale, without it";
+  let description = [{
+    conv2d(Resize(x, nearest, asymmetric, floor, scales [1, 1, s, s]), w)
+    with stride 1, no dilation and one group, reading x (the library's
+    accel_conv2d_upsampled). `weight` is w with each output row phase's
+    kernel rows summed ([s Cout, C, KH', KW]: accel_kernels.h), `kernel_h`
+    w's KH, `pads` the convolution's [t, l, b, r] on the upsampled input.
+    -accel-fuse-upsample-conv makes it (FuseUpsampleConv.cpp).
+  }];
+  let arguments = !con((ins AccelGraph_Tensor:$input,
+                            AccelGraph_Tensor:$weight,
+                            Optional<AccelGraph_Tensor>:$bias,
+                            I64Attr:$scale, I64Attr:$kernel_h,
+                            DenseI64ArrayAttr:$pads),
+                       ActivationAttrs);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 // Its verifier: VerifyConvTranspose.cpp.
 def AccelGraph_ConvTranspose2dOp : AccelGraph_Op<"conv_transpose2d"> {
   let summary = "ONNX ConvTranspose in 2-D: NCHW input, [C, M/group, KH, KW] "
@@ -271,6 +295,9 @@ def AccelGraph_LayerNormOp : AccelGraph_Op<"layernorm", [
     With a residual (of the input's type), normalizes input + residual:
     -accel-fuse-norms makes it from a residual connection's add that only
     the normalization reads, so that the sum is never written to memory.
+    With a residual, the result may be [2, input's dims]: the sum, then
+    the normalized sum (writesSum; a pre-norm layer's, whose next residual
+    add reads the sum again: -accel-fuse-pre-norm, FusePreNorm.cpp).
   }];
   let arguments = (ins AccelGraph_Tensor:$input,
                    Optional<AccelGraph_Tensor>:$residual,
@@ -279,6 +306,15 @@ def AccelGraph_LayerNormOp : AccelGraph_Op<"layernorm", [
                    I64Attr:$axis, // 0 <= axis < rank
                    F32Attr:$epsilon);
   let results = (outs AccelGraph_Tensor:$result);
+  let extraClassDeclaration = [{
+    /// Whether the result is [2, input's dims], the sum and the norm.
+    bool writesSum() {
+      auto Rank = [](mlir::Value V) {
+        return mlir::cast<mlir::RankedTensorType>(V.getType()).getRank();
+      };
+      return Rank(getResult()) == Rank(getInput()) + 1;
+    }
+  }];
   let assemblyFormat = "$input (`residual` $residual^)? `,` $scale "
                        "(`,` $shift^)? attr-dict `:` "
                        "functional-type(operands, results)";
@@ -292,12 +328,23 @@ def AccelGraph_RmsNormOp : AccelGraph_Op<"rms_norm"> {
     dimension (scale of its size), x = input, or input + residual where
     there is one. -accel-fuse-norms makes it from the Pow, ReduceMean,
     Add, Sqrt, Div or Reciprocal and Muls of PyTorch's RMSNorm
-    (FuseRmsNorm.cpp). Runs as accel_rmsnorm.
+    (FuseRmsNorm.cpp). Runs as accel_rmsnorm. With a residual, the result
+    may be [2, input's dims], the sum and then the norm, as
+    accel.layernorm's (writesSum).
   }];
   let arguments = (ins AccelGraph_Tensor:$input,
                    Optional<AccelGraph_Tensor>:$residual,
                    AccelGraph_Tensor:$scale, F32Attr:$epsilon);
   let results = (outs AccelGraph_Tensor:$result);
+  let extraClassDeclaration = [{
+    /// Whether the result is [2, input's dims], the sum and the norm.
+    bool writesSum() {
+      auto Rank = [](mlir::Value V) {
+        return mlir::cast<mlir::RankedTensorType>(V.getType()).getRank();
+      };
+      return Rank(getResult()) == Rank(getInput()) + 1;
+    }
+  }];
   let assemblyFormat = "$input (`residual` $residual^)? `,` $scale "
                        "attr-dict `:` functional-type(operands, results)";
 }
@@ -470,6 +517,26 @@ def AccelGraph_GroupNormOp : AccelGraph_Op<"group_norm", [
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$input `,` $scale `,` $shift attr-dict `:` "
                        "functional-type(operands, results)";
+}
+
+// Its verifier: VerifyChannelNorm.cpp.
+def AccelGraph_ChannelNormOp : AccelGraph_Op<"channel_norm", [
+    AttrSizedOperandSegments, AccelGraph_MayRunInPlace]> {
+  let summary = "LayerNorm over dimension 1 alone of [N, C, ...] (NCHW)";
+  let description = [{
+    Each (n, pixel)'s C values normalized by their mean and variance
+    (epsilon added to the variance), then scaled and shifted per channel
+    (scale and shift [C], each optional): ConvNeXt's LayerNorm, which
+    PyTorch writes as a permute to channels-last, LayerNormalization over
+    the last axis and a permute back. -accel-fuse-channel-norm makes it
+    from that pattern; runs as accel_channel_norm, in NCHW.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$input,
+                   Optional<AccelGraph_Tensor>:$scale,
+                   Optional<AccelGraph_Tensor>:$shift, F32Attr:$epsilon);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$input (`scale` $scale^)? (`shift` $shift^)? "
+                       "attr-dict `:` functional-type(operands, results)";
 }
 
 def AccelGraph_AttentionOp : AccelGraph_Op<"attention", [
@@ -881,6 +948,26 @@ def AccelGraph_ExpandOp : AccelGraph_Op<"expand", [], []> {
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat =
       "$input attr-dict `:` functional-type(operands, results)";
+}
+
+// VerifyCacheWrite.cpp. Any element type, the cache's and update's one.
+def AccelGraph_CacheWriteOp : AccelGraph_Op<"cache_write", [], []> {
+  let summary = "A key or value cache with a step's rows written into it";
+  let description = [{
+    result = cache[..., 0:T, ...] along axis, with rows [position,
+    position + S) replaced by update's S rows: a decoder's KV cache of
+    max-length rows, of which a step reads the first T (its past and its
+    own rows; -accel-generation-step). The program keeps the cache where
+    the function's argument lies and writes the update's rows there: the
+    result is a strided view of the argument's bytes (-accel-plan-memory),
+    so the past is never copied. position is an int64 scalar read at run
+    time, 0 <= position <= T - S.
+  }];
+  let arguments = (ins AccelGraph_Tensor:$cache, AccelGraph_Tensor:$update,
+                   AccelGraph_Tensor:$position, I64Attr:$axis);
+  let results = (outs AccelGraph_Tensor:$result);
+  let assemblyFormat = "$update `into` $cache `at` $position attr-dict `:` "
+                       "functional-type(operands, results)";
 }
 
 // Any element type: no kernel reads it (a view of its input's bytes).

@@ -18,9 +18,12 @@ namespace accel::graph {
 #define GEN_PASS_DEF_FUSEACTIVATIONSPASS
 #define GEN_PASS_DEF_FUSEATTENTIONPASS
 #define GEN_PASS_DEF_FUSENORMSPASS
+#define GEN_PASS_DEF_FUSEPRENORMPASS
 #define GEN_PASS_DEF_FUSEGEMMNORMPASS
 #define GEN_PASS_DEF_FUSECNNBLOCKSPASS
 #define GEN_PASS_DEF_FUSEGROUPNORMPASS
+#define GEN_PASS_DEF_FUSEUPSAMPLECONVPASS
+#define GEN_PASS_DEF_FUSECHANNELNORMPASS
 #define GEN_PASS_DEF_FUSEMOEPASS
 #define GEN_PASS_DEF_FUSEROPEPASS
 #define GEN_PASS_DEF_SINKTRANSPOSESPASS
@@ -52,13 +55,24 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
             applyFamilies(getOperation(),
                           {populateActivationFusion, populateSiluFusion,
                            populateSwiGluFusion, populateResidualNormFusion,
+                           populatePreNormFusion,
                            populateAttentionFusion, populateLayerNormFusion,
                            populateRmsNormFusion,
                            populateGeluFusion, populateGemmNormFusion,
                            populateCnnBlockFusion, populateGroupNormFusion,
-                           populateMoeFusion,
+                           populateChannelNormFusion, populateMoeFusion,
                            populateRopeFusion, populateTransposeSinking})) ||
-        failed(applyFamilies(getOperation(), {populateChainFusion})))
+        failed(applyFamilies(getOperation(), {populateChainFusion})) ||
+        // After the convolutions' activations, biases and batch norms.
+        failed(applyFamilies(getOperation(), {populateUpsampleConvFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseUpsampleConvPass
+    : accel::graph::impl::FuseUpsampleConvPassBase<FuseUpsampleConvPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateUpsampleConvFusion})))
       signalPassFailure();
   }
 };
@@ -90,6 +104,14 @@ struct FuseNormsPass : accel::graph::impl::FuseNormsPassBase<FuseNormsPass> {
   }
 };
 
+struct FusePreNormPass
+    : accel::graph::impl::FusePreNormPassBase<FusePreNormPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populatePreNormFusion})))
+      signalPassFailure();
+  }
+};
+
 struct FuseGemmNormPass
     : accel::graph::impl::FuseGemmNormPassBase<FuseGemmNormPass> {
   void runOnOperation() override {
@@ -112,6 +134,14 @@ struct FuseCnnBlocksPass
     : accel::graph::impl::FuseCnnBlocksPassBase<FuseCnnBlocksPass> {
   void runOnOperation() override {
     if (failed(applyFamilies(getOperation(), {populateCnnBlockFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseChannelNormPass
+    : accel::graph::impl::FuseChannelNormPassBase<FuseChannelNormPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateChannelNormFusion})))
       signalPassFailure();
   }
 };

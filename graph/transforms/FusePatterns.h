@@ -54,6 +54,10 @@ void populateRmsNormFusion(mlir::RewritePatternSet &Patterns);
 /// (FuseGemmNorm.cpp).
 void populateResidualNormFusion(mlir::RewritePatternSet &Patterns);
 
+/// A pre-norm layer's residual add, read again after its norm, into that
+/// norm, which writes the sum too (FusePreNorm.cpp).
+void populatePreNormFusion(mlir::RewritePatternSet &Patterns);
+
 /// A gemm read only by a layer norm (as its input or residual) into one
 /// accel.gemm_norm, and a feed-forward block into accel.mlp_norm
 /// (FuseGemmNorm.cpp).
@@ -68,6 +72,10 @@ void populateCnnBlockFusion(mlir::RewritePatternSet &Patterns);
 /// a per-channel Mul and Add) as one accel.group_norm (FuseGroupNorm.cpp).
 void populateGroupNormFusion(mlir::RewritePatternSet &Patterns);
 
+/// A convolution of a nearest upsampling by an integer scale as one
+/// accel.conv2d_upsampled of its input (FuseUpsampleConv.cpp).
+void populateUpsampleConvFusion(mlir::RewritePatternSet &Patterns);
+
 /// A mixture of experts' router into accel.moe_route and its gated sum
 /// of experts into accel.gated_sum (FuseMoE.cpp).
 void populateMoeFusion(mlir::RewritePatternSet &Patterns);
@@ -79,6 +87,11 @@ void populateRopeFusion(mlir::RewritePatternSet &Patterns);
 /// A transpose of a gemm's rows moved after it, where its result is only
 /// sliced (SinkTransposes.cpp).
 void populateTransposeSinking(mlir::RewritePatternSet &Patterns);
+
+/// LayerNorm over the channels written between two permutes (ConvNeXt's)
+/// as accel.channel_norm, and the block around it in NCHW
+/// (FuseChannelNorm.cpp).
+void populateChannelNormFusion(mlir::RewritePatternSet &Patterns);
 
 /// Elementwise ops in a row as one accel.elementwise_chain
 /// (FuseChains.cpp).

@@ -73,6 +73,19 @@ def FuseNormsPass : AccelGraph_FuncPass<"accel-fuse-norms"> {
   }];
 }
 
+def FusePreNormPass : AccelGraph_FuncPass<"accel-fuse-pre-norm"> {
+  let summary = "Fuse a pre-norm layer's residual add, read again after its "
+                "norm, into the norm, which writes the sum too";
+  let description = [{
+    An add of two tensors of one type, read by a layer norm over the last
+    dimension or an RMS norm and by something else (the next residual
+    add), becomes the norm's input and residual: the norm's result is
+    [2, its dims], the sum and then the normalized sum, from one pass over
+    memory; slices on its leading axis (views) give both to their readers
+    (FusePreNorm.cpp).
+  }];
+}
+
 def FuseGemmNormPass : AccelGraph_FuncPass<"accel-fuse-gemm-norm"> {
   let summary = "Fuse a gemm read only by a layer norm into accel.gemm_norm, "
                 "and a feed-forward block into accel.mlp_norm";
@@ -106,6 +119,34 @@ def FuseGroupNormPass : AccelGraph_FuncPass<"accel-fuse-group-norm"> {
     per-channel tensors, each read by the next alone, become one
     accel.group_norm over the input; a following x * sigmoid(x) or relu
     becomes its activation (FuseGroupNorm.cpp, FuseSilu.cpp).
+  }];
+}
+
+def FuseUpsampleConvPass : AccelGraph_FuncPass<"accel-fuse-upsample-conv"> {
+  let summary = "Fuse a convolution of a nearest upsampling into one "
+                "accel.conv2d_upsampled";
+  let description = [{
+    A Resize by constant integer scales [1, 1, s, s] (nearest, asymmetric,
+    floor: PyTorch's F.interpolate(scale_factor=s, mode="nearest")) read
+    by a convolution of stride 1, no dilation and one group alone, its
+    weights constant, becomes one accel.conv2d_upsampled of the Resize's
+    input, the kernel rows of each output row phase summed: the
+    upsampled tensor is never written (FuseUpsampleConv.cpp).
+  }];
+}
+
+def FuseChannelNormPass : AccelGraph_FuncPass<"accel-fuse-channel-norm"> {
+  let summary = "Fuse ConvNeXt's LayerNorm between permutes into "
+                "accel.channel_norm, and its block's Linears into NCHW";
+  let description = [{
+    - a permute to channels-last, a layer norm over the last axis and the
+      permute back become one accel.channel_norm of the NCHW tensor;
+    - a ConvNeXt block's permute, norm, Linear, activation, Linear,
+      permute back and per-channel layer scale (one image) become
+      accel.channel_norm and two gemms of constant weights on the left
+      (1x1 convolutions over [C, H W]), the layer scale folded into the
+      second's weights and bias: no permute is moved
+      (FuseChannelNorm.cpp).
   }];
 }
 
@@ -159,6 +200,27 @@ def CollapseRanksPass : AccelGraph_FuncPass<"accel-collapse-ranks"> {
     reshaped back; a slice that takes every element is its input
     (CollapseRanks.cpp).
   }];
+}
+
+def GenerationStepPass : AccelGraph_FuncPass<"accel-generation-step"> {
+  let summary = "A decoder-with-past step as a generation program runs it: "
+                "the KV cache kept in place, the greedy token out";
+  let description = [{
+    HuggingFace Optimum's decoder-with-past (docs/llm.md): each past key
+    or value argument [B, KVH, P, D] that only a concat along its
+    sequence axis with the step's rows reads, the concat returned as the
+    present, becomes the whole cache [B, KVH, max-length, D] (argument
+    attribute `accel.kv_cache`), and the concat an accel.cache_write of
+    the step's rows at a run-time position (a new last argument, one
+    int64): the attention reads the cache where it lies and only the new
+    rows are written. The presents leave the results, and the logits
+    [B, S, V] become the greedy token of each sequence's last position
+    (ArgMax, [B, 1] int64).
+  }];
+  let options = [
+    Option<"maxLength", "max-length", "int64_t", /*default=*/"0",
+           "The cache's rows (past and new) of each sequence">
+  ];
 }
 
 def PlanMemoryPass : AccelGraph_FuncPass<"accel-plan-memory"> {

@@ -19,21 +19,17 @@
    kernel pointers to the descriptors where they lie; a kernel's refusal
    stops the program with the node's name.
 
-   main() reads each input from a file of raw little-endian f32 into the
-   arena, has the kernels check every op's arguments once
-   (ACCEL_CHECK_ONLY), runs the model without those checks
-   (ACCEL_RUN_CHECKED; the simulator's region of interest) and writes
-   each output to a file:
-     model.elf in_0.bin ... in_{k-1}.bin out_0.bin ... out_{m-1}.bin [prof]
-   With a last argument, each op's figures go to that file, one line an
-   op: "start cycles macs dma_bytes bound name", tab-separated: its start
-   in cycles from the program's, the simulated time around its kernel call,
-   the matrix unit's MACs and the DMA bytes in that time (the simulator's
-   counters), and the roofline bound the compiler gave the op, in cycles
+   When profiling, each op's figures are kept: its start in cycles from
+   the program's, the simulated time around its kernel call, the matrix
+   unit's MACs and the DMA bytes in that time (the simulator's counters),
+   and the roofline bound the compiler gave the op, in cycles, written
+   one line an op, "start cycles macs dma_bytes bound name",
+   tab-separated
    (accel-run --profile and --timeline). */
 
 #include "graph_runtime.h"
 #include "accel_sys.h"
+#include "kernel_args.h"
 #include "kernel_stack.h"
 #include <accel.h>
 #include <accel_kernels.h>
@@ -135,6 +131,17 @@ static accel_status conv2d(accel_tensor *t, int n,
   return accel_conv2d(&t[0], &t[1], &t[n - 1], &o);
 }
 
+static accel_status
+conv2d_upsampled(accel_tensor *t, int n,
+                 const accel_graph_conv2d_upsampled_attrs *r) {
+  accel_conv2d_upsampled_options o = {r->scale,   r->kernel_h, r->pads[0],
+                                      r->pads[1], r->pads[2],  r->pads[3],
+                                      NULL,       activation(&r->act)};
+  if (n == 4)
+    o.bias = &t[2];
+  return accel_conv2d_upsampled(&t[0], &t[1], &t[n - 1], &o);
+}
+
 static accel_status conv_transpose(accel_tensor *t, int n,
                                    const accel_graph_conv_transpose_attrs *r) {
   accel_conv_transpose2d_options o = accel_conv_transpose2d_defaults();
@@ -200,13 +207,31 @@ static accel_status transpose(accel_tensor *t,
   return accel_transpose(&t[0], &t[1], p);
 }
 
+/* A norm's result [2, x's dims] as the sum x + residual (out[0]) and y
+   (out[1]), where the record's residual is 2 (a pre-norm layer's). */
+static void sum_and_norm(const accel_tensor *out, accel_tensor *sum,
+                         accel_tensor *y) {
+  accel_tensor *halves[2] = {sum, y};
+  for (int i = 0; i < 2; ++i) {
+    *halves[i] = *out;
+    halves[i]->rank = out->rank - 1;
+    halves[i]->data = (float *)out->data + i * out->strides[0];
+    for (int d = 0; d < out->rank - 1; ++d)
+      halves[i]->dims[d] = out->dims[d + 1],
+      halves[i]->strides[d] = out->strides[d + 1];
+  }
+}
+
 static accel_status rmsnorm(accel_tensor *t,
                             const accel_graph_rmsnorm_attrs *r) {
   accel_norm_options o = accel_norm_defaults();
   o.epsilon = r->epsilon.value;
   o.residual = r->residual ? &t[1] : NULL;
   o.scale = &t[1 + (r->residual != 0)];
-  return accel_rmsnorm(&t[0], &t[2 + (r->residual != 0)], &o);
+  accel_tensor *y = &t[2 + (r->residual != 0)], sum, half;
+  if (r->residual == 2)
+    sum_and_norm(y, &sum, &half), o.sum = &sum, y = &half;
+  return accel_rmsnorm(&t[0], y, &o);
 }
 
 static accel_status layernorm(accel_tensor *t, int n,
@@ -214,11 +239,14 @@ static accel_status layernorm(accel_tensor *t, int n,
   accel_norm_options o = accel_norm_defaults();
   o.axis = (int)r->axis;
   o.epsilon = r->epsilon.value;
-  int residual = (int)r->residual;
+  int residual = r->residual != 0;
   o.residual = residual ? &t[1] : NULL;
   o.scale = &t[1 + residual];
   o.shift = n == 4 + residual ? &t[2 + residual] : NULL;
-  return accel_layernorm(&t[0], &t[n - 1], &o);
+  accel_tensor *y = &t[n - 1], sum, half;
+  if (r->residual == 2)
+    sum_and_norm(y, &sum, &half), o.sum = &sum, y = &half;
+  return accel_layernorm(&t[0], y, &o);
 }
 
 /* a, b[, bias], residual, scale[, shift] -> y. */
@@ -266,6 +294,16 @@ static accel_status squeeze_excite(accel_tensor *t, int n,
 }
 
 /* x, scale, shift -> y. */
+/* x[, scale][, shift], y: the attributes say which are there. */
+static accel_status channel_norm(accel_tensor *t, int n,
+                                 const accel_graph_channel_norm_attrs *r) {
+  accel_norm_options o = accel_norm_defaults();
+  o.axis = 1, o.epsilon = r->epsilon.value;
+  o.scale = r->scale ? &t[1] : NULL;
+  o.shift = r->shift ? &t[1 + (r->scale != 0)] : NULL;
+  return accel_channel_norm(&t[0], &t[n - 1], &o);
+}
+
 static accel_status group_norm(accel_tensor *t,
                                const accel_graph_group_norm_attrs *r) {
   accel_groupnorm_options o = {r->groups, r->epsilon.value, &t[1], &t[2],
@@ -396,6 +434,30 @@ static accel_status concat(accel_tensor *t, int n,
 static accel_status slice(accel_tensor *t,
                           const accel_graph_slice_attrs *starts_steps) {
   return accel_slice(&t[0], &t[1], starts_steps, starts_steps + t[0].rank);
+}
+
+/* A decoder step's rows into its KV cache at the run-time position: y is
+   the cache's first rows (a view of its bytes), the update goes to its
+   rows [position, position + S) along the axis, one strided copy. */
+static accel_status cache_write(accel_tensor *t, const long *axis) {
+  static const char kernel[] = "accel_cache_write";
+  const accel_tensor *update = &t[1], *y = &t[3];
+  int a = (int)axis[0];
+  if (a < 0 || a >= y->rank || update->rank != y->rank)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "axis",
+                              "%d is outside the rank %d", a, y->rank);
+  long position = values_pending ? 0 : *(const long *)t[2].data;
+  long rows = update->dims[a];
+  if (position < 0 || position > y->dims[a] - rows)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "position",
+                              "%ld: %ld rows from there leave the %ld the "
+                              "step reads",
+                              position, rows, y->dims[a]);
+  accel_tensor at = *y;
+  at.data = (char *)at.data +
+            position * at.strides[a] * (long)accel_dtype_bytes(at.dtype);
+  at.dims[a] = rows;
+  return accel_slice(update, &at, NULL, NULL);
 }
 
 static accel_status chain(accel_tensor *t, int n,
@@ -547,6 +609,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_CONV2D:
     what = "accel_conv2d", s = conv2d(t, n, attrs);
     break;
+  case ACCEL_GRAPH_CONV2D_UPSAMPLED:
+    what = "accel_conv2d_upsampled", s = conv2d_upsampled(t, n, attrs);
+    break;
   case ACCEL_GRAPH_CONV_TRANSPOSE:
     what = "accel_conv_transpose2d", s = conv_transpose(t, n, attrs);
     break;
@@ -558,6 +623,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
     break;
   case ACCEL_GRAPH_DET:
     what = "accel_det", s = accel_det(&t[0], &t[1]);
+    break;
+  case ACCEL_GRAPH_CACHE_WRITE:
+    what = "accel_cache_write", s = cache_write(t, attrs);
     break;
   case ACCEL_GRAPH_ROPE:
     what = "accel_rope", s = accel_rope(&t[0], &t[1], &t[2], &t[3]);
@@ -734,6 +802,9 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   case ACCEL_GRAPH_GROUP_NORM:
     what = "accel_groupnorm", s = group_norm(t, attrs);
     break;
+  case ACCEL_GRAPH_CHANNEL_NORM:
+    what = "accel_channel_norm", s = channel_norm(t, n, attrs);
+    break;
   }
   if (s != ACCEL_OK)
     fail(name, what, s);
@@ -748,7 +819,7 @@ void accel_graph_op(const long *record, const char *name, long bound) {
   }
 }
 
-static void write_profile(const char *path) {
+void accel_graph_write_profile(const char *path) {
   FILE *f = fopen(path, "w");
   if (!f) {
     fprintf(stderr, "accel-graph: cannot open '%s'\n", path);
@@ -761,8 +832,10 @@ static void write_profile(const char *path) {
   fclose(f);
 }
 
-/* Reads or writes one tensor's file; exits with a message on failure. */
-static void transfer(const char *path, void *data, long bytes, int write) {
+void accel_graph_profile(int on) { profiling = on; }
+
+void accel_graph_transfer(const char *path, void *data, long bytes,
+                          int write) {
   FILE *f = fopen(path, write ? "wb" : "rb");
   if (!f) {
     fprintf(stderr, "accel-graph: cannot open '%s'\n", path);
@@ -782,42 +855,22 @@ static void transfer(const char *path, void *data, long bytes, int write) {
 /* The model, run on the kernels' scratchpad stack: the runtime's spills
    and saved registers then cost 3 cycles a load, not DRAM's 40, and the
    kernels it calls need not switch stacks. */
-static long run_graph(const void *a, const void *b, const void *c,
-                      const void *d) {
-  (void)a, (void)b, (void)c, (void)d;
-  accel_graph_run();
+static long run_on_kernel_stack(const void *run, const void *b, const void *c,
+                                const void *d) {
+  (void)b, (void)c, (void)d;
+  ((void (*)(void))run)();
   return 0;
 }
 
-int main(int argc, char **argv) {
-  long inputs = accel_graph_num_inputs, outputs = accel_graph_num_outputs;
-  argc = accel_graph_debug_options(argc, argv);
-  if (argc != 1 + inputs + outputs && argc != 2 + inputs + outputs) {
-    fprintf(stderr,
-            "usage: %s <%ld input files> <%ld output files> [profile]\n",
-            argv[0], inputs, outputs);
-    return 2;
-  }
-  for (long i = 0; i < inputs; ++i)
-    transfer(argv[1 + i], accel_graph_arena + accel_graph_inputs[i].offset,
-             accel_graph_inputs[i].bytes, 0);
-  /* Every op's arguments checked once, at load (a refusal stops the
-     program with the node's name, as in the run), then the run without
-     the kernels' checks: the records do not change. */
+void accel_graph_call(void (*run)(void)) {
+  accel_on_kernel_stack(run_on_kernel_stack, (const void *)run, NULL, NULL,
+                        NULL);
+}
+
+void accel_graph_check(void (*run)(void)) {
   accel_set_check_mode(ACCEL_CHECK_ONLY);
   values_pending = 1;
-  accel_on_kernel_stack(run_graph, NULL, NULL, NULL, NULL);
+  accel_graph_call(run);
   values_pending = 0;
   accel_set_check_mode(ACCEL_RUN_CHECKED);
-  profiling = argc == 2 + inputs + outputs;
-  accel_region_begin();
-  accel_on_kernel_stack(run_graph, NULL, NULL, NULL, NULL);
-  accel_region_end();
-  for (long i = 0; i < outputs; ++i)
-    transfer(argv[1 + inputs + i],
-             accel_graph_arena + accel_graph_outputs[i].offset,
-             accel_graph_outputs[i].bytes, 1);
-  if (profiling)
-    write_profile(argv[argc - 1]);
-  return 0;
 }

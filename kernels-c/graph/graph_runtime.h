@@ -78,6 +78,11 @@ typedef enum {
                                       attrs: long reverse */
   ACCEL_GRAPH_GRU = 56,            /* xw, w (packed), rbh, h0 -> y;
                                       attrs: long reverse */
+  ACCEL_GRAPH_CACHE_WRITE = 57,    /* cache, update, position -> y, the
+                                      cache's first rows; attrs: long
+                                      axis */
+  ACCEL_GRAPH_CONV2D_UPSAMPLED = 58, /* x, w_rows[, bias] -> y */
+  ACCEL_GRAPH_CHANNEL_NORM = 59,   /* x[, scale][, shift] -> y */
 } accel_graph_opcode;
 
 /* The longest record, in fields: the runtime's scratchpad copy of it. */
@@ -129,6 +134,13 @@ typedef struct {
   long groups;
   accel_graph_activation act;
 } accel_graph_conv2d_attrs;
+
+/* As accel_conv2d_upsampled_options; a bias operand if there are four. */
+typedef struct {
+  long scale, kernel_h;
+  long pads[4]; /* top, left, bottom, right */
+  accel_graph_activation act;
+} accel_graph_conv2d_upsampled_attrs;
 
 /* As accel_conv_transpose2d_options; a bias operand if there are four. */
 typedef struct {
@@ -184,7 +196,8 @@ typedef struct {
 typedef struct {
   long axis;
   accel_graph_float epsilon;
-  long residual; /* whether the second operand is the residual */
+  long residual; /* whether the second operand is the residual; 2: and y
+                    is [2, x's dims], the sum x + residual, then the norm */
 } accel_graph_layernorm_attrs;
 
 typedef struct {
@@ -193,7 +206,7 @@ typedef struct {
 
 typedef struct {
   accel_graph_float epsilon;
-  long residual; /* whether the second operand is the residual */
+  long residual; /* as accel_graph_layernorm_attrs' */
 } accel_graph_rmsnorm_attrs;
 
 typedef struct {
@@ -265,6 +278,12 @@ typedef struct {
   accel_graph_float epsilon;
   long act; /* accel_act_kind */
 } accel_graph_group_norm_attrs;
+
+/* accel_channel_norm's options: which of scale and shift are operands. */
+typedef struct {
+  accel_graph_float epsilon;
+  long scale, shift;
+} accel_graph_channel_norm_attrs;
 
 typedef struct {
   long axis, is_min, select_last;
@@ -340,6 +359,23 @@ typedef struct {
    these). */
 typedef long accel_graph_maxunpool_attrs;
 
+/* A tensor of a program's arena: a model's input or output. */
+typedef struct {
+  long offset, bytes; /* in accel_graph_arena */
+} accel_graph_io;
+
+/* A generation program's steps (accel-graphc --generate; generate_main.c
+   runs them): the prefill first, then the decoding steps by past rows. */
+typedef struct {
+  void (*run)(void);
+  const accel_graph_io *inputs; /* input_ids, attention_mask,
+                                   position_ids, the cache position */
+  long num_inputs;
+  const accel_graph_io *outputs; /* the greedy tokens [B, 1] int64 */
+  long past_rows;                /* the attention_mask's columns but new */
+  long new_rows;                 /* input_ids' columns */
+} accel_generate_step;
+
 /* The layout both sides assume, checked by both compilers. A trailing
    array holds as many entries as the record says (a flexible array
    member: C99, and GNU C++'s extension). */
@@ -350,6 +386,8 @@ typedef long accel_graph_maxunpool_attrs;
 #endif
 ACCEL_GRAPH_LAYOUT(sizeof(long) == 8 && sizeof(float) == 4);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_record) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_io) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_generate_step) == 6 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_float) == 8 &&
                    offsetof(accel_graph_float, value) == 0);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_activation) == 3 * 8);
@@ -378,6 +416,7 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_norm_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_mlp_norm_attrs) == 4 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_squeeze_excite_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_group_norm_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_channel_norm_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_argreduce_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_hardmax_attrs) == 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_cumsum_attrs) == 3 * 8);
@@ -389,25 +428,40 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_reverse_sequence_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_onehot_attrs) == 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_slice_values_attrs) == 2 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pad_values_attrs) == 2 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv2d_upsampled_attrs) == 9 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_resize_attrs) == 27 * 8 &&
                    offsetof(accel_graph_resize_attrs, scales) == 9 * 8);
 #undef ACCEL_GRAPH_LAYOUT
 
 #ifndef __cplusplus
 /* Defined by the generated code. */
-typedef struct {
-  long offset, bytes; /* in accel_graph_arena */
-} accel_graph_io;
 
 extern char accel_graph_arena[];
 extern const long accel_graph_num_inputs, accel_graph_num_outputs;
 extern const accel_graph_io accel_graph_inputs[], accel_graph_outputs[];
 void accel_graph_run(void);
 
+extern const accel_generate_step accel_generate_steps[];
+extern const long accel_generate_num_steps;
+
 /* Runs one operation record (graph_runtime.c); stops the program with the
    node's name if the kernel refuses it. bound: the op's roofline bound in
    cycles (the compiler's, graph/codegen/OpCost.h), for the profile. */
 void accel_graph_op(const long *record, const char *name, long bound);
+
+/* What a program's main (graph_main.c, generate_main.c) calls: a file of
+   raw bytes read into or written from memory (exits with a message on
+   failure); every op of run() checking its arguments (ACCEL_CHECK_ONLY,
+   the values the ops compute not there yet: a refusal stops the program
+   with the node's name); run() on the kernels' scratchpad stack without
+   those checks; each op's figures kept while profiling is on, and
+   written to a file. */
+void accel_graph_transfer(const char *path, void *data, long bytes,
+                          int write);
+void accel_graph_check(void (*run)(void));
+void accel_graph_call(void (*run)(void));
+void accel_graph_profile(int on);
+void accel_graph_write_profile(const char *path);
 
 /* graph_debug.c (accel-run --compare-layers): accel_graph_op, then the
    op's result written out, which a program accel-graphc compiles with

@@ -211,6 +211,53 @@ accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
                           accel_tensor *y,
                           const accel_conv2d_options *options);
 
+/* accel_conv2d_upsampled's options: the convolution's own, on the
+   upsampled input (stride 1, no dilation, one group). */
+typedef struct {
+  long scale;    /* s >= 1: each pixel of x s x s times */
+  long kernel_h; /* KH of the convolution's weights, before w_rows */
+  long pad_top, pad_left, pad_bottom, pad_right; /* >= 0 */
+  const accel_tensor *bias; /* rank 1, Cout elements, or null */
+  accel_activation act;
+} accel_conv2d_upsampled_options;
+
+/* Output row phase r's (rows s i + r) first input row from i:
+   floor((r - pad_top) / s). */
+static inline long accel_conv2d_upsampled_first_row(long r, long pad_top,
+                                                    long s) {
+  long a = r - pad_top;
+  return a >= 0 ? a / s : -((s - 1 - a) / s);
+}
+
+/* The kernel rows KH' every phase's weights have in w_rows: the most
+   input rows a phase's output row reads. */
+static inline long accel_conv2d_upsampled_rows(long kh, long pad_top,
+                                               long s) {
+  long most = 0;
+  for (long r = 0; r < s; ++r) {
+    long n = accel_conv2d_upsampled_first_row(r + kh - 1, pad_top, s) -
+             accel_conv2d_upsampled_first_row(r, pad_top, s) + 1;
+    most = n > most ? n : most;
+  }
+  return most;
+}
+
+/* y = act(conv2d(up(x), w) + bias) without up(x), up(x) being x's pixels
+   each repeated s times along H and along W (ONNX Resize, nearest,
+   asymmetric, floor, scales [1, 1, s, s]): x [N, C, H, W], y [N, Cout, OH,
+   OW], OH = s H + pad_top + pad_bottom - kernel_h + 1, OW = s W + pad_left
+   + pad_right - KW + 1. Output rows s i + r (phase r) read x's rows i +
+   first_row(r) + t, t < KH' = accel_conv2d_upsampled_rows(kernel_h,
+   pad_top, s), so the weights come with each phase's kernel rows summed:
+   w_rows [s Cout, C, KH', KW], w_rows[r Cout + o, c, t, kx] = the sum of
+   w[o, c, ky, kx] over the ky with first_row(r + ky) - first_row(r) = t
+   (0 if none). Columns are read by index (docs/kernels.md,
+   "accel_conv2d_upsampled"). */
+accel_status
+accel_conv2d_upsampled(const accel_tensor *x, const accel_tensor *w_rows,
+                       accel_tensor *y,
+                       const accel_conv2d_upsampled_options *options);
+
 /* 2-D transposed convolution options (docs/kernels.md,
    "accel_conv_transpose2d"): ONNX ConvTranspose's, pads already
    resolved. */
@@ -340,6 +387,9 @@ typedef struct {
   const accel_tensor *scale, *shift; /* of the normalized dims, or null */
   const accel_tensor *residual; /* of x's dims, or null: normalizes
                                    x + residual */
+  accel_tensor *sum; /* with a residual: of x's dims, where x + residual is
+                        written too (a pre-norm layer's next residual), or
+                        null */
 } accel_norm_options;
 
 /* axis -1, epsilon 1e-5, no scale, shift or residual. */
@@ -350,15 +400,29 @@ accel_norm_options accel_norm_defaults(void);
    others. RMS normalization: y = x / sqrt(mean(x^2) + eps) * scale (no
    shift). With a residual, x + residual (added in f32) is normalized in
    x's place: a residual connection and the norm after it in one pass
-   (TensorRT's skip layer norm). The normalized dims must form one run of
-   equally spaced elements (e.g. contiguous), in x and the residual; at
-   most 65 536 elements with a scale or shift, 38 912 with a residual. y
-   may be x or the residual in place. options may be null (the
+   (TensorRT's skip layer norm); with a sum too, that sum is also written
+   there, from the same pass (the sum must overlap none of x, the
+   residual and y). The normalized dims must form one run of
+   equally spaced elements (e.g. contiguous), in x, the residual and the
+   sum; at most 65 536 elements with a scale or shift, 38 912 with a
+   residual. y may be x or the residual in place. options may be null (the
    defaults). */
 accel_status accel_layernorm(const accel_tensor *x, accel_tensor *y,
                              const accel_norm_options *options);
 accel_status accel_rmsnorm(const accel_tensor *x, accel_tensor *y,
                            const accel_norm_options *options);
+
+/* Layer normalization over dimension 1 alone of x [N, C, ...] (NCHW), in
+   that layout: y[n, c, p] = (x[n, c, p] - mean) / sqrt(var + eps)
+   * scale[c] + shift[c], the mean and variance over c at each (n, p)
+   (ConvNeXt's LayerNorm over the channels). options as accel_layernorm's
+   with axis 1 and no residual; scale and shift rank 1, C, or null. x's and
+   y's dimensions from 2 on one contiguous run each (any batch and channel
+   strides); y may be x in place. At most ACCEL_CHANNEL_NORM_MAX_CHANNELS
+   channels. */
+enum { ACCEL_CHANNEL_NORM_MAX_CHANNELS = 1536 };
+accel_status accel_channel_norm(const accel_tensor *x, accel_tensor *y,
+                                const accel_norm_options *options);
 
 /* y = layernorm(a . op(b) + bias + residual) along y's last dimension: a
    projection and the post-norm residual connection after it (a

@@ -45,6 +45,9 @@ typedef struct {
   float *y;
   long xs[4], ws[4], ys[4], bs;
   accel_activation act;
+  /* More than 1 (accel_conv2d_upsampled): x's columns each us times, W
+     the repeated width (the implicit GEMM only). */
+  long us;
 } conv_problem;
 
 /* The implicit GEMM's scratchpad layout for one problem (conv2d_igemm.c). */
@@ -56,7 +59,8 @@ typedef struct {
   long bo, bi; /* output and padded input rows per band */
   long wp;     /* padded input row: pl + W + pr */
   long chan;   /* a channel's row in the band: wp rounded up to stride_w */
-  long stage_floats; /* stride_w > 1: two staging rows (load_band) */
+  long stage_floats; /* stride_w > 1 or us > 1: two staging rows
+                        (load_band) */
   long b_floats, w_floats, band_floats; /* the pool's parts */
   long col_floats; /* the last pixel's im2col column (with left) */
   int prefetch;    /* two weight buffers: the next group's arrive */

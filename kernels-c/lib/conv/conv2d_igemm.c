@@ -82,6 +82,56 @@ static void split_phases(float *dst, const float *stage, long channels) {
   }
 }
 
+/* n floats of a staging row, each us times into rep (rep[us e + k] =
+   stage[e]): us strided stores of every 16, which spill up to 16 us
+   floats past rep's end (its slack). */
+static void repeat_columns(float *rep, const float *stage, long n, long us) {
+  long step = us * 4, e = 0;
+  if (us == 2) {
+    for (; e + 2 * Lanes <= n; e += 2 * Lanes) {
+      accel_v16f a = accel_vload(stage + e), b = accel_vload(stage + e + Lanes);
+      accel_vstore_strided(a, rep + 2 * e, 8);
+      accel_vstore_strided(a, rep + 2 * e + 1, 8);
+      accel_vstore_strided(b, rep + 2 * e + 2 * Lanes, 8);
+      accel_vstore_strided(b, rep + 2 * e + 2 * Lanes + 1, 8);
+    }
+  }
+  for (; e < n; e += Lanes) {
+    accel_v16f v = accel_vload(stage + e);
+    for (long k = 0; k < us; ++k)
+      accel_vstore_strided(v, rep + us * e + k, step);
+  }
+}
+
+/* load_band with us > 1: image rows lo .. hi - 1 come into a staging row
+   (every channel's W / us columns, one after another), the vector unit
+   repeats each column us times into a repeat row, and a transfer puts
+   that row's channels into the band row between its pad columns; the
+   next image row arrives, and the previous repeat row leaves, under each
+   repeat. */
+static void load_band_repeated(const conv_problem *p, const igemm_plan *pl,
+                               const float *x, long top, long lo, long hi,
+                               float *band) {
+  long chan = pl->chan, row = p->Cg * chan, wl = p->W / p->us;
+  float *const *stage = SPM->s.stage, *const *rep = SPM->s.rep;
+  for (long r = lo; r < hi; ++r) {
+    int b = r & 1;
+    if (r == lo)
+      accel_copy_matrix(2 + b, stage[b], wl, 1, x + (top + r) * p->xs[2],
+                        p->xs[1], p->xs[3], p->Cg, wl);
+    accel_dma_wait_on(2 + b);
+    if (r + 1 < hi)
+      accel_copy_matrix(2 + !b, stage[!b], wl, 1,
+                        x + (top + r + 1) * p->xs[2], p->xs[1], p->xs[3],
+                        p->Cg, wl);
+    accel_dma_wait_on(b); /* row r - 2's band transfer, out of rep[b] */
+    repeat_columns(rep[b], stage[b], p->Cg * wl, p->us);
+    accel_dma_rows_on(b, band + r * row + p->pl, rep[b], p->Cg, p->W * 4,
+                      chan * 4, p->W * 4);
+  }
+  accel_dma_wait_all();
+}
+
 /* Band rows 0 .. bi_b - 1 are padded input rows from oh0 stride_h, each
    the row of every channel: image rows where they exist (one transfer
    each, its rows the channels), zero rows in the padding. (The pad
@@ -98,6 +148,12 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   long chan = pl->chan, lines = p->sw * p->Cg, row = lines * chan;
   const float *x = p->x + n * p->xs[0] + g * p->Cg * p->xs[1];
   conv_zero_rows(0, band, lo * lines, chan, chan, SPM->zeros);
+  if (p->us > 1) {
+    conv_zero_rows(1, band + hi * row, (bi_b - hi) * lines, chan, chan,
+                   SPM->zeros);
+    load_band_repeated(p, pl, x, top, lo, hi, band);
+    return;
+  }
   if (p->sw == 1) {
     conv_zero_rows(1, band + hi * row, (bi_b - hi) * lines, chan, chan,
                    SPM->zeros);
@@ -201,7 +257,14 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   conv_make_zeros(SPM->zeros);
   /* The pad columns, once: of the band's rows, or with stride_w > 1 of
      the staging rows. */
-  if (p->sw == 1) {
+  if (p->us > 1) {
+    zero_pad_columns(p, band, p->Cg * pl->bi, pl->chan);
+    long wl = p->W / p->us;
+    s->stage[0] = band + pl->band_floats + pl->col_floats;
+    s->stage[1] = s->stage[0] + p->Cg * wl + T;
+    s->rep[0] = s->stage[1] + p->Cg * wl + T;
+    s->rep[1] = s->rep[0] + p->Cg * p->W + p->us * T;
+  } else if (p->sw == 1) {
     zero_pad_columns(p, band, p->Cg * pl->bi, pl->chan);
   } else {
     s->stage[0] = band + pl->band_floats + pl->col_floats;

@@ -42,6 +42,7 @@ typedef struct {
   long KW, KH, dh, dw, sh, sw, ys1, ys2, ys3, OW;
   long kw_col[KwTable]; /* kw_column of the first kernel columns */
   float *stage[2];      /* with stride_w > 1, load_band's staging rows */
+  float *rep[2];        /* with us > 1, its rows of repeated columns */
   int epilogue, relu, two_sets;
   /* A bias with ReLU or nothing starts each tile (mld of bias_tiles)
      instead of being added after it: no vector epilogue. */

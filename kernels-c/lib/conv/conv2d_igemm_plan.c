@@ -18,6 +18,13 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
      (load_band), and two staging rows take image rows in. */
   pl->chan = ceil_div(pl->wp, p->sw);
   pl->stage_floats = p->sw > 1 ? 2 * (p->Cg * p->sw * pl->chan + T * p->sw) : 0;
+  /* With us > 1, two staging rows of x's columns and two of them
+     repeated (every channel's, one after another; the vector loads read
+     up to 16 floats past a staging row, the stores spill up to 16 us past
+     a repeat row). */
+  if (p->us > 1)
+    pl->stage_floats =
+        2 * (p->Cg * (p->W / p->us) + T) + 2 * (p->Cg * p->W + p->us * T);
   /* B's rows spill up to 16 floats past the last (a run's vector store);
      the band is read up to 16 strided floats past a run's start. */
   pl->b_floats = pl->kc * T + T;

@@ -1,0 +1,54 @@
+/* One accel_conv2d_upsampled call on tensors read from a file
+ * (test/kernels/conv2d-upsampled.test, made by conv2d_upsampled_check.py):
+ *   conv2d_upsampled_driver <case> <output>
+ * The case file is little-endian:
+ *   char magic[8] = "CONVUPS1"
+ *   int64 scale, kernel_h, pad_top, pad_left, pad_bottom, pad_right,
+ *         act_kind
+ *   f32 lo, hi
+ *   4 tensor records of rank 4 with a present flag (x, w_rows, y, bias;
+ *   driver_io.h), then each present tensor's buffer.
+ * The output is y's whole buffer after the call. Exits 1 on bad input, 2
+ * if the kernel returns an error (it has printed its own line), 0
+ * otherwise. */
+#include <accel.h>
+#include <accel_kernels.h>
+
+#include "driver_io.h"
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: conv2d_upsampled_driver <case> <output>\n");
+    return 1;
+  }
+  int64_t h[7];
+  float f[2];
+  driver_record r[4];
+  static const char *const names[4] = {"x", "w_rows", "y", "bias"};
+  float *buffers[4];
+  accel_tensor t[4];
+  if (!driver_open("conv2d_upsampled_driver", argv[1], "CONVUPS1") ||
+      !driver_read(h, sizeof h, "header") ||
+      !driver_read(f, sizeof f, "scalars") ||
+      !driver_read_records(r, 4, 4, 1) ||
+      !driver_read_tensors(r, 4, names, 3, buffers, t))
+    return 1;
+  close(driver_in);
+
+  accel_conv2d_upsampled_options o = {0};
+  o.scale = h[0], o.kernel_h = h[1];
+  o.pad_top = h[2], o.pad_left = h[3], o.pad_bottom = h[4], o.pad_right = h[5];
+  o.act.kind = (accel_act_kind)h[6];
+  o.act.lo = f[0], o.act.hi = f[1];
+  o.bias = r[3].present ? &t[3] : NULL;
+
+  accel_region_begin();
+  accel_status s = accel_conv2d_upsampled(&t[0], &t[1], &t[2], &o);
+  accel_region_end();
+  if (s != ACCEL_OK) {
+    fprintf(stderr, "conv2d_upsampled_driver: accel_conv2d_upsampled "
+                    "returned %d\n", (int)s);
+    return 2;
+  }
+  return !driver_write_buffer(argv[2], buffers[2], &r[2]);
+}
