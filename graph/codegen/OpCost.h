@@ -28,6 +28,11 @@ struct OpCost {
 
 OpCost getOpCost(mlir::Operation &Op);
 
+/// The machine's peaks (isa/AccelMachine.td): the matrix unit's MACs and
+/// all DMA channels' bytes, a cycle.
+int64_t getPeakMacsPerCycle();
+int64_t getPeakDmaBytesPerCycle();
+
 } // namespace accel::graph
 
 #endif

@@ -18,6 +18,7 @@
 
 #include "GenerationProgram.h"
 #include "codegen/EmitProgram.h"
+#include "codegen/OpCost.h"
 #include "import/OnnxImporter.h"
 #include "onnx/GraphPrinter.h"
 #include "onnx/OnnxGraph.h"
@@ -46,7 +47,7 @@ namespace og = accel::onnx_graph;
 
 static cl::OptionCategory GraphcCategory("accel-graphc options");
 
-static cl::opt<std::string> ModelPath(cl::Positional, cl::Required,
+static cl::opt<std::string> ModelPath(cl::Positional,
                                       cl::desc("<model.onnx>"),
                                       cl::cat(GraphcCategory));
 static cl::opt<bool> PrintGraph(
@@ -85,6 +86,11 @@ static cl::opt<bool> DumpResults(
              "--compare-layers)"),
     cl::cat(GraphcCategory));
 
+static cl::opt<bool> PrintMachine(
+    "print-machine",
+    cl::desc("Print the machine's peaks the roofline bounds use "
+             "(isa/AccelMachine.td) and stop"),
+    cl::cat(GraphcCategory));
 static cl::opt<bool> Generate(
     "generate",
     cl::desc("Compile a decoder with past (HuggingFace Optimum's "
@@ -243,6 +249,16 @@ int main(int argc, char **argv) {
       Option->setHiddenFlag(cl::NotHidden);
   cl::ParseCommandLineOptions(argc, argv,
                               "accel-graphc: ONNX models to Accel programs\n");
+  if (PrintMachine) {
+    outs() << "macs_per_cycle " << accel::graph::getPeakMacsPerCycle()
+           << "\ndma_bytes_per_cycle " << accel::graph::getPeakDmaBytesPerCycle()
+           << "\n";
+    return 0;
+  }
+  if (ModelPath.empty()) {
+    WithColor::error(errs(), "accel-graphc") << "no model given\n";
+    return 1;
+  }
   og::LoadOptions Options;
   Options.IsNative = accel::graph::importsOpType;
   for (const std::string &S : InputShapes)

@@ -129,7 +129,7 @@ void GenerationStepPass::runOnOperation() {
     if (PresentType.getDimSize(Axis) > maxLength) {
       Present.emitError("appends to a past of ")
           << PresentType.getDimSize(Axis) << " rows in all, more than the "
-          << "cache's " << maxLength;
+          << "cache's " << int64_t(maxLength);
       return signalPassFailure();
     }
     SmallVector<int64_t> CacheShape(PresentType.getShape());
