@@ -20,6 +20,9 @@
 //    broadcast) whose last use is that op, which the kernel library allows
 //    (docs/kernels.md, in place); not a function argument, which the
 //    caller may still read;
+//  - a KV cache argument (`accel.kv_cache`, -accel-generation-step) is
+//    placed first and never freed, and an accel.cache_write's result is
+//    a strided view of its cache's bytes;
 //  - the inputs of a concatenation along a dimension with only 1s before
 //    it (ConcatInPlace.h): each input's producer writes it into its part
 //    of the concat's buffer, taken at the first part's definition, and the
@@ -43,6 +46,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -194,12 +198,26 @@ unsigned Planner::newBuffer(Value V, bool Argument) {
 }
 
 SmallVector<int64_t> Planner::planArguments() {
+  // KV caches first, in order, alive for good: every step of a generation
+  // program finds them at the same offsets, which its arena keeps.
+  auto F = cast<FunctionOpInterface>(Body.getParentOp());
+  auto isCache = [&](BlockArgument Arg) {
+    return bool(F.getArgAttr(Arg.getArgNumber(), "accel.kv_cache"));
+  };
+  for (BlockArgument Arg : Body.getArguments())
+    if (isCache(Arg)) {
+      BufferOf[Arg] = newBuffer(Arg, /*Argument=*/true);
+      Buffers[BufferOf[Arg]].LastUse = ~0u;
+      Unplanned += bytesOf(Arg);
+    }
   SmallVector<int64_t> Offsets;
   for (BlockArgument Arg : Body.getArguments()) {
     if (!isa<RankedTensorType>(Arg.getType()))
       continue;
-    BufferOf[Arg] = newBuffer(Arg, /*Argument=*/true);
-    Unplanned += bytesOf(Arg);
+    if (!isCache(Arg)) {
+      BufferOf[Arg] = newBuffer(Arg, /*Argument=*/true);
+      Unplanned += bytesOf(Arg);
+    }
     Offsets.push_back(Buffers[BufferOf[Arg]].Offset);
   }
   return Offsets;
@@ -268,6 +286,16 @@ bool Planner::placeInConcat(Operation &Op, Value R) {
 void Planner::placeResult(Operation &Op, Value R) {
   if (placeInConcat(Op, R))
     return;
+  // A cache write's result is the cache's first rows, where they lie.
+  if (auto W = dyn_cast<CacheWriteOp>(Op)) {
+    BufferOf[R] = BufferOf.lookup(W.getCache());
+    Op.setAttr("accel.offset",
+               Builder.getI64IntegerAttr(Buffers[BufferOf[R]].Offset));
+    Op.setAttr("accel.strides", Builder.getDenseI64ArrayAttr(
+                                    contiguousStrides(shapeOf(W.getCache()))));
+    Strided.insert(R);
+    return;
+  }
   std::optional<unsigned> Shared;
   int64_t ViewOffset = 0;
   if (auto View = Plan.Views.find(&Op); View != Plan.Views.end()) {
