@@ -19,6 +19,7 @@
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
 #include "core/spm_arena.h"
+#include "matmul/gemv.h"
 #include <stddef.h>
 
 enum { T = KERNEL_TILE, Channels = KERNEL_DMA_CHANNELS, PanelBuffers = 3 };
@@ -251,6 +252,12 @@ static long gemm_glu(const void *args, const void *unused1, const void *unused2,
   long hp = accel_tile_padded(h);
   if (accel_only_checking() || !m || !h)
     return ACCEL_OK;
+  if (m == 1 && a->strides[1] == 1 && y->strides[1] == 1 &&
+      gemv_glu_takes(k, h)) {
+    gemv_glu_run((const float *)a->data, (const float *)w->data,
+                 (float *)y->data, k, h);
+    return ACCEL_OK;
+  }
   long chunk = chunk_rows(k, hp);
   glu_buffers b = lay_out(k, hp, chunk);
   for (long row0 = 0; row0 < m; row0 += chunk) {
