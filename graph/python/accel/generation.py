@@ -25,6 +25,10 @@ class GenerationResult:
                           ArgMax), cycles
       decode_cycles       each decode step's cycles
       dma_bytes_per_step  each decode step's DMA bytes
+      past_rows           each decode step's bucket of past rows
+      roofline_cycles     each decode step's roofline: the weights' and
+                          its cache rows' bytes at the DMA channels' peak
+      weight_bytes, cache_bytes_per_step, prefill_dma_bytes, clock_hz
       figures             the whole of accel-generate's --json
       report              what it printed"""
 
@@ -39,6 +43,10 @@ class GenerationResult:
         self.ttft_cycles = figures["ttft_cycles"]
         self.decode_cycles = figures["decode_cycles"]
         self.dma_bytes_per_step = figures["dma_bytes_per_step"]
+        for key in ("past_rows", "roofline_cycles", "weight_bytes",
+                    "cache_bytes_per_step", "prefill_dma_bytes",
+                    "clock_hz"):
+            setattr(self, key, figures.get(key))
         # The batch's sequences (1 for a single prompt).
         self.batch_size = len(self.tokens) if batch else 1
 
@@ -46,6 +54,15 @@ class GenerationResult:
     def mean_decode_cycles(self):
         steps = self.decode_cycles
         return sum(steps) / len(steps) if steps else None
+
+    @property
+    def decode_vs_roofline(self):
+        """The mean decode step over its mean roofline (1.0: at the
+        weight and cache bandwidth's bound)."""
+        roof = self.roofline_cycles
+        if not roof or not self.decode_cycles:
+            return None
+        return self.mean_decode_cycles / (sum(roof) / len(roof))
 
     def tokens_per_second(self, clock_hz=1e9):
         """Decode tokens/s per user at the clock (1 GHz unless given)."""
@@ -141,8 +158,9 @@ def prompt_list(prompt_ids):
     return [ids(prompt_ids)], False
 
 
-OPTIONS = {"max_length": "--max-length", "clock_hz": "--clock-hz",
-           "timeline": "--timeline", "cache": "--cache"}
+OPTIONS = {"max_length": "--max-length", "buckets": "--buckets",
+           "clock_hz": "--clock-hz", "timeline": "--timeline",
+           "cache": "--cache"}
 
 
 def generate(model, prompt_ids, max_new_tokens, **options):
@@ -151,9 +169,10 @@ def generate(model, prompt_ids, max_new_tokens, **options):
     model.onnx) or a torch module with that forward (exported as
     graph/models/make_llm_models.py exports one); prompt_ids a list of
     ints, or a list of lists decoded together as a batch (or a tensor of
-    ids [S] or [B, S]). Options: accel-generate's max_length, clock_hz,
-    timeline (a file) and cache (its compile cache; $ACCEL_CACHE if set;
-    an exported module is kept there, else in ~/.cache/accel). Returns a
+    ids [S] or [B, S]). Options: accel-generate's max_length, buckets
+    (the decoding steps' past rows: a list of ints), clock_hz, timeline (a
+    file) and cache (the compile cache, else $ACCEL_CACHE, else
+    ~/.cache/accel; an exported module is kept there too). Returns a
     GenerationResult; errors are AccelError with accel-generate's
     message."""
     unknown = sorted(set(options) - set(OPTIONS))
@@ -164,12 +183,11 @@ def generate(model, prompt_ids, max_new_tokens, **options):
                                                           int):
         raise AccelError("max_new_tokens must be an int")
     options = dict(options)
-    # accel-generate keeps its programs in its own default cache unless
-    # told one (cache=, or $ACCEL_CACHE).
-    if options.get("cache") is None and os.environ.get("ACCEL_CACHE"):
-        options["cache"] = os.environ["ACCEL_CACHE"]
+    options["cache"] = tools.cache_dir(options.get("cache"))
+    if not isinstance(options.get("buckets"), (str, type(None))):
+        options["buckets"] = ",".join(map(str, options["buckets"]))
     prompts, batch = prompt_list(prompt_ids)
-    path = model_path(model, options.get("cache"))
+    path = model_path(model, options["cache"])
     with tempfile.TemporaryDirectory(prefix="accel-") as work:
         args = [path, "--max-new-tokens", str(max_new_tokens)]
         if batch:
