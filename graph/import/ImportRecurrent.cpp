@@ -14,7 +14,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "import/ConstantValues.h"
 #include "import/Importer.h"
 
 #include "accel_kernels.h"
@@ -51,6 +50,33 @@ std::vector<float> packedPanels(const std::vector<float> &R, int64_t G,
       for (int64_t M = 0; M != H; ++M)
         for (int64_t C = 0; C != 16 && P * 16 + C < H; ++C)
           Out[((K * Q + P) * H + M) * 16 + C] = R[(K * H + P * 16 + C) * H + M];
+  return Out;
+}
+
+/// The f32 values of \p V, row-major, if it is a constant: an initializer
+/// or what the loader folded into one (the exporters reorder the gates'
+/// weights with slices and concats; ConstantFolding.cpp).
+std::optional<std::vector<float>> constantValues(Value V) {
+  auto C = V ? V.getDefiningOp<arith::ConstantOp>() : nullptr;
+  auto Dense = C ? dyn_cast<DenseElementsAttr>(C.getValue()) : nullptr;
+  if (!Dense || !Dense.getElementType().isF32())
+    return std::nullopt;
+  auto Values = Dense.getValues<float>();
+  return std::vector<float>(Values.begin(), Values.end());
+}
+
+/// Direction \p D's part of a constant input's values \p All, laid out
+/// [Outer, NumDir, ...]: W, R and B have the directions first (Outer 1),
+/// initial states of layout 1 after the batch (Outer = the batch).
+std::vector<float> directionPart(const std::vector<float> &All, int64_t D,
+                                 int64_t NumDir, int64_t Outer = 1) {
+  int64_t Inner = int64_t(All.size()) / (Outer * NumDir);
+  std::vector<float> Out;
+  Out.reserve(Outer * Inner);
+  for (int64_t O = 0; O != Outer; ++O) {
+    auto First = All.begin() + (O * NumDir + D) * Inner;
+    Out.insert(Out.end(), First, First + Inner);
+  }
   return Out;
 }
 
@@ -125,17 +151,13 @@ bool Importer::recurrent(RecurrentCell Cell) {
                             B.getBoolAttr(false), B.getBoolAttr(true),
                             ActivationAttr(), FloatAttr(), FloatAttr());
   };
-  // V as one constant if constants alone make it (the exporters reorder
-  // the gates' weights with slices and concats): the products then take
-  // constant weights, and accel.lstm's packed panels are made here.
-  auto constant = [&](Value V) -> Value {
-    if (!V || V.getDefiningOp<arith::ConstantOp>())
-      return V;
-    if (std::optional<std::vector<float>> Values = constantValues(V))
-      return B.create<arith::ConstantOp>(
-          loc(), DenseElementsAttr::get(cast<RankedTensorType>(V.getType()),
-                                        ArrayRef<float>(*Values)));
-    return V;
+  // Constant weights, biases and states are split by direction here: the
+  // products then take constant weights, and accel.lstm's packed panels
+  // are made here.
+  auto constantOf = [&](ArrayRef<int64_t> Shape,
+                        ArrayRef<float> Values) -> Value {
+    return B.create<arith::ConstantOp>(
+        loc(), DenseElementsAttr::get(T(Shape), Values));
   };
   auto optional = [&](unsigned I, Value &V) {
     return !hasInput(I) || (V = input(I));
@@ -152,6 +174,12 @@ bool Importer::recurrent(RecurrentCell Cell) {
       (Cell == RecurrentCell::LSTM &&
        (!optional(6, InitC) || !optional(7, Peep))))
     return false;
+  std::optional<std::vector<float>> WAll = constantValues(W),
+                                    RAll = constantValues(R),
+                                    BAll = constantValues(Bias),
+                                    HAll = constantValues(InitH),
+                                    CAll = constantValues(InitC);
+  int64_t StateOuter = Layout == 1 ? XType.getDimSize(0) : 1;
   if (Layout == 1 && InitH)
     InitH = B.create<TransposeOp>(loc(), T({NumDir, Batch, H}), InitH,
                                   B.getDenseI64ArrayAttr({1, 0, 2}));
@@ -162,12 +190,24 @@ bool Importer::recurrent(RecurrentCell Cell) {
 
   SmallVector<Value> YByDir, HByDir, CByDir;
   for (int64_t D = 0; D != NumDir; ++D) {
-    Value Wd = constant(reshape(slice(W, 0, D, 1), {G * H, In}));
-    Value Rd = constant(reshape(slice(R, 0, D, 1), {G * H, H}));
+    Value Wd = WAll ? constantOf({G * H, In}, directionPart(*WAll, D, NumDir))
+                    : reshape(slice(W, 0, D, 1), {G * H, In});
+    std::optional<std::vector<float>> RValues;
+    if (RAll)
+      RValues = directionPart(*RAll, D, NumDir);
+    Value Rd = RValues ? constantOf({G * H, H}, *RValues)
+                       : reshape(slice(R, 0, D, 1), {G * H, H});
     // The bias of the input projection: Wb + Rb, but for GRU's h gate with
     // linear_before_reset, whose Rb is inside the reset's product.
     Value XBias, RhBias;
-    if (Bias) {
+    if (BAll) {
+      std::vector<float> Bd = directionPart(*BAll, D, NumDir), XB(G * H);
+      for (int64_t I = 0; I != G * H; ++I)
+        XB[I] = LinearBeforeReset && I >= 2 * H ? Bd[I] : Bd[I] + Bd[G * H + I];
+      XBias = constantOf({G * H}, XB);
+      if (LinearBeforeReset)
+        RhBias = constantOf({H}, ArrayRef<float>(Bd).slice(G * H + 2 * H, H));
+    } else if (Bias) {
       Value Bd = reshape(slice(Bias, 0, D, 1), {2 * G * H});
       Value Wb = slice(Bd, 0, 0, G * H), Rb = slice(Bd, 0, G * H, G * H);
       if (LinearBeforeReset) {
@@ -181,13 +221,17 @@ bool Importer::recurrent(RecurrentCell Cell) {
         XBias = ew(ElementwiseKind::add, {Wb, Rb});
       }
     }
-    Value XW = gemmT(Rows, Wd, constant(XBias)); // [Seq * Batch, G * H]
-    Value Hs = InitH ? constant(reshape(slice(InitH, 0, D, 1), {Batch, H}))
-                     : splat({Batch, H}, 0.0f);
-    Value Cs;
+    Value XW = gemmT(Rows, Wd, XBias); // [Seq * Batch, G * H]
+    auto state = [&](Value Init, const std::optional<std::vector<float>> &All) {
+      if (All)
+        return constantOf({Batch, H},
+                          directionPart(*All, D, NumDir, StateOuter));
+      return Init ? reshape(slice(Init, 0, D, 1), {Batch, H})
+                  : splat({Batch, H}, 0.0f);
+    };
+    Value Hs = state(InitH, HAll), Cs;
     if (Cell == RecurrentCell::LSTM)
-      Cs = InitC ? constant(reshape(slice(InitC, 0, D, 1), {Batch, H}))
-                 : splat({Batch, H}, 0.0f);
+      Cs = state(InitC, CAll);
     Value Pi, Po, Pf;
     if (Peep) {
       Value Pd = reshape(slice(Peep, 0, D, 1), {3 * H});
@@ -202,9 +246,6 @@ bool Importer::recurrent(RecurrentCell Cell) {
                      accel_lstm_fits(Batch, H);
     bool WholeGru = Cell == RecurrentCell::GRU && LinearBeforeReset && !Lens &&
                     accel_gru_fits(Batch, H);
-    std::optional<std::vector<float>> RValues;
-    if (WholeLstm || WholeGru)
-      RValues = constantValues(Rd);
     if ((WholeLstm || WholeGru) && (RValues || H % 16 == 0)) {
       int64_t Panels = G * ((H + 15) / 16);
       Value Packed;
@@ -220,7 +261,7 @@ bool Importer::recurrent(RecurrentCell Cell) {
       Value XWs = reshape(XW, {Seq, Batch, G * H});
       if (WholeGru) {
         // Its result every step's h.
-        Value Rbh = RhBias ? constant(RhBias) : splat({H}, 0.0f);
+        Value Rbh = RhBias ? RhBias : splat({H}, 0.0f);
         Value Out = B.create<GruOp>(loc(), T({Seq, Batch, H}), XWs, Packed, Rbh,
                                     Hs, B.getBoolAttr(Backward));
         YByDir.push_back(reshape(Out, {Seq, 1, Batch, H}));

@@ -7,7 +7,15 @@
 // semantics, and ShapeFolding evaluates the integer shape arithmetic.
 // An Expand that replicates a float constant stays a node (positions and
 // indices fold): the replicated constant would be read from DRAM in full
-// where the op reads it once.
+// where the op reads it once; but for a recurrent layer's initial state,
+// which the layer reads whole anyway.
+// Ops that copy runs of elements (Slice, Concat, Reshape, Unsqueeze,
+// Identity) fold up to a larger size than computations: the exporters
+// reorder recurrent layers' weights with slices and concats, which the
+// importer wants as one constant (R packed at compile time, the input
+// projection's weights constant). A Transpose, which reorders them, keeps
+// the computations' limit: a transposed weight is the graph compiler's to
+// place. Initializers are read when a node folding needs them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,13 +39,24 @@ namespace {
 
 using onnx::TensorProto;
 
+/// The largest result of a computation, and of an op that only moves
+/// elements (a weight's worth).
 constexpr int64_t MaxElements = int64_t(1) << 16;
+constexpr int64_t MaxMovedElements = int64_t(1) << 24;
 
 struct Const {
   int32_t Type = TensorProto::FLOAT;
   std::vector<int64_t> Dims;
   std::vector<double> V;
+  /// False where an integer past 2^53 was clamped to it (INT64_MAX in a
+  /// Slice's ends): only a Slice's starts and ends, which clamp, read it.
+  bool Exact = true;
 };
+
+bool movesElements(const std::string &Op) {
+  return Op == "Identity" || Op == "Reshape" || Op == "Unsqueeze" ||
+         Op == "Concat" || Op == "Slice";
+}
 
 template <typename T>
 std::optional<std::vector<double>> parse(const TensorProto &P) {
@@ -49,16 +68,17 @@ std::optional<std::vector<double>> parse(const TensorProto &P) {
   }
 }
 
-std::optional<Const> read(const TensorProto &P) {
+/// \p P's values, if it has at most \p Limit elements.
+std::optional<Const> read(const TensorProto &P, int64_t Limit) {
   if (P.data_location() == TensorProto::EXTERNAL)
     return std::nullopt;
   Const C;
   C.Type = P.data_type();
   C.Dims.assign(P.dims().begin(), P.dims().end());
   for (int64_t D : C.Dims)
-    if (D < 0 || D > MaxElements)
+    if (D < 0 || D > Limit)
       return std::nullopt;
-  if (numElements(C.Dims) > MaxElements)
+  if (numElements(C.Dims) > Limit)
     return std::nullopt;
   std::optional<std::vector<double>> V;
   switch (C.Type) {
@@ -85,9 +105,11 @@ std::optional<Const> read(const TensorProto &P) {
   }
   if (!V || int64_t(V->size()) != numElements(C.Dims))
     return std::nullopt;
-  for (double X : *V)
-    if (std::fabs(X) > 9007199254740992.0 && C.Type != TensorProto::FLOAT)
-      return std::nullopt;
+  constexpr double Exact = 9007199254740992.0; // 2^53
+  if (C.Type != TensorProto::FLOAT)
+    for (double &X : *V)
+      if (std::fabs(X) > Exact)
+        X = std::copysign(Exact, X), C.Exact = false;
   C.V = std::move(*V);
   return C;
 }
@@ -98,6 +120,8 @@ TensorProto write(const Const &C, const std::string &Name) {
   P.set_data_type(C.Type);
   for (int64_t D : C.Dims)
     P.add_dims(D);
+  if (C.Type == TensorProto::FLOAT)
+    P.mutable_float_data()->Reserve(C.V.size());
   for (double X : C.V) {
     if (C.Type == TensorProto::FLOAT)
       P.add_float_data(float(X));
@@ -182,13 +206,23 @@ elementwise(const std::vector<const Const *> &In, int32_t Type,
 
 class Evaluator {
 public:
-  explicit Evaluator(const std::map<std::string, Const> &Known)
-      : Known(Known) {}
+  /// Known: the values so far; Initializers: those not read yet;
+  /// ReadWhole: the values only recurrent layers' initial states read.
+  Evaluator(std::map<std::string, Const> &Known,
+            std::map<std::string, const TensorProto *> &Initializers,
+            const std::set<std::string> &ReadWhole)
+      : Known(Known), Initializers(Initializers), ReadWhole(ReadWhole) {}
   std::optional<Const> evaluate(const onnx::NodeProto &N);
 
 private:
-  const std::map<std::string, Const> &Known;
+  std::map<std::string, Const> &Known;
+  std::map<std::string, const TensorProto *> &Initializers;
+  const std::set<std::string> &ReadWhole;
   std::vector<const Const *> In;
+  int64_t Limit = MaxElements; ///< of the node's inputs and result
+
+  const Const *lookup(const std::string &Name);
+  std::optional<Const> dispatch(const onnx::NodeProto &N);
 
   std::optional<Const> unary(const onnx::NodeProto &N);
   std::optional<Const> binary(const onnx::NodeProto &N);
@@ -197,23 +231,53 @@ private:
   std::optional<Const> unsqueeze(const onnx::NodeProto &N);
   std::optional<Const> concat(const onnx::NodeProto &N);
   std::optional<Const> transpose(const onnx::NodeProto &N);
+  std::optional<Const> slice(const onnx::NodeProto &N);
 };
 
+/// Name's value if it is known, within the node's limit (an initializer
+/// is read here, the first time).
+const Const *Evaluator::lookup(const std::string &Name) {
+  auto It = Known.find(Name);
+  if (It == Known.end()) {
+    auto Init = Initializers.find(Name);
+    if (Init == Initializers.end())
+      return nullptr;
+    std::optional<Const> C = read(*Init->second, Limit);
+    if (!C)
+      return nullptr;
+    Initializers.erase(Init);
+    It = Known.emplace(Name, std::move(*C)).first;
+  }
+  if (int64_t(It->second.V.size()) > Limit)
+    return nullptr;
+  return &It->second;
+}
+
 std::optional<Const> Evaluator::evaluate(const onnx::NodeProto &N) {
+  const std::string &Op = N.op_type();
+  Limit = movesElements(Op) ? MaxMovedElements : MaxElements;
   In.clear();
-  for (const std::string &Name : N.input()) {
+  for (int I = 0; I != N.input_size(); ++I) {
+    const std::string &Name = N.input(I);
     if (Name.empty()) {
       In.push_back(nullptr);
       continue;
     }
-    auto It = Known.find(Name);
-    if (It == Known.end())
+    const Const *C = lookup(Name);
+    if (!C || (!C->Exact && !(Op == "Slice" && (I == 1 || I == 2))))
       return std::nullopt;
-    In.push_back(&It->second);
+    In.push_back(C);
   }
-  const std::string &Op = N.op_type();
   if (In.empty() || !In[0])
     return std::nullopt;
+  std::optional<Const> Out = dispatch(N);
+  if (Out && int64_t(Out->V.size()) > Limit)
+    return std::nullopt;
+  return Out;
+}
+
+std::optional<Const> Evaluator::dispatch(const onnx::NodeProto &N) {
+  const std::string &Op = N.op_type();
   if (Op == "Identity")
     return *In[0];
   if (Op == "Cast")
@@ -224,6 +288,8 @@ std::optional<Const> Evaluator::evaluate(const onnx::NodeProto &N) {
     return concat(N);
   if (Op == "Transpose")
     return transpose(N);
+  if (Op == "Slice")
+    return slice(N);
   if (Op == "Reshape" && In.size() == 2 && In[1]) {
     std::vector<int64_t> Dims(In[1]->V.begin(), In[1]->V.end());
     bool AllowZero = intAttr(N, "allowzero", 0);
@@ -247,7 +313,7 @@ std::optional<Const> Evaluator::evaluate(const onnx::NodeProto &N) {
     auto Out = elementwise({In[0], &Shape}, In[0]->Type,
                            [](const std::vector<double> &A) { return A[0]; });
     if (Out && Out->Type == TensorProto::FLOAT &&
-        Out->V.size() > In[0]->V.size())
+        Out->V.size() > In[0]->V.size() && !ReadWhole.count(N.output(0)))
       return std::nullopt;
     return Out;
   }
@@ -286,9 +352,8 @@ std::optional<Const> Evaluator::unary(const onnx::NodeProto &N) {
     F = It->second;
   if (!F)
     return std::nullopt;
-  return elementwise(In, X.Type, [F](const std::vector<double> &A) {
-    return F(A[0]);
-  });
+  return elementwise(In, X.Type,
+                     [F](const std::vector<double> &A) { return F(A[0]); });
 }
 
 std::optional<Const> Evaluator::binary(const onnx::NodeProto &N) {
@@ -325,9 +390,8 @@ std::optional<Const> Evaluator::binary(const onnx::NodeProto &N) {
     F = It->second;
   if (!F)
     return std::nullopt;
-  return elementwise(In, Type, [F](const std::vector<double> &X) {
-    return F(X[0], X[1]);
-  });
+  return elementwise(
+      In, Type, [F](const std::vector<double> &X) { return F(X[0], X[1]); });
 }
 
 std::optional<Const> Evaluator::cast(const onnx::NodeProto &N) {
@@ -439,6 +503,105 @@ std::optional<Const> Evaluator::transpose(const onnx::NodeProto &N) {
   return Out;
 }
 
+std::optional<Const> Evaluator::slice(const onnx::NodeProto &N) {
+  const Const &X = *In[0];
+  int64_t Rank = X.Dims.size();
+  // starts, ends, axes and steps: inputs since opset 10, attributes before.
+  auto ints = [&](size_t I, const char *Name) {
+    std::optional<std::vector<int64_t>> Out;
+    if (N.input_size() > 1) {
+      if (I < In.size() && In[I] && In[I]->Type != TensorProto::FLOAT)
+        Out.emplace(In[I]->V.begin(), In[I]->V.end());
+    } else if (const auto *A = findAttr(N, Name)) {
+      Out.emplace(A->ints().begin(), A->ints().end());
+    }
+    return Out;
+  };
+  auto Starts = ints(1, "starts"), Ends = ints(2, "ends"),
+       Axes = ints(3, "axes"), Steps = ints(4, "steps");
+  if (!Starts || !Ends || Starts->size() != Ends->size() ||
+      (N.input_size() > 3 && !N.input(3).empty() && !Axes) ||
+      (N.input_size() > 4 && !N.input(4).empty() && !Steps))
+    return std::nullopt;
+  size_t Count = Starts->size();
+  if (!Axes) {
+    Axes.emplace();
+    for (size_t I = 0; I != Count; ++I)
+      Axes->push_back(I);
+  }
+  if (!Steps)
+    Steps.emplace(Count, 1);
+  if (Axes->size() != Count || Steps->size() != Count)
+    return std::nullopt;
+  std::vector<int64_t> Begin(Rank, 0), Step(Rank, 1);
+  Const Out;
+  Out.Type = X.Type;
+  Out.Dims = X.Dims;
+  std::vector<bool> Seen(Rank);
+  for (size_t I = 0; I != Count; ++I) {
+    auto Axis = axisOf((*Axes)[I], Rank);
+    int64_t S = (*Steps)[I];
+    if (!Axis || Seen[*Axis] || S == 0)
+      return std::nullopt;
+    Seen[*Axis] = true;
+    // ONNX's clamping: a negative index counts from the end.
+    int64_t Size = X.Dims[*Axis];
+    auto Clamp = [&](int64_t V, int64_t Lo, int64_t Hi) {
+      if (V < 0)
+        V += Size;
+      return std::min(Hi, std::max(Lo, V));
+    };
+    int64_t B =
+        S > 0 ? Clamp((*Starts)[I], 0, Size) : Clamp((*Starts)[I], 0, Size - 1);
+    int64_t E =
+        S > 0 ? Clamp((*Ends)[I], 0, Size) : Clamp((*Ends)[I], -1, Size - 1);
+    int64_t Span = S > 0 ? E - B : B - E, Stride = S > 0 ? S : -S;
+    Begin[*Axis] = B, Step[*Axis] = S;
+    Out.Dims[*Axis] = Span > 0 ? (Span + Stride - 1) / Stride : 0;
+  }
+  int64_t Total = numElements(Out.Dims);
+  if (Total > Limit)
+    return std::nullopt;
+  std::vector<int64_t> Strides(Rank, 1);
+  for (int64_t I = Rank - 1; I > 0; --I)
+    Strides[I - 1] = Strides[I] * X.Dims[I];
+  Out.V.reserve(Total);
+  for (int64_t Flat = 0; Flat != Total; ++Flat) {
+    int64_t Rest = Flat, Index = 0;
+    for (int64_t I = Rank; I-- > 0;) {
+      Index += (Begin[I] + (Rest % Out.Dims[I]) * Step[I]) * Strides[I];
+      Rest /= Out.Dims[I];
+    }
+    Out.V.push_back(X.V[Index]);
+  }
+  return Out;
+}
+
+/// The values that only recurrent layers' initial states read (LSTM's,
+/// GRU's and RNN's initial_h, LSTM's initial_c): the layer reads them
+/// whole, once.
+std::set<std::string> readWhole(const onnx::GraphProto &G) {
+  std::map<std::string, bool> Whole;
+  for (const auto &N : G.node()) {
+    const std::string &Op = N.op_type();
+    bool Recurrent = (N.domain().empty() || N.domain() == "ai.onnx") &&
+                     (Op == "LSTM" || Op == "GRU" || Op == "RNN");
+    for (int I = 0; I != N.input_size(); ++I) {
+      bool State = Recurrent && (I == 5 || (Op == "LSTM" && I == 6));
+      auto [It, New] = Whole.emplace(N.input(I), State);
+      if (!New)
+        It->second = It->second && State;
+    }
+  }
+  for (const auto &O : G.output())
+    Whole[O.name()] = false;
+  std::set<std::string> Out;
+  for (const auto &[Name, W] : Whole)
+    if (W)
+      Out.insert(Name);
+  return Out;
+}
+
 } // namespace
 
 void accel::onnx_graph::replaceFoldedNodes(
@@ -472,18 +635,16 @@ void accel::onnx_graph::replaceFoldedNodes(
 int accel::onnx_graph::foldConstantComputations(onnx::ModelProto &M) {
   onnx::GraphProto &G = *M.mutable_graph();
   std::map<std::string, Const> Known;
+  std::map<std::string, const TensorProto *> Initializers;
   for (const auto &Init : G.initializer())
-    if (auto C = read(Init))
-      Known[Init.name()] = std::move(*C);
-  std::set<std::string> GraphInputs;
-  for (const auto &VI : G.input())
-    GraphInputs.insert(VI.name());
+    Initializers[Init.name()] = &Init;
   // An initializer that is also a graph input is a default the caller may
   // replace: not a constant.
-  for (const std::string &Name : GraphInputs)
-    Known.erase(Name);
+  for (const auto &VI : G.input())
+    Initializers.erase(VI.name());
 
-  Evaluator Eval(Known);
+  std::set<std::string> ReadWhole = readWhole(G);
+  Evaluator Eval(Known, Initializers, ReadWhole);
   std::vector<bool> Folded(G.node_size());
   std::map<std::string, onnx::TensorProto> Made;
   int Count = 0;
@@ -493,7 +654,7 @@ int accel::onnx_graph::foldConstantComputations(onnx::ModelProto &M) {
         N.output_size() != 1 || N.output(0).empty())
       continue;
     auto Out = Eval.evaluate(N);
-    if (!Out || int64_t(Out->V.size()) > MaxElements)
+    if (!Out)
       continue;
     Made[N.output(0)] = write(*Out, N.output(0));
     Known[N.output(0)] = std::move(*Out);

@@ -9,7 +9,12 @@ is F.interpolate(scale_factor=2)'s Resize, its scales a Concat of two
 Constant nodes. tables-run/ (with test data: float64 numpy) adds to its
 input a Llama's rotary table and a causal mask, both computed from
 aranges as a Llama's export computes them: Cast, Unsqueeze, Mul, Concat,
-Cos; Less, Where, Unsqueeze, Transpose.
+Cos; Less, Where, Unsqueeze, Transpose. slices-run/ adds to its input
+three slices of initializers: two axes with a negative step, ends past
+the end (INT64_MAX), and a weight of more elements than a computation
+folds (slicing only moves them). lstm-state.onnx is an LSTM whose initial
+state is an Expand of a float constant, as torch.onnx exports h0 = zeros:
+the layer reads the state whole, so the Expand folds.
 Usage: make_fold_models.py DIR"""
 import os
 import sys
@@ -77,6 +82,57 @@ def main():
                          mode="nearest")],
         [vi("x", F, [1, 2, 3, 4])], [vi("y", F, ["n", 2, 6, 8])], [])
     tables(os.path.join(d, "tables-run"))
+    slices(os.path.join(d, "slices-run"))
+    rng = np.random.default_rng(5)
+    save(d, "lstm-state.onnx", [
+        helper.make_node("Expand", ["h1", "state_shape"], ["h0"],
+                         name="expand"),
+        helper.make_node("LSTM", ["x", "w", "r", "", "", "h0"], ["y"],
+                         name="lstm", hidden_size=4)],
+        [vi("x", F, [2, 2, 3])], [vi("y", F, [2, 1, 2, 4])],
+        [numpy_helper.from_array(np.zeros([1, 1, 4], np.float32), "h1"),
+         i64("state_shape", [1, 2, 4]),
+         numpy_helper.from_array(
+             rng.standard_normal((1, 16, 3)).astype(np.float32), "w"),
+         numpy_helper.from_array(
+             rng.standard_normal((1, 16, 4)).astype(np.float32), "r")])
+
+
+def slices(d):
+    """x [3, 3, 6] + three slices of initializers, against float64 numpy."""
+    F = TensorProto.FLOAT
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((4, 9, 6)).astype(np.float32)
+    b = rng.standard_normal((3, 3, 12)).astype(np.float32)
+    big = rng.standard_normal((3, 3, 8192)).astype(np.float32)  # > 2^16
+    top = np.iinfo(np.int64).max
+    nodes = [
+        helper.make_node("Slice", ["a", "a_starts", "a_ends", "a_axes",
+                                   "a_steps"], ["sa"]),
+        helper.make_node("Slice", ["b", "zero", "top", "minus1", "two"],
+                         ["sb"]),
+        helper.make_node("Slice", ["big", "zero", "six", "minus1"], ["sbig"]),
+        helper.make_node("Add", ["x", "sa"], ["x1"]),
+        helper.make_node("Add", ["x1", "sb"], ["x2"]),
+        helper.make_node("Add", ["x2", "sbig"], ["y"])]
+    inits = [numpy_helper.from_array(a, "a"), numpy_helper.from_array(b, "b"),
+             numpy_helper.from_array(big, "big"),
+             i64("a_starts", [1, 8]), i64("a_ends", [4, -top]),
+             i64("a_axes", [0, 1]), i64("a_steps", [1, -3]),
+             i64("zero", [0]), i64("top", [top]), i64("minus1", [-1]),
+             i64("two", [2]), i64("six", [6])]
+    vi = helper.make_tensor_value_info
+    os.makedirs(os.path.join(d, "test_data_set_0"), exist_ok=True)
+    save(d, "model.onnx", nodes, [vi("x", F, [3, 3, 6])],
+         [vi("y", F, [3, 3, 6])], inits)
+    x = rng.standard_normal((3, 3, 6)).astype(np.float32)
+    y = (x.astype(np.float64) + a[1:4, 8::-3].astype(np.float64) +
+         b[:, :, ::2].astype(np.float64) + big[:, :, :6].astype(np.float64))
+    for kind, n, v in (("input", "x", x), ("output", "y", y)):
+        with open(os.path.join(d, "test_data_set_0", kind + "_0.pb"),
+                  "wb") as f:
+            f.write(numpy_helper.from_array(v.astype(np.float32),
+                                            n).SerializeToString())
 
 
 def tables(d):
