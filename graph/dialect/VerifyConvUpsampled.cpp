@@ -1,10 +1,11 @@
 //===-- VerifyConvUpsampled.cpp - accel.conv2d_upsampled's verifier -------===//
 //
-// accel_conv2d_upsampled's rules: f32 NCHW input, a positive scale s and
-// kernel height KH, pads that are not negative, weights [s Cout, C, KH',
-// KW] with KH' the rows a phase's output row reads
-// (accel_conv2d_upsampled_rows), a bias [Cout], no exact GELU, and the
-// result [N, Cout, s H + t + b - KH + 1, s W + l + r - KW + 1].
+// accel_conv2d_upsampled's rules: f32 NCHW input, a scale s from 1 to
+// ACCEL_CONV2D_UPSAMPLED_MAX_SCALE and a positive kernel height KH, pads
+// that are not negative, weights [s Cout, C, KH', KW] with KH' the rows a
+// phase's output row reads (accel_conv2d_upsampled_rows), a bias [Cout],
+// no exact GELU, and the result [N, Cout, s H + t + b - KH + 1, s W + l + r
+// - KW + 1].
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,9 @@ LogicalResult Conv2dUpsampledOp::verify() {
   ArrayRef<int64_t> P = getPads();
   if (S < 1 || KH < 1)
     return emitOpError("scale and kernel_h must be positive");
+  if (S > ACCEL_CONV2D_UPSAMPLED_MAX_SCALE)
+    return emitOpError("scale must be at most ")
+           << int(ACCEL_CONV2D_UPSAMPLED_MAX_SCALE);
   if (P.size() != 4 || llvm::any_of(P, [](int64_t V) { return V < 0; }))
     return emitOpError("needs 4 pads, none negative");
   int64_t Rows = accel_conv2d_upsampled_rows(KH, P[0], S);

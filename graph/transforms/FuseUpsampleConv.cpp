@@ -37,7 +37,7 @@ bool isF32(Value V) {
 /// The integer s of \p R, a nearest upsampling of an NCHW tensor by [1, 1,
 /// s, s] whose output pixel (y, x) is input pixel (y / s, x / s): nearest,
 /// asymmetric, floor, its configuration constant, and its result s times
-/// its input along H and W.
+/// its input along H and W (s up to the kernel's largest).
 std::optional<int64_t> nearestUpsampleScale(ResizeOp R) {
   if (!R || R.getMode() != ResizeMode::nearest ||
       R.getCoordinates() != ResizeCoordinates::asymmetric ||
@@ -48,7 +48,8 @@ std::optional<int64_t> nearestUpsampleScale(ResizeOp R) {
   if (X.size() != 4 || X[2] < 1 || X[3] < 1 || Y[0] != X[0] || Y[1] != X[1])
     return std::nullopt;
   int64_t S = Y[2] / X[2];
-  if (S < 2 || Y[2] != S * X[2] || Y[3] != S * X[3])
+  if (S < 2 || S > ACCEL_CONV2D_UPSAMPLED_MAX_SCALE || Y[2] != S * X[2] ||
+      Y[3] != S * X[3])
     return std::nullopt;
   // Scales other than s (ONNX's output size floor(s' H) may still be s H)
   // would map output pixels to other inputs.

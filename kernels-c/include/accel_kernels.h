@@ -211,10 +211,14 @@ accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
                           accel_tensor *y,
                           const accel_conv2d_options *options);
 
+/* The largest scale accel_conv2d_upsampled takes. */
+enum { ACCEL_CONV2D_UPSAMPLED_MAX_SCALE = 8 };
+
 /* accel_conv2d_upsampled's options: the convolution's own, on the
    upsampled input (stride 1, no dilation, one group). */
 typedef struct {
-  long scale;    /* s >= 1: each pixel of x s x s times */
+  long scale;    /* 1 <= s <= ACCEL_CONV2D_UPSAMPLED_MAX_SCALE: each pixel
+                    of x s x s times */
   long kernel_h; /* KH of the convolution's weights, before w_rows */
   long pad_top, pad_left, pad_bottom, pad_right; /* >= 0 */
   const accel_tensor *bias; /* rank 1, Cout elements, or null */

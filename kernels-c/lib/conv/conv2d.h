@@ -45,10 +45,17 @@ typedef struct {
   float *y;
   long xs[4], ws[4], ys[4], bs;
   accel_activation act;
-  /* More than 1 (accel_conv2d_upsampled): x's columns each us times, W
-     the repeated width (the implicit GEMM only). */
-  long us;
 } conv_problem;
+
+/* What accel_conv2d_upsampled adds to a problem of the implicit GEMM
+   (conv2d_upsampled.c): x's columns each us times as they load (W the
+   repeated width), and the output channels `phases` stacks of pcout,
+   stack r's output row j being row j - first(r) + first(0) of y's rows
+   s i + r (s = phases, first(r) = accel_conv2d_upsampled_first_row(r,
+   ppad, s); ys[2] is s rows), kept where that is a row of y (poh rows). */
+typedef struct {
+  long us, phases, pcout, ppad, poh;
+} conv_upsampling;
 
 /* The implicit GEMM's scratchpad layout for one problem (conv2d_igemm.c). */
 typedef struct {
@@ -93,10 +100,14 @@ typedef struct {
 /* Whether the shape fits the scratchpad arena; 0 if not. conv_taps_plan
    also says whether the lowering applies (few channels). */
 int conv_igemm_plan(const conv_problem *p, igemm_plan *plan);
+int conv_igemm_plan_upsampled(const conv_problem *p, const conv_upsampling *u,
+                              igemm_plan *plan);
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
 int conv_taps_plan(const conv_problem *p, taps_plan *plan);
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *plan);
+void conv_igemm_run_upsampled(const conv_problem *p, const igemm_plan *plan,
+                              const conv_upsampling *u);
 void conv_depthwise_run(const conv_problem *p, const depthwise_plan *plan);
 void conv_taps_run(const conv_problem *p, const taps_plan *plan);
 

@@ -103,30 +103,27 @@ static void repeat_columns(float *rep, const float *stage, long n, long us) {
   }
 }
 
-/* load_band with us > 1: image rows lo .. hi - 1 come into a staging row
-   (every channel's W / us columns, one after another), the vector unit
-   repeats each column us times into a repeat row, and a transfer puts
-   that row's channels into the band row between its pad columns; the
-   next image row arrives, and the previous repeat row leaves, under each
-   repeat. */
+/* load_band with us > 1: image rows lo .. hi - 1 come into the staging
+   rows (every channel's W / us columns, one after another; a row a
+   channel), the vector unit repeats each column us times into one of
+   RepRows repeat rows, and a transfer puts that row's channels into the
+   band row between its pad columns, under the next repeats. */
 static void load_band_repeated(const conv_problem *p, const igemm_plan *pl,
                                const float *x, long top, long lo, long hi,
                                float *band) {
-  long chan = pl->chan, row = p->Cg * chan, wl = p->W / p->us;
-  float *const *stage = SPM->s.stage, *const *rep = SPM->s.rep;
+  const band_state *s = &SPM->s;
+  long chan = pl->chan, row = p->Cg * chan, n = p->Cg * (p->W / s->us);
+  for (long r = lo; r < hi; ++r)
+    accel_copy_matrix(r, s->stage[0] + (r - lo) * n, n / p->Cg, 1,
+                      x + (top + r) * p->xs[2], p->xs[1], p->xs[3], p->Cg,
+                      n / p->Cg);
+  accel_dma_wait_all();
   for (long r = lo; r < hi; ++r) {
-    int b = r & 1;
-    if (r == lo)
-      accel_copy_matrix(2 + b, stage[b], wl, 1, x + (top + r) * p->xs[2],
-                        p->xs[1], p->xs[3], p->Cg, wl);
-    accel_dma_wait_on(2 + b);
-    if (r + 1 < hi)
-      accel_copy_matrix(2 + !b, stage[!b], wl, 1,
-                        x + (top + r + 1) * p->xs[2], p->xs[1], p->xs[3],
-                        p->Cg, wl);
-    accel_dma_wait_on(b); /* row r - 2's band transfer, out of rep[b] */
-    repeat_columns(rep[b], stage[b], p->Cg * wl, p->us);
-    accel_dma_rows_on(b, band + r * row + p->pl, rep[b], p->Cg, p->W * 4,
+    float *rep = s->rep[r % RepRows];
+    if (r - lo >= RepRows) /* row r - RepRows's transfer, out of rep */
+      accel_dma_wait_on(r);
+    repeat_columns(rep, s->stage[0] + (r - lo) * n, n, s->us);
+    accel_dma_rows_on(r, band + r * row + p->pl, rep, p->Cg, p->W * 4,
                       chan * 4, p->W * 4);
   }
   accel_dma_wait_all();
@@ -148,7 +145,7 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   long chan = pl->chan, lines = p->sw * p->Cg, row = lines * chan;
   const float *x = p->x + n * p->xs[0] + g * p->Cg * p->xs[1];
   conv_zero_rows(0, band, lo * lines, chan, chan, SPM->zeros);
-  if (p->us > 1) {
+  if (SPM->s.us > 1) {
     conv_zero_rows(1, band + hi * row, (bi_b - hi) * lines, chan, chan,
                    SPM->zeros);
     load_band_repeated(p, pl, x, top, lo, hi, band);
@@ -230,6 +227,11 @@ static int b_mode_of(const conv_problem *p, const igemm_plan *pl) {
 }
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
+  conv_igemm_run_upsampled(p, pl, NULL);
+}
+
+void conv_igemm_run_upsampled(const conv_problem *p, const igemm_plan *pl,
+                              const conv_upsampling *u) {
   band_state *s = &SPM->s;
   float *weights = SPM->pool + 2 * pl->b_floats;
   float *band = weights + pl->w_floats;
@@ -246,6 +248,17 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   s->cc = pl->kc / s->taps;
   set_b_transfers(p);
   s->ys1 = p->ys[1], s->ys2 = p->ys[2], s->ys3 = p->ys[3], s->OW = p->OW;
+  s->us = u ? u->us : 1;
+  if (u && u->phases > 1) {
+    long S = u->phases, row = p->ys[2] / S; /* one of y's rows */
+    s->phases = S, s->pcout = u->pcout;
+    long first = accel_conv2d_upsampled_first_row(0, u->ppad, S);
+    for (long r = 0; r < S; ++r) {
+      s->pfirst[r] = accel_conv2d_upsampled_first_row(r, u->ppad, S) - first;
+      s->prows[r] = r < u->poh ? (u->poh - r + S - 1) / S : 0;
+      s->poff[r] = (r - S * s->pfirst[r]) * row - r * u->pcout * p->ys[1];
+    }
+  }
   /* The bias as the tiles' start when the tile-move port has room for
      the mld beside the mst (an mmac of K >= 32 cycles). */
   s->bias_start =
@@ -257,13 +270,12 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
   conv_make_zeros(SPM->zeros);
   /* The pad columns, once: of the band's rows, or with stride_w > 1 of
      the staging rows. */
-  if (p->us > 1) {
+  if (s->us > 1) {
     zero_pad_columns(p, band, p->Cg * pl->bi, pl->chan);
-    long wl = p->W / p->us;
-    s->stage[0] = band + pl->band_floats + pl->col_floats;
-    s->stage[1] = s->stage[0] + p->Cg * wl + T;
-    s->rep[0] = s->stage[1] + p->Cg * wl + T;
-    s->rep[1] = s->rep[0] + p->Cg * p->W + p->us * T;
+    s->rep[0] = band + pl->band_floats + pl->col_floats;
+    for (int k = 1; k < RepRows; ++k)
+      s->rep[k] = s->rep[k - 1] + p->Cg * p->W + s->us * T;
+    s->stage[0] = s->rep[RepRows - 1] + p->Cg * p->W + s->us * T;
   } else if (p->sw == 1) {
     zero_pad_columns(p, band, p->Cg * pl->bi, pl->chan);
   } else {
@@ -299,8 +311,8 @@ void conv_igemm_run(const conv_problem *p, const igemm_plan *pl) {
           if (co0 != loaded) {
             load_weights(p, pl, co0, nco, s->wbuf[s->cur]);
             if (p->bias)
-              accel_copy_matrix(3, SPM->bias[s->cur], 0, 1,
-                                p->bias + co0 * p->bs, 0, p->bs, 1, nco);
+              load_bias(SPM->bias[s->cur], p->bias, p->bs, co0, nco,
+                        s->pcout);
             accel_dma_wait_all();
           }
           igemm_run_band(oh0, bo_b);

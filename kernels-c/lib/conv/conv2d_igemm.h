@@ -14,9 +14,11 @@ enum {
   MaxRunTransfers = 256,        /* B's transfers a run, by DMA */
   MaxSegments = T + 1,          /* runs of one pixel block within rows */
   OutFloats = MaxBlocks * T * T,
+  RepRows = 4, /* load_band's rows of repeated columns (us > 1) */
 };
 
 typedef struct {
+  long row;     /* its output row, in y's image */
   long j0, len; /* B's columns j0 .. j0 + len - 1 */
   long in;      /* the run's first input pixel, in the band */
   long out;     /* its first output pixel, in y's image */
@@ -29,6 +31,7 @@ typedef struct {
   segment seg[MaxSegments];
   long nco, nq;      /* output channels and blocks of the group */
   float *y;          /* the group's first output channel, image n */
+  long co;           /* that channel */
   const float *bias; /* the group's bias */
 } pixel_block;
 
@@ -42,7 +45,16 @@ typedef struct {
   long KW, KH, dh, dw, sh, sw, ys1, ys2, ys3, OW;
   long kw_col[KwTable]; /* kw_column of the first kernel columns */
   float *stage[2];      /* with stride_w > 1, load_band's staging rows */
-  float *rep[2];        /* with us > 1, its rows of repeated columns */
+  long us;              /* conv_upsampling's (1 without) */
+  float *rep[RepRows];  /* with us > 1, load_band's rows of repeated
+                           columns */
+  /* With phases > 1 (conv_upsampling's), stack r's results at poff[r] from
+     the places its output rows would have, where they are in [pfirst[r],
+     pfirst[r] + prows[r]) (store_runs). */
+  long phases, pcout;
+  long pfirst[ACCEL_CONV2D_UPSAMPLED_MAX_SCALE];
+  long prows[ACCEL_CONV2D_UPSAMPLED_MAX_SCALE];
+  long poff[ACCEL_CONV2D_UPSAMPLED_MAX_SCALE];
   int epilogue, relu, two_sets;
   /* A bias with ReLU or nothing starts each tile (mld of bias_tiles)
      instead of being added after it: no vector epilogue. */
@@ -92,7 +104,8 @@ typedef struct {
   long run_src[MaxRunTransfers], run_dst[MaxRunTransfers];
   pixel_block blocks[2];
   band_state s;
-  float pool[]; /* the rest of the arena: B x 2, weights, input band */
+  /* the rest of the arena: B x 2, weights, input band */
+  float pool[] __attribute__((aligned(64)));
 } igemm_spm;
 enum { PoolFloats = (ACCEL_KERNEL_SPM_BYTES - sizeof(igemm_spm)) / 4 };
 KERNEL_SPM_FITS(igemm_spm);
@@ -120,6 +133,18 @@ static inline long kw_column(const band_state *s, long kw) {
    (the last chunk's rows shorter) at weights + T (q K + c kc). */
 static inline long weight_floats(const igemm_plan *pl, long nq) {
   return nq * T * pl->K;
+}
+
+/* The bias of output channels co .. co + n - 1 into dst on channel 3:
+   with phases, channel co's is the bias's co % pcout. */
+static inline void load_bias(float *dst, const float *bias, long bs, long co,
+                             long n, long pcout) {
+  while (n > 0) {
+    long c = pcout ? co % pcout : co;
+    long m = pcout ? min_of(n, pcout - c) : n;
+    accel_copy_matrix(3, dst, 0, 1, bias + c * bs, 0, bs, 1, m);
+    dst += m, co += m, n -= m;
+  }
 }
 
 /* Every item (group of output blocks, pixel block, K chunk) of one band

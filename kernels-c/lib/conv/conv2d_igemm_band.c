@@ -72,12 +72,13 @@ static void make_block(pixel_block *b, long first, long count, long oh0,
   long qb = (s->k0 + k) * s->q;
   b->nco = min_of(s->q * T, s->Coutg - qb * T);
   b->nq = ceil_div(b->nco, T);
-  b->y = s->yn + (s->co_base + qb * T) * s->ys1;
+  b->co = s->co_base + qb * T;
+  b->y = s->yn + b->co * s->ys1;
   b->bias = SPM->bias[(s->cur + k) & 1];
   long oh = first / s->OW, ow = first % s->OW, j = 0, n = 0;
   while (j < count) {
     long len = min_of(s->OW - ow, count - j);
-    b->seg[n++] = (segment){j, len, oh * s->sh * s->row + ow,
+    b->seg[n++] = (segment){oh0 + oh, j, len, oh * s->sh * s->row + ow,
                             (oh0 + oh) * s->ys2 + ow * s->ys3};
     j += len, ow = 0, ++oh;
   }
@@ -308,6 +309,24 @@ add_bias(float *out, const float *bias, long rows, const int relu) {
   }
 }
 
+/* finish_block's stores with phases (conv_upsampling's): each stack's
+   channels of the block, of the runs in its rows, at its place. */
+static void store_phases(const float *out, const pixel_block *blk) {
+  const band_state *s = &SPM->s;
+  for (long r = 0; r < s->phases; ++r) {
+    long lo = r * s->pcout - blk->co, hi = lo + s->pcout;
+    lo = lo > 0 ? lo : 0, hi = min_of(hi, blk->nco);
+    for (long k = 0; lo < hi && k < blk->count; ++k) {
+      const segment *g = &blk->seg[k];
+      long i = g->row - s->pfirst[r];
+      if (i >= 0 && i < s->prows[r])
+        accel_copy_matrix(3, blk->y + lo * s->ys1 + g->out + s->poff[r],
+                          s->ys1, s->ys3, out + lo * T + g->j0, T, 1, hi - lo,
+                          g->len);
+    }
+  }
+}
+
 /* The bias and activation on a finished block, then its runs out to y on
    channel 3. */
 static void finish_block(float *out, const pixel_block *blk) {
@@ -326,6 +345,10 @@ static void finish_block(float *out, const pixel_block *blk) {
       v += blk->bias[r];
       accel_vstore(out + r * T, accel_activate(v, &s->act));
     }
+  if (s->phases > 1) {
+    store_phases(out, blk);
+    return;
+  }
   for (long r = 0; r < blk->count; ++r) {
     const segment *g = &blk->seg[r];
     accel_copy_matrix(3, blk->y + g->out, s->ys1, s->ys3, out + g->j0, T, 1,
@@ -362,8 +385,8 @@ static void prefetch_weights(long first, long last) {
   const band_state *s = &SPM->s;
   long cc = s->kc / s->taps;
   if (first == 0 && s->bias_src) /* the bias with the first share */
-    accel_copy_matrix(3, SPM->bias[s->pf_dst == s->wbuf[1]], 0, 1,
-                      s->bias_src + s->pf_co * s->bs, 0, s->bs, 1, s->pf_nco);
+    load_bias(SPM->bias[s->pf_dst == s->wbuf[1]], s->bias_src, s->bs,
+              s->pf_co, s->pf_nco, s->pcout);
   while (first < last) {
     long blk = first / T, r = first % T, n = min_of(last - first, T - r);
     long q = blk / s->chunks, chunk = blk % s->chunks;

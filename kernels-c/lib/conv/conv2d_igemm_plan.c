@@ -4,6 +4,12 @@
 #include "conv/conv2d_igemm.h"
 
 int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
+  return conv_igemm_plan_upsampled(p, NULL, pl);
+}
+
+int conv_igemm_plan_upsampled(const conv_problem *p, const conv_upsampling *u,
+                              igemm_plan *pl) {
+  long us = u ? u->us : 1, phases = u ? u->phases : 1;
   long taps = p->KH * p->KW;
   if (taps > MaxK)
     return 0;
@@ -18,13 +24,12 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
      (load_band), and two staging rows take image rows in. */
   pl->chan = ceil_div(pl->wp, p->sw);
   pl->stage_floats = p->sw > 1 ? 2 * (p->Cg * p->sw * pl->chan + T * p->sw) : 0;
-  /* With us > 1, two staging rows of x's columns and two of them
-     repeated (every channel's, one after another; the vector loads read
-     up to 16 floats past a staging row, the stores spill up to 16 us past
-     a repeat row). */
-  if (p->us > 1)
-    pl->stage_floats =
-        2 * (p->Cg * (p->W / p->us) + T) + 2 * (p->Cg * p->W + p->us * T);
+  /* With us > 1, RepRows rows of repeated columns (every channel's, one
+     after another; the strided stores spill up to 16 us floats past
+     one), and the band's image rows staged (below: a row each; the
+     vector loads read up to 16 floats past the last). */
+  if (us > 1)
+    pl->stage_floats = RepRows * (p->Cg * p->W + us * T) + T;
   /* B's rows spill up to 16 floats past the last (a run's vector store);
      the band is read up to 16 strided floats past a run's start. */
   pl->b_floats = pl->kc * T + T;
@@ -36,13 +41,14 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
      dot products are whole vectors. Only with one band for the image. */
   long npix = p->OH * p->OW;
   pl->left = npix % T == 1 && npix / T >= 2 && pl->K && pl->K % T == 0 &&
-             pl->kc % T == 0;
+             pl->kc % T == 0 && phases <= 1;
   pl->col_floats = pl->left ? pl->K : 0;
   long avail =
       PoolFloats - 2 * pl->b_floats - pl->col_floats - pl->stage_floats;
   long blocks = min_of(ceil_div(p->Coutg, T), MaxBlocks);
   long row = p->sw * p->Cg * pl->chan; /* a padded input row, all channels */
-  long whole = row * ((p->OH - 1) * p->sh + span) + slack;
+  long staged = us > 1 ? p->Cg * (p->W / us) : 0; /* a band row's */
+  long whole = (row + staged) * ((p->OH - 1) * p->sh + span) + slack;
   /* The whole input if it leaves room for at least 2 blocks' weights
      (each B built meets them all); otherwise bands of rows beside half
      the pool of weights. */
@@ -64,7 +70,8 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   } else {
     for (q = blocks; q > 1 && weight_floats(pl, q) > avail / 2;)
       --q;
-    long rows = row ? (avail - weight_floats(pl, q) - slack) / row : span;
+    long rows = row ? (avail - weight_floats(pl, q) - slack) / (row + staged)
+                    : span;
     if (rows < span)
       return 0;
     pl->bo = min_of((rows - span) / p->sh + 1, p->OH);
@@ -74,6 +81,7 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *pl) {
   pl->bi = (pl->bo - 1) * p->sh + span;
   pl->w_floats = (1 + pl->prefetch) * weight_floats(pl, q);
   pl->band_floats = row * pl->bi + slack;
+  pl->stage_floats += staged * pl->bi;
   return 2 * pl->b_floats + pl->w_floats + pl->band_floats + pl->col_floats +
              pl->stage_floats <=
          PoolFloats;

@@ -6,11 +6,14 @@
    convolution of x's rows by its own weights (w_rows: the kernel rows that
    meet one x row summed, at compile time), written to every s-th row of
    y: with a 3 x 3 kernel and s = 2, two rows of taps where up(x) took
-   three, 2/3 of the products. Columns cannot go the same way without
-   writing y's pixels s floats apart (a DRAM burst each): the implicit GEMM
-   repeats x's columns as a band row arrives instead (conv_problem's us,
-   load_band), once per input float, so B is built from whole upsampled
-   rows as for any convolution. */
+   three, 2/3 of the products. The phases run as one implicit GEMM, their
+   weights stacked as output channels: an im2col block of x's rows meets
+   them all (s times the mmacs a block, for the same B), and each stack's
+   results go to its own rows of y (conv_upsampling's phases). Columns
+   cannot go the same way without writing y's pixels s floats apart (a
+   DRAM burst each): the implicit GEMM repeats x's columns as a band row
+   arrives instead (conv_upsampling's us, load_band), once per input
+   float, so B is built from whole upsampled rows as for any convolution. */
 
 #include "conv/conv2d.h"
 #include "core/kernel_args.h"
@@ -23,6 +26,10 @@ static accel_status check_options(const accel_conv2d_upsampled_options *o) {
   if (o->scale < 1)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "scale %ld is not positive", o->scale);
+  if (o->scale > ACCEL_CONV2D_UPSAMPLED_MAX_SCALE)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "options",
+                              "scale %ld is over %d", o->scale,
+                              (int)ACCEL_CONV2D_UPSAMPLED_MAX_SCALE);
   if (o->kernel_h < 1)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "options",
                               "kernel_h %ld is not positive", o->kernel_h);
@@ -55,13 +62,12 @@ static accel_status check(const accel_tensor *x, const accel_tensor *w,
     return s;
   long S = o->scale, C = x->dims[1], Cout = w->dims[0] / S;
   long rows = accel_conv2d_upsampled_rows(o->kernel_h, o->pad_top, S);
-  if (w->dims[0] % S || w->dims[1] != C || w->dims[2] != rows ||
-      w->dims[3] < 1)
+  if (w->dims[0] % S || w->dims[1] != C || w->dims[2] != rows || w->dims[3] < 1)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, Kernel, "w_rows",
                               "dims [%ld, %ld, %ld, %ld] are not [s Cout, C, "
                               "KH', KW] with s %ld, C %ld, KH' %ld",
-                              w->dims[0], w->dims[1], w->dims[2], w->dims[3],
-                              S, C, rows);
+                              w->dims[0], w->dims[1], w->dims[2], w->dims[3], S,
+                              C, rows);
   long OH = S * x->dims[2] + o->pad_top + o->pad_bottom - o->kernel_h + 1;
   long OW = S * x->dims[3] + o->pad_left + o->pad_right - w->dims[3] + 1;
   if (OH < 0 || OW < 0)
@@ -88,28 +94,36 @@ static accel_status check(const accel_tensor *x, const accel_tensor *w,
   return ACCEL_OK;
 }
 
-/* Phase r's convolution: x's rows from first_row(r) on, its weights, every
-   s-th row of y from r; 0 output rows if y has none of the phase. */
-static conv_problem phase_problem(const accel_tensor *x, const accel_tensor *w,
-                                  const accel_tensor *y,
-                                  const accel_conv2d_upsampled_options *o,
-                                  long r) {
+/* The phases as one convolution: stack r of the output channels (w_rows'
+   phase r) at output row j reads x's rows j + first_row(0) + t, which is
+   phase r's output row j + first_row(0) - first_row(r), so one B of x's
+   rows meets every phase's weights, s Cout rows of A. */
+static conv_problem stacked_problem(const accel_tensor *x,
+                                    const accel_tensor *w,
+                                    const accel_tensor *y,
+                                    const accel_conv2d_upsampled_options *o,
+                                    conv_upsampling *u) {
   long S = o->scale, Cout = w->dims[0] / S, OH = y->dims[2];
+  long first = accel_conv2d_upsampled_first_row(0, o->pad_top, S), rows = 0;
   conv_problem p = {0};
+  *u = (conv_upsampling){S, S, Cout, o->pad_top, OH};
+  for (long r = 0; r < S && r < OH; ++r) { /* the last output row j + 1 */
+    long end = accel_conv2d_upsampled_first_row(r, o->pad_top, S) - first +
+               (OH - r + S - 1) / S;
+    rows = end > rows ? end : rows;
+  }
   p.N = x->dims[0], p.C = x->dims[1], p.H = x->dims[2];
-  p.us = S, p.W = S * x->dims[3];
-  p.Cout = Cout, p.KH = w->dims[2], p.KW = w->dims[3];
-  p.OH = r < OH ? (OH - r + S - 1) / S : 0, p.OW = y->dims[3];
-  p.groups = 1, p.Cg = p.C, p.Coutg = Cout;
+  p.W = S * x->dims[3];
+  p.Cout = S * Cout, p.KH = w->dims[2], p.KW = w->dims[3];
+  p.OH = rows, p.OW = y->dims[3];
+  p.groups = 1, p.Cg = p.C, p.Coutg = p.Cout;
   p.sh = p.sw = p.dh = p.dw = 1;
-  /* Output row i reads x's rows i - pt .. i - pt + KH - 1: pt = -first
-     (<= 0 never: r < s), the rows past H zeros as padding. */
-  p.pt = -accel_conv2d_upsampled_first_row(r, o->pad_top, S);
+  /* Output row j reads x's rows j + first .. : first <= 0 (r = 0 < s). */
+  p.pt = -first;
   p.pb = p.OH + p.KH - 1 - p.pt - p.H;
   p.pb = p.pb > 0 ? p.pb : 0;
   p.pl = o->pad_left, p.pr = o->pad_right;
-  p.x = x->data, p.w = (const float *)w->data + r * Cout * w->strides[0];
-  p.y = (float *)y->data + r * y->strides[2];
+  p.x = x->data, p.w = w->data, p.y = y->data;
   for (int d = 0; d < 4; ++d)
     p.xs[d] = x->strides[d], p.ws[d] = w->strides[d], p.ys[d] = y->strides[d];
   p.ys[2] *= S;
@@ -126,26 +140,20 @@ static accel_status conv2d_upsampled(const accel_tensor *x,
   accel_status s;
   if (accel_checking() && (s = check(x, w, y, o)))
     return s;
-  long S = o->scale;
   if (!x->dims[0] || !w->dims[0] || !y->dims[2] || !y->dims[3])
     return ACCEL_OK;
+  conv_upsampling u;
+  conv_problem p = stacked_problem(x, w, y, o, &u);
   igemm_plan plan;
-  for (long r = 0; r < S; ++r) {
-    conv_problem p = phase_problem(x, w, y, o, r);
-    if (p.OH && !conv_igemm_plan(&p, &plan))
-      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "w_rows",
-                                "the weights of %d output channels (%ld "
-                                "floats) and one band of upsampled input "
-                                "rows do not fit the scratchpad",
-                                (int)T, T * p.Cg * p.KH * p.KW);
-  }
+  if (!conv_igemm_plan_upsampled(&p, &u, &plan))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, Kernel, "w_rows",
+                              "the weights of %d output channels (%ld "
+                              "floats) and one band of upsampled input "
+                              "rows do not fit the scratchpad",
+                              (int)T, T * p.Cg * p.KH * p.KW);
   if (accel_only_checking())
     return ACCEL_OK;
-  for (long r = 0; r < S; ++r) {
-    conv_problem p = phase_problem(x, w, y, o, r);
-    if (p.OH && conv_igemm_plan(&p, &plan))
-      conv_igemm_run(&p, &plan);
-  }
+  conv_igemm_run_upsampled(&p, &plan, &u);
   return ACCEL_OK;
 }
 

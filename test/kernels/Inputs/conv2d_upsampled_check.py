@@ -132,9 +132,10 @@ def U(*args, **kw):
 def shapes():
     """The UNet slice's (64 -> 32 channels, 8 x 8 to 16 x 16), widths that
     are not whole vectors (the repeated columns' spill), scales 3 and 1,
-    5 x 5 and 1 x 1 kernels, asymmetric padding (phases of different
-    first rows and odd output heights), bands of rows, activations, a
-    bias, views."""
+    5 x 5 and 1 x 1 kernels, output channels that are not whole blocks
+    (a block holding two phases' channels), asymmetric padding (phases
+    of different first rows, an odd output height: a phase with a row
+    fewer), bands of rows, activations, a bias, views."""
     return [
         U(1, 64, 8, 8, 32, 3, 3),
         U(1, 64, 8, 8, 32, 3, 3, bias=True),
@@ -149,7 +150,9 @@ def shapes():
         U(1, 16, 7, 9, 16, 3, 3, pad=(0, 1, 2, 0)),
         U(1, 16, 7, 9, 16, 3, 2, pad=(2, 0, 0, 1), bias=True),
         U(1, 3, 10, 10, 8, 3, 3),                      # few channels
-        U(1, 64, 48, 48, 32, 3, 3, bias=True),         # bands of rows
+        U(1, 16, 5, 6, 24, 3, 3, pad=(1, 1, 0, 1), bias=True),  # odd OH
+        U(1, 64, 48, 48, 32, 3, 3, bias=True),
+        U(1, 64, 80, 80, 48, 3, 3, bias=True, act="relu"),  # bands of rows
         U(1, 16, 6, 10, 16, 3, 3, lx="nhwc", ly="pad", bias=True),
         U(1, 16, 6, 10, 20, 3, 3, lx="inner", ly="inner"),
     ]

@@ -46,8 +46,10 @@ int main(int argc, char **argv) {
   accel_status s = accel_conv2d_upsampled(&t[0], &t[1], &t[2], &o);
   accel_region_end();
   if (s != ACCEL_OK) {
-    fprintf(stderr, "conv2d_upsampled_driver: accel_conv2d_upsampled "
-                    "returned %d\n", (int)s);
+    fprintf(stderr,
+            "conv2d_upsampled_driver: accel_conv2d_upsampled "
+            "returned %d\n",
+            (int)s);
     return 2;
   }
   return !driver_write_buffer(argv[2], buffers[2], &r[2]);
