@@ -34,6 +34,7 @@
    diagonal block's hidden scores start as -inf in that tile, so that it
    costs what a full block does. */
 
+#include "attention/attention_decode.h"
 #include "attention/attention_flash.h"
 #include "attention/attention_internal.h"
 #include "attention/attention_one_tile.h"
@@ -339,6 +340,10 @@ static long attention(const void *qp, const void *kp, const void *vp,
   pb->scale = opt.scale;
   if (pb->scale == 0.0f)
     pb->scale = pb->D ? 1.0f / sqrtf((float)pb->D) : 1.0f;
+  if (attention_decode_takes(pb)) {
+    attention_decode_run(pb);
+    return ACCEL_OK;
+  }
   if (pb->group > 1 && pb->Sq == 1)
     fold_group_into_queries(pb);
   run(pb);

@@ -80,14 +80,21 @@ def place(dims, kind, guard=5):
     """Strides, offset and buffer length of a tensor of `dims` laid out as
     `kind`: "contig"; "pad" (every dimension padded by 3, after a guard);
     "inner" (element stride 2, padded); "bshd" (rank 4 [B, H, S, D] stored
-    as [B, S, H, D], after a guard); "bcast" (every dimension but the last
-    two with stride 0)."""
+    as [B, S, H, D], after a guard); "cache" (rank 4, a KV cache
+    [B, H, S + 9, D] viewed at its first S rows, after a guard); "bcast"
+    (every dimension but the last two with stride 0)."""
     n = len(dims)
     strides = [0] * n
     if kind == "bshd":
         assert n == 4
         b, h, s, d = dims
         strides = [s * h * d, d, h * d, 1]
+        off = guard
+    elif kind == "cache":
+        # a KV cache [B, H, S + 9, D] viewed at its first S rows
+        assert n == 4
+        b, h, s, d = dims
+        strides = [h * (s + 9) * d, (s + 9) * d, d, 1]
         off = guard
     else:
         step = {"contig": 1, "pad": 1, "inner": 2, "bcast": 1}[kind]

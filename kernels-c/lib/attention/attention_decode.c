@@ -1,0 +1,292 @@
+/* attention_decode.c - accel_attention at one query a head (a decode
+   step), the query heads a k/v head serves together (docs/kernels.md,
+   "accel_attention", decoding).
+
+   Per (batch, k/v head), its G query heads are the 16 query lanes of one
+   pass over the keys, so the k/v head's keys and values are read once:
+
+     S^T = K . Q^T        a mmac of K = D per block of 16 keys (A: k's rows
+                          as they came, B: the group's q, scaled and
+                          transposed, lanes past G zero), stored [key][query]
+     P^T = exp(S^T + mask - m) / l
+                          on the vector unit, a vector per key: its lanes
+                          are the queries, so the max m and the sum l are
+                          lane-wise over the keys, with no reductions
+     o = P . V            per block of 16 keys, P^T's block turned by the
+                          tile-move port (mld, mst.t), a mmac of K = 16
+                          into each of o's D / 16 tiles, v in 16-column
+                          panels (as the DMA brings them: rows of 64 bytes)
+
+   k and v come as 2-D transfers of their rows, any row stride (a cache
+   [B, KVH, Lmax, D] viewed at its first P rows); the next (batch, k/v
+   head)'s keys, values, queries and mask row arrive while this one
+   computes. All the keys are in the scratchpad at once (accel_attention's
+   streamed path takes longer caches). */
+
+#include "attention/attention_decode.h"
+
+enum {
+  MaxGroup = T,
+  MaxDecodeD = 8 * T, /* o's tiles 2 .. 9 */
+  /* Past these keys, and for a group of one (whose one-tile and streamed
+     paths share no k/v reads), accel_attention's other paths measured
+     faster (1 500 keys: 26 789 against 38 109 cycles). */
+  MaxKeys = 512,
+};
+
+/* The pool, for one call. */
+typedef struct {
+  float *k[2], *v[2], *q[2], *mask[2];
+  float *qt, *st, *pblk, *o;
+  float *rows; /* the exp's per-row bias and scale: skp zeros, skp ones */
+  float *cols; /* 16 ones, -m, 1 / l, 16 zeros: the column operands */
+  long skp;
+} decode_layout;
+
+static long decode_floats(long skp, long D) {
+  return 4 * skp * D + 2 * T * D + 2 * skp + T * D + skp * T + skp * T +
+         D * T + 2 * skp + 4 * T;
+}
+
+/* The mask's row for batch b (its key stride in *cs), or null. */
+static const float *mask_row(const problem *pb, long b, long *cs) {
+  const accel_tensor *m = &pb->t[Mask];
+  int r = m->rank;
+  *cs = m->strides[r - 1];
+  const float *p = (const float *)m->data;
+  if (r >= 4 && m->dims[r - 4] != 1)
+    p += b * m->strides[r - 4];
+  return p;
+}
+
+int attention_decode_takes(const problem *pb) {
+  const accel_tensor *q = &pb->t[Q], *k = &pb->t[K], *v = &pb->t[V],
+                     *o = &pb->t[O];
+  if (q->rank != 4 || pb->Sq != 1 || pb->causal || pb->D != pb->Dv ||
+      pb->D % T || pb->D > MaxDecodeD || pb->D == 0 || pb->Sk < 1 ||
+      pb->group > MaxGroup || pb->group < 2 || pb->Sk > MaxKeys)
+    return 0;
+  if (q->strides[3] != 1 || k->strides[3] != 1 || v->strides[3] != 1 ||
+      o->strides[3] != 1)
+    return 0;
+  if (pb->has_mask) {
+    const accel_tensor *m = &pb->t[Mask];
+    int r = m->rank;
+    if (r < 1 || r > 4 || (r >= 3 && m->dims[r - 3] != 1) ||
+        (r >= 2 && m->dims[r - 2] != 1) || m->dims[r - 1] != pb->Sk)
+      return 0;
+  }
+  long skp = round_up(pb->Sk, T);
+  return decode_floats(skp, pb->D) <= PoolFloats;
+}
+
+/* In the scratchpad: a field's load takes 3 cycles there, 40 on the
+   stack (DRAM). */
+static ACCEL_SPM decode_layout lay;
+
+/* Zeros in n floats (16 at a time), where memset's call and checks would
+   take several times as long. */
+__attribute__((no_builtin("memset"))) static void zero_pool(float *p, long n) {
+  for (long i = 0; i < n; i += T)
+    accel_vstore(p + i, (accel_v16f)0.0f);
+}
+
+static void lay_out(long skp, long D) {
+  decode_layout *l = &lay;
+  float *p = spm->pool;
+  for (int i = 0; i < 2; ++i) {
+    l->k[i] = p, p += skp * D;
+    l->v[i] = p, p += skp * D;
+    l->q[i] = p, p += T * D;
+    l->mask[i] = p, p += skp;
+  }
+  l->qt = p, p += D * T;
+  l->st = p, p += skp * T;
+  l->pblk = p, p += skp * T;
+  l->o = p, p += D * T;
+  l->rows = p, p += 2 * skp;
+  l->cols = p;
+  l->skp = skp;
+}
+
+/* Item i's (batch b = i / KVH, k/v head h = i % KVH) keys, values (in
+   16-column panels), the group's queries and the mask's row into buffer
+   set i % 2. */
+static void fetch_item(const problem *pb, const decode_layout *l, long i) {
+  const accel_tensor *q = &pb->t[Q], *k = &pb->t[K], *v = &pb->t[V];
+  long KVH = k->dims[1], b = i / KVH, h = i - b * KVH, D = pb->D;
+  long Sk = pb->Sk, G = pb->group, s = i & 1;
+  const float *kp = (const float *)k->data + b * k->strides[0] +
+                    h * k->strides[1];
+  const float *vp = (const float *)v->data + b * v->strides[0] +
+                    h * v->strides[1];
+  long half = Sk / 2;
+  if (half)
+    accel_dma_2d(0, l->k[s], kp, half, D * 4, D * 4, k->strides[2] * 4);
+  accel_dma_2d(1, l->k[s] + half * D, kp + half * k->strides[2], Sk - half,
+               D * 4, D * 4, k->strides[2] * 4);
+  for (long p = 0; p < D / T; ++p)
+    accel_dma_2d_on(2 + (int)(p & 1), l->v[s] + p * l->skp * T, vp + p * T,
+                    Sk, T * 4, T * 4, v->strides[2] * 4);
+  const float *qp = (const float *)q->data + b * q->strides[0] +
+                    h * G * q->strides[1];
+  accel_dma_2d(0, l->q[s], qp, G, D * 4, D * 4, q->strides[1] * 4);
+  if (pb->has_mask) {
+    long cs;
+    const float *m = mask_row(pb, b, &cs);
+    copy_rows(1, l->mask[s], 0, 1, m, 0, cs, 1, Sk);
+  }
+}
+
+/* The group's queries (G rows of D) scaled and transposed into qt's
+   first G lanes (D rows of 16). */
+static void transpose_queries(const decode_layout *l, const float *qrows,
+                              long G, long D, float scale) {
+  for (long g = 0; g < G; ++g)
+    for (long d0 = 0; d0 < D; d0 += T)
+      vstore_strided(l->qt + d0 * T + g, T,
+                     accel_vload(qrows + g * D + d0) * scale);
+}
+
+static ACCEL_SPM volatile float sink;
+
+/* P^T = exp(S^T + mask - m) / l over the keys (rows of st), into pblk's
+   rows (those past Sk stay zero): the mask and the lane-wise max on the
+   vector unit, s - m, the exponential and the division on the stream
+   engine (its column operands are per query), the sums on the vector
+   unit. */
+static void softmax_keys(const decode_layout *l, const float *mask, long Sk) {
+  accel_v16f m0 = -INFINITY, m1 = m0;
+  long j = 0;
+  for (; j + 1 < Sk; j += 2) {
+    accel_v16f s0 = accel_vload(l->st + j * T);
+    accel_v16f s1 = accel_vload(l->st + (j + 1) * T);
+    if (mask) {
+      s0 = s0 + mask[j], s1 = s1 + mask[j + 1];
+      accel_vstore(l->st + j * T, s0);
+      accel_vstore(l->st + (j + 1) * T, s1);
+    }
+    m0 = __builtin_elementwise_max(m0, s0);
+    m1 = __builtin_elementwise_max(m1, s1);
+  }
+  if (j < Sk) {
+    accel_v16f s0 = accel_vload(l->st + j * T);
+    if (mask) {
+      s0 = s0 + mask[j];
+      accel_vstore(l->st + j * T, s0);
+    }
+    m0 = __builtin_elementwise_max(m0, s0);
+  }
+  /* A query whose every key is -inf: zeros, not NaN, before the sum. */
+  accel_v16f m = __builtin_elementwise_max(__builtin_elementwise_max(m0, m1),
+                                           (accel_v16f)-3.0e38f);
+  float *ones = l->cols, *negm = l->cols + T, *rl = l->cols + 2 * T,
+        *zeros = l->cols + 3 * T;
+  accel_vstore(negm, -m);
+  accel_vs_shape(Sk, T);
+  accel_vs_fma(l->st, l->st, ones, negm);
+  accel_vs_act_exp(l->pblk, l->st, l->rows + (l->skp - Sk), NULL);
+  accel_v16f a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
+  for (j = 0; j + 3 < Sk; j += 4) {
+    a0 += accel_vload(l->pblk + j * T);
+    a1 += accel_vload(l->pblk + (j + 1) * T);
+    a2 += accel_vload(l->pblk + (j + 2) * T);
+    a3 += accel_vload(l->pblk + (j + 3) * T);
+  }
+  for (; j < Sk; ++j)
+    a0 += accel_vload(l->pblk + j * T);
+  accel_v16f sum = (a0 + a1) + (a2 + a3);
+  accel_v16f r = accel_vrcp(sum);
+  accel_vstore(rl, r * (2.0f - sum * r));
+  accel_vs_fma(l->pblk, l->pblk, rl, zeros);
+  /* The tile-move port reads pblk next: the operation's results first (a
+     load waits for the operations in flight whose operands it touches). */
+  sink = l->pblk[(Sk - 1) * T];
+}
+
+/* One item on buffer set s: o's G rows of the k/v head's group. */
+static void compute_item(const problem *pb, const decode_layout *l, long i,
+                         int s) {
+  const accel_tensor *k = &pb->t[K], *o = &pb->t[O];
+  long KVH = k->dims[1], b = i / KVH, h = i - b * KVH, D = pb->D;
+  long Sk = pb->Sk, G = pb->group, blocks = l->skp / T, tiles = D / T;
+  transpose_queries(l, l->q[s], G, D, pb->scale);
+  /* Two blocks at a time on tiles 0 and 1: the second's mmac issues
+     while the first's runs, each mst as its tile is ready. */
+  const float *kb = l->k[s], *qt = l->qt;
+  float *st = l->st;
+  long jb = 0;
+  for (; jb + 1 < blocks; jb += 2) {
+    accel_mzero(0);
+    accel_mmac(0, kb + jb * T * D, qt, D);
+    accel_mzero(1);
+    accel_mmac(1, kb + (jb + 1) * T * D, qt, D);
+    accel_mst(0, st + jb * T * T);
+    accel_mst(1, st + (jb + 1) * T * T);
+  }
+  if (jb < blocks) {
+    accel_mzero(0);
+    accel_mmac(0, kb + jb * T * D, qt, D);
+    accel_mst(0, st + jb * T * T);
+  }
+  softmax_keys(l, pb->has_mask ? l->mask[s] : NULL, Sk);
+  /* P's blocks [query][key], turned by the tile-move port in place. */
+  for (long jb = 0; jb < blocks; ++jb) {
+    accel_mld(0, l->pblk + jb * T * T);
+    accel_mst_t(0, l->pblk + jb * T * T);
+  }
+  for (long p = 0; p < tiles; ++p) {
+    const float *vp = l->v[s] + p * l->skp * T;
+    float *op = l->o + p * T * T;
+#define O_TILE(t)                                                              \
+  case t:                                                                      \
+    accel_mzero(t);                                                            \
+    for (long jb = 0; jb < blocks; ++jb)                                       \
+      accel_mmac(t, l->pblk + jb * T * T, vp + jb * T * T, T);                 \
+    accel_mst(t, op);                                                          \
+    break;
+    switch (p + 2) {
+      O_TILE(2)
+      O_TILE(3)
+      O_TILE(4)
+      O_TILE(5)
+      O_TILE(6)
+      O_TILE(7)
+      O_TILE(8)
+      O_TILE(9)
+    }
+#undef O_TILE
+  }
+  float *od = (float *)o->data + b * o->strides[0] + h * G * o->strides[1];
+  for (long p = 0; p < tiles; ++p)
+    accel_dma_2d_on((int)(p & 3), od + p * T, l->o + p * T * T, G, T * 4,
+                    o->strides[1] * 4, T * 4);
+}
+
+void attention_decode_run(problem *pb) {
+  long KVH = pb->t[K].dims[1], items = pb->t[Q].dims[0] * KVH;
+  long D = pb->D;
+  lay_out(round_up(pb->Sk, T), D);
+  const decode_layout *l = &lay;
+  /* Lanes past the group stay zero; v's rows past Sk are zero, so that
+     P's zeros there meet no NaN. */
+  zero_pool(l->qt, D * T);
+  zero_pool(l->pblk, l->skp * T);
+  zero_pool(l->rows, l->skp);
+  for (long j = 0; j < l->skp; j += T)
+    accel_vstore(l->rows + l->skp + j, (accel_v16f)1.0f);
+  accel_vstore(l->cols, (accel_v16f)1.0f);
+  accel_vstore(l->cols + 3 * T, (accel_v16f)0.0f);
+  for (int s = 0; s < 2; ++s)
+    for (long p = 0; p < D / T; ++p)
+      if (l->skp > pb->Sk)
+        zero_pool(l->v[s] + p * l->skp * T + pb->Sk * T, (l->skp - pb->Sk) * T);
+  fetch_item(pb, l, 0);
+  for (long i = 0; i < items; ++i) {
+    accel_dma_wait_all();
+    if (i + 1 < items)
+      fetch_item(pb, l, i + 1);
+    compute_item(pb, l, i, (int)(i & 1));
+  }
+  accel_dma_wait_all();
+}

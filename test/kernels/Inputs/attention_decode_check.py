@@ -1,0 +1,46 @@
+#!/usr/bin/python3
+"""accel_attention at one query a head (a decode step: attention_decode.c,
+the group's query heads one pass over their k/v head's keys) on accel-sim
+against numpy in float64, with attention_check.py's cases, bound and
+harness (its docstring):
+
+  attention_decode_check.py --sim "accel-sim [options]"
+      --driver attention_driver.elf --dir DIR [--set all|decode]
+      [--only TEXT]
+
+llama-16m's step (6 query heads over 2 k/v heads, 128 keys, D 64, a
+padding mask [B, 1, 1, Sk]) at batch 1 and 4 (prompts padded on the left);
+k and v as a KV cache viewed at its first rows (head stride past the
+rows'), and padded everywhere; a group of 16; D 48 and 128;
+one key; odd key counts; a mask of rank 2; and beside them the cases the
+other paths keep (a group of one; 1 500 keys)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attention_check import AttnCase, main  # noqa: E402
+
+
+def decode():
+    C, P = "cache", "pad"
+    return [
+        AttnCase((1, 6), 1, 128, 64, 64, mask="additive",
+                 mask_dims=(1, 1, 1, 128), ninf=0.3, kvh=2),
+        AttnCase((4, 6), 1, 128, 64, 64, mask="additive",
+                 mask_dims=(4, 1, 1, 128), kvh=2, left_pad=(0, 5, 60, 127)),
+        AttnCase((3, 6), 1, 200, 64, 64, kvh=3, lk=C, lv=C),
+        AttnCase((2, 6), 1, 77, 48, 48, kvh=2, lq=P, lk=P, lv=P, lo=P),
+        AttnCase((2, 8), 1, 13, 16, 16, kvh=8),
+        AttnCase((1, 32), 1, 37, 128, 128, kvh=2),
+        AttnCase((2, 4), 1, 1, 32, 32, kvh=1),
+        AttnCase((2, 6), 1, 45, 32, 32, mask="additive", mask_dims=(1, 45),
+                 ninf=0.3, kvh=2, lk=C, lv=C),
+        AttnCase((1, 4), 1, 1500, 64, 64, kvh=1, scale=0.5),
+    ]
+
+
+SETS = {"decode": decode}
+
+
+if __name__ == "__main__":
+    sys.exit(main(__doc__, SETS, "attn"))
