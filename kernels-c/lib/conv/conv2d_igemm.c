@@ -105,12 +105,14 @@ static void repeat_columns(float *rep, const float *stage, long n, long us) {
 
 /* load_band with us > 1: image rows lo .. hi - 1 come into the staging
    rows (every channel's W / us columns, one after another; a row a
-   channel), the vector unit repeats each column us times into one of
-   RepRows repeat rows, and a transfer puts that row's channels into the
-   band row between its pad columns, under the next repeats. */
+   channel), the vector unit repeats each column us times into a repeat
+   row, and a transfer puts that row's channels into the band row between
+   its pad columns, under the next repeats. The repeats leave the DMA
+   channels mostly idle: weights (output channels wco .. wco + wnco - 1;
+   none if wco < 0) arrive under them. */
 static void load_band_repeated(const conv_problem *p, const igemm_plan *pl,
                                const float *x, long top, long lo, long hi,
-                               float *band) {
+                               float *band, long wco, long wnco) {
   const band_state *s = &SPM->s;
   long chan = pl->chan, row = p->Cg * chan, n = p->Cg * (p->W / s->us);
   for (long r = lo; r < hi; ++r)
@@ -118,10 +120,13 @@ static void load_band_repeated(const conv_problem *p, const igemm_plan *pl,
                       x + (top + r) * p->xs[2], p->xs[1], p->xs[3], p->Cg,
                       n / p->Cg);
   accel_dma_wait_all();
+  if (wco >= 0) {
+    load_weights(p, pl, wco, wnco, s->wbuf[s->cur]);
+    if (p->bias)
+      load_bias(SPM->bias[s->cur], p->bias, p->bs, wco, wnco, s->pcout);
+  }
   for (long r = lo; r < hi; ++r) {
-    float *rep = s->rep[r % RepRows];
-    if (r - lo >= RepRows) /* row r - RepRows's transfer, out of rep */
-      accel_dma_wait_on(r);
+    float *rep = s->rep + (r - lo) * s->rep_row;
     repeat_columns(rep, s->stage[0] + (r - lo) * n, n, s->us);
     accel_dma_rows_on(r, band + r * row + p->pl, rep, p->Cg, p->W * 4,
                       chan * 4, p->W * 4);
@@ -135,7 +140,8 @@ static void load_band_repeated(const conv_problem *p, const igemm_plan *pl,
    columns were zeroed once.) With stride_w > 1 an image row comes into a
    staging row, the next one's transfer under its split. */
 static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
-                      long g, long oh0, long bo_b, float *band) {
+                      long g, long oh0, long bo_b, float *band, long wco,
+                      long wnco) {
   long bi_b = (bo_b - 1) * p->sh + (p->KH - 1) * p->dh + 1;
   long top = oh0 * p->sh - p->pt; /* the image row of band row 0 */
   long lo = min_of(top < 0 ? -top : 0, bi_b);
@@ -148,7 +154,7 @@ static void load_band(const conv_problem *p, const igemm_plan *pl, long n,
   if (SPM->s.us > 1) {
     conv_zero_rows(1, band + hi * row, (bi_b - hi) * lines, chan, chan,
                    SPM->zeros);
-    load_band_repeated(p, pl, x, top, lo, hi, band);
+    load_band_repeated(p, pl, x, top, lo, hi, band, wco, wnco);
     return;
   }
   if (p->sw == 1) {
@@ -272,10 +278,9 @@ void conv_igemm_run_upsampled(const conv_problem *p, const igemm_plan *pl,
      the staging rows. */
   if (s->us > 1) {
     zero_pad_columns(p, band, p->Cg * pl->bi, pl->chan);
-    s->rep[0] = band + pl->band_floats + pl->col_floats;
-    for (int k = 1; k < RepRows; ++k)
-      s->rep[k] = s->rep[k - 1] + p->Cg * p->W + s->us * T;
-    s->stage[0] = s->rep[RepRows - 1] + p->Cg * p->W + s->us * T;
+    s->rep = band + pl->band_floats + pl->col_floats;
+    s->rep_row = p->Cg * p->W + s->us * T;
+    s->stage[0] = s->rep + pl->bi * s->rep_row;
   } else if (p->sw == 1) {
     zero_pad_columns(p, band, p->Cg * pl->bi, pl->chan);
   } else {
@@ -298,7 +303,14 @@ void conv_igemm_run_upsampled(const conv_problem *p, const igemm_plan *pl,
     for (long n = 0; n < p->N; ++n)
       for (long oh0 = 0; oh0 < p->OH; oh0 += pl->bo) {
         long bo_b = min_of(pl->bo, p->OH - oh0);
-        load_band(p, pl, n, g, oh0, bo_b, band);
+        /* With us > 1, the first group's weights come under the band's
+           repeats (load_band_repeated). */
+        long wco = g * p->Coutg, wnco = min_of(pl->q * T, p->Coutg);
+        if (s->us <= 1 || wco == loaded)
+          wco = -1;
+        load_band(p, pl, n, g, oh0, bo_b, band, wco, wnco);
+        if (wco >= 0)
+          loaded = wco;
         s->co_base = g * p->Coutg;
         s->yn = p->y + n * p->ys[0];
         /* With prefetch, one run over every group (the first's weights

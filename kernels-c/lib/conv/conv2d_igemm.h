@@ -14,7 +14,6 @@ enum {
   MaxRunTransfers = 256,        /* B's transfers a run, by DMA */
   MaxSegments = T + 1,          /* runs of one pixel block within rows */
   OutFloats = MaxBlocks * T * T,
-  RepRows = 4, /* load_band's rows of repeated columns (us > 1) */
 };
 
 typedef struct {
@@ -46,8 +45,9 @@ typedef struct {
   long kw_col[KwTable]; /* kw_column of the first kernel columns */
   float *stage[2];      /* with stride_w > 1, load_band's staging rows */
   long us;              /* conv_upsampling's (1 without) */
-  float *rep[RepRows];  /* with us > 1, load_band's rows of repeated
-                           columns */
+  float *rep;           /* with us > 1, load_band's rows of repeated
+                           columns, one a band row, rep_row floats apart */
+  long rep_row;
   /* With phases > 1 (conv_upsampling's), stack r's results at poff[r] from
      the places its output rows would have, where they are in [pfirst[r],
      pfirst[r] + prows[r]) (store_runs). */

@@ -24,12 +24,12 @@ int conv_igemm_plan_upsampled(const conv_problem *p, const conv_upsampling *u,
      (load_band), and two staging rows take image rows in. */
   pl->chan = ceil_div(pl->wp, p->sw);
   pl->stage_floats = p->sw > 1 ? 2 * (p->Cg * p->sw * pl->chan + T * p->sw) : 0;
-  /* With us > 1, RepRows rows of repeated columns (every channel's, one
-     after another; the strided stores spill up to 16 us floats past
-     one), and the band's image rows staged (below: a row each; the
-     vector loads read up to 16 floats past the last). */
+  /* With us > 1, each band row's image row staged and repeated (below;
+     every channel's, one after another: the vector loads read up to 16
+     floats past the last staged row, the strided stores spill up to 16 us
+     past a repeated one). */
   if (us > 1)
-    pl->stage_floats = RepRows * (p->Cg * p->W + us * T) + T;
+    pl->stage_floats = T;
   /* B's rows spill up to 16 floats past the last (a run's vector store);
      the band is read up to 16 strided floats past a run's start. */
   pl->b_floats = pl->kc * T + T;
@@ -47,7 +47,8 @@ int conv_igemm_plan_upsampled(const conv_problem *p, const conv_upsampling *u,
       PoolFloats - 2 * pl->b_floats - pl->col_floats - pl->stage_floats;
   long blocks = min_of(ceil_div(p->Coutg, T), MaxBlocks);
   long row = p->sw * p->Cg * pl->chan; /* a padded input row, all channels */
-  long staged = us > 1 ? p->Cg * (p->W / us) : 0; /* a band row's */
+  long staged = /* a band row's */
+      us > 1 ? p->Cg * (p->W / us) + p->Cg * p->W + us * T : 0;
   long whole = (row + staged) * ((p->OH - 1) * p->sh + span) + slack;
   /* The whole input if it leaves room for at least 2 blocks' weights
      (each B built meets them all); otherwise bands of rows beside half
