@@ -26,6 +26,11 @@ docstrings derive the bounds).
 
 The case files' tensor records (driver_io.h's) and tensors in buffers of
 their own (Tensor) are made here too.
+
+Two shapes of case share the runner too: Refusal, a case the kernel must
+refuse (its one line, the driver's exit status 2, no output written), and
+run_batch's, where the driver runs every case of one file in one run
+(cast_check.py, det_check.py, resize_check.py, ...).
 """
 import argparse
 import json
@@ -187,6 +192,15 @@ def check_output(got, out):
 
 # ---------------------------------------------------------------- running
 
+def simulator(args):
+    """args.sim as a command; a path to the simulator is made absolute (the
+    driver runs in args.dir)."""
+    sim = shlex.split(args.sim)
+    if os.sep in sim[0]:  # a path: from here, not from args.dir
+        sim[0] = os.path.abspath(sim[0])
+    return sim
+
+
 def parser(doc, sets):
     """The command line of a checker whose docstring is doc."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
@@ -232,10 +246,7 @@ class DriverRun:
         self.dir = args.dir
         os.makedirs(self.dir, exist_ok=True)
         self.files = [stem + e for e in (".in", ".out", ".json")]
-        sim = shlex.split(args.sim)
-        if os.sep in sim[0]:  # a path: from here, not from args.dir
-            sim[0] = os.path.abspath(sim[0])
-        self.cmd = sim + ["--stats-json=" + self.files[2],
+        self.cmd = simulator(args) + ["--stats-json=" + self.files[2],
                           os.path.abspath(args.driver)] + self.files[:2]
         self.output, self.problem = "", None
 
@@ -288,7 +299,40 @@ def summary(cases, failures):
     return 1 if failures else 0
 
 
+class Refusal:
+    """A case the kernel must refuse, named name: made as case makes it
+    (without a reference), the driver must exit with status 2 (the kernel's
+    refusal) and write no output; the simulator's lines that start with
+    "<kernel>:" are printed, for the test to check."""
+
+    def __init__(self, case, kernel, name):
+        self.case, self.kernel, self.label = case, kernel, name
+
+    def name(self):
+        return self.label
+
+    def run(self, args, stem):
+        r = DriverRun(args, stem)
+        self.case.make(r.path(0), with_reference=False)
+        r.run()
+        for line in r.output.splitlines():
+            if line.startswith(self.kernel + ":"):
+                print(line)
+        problem = None
+        if "exited with 2" not in (r.problem or ""):
+            problem = "the driver did not report a refusal: %s" % r.problem
+        elif os.path.exists(r.path(1)):
+            problem = "y written"
+        ok = report(self.name(), problem)
+        r.finish(ok)
+        return ok
+
+
 def run_case(case, stem, args):
+    """Runs and checks one case (a case with its own run(), a Refusal,
+    runs itself); True if it passed."""
+    if hasattr(case, "run"):
+        return case.run(args, stem)
     r = DriverRun(args, stem)
     out = case.make(r.path(0))
     problem = r.run().problem
@@ -312,3 +356,60 @@ def main(doc, sets, prefix):
     """A checker's whole main: the command line, then run_cases."""
     args = parser(doc, sets).parse_args()
     return run_cases(args, chosen_cases(args, sets), prefix)
+
+
+# ---------------------------------------------------------------- batches
+
+def batch_parser():
+    """The command line of a checker that runs its cases in one driver run
+    (run_batch): --sim, --driver and --dir; the checker adds its own."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sim", required=True)
+    ap.add_argument("--driver", required=True)
+    ap.add_argument("--dir", required=True)
+    return ap
+
+
+def run_batch(args, stem, magic, cases, write=None, echo=None,
+              echo_on_failure=False):
+    """Runs the driver once over every case: writes args.dir/stem.in (the 8
+    bytes of magic, the int64 count of cases, then each case's record(), or
+    write(case)), runs the driver on it and stem.out, and checks each
+    case's part of stem.out: the int64 status, then the rest of the
+    case's out_bytes() (status included), by case.check(status, rest).
+    Prints echo(the simulator's output) first if echo is given, one line a
+    case, the summary, then the simulator's output if a case failed and
+    echo_on_failure. Returns the exit status."""
+    os.makedirs(args.dir, exist_ok=True)
+    path = os.path.join(args.dir, stem)
+    with open(path + ".in", "wb") as f:
+        f.write(magic + struct.pack("<q", len(cases)))
+        for c in cases:
+            f.write(write(c) if write else c.record())
+    if os.path.exists(path + ".out"):
+        os.unlink(path + ".out")
+    p = subprocess.run(simulator(args) + [os.path.abspath(args.driver),
+                                          stem + ".in", stem + ".out"],
+                       cwd=args.dir, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, universal_newlines=True)
+    if p.returncode != 0:
+        print("FAILED: the simulator exited with %d:\n%s" % (p.returncode,
+                                                            p.stdout))
+        return 1
+    if echo:
+        print(echo(p.stdout), end="")
+    with open(path + ".out", "rb") as f:
+        data = f.read()
+    at, failures = 0, 0
+    for c in cases:
+        n = c.out_bytes()
+        chunk = data[at:at + n]
+        at += n
+        problem = "no output" if len(chunk) < n else \
+            c.check(struct.unpack("<q", chunk[:8])[0], chunk[8:])
+        failures += problem is not None
+        print("%s %s" % (c.name, "FAILED: " + problem if problem else "ok"))
+    print("%d cases, %d failures" % (len(cases), failures))
+    if failures and echo_on_failure:
+        print(p.stdout)
+    return 1 if failures else 0

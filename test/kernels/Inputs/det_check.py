@@ -14,13 +14,14 @@ determinant's terms) of the exact value, then rounded once to the type:
 half a unit in its last place of |ref| (2^-24 for f32, 2^-11 f16,
 2^-53 f64) more."""
 
-import argparse
 import os
-import shlex
 import struct
-import subprocess
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import batch_parser, run_batch  # noqa: E402
 
 F32, F16, F64, I32 = 0, 3, 5, 2
 STORE = {F32: np.float32, F16: np.float16, F64: np.float64, I32: np.int32}
@@ -100,44 +101,9 @@ def cases(rng):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    args = ap.parse_args()
+    args = batch_parser().parse_args()
     cs = list(cases(np.random.default_rng(46)))
-    os.makedirs(args.dir, exist_ok=True)
-    stem = os.path.join(args.dir, "det")
-    with open(stem + ".in", "wb") as f:
-        f.write(b"ACDETCA1" + struct.pack("<q", len(cs)))
-        for c in cs:
-            f.write(c.record())
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:
-        sim[0] = os.path.abspath(sim[0])
-    if os.path.exists(stem + ".out"):
-        os.unlink(stem + ".out")
-    p = subprocess.run(sim + [os.path.abspath(args.driver), "det.in",
-                              "det.out"], cwd=args.dir,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True)
-    if p.returncode != 0:
-        print("FAILED: the simulator exited with %d:\n%s" % (p.returncode,
-                                                            p.stdout))
-        return 1
-    print(p.stdout, end="")
-    data = open(stem + ".out", "rb").read()
-    at, failures = 0, 0
-    for c in cs:
-        n = c.out_bytes()
-        chunk = data[at:at + n]
-        at += n
-        problem = "no output" if len(chunk) < n else \
-            c.check(struct.unpack("<q", chunk[:8])[0], chunk[8:])
-        failures += problem is not None
-        print("%s %s" % (c.name, "FAILED: " + problem if problem else "ok"))
-    print("%d cases, %d failures" % (len(cs), failures))
-    return failures != 0
+    return run_batch(args, "det", b"ACDETCA1", cs, echo=lambda out: out)
 
 
 if __name__ == "__main__":

@@ -15,23 +15,9 @@ static size_t bytes_of(int rank, const int64_t *dims, accel_dtype t) {
   return (n * accel_dtype_bytes(t) + 7) & ~(size_t)7;
 }
 
-static void describe(accel_tensor *t, void *data, accel_dtype type, int rank,
-                     const int64_t *dims) {
-  memset(t, 0, sizeof *t);
-  t->data = data, t->dtype = type, t->rank = rank;
-  long s = 1;
-  for (int d = rank - 1; d >= 0; --d)
-    t->dims[d] = dims[d], t->strides[d] = s, s *= dims[d];
-}
-
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("det_driver", argv[1], "ACDETCA1") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
-    return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int out = driver_open_batch("det_driver", argc, argv, "ACDETCA1", &ncases);
   if (out < 0)
     return 3;
   for (int64_t c = 0; c < ncases; ++c) {
@@ -46,8 +32,8 @@ int main(int argc, char **argv) {
       return 3;
     memset(y, 0xA5, yb);
     accel_tensor tx, ty;
-    describe(&tx, x, type, (int)h[1], h + 2);
-    describe(&ty, y, type, (int)h[8], h + 9);
+    driver_dense(&tx, x, type, (int)h[1], h + 2);
+    driver_dense(&ty, y, type, (int)h[8], h + 9);
     int64_t status = accel_det(&tx, &ty);
     if (write(out, &status, 8) != 8 || write(out, y, yb) != (ssize_t)yb)
       return 4;

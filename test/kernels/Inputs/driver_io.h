@@ -70,6 +70,36 @@ static inline int driver_open(const char *name, const char *path,
   return 1;
 }
 
+/* The start of a driver that runs every case of one file (check_runner.py's
+ * run_batch): argv[1] is the case file, the 8 characters of magic and the
+ * int64 count of cases (into *ncases), then the cases; argv[2] the output
+ * file, made new. Returns the output's descriptor, or -1 after a line
+ * saying why. */
+static inline int driver_open_batch(const char *name, int argc, char **argv,
+                                    const char *magic, int64_t *ncases) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s <cases> <output>\n", name);
+    return -1;
+  }
+  if (!driver_open(name, argv[1], magic) ||
+      !driver_read(ncases, sizeof *ncases, "header"))
+    return -1;
+  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (out < 0)
+    perror(argv[2]);
+  return out;
+}
+
+/* Makes t the contiguous (row-major) view of data: rank dims of type. */
+static inline void driver_dense(accel_tensor *t, void *data, accel_dtype type,
+                                int rank, const int64_t *dims) {
+  memset(t, 0, sizeof *t);
+  t->data = data, t->dtype = type, t->rank = rank;
+  long s = 1;
+  for (int d = rank - 1; d >= 0; --d)
+    t->dims[d] = dims[d], t->strides[d] = s, s *= dims[d];
+}
+
 typedef struct {
   int64_t present, rank, dims[ACCEL_MAX_RANK], strides[ACCEL_MAX_RANK],
       offset, length;

@@ -25,17 +25,11 @@ static float f32_of(int64_t bits) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("elementwise_typed_driver", argv[1], "ACEWTY01") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
+  int out = driver_open_batch("elementwise_typed_driver", argc, argv,
+                              "ACEWTY01", &ncases);
+  if (out < 0)
     return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0) {
-    perror(argv[2]);
-    return 3;
-  }
   for (int64_t c = 0; c < ncases; ++c) {
     int64_t h[5];
     if (!driver_read(h, sizeof h, "case"))

@@ -31,9 +31,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_runner import (SENTINEL, U, DriverRun, Output, record,  # noqa: E402
-                          chosen_cases, index_of, parser, report, run_case,
-                          summary)
+from check_runner import (SENTINEL, U, Output, Refusal,  # noqa: E402
+                          index_of, record, main as run_checker)
 
 T = 16
 SPECIAL_REL_ERROR = 2.0 ** -20  # docs/isa.md 7.8: vexp.f32, vrcp.f32
@@ -169,50 +168,21 @@ def big():
     yield GluCase("k4000", 40, 4000, 16, 13)
 
 
-class ErrorCase:
-    def __init__(self, case):
-        self.case = case
-
-    def name(self):
-        return "glu refuses %s" % self.case.label
-
-    def run(self, args, stem):
-        r = DriverRun(args, stem)
-        self.case.make(r.path(0), with_reference=False)
-        r.run()
-        for line in r.output.splitlines():
-            if line.startswith("accel_gemm_glu:"):
-                print(line)
-        problem = None
-        if "exited with 2" not in (r.problem or ""):
-            problem = "the driver did not report a refusal: %s" % r.problem
-        elif os.path.exists(r.path(1)):
-            problem = "y written"
-        ok = report(self.name(), problem)
-        r.finish(ok)
-        return ok
+def refusal(case):
+    return Refusal(case, "accel_gemm_glu", "glu refuses " + case.label)
 
 
 def errors():
-    yield ErrorCase(GluCase("w dims", 4, 16, 32, 20, w_dims=(2, 16, 16)))
-    yield ErrorCase(GluCase("y rows", 4, 16, 32, 21, y_rows=5))
-    yield ErrorCase(GluCase("k too large", 4, 4097, 16, 22))
+    yield refusal(GluCase("w dims", 4, 16, 32, 20, w_dims=(2, 16, 16)))
+    yield refusal(GluCase("y rows", 4, 16, 32, 21, y_rows=5))
+    yield refusal(GluCase("k too large", 4, 4097, 16, 22))
 
 
 SETS = {"shapes": shapes, "big": big, "errors": errors}
 
 
 def main():
-    args = parser(__doc__, SETS).parse_args()
-    cases = chosen_cases(args, SETS)
-    failures = 0
-    for n, c in enumerate(cases):
-        stem = "glu%03d" % n
-        if isinstance(c, ErrorCase):
-            failures += not c.run(args, stem)
-        else:
-            failures += not run_case(c, stem, args)
-    return summary(len(cases), failures)
+    return run_checker(__doc__, SETS, "glu")
 
 
 if __name__ == "__main__":

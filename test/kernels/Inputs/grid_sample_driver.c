@@ -10,22 +10,10 @@
 
 static long count(const int64_t *d) { return d[0] * d[1] * d[2] * d[3]; }
 
-static void describe(accel_tensor *t, void *data, const int64_t *dims) {
-  memset(t, 0, sizeof *t);
-  t->data = data, t->dtype = ACCEL_F32, t->rank = 4;
-  long s = 1;
-  for (int d = 3; d >= 0; --d)
-    t->dims[d] = dims[d], t->strides[d] = s, s *= dims[d];
-}
-
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("grid_sample_driver", argv[1], "GRIDSMP1") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
-    return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int out =
+      driver_open_batch("grid_sample_driver", argc, argv, "GRIDSMP1", &ncases);
   if (out < 0)
     return 3;
   for (int64_t c = 0; c < ncases; ++c) {
@@ -41,7 +29,9 @@ int main(int argc, char **argv) {
     for (long i = 0; i < ny; ++i)
       y[i] = __builtin_nanf("");
     accel_tensor tx, tg, ty;
-    describe(&tx, x, h + 3), describe(&tg, g, h + 7), describe(&ty, y, h + 11);
+    driver_dense(&tx, x, ACCEL_F32, 4, h + 3);
+    driver_dense(&tg, g, ACCEL_F32, 4, h + 7);
+    driver_dense(&ty, y, ACCEL_F32, 4, h + 11);
     accel_grid_sample_options o = {(int)h[0], (int)h[1], (int)h[2]};
     int64_t status = accel_grid_sample(&tx, &tg, &ty, &o);
     if (write(out, &status, 8) != 8 || write(out, y, ny * 4) != ny * 4)

@@ -30,13 +30,14 @@ channel's scale or shift breaks these bounds by orders of magnitude.
 y's buffer between consecutive n (pad) must come back as the driver left
 it (0xA5 bytes); refusals leave y untouched."""
 
-import argparse
 import os
-import shlex
 import struct
-import subprocess
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import batch_parser, run_batch  # noqa: E402
 
 U = 2.0 ** -24
 ACTS = {0: "none", 1: "relu", 5: "silu", 2: "gelu"}
@@ -194,46 +195,13 @@ def big(rng):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
+    ap = batch_parser()
     ap.add_argument("--set", default="shapes")
     args = ap.parse_args()
     rng = np.random.default_rng(40)
     cs = list(shapes(rng) if args.set == "shapes" else big(rng))
-    os.makedirs(args.dir, exist_ok=True)
-    stem = os.path.join(args.dir, "groupnorm-" + args.set)
-    with open(stem + ".in", "wb") as f:
-        f.write(b"ACGNORM1" + struct.pack("<q", len(cs)))
-        for c in cs:
-            f.write(c.record())
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:
-        sim[0] = os.path.abspath(sim[0])
-    if os.path.exists(stem + ".out"):
-        os.unlink(stem + ".out")
-    p = subprocess.run(sim + [os.path.abspath(args.driver), stem + ".in",
-                              stem + ".out"], cwd=args.dir,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True)
-    if p.returncode != 0:
-        print("FAILED: the simulator exited with %d:\n%s" % (p.returncode,
-                                                            p.stdout))
-        return 1
-    print(p.stdout, end="")
-    data = open(stem + ".out", "rb").read()
-    at, failures = 0, 0
-    for c in cs:
-        n = c.out_bytes()
-        chunk = data[at:at + n]
-        at += n
-        problem = "no output" if len(chunk) < n else \
-            c.check(struct.unpack("<q", chunk[:8])[0], chunk[8:])
-        failures += problem is not None
-        print("%s %s" % (c.name, "FAILED: " + problem if problem else "ok"))
-    print("%d cases, %d failures" % (len(cs), failures))
-    return failures != 0
+    return run_batch(args, "groupnorm-" + args.set, b"ACGNORM1", cs,
+                     echo=lambda out: out)
 
 
 if __name__ == "__main__":

@@ -13,13 +13,9 @@
 static size_t padded(size_t floats) { return (floats * 4 + 7) & ~(size_t)7; }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("groupnorm_driver", argv[1], "ACGNORM1") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
-    return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int out =
+      driver_open_batch("groupnorm_driver", argc, argv, "ACGNORM1", &ncases);
   if (out < 0)
     return 3;
   for (int64_t c = 0; c < ncases; ++c) {

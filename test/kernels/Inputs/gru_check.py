@@ -27,9 +27,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_runner import (SENTINEL, U, DriverRun, Output,  # noqa: E402
-                          absent_record, chosen_cases, report, run_case,
-                          summary, Tensor)
+from check_runner import (SENTINEL, U, Output, Refusal,  # noqa: E402
+                          Tensor, absent_record, main as run_checker)
 
 T = 16
 SPECIAL = 2.0 ** -20  # docs/isa.md 7.8: vexp, vrcp, vtanh
@@ -144,50 +143,21 @@ def shapes():
     yield GruCase("h128", 3, 2, 128, 11, h0=True, rbh=True)
 
 
-class ErrorCase:
-    def __init__(self, case):
-        self.case = case
-
-    def name(self):
-        return "gru refuses %s" % self.case.label
-
-    def run(self, args, stem):
-        r = DriverRun(args, stem)
-        self.case.make(r.path(0), with_reference=False)
-        r.run()
-        for line in r.output.splitlines():
-            if line.startswith("accel_gru:"):
-                print(line)
-        problem = None
-        if "exited with 2" not in (r.problem or ""):
-            problem = "the driver did not report a refusal: %s" % r.problem
-        elif os.path.exists(r.path(1)):
-            problem = "y written"
-        ok = report(self.name(), problem)
-        r.finish(ok)
-        return ok
+def refusal(case):
+    return Refusal(case, "accel_gru", "gru refuses " + case.label)
 
 
 def errors():
-    yield ErrorCase(GruCase("w dims", 2, 2, 16, 20, w_dims=(2, 16, 16)))
-    yield ErrorCase(GruCase("xw batch", 2, 2, 16, 21, b_xw=3))
-    yield ErrorCase(GruCase("b17", 2, 17, 16, 22))
+    yield refusal(GruCase("w dims", 2, 2, 16, 20, w_dims=(2, 16, 16)))
+    yield refusal(GruCase("xw batch", 2, 2, 16, 21, b_xw=3))
+    yield refusal(GruCase("b17", 2, 17, 16, 22))
 
 
 SETS = {"shapes": shapes, "errors": errors}
 
 
 def main():
-    args = __import__("check_runner").parser(__doc__, SETS).parse_args()
-    cases = chosen_cases(args, SETS)
-    failures = 0
-    for n, c in enumerate(cases):
-        stem = "gru%03d" % n
-        if isinstance(c, ErrorCase):
-            failures += not c.run(args, stem)
-        else:
-            failures += not run_case(c, stem, args)
-    return summary(len(cases), failures)
+    return run_checker(__doc__, SETS, "gru")
 
 
 if __name__ == "__main__":

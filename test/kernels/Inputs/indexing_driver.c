@@ -49,17 +49,11 @@ static int64_t call(int64_t op, const int64_t *p, accel_tensor **t, int n) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("indexing_driver", argv[1], "ACINDX01") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
+  int out =
+      driver_open_batch("indexing_driver", argc, argv, "ACINDX01", &ncases);
+  if (out < 0)
     return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0) {
-    perror(argv[2]);
-    return 3;
-  }
   for (int64_t c = 0; c < ncases; ++c) {
     int64_t head[6], h[MaxTensors][Fields];
     if (!driver_read(head, sizeof head, "case") || head[5] < 1 ||

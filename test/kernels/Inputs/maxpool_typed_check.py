@@ -15,13 +15,14 @@ reference is ONNX's definition written as loops over each window's taps
 in numpy; every element of y's buffer must be bit-identical (the
 sentinel outside y's view too)."""
 
-import argparse
 import os
-import shlex
 import struct
-import subprocess
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import batch_parser, run_batch  # noqa: E402
 
 F32, I8, I32, F16, BF16, F64, I16, I64, U8, U16, U32, U64, BOOL = range(13)
 STORE = {F32: np.float32, I8: np.int8, I32: np.int32, F16: np.float16,
@@ -230,48 +231,10 @@ def cases(rng):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    args = ap.parse_args()
-    rng = np.random.default_rng(39)
-    cs = list(cases(rng))
-    os.makedirs(args.dir, exist_ok=True)
-    stem = os.path.join(args.dir, "maxpool")
-    with open(stem + ".in", "wb") as f:
-        f.write(b"ACMPTY01" + struct.pack("<q", len(cs)))
-        for c in cs:
-            f.write(c.record())
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:
-        sim[0] = os.path.abspath(sim[0])
-    if os.path.exists(stem + ".out"):
-        os.unlink(stem + ".out")
-    p = subprocess.run(sim + [os.path.abspath(args.driver), "maxpool.in",
-                              "maxpool.out"],
-                       cwd=args.dir, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    if p.returncode != 0:
-        print("FAILED: the simulator exited with %d:\n%s" % (p.returncode,
-                                                            p.stdout))
-        return 1
-    print(p.stdout, end="")  # the refusals' messages
-    data = open(stem + ".out", "rb").read()
-    at, failures = 0, 0
-    for c in cs:
-        n = c.out_bytes()
-        chunk = data[at:at + n]
-        at += n
-        problem = "no output" if len(chunk) < 8 else \
-            c.check(struct.unpack("<q", chunk[:8])[0], chunk[8:])
-        if problem:
-            failures += 1
-            print("%s FAILED: %s" % (c.name, problem))
-        else:
-            print("%s ok" % c.name)
-    print("%d cases, %d failures" % (len(cs), failures))
-    return failures != 0
+    args = batch_parser().parse_args()
+    cs = list(cases(np.random.default_rng(39)))
+    # The simulator's output: the refusals' messages.
+    return run_batch(args, "maxpool", b"ACMPTY01", cs, echo=lambda out: out)
 
 
 if __name__ == "__main__":

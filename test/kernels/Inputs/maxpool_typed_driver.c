@@ -17,17 +17,11 @@ static size_t padded(int64_t n, accel_dtype t) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("maxpool_typed_driver", argv[1], "ACMPTY01") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
+  int out = driver_open_batch("maxpool_typed_driver", argc, argv, "ACMPTY01",
+                              &ncases);
+  if (out < 0)
     return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0) {
-    perror(argv[2]);
-    return 3;
-  }
   for (int64_t c = 0; c < ncases; ++c) {
     int64_t head[14], h[2][Fields];
     if (!driver_read(head, sizeof head, "case") ||

@@ -21,13 +21,14 @@ each of the n terms' product and addition rounds once in f32: within
 width past the kernel's block), blocks of rows, every term ungated,
 strided terms and y, a column twice. The refusals leave y untouched."""
 
-import argparse
 import os
-import shlex
 import struct
-import subprocess
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import batch_parser, run_batch  # noqa: E402
 
 
 def pad8(b):
@@ -55,7 +56,22 @@ def route_ref(x, k, renormalize=True):
     return g
 
 
-class Route:
+class Batched:
+    """run_batch's view of a case: its part of the output file (the status,
+    out_floats() floats padded to 8 bytes) and check(status, y) of those
+    floats (check_y)."""
+
+    def out_bytes(self):
+        nf = self.out_floats()
+        return 8 + nf * 4 + (-(nf * 4) % 8)
+
+    def check(self, status, raw):
+        nf = self.out_floats()
+        return self.check_y(status,
+                            np.frombuffer(raw[:nf * 4], np.float32).copy())
+
+
+class Route(Batched):
     def __init__(self, name, x, k, status=0, xrs=None, yrs=None, overlap=0,
                  E=None, renormalize=True):
         self.x = np.asarray(x, np.float32)
@@ -79,7 +95,7 @@ class Route:
     def out_floats(self):
         return self.T * self.yrs
 
-    def check(self, status, y):
+    def check_y(self, status, y):
         if status != self.status:
             return "status %d, expected %d" % (status, self.status)
         raw = y.view(np.uint32)
@@ -102,7 +118,7 @@ class Route:
         return None
 
 
-class Sum:
+class Sum(Batched):
     def __init__(self, name, gates, terms, columns, status=0, xrs=None,
                  yrs=None, overlap=0):
         self.gates = None if gates is None else np.asarray(gates, np.float32)
@@ -131,7 +147,7 @@ class Sum:
     def out_floats(self):
         return self.T * self.yrs
 
-    def check(self, status, y):
+    def check_y(self, status, y):
         if status != self.status:
             return "status %d, expected %d" % (status, self.status)
         raw = y.view(np.uint32).reshape(self.T, self.yrs)
@@ -209,48 +225,9 @@ def cases(rng):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
-    args = ap.parse_args()
+    args = batch_parser().parse_args()
     cs = list(cases(np.random.default_rng(48)))
-    os.makedirs(args.dir, exist_ok=True)
-    stem = os.path.join(args.dir, "moe")
-    with open(stem + ".in", "wb") as f:
-        f.write(b"ACMOECA1" + struct.pack("<q", len(cs)))
-        for c in cs:
-            f.write(c.record())
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:
-        sim[0] = os.path.abspath(sim[0])
-    if os.path.exists(stem + ".out"):
-        os.unlink(stem + ".out")
-    p = subprocess.run(sim + [os.path.abspath(args.driver), "moe.in",
-                              "moe.out"], cwd=args.dir,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True)
-    if p.returncode != 0:
-        print("FAILED: the simulator exited with %d:\n%s" % (p.returncode,
-                                                            p.stdout))
-        return 1
-    print(p.stdout, end="")
-    data = open(stem + ".out", "rb").read()
-    at, failures = 0, 0
-    for c in cs:
-        nf = c.out_floats()
-        size = 8 + nf * 4 + (-(nf * 4) % 8)
-        chunk = data[at:at + size]
-        at += size
-        if len(chunk) < size:
-            problem = "no output"
-        else:
-            y = np.frombuffer(chunk[8:8 + nf * 4], np.float32).copy()
-            problem = c.check(struct.unpack("<q", chunk[:8])[0], y)
-        failures += problem is not None
-        print("%s %s" % (c.name, "FAILED: " + problem if problem else "ok"))
-    print("%d cases, %d failures" % (len(cs), failures))
-    return failures != 0
+    return run_batch(args, "moe", b"ACMOECA1", cs, echo=lambda out: out)
 
 
 if __name__ == "__main__":

@@ -26,13 +26,8 @@ static accel_tensor matrix(float *data, long rows, long cols, long rs) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("moe_driver", argv[1], "ACMOECA1") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
-    return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int out = driver_open_batch("moe_driver", argc, argv, "ACMOECA1", &ncases);
   if (out < 0)
     return 3;
   for (int64_t c = 0; c < ncases; ++c) {

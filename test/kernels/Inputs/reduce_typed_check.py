@@ -26,15 +26,15 @@ References, from x's values:
   for largest), ties to the lower index, as ONNX specifies.
 y's elements are all written (the driver fills y with 0x5a first)."""
 
-import argparse
 import math
 import os
-import shlex
 import struct
-import subprocess
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import batch_parser, run_batch  # noqa: E402
 
 F32, I8, I32, F16, BF16, F64, I16, I64, U8, U16, U32, U64, BOOL = range(13)
 NAMES = ["f32", "int8", "int32", "f16", "bf16", "f64", "int16", "int64",
@@ -493,53 +493,14 @@ def cumsum_topk_cases(rng):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = batch_parser()
     ap.add_argument("--set", required=True,
                     choices=["reduce", "argreduce", "cumsum-topk"])
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
     args = ap.parse_args()
     rng = np.random.default_rng(39)
     cases = list({"reduce": reduce_cases, "argreduce": argreduce_cases,
                   "cumsum-topk": cumsum_topk_cases}[args.set](rng))
-    os.makedirs(args.dir, exist_ok=True)
-    stem = os.path.join(args.dir, "reduce-typed-" + args.set)
-    with open(stem + ".in", "wb") as f:
-        f.write(b"ACREDT01" + struct.pack("<q", len(cases)))
-        for c in cases:
-            f.write(c.record())
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:
-        sim[0] = os.path.abspath(sim[0])
-    if os.path.exists(stem + ".out"):
-        os.unlink(stem + ".out")
-    p = subprocess.run(sim + [os.path.abspath(args.driver),
-                              os.path.basename(stem) + ".in",
-                              os.path.basename(stem) + ".out"],
-                       cwd=args.dir, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    if p.returncode != 0:
-        print("FAILED: the simulator exited with %d:\n%s" % (p.returncode,
-                                                            p.stdout))
-        return 1
-    data = open(stem + ".out", "rb").read()
-    at, failures = 0, 0
-    for c in cases:
-        n = c.out_bytes()
-        chunk = data[at:at + n]
-        at += n
-        if len(chunk) < n:
-            problem = "no output"
-        else:
-            problem = c.check(struct.unpack("<q", chunk[:8])[0], chunk[8:])
-        if problem:
-            failures += 1
-            print("%s FAILED: %s" % (c.name, problem))
-        else:
-            print("%s ok" % c.name)
-    print("%d cases, %d failures" % (len(cases), failures))
-    return failures != 0
+    return run_batch(args, "reduce-typed-" + args.set, b"ACREDT01", cases)
 
 
 if __name__ == "__main__":

@@ -41,17 +41,11 @@ static void contiguous(accel_tensor *t, accel_dtype type, int rank,
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("reduce_typed_driver", argv[1], "ACREDT01") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
+  int out =
+      driver_open_batch("reduce_typed_driver", argc, argv, "ACREDT01", &ncases);
+  if (out < 0)
     return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0) {
-    perror(argv[2]);
-    return 3;
-  }
   for (int64_t c = 0; c < ncases; ++c) {
     int64_t h[6 + 2 * ACCEL_MAX_RANK + 8];
     if (!driver_read(h, sizeof h, "case"))

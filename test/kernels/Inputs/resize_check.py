@@ -26,15 +26,16 @@ its weight times an element (of x uniform in [-1, 1], about 0.1 and more),
 orders above it. Every element of y's buffer outside its view holds a
 sentinel and must come back bit for bit.
 """
-import argparse
 import math
 import os
-import shlex
 import struct
-import subprocess
+import sys
 import zlib
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_runner import batch_parser, run_batch  # noqa: E402
 
 R = 6
 F32, I32, F16, I64, U8 = 0, 2, 3, 7, 8
@@ -356,49 +357,11 @@ def cases():
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sim", required=True)
-    ap.add_argument("--driver", required=True)
-    ap.add_argument("--dir", required=True)
+    ap = batch_parser()
     ap.add_argument("--only", default="")
     args = ap.parse_args()
     cs = [c for c in cases() if args.only in c.name]
-    os.makedirs(args.dir, exist_ok=True)
-    stem = os.path.join(args.dir, "resize")
-    with open(stem + ".in", "wb") as f:
-        f.write(b"ACRESZ01" + struct.pack("<q", len(cs)))
-        for c in cs:
-            f.write(c.record())
-    sim = shlex.split(args.sim)
-    if os.sep in sim[0]:
-        sim[0] = os.path.abspath(sim[0])
-    if os.path.exists(stem + ".out"):
-        os.unlink(stem + ".out")
-    p = subprocess.run(sim + [os.path.abspath(args.driver), "resize.in",
-                              "resize.out"],
-                       cwd=args.dir, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    if p.returncode != 0:
-        print("FAILED: the simulator exited with %d:\n%s" % (p.returncode,
-                                                            p.stdout))
-        return 1
-    data = open(stem + ".out", "rb").read()
-    at, failures = 0, 0
-    for c in cs:
-        n = c.out_bytes()
-        chunk = data[at:at + n]
-        at += n
-        if len(chunk) < n:
-            problem = "no output"
-        else:
-            problem = c.check(struct.unpack("<q", chunk[:8])[0], chunk[8:])
-        if problem:
-            failures += 1
-            print("%s FAILED: %s" % (c.name, problem))
-        else:
-            print("%s ok" % c.name)
-    print("%d cases, %d failures" % (len(cs), failures))
-    return failures != 0
+    return run_batch(args, "resize", b"ACRESZ01", cs)
 
 
 if __name__ == "__main__":

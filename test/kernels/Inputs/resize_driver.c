@@ -34,17 +34,10 @@ static int read_config(accel_tensor *t, int64_t n, accel_dtype type,
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
-    return 2;
   int64_t ncases;
-  if (!driver_open("resize_driver", argv[1], "ACRESZ01") ||
-      !driver_read(&ncases, sizeof ncases, "header"))
+  int out = driver_open_batch("resize_driver", argc, argv, "ACRESZ01", &ncases);
+  if (out < 0)
     return 3;
-  int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (out < 0) {
-    perror(argv[2]);
-    return 3;
-  }
   for (int64_t c = 0; c < ncases; ++c) {
     enum { R = ACCEL_MAX_RANK };
     int64_t h[6 + 4 * R + 7];

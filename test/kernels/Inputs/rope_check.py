@@ -32,9 +32,9 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_runner import (SENTINEL, U, DriverRun, Output, absent_record,  # noqa: E402
-                          chosen_cases, index_of, parser, record, report,
-                          run_case, summary)
+from check_runner import (SENTINEL, U, Output, Refusal,  # noqa: E402
+                          absent_record, index_of, record,
+                          main as run_checker)
 
 
 def dense_strides(dims):
@@ -135,7 +135,7 @@ def llama(rng, name, b, h, s, d, half=False, tables="b1", **kw):
     dt = d // 2 if half else d
     tdims = {"b1": (1, 1, s, dt), "bb": (b, 1, s, dt), "2d": (s, dt)}[tables]
     return RopeCase(name, heads_view(rnd(rng, b, h, s, d)),
-                    View(rnd(rng, *tdims)), View(rnd(rng, *tdims)), **kw)
+                  View(rnd(rng, *tdims)), View(rnd(rng, *tdims)), **kw)
 
 
 def shapes():
@@ -185,62 +185,30 @@ def big():
     yield llama(rng, "parts B S", 2, 2, 1200, 64, tables="bb")
 
 
-class ErrorCase:
+def refusal(name, x, c, s, y=None):
     """A refusal: the kernel's line, then y untouched."""
-
-    def __init__(self, name, x, c, s, y=None):
-        self.label, self.x, self.c, self.s = name, x, c, s
-        self.y = y
-
-    def name(self):
-        return "rope refuses %s" % self.label
-
-    def run(self, args, stem):
-        r = DriverRun(args, stem)
-        case = RopeCase(self.label, self.x, self.c, self.s,
-                        y=self.y or "contig")
-        case.make(r.path(0), with_reference=False)
-        r.run()
-        for line in r.output.splitlines():
-            if line.startswith("accel_rope:"):
-                print(line)
-        problem = None
-        if "exited with 2" not in (r.problem or ""):
-            problem = "the driver did not report a refusal: %s" % r.problem
-        elif os.path.exists(r.path(1)):
-            problem = "y written"
-        ok = report(self.name(), problem)
-        r.finish(ok)
-        return ok
+    return Refusal(RopeCase(name, x, c, s, y=y or "contig"), "accel_rope",
+                   "rope refuses " + name)
 
 
 def errors():
     rng = np.random.default_rng(42)
     t = View(rnd(rng, 1, 1, 4, 8))
-    yield ErrorCase("odd D", View(rnd(rng, 1, 2, 4, 7)),
-                    View(rnd(rng, 1, 1, 4, 7)), View(rnd(rng, 1, 1, 4, 7)))
-    yield ErrorCase("table width", View(rnd(rng, 1, 2, 4, 8)),
-                    View(rnd(rng, 1, 1, 4, 6)), View(rnd(rng, 1, 1, 4, 6)))
-    yield ErrorCase("broadcast", View(rnd(rng, 1, 2, 4, 8)),
-                    View(rnd(rng, 1, 1, 3, 8)), View(rnd(rng, 1, 1, 3, 8)))
-    yield ErrorCase("sin dims", View(rnd(rng, 1, 2, 4, 8)), t,
-                    View(rnd(rng, 1, 1, 4, 4)))
+    yield refusal("odd D", View(rnd(rng, 1, 2, 4, 7)),
+                  View(rnd(rng, 1, 1, 4, 7)), View(rnd(rng, 1, 1, 4, 7)))
+    yield refusal("table width", View(rnd(rng, 1, 2, 4, 8)),
+                  View(rnd(rng, 1, 1, 4, 6)), View(rnd(rng, 1, 1, 4, 6)))
+    yield refusal("broadcast", View(rnd(rng, 1, 2, 4, 8)),
+                  View(rnd(rng, 1, 1, 3, 8)), View(rnd(rng, 1, 1, 3, 8)))
+    yield refusal("sin dims", View(rnd(rng, 1, 2, 4, 8)), t,
+                  View(rnd(rng, 1, 1, 4, 4)))
 
 
 SETS = {"shapes": shapes, "big": big, "errors": errors}
 
 
 def main():
-    args = parser(__doc__, SETS).parse_args()
-    cases = chosen_cases(args, SETS)
-    failures = 0
-    for n, c in enumerate(cases):
-        stem = "rope%03d" % n
-        if isinstance(c, ErrorCase):
-            failures += not c.run(args, stem)
-        else:
-            failures += not run_case(c, stem, args)
-    return summary(len(cases), failures)
+    return run_checker(__doc__, SETS, "rope")
 
 
 if __name__ == "__main__":
