@@ -7,6 +7,9 @@
                                              separated by spaces or commas:
                                              decoded together as a batch,
                                              left-padded
+  accel-generate MODEL --prompt-text TEXT    a byte-level model's prompt:
+                                             its UTF-8 bytes (the
+                                             continuation printed as text)
 
   options: --max-length L (the KV cache's rows; default the longest
            prompt and the new tokens), --buckets P1,P2,... (the decoding
@@ -65,8 +68,14 @@ def parse_ids(text, where):
 
 
 def read_prompts(args):
-    if (args.prompt_ids is None) == (args.prompts is None):
-        fail("give --prompt-ids or --prompts (one of them)")
+    given = [a for a in (args.prompt_ids, args.prompts, args.prompt_text)
+             if a is not None]
+    if len(given) != 1:
+        fail("give one of --prompt-ids, --prompts and --prompt-text")
+    if args.prompt_text is not None:
+        if not args.prompt_text:
+            fail("--prompt-text: no text")
+        return [list(args.prompt_text.encode())], False
     if args.prompt_ids is not None:
         return [parse_ids(args.prompt_ids, "--prompt-ids")], False
     try:
@@ -203,6 +212,8 @@ def main():
     ap.add_argument("model", help="model.onnx, or a directory holding it")
     ap.add_argument("--prompt-ids", metavar="IDS")
     ap.add_argument("--prompts", metavar="FILE")
+    ap.add_argument("--prompt-text", metavar="TEXT",
+                    help="for a byte-level model: the prompt's UTF-8 bytes")
     ap.add_argument("--max-new-tokens", type=int, default=16)
     ap.add_argument("--max-length", type=int)
     ap.add_argument("--buckets", metavar="P1,P2,...")
@@ -221,6 +232,9 @@ def main():
     prompts, batched = read_prompts(args)
     vocab, layers, (heads, head_size), weight_bytes, row_bytes = \
         model_facts(model)
+    if args.prompt_text is not None and vocab < 256:
+        fail("--prompt-text needs a byte-level model (a vocabulary of 256 "
+             "or more), not one of %d" % vocab)
     for n, p in enumerate(prompts):
         for k, t in enumerate(p):
             if not 0 <= t < vocab:
@@ -262,6 +276,9 @@ def main():
             print("tokens %d: %s" % (b, " ".join(map(str, t))))
     else:
         print("tokens: %s" % " ".join(map(str, tokens[0])))
+    if args.prompt_text is not None:
+        text = bytes(t for t in tokens[0] if t < 256).decode(errors="replace")
+        print("text: %s%s" % (args.prompt_text, text))
     print("time to first token: %d cycles (%.3f ms at %.3g GHz; prefill of "
           "%d x %d tokens)" % (ttft, 1e3 * ttft / hz, hz / 1e9, batch, length))
     if decode:
