@@ -33,13 +33,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_runner import batch_parser, run_batch  # noqa: E402
+from typed_elements import (F32, I8, I32, F16, BF16, F64, I16,  # noqa: E402
+                            I64, U8, U16, U32, U64, BOOL, NAMES, STORE)
 
-F32, I8, I32, F16, BF16, F64, I16, I64, U8, U16, U32, U64, BOOL = range(13)
-NAMES = ["f32", "int8", "int32", "f16", "bf16", "f64", "int16", "int64",
-         "uint8", "uint16", "uint32", "uint64", "bool"]
-STORE = [np.float32, np.int8, np.int32, np.float16, np.uint16, np.float64,
-         np.int16, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
-         np.uint8]
 FLOATS = [F32, F16, BF16, F64]
 SIGNED = [I8, I16, I32, I64]
 UNSIGNED = [U8, U16, U32, U64]

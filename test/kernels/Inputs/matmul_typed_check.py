@@ -27,45 +27,17 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_runner import batch_parser, run_batch  # noqa: E402
+from typed_elements import (I8, I32, F16, BF16, F64, I16, I64,  # noqa: E402
+                            U8, U16, U32, U64, BOOL, NAMES, STORE, FLOATS,
+                            UNSIGNED, from_f64, wrap)
 
-F32, I8, I32, F16, BF16, F64, I16, I64, U8, U16, U32, U64, BOOL = range(13)
-NAMES = ["f32", "int8", "int32", "f16", "bf16", "f64", "int16", "int64",
-         "uint8", "uint16", "uint32", "uint64", "bool"]
-STORE = [np.float32, np.int8, np.int32, np.float16, np.uint16, np.float64,
-         np.int16, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
-         np.uint8]
-FLOATS = {F32, F16, BF16, F64}
-UNSIGNED = {U8, U16, U32, U64}
 TYPES = [I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F64]
 MAXRANK = 6
-
-
-def bits(t):
-    return 8 * np.dtype(STORE[t]).itemsize
-
 
 def to_f64(t, x):
     if t == BF16:
         return (x.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
     return x.astype(np.float64)
-
-
-def from_f64(t, v):
-    v = np.asarray(v, dtype=np.float64)
-    if t == BF16:
-        u = v.astype(np.float32).view(np.uint32).astype(np.uint64)
-        return ((u + 0x7fff + ((u >> 16) & 1)) >> 16).astype(np.uint16)
-    return v.astype(STORE[t])
-
-
-def wrap(t, v):
-    b = bits(t)
-    v &= (1 << b) - 1
-    if t not in UNSIGNED and v >= 1 << (b - 1):
-        v -= 1 << b
-    return v
-
-
 def ulp(t, v):
     """One unit in the last place of float type t at |v|."""
     mant = {F16: 10, BF16: 7, F64: 52}[t]

@@ -35,25 +35,15 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_runner import batch_parser, run_batch  # noqa: E402
+from typed_elements import (F32, I8, I32, F16, BF16, F64, I16,  # noqa: E402
+                            I64, U8, U16, U32, U64, NAMES, STORE, FLOATS,
+                            UNSIGNED, bits, from_f64, wrap)
 
-F32, I8, I32, F16, BF16, F64, I16, I64, U8, U16, U32, U64, BOOL = range(13)
-NAMES = ["f32", "int8", "int32", "f16", "bf16", "f64", "int16", "int64",
-         "uint8", "uint16", "uint32", "uint64", "bool"]
-STORE = [np.float32, np.int8, np.int32, np.float16, np.uint16, np.float64,
-         np.int16, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
-         np.uint8]
-FLOATS = {F32, F16, BF16, F64}
-UNSIGNED = {U8, U16, U32, U64}
 MAXRANK = 6
 KINDS = ["sum", "mean", "max", "min", "l1", "l2", "log_sum", "log_sum_exp",
          "prod", "sum_square"]
 VECTOR_KINDS = {"l1", "l2", "log_sum", "log_sum_exp", "prod", "sum_square",
                 "sum", "mean"}
-
-
-def bits(t):
-    return 8 * np.dtype(STORE[t]).itemsize
-
 
 def to_f64(t, x):
     """x's elements (as stored) as float64 (floats) or Python ints."""
@@ -62,26 +52,6 @@ def to_f64(t, x):
     if t in FLOATS:
         return x.astype(np.float64)
     return x.astype(object)
-
-
-def from_f64(t, v):
-    """float64 values as type t's stored elements (bf16 by f32's RNE)."""
-    v = np.asarray(v, dtype=np.float64)
-    if t == BF16:
-        u = v.astype(np.float32).view(np.uint32).astype(np.uint64)
-        return ((u + 0x7fff + ((u >> 16) & 1)) >> 16).astype(np.uint16)
-    return v.astype(STORE[t])
-
-
-def wrap(t, v):
-    """A Python int wrapped to integer type t's width and signedness."""
-    b = bits(t)
-    v &= (1 << b) - 1
-    if t not in UNSIGNED and v >= 1 << (b - 1):
-        v -= 1 << b
-    return v
-
-
 def trunc_int(t, d):
     """float64 d toward zero as type t's value, saturated (NaN: 0)."""
     if d != d:
