@@ -11,15 +11,17 @@
 //  - permute, norm over the last axis, inverse permute become one
 //    accel.channel_norm of the NCHW tensor (accel_channel_norm normalizes
 //    each pixel's channels in that layout);
-//  - in a block of one image, the norm is that channel_norm and each
-//    Linear x . W + b over the pixels' rows becomes its transpose
-//    W^T . x + b over the channels' rows (a 1x1 convolution over
-//    [C, H W]: a gemm of constant weights on the left, the bias per row),
-//    so the second one writes NCHW; a following multiply by a constant
-//    per channel (the layer scale) scales that gemm's rows of weights and
-//    its bias at compile time.
+//  - in a block of one image of at least MinColumnPixels pixels, the norm
+//    is that channel_norm and each Linear x . W + b over the pixels' rows
+//    becomes its transpose W^T . x + b over the channels' rows (a 1x1
+//    convolution over [C, H W]: a gemm of constant weights on the left,
+//    the bias per row), so the second one writes NCHW; a following
+//    multiply by a constant per channel (the layer scale) scales that
+//    gemm's rows of weights and its bias at compile time;
+//  - a block that stays channels-last has its layer scale folded into its
+//    second Linear's columns instead.
 //
-// Both are exact rewrites (the same sums; the layer scale's product
+// All are exact rewrites (the same sums; the layer scale's product
 // rounded into the weights), matched only where every intermediate is
 // read by the next alone, the permutes are each other's inverse around
 // the channels, the norm has no residual and covers the last axis alone,
@@ -42,8 +44,8 @@ namespace {
 /// Pixels from which a block's Linears run over the channels' rows
 /// (W^T . x, NCHW out); with fewer, the product's columns are mostly the
 /// matrix unit's padding while the weights' rows stream past a few
-/// pixels (docs/graph.md, "Fusions"), and the block stays channels-last with
-/// its layer scale folded (FoldLayerScale).
+/// pixels (docs/graph.md, "Fusions"), and the block stays channels-last
+/// with its layer scale folded (FoldLayerScale).
 constexpr int64_t MinColumnPixels = 64;
 
 /// Whether \p Perm moves dimension 1 (the channels) last, keeping the
