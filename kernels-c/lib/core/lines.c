@@ -201,11 +201,15 @@ lines_in(const lines_view *x, const lines_view *addend, float *slot,
 
    With an addend, its lines come in with x's, on the same channels, into
    four slots of their own after x's, and one engine addition makes each
-   batch x + addend before fn sees it. Inlined into each caller, so that
-   the loop without an addend has none of its code. */
+   batch x + addend before sum_fn sees it: in x's slot, or, where the sums
+   also go to `sum`, in the addend's, which they leave from just before
+   the batch's results leave from x's (on the same channels, so that the
+   waits for a batch's results cover its sums). Inlined into each caller,
+   so that the loop without an addend has none of its code. */
 static inline __attribute__((always_inline)) void
 memory_bound_batches(const lines_view *x, const lines_view *addend,
-                     const lines_view *y, long per_batch, line_batch_fn *fn,
+                     const lines_view *sum, const lines_view *y,
+                     long per_batch, line_batch_fn *fn, line_sum_fn *sum_fn,
                      void *context) {
   long np = padded_length(x->n);
   /* The first batch half the others: the engine starts and the results
@@ -253,10 +257,13 @@ memory_bound_batches(const lines_view *x, const lines_view *addend,
     /* The engine takes b's operations into its queue, and b + 2 is
        issued while it works. */
     if (addend) {
+      float *sums = sum ? ADDEND_SLOT(b) : SLOT(b);
       accel_vs_shape(1, SIZE(b) * np);
-      accel_vs_add(SLOT(b), SLOT(b), ADDEND_SLOT(b));
+      accel_vs_add(sums, SLOT(b), ADDEND_SLOT(b));
+      sum_fn(SLOT(b), sums, FIRST(b), SIZE(b), x->n, context);
+    } else {
+      fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
     }
-    fn(SLOT(b), FIRST(b), SIZE(b), x->n, context);
     if (b + 2 < batches) {
       if (b >= 2) { /* b - 2 has left its buffer; b - 1 may be leaving */
         if (moves_use(SIZE(b - 1), x->n, OUT_ALL(b - 1), 2, 2))
@@ -270,10 +277,15 @@ memory_bound_batches(const lines_view *x, const lines_view *addend,
       }
       MOVE_IN(b + 2, 0);
     }
-    if (OUT_ALL(b))
+    if (OUT_ALL(b)) {
+      if (sum)
+        move_lines_on_all(sum, ADDEND_SLOT(b), FIRST(b), SIZE(b), 1);
       move_lines_on_all(y, SLOT(b), FIRST(b), SIZE(b), 1);
-    else
+    } else {
+      if (sum)
+        move_lines_on_pair(2, sum, ADDEND_SLOT(b), FIRST(b), SIZE(b), 1);
       move_lines_on_pair(2, y, SLOT(b), FIRST(b), SIZE(b), 1);
+    }
   }
 #undef MOVE_IN
 #undef OUT_ALL
@@ -332,18 +344,18 @@ void for_each_line_batch(const lines_view *x, const lines_view *y,
                    : np < StreamBatchFloats   ? StreamBatchFloats / np
                                               : 1;
   if (pace == LinesMemoryBound && per_batch >= 1 && x->count)
-    memory_bound_batches(x, NULL, y, per_batch, fn, context);
+    memory_bound_batches(x, NULL, NULL, y, per_batch, fn, NULL, context);
   else
     compute_bound_batches(x, y, fn, context);
 }
 
 void for_each_line_batch_of_sum(const lines_view *x, const lines_view *addend,
-                                const lines_view *y, line_batch_fn *fn,
-                                void *context) {
+                                const lines_view *sum, const lines_view *y,
+                                line_sum_fn *fn, void *context) {
   /* Eight slots in the two buffers: four of x's batches, four of the
      addend's. */
   long np = padded_length(x->n);
   long per_batch = np < StreamBatchFloats ? StreamBatchFloats / np : 1;
   if (x->count)
-    memory_bound_batches(x, addend, y, per_batch, fn, context);
+    memory_bound_batches(x, addend, sum, y, per_batch, NULL, fn, context);
 }

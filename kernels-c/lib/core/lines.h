@@ -82,10 +82,18 @@ void for_each_line_batch(const lines_view *x, const lines_view *y,
 /* The longest line for_each_line_batch_of_sum takes, padded. */
 enum { LinesOfSumFloats = LinesBufferFloats / 4 };
 
-/* The same for memory-bound work on x + addend (lines of x's shape,
-   added on the stream engine as each batch arrives): fn sees the sums. */
+/* Work on a batch of sums: fn makes its results from the lines at sums
+   and writes them to lines (both padded_length(n) floats apart; they may
+   be the same lines). */
+typedef void line_sum_fn(float *lines, const float *sums, long first,
+                         long count, long n, void *context);
+
+/* for_each_line_batch's memory-bound work on x + addend (lines of x's
+   shape, added on the stream engine as each batch arrives): fn sees the
+   sums. With sum (lines of x's shape, or null), the sums are written
+   there too, from their own slot, which fn reads and does not write. */
 void for_each_line_batch_of_sum(const lines_view *x, const lines_view *addend,
-                                const lines_view *y, line_batch_fn *fn,
-                                void *context);
+                                const lines_view *sum, const lines_view *y,
+                                line_sum_fn *fn, void *context);
 
 #endif

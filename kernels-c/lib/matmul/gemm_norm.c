@@ -462,6 +462,10 @@ accel_status gemm_norm_check_norm(const char *kernel,
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "options",
                               "epsilon %g is not a non-negative number",
                               (double)n->epsilon);
+  if (n->sum)
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, kernel, "options",
+                              "a sum: only accel_layernorm and accel_rmsnorm "
+                              "write one");
   return ACCEL_OK;
 }
 
@@ -501,7 +505,7 @@ static int args_pass(const accel_tensor *a, const accel_tensor *b,
     return 0;
   /* Bitwise & throughout: every load issues at once, one branch. */
   unsigned long yb, ye, ib[6] = {0}, ie[6] = {0};
-  int ok = accel_output_passes(y, r, &yb, &ye);
+  int ok = accel_output_passes(y, r, &yb, &ye) & !n->sum;
   ok &= accel_tensor_passes(a, r, 0, &ib[0], &ie[0]);
   ok &= accel_tensor_passes(b, 2, 0, &ib[1], &ie[1]);
   long N = y->dims[r - 1], K = a->dims[r - 1];

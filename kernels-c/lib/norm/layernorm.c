@@ -15,6 +15,17 @@ static void norm_batch(float *lines, long first, long count, long n,
   FOR_STREAM_BLOCKS(lines, count, np, norm_stream(block, rows, n, np, context));
 }
 
+/* The same from the sums at `sums`, which another buffer keeps. */
+static void norm_sum_batch(float *lines, const float *sums, long first,
+                           long count, long n, void *context) {
+  (void)first;
+  long np = padded_length(n);
+  for (long k = 0; k < count; k += StreamLines) {
+    long rows = count - k < StreamLines ? count - k : StreamLines;
+    norm_stream_from(lines + k * np, sums + k * np, rows, n, np, context);
+  }
+}
+
 accel_norm_options accel_norm_defaults(void) {
   /* Field by field: the initializer's copy of a constant in DRAM cost 40
      cycles a call. */
@@ -22,6 +33,7 @@ accel_norm_options accel_norm_defaults(void) {
   o.axis = -1;
   o.epsilon = 1e-5f;
   o.scale = o.shift = o.residual = NULL;
+  o.sum = NULL;
   return o;
 }
 
@@ -94,10 +106,19 @@ static int norm_args_pass(const accel_tensor *x, const accel_tensor *y,
   unsigned long xb, xe, yb, ye, b, e;
   int ok = accel_tensor_passes(x, r, 0, &xb, &xe) &
            accel_output_passes(y, r, &yb, &ye);
-  const accel_tensor *res = o->residual;
+  const accel_tensor *res = o->residual, *sum = o->sum;
   if (res) {
     ok &= accel_tensor_passes(res, r, 0, &b, &e);
     ok &= !accel_footprints_overlap(yb, ye, b, e);
+  }
+  if (sum) { /* apart from x, y and the residual (b, e still its) */
+    unsigned long sb, se;
+    ok &= (res != NULL) & accel_output_passes(sum, r, &sb, &se);
+    ok &= !accel_footprints_overlap(sb, se, xb, xe);
+    ok &= !accel_footprints_overlap(sb, se, yb, ye);
+    ok &= !(res && accel_footprints_overlap(sb, se, b, e));
+    for (int d = 0; d < r; ++d)
+      ok &= sum->dims[d] == x->dims[d];
   }
   for (int d = 0; d < r; ++d)
     ok &= (y->dims[d] == x->dims[d]) & (!res || res->dims[d] == x->dims[d]);
@@ -111,6 +132,26 @@ static int norm_args_pass(const accel_tensor *x, const accel_tensor *y,
       ok &= accel_tensor_passes(params[i], 1, 0, &b, &e) &&
             params[i]->dims[0] == n;
   return ok;
+}
+
+/* The sum (o->sum): with a residual, of x's dims, overlapping none of x,
+   the residual and y (its lines leave while theirs still move). */
+static accel_status check_sum(const char *K, const accel_tensor *x,
+                              const accel_tensor *y,
+                              const accel_norm_options *o) {
+  if (!o->residual)
+    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "sum",
+                              "given without a residual");
+  accel_status s = check_like_x(K, "sum", x, o->sum, 1);
+  if (s)
+    return s;
+  const accel_tensor *others[3] = {x, o->residual, y};
+  const char *names[3] = {"x", "residual", "y"};
+  for (int i = 0; i < 3; ++i)
+    if (accel_tensors_overlap(o->sum, others[i]))
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "sum", "overlaps %s",
+                                names[i]);
+  return ACCEL_OK;
 }
 
 /* accel_layernorm's and accel_rmsnorm's arguments (kernel_stack.h). */
@@ -127,25 +168,28 @@ static long norm(const void *args, const void *unused1, const void *unused2,
   const void *px = a.x, *py = a.y, *po = a.options;
   int rms = a.rms;
   const char *K = rms ? "accel_rmsnorm" : "accel_layernorm";
-  accel_tensor xc, yc, scale, shift, residual;
+  accel_tensor xc, yc, scale, shift, residual, sumc;
   accel_norm_options o = accel_norm_defaults();
   /* The scale's, shift's and residual's descriptors come with the
      others, their addresses read from the caller's options (a load each,
      where staging the options before them cost a transfer's round
      trip). */
   const accel_norm_options *opts = po;
-  const accel_tensor *ts[3] = {opts ? opts->scale : NULL,
+  const accel_tensor *ts[4] = {opts ? opts->scale : NULL,
                                opts ? opts->shift : NULL,
-                               opts ? opts->residual : NULL};
+                               opts ? opts->residual : NULL,
+                               opts ? opts->sum : NULL};
   const accel_tensor *x = ACCEL_STAGE_READ(0, &xc, (const accel_tensor *)px);
   const accel_tensor *y = ACCEL_STAGE_READ(1, &yc, (const accel_tensor *)py);
   ACCEL_STAGE(2, &o, opts);
   const accel_tensor *staged_scale = ACCEL_STAGE_READ(3, &scale, ts[0]);
   const accel_tensor *staged_shift = ACCEL_STAGE_READ(3, &shift, ts[1]);
   const accel_tensor *staged_residual = ACCEL_STAGE_READ(0, &residual, ts[2]);
+  const accel_tensor *staged_sum = ACCEL_STAGE_READ(1, &sumc, ts[3]);
   accel_dma_wait_all();
   o.scale = staged_scale, o.shift = staged_shift;
   o.residual = staged_residual;
+  o.sum = (accel_tensor *)staged_sum;
   int checked = accel_checking() && norm_args_pass(x, y, &o, rms);
   accel_status s = ACCEL_OK;
   if (accel_checking() && !checked) {
@@ -153,6 +197,8 @@ static long norm(const void *args, const void *unused1, const void *unused2,
     if (!s && o.residual &&
         (s = check_like_x(K, "residual", x, o.residual, 0)) == ACCEL_OK)
       s = check_in_place(K, y, "residual", o.residual);
+    if (!s && o.sum)
+      s = check_sum(K, x, y, &o);
   }
   if (s)
     return s;
@@ -181,6 +227,12 @@ static long norm(const void *args, const void *unused1, const void *unused2,
                               "dimensions %d to %d do not merge into one run "
                               "of equally spaced elements",
                               axis, x->rank - 1);
+  lines_view ls;
+  if (o.sum && !lines_of(o.sum, axis, x->rank - 1, &ls))
+    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "sum",
+                              "dimensions %d to %d do not merge into one run "
+                              "of equally spaced elements",
+                              axis, x->rank - 1);
   norm_context c = {o.epsilon, rms, NULL, NULL};
   c.scale = load_param(K, "scale", o.scale, x, axis, LINES_SPM->params[0],
                        checked, &s);
@@ -192,7 +244,8 @@ static long norm(const void *args, const void *unused1, const void *unused2,
   }
   norm_stream_params(&c, c.scale != NULL, c.shift != NULL, lx.n);
   if (lx.n && o.residual)
-    for_each_line_batch_of_sum(&lx, &lr, &ly, norm_batch, &c);
+    for_each_line_batch_of_sum(&lx, &lr, o.sum ? &ls : NULL, &ly,
+                               norm_sum_batch, &c);
   else if (lx.n)
     for_each_line_batch(&lx, &ly, norm_batch, &c, LinesMemoryBound);
   accel_dma_wait_all(); /* the parameters', without lines */

@@ -11,7 +11,8 @@
    scale and shift: the mean and variance (or the sum of squares) in one
    pass, 1 / sqrt(var + eps) per line, then (x - mean) * r and the scale
    and shift, a pass each. */
-void norm_stream(float *p, long lines, long n, long np, const norm_context *c) {
+void norm_stream_from(float *p, const float *src, long lines, long n, long np,
+                      const norm_context *c) {
   /* (v - bias) * scale on the block of per-line values: var + eps, or
      (sum of squares + n eps) / n. */
   static ACCEL_SPM float eps_params[2];
@@ -19,7 +20,7 @@ void norm_stream(float *p, long lines, long n, long np, const norm_context *c) {
   if (!c->rms) {
     eps_params[0] = -c->epsilon, eps_params[1] = 1.0f;
     lines_block(lines, n, np);
-    accel_vs_moments(a, p); /* a: bias the mean, scale the variance */
+    accel_vs_moments(a, src); /* a: bias the mean, scale the variance */
   } else {
     float *ones = STREAM_PARAMS(1);
     fill(ones, lines, 0.0f);
@@ -27,12 +28,12 @@ void norm_stream(float *p, long lines, long n, long np, const norm_context *c) {
     fill(a, lines, 0.0f);
     eps_params[0] = -(float)n * c->epsilon, eps_params[1] = 1.0f / (float)n;
     lines_block(lines, n, np);
-    accel_vs_act_square(NULL, p, ones, r); /* r: the sums of squares */
+    accel_vs_act_square(NULL, src, ones, r); /* r: the sums of squares */
   }
   accel_vs_shape(1, lines);
   accel_vs_act_rsqrt(r, r, eps_params, NULL);
   lines_block(lines, n, np);
-  accel_vs_act_none(p, p, a, NULL);
+  accel_vs_act_none(p, src, a, NULL);
   if (c->scale)
     accel_vs_fma(p, p, c->scale, c->shift);
 }

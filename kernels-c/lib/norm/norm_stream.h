@@ -19,9 +19,17 @@ typedef struct {
    when neither is there. */
 void norm_stream_params(norm_context *c, int has_scale, int has_shift, long n);
 
-/* Normalizes `lines` lines of n floats, np apart, at p in place: at most
-   a few thousand lines (norm_lines.h's StreamLines); uses the engine's
-   per-line arrays in lines_spm's stream block. */
-void norm_stream(float *p, long lines, long n, long np, const norm_context *c);
+/* Normalizes `lines` lines of n floats, np apart, from src to p (src is
+   only read; it may be p, in place): at most a few thousand lines
+   (norm_lines.h's StreamLines); uses the engine's per-line arrays in
+   lines_spm's stream block. */
+void norm_stream_from(float *p, const float *src, long lines, long n, long np,
+                      const norm_context *c);
+
+/* The same in place. */
+static inline void norm_stream(float *p, long lines, long n, long np,
+                               const norm_context *c) {
+  norm_stream_from(p, p, lines, n, np, c);
+}
 
 #endif
