@@ -271,7 +271,11 @@ LogicalResult LayerNormOp::verify() {
     return emitOpError("scale and shift must have the normalized dims' shape");
   if (getResidual() && shapeOf(getResidual()) != In)
     return emitOpError("residual must have the input's shape");
-  return checkResult(*this, In);
+  if (writesSum() && (!getResidual() || shapeOf(getResult()).front() != 2 ||
+                      shapeOf(getResult()).drop_front() != In))
+    return emitOpError("a result of the sum and the norm must be [2, the "
+                       "input's dims], with a residual");
+  return writesSum() ? success() : checkResult(*this, In);
 }
 
 bool LayerNormOp::takesStridedOperand(Value Operand,
@@ -283,7 +287,8 @@ bool LayerNormOp::takesStridedOperand(Value Operand,
 }
 
 bool LayerNormOp::storesResultWith(ArrayRef<int64_t> Strides) {
-  return isOneRunFrom(getAxis(), shapeOf(getResult()), Strides);
+  return !writesSum() &&
+         isOneRunFrom(getAxis(), shapeOf(getResult()), Strides);
 }
 
 LogicalResult GemmNormOp::verify() {

@@ -13,8 +13,14 @@ LogicalResult RmsNormOp::verify() {
     return emitOpError("scale must have shape [") << In.back() << "]";
   if (getResidual() && getResidual().getType() != getInput().getType())
     return emitOpError("residual must have the input's type");
-  if (getType() != getInput().getType())
+  if (writesSum()) {
+    if (!getResidual() || shapeOf(getResult()).front() != 2 ||
+        shapeOf(getResult()).drop_front() != In)
+      return emitOpError("a result of the sum and the norm must be [2, the "
+                         "input's dims], with a residual");
+  } else if (getType() != getInput().getType()) {
     return emitOpError("result must have the input's type");
+  }
   if (!(getEpsilon().convertToFloat() >= 0.0f))
     return emitOpError("epsilon must be a non-negative number");
   return success();

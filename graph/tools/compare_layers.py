@@ -161,7 +161,17 @@ def node_outputs(model, ops, counts):
                     exits.append(o)
         if not all(n in node_by_name for n in group):
             continue  # a function body's or a loop's copy: not the model's
-        remaining = list(group_ops)
+        # A result that stacks two of the set's outputs on a leading axis
+        # of 2 (a pre-norm layer's norm: the sum, then the norm): its
+        # halves, in that order.
+        sizes = {counts.get(o) for o in exits}
+        remaining = []
+        for op_name, y in group_ops:
+            if (y.ndim >= 1 and y.shape[0] == 2 and y.size not in sizes and
+                    y.size // 2 in sizes):
+                remaining += [(op_name, y[0]), (op_name, y[1])]
+            else:
+                remaining.append((op_name, y))
         for o in reversed(exits):
             for k in range(len(remaining) - 1, -1, -1):
                 size = remaining[k][1].size

@@ -123,7 +123,8 @@ struct FuseGemmNorm : OpRewritePattern<LayerNormOp> {
                                 PatternRewriter &Rewriter) const override {
     Value X = LN.getInput(), R = LN.getResidual();
     int64_t Rank = shapeOf(X).size();
-    if (!R || Rank < 2 || int64_t(LN.getAxis()) != Rank - 1)
+    if (!R || Rank < 2 || int64_t(LN.getAxis()) != Rank - 1 ||
+        LN.writesSum())
       return failure();
     for (Value P : {X, R}) {
       ReshapeOp Reshape;

@@ -287,10 +287,25 @@ private:
           return false;
         continue;
       }
+      // A contiguous view is a plain tensor at an offset, to any kernel.
+      if (!isa<func::ReturnOp>(User) && isContiguous(shapeOf(V), L.Strides))
+        continue;
       auto Strided = dyn_cast<StridedOperandsOpInterface>(User);
       if (!Strided || !Strided.takesStridedOperand(V, L.Strides))
         return false;
     }
+    return true;
+  }
+
+  /// Whether \p Strides are \p Shape's row-major ones but for its
+  /// dimensions of 1 (slices on a leading axis: a pre-norm layer's sum and
+  /// norm, FusePreNorm.cpp).
+  static bool isContiguous(ArrayRef<int64_t> Shape,
+                           ArrayRef<int64_t> Strides) {
+    SmallVector<int64_t, 6> Dense = contiguousStrides(Shape);
+    for (size_t D = 0; D != Shape.size(); ++D)
+      if (Shape[D] != 1 && Strides[D] != Dense[D])
+        return false;
     return true;
   }
 
