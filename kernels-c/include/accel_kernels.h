@@ -422,8 +422,9 @@ accel_status accel_rmsnorm(const accel_tensor *x, accel_tensor *y,
    (ConvNeXt's LayerNorm over the channels). options as accel_layernorm's
    with axis 1 and no residual; scale and shift rank 1, C, or null. x's and
    y's dimensions from 2 on one contiguous run each (any batch and channel
-   strides); y may be x in place. At most ACCEL_CHANNEL_NORM_MAX_CHANNELS
-   channels. */
+   strides), or y channels-last (channel stride 1, the pixels a run C
+   apart: x's permute to [N, ..., C] written directly); y may be x in
+   place. At most ACCEL_CHANNEL_NORM_MAX_CHANNELS channels. */
 enum { ACCEL_CHANNEL_NORM_MAX_CHANNELS = 1536 };
 accel_status accel_channel_norm(const accel_tensor *x, accel_tensor *y,
                                 const accel_norm_options *options);

@@ -15,7 +15,9 @@
    passes without a scale or shift, seven with both, against the
    transfers' two. Blocks of pixels cycle through three buffers: one
    arriving over channels 0 and 1, one on the engine, one leaving over
-   2 and 3. */
+   2 and 3. A channels-last y (the permute PyTorch writes before a
+   channels-last Linear) gets each block transposed on the vector unit
+   first, whole runs of pixels' channels. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
@@ -35,8 +37,9 @@ enum {
 
 typedef struct {
   float slot[3][BlockFloats];
-  float temp[BlockFloats];                 /* the sums' tree */
-  float shifts[BlockFloats];               /* row r: shift[r] */
+  float last[3][BlockFloats]; /* a channels-last y's blocks, transposed */
+  float temp[BlockFloats];    /* the sums' tree */
+  float shifts[BlockFloats];  /* row r: shift[r] */
   float affine[2 * MaxChannels + T];       /* per row: bias 0, then the scale */
   float shift_params[2 * MaxChannels + T]; /* per row: -shift, then 1 */
   float params[MaxChannels];               /* the scale, loaded */
@@ -51,17 +54,41 @@ _Static_assert(MaxChannels == ACCEL_CHANNEL_NORM_MAX_CHANNELS,
                "accel_kernels.h's channel limit is the kernel's");
 #define SPM KERNEL_SPM(channel_norm_spm)
 
-/* A tensor's pixels: dimensions 2 on as one contiguous run of s (1 for
+/* A tensor's pixels: dimensions 2 on as one run of s, step apart (1 for
    rank 2); 0 if they are not. */
-static int pixels_of(const accel_tensor *t, long *s) {
+static int pixels_of(const accel_tensor *t, long step, long *s) {
   long span = 1;
   for (int d = t->rank - 1; d >= 2; --d) {
-    if (t->dims[d] != 1 && t->strides[d] != span)
+    if (t->dims[d] != 1 && t->strides[d] != span * step)
       return 0;
     span *= t->dims[d];
   }
   *s = span;
   return 1;
+}
+
+/* Block b of a channels-last y (each pixel's C channels contiguous, the
+   pixels C apart) from the block at src: transposed into dst on the
+   vector unit (a strided load gathers 16 channels of a pixel), then out
+   in two halves of its pixels on channels ch and ch + 1. */
+static void store_last(int ch, const accel_tensor *y, long n, long first,
+                       long len, const float *src, float *dst) {
+  long C = y->dims[1], c0 = C / T * T;
+  for (long p = 0; p < len; ++p) {
+    float *row = dst + p * C;
+    for (long c = 0; c < c0; c += T)
+      accel_vstore(row + c, accel_vload_strided(src + c * len + p, len * 4));
+    for (long c = c0; c < C; ++c)
+      row[c] = src[c * len + p];
+  }
+  float *base = (float *)y->data + n * y->strides[0] + first * C;
+  long half = (len + 1) / 2;
+  for (int k = 0; k < 2; ++k) {
+    long p0 = k ? half : 0, count = (k ? len - half : half) * C;
+    if (count)
+      accel_dma_rows_on(ch + k, base + p0 * C, dst + p0 * C, 1, count * 4,
+                        count * 4, count * 4);
+  }
 }
 
 /* Rows [0, rows) of the block at src (len floats each, packed) summed
@@ -208,13 +235,18 @@ static long channel_norm(const void *px, const void *py, const void *po,
   if (accel_checking() && (s = check(K, x, y, &o)))
     return s;
   long C = x->dims[1], S, Sy;
-  if (!pixels_of(x, &S))
+  /* y channels-last: x's transpose to [N, ..., C] written through y's
+     strides. */
+  int last = !pixels_of(y, 1, &Sy) && y->strides[1] == 1 && C > 1 &&
+             pixels_of(y, C, &Sy);
+  if (!pixels_of(x, 1, &S))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
                               "dimensions 2 to %d are not one contiguous run",
                               x->rank - 1);
-  if (!pixels_of(y, &Sy))
+  if (!last && !pixels_of(y, 1, &Sy))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y",
-                              "dimensions 2 to %d are not one contiguous run",
+                              "dimensions 2 to %d are not one contiguous run, "
+                              "nor channels-last",
                               x->rank - 1);
   if (C > MaxChannels)
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "x",
@@ -283,8 +315,12 @@ static long channel_norm(const void *px, const void *py, const void *po,
     long n, first, len;
     block_at(&bp, b, &n, &first, &len);
     normalize_block(slot, C, len, pixels, scale != NULL, shift != NULL);
-    /* The transfers wait for the engine's results they read. */
-    move_block(2, y, &bp, b, slot, 1);
+    /* The transfers wait for the engine's results they read, and so do
+       the vector unit's loads. */
+    if (last)
+      store_last(2, y, n, first, len, slot, m->last[b % 3]);
+    else
+      move_block(2, y, &bp, b, slot, 1);
     if (b + 2 < blocks) { /* into block b - 1's slot, once it has left */
       accel_dma_wait_older_on(2);
       accel_dma_wait_older_on(3);

@@ -4,7 +4,9 @@
  *
  * Case file: "ACCHNRM1", int64 ncases, then per case the int64s rank,
  * dims[6], has_scale, has_shift, in_place, cpad (floats after each
- * channel's plane), npad (floats after each n's channels), axis, then the
+ * channel's plane), npad (floats after each n's channels), axis, last (y
+ * channels-last: [N, S, C] contiguous, each pixel's channels together;
+ * neither padding nor in place), then the
  * f64 epsilon, then x's elements (N (C (S + cpad) + npad) floats, the
  * padding NaN), the scale and the shift (C each when present); each array
  * padded to 8 bytes. Output file: per case the int64 status, then y's
@@ -25,7 +27,7 @@ int main(int argc, char **argv) {
   if (out < 0)
     return 3;
   for (int64_t c = 0; c < ncases; ++c) {
-    int64_t h[13];
+    int64_t h[14];
     double eps;
     if (!driver_read(h, sizeof h, "case") || !driver_read(&eps, 8, "eps"))
       return 3;
@@ -54,6 +56,12 @@ int main(int argc, char **argv) {
     tx.dims[0] = n, tx.strides[0] = ns;
     ty = tx;
     ty.data = h[9] ? x : y;
+    if (h[13]) { /* channels-last: pixel p's channel c at p C + c */
+      ty.strides[1] = 1, st = channels;
+      for (int d = rank - 1; d >= 2; --d)
+        ty.strides[d] = st, st *= h[1 + d];
+      ty.strides[0] = st;
+    }
     ts = accel_tensor_f32(scale, 1, &channels);
     th = accel_tensor_f32(shift, 1, &channels);
     accel_norm_options o = accel_norm_defaults();
