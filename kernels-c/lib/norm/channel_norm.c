@@ -37,7 +37,6 @@ enum {
 
 typedef struct {
   float slot[3][BlockFloats];
-  float last[3][BlockFloats]; /* a channels-last y's blocks, transposed */
   float temp[BlockFloats];    /* the sums' tree */
   float shifts[BlockFloats];  /* row r: shift[r] */
   float affine[2 * MaxChannels + T];       /* per row: bias 0, then the scale */
@@ -48,6 +47,7 @@ typedef struct {
   float ones[MaxPixels], zeros[MaxPixels], neg_mean[MaxPixels];
   float rstd[MaxPixels];
   float mean_params[2], rstd_params[2];
+  float last[3][BlockFloats]; /* a channels-last y's blocks, transposed */
 } channel_norm_spm;
 KERNEL_SPM_FITS(channel_norm_spm);
 _Static_assert(MaxChannels == ACCEL_CHANNEL_NORM_MAX_CHANNELS,
