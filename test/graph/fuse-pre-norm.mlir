@@ -129,3 +129,17 @@ func.func @decomposed_stack_end(%x: tensor<1x4x8xf32>, %h1: tensor<1x4x8xf32>, %
   %n2 = accel.elementwise mul %x2, %r2 : (tensor<1x4x8xf32>, tensor<1x4x1xf32>) -> tensor<1x4x8xf32>
   return %n1, %n2 : tensor<1x4x8xf32>, tensor<1x4x8xf32>
 }
+
+// A norm writing the sum that nothing reads any more (its reader fused
+// into something else): the norm alone, with its residual.
+// CHECK-LABEL: func.func @unread_sum
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x8xf32>, %[[H:.*]]: tensor<1x4x8xf32>, %[[W:.*]]: tensor<8xf32>)
+// CHECK-NEXT: %[[N:.*]] = accel.rms_norm %[[X]] residual %[[H]], %[[W]] {epsilon = 9.99999997E-7 : f32} : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<8xf32>) -> tensor<1x4x8xf32>
+// CHECK-NOT: accel.slice
+// CHECK: return
+func.func @unread_sum(%x: tensor<1x4x8xf32>, %h: tensor<1x4x8xf32>, %w: tensor<8xf32>) -> tensor<1x4x8xf32> {
+  %f = accel.rms_norm %x residual %h, %w {epsilon = 1.0e-6 : f32} : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<8xf32>) -> tensor<2x1x4x8xf32>
+  %s = accel.slice %f {starts = array<i64: 1, 0, 0, 0>, steps = array<i64: 1, 1, 1, 1>} : (tensor<2x1x4x8xf32>) -> tensor<1x1x4x8xf32>
+  %n = accel.reshape %s : (tensor<1x1x4x8xf32>) -> tensor<1x4x8xf32>
+  return %n : tensor<1x4x8xf32>
+}
