@@ -596,6 +596,7 @@ std::optional<OpRecord> record(ChannelNormOp Op,
   Attrs.epsilon = f32(Op.getEpsilon());
   Attrs.scale = Op.getScale() ? 1 : 0;
   Attrs.shift = Op.getShift() ? 1 : 0;
+  Attrs.channels_last = Op.getChannelsLast() ? 1 : 0;
   return recordWith(ACCEL_GRAPH_CHANNEL_NORM, Attrs);
 }
 

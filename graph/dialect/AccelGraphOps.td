@@ -529,11 +529,14 @@ def AccelGraph_ChannelNormOp : AccelGraph_Op<"channel_norm", [
     (scale and shift [C], each optional): ConvNeXt's LayerNorm, which
     PyTorch writes as a permute to channels-last, LayerNormalization over
     the last axis and a permute back. -accel-fuse-channel-norm makes it
-    from that pattern; runs as accel_channel_norm, in NCHW.
+    from that pattern; runs as accel_channel_norm, in NCHW. With
+    channels_last, the result is the normalized input's permute to
+    [N, ..., C] (the channels last), which the kernel writes directly.
   }];
   let arguments = (ins AccelGraph_Tensor:$input,
                    Optional<AccelGraph_Tensor>:$scale,
-                   Optional<AccelGraph_Tensor>:$shift, F32Attr:$epsilon);
+                   Optional<AccelGraph_Tensor>:$shift, F32Attr:$epsilon,
+                   UnitAttr:$channels_last);
   let results = (outs AccelGraph_Tensor:$result);
   let assemblyFormat = "$input (`scale` $scale^)? (`shift` $shift^)? "
                        "attr-dict `:` functional-type(operands, results)";

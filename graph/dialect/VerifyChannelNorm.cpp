@@ -2,7 +2,8 @@
 //
 // accel_channel_norm's rules: an input [N, C, ...] of rank 2 or more, at
 // most ACCEL_CHANNEL_NORM_MAX_CHANNELS channels, scale and shift [C] when
-// present, epsilon not negative, and the input's type as the result's.
+// present, epsilon not negative, and the input's type as the result's
+// (with channels_last, its permute to [N, ..., C]).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +28,16 @@ LogicalResult ChannelNormOp::verify() {
     return emitOpError("shift must have shape [") << C << "]";
   if (!(getEpsilon().convertToFloat() >= 0))
     return emitOpError("epsilon must not be negative");
-  if (getType() != getInput().getType())
-    return emitOpError("result type must be the input's");
+  SmallVector<int64_t> Out(X);
+  if (getChannelsLast()) { // the channels moved last
+    Out.erase(Out.begin() + 1);
+    Out.push_back(C);
+  }
+  auto In = cast<RankedTensorType>(getInput().getType());
+  if (getType() != RankedTensorType::get(Out, In.getElementType()))
+    return emitOpError(getChannelsLast()
+                           ? "result type must be the input's with its "
+                             "channels last"
+                           : "result type must be the input's");
   return success();
 }

@@ -18,8 +18,10 @@
 //    the bias per row), so the second one writes NCHW; a following
 //    multiply by a constant per channel (the layer scale) scales that
 //    gemm's rows of weights and its bias at compile time;
-//  - a block that stays channels-last has its layer scale folded into its
-//    second Linear's columns instead.
+//  - a block that stays channels-last has its norm as a channel_norm that
+//    writes the permute to channels-last itself ({channels_last}: the
+//    kernel transposes each block of pixels in the scratchpad), and its
+//    layer scale folded into its second Linear's columns.
 //
 // All are exact rewrites (the same sums; the layer scale's product
 // rounded into the weights), matched only where every intermediate is
@@ -115,16 +117,18 @@ std::optional<NormMatch> matchNorm(Value V) {
 }
 
 /// accel.channel_norm of the match's x, with a scale of ones and a shift
-/// of zeros left out.
-Value channelNorm(PatternRewriter &Rewriter, Location Loc, NormMatch M) {
+/// of zeros left out; with \p ChannelsLast, of the norm's type.
+Value channelNorm(PatternRewriter &Rewriter, Location Loc, NormMatch M,
+                  bool ChannelsLast = false) {
   Value Scale = M.Norm.getScale(), Shift = M.Norm.getShift();
   if (isSplat(Scale, 1.0))
     Scale = nullptr;
   if (Shift && isSplat(Shift, 0.0))
     Shift = nullptr;
   Value X = M.ToLast.getInput();
-  return Rewriter.create<ChannelNormOp>(Loc, X.getType(), X, Scale, Shift,
-                                        M.Norm.getEpsilonAttr());
+  return Rewriter.create<ChannelNormOp>(
+      Loc, ChannelsLast ? M.Norm.getType() : X.getType(), X, Scale, Shift,
+      M.Norm.getEpsilonAttr(), ChannelsLast ? Rewriter.getUnitAttr() : nullptr);
 }
 
 /// transpose(layernorm(transpose(x))) around the channels:
@@ -141,6 +145,35 @@ struct FuseNormBetweenPermutes : OpRewritePattern<TransposeOp> {
     Location Loc = Rewriter.getFusedLoc(
         {M->ToLast.getLoc(), M->Norm.getLoc(), Back.getLoc()});
     Rewriter.replaceOp(Back, channelNorm(Rewriter, Loc, *M));
+    return success();
+  }
+};
+
+/// layernorm(transpose(x)) over the channels that stays channels-last (read
+/// by anything but the permute back, FuseNormBetweenPermutes's, or a block
+/// that runs in NCHW, FuseChannelsLastBlock's): channel_norm(x)
+/// {channels_last}, whose kernel writes the permute itself.
+struct FuseChannelsLastNorm : OpRewritePattern<LayerNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LayerNormOp Norm,
+                                PatternRewriter &Rewriter) const override {
+    std::optional<NormMatch> M = matchNorm(Norm.getResult());
+    if (!M)
+      return failure();
+    Operation *User = *Norm->user_begin();
+    auto Back = dyn_cast<TransposeOp>(User);
+    if (Back && channelsFirst(Back.getPerm()))
+      return failure();
+    ArrayRef<int64_t> XS = shapeOf(M->ToLast.getInput());
+    int64_t Pixels = 1;
+    for (int64_t D : XS.drop_front(2))
+      Pixels *= D;
+    if (XS[0] == 1 && Pixels >= MinColumnPixels && isa<ReshapeOp>(User))
+      return failure();
+    Location Loc = Rewriter.getFusedLoc({M->ToLast.getLoc(), Norm.getLoc()});
+    Rewriter.replaceOp(Norm, channelNorm(Rewriter, Loc, *M,
+                                         /*ChannelsLast=*/true));
     return success();
   }
 };
@@ -360,6 +393,6 @@ struct FuseChannelsLastBlock : OpRewritePattern<TransposeOp> {
 } // namespace
 
 void accel::graph::populateChannelNormFusion(RewritePatternSet &Patterns) {
-  Patterns.add<FuseNormBetweenPermutes, FuseChannelsLastBlock, FoldLayerScale>(
-      Patterns.getContext());
+  Patterns.add<FuseNormBetweenPermutes, FuseChannelsLastBlock,
+               FuseChannelsLastNorm, FoldLayerScale>(Patterns.getContext());
 }

@@ -301,7 +301,14 @@ static accel_status channel_norm(accel_tensor *t, int n,
   o.axis = 1, o.epsilon = r->epsilon.value;
   o.scale = r->scale ? &t[1] : NULL;
   o.shift = r->shift ? &t[1 + (r->scale != 0)] : NULL;
-  return accel_channel_norm(&t[0], &t[n - 1], &o);
+  accel_tensor y = t[n - 1];
+  if (r->channels_last) { /* y [N, ..., C] seen as x's [N, C, ...] */
+    int last = y.rank - 1;
+    for (int d = last; d >= 2; --d)
+      y.dims[d] = t[n - 1].dims[d - 1], y.strides[d] = t[n - 1].strides[d - 1];
+    y.dims[1] = t[n - 1].dims[last], y.strides[1] = t[n - 1].strides[last];
+  }
+  return accel_channel_norm(&t[0], &y, &o);
 }
 
 static accel_status group_norm(accel_tensor *t,

@@ -279,10 +279,11 @@ typedef struct {
   long act; /* accel_act_kind */
 } accel_graph_group_norm_attrs;
 
-/* accel_channel_norm's options: which of scale and shift are operands. */
+/* accel_channel_norm's options: which of scale and shift are operands;
+   channels_last: y is x's permute to [N, ..., C]. */
 typedef struct {
   accel_graph_float epsilon;
-  long scale, shift;
+  long scale, shift, channels_last;
 } accel_graph_channel_norm_attrs;
 
 typedef struct {
@@ -416,7 +417,7 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_norm_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_mlp_norm_attrs) == 4 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_squeeze_excite_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_group_norm_attrs) == 3 * 8);
-ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_channel_norm_attrs) == 3 * 8);
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_channel_norm_attrs) == 4 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_argreduce_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_hardmax_attrs) == 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_cumsum_attrs) == 3 * 8);

@@ -7,7 +7,9 @@
 // channel_norm and two gemms of constant weights on the left over the
 // channels' rows, the layer scale in the second's weights and bias; a
 // layer scale after a block that stays channels-last folds into its
-// second Linear's columns. Anything else stays as it is.
+// second Linear's columns, and a permute and norm that stay channels-last
+// become a channel_norm writing channels-last. Anything else stays as it
+// is.
 // RUN: accel-graph-opt -accel-fuse-channel-norm %s | FileCheck %s
 
 // LayerNorm2d (torchvision's, the stem's and the downsampling layers').
@@ -73,17 +75,15 @@ func.func @block(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32> {
 }
 
 // The same block over 4 x 4 pixels and no layer scale: it stays
-// channels-last (the matrix unit's columns would be mostly padding),
-// unchanged.
+// channels-last (the matrix unit's columns would be mostly padding), its
+// permute and norm one channel_norm writing channels-last.
 // CHECK-LABEL: func.func @block_few_pixels
-// CHECK: accel.transpose %arg0
-// CHECK-NEXT: accel.layernorm
-// CHECK-NEXT: accel.reshape
+// CHECK: %[[N:.*]] = accel.channel_norm %arg0 {channels_last, epsilon = 9.99999997E-7 : f32} : (tensor<1x2x4x4xf32>) -> tensor<1x4x4x2xf32>
+// CHECK-NEXT: accel.reshape %[[N]] : (tensor<1x4x4x2xf32>) -> tensor<16x2xf32>
 // CHECK-NEXT: accel.gemm %{{.*}}, %{{.*}}, %{{.*}} {activation = #accel<activation gelu>, trans_b = true}
 // CHECK-NEXT: accel.gemm
 // CHECK-NEXT: accel.reshape
 // CHECK-NEXT: accel.transpose
-// CHECK-NOT: accel.channel_norm
 func.func @block_few_pixels(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
   %ones = arith.constant dense<1.0> : tensor<2xf32>
   %zeros = arith.constant dense<0.0> : tensor<2xf32>
@@ -101,21 +101,19 @@ func.func @block_few_pixels(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
   return %back : tensor<1x2x4x4xf32>
 }
 
-// A block of two images stays channels-last; its layer scale folds into
-// the second Linear's columns ([[1, 2] [10, 100], ...]; the bias [1, 2]
-// likewise).
+// A block of two images stays channels-last (its norm a channel_norm
+// writing channels-last); its layer scale folds into the second Linear's
+// columns ([[1, 2] [10, 100], ...]; the bias [1, 2] likewise).
 // CHECK-LABEL: func.func @block_two_images
 // CHECK-DAG: %[[W2:.*]] = arith.constant dense<{{\[\[}}1.000000e+01, 2.000000e+02], [3.000000e+01, 4.000000e+02], [5.000000e+01, 6.000000e+02], [7.000000e+01, 8.000000e+02]]> : tensor<4x2xf32>
 // CHECK-DAG: %[[B2:.*]] = arith.constant dense<[1.000000e+01, 2.000000e+02]> : tensor<2xf32>
-// CHECK: accel.transpose %arg0
-// CHECK-NEXT: accel.layernorm
+// CHECK: accel.channel_norm %arg0 {channels_last, epsilon = 9.99999997E-7 : f32} : (tensor<2x2x8x8xf32>) -> tensor<2x8x8x2xf32>
 // CHECK-NEXT: accel.reshape
 // CHECK-NEXT: %[[H:.*]] = accel.gemm
 // CHECK-NEXT: %[[Z:.*]] = accel.gemm %[[H]], %[[W2]], %[[B2]] : (tensor<128x4xf32>, tensor<4x2xf32>, tensor<2xf32>) -> tensor<128x2xf32>
 // CHECK-NEXT: %[[R:.*]] = accel.reshape %[[Z]]
 // CHECK-NEXT: %[[T:.*]] = accel.transpose %[[R]] {perm = array<i64: 0, 3, 1, 2>}
 // CHECK-NEXT: return %[[T]]
-// CHECK-NOT: accel.channel_norm
 func.func @block_two_images(%x: tensor<2x2x8x8xf32>) -> tensor<2x2x8x8xf32> {
   %ones = arith.constant dense<1.0> : tensor<2xf32>
   %zeros = arith.constant dense<0.0> : tensor<2xf32>
@@ -136,8 +134,9 @@ func.func @block_two_images(%x: tensor<2x2x8x8xf32>) -> tensor<2x2x8x8xf32> {
 }
 
 // Left alone: the norm's result read twice; a norm over the last two
-// axes; permutes that are not each other's inverse; a residual norm; a
-// scale that is not a constant.
+// axes; a residual norm; a scale that is not a constant. Permutes that
+// are not each other's inverse: the norm alone becomes a channel_norm
+// writing channels-last, the second permute stays.
 // CHECK-LABEL: func.func @norm_read_twice
 // CHECK-NOT: accel.channel_norm
 // CHECK: return
@@ -161,8 +160,9 @@ func.func @norm_two_axes(%x: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
 }
 
 // CHECK-LABEL: func.func @not_inverse
-// CHECK-NOT: accel.channel_norm
-// CHECK: return
+// CHECK-NEXT: %[[N:.*]] = accel.channel_norm %arg0 {channels_last, epsilon = 9.99999997E-7 : f32} : (tensor<1x8x4x4xf32>) -> tensor<1x4x4x8xf32>
+// CHECK-NEXT: %[[T:.*]] = accel.transpose %[[N]] {perm = array<i64: 0, 3, 2, 1>}
+// CHECK-NEXT: return %[[T]]
 func.func @not_inverse(%x: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
   %ones = arith.constant dense<1.0> : tensor<8xf32>
   %t = accel.transpose %x {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x8x4x4xf32>) -> tensor<1x4x4x8xf32>
