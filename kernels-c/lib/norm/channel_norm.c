@@ -37,8 +37,8 @@ enum {
 
 typedef struct {
   float slot[3][BlockFloats];
-  float temp[BlockFloats];    /* the sums' tree */
-  float shifts[BlockFloats];  /* row r: shift[r] */
+  float temp[BlockFloats];                 /* the sums' tree */
+  float shifts[BlockFloats];               /* row r: shift[r] */
   float affine[2 * MaxChannels + T];       /* per row: bias 0, then the scale */
   float shift_params[2 * MaxChannels + T]; /* per row: -shift, then 1 */
   float params[MaxChannels];               /* the scale, loaded */
@@ -74,12 +74,25 @@ static int pixels_of(const accel_tensor *t, long step, long *s) {
 static void store_last(int ch, const accel_tensor *y, long n, long first,
                        long len, const float *src, float *dst) {
   long C = y->dims[1], c0 = C / T * T;
+  long c4 = c0 / (4 * T) * (4 * T), stride = len * 4;
   for (long p = 0; p < len; ++p) {
     float *row = dst + p * C;
-    for (long c = 0; c < c0; c += T)
-      accel_vstore(row + c, accel_vload_strided(src + c * len + p, len * 4));
+    const float *col = src + p;
+    /* Four loads in flight before their stores. */
+    for (long c = 0; c < c4; c += 4 * T) {
+      accel_v16f v0 = accel_vload_strided(col + c * len, stride);
+      accel_v16f v1 = accel_vload_strided(col + (c + T) * len, stride);
+      accel_v16f v2 = accel_vload_strided(col + (c + 2 * T) * len, stride);
+      accel_v16f v3 = accel_vload_strided(col + (c + 3 * T) * len, stride);
+      accel_vstore(row + c, v0);
+      accel_vstore(row + c + T, v1);
+      accel_vstore(row + c + 2 * T, v2);
+      accel_vstore(row + c + 3 * T, v3);
+    }
+    for (long c = c4; c < c0; c += T)
+      accel_vstore(row + c, accel_vload_strided(col + c * len, stride));
     for (long c = c0; c < C; ++c)
-      row[c] = src[c * len + p];
+      row[c] = col[c * len];
   }
   float *base = (float *)y->data + n * y->strides[0] + first * C;
   long half = (len + 1) / 2;
