@@ -24,7 +24,7 @@ from llm import LlamaWithPast, greedy  # noqa: E402
 from make_llm_models import export  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-CONFIG = dict(vocab=256, d=128, heads=4, kv_heads=2, hidden=352, layers=2)
+CONFIG = dict(vocab=256, d=96, heads=4, kv_heads=2, hidden=256, layers=2)
 
 
 def corpus():
@@ -62,7 +62,7 @@ def train(model, data, steps, batch=16, length=64):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
-    ap.add_argument("--steps", type=int, default=400)
+    ap.add_argument("--steps", type=int, default=250)
     ap.add_argument("--prompt", default="The simulator ")
     ap.add_argument("--new-tokens", type=int, default=48)
     args = ap.parse_args()
