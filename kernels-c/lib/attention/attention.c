@@ -340,7 +340,7 @@ static long attention(const void *qp, const void *kp, const void *vp,
   pb->scale = opt.scale;
   if (pb->scale == 0.0f)
     pb->scale = pb->D ? 1.0f / sqrtf((float)pb->D) : 1.0f;
-  if (attention_decode_takes(pb)) {
+  if (pb->Sq == 1 && attention_decode_takes(pb)) {
     attention_decode_run(pb);
     return ACCEL_OK;
   }

@@ -274,7 +274,7 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
   r.M = M, r.N = N, r.K = K;
   if (M == 0 || N == 0)
     return;
-  if (gemv_takes(a, b, c, options)) {
+  if (M == 1 && gemv_takes(a, b, c, options)) {
     gemv_run_gemm(a, b, c, options);
     return;
   }
