@@ -85,7 +85,7 @@ fi
   "$LLM/generated.json" 0 || status=1
 echo
 echo "=== the same with make_llm_models.py's llama-16m (16 MiB of weights: its"
-echo "=== decode step is bound by their bandwidth), alone and in a batch of 3"
+echo "=== decode step is bound by their bandwidth)"
 /usr/bin/python3 graph/models/make_llm_models.py "$MODELS" llama-16m 2>/dev/null
 "$BIN/accel-generate" "$MODELS/llama-16m" --cache "$MODELS/cache" \
   --prompt-ids 1,17,42,99,7,3 --max-new-tokens 12 --json "$MODELS/llama-16m/alone.json" \

@@ -9,7 +9,7 @@ tokens to be checked against.
 
   train_byte_llama.py DIR [--steps N] [--prompt TEXT] [--new-tokens N]
 
-writes DIR/llama-docs/. About a minute on two cores (the main job)."""
+writes DIR/llama-docs/. About 100 s on two cores (the main job)."""
 import argparse
 import glob
 import json
@@ -24,7 +24,11 @@ from llm import LlamaWithPast, greedy  # noqa: E402
 from make_llm_models import export  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-CONFIG = dict(vocab=256, d=96, heads=4, kv_heads=2, hidden=256, layers=2)
+# Small and trained fast: within the main job's two minutes, a smaller
+# model with more steps reaches a lower loss (d 64, 500 steps: 1.91 nats a
+# byte; d 96, 250 steps: 2.03).
+CONFIG = dict(vocab=256, d=64, heads=4, kv_heads=2, hidden=176, layers=2)
+LEARNING_RATE = 1e-2
 
 
 def corpus():
@@ -36,8 +40,8 @@ def corpus():
 
 
 def train(model, data, steps, batch=16, length=64):
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=0.01)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3,
+    opt = torch.optim.AdamW(model.parameters(), lr=LEARNING_RATE, weight_decay=0.01)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=LEARNING_RATE,
                                                 total_steps=steps)
     gen = torch.Generator().manual_seed(1)
     mask = torch.ones(batch, length, dtype=torch.int64)
@@ -62,7 +66,7 @@ def train(model, data, steps, batch=16, length=64):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
-    ap.add_argument("--steps", type=int, default=250)
+    ap.add_argument("--steps", type=int, default=500)
     ap.add_argument("--prompt", default="The simulator ")
     ap.add_argument("--new-tokens", type=int, default=48)
     args = ap.parse_args()
