@@ -53,26 +53,24 @@ bool readConvention(const std::string &Path, int64_t &Layers, int64_t &Heads,
   Layers = 0;
   while (Inputs.count(pastName(Layers, false)))
     ++Layers;
-  if (Layers == 0) {
-    Error = Prefix + "no input '" + pastName(0, false) + "'";
-    return false;
-  }
-  if (Inputs.size() != 3 + 2 * size_t(Layers)) {
+  // Every layer's key and value (the first layer's at least), and nothing
+  // else.
+  for (int64_t L = 0; L < std::max<int64_t>(Layers, 1); ++L)
+    for (bool V : {false, true})
+      if (!Inputs.count(pastName(L, V))) {
+        Error = Prefix + "no input '" + pastName(L, V) + "'";
+        return false;
+      }
+  if (Inputs.size() != 3 + 2 * size_t(Layers))
     for (const auto &[Name, Dims] : Inputs) {
       bool Known = llvm::is_contained(StepInputs, Name);
       for (int64_t L = 0; L != Layers; ++L)
         Known |= Name == pastName(L, false) || Name == pastName(L, true);
       if (!Known) {
-        Error = Prefix + "input '" + Name + "' is not one of its inputs" +
-                (Inputs.count(pastName(Layers - 1, true))
-                     ? ""
-                     : " (or '" + pastName(Layers - 1, true) + "' is missing)");
+        Error = Prefix + "input '" + Name + "' is not one of its inputs";
         return false;
       }
     }
-    Error = Prefix + "no input '" + pastName(Layers - 1, true) + "'";
-    return false;
-  }
   std::vector<int64_t> Cache = Inputs[pastName(0, false)];
   if (Cache.size() != 4 || Cache[1] <= 0 || Cache[3] <= 0) {
     Error = Prefix + "input '" + pastName(0, false) +

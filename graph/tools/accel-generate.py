@@ -45,6 +45,8 @@ import tempfile
 import numpy as np
 import onnx
 
+from graph_profile import add_operator_track, read_profile  # beside this script
+
 BIN = os.path.dirname(os.path.abspath(__file__))
 ONNX_FLOAT_BYTES = {onnx.TensorProto.FLOAT: 4, onnx.TensorProto.FLOAT16: 2,
                     onnx.TensorProto.BFLOAT16: 2, onnx.TensorProto.DOUBLE: 8}
@@ -183,26 +185,8 @@ def run_program(elf, prompts, length, new_tokens, timeline):
                 else:
                     steps.append([int(x) for x in fields[2:]])
         if profile:
-            add_operator_track(timeline, profile[0])
+            add_operator_track(timeline, read_profile(profile[0]))
     return tokens, steps
-
-
-def add_operator_track(timeline, profile):
-    """The steps' operators as spans of an "Operators" track (accel-run's
-    --timeline does the same for one model)."""
-    with open(timeline) as f:
-        trace = json.load(f)
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    with open(profile) as f:
-        for line in f:
-            start, cycles, _, _, _, name = line.rstrip("\n").split("\t", 5)
-            events.append({"name": name, "ph": "X", "pid": 1, "tid": 99,
-                           "ts": int(start) / 1000.0,
-                           "dur": int(cycles) / 1000.0})
-    events.append({"name": "thread_name", "ph": "M", "pid": 1, "tid": 99,
-                   "args": {"name": "Operators"}})
-    with open(timeline, "w") as f:
-        json.dump(trace, f)
 
 
 def main():

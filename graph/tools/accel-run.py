@@ -101,6 +101,8 @@ import numpy as np
 import onnx
 from onnx import numpy_helper
 
+from graph_profile import add_operator_track, read_profile  # beside this script
+
 BIN = os.path.dirname(os.path.realpath(__file__))
 RTOL, ATOL = 1e-3, 1e-7
 NORM_TOL = 1e-4
@@ -291,15 +293,7 @@ def run(elf, inputs, out_dtypes, stats, fast, profile, timeline, work):
         fail("the program failed on the simulator (status %d)" % r.returncode)
     with open(stats_json) as f:
         st = json.load(f)
-    ops = []
-    if prof:
-        keys = ("start", "cycles", "macs", "dma_bytes", "bound")
-        with open(prof[0]) as f:
-            for line in f:
-                fields = line.rstrip("\n").split("\t", len(keys))
-                op = dict(zip(keys, map(int, fields[:-1])))
-                op["name"] = fields[-1]
-                ops.append(op)
+    ops = read_profile(prof[0]) if prof else []
     return ([np.fromfile(p, t) for p, t in zip(outs, out_dtypes)],
             st.get("region", st),
             ops, seconds)
@@ -398,23 +392,6 @@ def compare(name, y, declared, ref, criterion, rtol, atol, norm_tol):
         name, worst, rel.max() if rel.size else 0.0,
         "ok" if ok else "MISMATCH"))
     return ok
-
-
-def add_operator_track(path, ops):
-    """Adds to accel-sim's timeline a track with one span per operator."""
-    with open(path) as f:
-        t = json.load(f)
-    tid = 1 + max(e.get("tid", 0) for e in t["traceEvents"])
-    t["traceEvents"].append({"ph": "M", "name": "thread_name", "pid": 1,
-                             "tid": tid, "args": {"name": "Operators"}})
-    for op in ops:
-        t["traceEvents"].append({"ph": "X", "name": op["name"], "pid": 1,
-                                 "tid": tid, "ts": op["start"],
-                                 "dur": op["cycles"],
-                                 "args": {k: op[k] for k in (
-                                     "macs", "dma_bytes", "bound")}})
-    with open(path, "w") as f:
-        json.dump(t, f)
 
 
 def main():

@@ -4,7 +4,8 @@
 
   make_bad_decoders.py model.onnx DIR
 
-writes DIR/no-present (output present.1.value dropped), DIR/past-shapes
+writes DIR/no-present (output present.1.value dropped), DIR/no-past-value
+(input past_key_values.0.value dropped), DIR/past-shapes
 (past_key_values.1.value declared with a head size of 8, not 16) and
 DIR/extra-input (an unused input token_type_ids), each DIR/<case>/model.onnx."""
 import os
@@ -27,6 +28,10 @@ def main():
         g.output.remove(next(o for o in g.output
                              if o.name == "present.1.value"))
 
+    def no_past_value(g):
+        g.input.remove(next(i for i in g.input
+                            if i.name == "past_key_values.0.value"))
+
     def past_shapes(g):
         past = next(i for i in g.input if i.name == "past_key_values.1.value")
         past.type.tensor_type.shape.dim[3].dim_value = 8
@@ -36,6 +41,7 @@ def main():
             "token_type_ids", TensorProto.INT64, ["batch", "sequence"]))
 
     write("no-present", no_present)
+    write("no-past-value", no_past_value)
     write("past-shapes", past_shapes)
     write("extra-input", extra_input)
 
