@@ -5,7 +5,8 @@
 // main() runs (kernels-c/graph/graph_runtime.h).
 //
 //   accel_graph_arena          the planned arena, zero-initialized (.bss)
-//   weights                    one constant global per arith.constant
+//   weights                    one constant global per distinct
+//                              arith.constant
 //   accel_graph_run()          one accel_graph_op(record, name, bound) call
 //                              per op: the record a constant array of
 //                              longs (its length, op code, the operands'
@@ -17,6 +18,11 @@
 //
 // Records go in the scratchpad's initialized data (.spm.data) while they
 // fit in RecordsInScratchpad bytes, the rest in DRAM.
+//
+// A generation program (emitGenerationProgram) holds several planned
+// functions, the steps of a decoder, each as accel_generate_<i>_run() with
+// its tables, sharing the arena (sized for the largest) and the weights,
+// and lists them in accel_generate_steps.
 //
 // accel.reshape and the transposes and slices -accel-plan-memory made views
 // (`accel.view`) emit nothing: their results are their inputs' bytes, read
@@ -406,6 +412,8 @@ accel::graph::emitGenerationProgram(ArrayRef<GenerationStep> Steps,
   Location Loc = First.getLoc();
   OwningOpRef<ModuleOp> Out = createLLVMModule(Context, Loc);
   Emitter E(*Out, /*DumpResults=*/false);
+  SmallVector<std::string> Prefixes;
+  SmallVector<int64_t> NewRows; // input_ids' columns
   for (auto [I, Step] : llvm::enumerate(Steps)) {
     ModuleOp Planned = Step.Planned;
     auto Main = Planned.lookupSymbol<func::FuncOp>("main");
@@ -413,8 +421,9 @@ accel::graph::emitGenerationProgram(ArrayRef<GenerationStep> Steps,
       Planned.emitError("has no @main");
       return nullptr;
     }
-    if (failed(E.emitEntry(Main, ("accel_generate_" + Twine(I)).str(),
-                           Step.InputArgs)))
+    Prefixes.push_back(("accel_generate_" + Twine(I)).str());
+    NewRows.push_back(shapeOf(Main.getArgument(Step.InputArgs[0]))[1]);
+    if (failed(E.emitEntry(Main, Prefixes.back(), Step.InputArgs)))
       return nullptr;
   }
   E.emitArena(Loc);
@@ -433,28 +442,21 @@ accel::graph::emitGenerationProgram(ArrayRef<GenerationStep> Steps,
                                         LLVM::Linkage::External,
                                         "accel_generate_steps", Attribute());
   B.setInsertionPointToStart(B.createBlock(&Table.getInitializerRegion()));
+  auto Address = [&](const Twine &Name) -> Value {
+    return B.create<LLVM::AddressOfOp>(Loc, Ptr, Name.str());
+  };
+  auto Constant = [&](int64_t C) -> Value {
+    return B.create<LLVM::ConstantOp>(Loc, I64, C);
+  };
   Value All = B.create<LLVM::UndefOp>(Loc, TableType);
   for (auto [I, Step] : llvm::enumerate(Steps)) {
-    std::string Prefix = ("accel_generate_" + Twine(I)).str();
-    auto Field = [&](Value Row, Value V, int64_t At) {
-      return B.create<LLVM::InsertValueOp>(Loc, Row, V, At).getResult();
-    };
-    auto Address = [&](StringRef Name) {
-      return B.create<LLVM::AddressOfOp>(Loc, Ptr, Name).getResult();
-    };
-    auto Constant = [&](int64_t C) {
-      return B.create<LLVM::ConstantOp>(Loc, I64, C).getResult();
-    };
-    ModuleOp Planned = Step.Planned;
-    auto Main = Planned.lookupSymbol<func::FuncOp>("main");
+    SmallVector<Value, 6> Fields = {
+        Address(Prefixes[I] + "_run"), Address(Prefixes[I] + "_inputs"),
+        Constant(Step.InputArgs.size()), Address(Prefixes[I] + "_outputs"),
+        Constant(Step.PastRows), Constant(NewRows[I])};
     Value Row = B.create<LLVM::UndefOp>(Loc, StepType);
-    Row = Field(Row, Address(Prefix + "_run"), 0);
-    Row = Field(Row, Address(Prefix + "_inputs"), 1);
-    Row = Field(Row, Constant(Step.InputArgs.size()), 2);
-    Row = Field(Row, Address(Prefix + "_outputs"), 3);
-    Row = Field(Row, Constant(Step.PastRows), 4);
-    Row = Field(Row, Constant(shapeOf(Main.getArgument(Step.InputArgs[0]))[1]),
-                5);
+    for (auto [At, Field] : llvm::enumerate(Fields))
+      Row = B.create<LLVM::InsertValueOp>(Loc, Row, Field, At);
     All = B.create<LLVM::InsertValueOp>(Loc, All, Row, I);
   }
   B.create<LLVM::ReturnOp>(Loc, All);
