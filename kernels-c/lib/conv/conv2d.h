@@ -125,6 +125,11 @@ void conv_zero_rows(int ch, float *dst, long rows, long cols, long dst_rs,
 /* Zeroes ZeroFloats floats at zeros. */
 void conv_make_zeros(float *zeros);
 
+/* rows rows of T floats at p, each plus bias[r] (bias null: nothing),
+   then act (conv2d_activate.c). */
+void conv_activate_rows(float *p, long rows, const float *bias,
+                        const accel_activation *act);
+
 /* Whether results need the vector epilogue (a bias, or an activation
    other than the mst.relu the matrix unit does itself). */
 static inline int conv_needs_epilogue(const conv_problem *p) {

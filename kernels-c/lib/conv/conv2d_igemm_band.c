@@ -340,11 +340,7 @@ static void finish_block(float *out, const pixel_block *blk) {
   else if (s->epilogue && act == ACCEL_ACT_RELU)
     add_bias(out, blk->bias, blk->nco, 1);
   else if (s->epilogue)
-    for (long r = 0; r < blk->nco; ++r) {
-      accel_v16f v = accel_vload(out + r * T);
-      v += blk->bias[r];
-      accel_vstore(out + r * T, accel_activate(v, &s->act));
-    }
+    conv_activate_rows(out, blk->nco, blk->bias, &s->act);
   if (s->phases > 1) {
     store_phases(out, blk);
     return;

@@ -254,9 +254,7 @@ static void make_b_part(const conv_problem *p, const taps_plan *pl,
     else                                                                       \
       accel_mst(t, tile);                                                      \
     if (vector_act)                                                            \
-      for (int r = 0; r < T; ++r)                                              \
-        accel_vstore(tile + r * T,                                             \
-                     accel_activate(accel_vload(tile + r * T), &p->act));      \
+      conv_activate_rows(tile, T, NULL, &p->act);                              \
     accel_activate_block(tile, TileFloats, p->act.kind);                       \
     accel_dma_2d_on(ch, y + (k)*T * p->ys[1], tile,                            \
                     min_of(p->Cout - (k)*T, T), cols * 4, p->ys[1] * 4,        \
