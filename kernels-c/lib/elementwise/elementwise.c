@@ -43,6 +43,7 @@
 #include "core/spm_arena.h"
 #include "elementwise/elementwise_layout.h"
 #include "elementwise/elementwise_ops.h"
+#include "elementwise/elementwise_small.h"
 #include "elementwise/elementwise_typed.h"
 #include <stddef.h>
 
@@ -139,19 +140,6 @@ void ew_run_step(const accel_elementwise_step *s, float *dst, const float *src,
 
 typedef ew_layout layout; /* elementwise_layout.h */
 
-/* Whether t has y's dims and lies row-major without gaps. */
-static int dense_like(const accel_tensor *t, const accel_tensor *y) {
-  if (t->rank != y->rank)
-    return 0;
-  long step = 1;
-  for (int d = t->rank - 1; d >= 0; --d) {
-    if (t->dims[d] != y->dims[d] || (t->dims[d] != 1 && t->strides[d] != step))
-      return 0;
-    step *= t->dims[d];
-  }
-  return 1;
-}
-
 static void make_layout(layout *l, const accel_tensor *const *inputs,
                         int num_inputs, const accel_tensor *y) {
   int n = num_inputs + 1, rank = 0;
@@ -159,20 +147,23 @@ static void make_layout(layout *l, const accel_tensor *const *inputs,
   l->max_rows = TileFloats;
   for (int k = 0; k < n; ++k)
     l->data[k] = (float *)(k < num_inputs ? inputs[k] : y)->data;
-  /* Every tensor dense with y's dims (the common case, a residual add):
-     one row of all the elements, without the general merge below (540
-     cycles for three rank-3 tensors). */
-  int dense = 1;
-  for (int k = 0; k < n && dense; ++k)
-    dense = dense_like(k < num_inputs ? inputs[k] : y, y);
-  if (dense) {
-    long total = 1;
-    for (int d = 0; d < y->rank; ++d)
-      total *= y->dims[d];
+  /* Every tensor dense with y's dims (the common case, a residual add)
+     or a single element (a scalar operand): one row of all the elements,
+     without the general merge below (540 cycles for three rank-3
+     tensors). A checked input of y's count of elements has y's dims but
+     for dims of 1. */
+  long total, count[MaxInputs];
+  int simple = ew_contiguous(y, &total);
+  for (int k = 0; k < num_inputs && simple; ++k) {
+    int dense = ew_contiguous(inputs[k], &count[k]);
+    simple = count[k] == 1 || (dense && count[k] == total);
+  }
+  if (simple) {
     l->rank = 2;
     l->dims[0] = 1, l->dims[1] = total;
     for (int k = 0; k < n; ++k)
-      l->strides[k][0] = 0, l->strides[k][1] = 1;
+      l->strides[k][0] = 0,
+      l->strides[k][1] = k < num_inputs && count[k] != total ? 0 : 1;
     return;
   }
   for (int d = 0; d < y->rank; ++d) {
@@ -748,23 +739,37 @@ static long body(const void *arg, const void *unused1, const void *unused2,
   if (nin < 1 || nin > MaxInputs)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, kernel, "num_inputs",
                               "%d, expected 1 to %d", nin, MaxInputs);
-  accel_dma_1d(1, s.steps, s.c.steps, nsteps * sizeof s.steps[0]);
-  accel_dma_1d(2, s.input_ptrs, s.c.inputs, nin * sizeof s.input_ptrs[0]);
-  accel_dma_wait(2);
-  for (int k = 0; k < nin; ++k)
-    s.in[k] = s.input_ptrs[k] ? (accel_dma_1d(3, &s.inputs[k], s.input_ptrs[k],
-                                              sizeof s.inputs[k]),
-                                 &s.inputs[k])
-                              : NULL;
+  /* Read where they lie in the scratchpad (a graph program's records, an
+     entry point's frame on the kernel stack); copied from DRAM, a
+     transfer each. */
+  const accel_elementwise_step *steps = s.c.steps;
+  if (!accel_in_spm(steps)) {
+    accel_dma_1d(1, s.steps, steps, nsteps * sizeof s.steps[0]);
+    steps = s.steps;
+  }
+  const accel_tensor *const *ptrs = s.c.inputs;
+  if (!accel_in_spm(ptrs)) {
+    accel_dma_1d(2, s.input_ptrs, ptrs, nin * sizeof s.input_ptrs[0]);
+    accel_dma_wait(2);
+    ptrs = s.input_ptrs;
+  }
+  for (int k = 0; k < nin; ++k) {
+    const accel_tensor *t = ptrs[k];
+    s.in[k] = t;
+    if (t && !accel_in_spm(t)) {
+      accel_dma_1d(3, &s.inputs[k], t, sizeof s.inputs[k]);
+      s.in[k] = &s.inputs[k];
+    }
+  }
   const accel_tensor *y = ACCEL_STAGE_READ(2, &s.y, s.c.y);
   accel_dma_wait_all();
-  if (ew_typed_call(s.steps, s.inputs, nin, y) &&
-      !f32_math_call(s.steps, s.in, nin, y))
-    return ew_typed_run(kernel, s.c.e, s.steps, nsteps, s.in, nin, y, &s.l);
+  if (ew_typed_call(steps, s.in, nin, y) &&
+      !f32_math_call(steps, s.in, nin, y))
+    return ew_typed_run(kernel, s.c.e, steps, nsteps, s.in, nin, y, &s.l);
   if (accel_checking()) {
     accel_status st;
     for (int i = 0; i < nsteps; ++i)
-      if ((st = check_step(kernel, s.c.e, &s.steps[i], i, nin)))
+      if ((st = check_step(kernel, s.c.e, &steps[i], i, nin)))
         return st;
     if ((st = check_tensors(kernel, s.c.e, s.in, nin, y)) ||
         accel_only_checking())
@@ -773,9 +778,11 @@ static long body(const void *arg, const void *unused1, const void *unused2,
   for (int d = 0; d < y->rank; ++d)
     if (y->dims[d] == 0)
       return ACCEL_OK;
+  if (ew_small_run(steps, nsteps, s.in, nin, y))
+    return ACCEL_OK;
   make_layout(&s.l, s.in, nin, y);
-  if (!run_dense_map(s.steps, nsteps, &s.l))
-    run(s.steps, nsteps, &s.l);
+  if (!run_dense_map(steps, nsteps, &s.l))
+    run(steps, nsteps, &s.l);
   return ACCEL_OK;
 }
 

@@ -24,6 +24,7 @@
 #include "core/spm_arena.h"
 #include "elementwise/cast_vector.h"
 #include "elementwise/elementwise_ops.h"
+#include "elementwise/elementwise_vector_typed.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -839,6 +840,9 @@ static void convert(accel_dtype from, accel_dtype to, const void *in, void *out,
     accel_cast_block(from, to, in, out, spm->wide, spm->mid, n);
 }
 
+static void *vector_block(const plan *p, const ew_layout *l, long n);
+static void *general_block(const plan *p, const ew_layout *l, long n);
+
 /* Elements [start, start + n) of the row at element offsets off[]. */
 static void run_block(const plan *p, const ew_layout *l, const long *off,
                       long start, long n) {
@@ -853,6 +857,51 @@ static void run_block(const plan *p, const ew_layout *l, const long *off,
                       st * (long)size);
   }
   accel_dma_wait_all();
+  void *out = vector_block(p, l, n);
+  if (!out)
+    out = general_block(p, l, n);
+  unsigned ysize = accel_dtype_bytes(p->y);
+  char *dst = (char *)l->data[ny] +
+              (off[ny] + start * l->strides[ny][inner]) * (long)ysize;
+  accel_dma_rows_on(0, dst, out, n, ysize, l->strides[ny][inner] * ysize,
+                    ysize);
+  accel_dma_wait_on(0);
+}
+
+/* The kinds elementwise_vector_typed.c has, on a block arrived in the
+   raw buffers: the result's buffer, or null for any other call. */
+static void *vector_block(const plan *p, const ew_layout *l, long n) {
+  typed_spm *spm = KERNEL_SPM(typed_spm);
+  int inner = l->rank - 1;
+  ew_operand x[MaxIn];
+  for (int k = 0; k < p->num_inputs; ++k)
+    x[k] = (ew_operand){spm->raw[k], l->strides[k][inner] == 0};
+  accel_elementwise_op op = p->step.op;
+  if (op >= ACCEL_EW_LOGICAL_AND && op <= ACCEL_EW_LOGICAL_NOT) {
+    /* Their operands and result are bools (check_types). */
+    ew_vector_logic(op, &x[0], op == ACCEL_EW_LOGICAL_NOT ? NULL : &x[1],
+                    spm->out, n);
+    return spm->out;
+  }
+  if (is_comparison(op) && (p->in[0] == ACCEL_I64 || p->in[0] == ACCEL_I32)) {
+    ew_vector_compare(op, p->in[0] == ACCEL_I64 ? 2 : 1, &x[0], &x[1],
+                      spm->out, (int32_t *)spm->wide, n);
+    return spm->out;
+  }
+  if (op == ACCEL_EW_WHERE && p->in[0] == ACCEL_BOOL &&
+      accel_dtype_bytes(p->y) == 4) {
+    ew_vector_select(&x[0], &x[1], &x[2], spm->res, n);
+    return spm->res;
+  }
+  return NULL;
+}
+
+/* Any call on a block arrived in the raw buffers: each input converted
+   to the domain's type, the operation, and the result converted to y's
+   type. Returns the result's buffer. */
+static void *general_block(const plan *p, const ew_layout *l, long n) {
+  typed_spm *spm = KERNEL_SPM(typed_spm);
+  int inner = l->rank - 1;
   void *v[MaxIn];
   for (int k = 0; k < p->num_inputs; ++k) {
     long count = l->strides[k][inner] ? n : 1;
@@ -880,12 +929,7 @@ static void run_block(const plan *p, const ew_layout *l, const long *off,
     convert(p->domain, p->y, spm->res, spm->out, n);
     out = spm->out;
   }
-  unsigned ysize = accel_dtype_bytes(p->y);
-  char *dst = (char *)l->data[ny] +
-              (off[ny] + start * l->strides[ny][inner]) * (long)ysize;
-  accel_dma_rows_on(0, dst, out, n, ysize, l->strides[ny][inner] * ysize,
-                    ysize);
-  accel_dma_wait_on(0);
+  return out;
 }
 
 /* Every row of the innermost dimension, in blocks. */

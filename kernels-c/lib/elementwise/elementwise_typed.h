@@ -11,18 +11,15 @@
 
 /* Whether a call is the typed path's: a tensor not f32 (ACCEL_F32 is 0:
    one OR of the types), or an operation only it has (mod to isneginf).
-   staged holds the inputs' descriptors, num_inputs of them (1 to
-   ACCEL_EW_MAX_INPUTS: the caller has checked), those past it and a null
-   input's anything (a null input with a type is the typed path's checks'
-   to name). The loads issue at once, masked rather than branched on:
-   the f32 path pays about 20 cycles a call for the test. */
+   inputs holds num_inputs descriptors (1 to ACCEL_EW_MAX_INPUTS: the
+   caller has checked); a null one, or a null y, with a type is the typed
+   path's checks' to name. */
 static inline int ew_typed_call(const accel_elementwise_step *steps,
-                                const accel_tensor *staged, int num_inputs,
-                                const accel_tensor *y) {
-  unsigned types = (y ? (unsigned)y->dtype : 0u) | (unsigned)staged[0].dtype;
-#pragma clang loop unroll(full)
-  for (int k = 1; k < ACCEL_EW_MAX_INPUTS; ++k)
-    types |= (unsigned)staged[k].dtype & -(unsigned)(k < num_inputs);
+                                const accel_tensor *const *inputs,
+                                int num_inputs, const accel_tensor *y) {
+  unsigned types = y ? (unsigned)y->dtype : 0u;
+  for (int k = 0; k < num_inputs; ++k)
+    types |= inputs[k] ? (unsigned)inputs[k]->dtype : 0u;
   unsigned op = (unsigned)steps[0].op - ACCEL_EW_MOD;
   return (types != 0) | (op <= ACCEL_EW_ISNEGINF - ACCEL_EW_MOD);
 }

@@ -405,6 +405,20 @@ def shape_cases():
                [((1, 7, 1), "contig", lambda rng, s: np.round(
                    rng.uniform(-1, 1, s))), ((6, 1, 5), "contig", u),
                 ((5,), "contig", u)], ((6, 7, 5), "contig"))
+    # The small path's forms (elementwise_small.c): a scalar against a row
+    # (a rotary angle), a row of odd length down y, y of exactly its most
+    # elements, 3 elements on the vector unit.
+    yield Case("mul (1, 1, 1) * (1, 1, 32)", "binary", [step("mul")],
+               [((1, 1, 1), "contig", u), ((1, 1, 32), "contig", u)],
+               ((1, 1, 32), "contig"))
+    yield Case("add (1000, 7) + (7,)", "binary", [step("add")],
+               [((1000, 7), "contig", u), ((7,), "contig", u)],
+               ((1000, 7), "contig"))
+    yield Case("max [8192] (vector unit)", "binary", [step("max")],
+               [((8192,), "contig", u), ((8192,), "contig", u)],
+               ((8192,), "contig"))
+    yield Case("abs [3]", "unary", [step("abs")], [((3,), "contig", u)],
+               ((3,), "contig"))
     # In place: y is a itself (contiguous and strided).
     for lay in ("contig", "strided"):
         yield Case("add in place (37, 41) %s" % lay, "binary", [step("add")],
@@ -468,6 +482,14 @@ def chain_cases():
                 step("add", 2)],
                [(n, "contig", u), ((257,), "contig", u), ((), "contig", u)],
                (n, "contig"))
+    small = (7, 129)
+    yield Case("small chain: five inputs, a scalar, a row, where, swapped",
+               "chain",
+               [step("mul", 1), step("sub", 2, swap=1), step("where", 3, 4),
+                step("tanh"), step("max", 2), step("add", 3)],
+               [(small, "contig", u), ((), "contig", u),
+                ((129,), "contig", uniform(0.5, 2)), (small, "contig", u),
+                ((1, 129), "contig", u)], (small, "contig"))
     yield Case("chain larger than the scratchpad", "chain",
                [step("mul", 1), step("add", 2), step("relu"),
                 step("sigmoid")],

@@ -89,7 +89,10 @@ def f32_to_bf16(x):
 
 
 def widen(t, x):
-    """Stored elements as the reference computes them."""
+    """Stored elements as the reference computes them (a bool's nonzero
+    byte as 1)."""
+    if t == BOOL:
+        return (x != 0).astype(np.uint64)
     if t == BF16:
         return bf16_to_f32(x)
     if t in (F32, F16):
@@ -304,7 +307,9 @@ class Tensor:
         if self.length == 0:
             return
         n = self.length
-        if op == POW and k == 1:
+        if getattr(self, "edges", False):
+            self.buf[:] = edge_values(self.t, rng, n)
+        elif op == POW and k == 1:
             self.buf[:] = exponents(self.t, rng, n)
             if ts[0] in FLOATS:  # |b log a| below 7: pow's bound holds
                 self.buf[:] = np.minimum(self.buf, 6)
@@ -315,6 +320,25 @@ class Tensor:
             self.buf[:] = values(self.t, rng, n, EQ)
         else:
             self.buf[:] = values(self.t, rng, n, op)
+
+
+def edge_values(t, rng, n):
+    """n values of t drawn from a few that the vector paths could confuse:
+    bools of any nonzero byte; integers equal in one 32-bit half and not
+    the other, of both signs, and the extremes."""
+    if t == BOOL:
+        return rng.choice(np.array([0, 1, 2, 0x80, 0xff], np.uint8), n)
+    info = np.iinfo(STORE[t])
+    pool = [0, 1, -1, 2, info.min, info.max, info.min + 1, info.max - 1]
+    if t == I64:
+        pool += [1 << 32, -(1 << 32), (1 << 32) + 1, -(1 << 32) + 1,
+                 1 << 31, -(1 << 31), (1 << 31) - 1, 7 << 32]
+    return rng.choice(np.array(pool, STORE[t]), n)
+
+
+def edges(t):
+    t.edges = True
+    return t
 
 
 def padded(b):
@@ -463,6 +487,50 @@ def shape_cases():
                Tensor(BOOL, [2, 3, 5]))
     yield Case("expand int64 (clip)", CLIP, [Tensor(I64, [5])],
                Tensor(I64, [4, 5]))
+    # The vector unit's logical operations, int64 and int32 comparisons and
+    # where on 4-byte values (elementwise_vector_typed.c): sizes around its
+    # groups of 16 and 64 and a block's 2048, scalars on either side, the
+    # attention mask of a decoding step (an int64 mask == 1, and'ed with
+    # a constant, where'd to 0 or f32's lowest).
+    for n in (1, 17, 64, 65, 130, 2049):
+        yield Case("and bool [%d]" % n, AND, [edges(Tensor(BOOL, [n])),
+                                              edges(Tensor(BOOL, [n]))],
+                   Tensor(BOOL, [n]))
+        yield Case("less int64 [%d]" % n, LT, [edges(Tensor(I64, [n])),
+                                               edges(Tensor(I64, [n]))],
+                   Tensor(BOOL, [n]))
+        yield Case("where f32 [%d]" % n, WHERE,
+                   [edges(Tensor(BOOL, [n])), Tensor(F32, [n]),
+                    Tensor(F32, [n])], Tensor(F32, [n]))
+    for op in (OR, XOR):
+        yield Case("%s bool [70] and a scalar" % OPNAMES[op], op,
+                   [edges(Tensor(BOOL, [70])), edges(Tensor(BOOL, []))],
+                   Tensor(BOOL, [70]))
+    yield Case("not bool [100]", NOT, [edges(Tensor(BOOL, [100]))],
+               Tensor(BOOL, [100]))
+    for op in (EQ, LE, GT, GE):
+        yield Case("%s int64 [99] and a scalar" % OPNAMES[op], op,
+                   [edges(Tensor(I64, [99])), edges(Tensor(I64, []))],
+                   Tensor(BOOL, [99]))
+        yield Case("%s int32 scalar and [99]" % OPNAMES[op], op,
+                   [edges(Tensor(I32, [])), edges(Tensor(I32, [99]))],
+                   Tensor(BOOL, [99]))
+    yield Case("where int32 scalar condition [33]", WHERE,
+               [edges(Tensor(BOOL, [])), Tensor(I32, [33]), Tensor(I32, [])],
+               Tensor(I32, [33]))
+    yield Case("where uint32 (2, 2100) by a row condition", WHERE,
+               [edges(Tensor(BOOL, [2100])), Tensor(U32, [2, 2100]),
+                Tensor(U32, [2, 1])], Tensor(U32, [2, 2100]))
+    yield Case("decode mask: equal int64 (1, 1, 1, 128) == 1", EQ,
+               [Tensor(I64, [1, 1, 1, 128]), edges(Tensor(I64, []))],
+               Tensor(BOOL, [1, 1, 1, 128]))
+    yield Case("decode mask: and bool (1, 1, 1, 128)", AND,
+               [edges(Tensor(BOOL, [1, 1, 1, 128])),
+                edges(Tensor(BOOL, [1, 1, 1, 128]))],
+               Tensor(BOOL, [1, 1, 1, 128]))
+    yield Case("decode mask: where (1, 1, 1, 128) ? 0 : lowest", WHERE,
+               [edges(Tensor(BOOL, [1, 1, 1, 128])), Tensor(F32, []),
+                Tensor(F32, [])], Tensor(F32, [1, 1, 1, 128]))
     yield Case("where uint16 2x3000 strided condition", WHERE,
                [Tensor(BOOL, [2, 3000], [6001, 2]), Tensor(U16, [2, 3000]),
                 Tensor(U16, [1])], Tensor(U16, [2, 3000]))

@@ -1,0 +1,131 @@
+/* elementwise_small.c - f32 elementwise calls on small tensors
+   (elementwise_small.h; docs/kernels.md, "Elementwise kernels").
+
+   A small call has nothing to overlap: its time is its transfers'
+   start-up and the scalar work around them. So it skips the tiles'
+   planning (elementwise.c's layout merge, tile sizes, channel plans and
+   double buffers, several hundred cycles before the first byte moves):
+   each input comes in whole by one transfer, or a few over the channels
+   when large enough to gain from them (a scalar by one load, spread on
+   the vector unit), the steps run over the whole tensor as the tiles'
+   path runs them on a tile, and the result leaves the same way. */
+
+#include "elementwise/elementwise_small.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_machine.h"
+#include "core/spm_arena.h"
+#include "elementwise/elementwise_layout.h"
+#include "elementwise/elementwise_ops.h"
+#include "elementwise/elementwise_typed.h"
+
+enum {
+  /* Elements of y at most: 32 KiB a buffer. */
+  SmallFloats = 8192,
+  /* The vector unit's loops load up to two groups of Unroll vectors past
+     the end and store up to one (elementwise_ops.c). */
+  Slack = 2 * KERNEL_LANES * Unroll,
+  MaxInputs = ACCEL_EW_MAX_INPUTS,
+  /* A transfer goes over several channels from this many bytes a part:
+     below it, a second channel's start-up costs more than it saves. */
+  PartBytes = 2048,
+};
+
+typedef struct {
+  float in[MaxInputs][SmallFloats + Slack];
+  float out[SmallFloats + Slack];
+  float spare[SmallFloats + Slack]; /* a chain's every other step */
+} small_spm;
+KERNEL_SPM_FITS(small_spm);
+
+typedef enum { Scalar, Dense, Row } input_form;
+
+/* Whether t, without its leading dims of 1, is y's trailing dims: a row
+   that repeats along y's others. */
+static int trailing(const accel_tensor *t, const accel_tensor *y) {
+  int first = 0;
+  while (first < t->rank && t->dims[first] == 1)
+    ++first;
+  int offset = y->rank - t->rank;
+  for (int d = first; d < t->rank; ++d)
+    if (t->dims[d] != y->dims[d + offset])
+      return 0;
+  return 1;
+}
+
+/* bytes from src to dst on the channels from *ch on, in parts of at least
+   PartBytes (whole bursts) over up to all four. */
+static void transfer(int *ch, void *dst, const void *src, long bytes) {
+  long parts = bytes / PartBytes;
+  parts = parts < 1 ? 1 : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
+                                                      : parts;
+  long piece = bytes / parts & ~63L;
+  for (long p = 0; p < parts; ++p) {
+    long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
+    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1,
+                    count, count, count);
+    *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
+  }
+}
+
+/* dst[0 .. n) = value, in whole vectors. */
+static void spread(float *dst, float value, long n) {
+  accel_v16f v = (accel_v16f)value;
+  for (long i = 0; i < n; i += KERNEL_LANES)
+    accel_vstore(dst + i, v);
+}
+
+int ew_small_run(const accel_elementwise_step *steps, int num_steps,
+                 const accel_tensor *const *inputs, int num_inputs,
+                 const accel_tensor *y) {
+  long n;
+  if (!ew_contiguous(y, &n) || n > SmallFloats)
+    return 0;
+  input_form form[MaxInputs];
+  long row[MaxInputs];
+  for (int k = 0; k < num_inputs; ++k) {
+    const accel_tensor *t = inputs[k];
+    long m;
+    int dense = ew_contiguous(t, &m);
+    row[k] = m;
+    if (m == 1)
+      form[k] = Scalar;
+    else if (!dense)
+      return 0;
+    else if (m == n)
+      form[k] = Dense;
+    else if (trailing(t, y))
+      form[k] = Row;
+    else
+      return 0;
+  }
+  small_spm *spm = KERNEL_SPM(small_spm);
+  int ch = 0;
+  for (int k = 0; k < num_inputs; ++k) {
+    const void *src = inputs[k]->data;
+    if (form[k] == Dense) {
+      transfer(&ch, spm->in[k], src, n * 4);
+    } else if (form[k] == Row) { /* a zero source stride repeats the row */
+      accel_dma_2d_on(ch, spm->in[k], src, n / row[k], row[k] * 4, row[k] * 4,
+                      0);
+      ch = (ch + 1) % KERNEL_DMA_CHANNELS;
+    }
+  }
+  for (int k = 0; k < num_inputs; ++k)
+    if (form[k] == Scalar)
+      spread(spm->in[k], *(const float *)inputs[k]->data, n);
+  accel_dma_wait_all();
+  const float *r = spm->in[0];
+  for (int s = 0; s < num_steps; ++s) {
+    const accel_elementwise_step *st = &steps[s];
+    /* A unary step's in and in2 are not checked: not used either. */
+    int a = is_binary(st->op) || st->op == ACCEL_EW_WHERE ? st->in : 0;
+    int b = st->op == ACCEL_EW_WHERE ? st->in2 : 0;
+    float *dst = (num_steps - 1 - s) % 2 ? spm->spare : spm->out;
+    ew_run_step(st, dst, r, spm->in[a], spm->in[b], n);
+    r = dst;
+  }
+  ch = 0;
+  transfer(&ch, y->data, spm->out, n * 4);
+  accel_dma_wait_all();
+  return 1;
+}
