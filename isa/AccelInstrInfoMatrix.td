@@ -24,6 +24,22 @@ def MMAC : FmtX<GrpMatrix.V, 1, (outs ACC:$ra),
                 (ins ACC:$acc, GPR:$rb, GPR:$rc, GPR:$rd),
                 "mmac $ra, $rb, $rc, $rd", IIMatrix>;
 
+// The same 256 MACs a k step as an R x C array, for products of few rows
+// (LLM decoding): acc[R x C] += A[R x K] . B[K x C], A rows of K floats, B
+// rows of C floats, and the tile's 256 accumulators the R x C result
+// row-major, so that mst stores it as R rows of C floats. A k step takes C
+// weights of B where mmac takes 16: 256 bytes a cycle at 4 x 64, 128 at
+// 8 x 32, the DMA's rate or more (docs/design.md, "the matrix unit at one
+// to eight rows"). rd = K as for mmac.
+let imm = 0, mayLoad = 1, Constraints = "$ra = $acc" in {
+def MMAC_4X64 : FmtX<GrpMatrix.V, 6, (outs ACC:$ra),
+                     (ins ACC:$acc, GPR:$rb, GPR:$rc, GPR:$rd),
+                     "mmac.4x64 $ra, $rb, $rc, $rd", IIMatrix>;
+def MMAC_8X32 : FmtX<GrpMatrix.V, 7, (outs ACC:$ra),
+                     (ins ACC:$acc, GPR:$rb, GPR:$rc, GPR:$rd),
+                     "mmac.8x32 $ra, $rb, $rc, $rd", IIMatrix>;
+}
+
 // Tile <-> scratchpad, 16 rows of 64 bytes at address rb (row-major), on
 // the tile-move port (MXM), which runs beside the MAC array: a tile's mst
 // overlaps the next tile's mmac.

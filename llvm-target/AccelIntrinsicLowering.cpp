@@ -125,11 +125,11 @@ MachineBasicBlock *AccelTargetLowering::emitTileOp(MachineInstr &MI,
   const MCInstrDesc &Desc = Subtarget.getInstrInfo()->get(Opcode);
   Register Tile = Accel::ACCRegClass.getRegister(MI.getOperand(1).getImm());
   MachineInstrBuilder B = BuildMI(*BB, MI, MI.getDebugLoc(), Desc);
-  // mzero, mmac and mld define the tile; mmac also reads it (tied), and mst
-  // only reads it.
+  // mzero, the mmacs and mld define the tile; an mmac also reads it (tied),
+  // and mst only reads it.
   if (Desc.getNumDefs())
     B.addReg(Tile, RegState::Define);
-  if (Opcode == Accel::MMAC || !Desc.getNumDefs())
+  if (Desc.getOperandConstraint(1, MCOI::TIED_TO) == 0 || !Desc.getNumDefs())
     B.addReg(Tile);
   for (const MachineOperand &MO : drop_begin(MI.operands(), 2))
     B.add(MO);

@@ -86,6 +86,14 @@ def accel_mmac : AccelIntrinsic<"__accel_mmac", MMAC, "v", "iiii",
                      "void", "int tile, const float *a, const float *b, "
                              "unsigned long k",
                      IntrMemReadArgs, NumberTile>;
+def accel_mmac_4x64 : AccelIntrinsic<"__accel_mmac_4x64", MMAC_4X64, "v",
+                     "iiii", "void", "int tile, const float *a, "
+                                     "const float *b, unsigned long k",
+                     IntrMemReadArgs, NumberTile>;
+def accel_mmac_8x32 : AccelIntrinsic<"__accel_mmac_8x32", MMAC_8X32, "v",
+                     "iiii", "void", "int tile, const float *a, "
+                                     "const float *b, unsigned long k",
+                     IntrMemReadArgs, NumberTile>;
 def accel_mld : AccelIntrinsic<"__accel_mld", MLD, "v", "ii",
                      "void", "int tile, const float *src", IntrMemReadArgs,
                      NumberTile>;

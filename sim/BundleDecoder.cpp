@@ -79,7 +79,7 @@ void BundleDecoder::fill(DecodedInst &D, const MCInst &MI) const {
 
 void BundleDecoder::summarizeTiming(Bundle &B, const DecodedInst &D) const {
   for (unsigned S = 0; S != D.NumSrcs; ++S)
-    if (!(D.Opcode == Accel::MMAC && D.Srcs[S] >= FirstAcc))
+    if (!(isMatmulStep(D.Opcode) && D.Srcs[S] >= FirstAcc))
       B.Reads[B.NumReads++] = D.Srcs[S];
   for (unsigned S = 0; S != D.NumDsts; ++S) {
     B.Writes[B.NumWrites] = D.Dsts[S];

@@ -28,6 +28,12 @@ class MCInstPrinter;
 
 namespace accel_sim {
 
+/// mmac and its wide forms: each adds to its tile inside the matrix unit.
+inline bool isMatmulStep(unsigned Opcode) {
+  return Opcode == llvm::Accel::MMAC || Opcode == llvm::Accel::MMAC_4X64 ||
+         Opcode == llvm::Accel::MMAC_8X32;
+}
+
 /// Registers in one index space for the scoreboard: r0..r31 are 0..31,
 /// v0..v31 are 32..63, then the accumulator tiles.
 enum : unsigned {

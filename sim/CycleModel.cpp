@@ -75,6 +75,8 @@ Simulator::UnitWait Simulator::unitWaitFor(const DecodedInst &D) const {
   // tile the move port is loading or storing is not written before the
   // move ends.
   case A::MMAC:
+  case A::MMAC_4X64:
+  case A::MMAC_8X32:
   case A::MZERO:
     return Later({MxuFree, StallMatrixBusy}, TileMoveEnd[Tile], StallAccDep);
   // mst reads its tile (Bundle::Reads waits for it); mld overwrites its
@@ -154,6 +156,8 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
     uint64_t Busy = 0, Move = 0;
     switch (D.Opcode) {
     case A::MMAC:
+    case A::MMAC_4X64:
+    case A::MMAC_8X32:
       Busy = LastMatmulK;
       Ready[FirstAcc + Tile] = Issue + Busy + P::MatmulLatency;
       break;
@@ -205,7 +209,7 @@ void Simulator::retireDynamic(const Bundle &B, uint64_t Issue) {
       MxuFree = Issue + Busy;
       St.MatrixBusyCycles += Busy;
       if (TL)
-        TL->add(TrackMatrix, D.Opcode == A::MMAC ? "mmac" : "mzero", Issue,
+        TL->add(TrackMatrix, D.Opcode == A::MZERO ? "mzero" : "mmac", Issue,
                 Busy);
     }
     if (Move) {

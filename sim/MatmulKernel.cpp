@@ -15,33 +15,48 @@
 using namespace accel_sim;
 
 namespace {
-constexpr unsigned Dim = llvm::AccelParam::TileDim;
+constexpr unsigned Tile = llvm::AccelParam::TileDim * llvm::AccelParam::TileDim;
 
-template <typename FmaFn>
+template <unsigned C, typename FmaFn>
 inline void matmulRows(float *Acc, const uint8_t *A, const uint8_t *B,
                        uint64_t K, FmaFn Fma) {
+  constexpr unsigned R = Tile / C;
   for (uint64_t Kk = 0; Kk != K; ++Kk) {
-    float Row[Dim];
-    std::memcpy(Row, B + Kk * Dim * 4, sizeof(Row));
-    for (unsigned I = 0; I != Dim; ++I) {
+    float Row[C];
+    std::memcpy(Row, B + Kk * C * 4, sizeof(Row));
+    for (unsigned I = 0; I != R; ++I) {
       float Av;
       std::memcpy(&Av, A + (I * K + Kk) * 4, 4);
-      for (unsigned J = 0; J != Dim; ++J)
-        Acc[I * Dim + J] = Fma(Av, Row[J], Acc[I * Dim + J]);
+      for (unsigned J = 0; J != C; ++J)
+        Acc[I * C + J] = Fma(Av, Row[J], Acc[I * C + J]);
     }
   }
 }
 
+template <typename FmaFn>
+inline void matmulShape(float *Acc, const uint8_t *A, const uint8_t *B,
+                        uint64_t K, unsigned C, FmaFn Fma) {
+  switch (C) {
+  case 64:
+    return matmulRows<64>(Acc, A, B, K, Fma);
+  case 32:
+    return matmulRows<32>(Acc, A, B, K, Fma);
+  default:
+    return matmulRows<llvm::AccelParam::TileDim>(Acc, A, B, K, Fma);
+  }
+}
+
 void matmulPortable(float *Acc, const uint8_t *A, const uint8_t *B,
-                    uint64_t K) {
-  matmulRows(Acc, A, B, K,
-             [](float X, float Y, float Z) { return std::fma(X, Y, Z); });
+                    uint64_t K, unsigned C) {
+  matmulShape(Acc, A, B, K, C,
+              [](float X, float Y, float Z) { return std::fma(X, Y, Z); });
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("avx2,fma"))) void
-matmulFma(float *Acc, const uint8_t *A, const uint8_t *B, uint64_t K) {
-  matmulRows(Acc, A, B, K, [](float X, float Y, float Z) {
+matmulFma(float *Acc, const uint8_t *A, const uint8_t *B, uint64_t K,
+          unsigned C) {
+  matmulShape(Acc, A, B, K, C, [](float X, float Y, float Z) {
     return __builtin_fmaf(X, Y, Z);
   });
 }
@@ -49,12 +64,12 @@ matmulFma(float *Acc, const uint8_t *A, const uint8_t *B, uint64_t K) {
 } // namespace
 
 void accel_sim::matmulAccumulate(float *Acc, const uint8_t *A,
-                                 const uint8_t *B, uint64_t K) {
+                                 const uint8_t *B, uint64_t K, unsigned C) {
 #if defined(__x86_64__) && defined(__GNUC__)
   static const bool HasFma =
       __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   if (HasFma)
-    return matmulFma(Acc, A, B, K);
+    return matmulFma(Acc, A, B, K, C);
 #endif
-  matmulPortable(Acc, A, B, K);
+  matmulPortable(Acc, A, B, K, C);
 }

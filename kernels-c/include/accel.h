@@ -22,6 +22,11 @@
  *   k floats, B is k x 16; both in the scratchpad):
  *     accel_mzero(tile)             tile = 0
  *     accel_mmac(tile, a, b, k)     tile += A . B
+ *     accel_mmac_4x64(tile, a, b, k), accel_mmac_8x32(tile, a, b, k):
+ *                                   the tile as 4 x 64 (8 x 32) row-major,
+ *                                   += A . B, A 4 (8) rows of k floats, B k
+ *                                   rows of 64 (32) floats (few-row
+ *                                   products: 64 (32) weights a k step)
  *     accel_mld(tile, src)          tile = 16 rows of 16 floats at src
  *     accel_mst(tile, dst)          16 rows of 16 floats at dst = tile
  *     accel_mst_relu(tile, dst)     the same, with max(x, +0.0)

@@ -19,7 +19,7 @@
 #include "core/kernel_machine.h"
 #include "core/kernel_stack.h"
 #include "core/spm_arena.h"
-#include "matmul/gemv.h"
+#include "matmul/gemm_few_rows.h"
 #include <stddef.h>
 
 enum { T = KERNEL_TILE, Channels = KERNEL_DMA_CHANNELS, PanelBuffers = 3 };
@@ -252,10 +252,10 @@ static long gemm_glu(const void *args, const void *unused1, const void *unused2,
   long hp = accel_tile_padded(h);
   if (accel_only_checking() || !m || !h)
     return ACCEL_OK;
-  if (m == 1 && a->strides[1] == 1 && y->strides[1] == 1 &&
-      gemv_glu_takes(k, h)) {
-    gemv_glu_run((const float *)a->data, (const float *)w->data,
-                 (float *)y->data, k, h);
+  if (a->strides[1] == 1 && y->strides[1] == 1 && few_rows_glu_takes(m, k, h)) {
+    few_rows_glu((const float *)a->data, a->strides[0],
+                 (const float *)w->data, (float *)y->data, y->strides[0], m,
+                 k, h);
     return ACCEL_OK;
   }
   long chunk = chunk_rows(k, hp);

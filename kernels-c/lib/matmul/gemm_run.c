@@ -3,7 +3,7 @@
    (gemm_internal.h). */
 
 #include "matmul/gemm_internal.h"
-#include "matmul/gemv.h"
+#include "matmul/gemm_few_rows.h"
 
 static void splat_columns(float *__restrict tiles, const float *__restrict bias,
                           long nblocks) {
@@ -274,8 +274,8 @@ void accel_gemm_run(const accel_tensor *a, const accel_tensor *b,
   r.M = M, r.N = N, r.K = K;
   if (M == 0 || N == 0)
     return;
-  if (M == 1 && gemv_takes(a, b, c, options)) {
-    gemv_run_gemm(a, b, c, options);
+  if (few_rows_gemm_takes(a, b, c, options)) {
+    few_rows_gemm(a, b, c, options);
     return;
   }
   if (transposed_pays(r.va, r.vb, r.vc)) {

@@ -11,6 +11,8 @@ declare void @__accel_dma_wait(i32)
 declare void @__accel_dma_wait_older(i32)
 declare void @__accel_mzero(i32)
 declare void @__accel_mmac(i32, ptr, ptr, i64)
+declare void @__accel_mmac_4x64(i32, ptr, ptr, i64)
+declare void @__accel_mmac_8x32(i32, ptr, ptr, i64)
 declare void @__accel_mld(i32, ptr)
 declare void @__accel_mst(i32, ptr)
 declare void @__accel_mst_relu(i32, ptr)
@@ -123,6 +125,8 @@ define void @activations(ptr %y, ptr %x, ptr %params, ptr %sums) {
 ; CHECK-NOT: call
 ; CHECK: mzero acc7
 ; CHECK: mmac acc7, r1, r2, r3
+; CHECK: mmac.4x64 acc7, r1, r2, r3
+; CHECK: mmac.8x32 acc7, r1, r2, r3
 ; CHECK: mst.relu acc7, r4
 ; CHECK: mld acc15, r4
 ; CHECK: mst acc15, r1
@@ -131,6 +135,8 @@ define void @activations(ptr %y, ptr %x, ptr %params, ptr %sums) {
 define void @matrix(ptr %a, ptr %b, i64 %k, ptr %c) {
   call void @__accel_mzero(i32 7)
   call void @__accel_mmac(i32 7, ptr %a, ptr %b, i64 %k)
+  call void @__accel_mmac_4x64(i32 7, ptr %a, ptr %b, i64 %k)
+  call void @__accel_mmac_8x32(i32 7, ptr %a, ptr %b, i64 %k)
   call void @__accel_mst_relu(i32 7, ptr %c)
   call void @__accel_mld(i32 15, ptr %c)
   call void @__accel_mst(i32 15, ptr %a)

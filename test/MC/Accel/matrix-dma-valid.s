@@ -2,7 +2,7 @@
 # format: A = ra, B = rb, C = rc, D = rd, imm32 = imm; fields an instruction
 # does not use are 0.
 #   mzero  acc           A = tile
-#   mmac   acc, ra, rb, k    A = tile, B, C, D = GPRs
+#   mmac, mmac.4x64, mmac.8x32 acc, ra, rb, k    A = tile, B, C, D = GPRs
 #   mld / mst / mst.relu / mst.t acc, ra   A = tile, B = GPR
 #   dma.1d ch, dst, src, len       imm32 = channel, A, B, C
 #   dma.2d ch, dst, src, shape, strides   imm32 = channel, A, B, C, D
@@ -121,3 +121,13 @@ dma.wait.older 0
 # CHECK-ENC-SAME: # encoding: [0x03,0x00,0x00,0x00,0x00,0x00,0x60,0xe8]
 # CHECK-OBJ-NEXT: d0: e860000000000003 dma.wait.older 3
 dma.wait.older 3
+
+# The wide forms of mmac (func 6 and 7): the same fields as mmac.
+# CHECK-ASM: mmac.4x64 acc0, r1, r2, r3
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0x86,0x08,0xc0,0xe0]
+# CHECK-OBJ-NEXT: d8: e0c0088600000000 mmac.4x64 acc0, r1, r2, r3
+mmac.4x64 acc0, r1, r2, r3
+# CHECK-ASM: mmac.8x32 acc15, r31, r30, r29
+# CHECK-ENC-SAME: # encoding: [0x00,0x00,0x00,0x00,0xba,0xff,0xef,0xe0]
+# CHECK-OBJ-NEXT: e0: e0efffba00000000 mmac.8x32 acc15, r31, r30, r29
+mmac.8x32 acc15, r31, r30, r29

@@ -5,7 +5,7 @@
                     --dir DIR [--set all|shapes|big|errors] [--only TEXT]
 
 y = silu(a . w_gate) * (a . w_up), silu(g) = g / (1 + e^-g): LLaMA's
-and an MoE expert's shapes, one row, K = 1, H not a multiple of 16, a's
+and an MoE expert's shapes, one to eight rows, K = 1, H not a multiple of 16, a's
 rows padded and transposed, y padded, rows past one chunk of the
 scratchpad, K = 4000 (16-row chunks); the driver packs w with
 accel_gemm_glu_pack (a case also packs it here, checking the layout);
@@ -151,6 +151,9 @@ def shapes():
     yield GluCase("one row k1", 1, 1, 40, 15)
     yield GluCase("one row chunks", 1, 384, 1024, 16)
     yield GluCase("one row y pad", 1, 40, 50, 17, y="pad")
+    yield GluCase("few rows 4", 4, 384, 1024, 30)
+    yield GluCase("few rows 8", 8, 128, 352, 31)
+    yield GluCase("few rows odd", 6, 37, 20, 32, a="pad", y="pad")
     yield GluCase("k1", 5, 1, 16, 4)
     yield GluCase("h20", 17, 33, 20, 5)
     yield GluCase("h1", 3, 16, 1, 6)

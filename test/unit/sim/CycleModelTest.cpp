@@ -299,6 +299,25 @@ TEST_F(CycleModel, MstWaitsForTheAccumulatorAndMmacOnlyForTheUnit) {
   }
 }
 
+TEST_F(CycleModel, WideMmacsTakeMmacsTiming) {
+  // mmac.4x64 and mmac.8x32: K cycles on the MXU, the tile ready K +
+  // MatmulLatency after issue, a chain into one tile waiting for the unit
+  // only; the MACs of a k step are the same 256.
+  const uint64_t K = 48;
+  setUpMatmulOperands();
+  InitX[7] = K;
+  MCInst Mst = inst(A::MST, {reg(acc(2)), reg(r(22))});
+  for (unsigned Opcode : {unsigned(A::MMAC_4X64), unsigned(A::MMAC_8X32)}) {
+    MCInst Mac = inst(Opcode, {reg(acc(2)), reg(acc(2)), reg(r(20)),
+                               reg(r(21)), reg(r(7))});
+    const Stats &S = timed({one(Mac), one(Mac), one(Mst)});
+    EXPECT_EQ(S.Stalls[StallMatrixBusy], K - 1);
+    EXPECT_EQ(S.Stalls[StallAccDep], K + MatmulLatency - 1);
+    EXPECT_EQ(S.MatrixBusyCycles, 2 * K);
+    EXPECT_EQ(S.Macs, 2 * MacsPerCycle * K);
+  }
+}
+
 TEST_F(CycleModel, DmaWaitStallsForTheTransferDuration) {
   InitX[5] = SpmData + 0x1000;
   InitX[6] = DramData;

@@ -1,9 +1,9 @@
 //===-- MatrixDmaTest.cpp - matrix unit and DMA semantics -----------------===//
 //
-// docs/isa.md §7.11 (mzero, mmac, mld, mst, mst.relu, mst.t) and §7.12 (dma.1d,
-// dma.2d, dma.wait), and the DMA and matrix faults of §8. Expected tiles are
-// computed on the host with the documented mmac loop (k outer, one f32 fma
-// per step).
+// docs/isa.md §7.11 (mzero, mmac and its wide forms, mld, mst, mst.relu,
+// mst.t) and §7.12 (dma.1d, dma.2d, dma.wait), and the DMA and matrix
+// faults of §8. Expected tiles are computed on the host with the documented
+// mmac loops (k outer, one f32 fma per step).
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,6 +138,93 @@ TEST_F(MatrixDma, MmacMatchesHostReference) {
         ASSERT_EQ(double(Want[I * 16 + J]), Exact);
       }
     expectTile(1, OutBase, Want);
+  }
+}
+
+/// The wide forms (docs/isa.md, mmac.4x64 and mmac.8x32): for \p Cols
+/// columns, R = 256 / Cols rows; A R x K and B K x Cols row-major, and the
+/// tile's 256 elements the R x Cols result row-major.
+void refWideMmac(AccTile &C, const std::vector<float> &Am,
+                 const std::vector<float> &Bm, unsigned K, unsigned Cols) {
+  unsigned Rows = 256 / Cols;
+  for (unsigned Kk = 0; Kk != K; ++Kk)
+    for (unsigned I = 0; I != Rows; ++I)
+      for (unsigned J = 0; J != Cols; ++J)
+        C[I * Cols + J] =
+            std::fma(Am[I * K + Kk], Bm[Kk * Cols + J], C[I * Cols + J]);
+}
+
+TEST_F(MatrixDma, WideMmacsMatchHostReference) {
+  struct Form {
+    unsigned Opcode, Cols;
+  };
+  for (Form F : {Form{A::MMAC_4X64, 64}, Form{A::MMAC_8X32, 32}})
+    for (unsigned K : {1u, 5u, 33u}) {
+      SCOPED_TRACE(testing::Message() << "columns " << F.Cols << ", K = " << K);
+      unsigned Rows = 256 / F.Cols;
+      Lcg G(K * 104729u + F.Cols);
+      std::vector<float> Am(Rows * K), Bm(K * F.Cols), Init(256);
+      for (float &X : Am)
+        X = G.fraction();
+      for (float &X : Bm)
+        X = G.fraction();
+      for (float &X : Init)
+        X = G.fraction();
+      pokeFloats(ABase, Am);
+      pokeFloats(BBase, Bm);
+      pokeFloats(CBase, Init);
+      fill(OutBase, 1024, 0xcd);
+      InitX[4] = CBase;
+      InitX[5] = ABase;
+      InitX[6] = BBase;
+      InitX[7] = K;
+      InitX[8] = OutBase;
+      // Accumulated onto a loaded tile, twice: the second adds to the
+      // first inside the unit.
+      EXPECT_EQ(run({inst(A::MLD, {reg(acc(3)), reg(r(4))}),
+                      inst(F.Opcode, {reg(acc(3)), reg(acc(3)), reg(r(5)),
+                                      reg(r(6)), reg(r(7))}),
+                      inst(F.Opcode, {reg(acc(3)), reg(acc(3)), reg(r(5)),
+                                      reg(r(6)), reg(r(7))}),
+                      inst(A::MST, {reg(acc(3)), reg(r(8))})}),
+                0);
+      AccTile Want;
+      std::copy(Init.begin(), Init.end(), Want.begin());
+      refWideMmac(Want, Am, Bm, K, F.Cols);
+      refWideMmac(Want, Am, Bm, K, F.Cols);
+      // Row I of the result is column-block data, not mmac's 16 x 16: an
+      // element at I * Cols + J, so the 4 x 64 form's row 1 starts at 64.
+      ASSERT_NE(bits(Want[F.Cols]), bits(Init[F.Cols]));
+      expectTile(3, OutBase, Want);
+    }
+}
+
+TEST_F(MatrixDma, WideMmacOperandFaults) {
+  // K past 4096, and A (R x K) or B (K x C) crossing the end of the SPM:
+  // the sizes are the form's, not mmac's 16 x K.
+  for (unsigned Opcode : {unsigned(A::MMAC_4X64), unsigned(A::MMAC_8X32)}) {
+    unsigned Cols = Opcode == A::MMAC_4X64 ? 64 : 32, Rows = 256 / Cols;
+    // Untimed: a timed program must not exit with the mmac in flight.
+    auto Mac = [&] {
+      return run({inst(Opcode, {reg(acc(0)), reg(acc(0)), reg(r(5)),
+                                reg(r(6)), reg(r(7))})},
+                 /*Timed=*/false);
+    };
+    InitX[5] = SpmData;
+    InitX[6] = SpmData;
+    InitX[7] = 4097;
+    EXPECT_EQ(Mac(), int(FaultKind::MatrixFault));
+    InitX[7] = 4;
+    uint64_t End = SpmData + accel_sim::Memory::SpmSize;
+    InitX[6] = End - 4 * Cols * 4; // B fits exactly
+    EXPECT_EQ(Mac(), 0);
+    InitX[6] = End - 4 * Cols * 4 + 4;
+    EXPECT_EQ(Mac(), int(FaultKind::MatrixFault));
+    InitX[6] = SpmData;
+    InitX[5] = End - 4 * Rows * 4; // A fits exactly
+    EXPECT_EQ(Mac(), 0);
+    InitX[5] = End - 4 * Rows * 4 + 4;
+    EXPECT_EQ(Mac(), int(FaultKind::MatrixFault));
   }
 }
 

@@ -1,0 +1,309 @@
+/* gemm_few_rows.c - products of one to eight rows on the matrix unit's
+   wide forms (gemm_few_rows.h; docs/kernels.md, "Products of few rows").
+
+   A decode step multiplies its one to eight rows by every weight, once:
+   its time is the weights' bytes over the DMA's rate. mmac takes 16
+   weights a k step, half that rate; mmac.4x64 takes 64 (at up to four
+   rows) and mmac.8x32 32 (at up to eight), so the matrix unit keeps up
+   with the four channels and the weights stream through it once
+   (docs/design.md, "the matrix unit at one to eight rows").
+
+   The weights come as slabs of C columns (the wide form's), each in
+   chunks of kc rows of K: a chunk is a quarter on each channel (rows of W,
+   or the packed panels of the glu, halved by rows where a slab has fewer
+   panels than channels), in three buffers, two chunks always on their way.
+   x sits in the scratchpad once, as R rows of kc floats for each chunk of
+   K (mmac's A). A slab's tile is stored, and its rows of y leave, two
+   chunks after its last, when the MXU has long finished it; slabs take
+   tiles and staging blocks in turn, four of each. */
+
+#include "matmul/gemm_few_rows.h"
+#include "core/kernel_activation.h"
+#include "core/kernel_dma.h"
+#include "core/kernel_machine.h"
+#include "core/spm_arena.h"
+#include <accel.h>
+#include <stddef.h>
+
+enum {
+  T = KERNEL_TILE,
+  TileFloats = KERNEL_TILE_FLOATS,
+  Channels = KERNEL_DMA_CHANNELS,
+  /* The wide forms' columns: mmac.4x64 up to four rows, mmac.8x32 up to
+     eight. */
+  Cols4 = 64,
+  Cols8 = 32,
+  MaxRows = TileFloats / Cols8,
+  Buffers = 4, /* a power of two */
+  /* A chunk: a quarter on a channel outlasts its start-up four times, and
+     the last chunk's mmac, which nothing overlaps, stays short. */
+  ChunkFloats = 8 * 1024,
+  MaxKc = ChunkFloats / Cols8,
+  MaxK = 16384,
+};
+
+typedef struct {
+  float a[MaxRows * (MaxK + MaxKc)];
+  float buf[Buffers][ChunkFloats];
+  float stage[4][TileFloats]; /* slab s's at s & 3, as its tile */
+  float out[4][TileFloats / 2];
+  float params[2 * MaxRows]; /* the sigmoid's: zeros, then ones */
+} few_rows_spm;
+KERNEL_SPM_FITS(few_rows_spm);
+#define S (KERNEL_SPM(few_rows_spm))
+static inline long min_of(long x, long y) { return x < y ? x : y; }
+
+/* y[M, N] = x[M, K] . B[K, N], B W's [K, N] (glu 0) or the glu's packed
+   panels (glu 1: N = 2 x 16 x pairs columns, y's H = N / 2). */
+typedef struct {
+  const float *x, *w;
+  float *y;
+  long x_rs, w_rs, y_rs;
+  long M, K, N, H;
+  int glu;
+  long R, C, kc, nk, slabs;
+} plan;
+
+static plan plan_for(plan p) {
+  p.R = p.M <= TileFloats / Cols4 ? TileFloats / Cols4 : MaxRows;
+  p.C = TileFloats / p.R;
+  p.kc = min_of(p.K, ChunkFloats / p.C);
+  p.nk = (p.K + p.kc - 1) / p.kc;
+  p.slabs = (p.N + p.C - 1) / p.C;
+  return p;
+}
+
+/* The tile and shape of an operation are constants in the instruction:
+   slab s's tile is s & 3. */
+/* A tree of bit tests, not a switch, whose jump table would be in DRAM
+   (kernel_dma.h). */
+#define ON_TILE(t, CALL, ...)                                                  \
+  do {                                                                         \
+    if ((t)&2) {                                                               \
+      if ((t)&1)                                                               \
+        CALL(3, __VA_ARGS__);                                                  \
+      else                                                                     \
+        CALL(2, __VA_ARGS__);                                                  \
+    } else {                                                                   \
+      if ((t)&1)                                                               \
+        CALL(1, __VA_ARGS__);                                                  \
+      else                                                                     \
+        CALL(0, __VA_ARGS__);                                                  \
+    }                                                                          \
+  } while (0)
+#define MZERO(t, unused) accel_mzero(t)
+
+static inline void tile_mac(const plan *p, long s, const float *a,
+                            const float *b, long k) {
+  if (p->R == MaxRows)
+    ON_TILE(s, accel_mmac_8x32, a, b, k);
+  else
+    ON_TILE(s, accel_mmac_4x64, a, b, k);
+}
+
+/* x's rows as mmac's A of each chunk of K: R rows of kc floats (rows M
+   to R are never stored). */
+static void load_x(const plan *p) {
+  for (long c = 0; c < p->nk; ++c) {
+    long k0 = c * p->kc, kl = min_of(p->K - k0, p->kc);
+    accel_dma_2d_on((int)(c % Channels), S->a + p->R * k0, p->x + k0, p->M,
+                    kl * 4, kl * 4, p->x_rs * 4);
+  }
+}
+
+/* A chunk of the weights: rows [k0, k0 + kl) of slab s. */
+typedef struct {
+  long s, c, k0, kl;
+} chunk_at;
+
+static chunk_at chunk_next(const plan *p, chunk_at a) {
+  if (++a.c == p->nk)
+    a.c = 0, ++a.s;
+  a.k0 = a.c * p->kc;
+  a.kl = min_of(p->K - a.k0, p->kc);
+  return a;
+}
+
+/* rows x bytes (strides apart) from src to dst, a quarter of the rows on
+   each channel: whether every channel got some. */
+static int fetch_rows(float *dst, const float *src, long rows, long bytes,
+                      long dst_stride, long src_stride) {
+  long q = rows / Channels, extra = rows - q * Channels;
+  long n0 = q + (extra > 0), n1 = q + (extra > 1), n2 = q + (extra > 2);
+  const char *s = (const char *)src;
+  char *d = (char *)dst;
+  if (n0)
+    accel_dma_2d(0, d, s, n0, bytes, dst_stride, src_stride);
+  s += n0 * src_stride, d += n0 * dst_stride;
+  if (n1)
+    accel_dma_2d(1, d, s, n1, bytes, dst_stride, src_stride);
+  s += n1 * src_stride, d += n1 * dst_stride;
+  if (n2)
+    accel_dma_2d(2, d, s, n2, bytes, dst_stride, src_stride);
+  s += n2 * src_stride, d += n2 * dst_stride;
+  if (q)
+    accel_dma_2d(3, d, s, q, bytes, dst_stride, src_stride);
+  return q > 0;
+}
+
+/* The glu's chunk: kl rows of each of the slab's panels (K x 16,
+   contiguous, ps floats apart) side by side, rows of C floats: four
+   panels one on each channel, two in halves of their rows on two each;
+   a last slab's fewer panels on channel 0. */
+static int fetch_panels(const plan *p, float *dst, const float *src, long kl,
+                        long panels) {
+  long ps = p->K * T, rs = p->C * 4;
+  if (panels == Channels) {
+    accel_dma_2d(0, dst, src, kl, T * 4, rs, T * 4);
+    accel_dma_2d(1, dst + T, src + ps, kl, T * 4, rs, T * 4);
+    accel_dma_2d(2, dst + 2 * T, src + 2 * ps, kl, T * 4, rs, T * 4);
+    accel_dma_2d(3, dst + 3 * T, src + 3 * ps, kl, T * 4, rs, T * 4);
+    return 1;
+  }
+  if (panels == Channels / 2 && p->C == 2 * T && kl >= 2) {
+    long h = kl / 2, d1 = h * p->C, s1 = h * T;
+    accel_dma_2d(0, dst, src, h, T * 4, rs, T * 4);
+    accel_dma_2d(1, dst + d1, src + s1, kl - h, T * 4, rs, T * 4);
+    accel_dma_2d(2, dst + T, src + ps, h, T * 4, rs, T * 4);
+    accel_dma_2d(3, dst + T + d1, src + ps + s1, kl - h, T * 4, rs, T * 4);
+    return 1;
+  }
+  for (long q = 0; q < panels; ++q)
+    accel_dma_2d(0, dst + q * T, src + q * ps, kl, T * 4, rs, T * 4);
+  return 0;
+}
+
+/* Chunk a into buffer b, kl rows of C floats: whether every channel got a
+   part of it. */
+static int fetch(const plan *p, chunk_at a, float *b) {
+  if (!p->glu) {
+    long n0 = a.s * p->C;
+    return fetch_rows(b, p->w + a.k0 * p->w_rs + n0, a.kl,
+                      min_of(p->N - n0, p->C) * 4, p->C * 4, p->w_rs * 4);
+  }
+  long per_slab = p->C / T, p0 = a.s * per_slab;
+  return fetch_panels(p, b, p->w + p0 * p->K * T + a.k0 * T, a.kl,
+                      min_of(p->N / T - p0, per_slab));
+}
+
+/* Until chunk i has arrived, chunk i + 1 (on every channel if newer)
+   still coming. */
+static void wait_chunk(int newer) {
+  if (newer) {
+    accel_dma_wait_older(0);
+    accel_dma_wait_older(1);
+    accel_dma_wait_older(2);
+    accel_dma_wait_older(3);
+  } else {
+    accel_dma_wait_all();
+  }
+}
+
+/* Slab s's tile out to y: its rows of C columns, or the glu's silu(gate)
+   * up of its pairs on the stream engine (gate x sigmoid(gate) x up over
+   the 16-float blocks of gates, 2 x 16 floats apart in the tile's rows),
+   which the transfer of y waits for by itself (isa.md 7.12). */
+static void finish(const plan *p, long s) {
+  float *stage = S->stage[s & 3];
+  ON_TILE(s, accel_mst, stage);
+  if (!p->glu) {
+    long n0 = s * p->C, nc = min_of(p->N - n0, p->C);
+    accel_dma_2d_on((int)(s & 3), p->y + n0, stage, p->M, nc * 4, p->y_rs * 4,
+                    p->C * 4);
+    return;
+  }
+  long half = p->C / 2, h0 = s * half, hc = min_of(p->H - h0, half);
+  long blocks = p->M * (half / T);
+  float *out = S->out[s & 3];
+  accel_vs_shape(blocks, T);
+  accel_vs_stride(T, 2 * T, 0);
+  accel_vs_act_sigmoid(out, stage, S->params + MaxRows - blocks, NULL);
+  accel_vs_stride(T, T, 2 * T);
+  accel_vs_mul(out, out, stage);
+  accel_vs_mul(out, out, stage + T);
+  accel_dma_2d_on((int)(s & 3), p->y + h0, out, p->M, hc * 4, p->y_rs * 4,
+                  half * 4);
+}
+
+/* Chunk i + 2 goes into the buffer chunk i - 2 had, whose mmac ended when
+   chunk i - 1's started, before chunk i's mmac, which waits for the MXU:
+   the channels hold two chunks while the core waits. A slab's tile is
+   stored two chunks after its last (its mmac over by then, the store
+   does not wait), and its y leaves (on channel s & 3, the slabs' rows
+   spread over the four) before the fetch, so that the waits for a chunk
+   stay waits for all but the newest transfer. */
+static void run(const plan *p) {
+  long total = p->nk * p->slabs, done = -1, ending = -1;
+  if (p->glu)
+    for (int r = 0; r < MaxRows; ++r)
+      S->params[r] = 0.0f, S->params[MaxRows + r] = 1.0f;
+  load_x(p);
+  chunk_at a = {0, 0, 0, min_of(p->K, p->kc)}, ahead = a;
+  fetch(p, ahead, S->buf[0]);
+  int next_full = 0;
+  if (total > 1)
+    ahead = chunk_next(p, ahead), next_full = fetch(p, ahead, S->buf[1]);
+  for (long i = 0; i < total; ++i) {
+    wait_chunk(next_full);
+    if (done >= 0)
+      finish(p, done);
+    done = ending;
+    ending = a.c == p->nk - 1 ? a.s : -1;
+    next_full = 0;
+    if (i + 2 < total)
+      ahead = chunk_next(p, ahead),
+      next_full = fetch(p, ahead, S->buf[(i + 2) & (Buffers - 1)]);
+    if (a.c == 0)
+      ON_TILE(a.s, MZERO, 0);
+    tile_mac(p, a.s, S->a + p->R * a.k0, S->buf[i & (Buffers - 1)], a.kl);
+    a = chunk_next(p, a);
+  }
+  if (done >= 0)
+    finish(p, done);
+  if (ending >= 0)
+    finish(p, ending);
+  accel_dma_wait_all();
+}
+
+int few_rows_gemm_takes(const accel_tensor *a, const accel_tensor *b,
+                        const accel_tensor *c, const accel_gemm_options *o) {
+  long M = o->trans_a ? a->dims[1] : a->dims[0];
+  long K = o->trans_a ? a->dims[0] : a->dims[1];
+  long a_cs = o->trans_a ? a->strides[0] : a->strides[1];
+  long b_cs = o->trans_b ? b->strides[0] : b->strides[1];
+  return M >= 1 && M <= MaxRows && K >= 1 && K <= MaxK &&
+         (a_cs == 1 || K == 1) && b_cs == 1 && c->strides[1] == 1 &&
+         o->alpha == 1.0f && o->beta == 0.0f &&
+         o->bias_kind == ACCEL_BIAS_NONE && o->act.kind == ACCEL_ACT_NONE &&
+         a->dtype == ACCEL_F32 && b->dtype == ACCEL_F32 &&
+         c->dtype == ACCEL_F32;
+}
+
+void few_rows_gemm(const accel_tensor *a, const accel_tensor *b,
+                   const accel_tensor *c, const accel_gemm_options *o) {
+  plan p = {
+      .x = (const float *)a->data,
+      .w = (const float *)b->data,
+      .y = (float *)c->data,
+      .x_rs = o->trans_a ? a->strides[1] : a->strides[0],
+      .w_rs = o->trans_b ? b->strides[1] : b->strides[0],
+      .y_rs = c->strides[0],
+      .M = o->trans_a ? a->dims[1] : a->dims[0],
+      .K = o->trans_a ? a->dims[0] : a->dims[1],
+      .N = o->trans_b ? b->dims[0] : b->dims[1],
+  };
+  p = plan_for(p);
+  run(&p);
+}
+
+int few_rows_glu_takes(long M, long K, long H) {
+  return M >= 1 && M <= MaxRows && K >= 1 && K <= MaxK && H >= 1;
+}
+
+void few_rows_glu(const float *x, long x_rs, const float *w, float *y,
+                  long y_rs, long M, long K, long H) {
+  plan p = {.x = x, .w = w, .y = y, .x_rs = x_rs, .y_rs = y_rs, .M = M,
+            .K = K, .N = 2 * accel_tile_padded(H), .H = H, .glu = 1};
+  p = plan_for(p);
+  run(&p);
+}
