@@ -432,7 +432,9 @@ static accel_status batchnorm(accel_tensor *t,
 
 static accel_status concat(accel_tensor *t, int n,
                            const accel_graph_concat_attrs *r) {
-  static const accel_tensor *inputs[ACCEL_CONCAT_MAX_INPUTS];
+  /* In the scratchpad, as the descriptors are: the kernel reads both
+     where they lie. */
+  static ACCEL_SPM const accel_tensor *inputs[ACCEL_CONCAT_MAX_INPUTS];
   for (int i = 0; i < n - 1; ++i)
     inputs[i] = &t[i];
   return accel_concat(inputs, n - 1, (int)r->axis, &t[n - 1]);

@@ -140,8 +140,10 @@ void ew_run_step(const accel_elementwise_step *s, float *dst, const float *src,
 
 typedef ew_layout layout; /* elementwise_layout.h */
 
+/* y_total: y's count of elements when it is dense (ew_contiguous), else
+   -1. */
 static void make_layout(layout *l, const accel_tensor *const *inputs,
-                        int num_inputs, const accel_tensor *y) {
+                        int num_inputs, const accel_tensor *y, long y_total) {
   int n = num_inputs + 1, rank = 0;
   l->num_inputs = num_inputs;
   l->max_rows = TileFloats;
@@ -152,8 +154,8 @@ static void make_layout(layout *l, const accel_tensor *const *inputs,
      without the general merge below (540 cycles for three rank-3
      tensors). A checked input of y's count of elements has y's dims but
      for dims of 1. */
-  long total, count[MaxInputs];
-  int simple = ew_contiguous(y, &total);
+  long total = y_total, count[MaxInputs];
+  int simple = y_total >= 0;
   for (int k = 0; k < num_inputs && simple; ++k) {
     int dense = ew_contiguous(inputs[k], &count[k]);
     simple = count[k] == 1 || (dense && count[k] == total);
@@ -202,7 +204,8 @@ static void make_layout(layout *l, const accel_tensor *const *inputs,
 
 void ew_make_layout(layout *l, const accel_tensor *const *inputs,
                     int num_inputs, const accel_tensor *y) {
-  make_layout(l, inputs, num_inputs, y);
+  long total;
+  make_layout(l, inputs, num_inputs, y, ew_contiguous(y, &total) ? total : -1);
 }
 
 /* A tile: rows x cols elements from (outer index, r0, c0). */
@@ -763,7 +766,17 @@ static long body(const void *arg, const void *unused1, const void *unused2,
   }
   const accel_tensor *y = ACCEL_STAGE_READ(2, &s.y, s.c.y);
   accel_dma_wait_all();
-  if (ew_typed_call(steps, s.in, nin, y) &&
+  /* The types' OR by loads that issue at once, masked rather than
+     branched on (an unused entry, or a null tensor, reads the f32 one: a
+     null is the checks' to name). */
+  static KERNEL_SPM_CONST const accel_tensor f32_tensor = {0};
+  unsigned types = 0;
+#pragma clang loop unroll(full)
+  for (int k = 0; k <= MaxInputs; ++k) {
+    const accel_tensor *t = k == MaxInputs ? y : k < nin ? s.in[k] : NULL;
+    types |= (unsigned)(t ? t : &f32_tensor)->dtype;
+  }
+  if (ew_typed_call(steps, types) &&
       !f32_math_call(steps, s.in, nin, y))
     return ew_typed_run(kernel, s.c.e, steps, nsteps, s.in, nin, y, &s.l);
   if (accel_checking()) {
@@ -775,12 +788,14 @@ static long body(const void *arg, const void *unused1, const void *unused2,
         accel_only_checking())
       return st;
   }
-  for (int d = 0; d < y->rank; ++d)
-    if (y->dims[d] == 0)
-      return ACCEL_OK;
-  if (ew_small_run(steps, nsteps, s.in, nin, y))
+  long total; /* 0 when some dimension is */
+  int dense = ew_contiguous(y, &total);
+  if (total == 0)
     return ACCEL_OK;
-  make_layout(&s.l, s.in, nin, y);
+  if (dense && total <= EW_SMALL_FLOATS &&
+      ew_small_run(steps, nsteps, s.in, nin, y, total))
+    return ACCEL_OK;
+  make_layout(&s.l, s.in, nin, y, dense ? total : -1);
   if (!run_dense_map(steps, nsteps, &s.l))
     run(steps, nsteps, &s.l);
   return ACCEL_OK;

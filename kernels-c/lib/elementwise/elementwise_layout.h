@@ -20,16 +20,15 @@ typedef struct {
 } ew_layout;
 
 /* Whether t's elements lie row-major without gaps (its dims of 1
-   aside), with *count set to how many it has: every dimension's loads
-   issued at once and the answer one branch, where a loop testing each
-   dimension costs about 20 cycles a dimension on the in-order core (a
-   small call's checks are most of its time). */
+   aside), with *count set to how many it has: the tests combined, one
+   branch at the end, where a branch a test costs about 20 cycles a
+   dimension on the in-order core (a small call's checks are most of its
+   time). */
 static inline int ew_contiguous(const accel_tensor *t, long *count) {
   long step = 1;
-  int ok = 1, rank = t->rank;
-#pragma clang loop unroll(full)
-  for (int d = ACCEL_MAX_RANK - 1; d >= 0; --d) {
-    long n = d < rank ? t->dims[d] : 1;
+  int ok = 1;
+  for (int d = t->rank - 1; d >= 0; --d) {
+    long n = t->dims[d];
     ok &= (n == 1) | (t->strides[d] == step);
     step *= n;
   }

@@ -19,8 +19,7 @@
 #include "elementwise/elementwise_typed.h"
 
 enum {
-  /* Elements of y at most: 32 KiB a buffer. */
-  SmallFloats = 8192,
+  SmallFloats = EW_SMALL_FLOATS,
   /* The vector unit's loops load up to two groups of Unroll vectors past
      the end and store up to one (elementwise_ops.c). */
   Slack = 2 * KERNEL_LANES * Unroll,
@@ -76,10 +75,7 @@ static void spread(float *dst, float value, long n) {
 
 int ew_small_run(const accel_elementwise_step *steps, int num_steps,
                  const accel_tensor *const *inputs, int num_inputs,
-                 const accel_tensor *y) {
-  long n;
-  if (!ew_contiguous(y, &n) || n > SmallFloats)
-    return 0;
+                 const accel_tensor *y, long n) {
   input_form form[MaxInputs];
   long row[MaxInputs];
   for (int k = 0; k < num_inputs; ++k) {

@@ -10,16 +10,10 @@
 #include <stdint.h>
 
 /* Whether a call is the typed path's: a tensor not f32 (ACCEL_F32 is 0:
-   one OR of the types), or an operation only it has (mod to isneginf).
-   inputs holds num_inputs descriptors (1 to ACCEL_EW_MAX_INPUTS: the
-   caller has checked); a null one, or a null y, with a type is the typed
-   path's checks' to name. */
+   types, the OR of the inputs' and y's types, is not 0), or an operation
+   only it has (mod to isneginf). */
 static inline int ew_typed_call(const accel_elementwise_step *steps,
-                                const accel_tensor *const *inputs,
-                                int num_inputs, const accel_tensor *y) {
-  unsigned types = y ? (unsigned)y->dtype : 0u;
-  for (int k = 0; k < num_inputs; ++k)
-    types |= inputs[k] ? (unsigned)inputs[k]->dtype : 0u;
+                                unsigned types) {
   unsigned op = (unsigned)steps[0].op - ACCEL_EW_MOD;
   return (types != 0) | (op <= ACCEL_EW_ISNEGINF - ACCEL_EW_MOD);
 }

@@ -11,9 +11,9 @@ enum { MOVE_MAX_PARTS = ACCEL_CONCAT_MAX_INPUTS };
 /* Checks the n parts of whole along axis (accel_concat's inputs,
    accel_split's outputs): count and axis in range, each part a tensor of
    whole's rank and dims but along axis, their sizes along axis adding up
-   to whole's; outputs (the parts or whole) not overlapping inputs. Copies
-   the parts' descriptors into the arena first; *staged receives the
-   copies. */
+   to whole's; outputs (the parts or whole) not overlapping inputs; none
+   of it in ACCEL_RUN_CHECKED. Stages the parts' descriptors first (those
+   in DRAM copied into the arena); *staged receives their pointers. */
 accel_status move_check_parts(const char *kernel, const char *parts_name,
                               accel_tensor *const *parts, long n, int axis,
                               const accel_tensor *whole, const char *whole_name,
