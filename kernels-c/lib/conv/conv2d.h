@@ -103,6 +103,12 @@ int conv_igemm_plan(const conv_problem *p, igemm_plan *plan);
 int conv_igemm_plan_upsampled(const conv_problem *p, const conv_upsampling *u,
                               igemm_plan *plan);
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
+/* The depthwise lowering with channels across the lanes
+   (conv2d_depthwise_lanes.c): whether it takes p (one output channel per
+   input channel, small planes, fewer cycles than the others by their
+   estimates), its plan (lanes 1, cn channels a chunk). */
+int dw_lanes_plan(const conv_problem *p, depthwise_plan *plan);
+void dw_lanes_run(const conv_problem *p, const depthwise_plan *plan);
 int conv_taps_plan(const conv_problem *p, taps_plan *plan);
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *plan);

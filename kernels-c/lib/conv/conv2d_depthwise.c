@@ -95,6 +95,8 @@ static int engine_plan(const conv_problem *p, depthwise_plan *pl) {
 }
 
 int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
+  if (dw_lanes_plan(p, pl))
+    return 1;
   if (engine_plan(p, pl))
     return 1;
   pl->lanes = 0, pl->decimate = 0;
@@ -442,6 +444,10 @@ static void send_item(const float *out) {
 
 void conv_depthwise_run(const conv_problem *problem,
                         const depthwise_plan *plan) {
+  if (plan->lanes) {
+    dw_lanes_run(problem, plan);
+    return;
+  }
   /* Decimated, the engine and the vector unit's share run the stride-1
      problem. */
   SPM->p = *problem, SPM->pl = *plan;

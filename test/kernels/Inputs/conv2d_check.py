@@ -512,6 +512,23 @@ def conv_depthwise_acts():
           hi=0.5, **dw),
         C(1, 12, 19, 22, 12, 3, 3, groups=12, stride=(2, 2), lx="pad",
           ly="pad", act="gelu", **dw),
+        # small planes with 16 channels across the lanes
+        # (conv2d_depthwise_lanes.c; 960 2x2, 1152 2x2 and 672 4x4 above
+        # go there too): a last quad of 3 groups and of 1 (300, 200
+        # channels), strides 1 and 2, kernels 3, 5 and 7, odd sizes, two
+        # images, chunks of 1792 of 2000 channels, dilation, views of x,
+        # y and the bias
+        C(1, 300, 6, 6, 300, 3, 3, groups=300, stride=(2, 2), bias=True,
+          act="clip", lo=-0.25, hi=0.5, **dw),
+        C(1, 200, 4, 4, 200, 7, 7, groups=200, bias=True,
+          pad=(3, 3, 3, 3)),
+        C(2, 130, 7, 6, 130, 5, 5, groups=130, stride=(2, 2), bias=True,
+          act="silu", **dw5),
+        C(1, 2000, 3, 3, 2000, 3, 3, groups=2000, act="relu", **dw),
+        C(1, 256, 5, 3, 256, 3, 3, groups=256, dil=(2, 2), bias=True,
+          act="clip", lo=0.0, hi=0.5, **dw),
+        C(1, 960, 3, 2, 960, 3, 3, groups=960, lx="nhwc", ly="nhwc",
+          bias=True, lbias="strided", act="gelu", **dw),
         # the vector unit's general loop (four vectors at a time, the
         # last repeated): channel multiplier 2 at stride 2, stride 3,
         # stride (2, 1) and (1, 2), rows of 1, 2 and 3 vectors
