@@ -313,6 +313,13 @@ def parts(kind):
             yield Parts(kind, dims, axis, [1, 2, 3], LAYOUTS[axis % 4],
                         LAYOUTS[(axis + 1) % 4])
     yield Parts(kind, [2, 3], 1, [1] * 3 + [0] * 250 + [0])
+    # Copies of 8 KiB to 64 KiB as one transfer, over the four channels
+    # (move_plan.c): a decoding step's key cache and its new row (two rows
+    # split by bursts), rows not a burst's multiple, and 40 rows split by
+    # rows.
+    yield Parts(kind, [1, 2, 128, 64], 2, [127, 1])
+    yield Parts(kind, [3, 3001], 1, [2999, 2])
+    yield Parts(kind, [40, 100], 1, [90, 10])
 
 
 def slices():
