@@ -13,9 +13,13 @@
                           are the queries, so the max m and the sum l are
                           lane-wise over the keys, with no reductions
      o = P . V            per block of 16 keys, P^T's block turned by the
-                          tile-move port (mld, mst.t), a mmac of K = 16
-                          into each of o's D / 16 tiles, v in 16-column
-                          panels (as the DMA brings them: rows of 64 bytes)
+                          tile-move port (mld, mst.t), then at D = 64 (32)
+                          for up to 4 (8) query heads a mmac.4x64
+                          (mmac.8x32) of K = 16 of the block's first rows
+                          against 16 of v's rows as they came, o's rows in
+                          one tile; otherwise a mmac of K = 16 into each of
+                          o's D / 16 tiles, v in 16-column panels (as the
+                          DMA brings them: rows of 64 bytes)
 
    k and v come as 2-D transfers of their rows, any row stride (a cache
    [B, KVH, Lmax, D] viewed at its first P rows); the next (batch, k/v
@@ -109,6 +113,13 @@ static void lay_out(long skp, long D) {
   l->skp = skp;
 }
 
+/* Whether o = P . V runs on a wide mmac, the group's rows against V's
+   rows as they come: D = 64 for up to 4 query heads (mmac.4x64), 32 for
+   up to 8 (mmac.8x32). */
+static int wide_pv(const problem *pb) {
+  return (pb->D == 64 && pb->group <= 4) || (pb->D == 32 && pb->group <= 8);
+}
+
 /* Item i's (batch b = i / KVH, k/v head h = i % KVH) keys, values (in
    16-column panels), the group's queries and the mask's row into buffer
    set i % 2. */
@@ -125,9 +136,16 @@ static void fetch_item(const problem *pb, const decode_layout *l, long i) {
     accel_dma_2d(0, l->k[s], kp, half, D * 4, D * 4, k->strides[2] * 4);
   accel_dma_2d(1, l->k[s] + half * D, kp + half * k->strides[2], Sk - half,
                D * 4, D * 4, k->strides[2] * 4);
-  for (long p = 0; p < D / T; ++p)
-    accel_dma_2d_on(2 + (int)(p & 1), l->v[s] + p * l->skp * T, vp + p * T,
-                    Sk, T * 4, T * 4, v->strides[2] * 4);
+  if (wide_pv(pb)) {
+    if (half)
+      accel_dma_2d(2, l->v[s], vp, half, D * 4, D * 4, v->strides[2] * 4);
+    accel_dma_2d(3, l->v[s] + half * D, vp + half * v->strides[2], Sk - half,
+                 D * 4, D * 4, v->strides[2] * 4);
+  } else {
+    for (long p = 0; p < D / T; ++p)
+      accel_dma_2d_on(2 + (int)(p & 1), l->v[s] + p * l->skp * T, vp + p * T,
+                      Sk, T * 4, T * 4, v->strides[2] * 4);
+  }
   const float *qp = (const float *)q->data + b * q->strides[0] +
                     h * G * q->strides[1];
   accel_dma_2d(0, l->q[s], qp, G, D * 4, D * 4, q->strides[1] * 4);
@@ -235,6 +253,21 @@ static void compute_item(const problem *pb, const decode_layout *l, long i,
     accel_mld(0, l->pblk + jb * T * T);
     accel_mst_t(0, l->pblk + jb * T * T);
   }
+  float *od = (float *)o->data + b * o->strides[0] + h * G * o->strides[1];
+  if (wide_pv(pb)) {
+    /* P's first rows (the group's queries) of each turned block against
+       16 rows of V: R x D in one tile, stored as the group's rows. */
+    accel_mzero(2);
+    for (long jb = 0; jb < blocks; ++jb) {
+      if (D == 64)
+        accel_mmac_4x64(2, l->pblk + jb * T * T, l->v[s] + jb * T * D, T);
+      else
+        accel_mmac_8x32(2, l->pblk + jb * T * T, l->v[s] + jb * T * D, T);
+    }
+    accel_mst(2, l->o);
+    accel_dma_2d(0, od, l->o, G, D * 4, o->strides[1] * 4, D * 4);
+    return;
+  }
   for (long p = 0; p < tiles; ++p) {
     const float *vp = l->v[s] + p * l->skp * T;
     float *op = l->o + p * T * T;
@@ -257,7 +290,6 @@ static void compute_item(const problem *pb, const decode_layout *l, long i,
     }
 #undef O_TILE
   }
-  float *od = (float *)o->data + b * o->strides[0] + h * G * o->strides[1];
   for (long p = 0; p < tiles; ++p)
     accel_dma_2d_on((int)(p & 3), od + p * T, l->o + p * T * T, G, T * 4,
                     o->strides[1] * 4, T * 4);
@@ -277,10 +309,14 @@ void attention_decode_run(problem *pb) {
     accel_vstore(l->rows + l->skp + j, (accel_v16f)1.0f);
   accel_vstore(l->cols, (accel_v16f)1.0f);
   accel_vstore(l->cols + 3 * T, (accel_v16f)0.0f);
-  for (int s = 0; s < 2; ++s)
-    for (long p = 0; p < D / T; ++p)
-      if (l->skp > pb->Sk)
-        zero_pool(l->v[s] + p * l->skp * T + pb->Sk * T, (l->skp - pb->Sk) * T);
+  for (int s = 0; s < 2 && l->skp > pb->Sk; ++s) {
+    if (wide_pv(pb))
+      zero_pool(l->v[s] + pb->Sk * D, (l->skp - pb->Sk) * D);
+    else
+      for (long p = 0; p < D / T; ++p)
+        zero_pool(l->v[s] + p * l->skp * T + pb->Sk * T,
+                  (l->skp - pb->Sk) * T);
+  }
   fetch_item(pb, l, 0);
   for (long i = 0; i < items; ++i) {
     accel_dma_wait_all();

@@ -12,7 +12,9 @@ llama-16m's step (6 query heads over 2 k/v heads, 128 keys, D 64, a
 padding mask [B, 1, 1, Sk]) at batch 1 and 4 (prompts padded on the left);
 k and v as a KV cache viewed at its first rows (head stride past the
 rows'), and padded everywhere; a group of 16; D 48 and 128;
-one key; odd key counts; a mask of rank 2; and beside them the cases the
+one key; odd key counts; a mask of rank 2; o = P . V on mmac.4x64 (D 64,
+groups of 2 to 4) and mmac.8x32 (D 32, up to 8), full groups of 4 and 8,
+and a group of 5 at D 64 on 16 x 16 tiles; and beside them the cases the
 other paths keep (a group of one; 1 500 keys)."""
 import os
 import sys
@@ -36,6 +38,9 @@ def decode():
         AttnCase((2, 6), 1, 45, 32, 32, mask="additive", mask_dims=(1, 45),
                  ninf=0.3, kvh=2, lk=C, lv=C),
         AttnCase((1, 4), 1, 1500, 64, 64, kvh=1, scale=0.5),
+        AttnCase((2, 8), 1, 100, 64, 64, kvh=2, lk=C, lv=C, lo=P),
+        AttnCase((1, 16), 1, 33, 32, 32, kvh=2, lq=P),
+        AttnCase((2, 10), 1, 50, 64, 64, kvh=2, lv=C),
     ]
 
 
