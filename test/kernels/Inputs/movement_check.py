@@ -29,7 +29,7 @@ from check_runner import (SENTINEL, DriverRun, chosen_cases,  # noqa: E402
                           parser, report, summary)
 
 GUARD = 5
-TRANSPOSE, CONCAT, SPLIT, SLICE, PAD, GATHER = range(6)
+TRANSPOSE, CONCAT, SPLIT, SLICE, PAD, GATHER, GATHER_SPM = range(7)
 PAD_MODES = {"constant": 0, "reflect": 1, "edge": 2}
 
 
@@ -252,13 +252,15 @@ class Pad(Case):
 
 
 class Gather(Case):
-    def __init__(self, dims, axis, indices, lx="contig", ly="contig"):
+    def __init__(self, dims, axis, indices, lx="contig", ly="contig",
+                 spm=False):
         self.dims, self.axis, self.indices = dims, axis, indices
-        self.lx, self.ly = lx, ly
+        self.lx, self.ly, self.spm = lx, ly, spm
         shown = perm_name(indices) if len(indices) <= 8 else \
             "%d indices" % len(indices)
-        super().__init__("gather %s axis=%d %s x:%s y:%s" % (
-            shape_name(dims), axis, shown, lx, ly))
+        super().__init__("gather %s axis=%d %s x:%s y:%s%s" % (
+            shape_name(dims), axis, shown, lx, ly,
+            " (scratchpad indices, run checked)" if spm else ""))
 
     def make(self, img):
         xr, x = self.input(img, self.dims, self.lx)
@@ -267,7 +269,8 @@ class Gather(Case):
         buf.view(np.int32)[:len(ind)] = ind
         y = np.take(x, ind, self.axis)
         yr = self.output(img, y.shape, self.ly, y)
-        return [GATHER] + xr + yr + [self.axis, len(ind), at]
+        return [GATHER_SPM if self.spm else GATHER] + xr + yr + [
+            self.axis, len(ind), at]
 
 
 SIZES = [1, 15, 16, 17, 3, 7]
@@ -383,6 +386,11 @@ def gathers():
     yield Gather([17, 16], 1, [15, 0, -16, 7], "padded", "colmajor")
     yield Gather([15, 3], 0, [], "contig", "padded")
     yield Gather([30, 768], 0, list(range(29, -1, -3)) + [5] * 7)
+    # As a graph program calls it (an embedding's row; a last axis, whose
+    # indices the kernel turns into offsets in its own copy).
+    yield Gather([1024, 384], 0, [7], spm=True)
+    yield Gather([30, 768], 0, [29, -30, 5], "padded", "contig", spm=True)
+    yield Gather([3, 7, 64], 2, [63, 0, -1, 5], spm=True)
     # Along the last axis, x's rows picked in the scratchpad.
     yield Gather([50, 200], 1, [(i * 37) % 200 - (200 if i % 3 else 0)
                                 for i in range(40)])

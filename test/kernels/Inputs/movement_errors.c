@@ -227,6 +227,11 @@ static void gathers(void) {
   indices[3] = -5;
   EXPECT("gather index -5 of 4 rows", ACCEL_ERR_ARGUMENT,
          accel_gather(&x, indices, 5, 0, &y));
+  /* The index values are data: checked in ACCEL_RUN_CHECKED too. */
+  accel_set_check_mode(ACCEL_RUN_CHECKED);
+  EXPECT("gather index -5 of 4 rows, run checked", ACCEL_ERR_ARGUMENT,
+         accel_gather(&x, indices, 5, 0, &y));
+  accel_set_check_mode(ACCEL_CHECK_AND_RUN);
 }
 
 int main(void) {
