@@ -43,13 +43,16 @@ typedef struct {
   float *k[2], *v[2], *q[2], *mask[2];
   float *qt, *st, *pblk, *o;
   float *rows; /* the exp's per-row bias and scale: skp zeros, skp ones */
-  float *cols; /* 16 ones, -m, 1 / l, 16 zeros: the column operands */
+  float *maskp; /* the mask's: skp slots (-mask at the end), skp ones */
+  float *red;   /* the halvings' rows: the max's, then the sum's */
+  float *cols;  /* 16 ones, -m, 1 / l, 16 zeros, then 0, -1: the column
+                   operands and the mask's negation's row parameters */
   long skp;
 } decode_layout;
 
 static long decode_floats(long skp, long D) {
   return 4 * skp * D + 2 * T * D + 2 * skp + T * D + skp * T + skp * T +
-         D * T + 2 * skp + 4 * T;
+         D * T + 2 * skp + 2 * skp + (skp / 2 + 1) * T + 4 * T + 2;
 }
 
 /* The mask's row for batch b (its key stride in *cs), or null. */
@@ -109,6 +112,8 @@ static void lay_out(long skp, long D) {
   l->pblk = p, p += skp * T;
   l->o = p, p += D * T;
   l->rows = p, p += 2 * skp;
+  l->maskp = p, p += 2 * skp;
+  l->red = p, p += (skp / 2 + 1) * T;
   l->cols = p;
   l->skp = skp;
 }
@@ -168,54 +173,64 @@ static void transpose_queries(const decode_layout *l, const float *qrows,
 
 static ACCEL_SPM volatile float sink;
 
-/* P^T = exp(S^T + mask - m) / l over the keys (rows of st), into pblk's
-   rows (those past Sk stay zero): the mask and the lane-wise max on the
-   vector unit, s - m, the exponential and the division on the stream
-   engine (its column operands are per query), the sums on the vector
-   unit. */
-static void softmax_keys(const decode_layout *l, const float *mask, long Sk) {
-  accel_v16f m0 = -INFINITY, m1 = m0;
-  long j = 0;
-  for (; j + 1 < Sk; j += 2) {
-    accel_v16f s0 = accel_vload(l->st + j * T);
-    accel_v16f s1 = accel_vload(l->st + (j + 1) * T);
-    if (mask) {
-      s0 = s0 + mask[j], s1 = s1 + mask[j + 1];
-      accel_vstore(l->st + j * T, s0);
-      accel_vstore(l->st + (j + 1) * T, s1);
+/* Rows [0, n) of T floats at src (n > 1) reduced lane-wise by halving on
+   the engine into red's first row: the max takes rows [0, n - n/2)
+   against [n/2, n) (an odd n's middle row twice), the sum [0, n/2)
+   against [n - n/2, n) and its middle row plus zeros. */
+static void halve_rows(float *red, const float *src, long n, int max,
+                       const float *zeros) {
+  long h = n / 2;
+  accel_vs_shape(1, (max ? n - h : h) * T);
+  if (max) {
+    accel_vs_max(red, src, src + h * T);
+  } else {
+    accel_vs_add(red, src, src + (n - h) * T);
+    if (n & 1) {
+      accel_vs_shape(1, T);
+      accel_vs_add(red + h * T, src + h * T, zeros);
     }
-    m0 = __builtin_elementwise_max(m0, s0);
-    m1 = __builtin_elementwise_max(m1, s1);
   }
-  if (j < Sk) {
-    accel_v16f s0 = accel_vload(l->st + j * T);
-    if (mask) {
-      s0 = s0 + mask[j];
-      accel_vstore(l->st + j * T, s0);
-    }
-    m0 = __builtin_elementwise_max(m0, s0);
+  for (n -= h; n > 1; n -= h) {
+    h = n / 2;
+    accel_vs_shape(1, h * T);
+    if (max)
+      accel_vs_max(red, red, red + (n - h) * T);
+    else
+      accel_vs_add(red, red, red + (n - h) * T);
+  }
+}
+
+/* P^T = exp(S^T + mask - m) / l over the keys (rows of st), into pblk's
+   rows, on the stream engine: the mask as each
+   row's shift by -mask (vs.act.none), the lane-wise max m and sum l by
+   halving the rows, s - m, the exponential and the division; the vector
+   unit only reads m and l. */
+static void softmax_keys(const decode_layout *l, const float *mask, long Sk) {
+  long skp = l->skp;
+  float *ones = l->cols, *negm = l->cols + T, *rl = l->cols + 2 * T,
+        *zeros = l->cols + 3 * T, *negate = l->cols + 4 * T;
+  if (mask) {
+    float *shift = l->maskp + (skp - Sk);
+    accel_vs_shape(1, Sk);
+    accel_vs_act_none(shift, mask, negate, NULL);
+    accel_vs_shape(Sk, T);
+    accel_vs_act_none(l->st, l->st, shift, NULL);
   }
   /* A query whose every key is -inf: zeros, not NaN, before the sum. */
-  accel_v16f m = __builtin_elementwise_max(__builtin_elementwise_max(m0, m1),
-                                           (accel_v16f)-3.0e38f);
-  float *ones = l->cols, *negm = l->cols + T, *rl = l->cols + 2 * T,
-        *zeros = l->cols + 3 * T;
+  if (Sk > 1)
+    halve_rows(l->red, l->st, Sk, 1, zeros);
+  accel_v16f m = __builtin_elementwise_max(
+      accel_vload(Sk > 1 ? l->red : l->st), (accel_v16f)-3.0e38f);
   accel_vstore(negm, -m);
   accel_vs_shape(Sk, T);
   accel_vs_fma(l->st, l->st, ones, negm);
-  accel_vs_act_exp(l->pblk, l->st, l->rows + (l->skp - Sk), NULL);
-  accel_v16f a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
-  for (j = 0; j + 3 < Sk; j += 4) {
-    a0 += accel_vload(l->pblk + j * T);
-    a1 += accel_vload(l->pblk + (j + 1) * T);
-    a2 += accel_vload(l->pblk + (j + 2) * T);
-    a3 += accel_vload(l->pblk + (j + 3) * T);
-  }
-  for (; j < Sk; ++j)
-    a0 += accel_vload(l->pblk + j * T);
-  accel_v16f sum = (a0 + a1) + (a2 + a3);
+  accel_vs_act_exp(l->pblk, l->st, l->rows + (skp - Sk), NULL);
+  if (Sk > 1)
+    halve_rows(l->red, l->pblk, Sk, 0, zeros);
+  accel_v16f sum = accel_vload(Sk > 1 ? l->red : l->pblk);
   accel_v16f r = accel_vrcp(sum);
   accel_vstore(rl, r * (2.0f - sum * r));
+  accel_vs_shape(Sk, T);
   accel_vs_fma(l->pblk, l->pblk, rl, zeros);
   /* The tile-move port reads pblk next: the operation's results first (a
      load waits for the operations in flight whose operands it touches). */
@@ -309,6 +324,9 @@ void attention_decode_run(problem *pb) {
     accel_vstore(l->rows + l->skp + j, (accel_v16f)1.0f);
   accel_vstore(l->cols, (accel_v16f)1.0f);
   accel_vstore(l->cols + 3 * T, (accel_v16f)0.0f);
+  l->cols[4 * T] = 0.0f, l->cols[4 * T + 1] = -1.0f;
+  for (long j = 0; j < l->skp; j += T)
+    accel_vstore(l->maskp + l->skp + j, (accel_v16f)1.0f);
   for (int s = 0; s < 2 && l->skp > pb->Sk; ++s) {
     if (wide_pv(pb))
       zero_pool(l->v[s] + pb->Sk * D, (l->skp - pb->Sk) * D);
