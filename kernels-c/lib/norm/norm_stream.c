@@ -34,19 +34,24 @@ void norm_stream_from(float *p, const float *src, long lines, long n, long np,
   accel_vs_act_rsqrt(r, r, eps_params, NULL);
   lines_block(lines, n, np);
   accel_vs_act_none(p, src, a, NULL);
-  if (c->scale)
+  if (c->scale && c->shift) {
     accel_vs_fma(p, p, c->scale, c->shift);
+  } else if (c->scale) { /* the scale row for every line */
+    accel_vs_stride(np, np, 0);
+    accel_vs_mul(p, p, c->scale);
+  }
 }
 
 void norm_stream_params(norm_context *c, int has_scale, int has_shift, long n) {
   c->scale = c->shift = NULL;
   if (!has_scale && !has_shift)
     return;
-  /* The engine's affine map takes both: 1s for no scale, 0s for no shift,
-     in the parameter buffer the missing one leaves free. */
+  c->scale = LINES_SPM->params[0];
+  if (!has_shift) /* a product, not the affine map: nothing to fill */
+    return;
+  /* The engine's affine map takes both: 1s for no scale, in the
+     parameter buffer it leaves free. */
   if (!has_scale)
     fill(LINES_SPM->params[0], n, 1.0f);
-  if (!has_shift)
-    fill(LINES_SPM->params[1], n, 0.0f);
-  c->scale = LINES_SPM->params[0], c->shift = LINES_SPM->params[1];
+  c->shift = LINES_SPM->params[1];
 }

@@ -8,15 +8,15 @@
 typedef struct {
   float epsilon;
   int rms;
-  /* Per element of a line, in the scratchpad: both null, or both set (1s
-     for a missing scale, 0s for a missing shift). */
+  /* Per element of a line, in the scratchpad: both null, a scale alone,
+     or both (1s for a missing scale). */
   const float *scale, *shift;
 } norm_context;
 
 /* c's scale and shift: lines_spm's two parameter buffers, where the
-   present ones were loaded (n floats), the missing one filled (1s for a
-   scale, 0s for a shift: the engine's affine map takes both); both null
-   when neither is there. */
+   present ones were loaded (n floats); a missing scale beside a shift
+   filled with 1s (the engine's affine map takes both), a missing shift
+   null (a product); both null when neither is there. */
 void norm_stream_params(norm_context *c, int has_scale, int has_shift, long n);
 
 /* Normalizes `lines` lines of n floats, np apart, from src to p (src is

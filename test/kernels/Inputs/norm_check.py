@@ -233,6 +233,10 @@ def cases_shapes():
     cs.append(Case("layernorm", [2, 16, 64], 2, scale=True, shift=True))
     cs.append(Case("layernorm", [40, 5], -1, lx="pad", ly="rev"))
     cs.append(Case("rmsnorm", [48, 17], -1, scale=True))
+    # One row, a scale and no shift (the engine's product, not its affine
+    # map): a decoding step's RMS norm, and an odd tiny layer norm.
+    cs.append(Case("rmsnorm", [1, 1, 384], -1, scale=True))
+    cs.append(Case("layernorm", [1, 5], -1, scale=True))
     # A residual added before the norm: dense, strided, with y in its
     # place, and lines not evenly spaced (a transposed view).
     cs.append(Case("layernorm", [2, 16, 64], 2, scale=True, shift=True,
