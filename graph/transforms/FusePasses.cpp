@@ -53,7 +53,8 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
     // whichever order the ops come in; then the chains of what is left.
     if (failed(
             applyFamilies(getOperation(),
-                          {populateActivationFusion, populateSiluFusion,
+                          {populateIdentityFolding,
+                           populateActivationFusion, populateSiluFusion,
                            populateSwiGluFusion, populateResidualNormFusion,
                            populatePreNormFusion,
                            populateAttentionFusion, populateLayerNormFusion,

@@ -27,6 +27,9 @@ std::optional<double> splatConstant(mlir::Value V);
 /// (FuseActivations.cpp).
 void populateActivationFusion(mlir::RewritePatternSet &Patterns);
 
+/// and(x, true) and or(x, false) as x (FoldIdentities.cpp).
+void populateIdentityFolding(mlir::RewritePatternSet &Patterns);
+
 /// x * sigmoid(x) after a matrix-unit op as its silu activation
 /// (FuseSilu.cpp).
 void populateSiluFusion(mlir::RewritePatternSet &Patterns);
