@@ -23,15 +23,33 @@ static inline __attribute__((always_inline)) long
 lanes_select(const float *p, long n, int is_min, int last, int check) {
   const float s = is_min ? -1.0f : 1.0f;
   const accel_v16f vs = s;
-  long full = n / LanesV * LanesV;
-  accel_v16f m = -INFINITY, z = 0.0f;
-  for (long i = 0; i < full; i += LanesV) {
-    accel_v16f v = accel_vload(p + i) * vs;
-    m = __builtin_elementwise_max(m, v);
+  long full = n / LanesV * LanesV, i = 0;
+  /* Four vectors a step, in independent chains: one chain waits for each
+     max's and sum's latency. */
+  accel_v16f m0 = -INFINITY, m1 = m0, m2 = m0, m3 = m0;
+  accel_v16f z0 = 0.0f, z1 = z0, z2 = z0, z3 = z0;
+  for (; i + 4 * LanesV <= full; i += 4 * LanesV) {
+    accel_v16f v0 = accel_vload(p + i) * vs;
+    accel_v16f v1 = accel_vload(p + i + LanesV) * vs;
+    accel_v16f v2 = accel_vload(p + i + 2 * LanesV) * vs;
+    accel_v16f v3 = accel_vload(p + i + 3 * LanesV) * vs;
+    m0 = __builtin_elementwise_max(m0, v0);
+    m1 = __builtin_elementwise_max(m1, v1);
+    m2 = __builtin_elementwise_max(m2, v2);
+    m3 = __builtin_elementwise_max(m3, v3);
     if (check)
-      z += v * 0.0f;
+      z0 += v0 * 0.0f, z1 += v1 * 0.0f, z2 += v2 * 0.0f, z3 += v3 * 0.0f;
   }
-  float mx = accel_vredmax(m), zs = check ? accel_vredsum(z) : 0.0f;
+  for (; i < full; i += LanesV) {
+    accel_v16f v = accel_vload(p + i) * vs;
+    m0 = __builtin_elementwise_max(m0, v);
+    if (check)
+      z0 += v * 0.0f;
+  }
+  accel_v16f m = __builtin_elementwise_max(__builtin_elementwise_max(m0, m1),
+                                           __builtin_elementwise_max(m2, m3));
+  float mx = accel_vredmax(m),
+        zs = check ? accel_vredsum((z0 + z1) + (z2 + z3)) : 0.0f;
   for (long i = full; i < n; ++i) {
     float v = p[i] * s;
     mx = v > mx ? v : mx;
@@ -41,7 +59,16 @@ lanes_select(const float *p, long n, int is_min, int last, int check) {
     return -1;
   const accel_v16f vm = mx;
   if (!last) {
-    long i = 0;
+    /* Four vectors a test, then the one holding it. */
+    i = 0;
+    for (; i + 4 * LanesV <= full; i += 4 * LanesV) {
+      accel_v16i e = (accel_v16i)(accel_vload(p + i) * vs == vm) |
+                     (accel_v16i)(accel_vload(p + i + LanesV) * vs == vm) |
+                     (accel_v16i)(accel_vload(p + i + 2 * LanesV) * vs == vm) |
+                     (accel_v16i)(accel_vload(p + i + 3 * LanesV) * vs == vm);
+      if (accel_vredsum_i(e))
+        break;
+    }
     for (; i < full; i += LanesV)
       if (accel_vredsum_i((accel_v16i)(accel_vload(p + i) * vs == vm)))
         break;
@@ -55,7 +82,7 @@ lanes_select(const float *p, long n, int is_min, int last, int check) {
   long c = full - LanesV;
   while (!accel_vredsum_i((accel_v16i)(accel_vload(p + c) * vs == vm)))
     c -= LanesV;
-  long i = c + LanesV - 1;
+  i = c + LanesV - 1;
   while (p[i] * s != mx)
     --i;
   return i;

@@ -359,6 +359,11 @@ def argreduce_cases(rng):
                                  nan=True)
         yield argreduce_case(F32, [5, 333], 1, is_min, 0, False, rng,
                              ties=False)
+        # A batch's vocabulary rows (the greedy token): lines past four
+        # vectors a step, with and without ties.
+        yield argreduce_case(F32, [8, 1024], -1, is_min, 0, True, rng)
+        yield argreduce_case(F32, [3, 1030], -1, is_min, 1, False, rng,
+                             ties=False)
     for dims, axis in (([3, 4, 5], 0), ([3, 4, 5], 1), ([3, 4, 5], -1),
                        ([1, 4], 1), ([6, 33], 0)):
         yield hardmax_case(dims, axis, rng)
