@@ -22,9 +22,11 @@
                           DMA brings them: rows of 64 bytes)
 
    k and v come as 2-D transfers of their rows, any row stride (a cache
-   [B, KVH, Lmax, D] viewed at its first P rows); the next (batch, k/v
-   head)'s keys, values, queries and mask row arrive while this one
-   computes. All the keys are in the scratchpad at once (accel_attention's
+   [B, KVH, Lmax, D] viewed at its first P rows); the next two (batch, k/v
+   head)s' keys, values, queries and mask rows arrive while this one
+   computes, and the next one's S^T is computed on the MXU while this
+   one's softmax runs on the stream engine and its P blocks turn on the
+   tile-move port. All the keys are in the scratchpad at once (accel_attention's
    streamed path takes longer caches). */
 
 #include "attention/attention_decode.h"
@@ -39,9 +41,11 @@ enum {
 };
 
 /* The pool, for one call. */
+enum { Sets = 3 }; /* items i - 1 (its PV), i + 1 (arrived), i + 2 (coming) */
+
 typedef struct {
-  float *k[2], *v[2], *q[2], *mask[2];
-  float *qt, *st, *pblk, *o;
+  float *k[Sets], *v[Sets], *q[Sets], *mask[Sets];
+  float *qt, *st[2], *pblk, *o;
   float *rows; /* the exp's per-row bias and scale: skp zeros, skp ones */
   float *maskp; /* the mask's: skp slots (-mask at the end), skp ones */
   float *red;   /* the halvings' rows: the max's, then the sum's */
@@ -51,8 +55,8 @@ typedef struct {
 } decode_layout;
 
 static long decode_floats(long skp, long D) {
-  return 4 * skp * D + 2 * T * D + 2 * skp + T * D + skp * T + skp * T +
-         D * T + 2 * skp + 2 * skp + (skp / 2 + 1) * T + 4 * T + 2;
+  return Sets * (2 * skp * D + T * D + skp) + T * D + 2 * skp * T +
+         skp * T + D * T + 2 * skp + 2 * skp + (skp / 2 + 1) * T + 4 * T + 2;
 }
 
 /* The mask's row for batch b (its key stride in *cs), or null. */
@@ -101,14 +105,15 @@ __attribute__((no_builtin("memset"))) static void zero_pool(float *p, long n) {
 static void lay_out(long skp, long D) {
   decode_layout *l = &lay;
   float *p = spm->pool;
-  for (int i = 0; i < 2; ++i) {
+  for (int i = 0; i < Sets; ++i) {
     l->k[i] = p, p += skp * D;
     l->v[i] = p, p += skp * D;
     l->q[i] = p, p += T * D;
     l->mask[i] = p, p += skp;
   }
   l->qt = p, p += D * T;
-  l->st = p, p += skp * T;
+  l->st[0] = p, p += skp * T;
+  l->st[1] = p, p += skp * T;
   l->pblk = p, p += skp * T;
   l->o = p, p += D * T;
   l->rows = p, p += 2 * skp;
@@ -127,11 +132,11 @@ static int wide_pv(const problem *pb) {
 
 /* Item i's (batch b = i / KVH, k/v head h = i % KVH) keys, values (in
    16-column panels), the group's queries and the mask's row into buffer
-   set i % 2. */
+   set i % Sets. */
 static void fetch_item(const problem *pb, const decode_layout *l, long i) {
   const accel_tensor *q = &pb->t[Q], *k = &pb->t[K], *v = &pb->t[V];
   long KVH = k->dims[1], b = i / KVH, h = i - b * KVH, D = pb->D;
-  long Sk = pb->Sk, G = pb->group, s = i & 1;
+  long Sk = pb->Sk, G = pb->group, s = i % Sets;
   const float *kp = (const float *)k->data + b * k->strides[0] +
                     h * k->strides[1];
   const float *vp = (const float *)v->data + b * v->strides[0] +
@@ -201,32 +206,40 @@ static void halve_rows(float *red, const float *src, long n, int max,
 }
 
 /* P^T = exp(S^T + mask - m) / l over the keys (rows of st), into pblk's
-   rows, on the stream engine: the mask as each
-   row's shift by -mask (vs.act.none), the lane-wise max m and sum l by
-   halving the rows, s - m, the exponential and the division; the vector
-   unit only reads m and l. */
-static void softmax_keys(const decode_layout *l, const float *mask, long Sk) {
+   rows, on the stream engine: the mask as each row's shift by -mask
+   (vs.act.none), the lane-wise max m and sum l by halving the rows, s -
+   m, the exponential and the division; the vector unit only reads m and
+   l. In three parts, each ending where the next needs the engine's
+   result, so that the caller issues other units' work between them. */
+static void softmax_begin(const decode_layout *l, float *st,
+                          const float *mask, long Sk) {
   long skp = l->skp;
-  float *ones = l->cols, *negm = l->cols + T, *rl = l->cols + 2 * T,
-        *zeros = l->cols + 3 * T, *negate = l->cols + 4 * T;
   if (mask) {
     float *shift = l->maskp + (skp - Sk);
     accel_vs_shape(1, Sk);
-    accel_vs_act_none(shift, mask, negate, NULL);
+    accel_vs_act_none(shift, mask, l->cols + 4 * T, NULL);
     accel_vs_shape(Sk, T);
-    accel_vs_act_none(l->st, l->st, shift, NULL);
+    accel_vs_act_none(st, st, shift, NULL);
   }
-  /* A query whose every key is -inf: zeros, not NaN, before the sum. */
   if (Sk > 1)
-    halve_rows(l->red, l->st, Sk, 1, zeros);
+    halve_rows(l->red, st, Sk, 1, l->cols + 3 * T);
+}
+
+static void softmax_middle(const decode_layout *l, float *st, long Sk) {
+  float *ones = l->cols, *negm = l->cols + T;
+  /* A query whose every key is -inf: zeros, not NaN, before the sum. */
   accel_v16f m = __builtin_elementwise_max(
-      accel_vload(Sk > 1 ? l->red : l->st), (accel_v16f)-3.0e38f);
+      accel_vload(Sk > 1 ? l->red : st), (accel_v16f)-3.0e38f);
   accel_vstore(negm, -m);
   accel_vs_shape(Sk, T);
-  accel_vs_fma(l->st, l->st, ones, negm);
-  accel_vs_act_exp(l->pblk, l->st, l->rows + (skp - Sk), NULL);
+  accel_vs_fma(st, st, ones, negm);
+  accel_vs_act_exp(l->pblk, st, l->rows + (l->skp - Sk), NULL);
   if (Sk > 1)
-    halve_rows(l->red, l->pblk, Sk, 0, zeros);
+    halve_rows(l->red, l->pblk, Sk, 0, l->cols + 3 * T);
+}
+
+static void softmax_end(const decode_layout *l, long Sk) {
+  float *rl = l->cols + 2 * T, *zeros = l->cols + 3 * T;
   accel_v16f sum = accel_vload(Sk > 1 ? l->red : l->pblk);
   accel_v16f r = accel_vrcp(sum);
   accel_vstore(rl, r * (2.0f - sum * r));
@@ -237,37 +250,58 @@ static void softmax_keys(const decode_layout *l, const float *mask, long Sk) {
   sink = l->pblk[(Sk - 1) * T];
 }
 
-/* One item on buffer set s: o's G rows of the k/v head's group. */
-static void compute_item(const problem *pb, const decode_layout *l, long i,
-                         int s) {
+/* S^T of an item, block by block on tiles 0 and 1: block j's mmac, then
+   block j - 1's mst (its mmac has ended when block j's starts). */
+typedef struct {
+  const float *kb;
+  float *st;
+  long next, blocks, D;
+} scores_at;
+
+static void scores_upto(scores_at *a, long upto) {
+  if (upto > a->blocks)
+    upto = a->blocks;
+  for (; a->next < upto; ++a->next) {
+    long j = a->next;
+    const float *kb = a->kb + j * T * a->D;
+    if (j & 1) {
+      accel_mzero(1);
+      accel_mmac(1, kb, lay.qt, a->D);
+      accel_mst(0, a->st + (j - 1) * T * T);
+    } else {
+      accel_mzero(0);
+      accel_mmac(0, kb, lay.qt, a->D);
+      if (j)
+        accel_mst(1, a->st + (j - 1) * T * T);
+    }
+  }
+  if (a->next == a->blocks && a->blocks) {
+    long j = a->blocks - 1;
+    if (j & 1)
+      accel_mst(1, a->st + j * T * T);
+    else
+      accel_mst(0, a->st + j * T * T);
+    ++a->next;
+  }
+}
+
+/* Item i + 1's scores (its queries turned into qt first) into st, up to
+   the first `upto` blocks; none past the last item. */
+static scores_at scores_start(const problem *pb, const decode_layout *l,
+                              long item, long items, float *st) {
+  scores_at a = {l->k[item % Sets], st, 0, l->skp / T, pb->D};
+  if (item >= items)
+    a.next = a.blocks + 1;
+  else
+    transpose_queries(l, l->q[item % Sets], pb->group, pb->D, pb->scale);
+  return a;
+}
+
+/* o = P . V of item i (set s) and its rows out. */
+static void pv_item(const problem *pb, const decode_layout *l, long i, int s) {
   const accel_tensor *k = &pb->t[K], *o = &pb->t[O];
   long KVH = k->dims[1], b = i / KVH, h = i - b * KVH, D = pb->D;
-  long Sk = pb->Sk, G = pb->group, blocks = l->skp / T, tiles = D / T;
-  transpose_queries(l, l->q[s], G, D, pb->scale);
-  /* Two blocks at a time on tiles 0 and 1: the second's mmac issues
-     while the first's runs, each mst as its tile is ready. */
-  const float *kb = l->k[s], *qt = l->qt;
-  float *st = l->st;
-  long jb = 0;
-  for (; jb + 1 < blocks; jb += 2) {
-    accel_mzero(0);
-    accel_mmac(0, kb + jb * T * D, qt, D);
-    accel_mzero(1);
-    accel_mmac(1, kb + (jb + 1) * T * D, qt, D);
-    accel_mst(0, st + jb * T * T);
-    accel_mst(1, st + (jb + 1) * T * T);
-  }
-  if (jb < blocks) {
-    accel_mzero(0);
-    accel_mmac(0, kb + jb * T * D, qt, D);
-    accel_mst(0, st + jb * T * T);
-  }
-  softmax_keys(l, pb->has_mask ? l->mask[s] : NULL, Sk);
-  /* P's blocks [query][key], turned by the tile-move port in place. */
-  for (long jb = 0; jb < blocks; ++jb) {
-    accel_mld(0, l->pblk + jb * T * T);
-    accel_mst_t(0, l->pblk + jb * T * T);
-  }
+  long G = pb->group, blocks = l->skp / T, tiles = D / T;
   float *od = (float *)o->data + b * o->strides[0] + h * G * o->strides[1];
   if (wide_pv(pb)) {
     /* P's first rows (the group's queries) of each turned block against
@@ -310,6 +344,29 @@ static void compute_item(const problem *pb, const decode_layout *l, long i,
                     o->strides[1] * 4, T * 4);
 }
 
+/* Item i, its scores already in st: its softmax on the engine while the
+   MXU computes item i + 1's scores into the other st, P's blocks turned
+   by the tile-move port ([query][key], tile 10) between those mmacs, then
+   o = P . V. */
+static void compute_item(const problem *pb, const decode_layout *l, long i,
+                         long items) {
+  long Sk = pb->Sk, blocks = l->skp / T, s = i % Sets;
+  float *st = l->st[i & 1];
+  scores_at next = scores_start(pb, l, i + 1, items, l->st[(i + 1) & 1]);
+  softmax_begin(l, st, pb->has_mask ? l->mask[s] : NULL, Sk);
+  scores_upto(&next, blocks / 4);
+  softmax_middle(l, st, Sk);
+  scores_upto(&next, blocks / 2);
+  softmax_end(l, Sk);
+  for (long jb = 0; jb < blocks; ++jb) {
+    accel_mld(10, l->pblk + jb * T * T);
+    accel_mst_t(10, l->pblk + jb * T * T);
+    scores_upto(&next, blocks / 2 + jb + 1);
+  }
+  scores_upto(&next, blocks);
+  pv_item(pb, l, i, (int)s);
+}
+
 void attention_decode_run(problem *pb) {
   long KVH = pb->t[K].dims[1], items = pb->t[Q].dims[0] * KVH;
   long D = pb->D;
@@ -327,7 +384,7 @@ void attention_decode_run(problem *pb) {
   l->cols[4 * T] = 0.0f, l->cols[4 * T + 1] = -1.0f;
   for (long j = 0; j < l->skp; j += T)
     accel_vstore(l->maskp + l->skp + j, (accel_v16f)1.0f);
-  for (int s = 0; s < 2 && l->skp > pb->Sk; ++s) {
+  for (int s = 0; s < Sets && l->skp > pb->Sk; ++s) {
     if (wide_pv(pb))
       zero_pool(l->v[s] + pb->Sk * D, (l->skp - pb->Sk) * D);
     else
@@ -335,12 +392,19 @@ void attention_decode_run(problem *pb) {
         zero_pool(l->v[s] + p * l->skp * T + pb->Sk * T,
                   (l->skp - pb->Sk) * T);
   }
+  /* Item i + 1 has arrived and item i + 2 is on its way while item i
+     computes (three buffer sets: item i - 1's V was read by its PV). */
   fetch_item(pb, l, 0);
+  accel_dma_wait_all();
+  if (items > 1)
+    fetch_item(pb, l, 1);
+  scores_at first = scores_start(pb, l, 0, items, l->st[0]);
+  scores_upto(&first, first.blocks);
   for (long i = 0; i < items; ++i) {
     accel_dma_wait_all();
-    if (i + 1 < items)
-      fetch_item(pb, l, i + 1);
-    compute_item(pb, l, i, (int)(i & 1));
+    if (i + 2 < items)
+      fetch_item(pb, l, i + 2);
+    compute_item(pb, l, i, items);
   }
   accel_dma_wait_all();
 }
