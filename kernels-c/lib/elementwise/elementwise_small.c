@@ -6,14 +6,17 @@
    planning (elementwise.c's layout merge, tile sizes, channel plans and
    double buffers, several hundred cycles before the first byte moves):
    each input comes in whole by one transfer, or a few over the channels
-   when large enough to gain from them (a scalar by one load, spread on
-   the vector unit), the steps run over the whole tensor as the tiles'
-   path runs them on a tile, and the result leaves the same way. */
+   when large enough to gain from them, or by the core's vector loads when
+   a transfer's start-up would cost more (elementwise_direct.h; a scalar
+   by one load, spread on the vector unit), the steps run over the whole
+   tensor as the tiles' path runs them on a tile, and the result leaves
+   the same way (by vector stores up to a few KiB). */
 
 #include "elementwise/elementwise_small.h"
 #include "core/kernel_dma.h"
 #include "core/kernel_machine.h"
 #include "core/spm_arena.h"
+#include "elementwise/elementwise_direct.h"
 #include "elementwise/elementwise_layout.h"
 #include "elementwise/elementwise_ops.h"
 #include "elementwise/elementwise_typed.h"
@@ -78,11 +81,13 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
                  const accel_tensor *y, long n) {
   input_form form[MaxInputs];
   long row[MaxInputs];
+  int moving = 0; /* inputs that are not scalars */
   for (int k = 0; k < num_inputs; ++k) {
     const accel_tensor *t = inputs[k];
     long m;
     int dense = ew_contiguous(t, &m);
     row[k] = m;
+    moving += m != 1;
     if (m == 1)
       form[k] = Scalar;
     else if (!dense)
@@ -95,10 +100,22 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
       return 0;
   }
   small_spm *spm = KERNEL_SPM(small_spm);
+  /* The scalars' loads first, into registers (the loop unrolled): their
+     latency runs under the others' moves. */
+  float value[MaxInputs];
+#pragma clang loop unroll(full)
+  for (int k = 0; k < MaxInputs; ++k)
+    value[k] = k < num_inputs && form[k] == Scalar
+                   ? *(const float *)inputs[k]->data
+                   : 0.0f;
   int ch = 0;
   for (int k = 0; k < num_inputs; ++k) {
     const void *src = inputs[k]->data;
-    if (form[k] == Dense) {
+    /* By loads only when one input moves: loads into several buffers
+       would wait for each other's latency where transfers overlap. */
+    if (form[k] == Dense && moving == 1 && n * 4 <= EW_DIRECT_LOAD_BYTES) {
+      ew_load_direct(spm->in[k], src, n);
+    } else if (form[k] == Dense) {
       transfer(&ch, spm->in[k], src, n * 4);
     } else if (form[k] == Row) { /* a zero source stride repeats the row */
       accel_dma_2d_on(ch, spm->in[k], src, n / row[k], row[k] * 4, row[k] * 4,
@@ -106,9 +123,10 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
       ch = (ch + 1) % KERNEL_DMA_CHANNELS;
     }
   }
-  for (int k = 0; k < num_inputs; ++k)
-    if (form[k] == Scalar)
-      spread(spm->in[k], *(const float *)inputs[k]->data, n);
+#pragma clang loop unroll(full)
+  for (int k = 0; k < MaxInputs; ++k)
+    if (k < num_inputs && form[k] == Scalar)
+      spread(spm->in[k], value[k], n);
   accel_dma_wait_all();
   const float *r = spm->in[0];
   for (int s = 0; s < num_steps; ++s) {
@@ -120,8 +138,12 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
     ew_run_step(st, dst, r, spm->in[a], spm->in[b], n);
     r = dst;
   }
-  ch = 0;
-  transfer(&ch, y->data, spm->out, n * 4);
-  accel_dma_wait_all();
+  if (n * 4 <= EW_DIRECT_STORE_BYTES) {
+    ew_store_direct(y->data, spm->out, n);
+  } else {
+    ch = 0;
+    transfer(&ch, y->data, spm->out, n * 4);
+    accel_dma_wait_all();
+  }
   return 1;
 }

@@ -23,6 +23,7 @@
 #include "core/kernel_machine.h"
 #include "core/spm_arena.h"
 #include "elementwise/cast_vector.h"
+#include "elementwise/elementwise_direct.h"
 #include "elementwise/elementwise_ops.h"
 #include "elementwise/elementwise_vector_typed.h"
 #include <math.h>
@@ -840,6 +841,8 @@ static void convert(accel_dtype from, accel_dtype to, const void *in, void *out,
     accel_cast_block(from, to, in, out, spm->wide, spm->mid, n);
 }
 
+static int direct(void *dst, const void *src, long bytes, int packed,
+                  int store);
 static void *vector_block(const plan *p, const ew_layout *l, long n);
 static void *general_block(const plan *p, const ew_layout *l, long n);
 
@@ -853,19 +856,41 @@ static void run_block(const plan *p, const ew_layout *l, const long *off,
     long st = l->strides[k][inner];
     const char *src =
         (const char *)l->data[k] + (off[k] + start * st) * (long)size;
-    accel_dma_rows_on(k, spm->raw[k], src, st ? n : 1, size, size,
-                      st * (long)size);
+    /* By loads only for a single input: loads into several buffers would
+       wait for each other's latency where transfers overlap. */
+    if (p->num_inputs > 1 ||
+        !direct(spm->raw[k], src, st ? n * size : size, st <= 1, 0))
+      accel_dma_rows_on(k, spm->raw[k], src, st ? n : 1, size, size,
+                        st * (long)size);
   }
   accel_dma_wait_all();
   void *out = vector_block(p, l, n);
   if (!out)
     out = general_block(p, l, n);
   unsigned ysize = accel_dtype_bytes(p->y);
-  char *dst = (char *)l->data[ny] +
-              (off[ny] + start * l->strides[ny][inner]) * (long)ysize;
-  accel_dma_rows_on(0, dst, out, n, ysize, l->strides[ny][inner] * ysize,
-                    ysize);
-  accel_dma_wait_on(0);
+  long yst = l->strides[ny][inner];
+  char *dst = (char *)l->data[ny] + (off[ny] + start * yst) * (long)ysize;
+  if (!direct(dst, out, n * ysize, yst == 1, 1)) {
+    accel_dma_rows_on(0, dst, out, n, ysize, yst * ysize, ysize);
+    accel_dma_wait_on(0);
+  }
+}
+
+/* Moves bytes (packed on both sides when packed) by the core's loads
+   (into a scratchpad buffer) or stores (out of one) where a transfer's
+   start-up would cost more (elementwise_direct.h): whole words, 4-byte
+   aligned; returns whether it moved them. */
+static int direct(void *dst, const void *src, long bytes, int packed,
+                  int store) {
+  unsigned long at = (unsigned long)(store ? dst : src);
+  if (!packed || bytes % 4 || at % 4 ||
+      bytes > (store ? EW_DIRECT_STORE_BYTES : EW_DIRECT_LOAD_BYTES))
+    return 0;
+  if (store)
+    ew_store_direct(dst, src, bytes / 4);
+  else
+    ew_load_direct(dst, src, bytes / 4);
+  return 1;
 }
 
 /* The kinds elementwise_vector_typed.c has, on a block arrived in the

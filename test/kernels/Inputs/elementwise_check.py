@@ -419,6 +419,12 @@ def shape_cases():
                ((8192,), "contig"))
     yield Case("abs [3]", "unary", [step("abs")], [((3,), "contig", u)],
                ((3,), "contig"))
+    # A lone input by the core's loads up to 128 floats (a whole number of
+    # vectors, a part of one, one past), the result by its stores up to
+    # 512 floats (elementwise_direct.h).
+    for n in (20, 128, 129, 512, 513):
+        yield Case("relu [%d]" % n, "unary", [step("relu")],
+                   [((n,), "contig", u)], ((n,), "contig"))
     # In place: y is a itself (contiguous and strided).
     for lay in ("contig", "strided"):
         yield Case("add in place (37, 41) %s" % lay, "binary", [step("add")],

@@ -531,6 +531,17 @@ def shape_cases():
     yield Case("decode mask: where (1, 1, 1, 128) ? 0 : lowest", WHERE,
                [edges(Tensor(BOOL, [1, 1, 1, 128])), Tensor(F32, []),
                 Tensor(F32, [])], Tensor(F32, [1, 1, 1, 128]))
+    # By the core's loads and stores (elementwise_direct.h): a lone input
+    # of 4 to 512 bytes and past, results of 60 to 2048 bytes and past.
+    for n in (1, 20, 128, 129):
+        yield Case("neg int32 [%d]" % n, NEG, [Tensor(I32, [n])],
+                   Tensor(I32, [n]))
+    for n in (15, 512, 513):
+        yield Case("where int32 [%d] of scalars" % n, WHERE,
+                   [edges(Tensor(BOOL, [n])), Tensor(I32, []),
+                    Tensor(I32, [])], Tensor(I32, [n]))
+    yield Case("not bool [8]", NOT, [edges(Tensor(BOOL, [8]))],
+               Tensor(BOOL, [8]))
     yield Case("where uint16 2x3000 strided condition", WHERE,
                [Tensor(BOOL, [2, 3000], [6001, 2]), Tensor(U16, [2, 3000]),
                 Tensor(U16, [1])], Tensor(U16, [2, 3000]))
