@@ -83,6 +83,8 @@ typedef struct {
   int lanes; /* 16 channels across the lanes, not 16 pixels */
   int decimate; /* stride 2 as the stride-1 results' even rows and columns
                    (the stream engine's; conv2d_depthwise_engine.h) */
+  long stage; /* the engine's: floats of an item's planes as x has them
+                 (one transfer), or 0 (a transfer a channel) */
 } depthwise_plan;
 
 /* The few-channel lowering's layout (conv2d_taps.c). */

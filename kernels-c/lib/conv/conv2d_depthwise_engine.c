@@ -46,6 +46,7 @@ enum {
   IssueCycles = 64, /* the core's time to issue a channel's transfers */
   BoundRow = 256,   /* a clip's bounds: a row of each, repeated over the
                       results as rows of BoundRow floats */
+  StageMaxPlane = 128,  /* the largest plane that goes by a staged run */
 };
 
 /* A work item: image n, channels c0 .. c0 + cn - 1, output rows oh0 ..
@@ -70,6 +71,7 @@ typedef struct {
    waits for the engine's operations whose operands are near it. */
 typedef struct {
   float *in[2], *acc[2], *tmp, *params, *taps_w, *neg_bias, *bounds;
+  float *stage; /* an item's planes as they arrive (or null) */
   long wp, chan, plane, taps, nv, in_gap, out_gap;
   int decimate; /* the plan's */
 } dw_buffers;
@@ -175,6 +177,15 @@ int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl) {
   long tv, te;
   plane_cycles(p, bo, wp, &tv, &te);
   long cn = max_l(TargetFloats / (bi * wp), (tv + te + te / 2) / te);
+  /* Small planes of a dense x arrive as one run an item, and the
+     engine puts their rows in place (an operation an image row a
+     share), where a transfer a channel would cost the core more to
+     issue than the planes' work. */
+  long hw = p->H * p->W;
+  int stage = p->xs[3] == 1 && p->xs[2] == p->W && p->xs[1] == hw &&
+              hw <= StageMaxPlane && avail / (per + hw) >= min_of(cn, p->C);
+  per += stage ? hw : 0;
+  pl->stage = 0;
   cn = min_of(min_of(cn, p->C), avail / per);
   if (cn < 1) {
     cn = 1;
@@ -184,6 +195,8 @@ int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl) {
     bi = bo + span;
   }
   pl->cn = cn, pl->bo = bo, pl->bi = bi;
+  if (stage && bo == p->OH)
+    pl->stage = cn * hw;
   pl->in_floats = cn * bi * wp + in_extra(p, wp);
   pl->out_floats = cn * bo * wp + OutExtra;
   return 1;
@@ -623,6 +636,23 @@ static void fill(float *dst, long n, float v) {
 static void item_loads(dw_transfers *q, const conv_problem *p,
                        const dw_item *it, const dw_buffers *b, long wp,
                        float *in) {
+  if (b->stage) {
+    /* The item's planes, one run, in a piece per DMA channel. */
+    long hw = p->H * p->W, k = pieces_of(it->cn, Channels);
+    long bytes = it->cn / k * hw * 4;
+    q[0] = (dw_transfers){
+        .dst = (char *)b->stage,
+        .src = (const char *)(p->x + it->n * p->xs[0] + it->c0 * p->xs[1]),
+        .outer = hw ? 1 : 0,
+        .inner = k,
+        .dst_inner = bytes,
+        .src_inner = bytes,
+        .rows = 1,
+        .row_bytes = bytes};
+    q[0].left = q[0].outer * q[0].inner;
+    q[1].left = 0;
+    return;
+  }
   for (int k = 0; k < 2; ++k) {
     dw_share sh = share_of(b, it, k);
     load_stream(&q[k], p, it, &sh, b, wp, in);
@@ -658,6 +688,25 @@ static void engine_decimate(const conv_problem *p, const dw_buffers *b,
   }
 }
 
+/* With a stage, item it's planes from it into their padded places in
+   in: an engine operation an image row a share (the item's rows are
+   the image's: one band). */
+static void unstage(const conv_problem *p, const dw_item *it,
+                    const dw_buffers *b, float *in) {
+  long hw = p->H * p->W;
+  for (int q = 0; q < 2; ++q) {
+    dw_share sh = share_of(b, it, q);
+    if (!sh.cn || !p->W)
+      continue;
+    float *dst = in + sh.in_off + it->lo * b->wp + p->pl;
+    const float *src = b->stage + sh.c * hw;
+    accel_vs_shape(sh.cn, p->W);
+    accel_vs_stride(b->chan, hw, hw);
+    for (long h = 0; h < it->hi - it->lo; ++h)
+      accel_vs_max(dst + h * b->wp, src + h * p->W, src + h * p->W);
+  }
+}
+
 static void pace_all(dw_transfers *q, int *channel) {
   for (int k = 0; k < 4; ++k)
     transfers_issue(&q[k], q[k].left, channel);
@@ -684,6 +733,9 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
   b.taps_w = b.params + (b.taps + 1) * 2 * pl->cn;
   b.neg_bias = b.taps_w + b.taps * p->C;
   b.bounds = b.neg_bias + p->C;
+  b.stage = pl->stage
+                ? b.bounds + (p->act.kind == ACCEL_ACT_CLIP ? 2 * BoundRow : 0)
+                : NULL;
   /* The parameters' constant halves: zeros before each tap's weights
      and before the bias, ones after it. */
   long block = 2 * pl->cn;
@@ -704,6 +756,8 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
   q[0].left = q[1].left = 0;
   pace_all(q, &ch);
   accel_dma_wait_all(); /* item 0's rows, the weights and the bias */
+  if (b.stage)
+    unstage(p, &cur, &b, b.in[0]);
   for (long t = 0; t < b.taps; ++t)
     engine_copy(b.taps_w + t * p->C, 1, weights + t, b.taps, p->C, 1);
   if (bias) {
@@ -728,6 +782,8 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
       engine_decimate(p, &b, &cur, b.acc[i & 1]);
     pace_all(q, &ch);
     accel_dma_wait_all();
+    if (b.stage && next.n < p->N)
+      unstage(p, &next, &b, b.in[(i + 1) & 1]);
     prev = cur, cur = next;
   }
   item_stores(q, p, &prev, &b, pl->wp, b.acc[(i - 1) & 1]);

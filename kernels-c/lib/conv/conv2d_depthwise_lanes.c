@@ -60,8 +60,11 @@ KERNEL_SPM_FITS(lanes_spm);
    count. */
 static void valid_range(long at, long d, long k, long n, long *k0,
                         long *count) {
-  long lo = at < 0 ? (-at + d - 1) / d : 0;
-  long hi = at + (k - 1) * d >= n ? (n - 1 - at) / d : k - 1;
+  /* Without a division at d = 1 (no dilation): the plan counts these
+     for every output row and column. */
+  long lo = at >= 0 ? 0 : d == 1 ? -at : (-at + d - 1) / d;
+  long hi = at + (k - 1) * d < n ? k - 1 : d == 1 ? n - 1 - at
+                                                  : (n - 1 - at) / d;
   if (at > n - 1)
     hi = -1;
   *k0 = lo, *count = hi >= lo ? hi - lo + 1 : 0;
@@ -87,14 +90,15 @@ int dw_lanes_plan(const conv_problem *p, depthwise_plan *pl) {
     return 0;
   /* This lowering's cycles (a vfma's few, and a pixel's epilogue a
      quad) against the stream engine's (its passes over the stride-1
-     run of padded rows, and a cost per channel; stride 2 decimates):
-     estimates fitted to both lowerings' measured cycles. */
+     run of padded rows, which stride 2 decimates, and a cost per
+     channel): estimates fitted to both lowerings' measured cycles
+     (MobileNetV2's, EfficientNet's and ConvNeXt's shapes). */
   long wp = p->pl + p->W + p->pr;
   long oh1 = p->sh == 2 ? 2 * p->OH - 1 : p->OH;
   long engine = p->C * (2 * taps + 1) * oh1 * wp / KERNEL_STREAM_LANES * 13 /
                     10 +
                 20 * p->C;
-  if (p->sh == 2)
+  if (p->sh == 2 && taps > 9) /* the vector unit's share lags there */
     engine = engine * 3 / 2;
   long lanes = 40 * ceil_div(p->C, Quad) * ohw + 1000;
   if (lanes >= engine) /* before counting the taps */

@@ -529,6 +529,12 @@ def conv_depthwise_acts():
           act="clip", lo=0.0, hi=0.5, **dw),
         C(1, 960, 3, 2, 960, 3, 3, groups=960, lx="nhwc", ly="nhwc",
           bias=True, lbias="strided", act="gelu", **dw),
+        # the stream engine's small planes arriving as one run an item
+        # (dw_engine_plan's stage), at stride 1 over two images and at
+        # stride 2
+        C(2, 100, 6, 7, 100, 3, 3, groups=100, bias=True, act="silu", **dw),
+        C(1, 32, 8, 9, 32, 3, 3, groups=32, stride=(2, 2), act="clip",
+          lo=0.0, hi=0.5, **dw),
         # the vector unit's general loop (four vectors at a time, the
         # last repeated): channel multiplier 2 at stride 2, stride 3,
         # stride (2, 1) and (1, 2), rows of 1, 2 and 3 vectors
