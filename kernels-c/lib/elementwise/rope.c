@@ -21,6 +21,7 @@
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include "core/lines.h"
+#include "elementwise/elementwise_direct.h"
 #include <stddef.h>
 
 enum {
@@ -277,6 +278,20 @@ static void move_runs(int ch, const lines_view *v, float *buf, long first,
   }
 }
 
+/* Whether v's lines lie back to back, unpadded: as the batch holds
+   them. */
+static int packed_lines(const lines_view *v) {
+  if (v->step != 1 || padded_length(v->n) != v->n)
+    return 0;
+  long expected = v->n;
+  for (int d = v->outer_rank - 1; d >= 0; --d) {
+    if (v->outer_dims[d] != 1 && v->outer_strides[d] != expected)
+      return 0;
+    expected *= v->outer_dims[d];
+  }
+  return 1;
+}
+
 /* A small x: its halves in on channels 0 and 1 behind the tables on 2
    and 3, each half's operations issued once it has arrived and its
    results sent out on 2 or 3 behind them (the transfer waits for the
@@ -295,6 +310,11 @@ static void rope_small(const lines_view *lx, const lines_view *ly,
   accel_dma_wait(3);
   accel_dma_wait(0);
   rope_batch(buf, 0, half, lx->n, (void *)pl);
+  if (!rest && packed_lines(ly) &&
+      half * np * 4 <= EW_DIRECT_STORE_BYTES) { /* by the core's stores */
+    ew_store_direct(ly->base, buf, half * np);
+    return;
+  }
   move_runs(2, ly, buf, 0, half, 1);
   if (rest) {
     accel_dma_wait(1);
