@@ -9,9 +9,9 @@
                           as they came, B: the group's q, scaled and
                           transposed, lanes past G zero), stored [key][query]
      P^T = exp(S^T + mask - m) / l
-                          on the vector unit, a vector per key: its lanes
-                          are the queries, so the max m and the sum l are
-                          lane-wise over the keys, with no reductions
+                          on the stream engine, a row of 16 per key: its
+                          lanes are the queries, so the max m and the sum
+                          l are lane-wise over the keys, by halving
      o = P . V            per block of 16 keys, P^T's block turned by the
                           tile-move port (mld, mst.t), then at D = 64 (32)
                           for up to 4 (8) query heads a mmac.4x64
@@ -26,18 +26,23 @@
    head)s' keys, values, queries and mask rows arrive while this one
    computes, and the next one's S^T is computed on the MXU while this
    one's softmax runs on the stream engine and its P blocks turn on the
-   tile-move port. All the keys are in the scratchpad at once (accel_attention's
-   streamed path takes longer caches). */
+   tile-move port.
+
+   A cache past SegmentKeys keys is split into segments (flash-decoding),
+   each an item as above with P left unnormalized, its rows o_s, max m_s
+   and sum l_s folded into running ones on the vector unit
+   (combine_segment), o = O / L after the last. */
 
 #include "attention/attention_decode.h"
 
 enum {
   MaxGroup = T,
   MaxDecodeD = 8 * T, /* o's tiles 2 .. 9 */
-  /* Past these keys, and for a group of one (whose one-tile and streamed
-     paths share no k/v reads), accel_attention's other paths measured
-     faster (1 500 keys: 26 789 against 38 109 cycles). */
-  MaxKeys = 512,
+  /* Keys of one pass: a longer cache is split into segments of at most
+     these (flash-decoding), their partial results combined. A group of
+     one (whose one-tile and streamed paths share no k/v reads) stays on
+     accel_attention's other paths. */
+  SegmentKeys = 512,
 };
 
 /* The pool, for one call. */
@@ -51,12 +56,26 @@ typedef struct {
   float *red;   /* the halvings' rows: the max's, then the sum's */
   float *cols;  /* 16 ones, -m, 1 / l, 16 zeros, then 0, -1: the column
                    operands and the mask's negation's row parameters */
-  long skp;
+  float *acc;   /* segments: o's rows so far (G x D), then the lane-wise
+                   max m, sum l, this segment's l and the two weights */
+  long skp;      /* a segment's keys rounded up to blocks of 16 */
+  long seg, nseg; /* keys a segment (the last may have fewer), segments */
+  long kvh, sk;   /* the problem's, here in the scratchpad (its fields are
+                     on the stack, in DRAM: 40 cycles a load) */
+  int wide;       /* wide_pv's answer */
 } decode_layout;
 
 static long decode_floats(long skp, long D) {
   return Sets * (2 * skp * D + T * D + skp) + T * D + 2 * skp * T +
-         skp * T + D * T + 2 * skp + 2 * skp + (skp / 2 + 1) * T + 4 * T + 2;
+         skp * T + D * T + 2 * skp + 2 * skp + (skp / 2 + 1) * T + 4 * T + 2 +
+         T * D + 5 * T;
+}
+
+/* Segments of at most SegmentKeys keys, all but the last a multiple of
+   16: their count and keys. */
+static long segment_keys(long Sk, long *nseg) {
+  *nseg = (Sk + SegmentKeys - 1) / SegmentKeys;
+  return round_up((Sk + *nseg - 1) / *nseg, T);
 }
 
 /* The mask's row for batch b (its key stride in *cs), or null. */
@@ -75,7 +94,7 @@ int attention_decode_takes(const problem *pb) {
                      *o = &pb->t[O];
   if (q->rank != 4 || pb->Sq != 1 || pb->causal || pb->D != pb->Dv ||
       pb->D % T || pb->D > MaxDecodeD || pb->D == 0 || pb->Sk < 1 ||
-      pb->group > MaxGroup || pb->group < 2 || pb->Sk > MaxKeys)
+      pb->group > MaxGroup || pb->group < 2)
     return 0;
   if (q->strides[3] != 1 || k->strides[3] != 1 || v->strides[3] != 1 ||
       o->strides[3] != 1)
@@ -87,7 +106,7 @@ int attention_decode_takes(const problem *pb) {
         (r >= 2 && m->dims[r - 2] != 1) || m->dims[r - 1] != pb->Sk)
       return 0;
   }
-  long skp = round_up(pb->Sk, T);
+  long nseg, skp = segment_keys(pb->Sk, &nseg);
   return decode_floats(skp, pb->D) <= PoolFloats;
 }
 
@@ -119,7 +138,8 @@ static void lay_out(long skp, long D) {
   l->rows = p, p += 2 * skp;
   l->maskp = p, p += 2 * skp;
   l->red = p, p += (skp / 2 + 1) * T;
-  l->cols = p;
+  l->cols = p, p += 4 * T + 2;
+  l->acc = p;
   l->skp = skp;
 }
 
@@ -130,23 +150,38 @@ static int wide_pv(const problem *pb) {
   return (pb->D == 64 && pb->group <= 4) || (pb->D == 32 && pb->group <= 8);
 }
 
+/* Item i: batch b, k/v head h, and its segment's first key and keys. */
+typedef struct {
+  long b, h, seg, k0, len;
+} item_at;
+
+static item_at item_of(const decode_layout *l, long i) {
+  long bh = l->nseg == 1 ? i : i / l->nseg;
+  item_at it = {bh / l->kvh, 0, i - bh * l->nseg, 0, 0};
+  it.h = bh - it.b * l->kvh;
+  it.k0 = it.seg * l->seg;
+  it.len = l->sk - it.k0 < l->seg ? l->sk - it.k0 : l->seg;
+  return it;
+}
+
 /* Item i's (batch b = i / KVH, k/v head h = i % KVH) keys, values (in
-   16-column panels), the group's queries and the mask's row into buffer
-   set i % Sets. */
+   16-column panels), the group's queries and the mask's row, its
+   segment's, into buffer set i % Sets. */
 static void fetch_item(const problem *pb, const decode_layout *l, long i) {
   const accel_tensor *q = &pb->t[Q], *k = &pb->t[K], *v = &pb->t[V];
-  long KVH = k->dims[1], b = i / KVH, h = i - b * KVH, D = pb->D;
-  long Sk = pb->Sk, G = pb->group, s = i % Sets;
+  item_at it = item_of(l, i);
+  long b = it.b, h = it.h, D = pb->D, Sk = it.len, G = pb->group;
+  long s = i % Sets;
   const float *kp = (const float *)k->data + b * k->strides[0] +
-                    h * k->strides[1];
+                    h * k->strides[1] + it.k0 * k->strides[2];
   const float *vp = (const float *)v->data + b * v->strides[0] +
-                    h * v->strides[1];
+                    h * v->strides[1] + it.k0 * v->strides[2];
   long half = Sk / 2;
   if (half)
     accel_dma_2d(0, l->k[s], kp, half, D * 4, D * 4, k->strides[2] * 4);
   accel_dma_2d(1, l->k[s] + half * D, kp + half * k->strides[2], Sk - half,
                D * 4, D * 4, k->strides[2] * 4);
-  if (wide_pv(pb)) {
+  if (l->wide) {
     if (half)
       accel_dma_2d(2, l->v[s], vp, half, D * 4, D * 4, v->strides[2] * 4);
     accel_dma_2d(3, l->v[s] + half * D, vp + half * v->strides[2], Sk - half,
@@ -162,7 +197,7 @@ static void fetch_item(const problem *pb, const decode_layout *l, long i) {
   if (pb->has_mask) {
     long cs;
     const float *m = mask_row(pb, b, &cs);
-    copy_rows(1, l->mask[s], 0, 1, m, 0, cs, 1, Sk);
+    copy_rows(1, l->mask[s], 0, 1, m + it.k0 * cs, 0, cs, 1, Sk);
   }
 }
 
@@ -238,9 +273,17 @@ static void softmax_middle(const decode_layout *l, float *st, long Sk) {
     halve_rows(l->red, l->pblk, Sk, 0, l->cols + 3 * T);
 }
 
-static void softmax_end(const decode_layout *l, long Sk) {
+/* With normalize 0 (a segment of several): P stays exp(s - m), its sum
+   kept for combine_segment. */
+static void softmax_end(const decode_layout *l, long Sk, long D,
+                        int normalize) {
   float *rl = l->cols + 2 * T, *zeros = l->cols + 3 * T;
   accel_v16f sum = accel_vload(Sk > 1 ? l->red : l->pblk);
+  if (!normalize) {
+    accel_vstore(l->acc + T * D + 2 * T, sum);
+    sink = l->pblk[(Sk - 1) * T];
+    return;
+  }
   accel_v16f r = accel_vrcp(sum);
   accel_vstore(rl, r * (2.0f - sum * r));
   accel_vs_shape(Sk, T);
@@ -289,21 +332,20 @@ static void scores_upto(scores_at *a, long upto) {
    the first `upto` blocks; none past the last item. */
 static scores_at scores_start(const problem *pb, const decode_layout *l,
                               long item, long items, float *st) {
-  scores_at a = {l->k[item % Sets], st, 0, l->skp / T, pb->D};
+  scores_at a = {l->k[item % Sets], st, 0, 0, pb->D};
   if (item >= items)
-    a.next = a.blocks + 1;
-  else
-    transpose_queries(l, l->q[item % Sets], pb->group, pb->D, pb->scale);
+    return a.next = 1, a;
+  a.blocks = round_up(item_of(l, item).len, T) / T;
+  transpose_queries(l, l->q[item % Sets], pb->group, pb->D, pb->scale);
   return a;
 }
 
-/* o = P . V of item i (set s) and its rows out. */
-static void pv_item(const problem *pb, const decode_layout *l, long i, int s) {
-  const accel_tensor *k = &pb->t[K], *o = &pb->t[O];
-  long KVH = k->dims[1], b = i / KVH, h = i - b * KVH, D = pb->D;
-  long G = pb->group, blocks = l->skp / T, tiles = D / T;
-  float *od = (float *)o->data + b * o->strides[0] + h * G * o->strides[1];
-  if (wide_pv(pb)) {
+/* o = P . V of an item (set s, blocks of keys) into l->o: the group's
+   rows of D (a wide mmac), or D / 16 tiles of 16 rows. */
+static void pv_item(const problem *pb, const decode_layout *l, int s,
+                    long blocks) {
+  long D = pb->D, tiles = D / T;
+  if (l->wide) {
     /* P's first rows (the group's queries) of each turned block against
        16 rows of V: R x D in one tile, stored as the group's rows. */
     accel_mzero(2);
@@ -314,7 +356,6 @@ static void pv_item(const problem *pb, const decode_layout *l, long i, int s) {
         accel_mmac_8x32(2, l->pblk + jb * T * T, l->v[s] + jb * T * D, T);
     }
     accel_mst(2, l->o);
-    accel_dma_2d(0, od, l->o, G, D * 4, o->strides[1] * 4, D * 4);
     return;
   }
   for (long p = 0; p < tiles; ++p) {
@@ -339,9 +380,67 @@ static void pv_item(const problem *pb, const decode_layout *l, long i, int s) {
     }
 #undef O_TILE
   }
-  for (long p = 0; p < tiles; ++p)
+}
+
+/* Row g's 16 floats from d0 of l->o in pv_item's layout. */
+static float *o_row(const problem *pb, const decode_layout *l, long g,
+                    long d0) {
+  return l->wide ? l->o + g * pb->D + d0 : l->o + d0 * T + g * T;
+}
+
+/* l->o's rows out to the item's rows of o. */
+static void store_o(const problem *pb, const decode_layout *l, item_at it) {
+  const accel_tensor *o = &pb->t[O];
+  long D = pb->D, G = pb->group;
+  float *od =
+      (float *)o->data + it.b * o->strides[0] + it.h * G * o->strides[1];
+  if (l->wide) {
+    accel_dma_2d(0, od, l->o, G, D * 4, o->strides[1] * 4, D * 4);
+    return;
+  }
+  for (long p = 0; p < D / T; ++p)
     accel_dma_2d_on((int)(p & 3), od + p * T, l->o + p * T * T, G, T * 4,
                     o->strides[1] * 4, T * 4);
+}
+
+/* A segment's o (P = exp(s - m_s) unnormalized, l_s its sum) into the
+   running max M, sum L and rows O, lane g the group's query g: M' =
+   max(M, m_s), O = O e^(M - M') + o_s e^(m_s - M') and L likewise; after
+   the last segment, O / L into l->o (zeros where L is 0: every key
+   masked). */
+static void combine_segment(const problem *pb, const decode_layout *l,
+                            int first, int last) {
+  long G = pb->group, D = pb->D;
+  float *run_m = l->acc + T * D, *run_l = run_m + T, *seg_l = run_l + T,
+        *wa = seg_l + T, *wb = wa + T;
+  accel_v16f ms = -accel_vload(l->cols + T), ls = accel_vload(seg_l);
+  accel_v16f m = ms, a = 0.0f, sum = 0.0f;
+  if (!first) {
+    accel_v16f mo = accel_vload(run_m);
+    m = __builtin_elementwise_max(mo, ms);
+    a = accel_vexp(mo - m);
+    sum = a * accel_vload(run_l);
+  }
+  accel_v16f bw = accel_vexp(ms - m);
+  accel_vstore(run_m, m);
+  accel_vstore(run_l, sum + bw * ls);
+  accel_vstore(wa, a);
+  accel_vstore(wb, bw);
+  for (long g = 0; g < G; ++g) {
+    float ag = wa[g], bg = wb[g];
+    for (long d0 = 0; d0 < D; d0 += T) {
+      float *acc = l->acc + g * D + d0;
+      accel_v16f v = accel_vload(o_row(pb, l, g, d0)) * bg;
+      accel_vstore(acc, first ? v : v + accel_vload(acc) * ag);
+    }
+  }
+  if (!last)
+    return;
+  for (long g = 0; g < G; ++g) {
+    float lg = run_l[g], r = lg > 0.0f ? 1.0f / lg : 0.0f;
+    for (long d0 = 0; d0 < D; d0 += T)
+      accel_vstore(o_row(pb, l, g, d0), accel_vload(l->acc + g * D + d0) * r);
+  }
 }
 
 /* Item i, its scores already in st: its softmax on the engine while the
@@ -350,30 +449,47 @@ static void pv_item(const problem *pb, const decode_layout *l, long i, int s) {
    o = P . V. */
 static void compute_item(const problem *pb, const decode_layout *l, long i,
                          long items) {
-  long Sk = pb->Sk, blocks = l->skp / T, s = i % Sets;
+  item_at it = item_of(l, i);
+  long Sk = it.len, blocks = round_up(Sk, T) / T, s = i % Sets, D = pb->D;
   float *st = l->st[i & 1];
+  /* A short last segment: v's rows past its keys held an earlier
+     segment's, which P's rows there (finite) would meet. */
+  if (l->nseg > 1 && Sk % T)
+    for (long r = Sk; r < blocks * T; ++r)
+      for (long d0 = 0; d0 < D; d0 += T)
+        accel_vstore(l->wide ? l->v[s] + r * D + d0
+                                 : l->v[s] + d0 * l->skp + r * T,
+                     (accel_v16f)0.0f);
   scores_at next = scores_start(pb, l, i + 1, items, l->st[(i + 1) & 1]);
   softmax_begin(l, st, pb->has_mask ? l->mask[s] : NULL, Sk);
   scores_upto(&next, blocks / 4);
   softmax_middle(l, st, Sk);
   scores_upto(&next, blocks / 2);
-  softmax_end(l, Sk);
+  softmax_end(l, Sk, D, l->nseg == 1);
   for (long jb = 0; jb < blocks; ++jb) {
     accel_mld(10, l->pblk + jb * T * T);
     accel_mst_t(10, l->pblk + jb * T * T);
     scores_upto(&next, blocks / 2 + jb + 1);
   }
   scores_upto(&next, blocks);
-  pv_item(pb, l, i, (int)s);
+  pv_item(pb, l, (int)s, blocks);
+  if (l->nseg > 1)
+    combine_segment(pb, l, it.seg == 0, it.seg == l->nseg - 1);
+  if (it.seg == l->nseg - 1)
+    store_o(pb, l, it);
 }
 
 void attention_decode_run(problem *pb) {
-  long KVH = pb->t[K].dims[1], items = pb->t[Q].dims[0] * KVH;
-  long D = pb->D;
-  lay_out(round_up(pb->Sk, T), D);
+  long KVH = pb->t[K].dims[1], D = pb->D, nseg;
+  long seg = segment_keys(pb->Sk, &nseg);
+  long items = pb->t[Q].dims[0] * KVH * nseg;
+  lay_out(seg, D);
+  lay.seg = seg, lay.nseg = nseg, lay.kvh = KVH, lay.sk = pb->Sk;
+  lay.wide = wide_pv(pb);
   const decode_layout *l = &lay;
-  /* Lanes past the group stay zero; v's rows past Sk are zero, so that
-     P's zeros there meet no NaN. */
+  /* Lanes past the group stay zero; v's rows past Sk are zero (in one
+     segment; compute_item zeroes a short last one's), so that P's zeros
+     there meet no NaN. */
   zero_pool(l->qt, D * T);
   zero_pool(l->pblk, l->skp * T);
   zero_pool(l->rows, l->skp);
@@ -384,8 +500,8 @@ void attention_decode_run(problem *pb) {
   l->cols[4 * T] = 0.0f, l->cols[4 * T + 1] = -1.0f;
   for (long j = 0; j < l->skp; j += T)
     accel_vstore(l->maskp + l->skp + j, (accel_v16f)1.0f);
-  for (int s = 0; s < Sets && l->skp > pb->Sk; ++s) {
-    if (wide_pv(pb))
+  for (int s = 0; s < Sets && nseg == 1 && l->skp > pb->Sk; ++s) {
+    if (l->wide)
       zero_pool(l->v[s] + pb->Sk * D, (l->skp - pb->Sk) * D);
     else
       for (long p = 0; p < D / T; ++p)

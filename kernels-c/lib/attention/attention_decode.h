@@ -8,8 +8,8 @@
 
 /* Whether attention_decode_run takes the problem: rank 4, one query,
    no causal flag, D = Dv a multiple of 16 up to 128, a group of 2 to 16
-   query heads, up to 512 keys, an additive mask (if any) the same for a
-   batch's heads, rows of D contiguous. */
+   query heads, an additive mask (if any) the same for a batch's heads,
+   rows of D contiguous. Past 512 keys, in segments (flash-decoding). */
 int attention_decode_takes(const problem *pb);
 void attention_decode_run(problem *pb);
 
