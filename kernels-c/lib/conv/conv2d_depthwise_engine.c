@@ -43,6 +43,7 @@ enum {
   ChunkVectors = 16 * DwVectorStep, /* the vector unit's work between two
                                       rounds of issue */
   Lead = 2, /* engine operations issued ahead of the vector unit's work */
+  MaxOpsAPiece = 3, /* engine operations due a piece of it, at most */
   IssueCycles = 64, /* the core's time to issue a channel's transfers */
   BoundRow = 256,   /* a clip's bounds: a row of each, repeated over the
                       results as rows of BoundRow floats */
@@ -113,14 +114,18 @@ static long act_vector_cycles(const conv_problem *p) {
 }
 
 /* A plane's time on the vector unit (a step about Step vfmas a tap and
-   a fifth more) and on the engine (a pass StreamLanes outputs a cycle). */
+   a fifth more, 3 x 3; twice that for other kernels) and on the engine
+   (a pass StreamLanes outputs a cycle). */
 static void plane_cycles(const conv_problem *p, long bo, long wp, long *tv,
                          long *te) {
   long taps = p->KH * p->KW;
   long vectors = ceil_div((bo - 1) * wp + p->OW, T);
   long passes = 2 * taps - 1 + finish_passes(p, p->bias != NULL);
+  /* planes3x3's taps are immediate offsets; planes_taps's loop over
+     them, measured at 7 x 7, about twice as long a vfma. */
+  long tap = p->KH == 3 && p->KW == 3 ? 6 : 12;
   *tv = ceil_div(vectors, DwVectorStep) * DwVectorStep *
-        (taps * 6 + 5 * act_vector_cycles(p)) / 5;
+        (taps * tap + 5 * act_vector_cycles(p)) / 5;
   *te = max_l(passes * bo * wp / KERNEL_STREAM_LANES, 1);
 }
 
@@ -553,8 +558,17 @@ static void run_item(const conv_problem *p, const depthwise_plan *pl,
                      int *channel) {
   dw_engine_work w = engine_setup(p, pl, it, b, bias, in, acc);
   long vectors = ceil_div((it->bo - 1) * pl->wp + p->OW, T);
-  long per_plane = ceil_div(vectors, ChunkVectors);
+  /* Pieces small enough that each is due at most MaxOpsAPiece of the
+     engine's operations: more would fill the engine's queue, and the
+     core would wait for the engine instead of working beside it. */
+  long chunk = ChunkVectors; /* a piece's vectors of a plane */
+  while (chunk > DwVectorStep && ceil_div(vectors, chunk) > 1 &&
+         it->nv * ceil_div(vectors, chunk) * MaxOpsAPiece < w.ops)
+    chunk /= 2;
+  long per_plane = ceil_div(vectors, chunk);
   long planes = max_l(ChunkVectors / vectors, 1); /* a piece's */
+  if (per_plane == 1)
+    planes = max_l(min_of(planes, it->nv * MaxOpsAPiece / max_l(w.ops, 1)), 1);
   long pieces = per_plane > 1 ? it->nv * per_plane : ceil_div(it->nv, planes);
   if (!pieces) {
     dw_pacer e = pacer_start(q, channel, w.ops);
@@ -570,15 +584,15 @@ static void run_item(const conv_problem *p, const depthwise_plan *pl,
      quotient and a remainder (no division a piece). */
   long due = Lead, rest = 0;
   for (long j = 0; j<it->nv; j += per_plane> 1 ? 1 : planes)
-    for (long v0 = 0; v0 < vectors; v0 += ChunkVectors) {
+    for (long v0 = 0; v0 < vectors; v0 += chunk) {
       for (rest += w.ops; rest >= pieces; rest -= pieces)
         ++due;
       engine_upto(&w, due);
       pacer_step(&e);
       if (per_plane > 1)
         dw_vector_planes(in + j * b->chan + v0 * T, acc + j * b->plane + v0 * T,
-                         it->c0 + j, 1, min_of(ChunkVectors, vectors - v0),
-                         b->chan, b->plane);
+                         it->c0 + j, 1, min_of(chunk, vectors - v0), b->chan,
+                         b->plane);
       else
         dw_vector_planes(in + j * b->chan, acc + j * b->plane, it->c0 + j,
                          min_of(planes, it->nv - j), vectors, b->chan,
