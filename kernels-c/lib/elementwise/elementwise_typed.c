@@ -843,6 +843,8 @@ static void convert(accel_dtype from, accel_dtype to, const void *in, void *out,
 
 static int direct(void *dst, const void *src, long bytes, int packed,
                   int store);
+static int one_block(ew_layout *l, const accel_tensor *const *inputs,
+                     int num_inputs, const accel_tensor *y, long total);
 static void *vector_block(const plan *p, const ew_layout *l, long n);
 static void *general_block(const plan *p, const ew_layout *l, long n);
 
@@ -990,11 +992,38 @@ accel_status ew_typed_run(const char *kernel, int entry,
     if (st || accel_only_checking())
       return st;
   }
-  for (int d = 0; d < y->rank; ++d)
-    if (y->dims[d] == 0)
-      return ACCEL_OK;
+  long total; /* 0 when some dimension is */
+  int dense = ew_contiguous(y, &total);
+  if (total == 0)
+    return ACCEL_OK;
   plan p = make_plan(&steps[0], inputs, num_inputs, y);
+  if (dense && total <= Block && one_block(l, inputs, num_inputs, y, total)) {
+    long off[MaxIn + 1] = {0};
+    run_block(&p, l, off, 0, total);
+    return ACCEL_OK;
+  }
   ew_make_layout(l, inputs, num_inputs, y);
   run(&p, l);
   return ACCEL_OK;
+}
+
+/* A dense y of total elements, one block, whose inputs are each a
+   scalar or dense of y's count (so of its dims): its layout, one row,
+   without the general merge's loops (most of a mask's small call), and
+   1; else 0. */
+static int one_block(ew_layout *l, const accel_tensor *const *inputs,
+                     int num_inputs, const accel_tensor *y, long total) {
+  for (int k = 0; k < num_inputs; ++k) {
+    long count;
+    int dense = ew_contiguous(inputs[k], &count);
+    if (count != 1 && !(dense && count == total))
+      return 0;
+    l->strides[k][0] = 0, l->strides[k][1] = count == total;
+    l->data[k] = inputs[k]->data;
+  }
+  l->rank = 2, l->num_inputs = num_inputs;
+  l->dims[0] = 1, l->dims[1] = total;
+  l->strides[num_inputs][0] = 0, l->strides[num_inputs][1] = 1;
+  l->data[num_inputs] = y->data;
+  return 1;
 }

@@ -84,21 +84,40 @@ void ew_vector_compare(accel_elementwise_op op, int words, const ew_operand *a,
   vi invert = vcast_splat(inverted);
   const int32_t *pa = a->data, *pb = b->data;
   int sa = a->scalar, sb = b->scalar;
-  for (long i = 0; i < n; i += KERNEL_LANES) {
-    vi alo, ahi, blo, bhi, eq, lt;
-    load_words(pa, sa, words, i, &alo, &ahi);
-    load_words(pb, sb, words, i, &blo, &bhi);
-    if (words == 2) { /* signed by the high words, then unsigned by the low */
-      vi high_eq = ahi == bhi;
-      eq = high_eq & (alo == blo);
-      lt = (ahi < bhi) | (high_eq & ((accel_v16u)alo < (accel_v16u)blo));
-    } else {
-      eq = alo == blo;
-      lt = alo < blo;
+  /* equal against a scalar (a mask's == 1): its words once, two
+     compares a vector. */
+  if (op == ACCEL_EW_EQUAL && sb && !sa) {
+    vi blo, bhi;
+    load_words(pb, 1, words, 0, &blo, &bhi);
+    for (long i = 0; i < n; i += KERNEL_LANES) {
+      vi alo, ahi;
+      load_words(pa, 0, words, i, &alo, &ahi);
+      vcast_store(scratch + i, (alo == blo) & (ahi == bhi) & 1);
     }
-    vi r = (((lt & want_lt) | (eq & want_eq)) & 1) ^ invert;
-    vcast_store(scratch + i, r);
+    goto pack;
   }
+  /* Two vectors an iteration, so that one's loads run under the other's
+     compares (the buffers take a vector past the end). */
+  for (long i = 0; i < n; i += 2 * KERNEL_LANES) {
+#pragma clang loop unroll(full)
+    for (int u = 0; u < 2; ++u) {
+      long at = i + u * KERNEL_LANES;
+      vi alo, ahi, blo, bhi, eq, lt;
+      load_words(pa, sa, words, at, &alo, &ahi);
+      load_words(pb, sb, words, at, &blo, &bhi);
+      if (words == 2) { /* signed by the high words, then unsigned by the low */
+        vi high_eq = ahi == bhi;
+        eq = high_eq & (alo == blo);
+        lt = (ahi < bhi) | (high_eq & ((accel_v16u)alo < (accel_v16u)blo));
+      } else {
+        eq = alo == blo;
+        lt = alo < blo;
+      }
+      vi r = (((lt & want_lt) | (eq & want_eq)) & 1) ^ invert;
+      vcast_store(scratch + at, r);
+    }
+  }
+pack:
   for (long i = 0; i < n; i += 4 * KERNEL_LANES) {
     vi w = vcast_splat(0);
     for (int k = 0; k < 4; ++k)

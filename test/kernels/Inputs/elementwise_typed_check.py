@@ -542,6 +542,9 @@ def shape_cases():
                     Tensor(I32, [])], Tensor(I32, [n]))
     yield Case("not bool [8]", NOT, [edges(Tensor(BOOL, [8]))],
                Tensor(BOOL, [8]))
+    yield Case("equal int32 [70] and a scalar", EQ,
+               [edges(Tensor(I32, [70])), edges(Tensor(I32, []))],
+               Tensor(BOOL, [70]))
     yield Case("where uint16 2x3000 strided condition", WHERE,
                [Tensor(BOOL, [2, 3000], [6001, 2]), Tensor(U16, [2, 3000]),
                 Tensor(U16, [1])], Tensor(U16, [2, 3000]))
