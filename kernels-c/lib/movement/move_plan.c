@@ -100,6 +100,26 @@ void move_plan_of(move_plan *p, const move_dims *n, move_src_kind src_kind) {
     p->group_rows = 1;
 }
 
+void move_plan_rows(move_plan *p, long rows, long row_floats, long dst_pitch,
+                    long src_pitch) {
+  /* Rows that follow each other on both sides are one (normalizing's
+     merge). */
+  if (rows == 1 || (dst_pitch == row_floats && src_pitch == row_floats))
+    row_floats *= rows, rows = 1;
+  p->src_kind = MOVE_SRC_VIEW;
+  p->dst_offset = p->src_offset = 0;
+  p->empty = 0;
+  p->row_bytes = 4 * row_floats;
+  p->rows = rows;
+  p->dst_row_stride = rows > 1 ? 4 * dst_pitch : 0;
+  p->src_row_stride = rows > 1 ? 4 * src_pitch : 0;
+  p->loops = 0;
+  p->piece_bytes = p->row_bytes < PIECE_BYTES ? p->row_bytes : PIECE_BYTES;
+  p->group_rows = PIECE_BYTES / p->row_bytes;
+  if (p->group_rows < 1)
+    p->group_rows = 1;
+}
+
 /* A one-piece transfer of at least this many bytes goes over all four
    channels, a quarter each: on one, a 64 KiB copy (a key or value cache's
    concatenation) takes 2 048 cycles of one channel's rate while three

@@ -73,6 +73,13 @@ void move_plan_make(move_plan *p, int rank, const long *dims,
 /* The same from the normalized dimensions. */
 void move_plan_of(move_plan *p, const move_dims *n, move_src_kind src_kind);
 
+/* The plan of `rows` contiguous runs of row_floats elements on both
+   sides, dst_pitch and src_pitch elements apart (not negative; rows and
+   row_floats at least 1), as move_plan_make gives it, without its
+   general normalizing (a concatenation's slab). */
+void move_plan_rows(move_plan *p, long rows, long row_floats, long dst_pitch,
+                    long src_pitch);
+
 /* Starts the plan's transfers from src to dst, on channels *channel,
  *channel + 1, ... (mod 4), advancing *channel; waits for nothing. */
 void move_plan_run(const move_plan *p, float *dst, const float *src,
