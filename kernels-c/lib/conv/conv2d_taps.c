@@ -36,6 +36,7 @@ typedef struct {
   float *out[2];     /* the stored tiles by turns: cb tiles each */
   float *bias_tiles; /* cb tiles, row r the bias of channel 16 block + r */
   float *bias;       /* the bias, packed */
+  float *bounds;     /* a clip's: a row of T lo's, then one of T hi's */
 } taps_buffers;
 
 typedef struct {
@@ -64,7 +65,7 @@ int conv_taps_plan(const conv_problem *p, taps_plan *pl) {
   /* The last block's reads pass the image by up to 15 sw + 1 floats. */
   pl->image_floats = (p->C * pl->plane + T * p->sw + T - 1) / T * T;
   long floats = 2 * pl->image_floats + cb * T * K + 2 * K * T +
-                3 * cb * TileFloats + cb * T;
+                3 * cb * TileFloats + cb * T + 2 * T;
   return floats <= PoolFloats;
 }
 
@@ -78,7 +79,8 @@ static void lay_out(const taps_plan *pl, taps_buffers *b) {
   b->out[0] = q, q += pl->cb * TileFloats;
   b->out[1] = q, q += pl->cb * TileFloats;
   b->bias_tiles = q, q += pl->cb * TileFloats;
-  b->bias = q;
+  b->bias = q, q += pl->cb * T;
+  b->bounds = q;
 }
 
 /* Image n's channels into the interior of an image buffer (its padding
@@ -105,6 +107,10 @@ static void fetch_weights(const conv_problem *p, const taps_plan *pl,
         accel_copy_matrix(2, b->weights + o * pl->K + c * taps, p->KW, 1,
                           p->w + o * p->ws[0] + c * p->ws[1], p->ws[2],
                           p->ws[3], p->KH, p->KW);
+  if (p->act.kind == ACCEL_ACT_CLIP) {
+    accel_vstore(b->bounds, (accel_v16f)p->act.lo);
+    accel_vstore(b->bounds + T, (accel_v16f)p->act.hi);
+  }
   if (p->bias)
     accel_copy_matrix(3, b->bias, 0, 1, p->bias, 0, p->bs, 1, p->Cout);
   accel_dma_wait(2);
@@ -244,6 +250,22 @@ static void make_b_part(const conv_problem *p, const taps_plan *pl,
       make_b_part(p, pl, &job, k);                                             \
   } while (0)
 
+/* A stored tile's activation past ReLU: a clip's bounds by the stream
+   engine (the tile's transfer waits for it; a lower bound of 0 was the
+   store's ReLU), GELU or SiLU on the vector unit. */
+__attribute__((noinline)) static void
+tile_epilogue(float *tile, const conv_problem *p, const taps_buffers *b) {
+  if (p->act.kind != ACCEL_ACT_CLIP) {
+    conv_activate_rows(tile, T, NULL, &p->act);
+    return;
+  }
+  accel_vs_shape(T, T);
+  accel_vs_stride(T, T, 0);
+  if (p->act.lo != 0.0f)
+    accel_vs_max(tile, tile, b->bounds);
+  accel_vs_min(tile, tile, b->bounds + T);
+}
+
 /* Tile t stored (ReLU by the store, another activation after it) and
    sent: rows its channels, columns the block's pixels up to OW. */
 #define STORE_BLOCK(t, k)                                                      \
@@ -253,8 +275,8 @@ static void make_b_part(const conv_problem *p, const taps_plan *pl,
       accel_mst_relu(t, tile);                                                 \
     else                                                                       \
       accel_mst(t, tile);                                                      \
-    if (vector_act)                                                            \
-      conv_activate_rows(tile, T, NULL, &p->act);                              \
+    if (epilogue)                                                              \
+      tile_epilogue(tile, p, b);                                               \
     accel_activate_block(tile, TileFloats, p->act.kind);                       \
     accel_dma_2d_on(ch, y + (k)*T * p->ys[1], tile,                            \
                     min_of(p->Cout - (k)*T, T), cols * 4, p->ys[1] * 4,        \
@@ -289,10 +311,12 @@ run_block(const conv_problem *p, const taps_plan *pl, const taps_buffers *b,
   float *out = b->out[set];
   float *y = p->y + at.n * p->ys[0] + at.yy * p->ys[2] + at.x0;
   long cols = min_of(p->OW - at.x0, T);
-  int relu = p->act.kind == ACCEL_ACT_RELU;
+  /* ReLU by the store, also a clip's lower bound of 0. */
+  int relu = p->act.kind == ACCEL_ACT_RELU ||
+             (p->act.kind == ACCEL_ACT_CLIP && p->act.lo == 0.0f);
   /* GELU, clip or SiLU: the kinds past ReLU (accel_conv2d refuses the
      exact GELU). */
-  int vector_act = p->act.kind > ACCEL_ACT_RELU;
+  int epilogue = p->act.kind > ACCEL_ACT_RELU;
   if (set)
     FOR_CHANNEL_BLOCKS(pl->cb, 8, STORE_BLOCK);
   else
