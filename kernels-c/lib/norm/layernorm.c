@@ -5,6 +5,7 @@
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
 #include "norm/norm_lines.h"
+#include "norm/norm_small.h"
 #include "norm/norm_stream.h"
 #include <stddef.h>
 
@@ -215,6 +216,12 @@ static long norm(const void *args, const void *unused1, const void *unused2,
   if (rms && o.shift)
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "options",
                               "RMS normalization has no shift");
+  /* A few lines in one block (norm_small.c), its parameters checked
+     (norm_args_pass, or a call checked before). */
+  if (axis == x->rank - 1 && norm_small_fits(x) &&
+      (checked || !accel_checking()) && !accel_only_checking() &&
+      norm_small_run(x, y, &o, rms))
+    return ACCEL_OK;
   lines_view lx, ly, lr;
   if ((s = norm_line_views(K, x, y, axis, x->rank - 1,
                            o.residual           ? LinesOfSumFloats

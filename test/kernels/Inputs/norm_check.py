@@ -237,6 +237,11 @@ def cases_shapes():
     # map): a decoding step's RMS norm, and an odd tiny layer norm.
     cs.append(Case("rmsnorm", [1, 1, 384], -1, scale=True))
     cs.append(Case("layernorm", [1, 5], -1, scale=True))
+    # One block by norm_small.c: whole vectors of lines, a shift alone,
+    # in place, and past its 8192 floats.
+    cs.append(Case("layernorm", [3, 32], -1, shift=True))
+    cs.append(Case("rmsnorm", [4, 64], -1, in_place=True, scale=True))
+    cs.append(Case("layernorm", [65, 128], -1, scale=True, shift=True))
     # A residual added before the norm: dense, strided, with y in its
     # place, and lines not evenly spaced (a transposed view).
     cs.append(Case("layernorm", [2, 16, 64], 2, scale=True, shift=True,

@@ -93,6 +93,11 @@ def cases_shapes():
         SumCase("rmsnorm", [9, 40], scale=True, lx="pad", lr="rev"),
         # a second batch of one line (the first 192 lines of 64)
         SumCase("layernorm", [193, 64], scale=True),
+        # one block by norm_small.c: a decoding step's one line, a shift
+        # alone, and lines past its 8192 floats (by batches)
+        SumCase("rmsnorm", [1, 1, 384], scale=True),
+        SumCase("layernorm", [3, 48], shift=True),
+        SumCase("layernorm", [129, 64], scale=True),
     ]
 
 
