@@ -18,8 +18,8 @@
 
    Work items are chunks of channels of an image, planes unpadded as in
    y and x; double-buffered: chunk i + 1 arrives (channels 0 and 1)
-   while chunk i computes, and chunk i's results leave on channel 2 + i %
-   2. A chunk's buffers are whole 64-channel quads, so that the lanes
+   while chunk i computes, and chunk i's results leave (on channels 2 and
+   3, or 2 + i % 2 where y's planes are apart). A chunk's buffers are whole 64-channel quads, so that the lanes
    past the last channel read and write the buffer, never another's. */
 
 #include "conv/conv2d.h"
@@ -266,13 +266,21 @@ static void load_chunk(const conv_problem *p, float *in, long n, long c0,
                       p->xs[2], p->xs[3], p->H, p->W);
 }
 
-/* Chunk i's results out on channel ch. */
+/* Whether y's planes follow each other (a chunk's results one run). */
+static int dense_y(const conv_problem *p) {
+  return p->ys[3] == 1 && p->ys[2] == p->OW && p->ys[1] == p->OH * p->OW;
+}
+
+/* Chunk i's results out: one run in two halves on channels 2 and 3
+   where y is dense, else on channel ch. */
 static void store_chunk(const conv_problem *p, const float *out, int ch,
                         long n, long c0, long cn) {
-  long ohw = SPM->ohw;
+  long ohw = SPM->ohw, half = (cn + 1) / 2;
   float *y = p->y + n * p->ys[0] + c0 * p->ys[1];
-  if (p->ys[3] == 1 && p->ys[2] == p->OW && p->ys[1] == ohw) {
-    accel_dma_rows_on(ch, y, out, cn, ohw * 4, ohw * 4, ohw * 4);
+  if (dense_y(p)) {
+    accel_dma_rows_on(2, y, out, half, ohw * 4, ohw * 4, ohw * 4);
+    accel_dma_rows_on(3, y + half * ohw, out + half * ohw, cn - half, ohw * 4,
+                      ohw * 4, ohw * 4);
     return;
   }
   for (long c = 0; c < cn; ++c)
@@ -321,9 +329,13 @@ void dw_lanes_run(const conv_problem *problem, const depthwise_plan *pl) {
   /* The weights arrive in the buffers from raw[1] on (the first chunk's
      planes in raw[0]), then go to taps of cr channels. */
   float *w_in = SPM->raw[1];
-  if (p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[0] == taps)
-    accel_dma_2d_on(2, w_in, p->w, 1, p->C * taps * 4, 0, 0);
-  else
+  if (p->ws[3] == 1 && p->ws[2] == p->KW && p->ws[0] == taps) {
+    /* A quarter on each channel. */
+    long all = p->C * taps, part = ceil_div(all, 4);
+    for (int k = 0; k < 4 && k * part < all; ++k)
+      accel_dma_2d_on(k, w_in + k * part, p->w + k * part, 1,
+                      min_of(part, all - k * part) * 4, 0, 0);
+  } else
     for (long o = 0; o < p->C; ++o)
       accel_copy_matrix(2, w_in + o * taps, p->KW, 1, p->w + o * p->ws[0],
                         p->ws[2], p->ws[3], p->KH, p->KW);
@@ -359,7 +371,14 @@ void dw_lanes_run(const conv_problem *problem, const depthwise_plan *pl) {
       if (i + 2 < items)
         load_chunk(p, SPM->raw[b], n2, c2, min_of(cn, p->C - c2));
     }
-    accel_dma_wait_on(2 + b); /* chunk i - 2's results, from out[b] */
+    /* Chunk i - 2's results, from out[b]: with y dense, all but the
+       newest transfer on channels 2 and 3 (chunk i - 1's). */
+    if (dense_y(p)) {
+      accel_dma_wait_older(2);
+      accel_dma_wait_older(3);
+    } else {
+      accel_dma_wait_on(2 + b);
+    }
     long k = min_of(cn, p->C - c0);
     chunk(SPM->in[b], SPM->out[b], c0, k);
     store_chunk(p, SPM->out[b], 2 + b, n, c0, k);
