@@ -5,6 +5,7 @@
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
+#include "matmul/gemm_few_rows.h"
 #include "matmul/matmul_typed.h"
 #include <stddef.h>
 
@@ -157,6 +158,11 @@ static accel_status batched_matmul(const accel_tensor *a, const accel_tensor *b,
 
 static long staged(const void *a, const void *b, const void *c,
                    const void *options) {
+  /* A decode step's product, its arguments checked (a graph program's,
+     in the scratchpad): at once on the wide mmacs. */
+  if (!accel_checking() && few_rows_plain(options) &&
+      few_rows_batched(a, b, c))
+    return ACCEL_OK;
   accel_gemm_args g;
   accel_gemm_stage_args(&g, a, b, c, options);
   return batched_matmul(g.a, g.b, g.c, &g.o);

@@ -25,6 +25,7 @@
    several K chunks, c holds the partial sum between them. */
 
 #include "core/kernel_stack.h"
+#include "matmul/gemm_few_rows.h"
 #include "matmul/gemm_internal.h"
 #include "matmul/matmul_typed.h"
 
@@ -153,6 +154,11 @@ static int is_typed(const accel_tensor *a, const accel_tensor *c) {
 
 static long gemm(const void *a, const void *b, const void *c,
                  const void *options) {
+  /* A decode step's product, its arguments checked (a graph program's,
+     in the scratchpad): at once on the wide mmacs. */
+  if (!accel_checking() && few_rows_plain(options) &&
+      few_rows_batched(a, b, c))
+    return ACCEL_OK;
   accel_gemm_args g;
   accel_gemm_stage_args(&g, a, b, c, options);
   /* Other types than f32 fail the fast checks: only then, or when the

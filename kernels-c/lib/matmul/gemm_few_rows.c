@@ -64,12 +64,20 @@ typedef struct {
   long R, C, kc, nk, slabs;
 } plan;
 
+/* The shape's constants: no division by a value known only here (a
+   division takes the core tens of cycles). */
 static plan plan_for(plan p) {
-  p.R = p.M <= TileFloats / Cols4 ? TileFloats / Cols4 : MaxRows;
-  p.C = TileFloats / p.R;
-  p.kc = min_of(p.K, ChunkFloats / p.C);
-  p.nk = (p.K + p.kc - 1) / p.kc;
-  p.slabs = (p.N + p.C - 1) / p.C;
+  if (p.M <= TileFloats / Cols4) {
+    p.R = TileFloats / Cols4, p.C = Cols4;
+    p.kc = min_of(p.K, ChunkFloats / Cols4);
+    p.nk = (p.K + ChunkFloats / Cols4 - 1) / (ChunkFloats / Cols4);
+    p.slabs = (p.N + Cols4 - 1) / Cols4;
+  } else {
+    p.R = MaxRows, p.C = Cols8;
+    p.kc = min_of(p.K, ChunkFloats / Cols8);
+    p.nk = (p.K + ChunkFloats / Cols8 - 1) / (ChunkFloats / Cols8);
+    p.slabs = (p.N + Cols8 - 1) / Cols8;
+  }
   return p;
 }
 
@@ -294,6 +302,45 @@ void few_rows_gemm(const accel_tensor *a, const accel_tensor *b,
   };
   p = plan_for(p);
   run(&p);
+}
+
+/* Rows [0, n - 1) of t merged into its next-to-last dimension: their
+   count, or 0 where they are not one run of rows (*rs their stride). */
+static long merged_rows(const accel_tensor *t, long *rs) {
+  int r = t->rank;
+  long rows = t->dims[r - 2], stride = t->strides[r - 2];
+  *rs = stride;
+  for (int d = r - 3; d >= 0; --d) {
+    if (t->dims[d] != 1 &&
+        t->strides[d] != t->dims[d + 1] * t->strides[d + 1])
+      return 0;
+    rows *= t->dims[d];
+  }
+  return rows;
+}
+
+int few_rows_batched(const accel_tensor *a, const accel_tensor *b,
+                     const accel_tensor *c) {
+  int r = c->rank, rb = b->rank;
+  if (r < 2 || a->rank != r || rb < 2 || a->dtype != ACCEL_F32 ||
+      b->dtype != ACCEL_F32 || c->dtype != ACCEL_F32)
+    return 0;
+  for (int d = 0; d < rb - 2; ++d)
+    if (b->dims[d] != 1)
+      return 0;
+  long K = a->dims[r - 1], N = c->dims[r - 1], x_rs, y_rs;
+  long M = merged_rows(a, &x_rs);
+  if (M < 1 || M > MaxRows || merged_rows(c, &y_rs) != M || K < 1 ||
+      K > MaxK || b->dims[rb - 2] != K || b->dims[rb - 1] != N ||
+      b->strides[rb - 1] != 1 || (a->strides[r - 1] != 1 && K != 1) ||
+      c->strides[r - 1] != 1)
+    return 0;
+  plan p = {.x = (const float *)a->data, .w = (const float *)b->data,
+            .y = (float *)c->data, .x_rs = x_rs, .w_rs = b->strides[rb - 2],
+            .y_rs = y_rs, .M = M, .K = K, .N = N};
+  p = plan_for(p);
+  run(&p);
+  return 1;
 }
 
 int few_rows_glu_takes(long M, long K, long H) {
