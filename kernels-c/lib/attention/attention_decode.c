@@ -60,8 +60,7 @@ typedef struct {
                    max m, sum l, this segment's l and the two weights */
   long skp;      /* a segment's keys rounded up to blocks of 16 */
   long seg, nseg; /* keys a segment (the last may have fewer), segments */
-  long kvh, sk;   /* the problem's, here in the scratchpad (its fields are
-                     on the stack, in DRAM: 40 cycles a load) */
+  long kvh, sk;   /* the problem's, read once for every item */
   int wide;       /* wide_pv's answer */
 } decode_layout;
 
@@ -487,6 +486,9 @@ void attention_decode_run(problem *pb) {
   lay.seg = seg, lay.nseg = nseg, lay.kvh = KVH, lay.sk = pb->Sk;
   lay.wide = wide_pv(pb);
   const decode_layout *l = &lay;
+  /* The first item's transfers start before the set-up below, which
+     touches none of their rows. */
+  fetch_item(pb, l, 0);
   /* Lanes past the group stay zero; v's rows past Sk are zero (in one
      segment; compute_item zeroes a short last one's), so that P's zeros
      there meet no NaN. */
@@ -510,7 +512,6 @@ void attention_decode_run(problem *pb) {
   }
   /* Item i + 1 has arrived and item i + 2 is on its way while item i
      computes (three buffer sets: item i - 1's V was read by its PV). */
-  fetch_item(pb, l, 0);
   accel_dma_wait_all();
   if (items > 1)
     fetch_item(pb, l, 1);
