@@ -547,6 +547,21 @@ static void engine_upto(dw_engine_work *w, long upto) {
     engine_next(w);
 }
 
+/* Past 3 x 3 (many passes a tap set), a piece's vectors of a plane
+   for run_item: parts of a plane even where a plane is less than a
+   piece, so that each piece is due at most MaxOpsAPiece of the ops
+   engine operations (nv planes of `vectors` on the vector unit); at
+   3 x 3 the pieces' own cost outweighs it. */
+__attribute__((noinline)) static long wide_piece_vectors(long vectors, long nv,
+                                                         long ops) {
+  long chunk = min_of(ChunkVectors, ceil_div(vectors, DwVectorStep) *
+                                        DwVectorStep);
+  while (chunk > DwVectorStep &&
+         nv * ceil_div(vectors, chunk) * MaxOpsAPiece < ops)
+    chunk = ceil_div(chunk / 2, DwVectorStep) * DwVectorStep;
+  return chunk;
+}
+
 /* Item it from in into acc: the engine's share issued an operation at a
    time between pieces of the vector unit's (a piece ChunkVectors of a
    plane's run of vectors, or as many small planes), in proportion, Lead
@@ -565,6 +580,8 @@ static void run_item(const conv_problem *p, const depthwise_plan *pl,
   while (chunk > DwVectorStep && ceil_div(vectors, chunk) > 1 &&
          it->nv * ceil_div(vectors, chunk) * MaxOpsAPiece < w.ops)
     chunk /= 2;
+  if (b->taps > 9)
+    chunk = wide_piece_vectors(vectors, it->nv, w.ops);
   long per_plane = ceil_div(vectors, chunk);
   long planes = max_l(ChunkVectors / vectors, 1); /* a piece's */
   if (per_plane == 1)
