@@ -181,7 +181,14 @@ int dw_engine_plan(const conv_problem *p, long avail, depthwise_plan *pl) {
   long per = 2 * bi * wp + 3 * bo * wp + 2 * (taps + 1);
   long tv, te;
   plane_cycles(p, bo, wp, &tv, &te);
-  long cn = max_l(TargetFloats / (bi * wp), (tv + te + te / 2) / te);
+  /* Items twice the target where planes are large (fewer items, the
+     first's rows and the last's results a smaller share) or, at 3 x 3,
+     where that is the whole image (measured: 32 x 32 and 4 x 4 to 8 x 8
+     planes faster so, 16 x 16 and kernels past 3 x 3 slower). */
+  long target = TargetFloats;
+  if (bi * wp >= 1024 || (taps <= 9 && p->C * bi * wp <= 2 * TargetFloats))
+    target = 2 * TargetFloats;
+  long cn = max_l(target / (bi * wp), (tv + te + te / 2) / te);
   /* Small planes of a dense x arrive as one run an item, and the
      engine puts their rows in place (an operation an image row a
      share), where a transfer a channel would cost the core more to
