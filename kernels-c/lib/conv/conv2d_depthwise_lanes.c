@@ -98,7 +98,8 @@ int dw_lanes_plan(const conv_problem *p, depthwise_plan *pl) {
   long engine = p->C * (2 * taps + 1) * oh1 * wp / KERNEL_STREAM_LANES * 13 /
                     10 +
                 20 * p->C;
-  if (p->sh == 2 && taps > 9) /* the vector unit's share lags there */
+  /* The vector unit's share lags at large planes past 3 x 3. */
+  if (p->sh == 2 && taps > 9 && oh1 * wp >= 512)
     engine = engine * 3 / 2;
   long lanes = 40 * ceil_div(p->C, Quad) * ohw + 1000;
   if (lanes >= engine) /* before counting the taps */
