@@ -23,6 +23,7 @@ namespace accel::graph {
 #define GEN_PASS_DEF_FUSECNNBLOCKSPASS
 #define GEN_PASS_DEF_FUSEGROUPNORMPASS
 #define GEN_PASS_DEF_FUSEUPSAMPLECONVPASS
+#define GEN_PASS_DEF_FUSESHAREDINPUTPRODUCTSPASS
 #define GEN_PASS_DEF_FUSECHANNELNORMPASS
 #define GEN_PASS_DEF_FUSEMOEPASS
 #define GEN_PASS_DEF_FUSEROPEPASS
@@ -63,9 +64,24 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
                            populateCnnBlockFusion, populateGroupNormFusion,
                            populateChannelNormFusion, populateMoeFusion,
                            populateRopeFusion, populateTransposeSinking})) ||
-        failed(applyFamilies(getOperation(), {populateChainFusion})) ||
+        failed(applyFamilies(getOperation(), {populateProducerDuplication,
+                                              populateChainFusion})) ||
         // After the convolutions' activations, biases and batch norms.
-        failed(applyFamilies(getOperation(), {populateUpsampleConvFusion})))
+        failed(applyFamilies(getOperation(), {populateUpsampleConvFusion})) ||
+        // After the SwiGLU's and the experts' fusions, which take their
+        // products one by one.
+        failed(applyFamilies(getOperation(),
+                             {populateSharedInputProductFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseSharedInputProductsPass
+    : accel::graph::impl::FuseSharedInputProductsPassBase<
+          FuseSharedInputProductsPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(),
+                             {populateSharedInputProductFusion})))
       signalPassFailure();
   }
 };
@@ -171,7 +187,8 @@ struct SinkTransposesPass
 
 struct FuseChainsPass : accel::graph::impl::FuseChainsPassBase<FuseChainsPass> {
   void runOnOperation() override {
-    if (failed(applyFamilies(getOperation(), {populateChainFusion})))
+    if (failed(applyFamilies(getOperation(), {populateProducerDuplication,
+                                              populateChainFusion})))
       signalPassFailure();
   }
 };

@@ -30,6 +30,10 @@ void populateActivationFusion(mlir::RewritePatternSet &Patterns);
 /// and(x, true) and or(x, false) as x (FoldIdentities.cpp).
 void populateIdentityFolding(mlir::RewritePatternSet &Patterns);
 
+/// A small elementwise op read by several unary ones, cloned for each, so
+/// that each takes it into its chain (DuplicateProducers.cpp).
+void populateProducerDuplication(mlir::RewritePatternSet &Patterns);
+
 /// x * sigmoid(x) after a matrix-unit op as its silu activation
 /// (FuseSilu.cpp).
 void populateSiluFusion(mlir::RewritePatternSet &Patterns);
@@ -82,6 +86,10 @@ void populateUpsampleConvFusion(mlir::RewritePatternSet &Patterns);
 /// A mixture of experts' router into accel.moe_route and its gated sum
 /// of experts into accel.gated_sum (FuseMoE.cpp).
 void populateMoeFusion(mlir::RewritePatternSet &Patterns);
+
+/// The constant projections of one x of few rows as one matmul and its
+/// slices (FuseSharedInputProducts.cpp).
+void populateSharedInputProductFusion(mlir::RewritePatternSet &Patterns);
 
 /// RoPE's slices, Neg, Concat, Muls and Add as one accel.rope
 /// (FuseRope.cpp).
