@@ -135,6 +135,19 @@ def FuseUpsampleConvPass : AccelGraph_FuncPass<"accel-fuse-upsample-conv"> {
   }];
 }
 
+def FuseSharedInputProductsPass
+    : AccelGraph_FuncPass<"accel-fuse-shared-input-products"> {
+  let summary = "Fuse the projections of one row of few rows into one "
+                "matmul";
+  let description = [{
+    Two or more matmuls of one f32 x of at most eight rows by constant
+    [K, N_i] matrices, without activations (a decoder's q, k and v
+    projections at a decode step), become one matmul by the matrices
+    concatenated along N, each former result a slice of its columns: the
+    weights stream through one call (FuseSharedInputProducts.cpp).
+  }];
+}
+
 def FuseChannelNormPass : AccelGraph_FuncPass<"accel-fuse-channel-norm"> {
   let summary = "Fuse ConvNeXt's LayerNorm between permutes into "
                 "accel.channel_norm, and its block's Linears into NCHW";
