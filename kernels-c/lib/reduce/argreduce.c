@@ -100,17 +100,23 @@ static long argreduce_body(const void *args, const void *unused1,
                              : ACCEL_ALL_DTYPES & ~ACCEL_DTYPE_BIT(ACCEL_BOOL);
   const unsigned ytypes =
       a.hardmax ? ACCEL_DTYPE_BIT(ACCEL_F32) : ACCEL_DTYPE_BIT(ACCEL_I64);
-  if ((s = accel_check_tensor_typed(K, "x", x, types, 1, ACCEL_MAX_RANK, 0)) ||
-      (s = accel_check_tensor_typed(K, "y", y, ytypes, 0, ACCEL_MAX_RANK, 1)))
+  /* In ACCEL_RUN_CHECKED (a graph program, checked by its check pass)
+     only y's strides along x's dimensions are worked out. */
+  const int checking = accel_checking();
+  if (checking &&
+      ((s = accel_check_tensor_typed(K, "x", x, types, 1, ACCEL_MAX_RANK,
+                                     0)) ||
+       (s = accel_check_tensor_typed(K, "y", y, ytypes, 0, ACCEL_MAX_RANK,
+                                     1))))
     return s;
   int axis = a.axis;
-  if (axis < -x->rank || axis >= x->rank)
+  if (checking && (axis < -x->rank || axis >= x->rank))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "axis",
                               "%d is not a dimension of a rank-%d tensor", axis,
                               x->rank);
   axis = axis < 0 ? axis + x->rank : axis;
   int keep = y->rank == x->rank;
-  if (!keep && (a.hardmax || y->rank != x->rank - 1))
+  if (checking && !keep && (a.hardmax || y->rank != x->rank - 1))
     return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
                               "rank %d, expected %d%s", y->rank, x->rank,
                               a.hardmax ? "" : " (keepdims) or one less");
@@ -119,19 +125,22 @@ static long argreduce_body(const void *args, const void *unused1,
     if (!keep && d == axis)
       continue;
     long want = d == axis && !a.hardmax ? 1 : x->dims[d];
-    if (y->dims[e] != want)
+    if (checking && y->dims[e] != want)
       return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "y",
                                 "dimension %d is %ld, expected %ld", e,
                                 y->dims[e], want);
     ys[d] = y->strides[e++];
   }
-  if (!a.hardmax && x->dims[axis] == 0)
-    return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "x",
-                              "dimension %d is 0: no element to select", axis);
-  if (accel_typed_tensors_overlap(y, x))
-    return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y", "overlaps x");
-  if (accel_only_checking())
-    return ACCEL_OK;
+  if (checking) {
+    if (!a.hardmax && x->dims[axis] == 0)
+      return accel_kernel_error(ACCEL_ERR_ARGUMENT, K, "x",
+                                "dimension %d is 0: no element to select",
+                                axis);
+    if (accel_typed_tensors_overlap(y, x))
+      return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "y", "overlaps x");
+    if (accel_only_checking())
+      return ACCEL_OK;
+  }
   elem_odometer o;
   lines_of(x, axis, ys, &o);
   long lines = elem_odometer_count(&o), n = x->dims[axis];
