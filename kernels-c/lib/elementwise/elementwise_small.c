@@ -58,13 +58,14 @@ static int trailing(const accel_tensor *t, const accel_tensor *y) {
    PartBytes (whole bursts) over up to all four. */
 static void transfer(int *ch, void *dst, const void *src, long bytes) {
   long parts = bytes / PartBytes;
-  parts = parts < 1 ? 1 : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
-                                                      : parts;
+  parts = parts < 1                     ? 1
+          : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
+                                        : parts;
   long piece = bytes / parts & ~63L;
   for (long p = 0; p < parts; ++p) {
     long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
-    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1,
-                    count, count, count);
+    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1, count,
+                    count, count);
     *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
   }
 }

@@ -131,7 +131,7 @@ void ew_vector_select(const ew_operand *cond, const ew_operand *a,
                       const ew_operand *b, void *out, long n) {
   /* A scalar condition in every byte of its words. */
   vi sc = vcast_splat(cond->scalar && *(const uint8_t *)cond->data ? 0x01010101
-                                                                    : 0);
+                                                                   : 0);
   vi sa = vcast_splat(a->scalar ? *(const int32_t *)a->data : 0);
   vi sb = vcast_splat(b->scalar ? *(const int32_t *)b->data : 0);
   const int32_t *pa = a->data, *pb = b->data;
@@ -142,12 +142,12 @@ void ew_vector_select(const ew_operand *cond, const ew_operand *a,
     vi c = c_scalar ? sc : vcast_load(pc + i);
     for (int k = 0; k < 4; ++k) {
       vi m = ((vi)((accel_v16u)c >> (8 * k)) & 0xff) != 0;
-      vi x = a_scalar ? sa
-                      : (vi)accel_vload_strided((const float *)(pa + i + k),
-                                                16);
-      vi y = b_scalar ? sb
-                      : (vi)accel_vload_strided((const float *)(pb + i + k),
-                                                16);
+      vi x = a_scalar
+                 ? sa
+                 : (vi)accel_vload_strided((const float *)(pa + i + k), 16);
+      vi y = b_scalar
+                 ? sb
+                 : (vi)accel_vload_strided((const float *)(pb + i + k), 16);
       accel_vstore_strided((accel_v16f)vcast_select(m, x, y),
                            (float *)(po + i + k), 16);
     }

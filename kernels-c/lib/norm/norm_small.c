@@ -32,8 +32,7 @@ static int packed_like(const accel_tensor *t, const accel_tensor *x) {
   long step = 1;
   int ok = t->rank == x->rank;
   for (int d = x->rank - 1; d >= 0 && ok; --d) {
-    ok = t->dims[d] == x->dims[d] &&
-         (t->dims[d] == 1 || t->strides[d] == step);
+    ok = t->dims[d] == x->dims[d] && (t->dims[d] == 1 || t->strides[d] == step);
     step *= x->dims[d];
   }
   return ok;
@@ -41,21 +40,22 @@ static int packed_like(const accel_tensor *t, const accel_tensor *x) {
 
 /* A parameter of n floats, contiguous. */
 static int packed_param(const accel_tensor *t, long n) {
-  return !t || (t->rank == 1 && t->dims[0] == n &&
-                (n == 1 || t->strides[0] == 1));
+  return !t ||
+         (t->rank == 1 && t->dims[0] == n && (n == 1 || t->strides[0] == 1));
 }
 
 /* bytes from src to dst over the channels from *ch on, in parts of at
    least PartBytes (whole bursts). */
 static void transfer(int *ch, void *dst, const void *src, long bytes) {
   long parts = bytes / PartBytes;
-  parts = parts < 1 ? 1 : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
-                                                      : parts;
+  parts = parts < 1                     ? 1
+          : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
+                                        : parts;
   long piece = bytes / parts & ~63L;
   for (long p = 0; p < parts; ++p) {
     long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
-    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1,
-                    count, count, count);
+    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1, count,
+                    count, count);
     *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
   }
 }
