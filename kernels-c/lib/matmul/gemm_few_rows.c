@@ -112,10 +112,18 @@ static inline void tile_mac(const plan *p, long s, const float *a,
 /* x's rows as mmac's A of each chunk of K: R rows of kc floats (rows M
    to R are never stored). */
 static void load_x(const plan *p) {
-  for (long c = 0; c < p->nk; ++c) {
-    long k0 = c * p->kc, kl = min_of(p->K - k0, p->kc);
-    accel_dma_2d_on((int)(c % Channels), S->a + p->R * k0, p->x + k0, p->M,
-                    kl * 4, kl * 4, p->x_rs * 4);
+  long full = p->K / p->kc, rest = p->K - full * p->kc;
+  /* Each row's full chunks in one transfer (rows of kc floats, R kc
+     apart), on channel 3, whose share of the first chunk is the
+     smallest (fetch_rows). */
+  for (long m = 0; m < p->M; ++m) {
+    const float *x = p->x + m * p->x_rs;
+    if (full)
+      accel_dma_2d(3, S->a + m * p->kc, x, full, p->kc * 4,
+                   p->R * p->kc * 4, p->kc * 4);
+    if (rest)
+      accel_dma_1d(3, S->a + p->R * full * p->kc + m * rest,
+                   x + full * p->kc, rest * 4);
   }
 }
 
