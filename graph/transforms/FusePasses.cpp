@@ -70,8 +70,8 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
         failed(applyFamilies(getOperation(), {populateUpsampleConvFusion})) ||
         // After the SwiGLU's and the experts' fusions, which take their
         // products one by one.
-        failed(applyFamilies(getOperation(),
-                             {populateSharedInputProductFusion})))
+        failed(applyFamilies(getOperation(), {populateSharedInputProductFusion,
+                                              populateRopeMerging})))
       signalPassFailure();
   }
 };
@@ -80,8 +80,8 @@ struct FuseSharedInputProductsPass
     : accel::graph::impl::FuseSharedInputProductsPassBase<
           FuseSharedInputProductsPass> {
   void runOnOperation() override {
-    if (failed(applyFamilies(getOperation(),
-                             {populateSharedInputProductFusion})))
+    if (failed(applyFamilies(getOperation(), {populateSharedInputProductFusion,
+                                              populateRopeMerging})))
       signalPassFailure();
   }
 };

@@ -91,6 +91,10 @@ void populateMoeFusion(mlir::RewritePatternSet &Patterns);
 /// slices (FuseSharedInputProducts.cpp).
 void populateSharedInputProductFusion(mlir::RewritePatternSet &Patterns);
 
+/// Two accel.rope of adjacent heads of one product's columns, with one
+/// cos and sin, as one (MergeRopes.cpp).
+void populateRopeMerging(mlir::RewritePatternSet &Patterns);
+
 /// RoPE's slices, Neg, Concat, Muls and Add as one accel.rope
 /// (FuseRope.cpp).
 void populateRopeFusion(mlir::RewritePatternSet &Patterns);

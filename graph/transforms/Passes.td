@@ -144,7 +144,10 @@ def FuseSharedInputProductsPass
     [K, N_i] matrices, without activations (a decoder's q, k and v
     projections at a decode step), become one matmul by the matrices
     concatenated along N, each former result a slice of its columns: the
-    weights stream through one call (FuseSharedInputProducts.cpp).
+    weights stream through one call (FuseSharedInputProducts.cpp). Then two
+    accel.rope of adjacent heads of one such product with one cos and sin
+    (a decode step's q and k) become one rope of both, its heads sliced
+    (MergeRopes.cpp).
   }];
 }
 

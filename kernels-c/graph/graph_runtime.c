@@ -30,6 +30,7 @@
 #include "graph_runtime.h"
 #include "accel_sys.h"
 #include "kernel_args.h"
+#include "kernel_dma.h"
 #include "kernel_stack.h"
 #include <accel.h>
 #include <accel_kernels.h>
@@ -466,20 +467,20 @@ static accel_status cache_write(accel_tensor *t, const long *axis) {
   long bytes = (long)accel_dtype_bytes(at.dtype);
   at.data = (char *)at.data + position * at.strides[a] * bytes;
   at.dims[a] = rows;
-  /* A step's rows [B, KVH, S, D] (contiguous, or one row a head at any
-     head stride: a value's [B, S, KVH, D] transposed) into the cache's
-     [B, KVH, L, D] at position: B x KVH blocks of S rows, one 2-D
-     transfer, where accel_slice's general plan takes about a thousand
+  /* A step's rows [B, KVH, S, D] (each head's S rows of D one run, any
+     head and batch strides: a view of q, k and v's product) into the
+     cache's [B, KVH, L, D] at position: a 2-D transfer of KVH blocks a
+     batch row, where accel_slice's general plan takes about a thousand
      cycles more. */
   const long *us = update->strides, *ys = y->strides;
   long D = y->dims[3], block = rows * D * bytes;
   if (!values_pending && y->rank == 4 && a == 2 && ys[3] == 1 &&
-      ys[2] == D && ys[0] == y->dims[1] * ys[1] && us[3] == 1 &&
-      (us[2] == D || rows == 1) && (us[1] == rows * D || rows == 1) &&
-      us[0] == y->dims[1] * us[1]) {
-    accel_dma_2d(0, at.data, update->data, y->dims[0] * y->dims[1], block,
-                 ys[1] * bytes, us[1] * bytes);
-    accel_dma_wait(0);
+      ys[2] == D && us[3] == 1 && (us[2] == D || rows == 1)) {
+    for (long b = 0; b < y->dims[0]; ++b)
+      accel_dma_2d_on((int)(b & 3), (char *)at.data + b * ys[0] * bytes,
+                      (const char *)update->data + b * us[0] * bytes,
+                      y->dims[1], block, ys[1] * bytes, us[1] * bytes);
+    accel_dma_wait_all();
     return ACCEL_OK;
   }
   return accel_slice(update, &at, NULL, NULL);

@@ -1,8 +1,9 @@
 // -accel-fuse-shared-input-products (graph/transforms/
 // FuseSharedInputProducts.cpp): a decode step's q, k and v projections of
 // one row (constant [K, N_i] weights, no activation) as one matmul by the
-// weights concatenated along N, each result a slice of its columns;
-// anything else left as it is.
+// weights concatenated along N, each result a slice of its columns; and
+// then (MergeRopes.cpp) the rotary embeddings of q's and k's heads, two
+// such slices, as one; anything else left as it is.
 // RUN: accel-graph-opt -accel-fuse-shared-input-products %s | FileCheck %s
 
 // Wq [2, 3] = rows (1 2 3) and (4 5 6), Wk [2, 1] = (7) and (8), Wv [2, 2]
@@ -57,4 +58,51 @@ func.func @not_fused(%x: tensor<9x2xf32>, %y: tensor<1x2xf32>, %z: tensor<1x2xf3
   %e = accel.matmul %y, %w : (tensor<1x2xf32>, tensor<2x3xf32>) -> tensor<1x3xf32>
   %f = accel.matmul %z, %c : (tensor<1x2xf32>, tensor<2x3xf32>) -> tensor<1x3xf32>
   return %a, %b, %d, %e, %f : tensor<9x3xf32>, tensor<9x3xf32>, tensor<1x3xf32>, tensor<1x3xf32>, tensor<1x3xf32>
+}
+
+// RoPE over q's and k's heads, adjacent column slices of one product with
+// one cos and sin (MergeRopes.cpp): one rope over the 3 + 1 heads of the
+// union, its heads [0, 3) and [3, 4) the two results.
+// CHECK-LABEL: func.func @ropes
+// CHECK: %[[P:.*]] = accel.matmul
+// CHECK: %[[U:.*]] = accel.slice %[[P]] {starts = array<i64: 0, 0, 0>, steps = array<i64: 1, 1, 1>} : (tensor<1x1x10xf32>) -> tensor<1x1x8xf32>
+// CHECK-NEXT: %[[H:.*]] = accel.reshape %[[U]] : (tensor<1x1x8xf32>) -> tensor<1x1x4x2xf32>
+// CHECK-NEXT: %[[T:.*]] = accel.transpose %[[H]] {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x1x4x2xf32>) -> tensor<1x4x1x2xf32>
+// CHECK-NEXT: %[[R:.*]] = accel.rope %[[T]], %{{.*}}, %{{.*}} : (tensor<1x4x1x2xf32>, tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x4x1x2xf32>
+// CHECK-NEXT: %[[Q:.*]] = accel.slice %[[R]] {starts = array<i64: 0, 0, 0, 0>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x1x2xf32>) -> tensor<1x3x1x2xf32>
+// CHECK-NEXT: %[[K:.*]] = accel.slice %[[R]] {starts = array<i64: 0, 3, 0, 0>, steps = array<i64: 1, 1, 1, 1>} : (tensor<1x4x1x2xf32>) -> tensor<1x1x1x2xf32>
+// CHECK-NOT: accel.rope
+// CHECK: return %[[Q]], %[[K]]
+func.func @ropes(%x: tensor<1x1x2xf32>, %cos: tensor<1x1x1x1xf32>, %sin: tensor<1x1x1x1xf32>) -> (tensor<1x3x1x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x2xf32>) {
+  %wq = arith.constant dense<1.0> : tensor<2x6xf32>
+  %wk = arith.constant dense<2.0> : tensor<2x2xf32>
+  %wv = arith.constant dense<3.0> : tensor<2x2xf32>
+  %q = accel.matmul %x, %wq : (tensor<1x1x2xf32>, tensor<2x6xf32>) -> tensor<1x1x6xf32>
+  %k = accel.matmul %x, %wk : (tensor<1x1x2xf32>, tensor<2x2xf32>) -> tensor<1x1x2xf32>
+  %v = accel.matmul %x, %wv : (tensor<1x1x2xf32>, tensor<2x2xf32>) -> tensor<1x1x2xf32>
+  %qh = accel.reshape %q : (tensor<1x1x6xf32>) -> tensor<1x1x3x2xf32>
+  %qt = accel.transpose %qh {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x1x3x2xf32>) -> tensor<1x3x1x2xf32>
+  %kh = accel.reshape %k : (tensor<1x1x2xf32>) -> tensor<1x1x1x2xf32>
+  %kt = accel.transpose %kh {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x1x1x2xf32>) -> tensor<1x1x1x2xf32>
+  %qr = accel.rope %qt, %cos, %sin : (tensor<1x3x1x2xf32>, tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x3x1x2xf32>
+  %kr = accel.rope %kt, %cos, %sin : (tensor<1x1x1x2xf32>, tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x2xf32>
+  return %qr, %kr, %v : tensor<1x3x1x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x2xf32>
+}
+
+// Left alone: ropes with different sin tables.
+// CHECK-LABEL: func.func @ropes_apart
+// CHECK-COUNT-2: accel.rope
+// CHECK: return
+func.func @ropes_apart(%x: tensor<1x1x2xf32>, %cos: tensor<1x1x1x1xf32>, %sin: tensor<1x1x1x1xf32>, %sin2: tensor<1x1x1x1xf32>) -> (tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>) {
+  %wq = arith.constant dense<1.0> : tensor<2x2xf32>
+  %wk = arith.constant dense<2.0> : tensor<2x2xf32>
+  %q = accel.matmul %x, %wq : (tensor<1x1x2xf32>, tensor<2x2xf32>) -> tensor<1x1x2xf32>
+  %k = accel.matmul %x, %wk : (tensor<1x1x2xf32>, tensor<2x2xf32>) -> tensor<1x1x2xf32>
+  %qh = accel.reshape %q : (tensor<1x1x2xf32>) -> tensor<1x1x1x2xf32>
+  %qt = accel.transpose %qh {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x1x1x2xf32>) -> tensor<1x1x1x2xf32>
+  %kh = accel.reshape %k : (tensor<1x1x2xf32>) -> tensor<1x1x1x2xf32>
+  %kt = accel.transpose %kh {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x1x1x2xf32>) -> tensor<1x1x1x2xf32>
+  %qr = accel.rope %qt, %cos, %sin : (tensor<1x1x1x2xf32>, tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x2xf32>
+  %kr = accel.rope %kt, %cos, %sin2 : (tensor<1x1x1x2xf32>, tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x2xf32>
+  return %qr, %kr : tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>
 }
