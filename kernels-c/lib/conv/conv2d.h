@@ -111,6 +111,16 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *plan);
    estimates), its plan (lanes 1, cn channels a chunk). */
 int dw_lanes_plan(const conv_problem *p, depthwise_plan *plan);
 void dw_lanes_run(const conv_problem *p, const depthwise_plan *plan);
+/* dw_lanes_plan's plan for tiny planes (lanes LanesPairs): a pass a pair
+   of pixels over all channels on the stream engine
+   (conv2d_depthwise_pairs.c); its estimated cycles, or -1 where it does
+   not apply (dense x and y, the image in the scratchpad). */
+enum { LanesPairs = 3 };
+long dw_pairs_cycles(const conv_problem *p, long valid_taps);
+/* The valid taps of a depthwise plane: the vfmas or passes over its
+   output pixels that read the image, not the padding. */
+long dw_valid_taps(const conv_problem *p);
+void dw_pairs_run(const conv_problem *p);
 int conv_taps_plan(const conv_problem *p, taps_plan *plan);
 
 void conv_igemm_run(const conv_problem *p, const igemm_plan *plan);

@@ -444,6 +444,10 @@ static void send_item(const float *out) {
 
 void conv_depthwise_run(const conv_problem *problem,
                         const depthwise_plan *plan) {
+  if (plan->lanes == LanesPairs) {
+    dw_pairs_run(problem);
+    return;
+  }
   if (plan->lanes) {
     dw_lanes_run(problem, plan);
     return;

@@ -70,20 +70,6 @@ static void valid_range(long at, long d, long k, long n, long *k0,
   *k0 = lo, *count = hi >= lo ? hi - lo + 1 : 0;
 }
 
-/* The vfmas of a plane: one a valid tap a pixel. */
-static long valid_taps(const conv_problem *p) {
-  long rows = 0, cols = 0, k0, n;
-  for (long oh = 0; oh < p->OH; ++oh) {
-    valid_range(oh * p->sh - p->pt, p->dh, p->KH, p->H, &k0, &n);
-    rows += n;
-  }
-  for (long ow = 0; ow < p->OW; ++ow) {
-    valid_range(ow * p->sw - p->pl, p->dw, p->KW, p->W, &k0, &n);
-    cols += n;
-  }
-  return rows * cols;
-}
-
 int dw_lanes_plan(const conv_problem *p, depthwise_plan *pl) {
   long ohw = p->OH * p->OW, hw = p->H * p->W, taps = p->KH * p->KW;
   if (p->Coutg != 1 || ohw > MaxPixels || !hw || p->C < 1)
@@ -101,13 +87,23 @@ int dw_lanes_plan(const conv_problem *p, depthwise_plan *pl) {
   /* The vector unit's share lags at large planes past 3 x 3. */
   if (p->sh == 2 && taps > 9 && oh1 * wp >= 512)
     engine = engine * 3 / 2;
+  /* Tiny planes: a pass a pair of pixels over all channels on the
+     engine (conv2d_depthwise_pairs.c), where its estimate is the least. */
   long lanes = 40 * ceil_div(p->C, Quad) * ohw + 1000;
-  if (lanes >= engine) /* before counting the taps */
-    return 0;
-  long valid = valid_taps(p);
+  /* The taps only if either may pay (the pairs' at 64 pixels or less). */
+  long valid = lanes < engine || ohw <= 64 ? dw_valid_taps(p) : 0;
+  long pairs = valid ? dw_pairs_cycles(p, valid) : -1;
+  if (pairs >= 0 && pairs < engine)
+    engine = pairs;
   lanes += 4 * ceil_div(p->C, Lanes) * valid;
-  if (valid > MaxTaps || lanes >= engine)
-    return 0;
+  if (lanes >= engine || valid > MaxTaps) {
+    if (pairs < 0 || pairs > engine)
+      return 0;
+    pl->lanes = LanesPairs, pl->decimate = 0, pl->cn = p->C;
+    pl->wp = wp, pl->bo = p->OH, pl->bi = p->H;
+    pl->in_floats = pl->out_floats = 0;
+    return 1;
+  }
   long cr = ceil_div(p->C, Quad) * Quad;
   long weights = cr * (taps + 1);
   long per = 2 * (2 * hw + ohw); /* a channel's floats in the buffers */
@@ -190,7 +186,9 @@ chunk_of_kind(const float *in, float *out, long c0, long cn, const int kind) {
   for (; c + Quad <= cn; c += Quad)
     groups_of(in, out, c, c0, 4, kind);
   long g = ceil_div(cn - c, Lanes);
-  if (g == 3)
+  if (g == 4) /* 49 to 63 channels left */
+    groups_of(in, out, c, c0, 4, kind);
+  else if (g == 3)
     groups_of(in, out, c, c0, 3, kind);
   else if (g == 2)
     groups_of(in, out, c, c0, 2, kind);

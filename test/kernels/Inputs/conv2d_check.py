@@ -513,11 +513,10 @@ def conv_depthwise_acts():
         C(1, 12, 19, 22, 12, 3, 3, groups=12, stride=(2, 2), lx="pad",
           ly="pad", act="gelu", **dw),
         # small planes with 16 channels across the lanes
-        # (conv2d_depthwise_lanes.c; 960 2x2, 1152 2x2 and 672 4x4 above
-        # go there too): a last quad of 3 groups and of 1 (300, 200
-        # channels), strides 1 and 2, kernels 3, 5 and 7, odd sizes, two
-        # images, chunks of 1792 of 2000 channels, dilation, views of x,
-        # y and the bias
+        # (conv2d_depthwise_lanes.c): a last quad of 3 groups, of 1 and
+        # of 4 (300, 200, 250 channels), strides 1 and 2, kernels 3, 5
+        # and 7, odd sizes, two images, chunks of 1792 of 2000 channels,
+        # dilation, views of x, y and the bias
         C(1, 300, 6, 6, 300, 3, 3, groups=300, stride=(2, 2), bias=True,
           act="clip", lo=-0.25, hi=0.5, **dw),
         C(1, 200, 4, 4, 200, 7, 7, groups=200, bias=True,
@@ -529,12 +528,27 @@ def conv_depthwise_acts():
           act="clip", lo=0.0, hi=0.5, **dw),
         C(1, 960, 3, 2, 960, 3, 3, groups=960, lx="nhwc", ly="nhwc",
           bias=True, lbias="strided", act="gelu", **dw),
+        C(1, 250, 4, 4, 250, 7, 7, groups=250, lx="nhwc", bias=True,
+          act="clip", lo=0.0, hi=0.5, pad=(3, 3, 3, 3)),  # a last quad of 4
         # the stream engine's small planes arriving as one run an item
         # (dw_engine_plan's stage), at stride 1 over two images and at
         # stride 2
         C(2, 100, 6, 7, 100, 3, 3, groups=100, bias=True, act="silu", **dw),
         C(1, 32, 8, 9, 32, 3, 3, groups=32, stride=(2, 2), act="clip",
           lo=0.0, hi=0.5, **dw),
+        # tiny planes a pass a pair of pixels over all channels on the
+        # engine (conv2d_depthwise_pairs.c; 960 2x2 and 672 4x4/2 above
+        # go there too): each activation (SiLU's sigmoid block, GELU, a
+        # clip from -0.25), 7x7 over 2x2 planes (4 of 49 taps valid),
+        # output pixels with no valid tap (padding 3 on a 2-row plane),
+        # two images, dilation, no bias
+        C(1, 600, 3, 3, 600, 3, 3, groups=600, bias=True, act="silu", **dw),
+        C(1, 500, 2, 2, 500, 7, 7, groups=500, bias=True, act="gelu",
+          pad=(3, 3, 3, 3)),
+        C(2, 400, 2, 3, 400, 3, 3, groups=400, bias=True, act="clip",
+          lo=-0.25, hi=0.5, pad=(3, 2, 3, 2)),
+        C(1, 448, 5, 5, 448, 3, 3, groups=448, stride=(2, 2), dil=(2, 2),
+          pad=(2, 2, 2, 2), act="relu"),
         # the vector unit's general loop (four vectors at a time, the
         # last repeated): channel multiplier 2 at stride 2, stride 3,
         # stride (2, 1) and (1, 2), rows of 1, 2 and 3 vectors
