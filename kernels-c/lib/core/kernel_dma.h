@@ -66,6 +66,15 @@ static inline void accel_dma_wait_all(void) {
   accel_dma_wait(3);
 }
 
+/* dma.wait.older on every channel: all but each channel's newest transfer
+   have ended (a pipeline's next part still coming on all four). */
+static inline void accel_dma_wait_older_all(void) {
+  accel_dma_wait_older(0);
+  accel_dma_wait_older(1);
+  accel_dma_wait_older(2);
+  accel_dma_wait_older(3);
+}
+
 /* Copies a rows x cols matrix between DRAM and the scratchpad (or within
    either) on channel ch; each side has its own row and column strides (rs,
    cs, in floats). Rows contiguous on both sides go as one 2-D transfer

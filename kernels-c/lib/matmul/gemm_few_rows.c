@@ -205,14 +205,10 @@ static int fetch(const plan *p, chunk_at a, float *b) {
 /* Until chunk i has arrived, chunk i + 1 (on every channel if newer)
    still coming. */
 static void wait_chunk(int newer) {
-  if (newer) {
-    accel_dma_wait_older(0);
-    accel_dma_wait_older(1);
-    accel_dma_wait_older(2);
-    accel_dma_wait_older(3);
-  } else {
+  if (newer)
+    accel_dma_wait_older_all();
+  else
     accel_dma_wait_all();
-  }
 }
 
 /* Slab s's tile out to y: its rows of C columns, or the glu's silu(gate)

@@ -78,10 +78,7 @@ static void fetch_pair(const glu_buffers *b, const float *w, long k, long j) {
    on. */
 static inline void wait_pair(unsigned used, int newer) {
   if (newer && used == (1u << Channels) - 1) {
-    accel_dma_wait_older(0);
-    accel_dma_wait_older(1);
-    accel_dma_wait_older(2);
-    accel_dma_wait_older(3);
+    accel_dma_wait_older_all();
     return;
   }
   for (int c = 0; c < Channels; ++c)

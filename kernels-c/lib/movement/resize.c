@@ -637,14 +637,10 @@ static void run_rows(const accel_tensor *x, const accel_tensor *y,
   accel_dma_1d(0, spm->in[0], src, (block < rows ? block : rows) * w * 4);
   for (long b = 0, r0 = 0; r0 < rows; ++b, r0 += block) {
     long n = rows - r0 < block ? rows - r0 : block;
-    if (spread) {
-      accel_dma_wait_older(0);
-      accel_dma_wait_older(1);
-      accel_dma_wait_older(2);
-      accel_dma_wait_older(3);
-    } else {
+    if (spread)
+      accel_dma_wait_older_all();
+    else
       accel_dma_wait_all();
-    }
     long next = rows - r0 - n < block ? rows - r0 - n : block;
     if (next > 0)
       KERNEL_DMA_ON_CHANNEL((int)(b + 1) & 3, accel_dma_1d,
