@@ -18,3 +18,14 @@ void accel_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
                       dst_rs * 4, src_rs * 4);
   }
 }
+
+void accel_copy_bytes_split(void *dst, const void *src, long n) {
+  long part = (n / KERNEL_DMA_CHANNELS + KERNEL_BURST_BYTES - 1) /
+              KERNEL_BURST_BYTES * KERNEL_BURST_BYTES;
+  for (int c = 0; c < KERNEL_DMA_CHANNELS && c * part < n; ++c) {
+    long at = c * part, len = n - at < part ? n - at : part;
+    accel_dma_2d_on(c, (char *)dst + at, (const char *)src + at, 1, len, len,
+                    len);
+  }
+  accel_dma_wait_all();
+}

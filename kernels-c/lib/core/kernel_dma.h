@@ -75,6 +75,11 @@ static inline void accel_dma_wait_older_all(void) {
   accel_dma_wait_older(3);
 }
 
+/* n bytes from src to dst, a quarter (in whole DRAM bursts) on each
+   channel, waited for. Out of line: the callers' loops keep their
+   registers. */
+void accel_copy_bytes_split(void *dst, const void *src, long n);
+
 /* Copies a rows x cols matrix between DRAM and the scratchpad (or within
    either) on channel ch; each side has its own row and column strides (rs,
    cs, in floats). Rows contiguous on both sides go as one 2-D transfer
