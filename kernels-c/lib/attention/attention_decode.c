@@ -339,14 +339,14 @@ static scores_at scores_start(const problem *pb, const decode_layout *l,
   return a;
 }
 
-/* o = P . V of an item (set s, blocks of keys) into l->o: the group's
-   rows of D (a wide mmac), or D / 16 tiles of 16 rows. */
-static void pv_item(const problem *pb, const decode_layout *l, int s,
-                    long blocks) {
-  long D = pb->D, tiles = D / T;
+/* o = P . V of an item (set s, blocks of keys), issued: the group's rows
+   of D in tile 2 (a wide mmac), or D / 16 tiles 2 .. 9 of 16 rows. */
+static void pv_issue(const problem *pb, const decode_layout *l, int s,
+                     long blocks) {
+  long D = pb->D;
   if (l->wide) {
     /* P's first rows (the group's queries) of each turned block against
-       16 rows of V: R x D in one tile, stored as the group's rows. */
+       16 rows of V. */
     accel_mzero(2);
     for (long jb = 0; jb < blocks; ++jb) {
       if (D == 64)
@@ -354,17 +354,40 @@ static void pv_item(const problem *pb, const decode_layout *l, int s,
       else
         accel_mmac_8x32(2, l->pblk + jb * T * T, l->v[s] + jb * T * D, T);
     }
-    accel_mst(2, l->o);
     return;
   }
-  for (long p = 0; p < tiles; ++p) {
+  for (long p = 0; p < D / T; ++p) {
     const float *vp = l->v[s] + p * l->skp * T;
-    float *op = l->o + p * T * T;
 #define O_TILE(t)                                                              \
   case t:                                                                      \
     accel_mzero(t);                                                            \
     for (long jb = 0; jb < blocks; ++jb)                                       \
       accel_mmac(t, l->pblk + jb * T * T, vp + jb * T * T, T);                 \
+    break;
+    switch (p + 2) {
+      O_TILE(2)
+      O_TILE(3)
+      O_TILE(4)
+      O_TILE(5)
+      O_TILE(6)
+      O_TILE(7)
+      O_TILE(8)
+      O_TILE(9)
+    }
+#undef O_TILE
+  }
+}
+
+/* pv_issue's tiles into l->o (each mst waits for its tile). */
+static void pv_store(const problem *pb, const decode_layout *l) {
+  if (l->wide) {
+    accel_mst(2, l->o);
+    return;
+  }
+  for (long p = 0; p < pb->D / T; ++p) {
+    float *op = l->o + p * T * T;
+#define O_TILE(t)                                                              \
+  case t:                                                                      \
     accel_mst(t, op);                                                          \
     break;
     switch (p + 2) {
@@ -381,7 +404,7 @@ static void pv_item(const problem *pb, const decode_layout *l, int s,
   }
 }
 
-/* Row g's 16 floats from d0 of l->o in pv_item's layout. */
+/* Row g's 16 floats from d0 of l->o in pv_store's layout. */
 static float *o_row(const problem *pb, const decode_layout *l, long g,
                     long d0) {
   return l->wide ? l->o + g * pb->D + d0 : l->o + d0 * T + g * T;
@@ -442,10 +465,23 @@ static void combine_segment(const problem *pb, const decode_layout *l,
   }
 }
 
+/* Item i's o = P . V out (its tiles stored, a segment folded into the
+   running rows, the last one's rows sent). */
+static void pv_out(const problem *pb, const decode_layout *l, long i) {
+  item_at it = item_of(l, i);
+  pv_store(pb, l);
+  if (l->nseg > 1)
+    combine_segment(pb, l, it.seg == 0, it.seg == l->nseg - 1);
+  if (it.seg == l->nseg - 1)
+    store_o(pb, l, it);
+}
+
 /* Item i, its scores already in st: its softmax on the engine while the
    MXU computes item i + 1's scores into the other st, P's blocks turned
    by the tile-move port ([query][key], tile 10) between those mmacs, then
-   o = P . V. */
+   o = P . V issued. Item i - 1's o leaves once this item's first engine
+   operations are queued, before its exponential overwrites P (the mst
+   waits for the MXU, which then has ended item i - 1's o). */
 static void compute_item(const problem *pb, const decode_layout *l, long i,
                          long items) {
   item_at it = item_of(l, i);
@@ -457,10 +493,12 @@ static void compute_item(const problem *pb, const decode_layout *l, long i,
     for (long r = Sk; r < blocks * T; ++r)
       for (long d0 = 0; d0 < D; d0 += T)
         accel_vstore(l->wide ? l->v[s] + r * D + d0
-                                 : l->v[s] + d0 * l->skp + r * T,
+                             : l->v[s] + d0 * l->skp + r * T,
                      (accel_v16f)0.0f);
   scores_at next = scores_start(pb, l, i + 1, items, l->st[(i + 1) & 1]);
   softmax_begin(l, st, pb->has_mask ? l->mask[s] : NULL, Sk);
+  if (i > 0)
+    pv_out(pb, l, i - 1);
   scores_upto(&next, blocks / 4);
   softmax_middle(l, st, Sk);
   scores_upto(&next, blocks / 2);
@@ -471,11 +509,7 @@ static void compute_item(const problem *pb, const decode_layout *l, long i,
     scores_upto(&next, blocks / 2 + jb + 1);
   }
   scores_upto(&next, blocks);
-  pv_item(pb, l, (int)s, blocks);
-  if (l->nseg > 1)
-    combine_segment(pb, l, it.seg == 0, it.seg == l->nseg - 1);
-  if (it.seg == l->nseg - 1)
-    store_o(pb, l, it);
+  pv_issue(pb, l, (int)s, blocks);
 }
 
 void attention_decode_run(problem *pb) {
@@ -523,5 +557,7 @@ void attention_decode_run(problem *pb) {
       fetch_item(pb, l, i + 2);
     compute_item(pb, l, i, items);
   }
+  accel_dma_wait_all(); /* the item before's rows have left l->o */
+  pv_out(pb, l, items - 1);
   accel_dma_wait_all();
 }
