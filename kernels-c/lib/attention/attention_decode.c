@@ -339,6 +339,36 @@ static scores_at scores_start(const problem *pb, const decode_layout *l,
   return a;
 }
 
+/* CALL(t) on o's tile t = p + 2 (of 2 .. 9), a constant in each
+   instruction. */
+#define ON_O_TILE(p, CALL)                                                     \
+  switch ((p) + 2) {                                                           \
+  case 2:                                                                      \
+    CALL(2);                                                                   \
+    break;                                                                     \
+  case 3:                                                                      \
+    CALL(3);                                                                   \
+    break;                                                                     \
+  case 4:                                                                      \
+    CALL(4);                                                                   \
+    break;                                                                     \
+  case 5:                                                                      \
+    CALL(5);                                                                   \
+    break;                                                                     \
+  case 6:                                                                      \
+    CALL(6);                                                                   \
+    break;                                                                     \
+  case 7:                                                                      \
+    CALL(7);                                                                   \
+    break;                                                                     \
+  case 8:                                                                      \
+    CALL(8);                                                                   \
+    break;                                                                     \
+  default:                                                                     \
+    CALL(9);                                                                   \
+    break;                                                                     \
+  }
+
 /* o = P . V of an item (set s, blocks of keys), issued: the group's rows
    of D in tile 2 (a wide mmac), or D / 16 tiles 2 .. 9 of 16 rows. */
 static void pv_issue(const problem *pb, const decode_layout *l, int s,
@@ -358,23 +388,14 @@ static void pv_issue(const problem *pb, const decode_layout *l, int s,
   }
   for (long p = 0; p < D / T; ++p) {
     const float *vp = l->v[s] + p * l->skp * T;
-#define O_TILE(t)                                                              \
-  case t:                                                                      \
+#define ISSUE(t)                                                               \
+  do {                                                                         \
     accel_mzero(t);                                                            \
     for (long jb = 0; jb < blocks; ++jb)                                       \
       accel_mmac(t, l->pblk + jb * T * T, vp + jb * T * T, T);                 \
-    break;
-    switch (p + 2) {
-      O_TILE(2)
-      O_TILE(3)
-      O_TILE(4)
-      O_TILE(5)
-      O_TILE(6)
-      O_TILE(7)
-      O_TILE(8)
-      O_TILE(9)
-    }
-#undef O_TILE
+  } while (0)
+    ON_O_TILE(p, ISSUE);
+#undef ISSUE
   }
 }
 
@@ -386,21 +407,9 @@ static void pv_store(const problem *pb, const decode_layout *l) {
   }
   for (long p = 0; p < pb->D / T; ++p) {
     float *op = l->o + p * T * T;
-#define O_TILE(t)                                                              \
-  case t:                                                                      \
-    accel_mst(t, op);                                                          \
-    break;
-    switch (p + 2) {
-      O_TILE(2)
-      O_TILE(3)
-      O_TILE(4)
-      O_TILE(5)
-      O_TILE(6)
-      O_TILE(7)
-      O_TILE(8)
-      O_TILE(9)
-    }
-#undef O_TILE
+#define STORE(t) accel_mst(t, op)
+    ON_O_TILE(p, STORE);
+#undef STORE
   }
 }
 

@@ -9,22 +9,6 @@
 
 enum { Unroll = 4 }; /* rows in flight: the load, max and min latencies */
 
-static inline __attribute__((always_inline)) accel_v16f
-act_of_kind(accel_v16f v, const int kind, accel_v16f lo, accel_v16f hi) {
-  switch (kind) {
-  case ACCEL_ACT_RELU:
-    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
-  case ACCEL_ACT_CLIP:
-    return __builtin_elementwise_min(__builtin_elementwise_max(v, lo), hi);
-  case ACCEL_ACT_GELU:
-    return accel_gelu(v);
-  case ACCEL_ACT_SILU:
-    return accel_silu(v);
-  default:
-    return v;
-  }
-}
-
 /* rows rows of T floats at p, each plus bias[r] (bias null: nothing)
    and then activated, with the activation's kind a constant; Unroll
    rows a step. */
@@ -40,13 +24,14 @@ rows_of_kind(float *p, long rows, const float *bias, const int kind,
       if (bias)
         v[i] += bias[r + i];
     for (int i = 0; i < Unroll; ++i)
-      accel_vstore(p + (r + i) * T, act_of_kind(v[i], kind, lo, hi));
+      accel_vstore(p + (r + i) * T,
+                   accel_activate_kind(v[i], kind, lo, hi));
   }
   for (; r < rows; ++r) {
     accel_v16f v = accel_vload(p + r * T);
     if (bias)
       v += bias[r];
-    accel_vstore(p + r * T, act_of_kind(v, kind, lo, hi));
+    accel_vstore(p + r * T, accel_activate_kind(v, kind, lo, hi));
   }
 }
 

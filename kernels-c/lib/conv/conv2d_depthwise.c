@@ -125,25 +125,6 @@ int conv_depthwise_plan(const conv_problem *p, depthwise_plan *pl) {
   return weight_floats(p) + 2 * (pl->in_floats + pl->out_floats) <= PoolFloats;
 }
 
-/* v's activation, of a kind known where it is inlined (each loop below
-   is, once per kind: a select or a call on a variable kind would cost
-   every vector); a clip's bounds in lo and hi. */
-static inline __attribute__((always_inline)) accel_v16f
-activate(accel_v16f v, const int kind, accel_v16f lo, accel_v16f hi) {
-  switch (kind) {
-  case ACCEL_ACT_RELU:
-    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
-  case ACCEL_ACT_CLIP:
-    return __builtin_elementwise_min(__builtin_elementwise_max(v, lo), hi);
-  case ACCEL_ACT_GELU:
-    return accel_gelu(v);
-  case ACCEL_ACT_SILU:
-    return accel_silu(v);
-  default:
-    return v;
-  }
-}
-
 /* count output planes from o of a 3 x 3 kernel at stride 1 (plane k
    from input plane k / m, chan apart from planes_in, into planes_out +
    k plane_floats, rows wp apart), with the activation act; several planes a
@@ -199,7 +180,7 @@ planes3x3(const float *planes_in, float *planes_out, long o, long count,
       for (int k = 0; k < Step; ++k)
         next[k] = accel_vload(in + k * T);
       for (int k = 0; k < Step; ++k)
-        accel_vstore(out + k * T, activate(acc[k], act, lo, hi));
+        accel_vstore(out + k * T, accel_activate_kind(acc[k], act, lo, hi));
     }
   }
 #undef TAP
@@ -275,7 +256,7 @@ planes_taps(const float *planes_in, float *planes_out, long o, long count,
             acc[s] += accel_vload(src + s * T) * wv;
         }
       for (int s = 0; s < Step; ++s)
-        accel_vstore(out + s * T, activate(acc[s], act, lo, hi));
+        accel_vstore(out + s * T, accel_activate_kind(acc[s], act, lo, hi));
     }
   }
 }
@@ -328,7 +309,7 @@ planes_any(const float *planes_in, float *planes_out, long o, long count,
                       wv;
         }
       for (int v = 0; v < 4; ++v)
-        accel_vstore(dst[v], activate(acc[v], act, lo, hi));
+        accel_vstore(dst[v], accel_activate_kind(acc[v], act, lo, hi));
     }
   }
 }

@@ -122,23 +122,6 @@ int dw_lanes_plan(const conv_problem *p, depthwise_plan *pl) {
   return 1;
 }
 
-/* The activation of kind (a constant where inlined). */
-static inline __attribute__((always_inline)) accel_v16f
-act(accel_v16f v, const int kind, accel_v16f lo, accel_v16f hi) {
-  switch (kind) {
-  case ACCEL_ACT_RELU:
-    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
-  case ACCEL_ACT_CLIP:
-    return __builtin_elementwise_min(__builtin_elementwise_max(v, lo), hi);
-  case ACCEL_ACT_GELU:
-    return accel_gelu(v);
-  case ACCEL_ACT_SILU:
-    return accel_silu(v);
-  default:
-    return v;
-  }
-}
-
 /* G groups of 16 channels (channels c .. c + 16 G - 1 of the chunk,
    image channels c0 + c ...) through every output pixel, from in
    (channels-last: pixel k's channels at in + k cn) into out (planes),
@@ -173,8 +156,8 @@ groups_of(const float *in, float *out, long c, long c0, const int G,
         acc[g] += accel_vload(xa + g * Lanes) * accel_vload(wa + g * Lanes);
     }
     for (int g = 0; g < G; ++g)
-      accel_vstore_strided(act(acc[g], kind, lo, hi), y + q + g * Lanes * ohw,
-                           out_s);
+      accel_vstore_strided(accel_activate_kind(acc[g], kind, lo, hi),
+                           y + q + g * Lanes * ohw, out_s);
   }
 }
 

@@ -38,6 +38,27 @@ static inline accel_v16f accel_activate(accel_v16f v,
   }
 }
 
+
+/* The activation of a kind the caller's code fixes (a constant where
+   inlined, so that a loop over rows carries no switch: a switch's jump
+   table is in DRAM, 40 cycles a dispatch); clip's bounds lo and hi. */
+static inline __attribute__((always_inline)) accel_v16f
+accel_activate_kind(accel_v16f v, const int kind, accel_v16f lo,
+                    accel_v16f hi) {
+  switch (kind) {
+  case ACCEL_ACT_RELU:
+    return __builtin_elementwise_max(v, (accel_v16f)0.0f);
+  case ACCEL_ACT_CLIP:
+    return __builtin_elementwise_min(__builtin_elementwise_max(v, lo), hi);
+  case ACCEL_ACT_GELU:
+    return accel_gelu(v);
+  case ACCEL_ACT_SILU:
+    return accel_silu(v);
+  default:
+    return v;
+  }
+}
+
 /* The stream engine's part of an activation, on n floats at p in the
    scratchpad once the vector epilogue has stored them: the exact GELU
    (vs.act.gelu), which the vector unit has no instruction for; nothing
