@@ -19,13 +19,23 @@ void accel_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
   }
 }
 
-void accel_copy_bytes_split(void *dst, const void *src, long n) {
-  long part = (n / KERNEL_DMA_CHANNELS + KERNEL_BURST_BYTES - 1) /
-              KERNEL_BURST_BYTES * KERNEL_BURST_BYTES;
-  for (int c = 0; c < KERNEL_DMA_CHANNELS && c * part < n; ++c) {
-    long at = c * part, len = n - at < part ? n - at : part;
-    accel_dma_2d_on(c, (char *)dst + at, (const char *)src + at, 1, len, len,
-                    len);
+void accel_dma_split(int *ch, void *dst, const void *src, long bytes,
+                     long min_part) {
+  long parts = bytes / min_part;
+  parts = parts < 1                     ? 1
+          : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
+                                        : parts;
+  long piece = bytes / parts / KERNEL_BURST_BYTES * KERNEL_BURST_BYTES;
+  for (long p = 0; p < parts; ++p) {
+    long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
+    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1, count,
+                    count, count);
+    *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
   }
+}
+
+void accel_copy_bytes_split(void *dst, const void *src, long n) {
+  int ch = 0;
+  accel_dma_split(&ch, dst, src, n, KERNEL_BURST_BYTES);
   accel_dma_wait_all();
 }

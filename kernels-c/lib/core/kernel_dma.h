@@ -75,9 +75,15 @@ static inline void accel_dma_wait_older_all(void) {
   accel_dma_wait_older(3);
 }
 
-/* n bytes from src to dst, a quarter (in whole DRAM bursts) on each
-   channel, waited for. Out of line: the callers' loops keep their
-   registers. */
+/* Bytes from src to dst on the channels from *ch on (advanced past the
+   last used), in parts of whole DRAM bursts, at least min_part bytes
+   each, over up to all four: below min_part a second channel's start-up
+   costs more than it saves. Not waited for. */
+void accel_dma_split(int *ch, void *dst, const void *src, long bytes,
+                     long min_part);
+
+/* n bytes from src to dst, a quarter on each channel, waited for. Out of
+   line: the callers' loops keep their registers. */
 void accel_copy_bytes_split(void *dst, const void *src, long n);
 
 /* Copies a rows x cols matrix between DRAM and the scratchpad (or within

@@ -54,22 +54,6 @@ static int trailing(const accel_tensor *t, const accel_tensor *y) {
   return 1;
 }
 
-/* bytes from src to dst on the channels from *ch on, in parts of at least
-   PartBytes (whole bursts) over up to all four. */
-static void transfer(int *ch, void *dst, const void *src, long bytes) {
-  long parts = bytes / PartBytes;
-  parts = parts < 1                     ? 1
-          : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
-                                        : parts;
-  long piece = bytes / parts & ~63L;
-  for (long p = 0; p < parts; ++p) {
-    long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
-    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1, count,
-                    count, count);
-    *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
-  }
-}
-
 /* dst[0 .. n) = value, in whole vectors. */
 static void spread(float *dst, float value, long n) {
   accel_v16f v = (accel_v16f)value;
@@ -117,7 +101,7 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
     if (form[k] == Dense && moving == 1 && n * 4 <= EW_DIRECT_LOAD_BYTES) {
       ew_load_direct(spm->in[k], src, n);
     } else if (form[k] == Dense) {
-      transfer(&ch, spm->in[k], src, n * 4);
+      accel_dma_split(&ch, spm->in[k], src, n * 4, PartBytes);
     } else if (form[k] == Row) { /* a zero source stride repeats the row */
       accel_dma_2d_on(ch, spm->in[k], src, n / row[k], row[k] * 4, row[k] * 4,
                       0);
@@ -143,7 +127,7 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
     ew_store_direct(y->data, spm->out, n);
   } else {
     ch = 0;
-    transfer(&ch, y->data, spm->out, n * 4);
+    accel_dma_split(&ch, y->data, spm->out, n * 4, PartBytes);
     accel_dma_wait_all();
   }
   return 1;

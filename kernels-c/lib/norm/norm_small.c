@@ -44,28 +44,12 @@ static int packed_param(const accel_tensor *t, long n) {
          (t->rank == 1 && t->dims[0] == n && (n == 1 || t->strides[0] == 1));
 }
 
-/* bytes from src to dst over the channels from *ch on, in parts of at
-   least PartBytes (whole bursts). */
-static void transfer(int *ch, void *dst, const void *src, long bytes) {
-  long parts = bytes / PartBytes;
-  parts = parts < 1                     ? 1
-          : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
-                                        : parts;
-  long piece = bytes / parts & ~63L;
-  for (long p = 0; p < parts; ++p) {
-    long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
-    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1, count,
-                    count, count);
-    *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
-  }
-}
-
 /* A result of total floats out: by the core's stores when small. */
 static void store(int *ch, float *dst, const float *src, long total) {
   if (total * 4 <= EW_DIRECT_STORE_BYTES)
     ew_store_direct(dst, src, total);
   else
-    transfer(ch, dst, src, total * 4);
+    accel_dma_split(ch, dst, src, total * 4, PartBytes);
 }
 
 int norm_small_run(const accel_tensor *x, const accel_tensor *y,
@@ -82,9 +66,9 @@ int norm_small_run(const accel_tensor *x, const accel_tensor *y,
     return 0;
   float *xs = LINES_SPM->batch[0], *rs = LINES_SPM->batch[1];
   int ch = 0;
-  transfer(&ch, xs, x->data, total * 4);
+  accel_dma_split(&ch, xs, x->data, total * 4, PartBytes);
   if (o->residual)
-    transfer(&ch, rs, o->residual->data, total * 4);
+    accel_dma_split(&ch, rs, o->residual->data, total * 4, PartBytes);
   norm_context c = {o->epsilon, rms, NULL, NULL};
   if (o->scale)
     accel_dma_1d(3, LINES_SPM->params[0], o->scale->data, n * 4);
