@@ -25,20 +25,6 @@ namespace {
 /// small elementwise path, elementwise_small.c).
 constexpr int64_t MaxElements = 8192;
 
-/// Whether \p E is an f32 elementwise op a chain takes as a step (not
-/// where, nor the integer, bool and comparison kinds).
-bool chainStep(ElementwiseOp E) {
-  uint32_t K = static_cast<uint32_t>(E.getKind());
-  if (E.getKind() == ElementwiseKind::where ||
-      (K >= static_cast<uint32_t>(ElementwiseKind::mod) &&
-       K <= static_cast<uint32_t>(ElementwiseKind::isneginf)))
-    return false;
-  auto IsF32 = [](Value V) {
-    return cast<ShapedType>(V.getType()).getElementType().isF32();
-  };
-  return llvm::all_of(E.getInputs(), IsF32) && IsF32(E.getResult());
-}
-
 struct DuplicateSmallProducer : OpRewritePattern<ElementwiseOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -46,13 +32,13 @@ struct DuplicateSmallProducer : OpRewritePattern<ElementwiseOp> {
                                 PatternRewriter &Rewriter) const override {
     Value R = P.getResult();
     auto Type = cast<ShapedType>(R.getType());
-    if (!chainStep(P) || !Type.hasStaticShape() ||
+    if (!isChainStep(P) || !Type.hasStaticShape() ||
         Type.getNumElements() > MaxElements)
       return failure();
     SmallVector<OpOperand *, 4> Uses;
     for (OpOperand &Use : R.getUses()) {
       auto E = dyn_cast<ElementwiseOp>(Use.getOwner());
-      if (!E || E.getInputs().size() != 1 || !chainStep(E) ||
+      if (!E || E.getInputs().size() != 1 || !isChainStep(E) ||
           E.getType() != R.getType() || E->getBlock() != P->getBlock())
         return failure();
       Uses.push_back(&Use);

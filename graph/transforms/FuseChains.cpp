@@ -19,20 +19,6 @@ using namespace accel::graph;
 
 namespace {
 
-/// Whether \p E may be a step of a chain, which computes the f32 kinds on
-/// f32 tensors (not where, nor the integer, bool and comparison kinds).
-bool chainable(ElementwiseOp E) {
-  uint32_t K = static_cast<uint32_t>(E.getKind());
-  if (E.getKind() == ElementwiseKind::where ||
-      (K >= static_cast<uint32_t>(ElementwiseKind::mod) &&
-       K <= static_cast<uint32_t>(ElementwiseKind::isneginf)))
-    return false;
-  auto IsF32 = [](Value V) {
-    return cast<ShapedType>(V.getType()).getElementType().isF32();
-  };
-  return llvm::all_of(E.getInputs(), IsF32) && IsF32(E.getResult());
-}
-
 /// A chain under construction: its inputs and steps.
 struct Chain {
   SmallVector<Value, 5> Inputs;
@@ -52,7 +38,7 @@ struct Chain {
   /// Starts from chain or elementwise op \p P (false if it is neither).
   bool startFrom(Operation *P) {
     if (auto PE = dyn_cast<ElementwiseOp>(P)) {
-      if (!chainable(PE))
+      if (!isChainStep(PE))
         return false;
       // Run from the operand of the result's shape where the first is
       // broadcast, so that what made it can join the chain too.
@@ -139,7 +125,7 @@ struct FuseElementwiseChain : OpRewritePattern<ElementwiseOp> {
 
   LogicalResult matchAndRewrite(ElementwiseOp E,
                                 PatternRewriter &Rewriter) const override {
-    if (!chainable(E))
+    if (!isChainStep(E))
       return failure();
     for (Value V : E.getInputs()) {
       Operation *P = chainProducer(V, E);
@@ -180,4 +166,16 @@ struct MergeChains : OpRewritePattern<ElementwiseChainOp> {
 
 void accel::graph::populateChainFusion(RewritePatternSet &Patterns) {
   Patterns.add<FuseElementwiseChain, MergeChains>(Patterns.getContext());
+}
+
+bool accel::graph::isChainStep(ElementwiseOp E) {
+  uint32_t K = static_cast<uint32_t>(E.getKind());
+  if (E.getKind() == ElementwiseKind::where ||
+      (K >= static_cast<uint32_t>(ElementwiseKind::mod) &&
+       K <= static_cast<uint32_t>(ElementwiseKind::isneginf)))
+    return false;
+  auto IsF32 = [](Value V) {
+    return cast<ShapedType>(V.getType()).getElementType().isF32();
+  };
+  return llvm::all_of(E.getInputs(), IsF32) && IsF32(E.getResult());
 }

@@ -19,6 +19,8 @@ class RewritePatternSet;
 
 namespace accel::graph {
 
+class ElementwiseOp;
+
 /// The value of a constant whose f32 elements are all one (a scalar, or
 /// a splat), for the patterns' scales and exponents (FuseActivations.cpp).
 std::optional<double> splatConstant(mlir::Value V);
@@ -111,6 +113,11 @@ void populateChannelNormFusion(mlir::RewritePatternSet &Patterns);
 /// Elementwise ops in a row as one accel.elementwise_chain
 /// (FuseChains.cpp).
 void populateChainFusion(mlir::RewritePatternSet &Patterns);
+
+/// Whether \p E may be a step of an elementwise_chain, which computes the
+/// f32 kinds on f32 tensors (not where, nor the integer, bool and
+/// comparison kinds) (FuseChains.cpp).
+bool isChainStep(ElementwiseOp E);
 
 } // namespace accel::graph
 
