@@ -132,6 +132,15 @@ void conv_taps_run(const conv_problem *p, const taps_plan *plan);
 static inline long min_of(long a, long b) { return a < b ? a : b; }
 static inline long ceil_div(long a, long b) { return (a + b - 1) / b; }
 
+/* dst[0 .. n) = v (vector stores where whole). */
+static inline void conv_fill(float *dst, long n, float v) {
+  long k = 0;
+  for (; k + Lanes <= n; k += Lanes)
+    accel_vstore(dst + k, (accel_v16f)v);
+  for (; k < n; ++k)
+    dst[k] = v;
+}
+
 enum { ZeroFloats = 64 };
 
 /* Zeroes rows x cols floats at dst (rows dst_rs floats apart) by DMA on

@@ -660,15 +660,6 @@ static void zero_band_rows(const conv_problem *p, const depthwise_plan *pl,
   }
 }
 
-/* dst[0 .. n) = v (vector stores where whole). */
-static void fill(float *dst, long n, float v) {
-  long k = 0;
-  for (; k + Lanes <= n; k += Lanes)
-    accel_vstore(dst + k, (accel_v16f)v);
-  for (; k < n; ++k)
-    dst[k] = v;
-}
-
 /* The loads of item it's shares into in (q[2], q[3]), or its stores from
    acc (q[0], q[1]). */
 static void item_loads(dw_transfers *q, const conv_problem *p,
@@ -777,11 +768,11 @@ void dw_engine_run(const conv_problem *p, const depthwise_plan *pl,
   /* The parameters' constant halves: zeros before each tap's weights
      and before the bias, ones after it. */
   long block = 2 * pl->cn;
-  fill(b.params, b.taps * block + pl->cn, 0.0f);
-  fill(b.params + b.taps * block + pl->cn, pl->cn, 1.0f);
+  conv_fill(b.params, b.taps * block + pl->cn, 0.0f);
+  conv_fill(b.params + b.taps * block + pl->cn, pl->cn, 1.0f);
   if (p->act.kind == ACCEL_ACT_CLIP) {
-    fill(b.bounds, BoundRow, p->act.lo);
-    fill(b.bounds + BoundRow, BoundRow, p->act.hi);
+    conv_fill(b.bounds, BoundRow, p->act.lo);
+    conv_fill(b.bounds + BoundRow, BoundRow, p->act.hi);
   }
   zero_padding(p, pl, &b, b.in[0], zeros);
   zero_padding(p, pl, &b, b.in[1], zeros);

@@ -103,15 +103,6 @@ long dw_pairs_cycles(const conv_problem *p, long valid) {
   return p->N * ops * (op > IssueCycles ? op : IssueCycles) + 1500;
 }
 
-/* dst[0 .. n) = v (vector stores where whole). */
-static void fill(float *dst, long n, float v) {
-  long k = 0;
-  for (; k + Lanes <= n; k += Lanes)
-    accel_vstore(dst + k, (accel_v16f)v);
-  for (; k < n; ++k)
-    dst[k] = v;
-}
-
 /* rows single floats (a column of the block), dst_s and src_s apart. */
 static inline void column_shape(long rows, long dst_s, long src_s) {
   accel_vs_shape(rows, 1);
@@ -157,10 +148,10 @@ void dw_pairs_run(const conv_problem *p) {
     accel_vs_sub(bparams, zrow, tmp);
   else
     accel_vs_max(bparams, zrow, zrow);
-  fill(bparams + C, C, 1.0f);
+  conv_fill(bparams + C, C, 1.0f);
   accel_activation act = p->act;
-  fill(bnd, ohw, act.lo); /* a clip's rows of its bounds */
-  fill(bnd + ohw, ohw, act.hi);
+  conv_fill(bnd, ohw, act.lo); /* a clip's rows of its bounds */
+  conv_fill(bnd + ohw, ohw, act.hi);
   for (long n = 0; n < p->N; ++n) {
     const float *x = p->x + n * p->xs[0];
     long all = C * hw, part = ceil_div(all, 4);
