@@ -5,6 +5,7 @@ import tempfile
 import time
 
 from . import tensors, tools
+from .graph_profile import read_profile
 
 
 class RunStats:
@@ -65,18 +66,6 @@ class RunStats:
             return "RunStats(%d bundles, fast)" % self.bundles
         return "RunStats(%d cycles, matrix utilization %.3f)" % (
             self.cycles, self.matrix_utilization)
-
-
-def read_profile(path):
-    keys = ("start", "cycles", "macs", "dma_bytes", "bound")
-    ops = []
-    with open(path) as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t", len(keys))
-            op = dict(zip(keys, map(int, fields[:-1])))
-            op["name"] = fields[-1]
-            ops.append(op)
-    return ops
 
 
 def run(program, inputs, fast=False, profile=False):
