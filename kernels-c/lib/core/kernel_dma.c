@@ -19,21 +19,6 @@ void accel_copy_matrix(int ch, float *dst, long dst_rs, long dst_cs,
   }
 }
 
-void accel_dma_split(int *ch, void *dst, const void *src, long bytes,
-                     long min_part) {
-  long parts = bytes / min_part;
-  parts = parts < 1                     ? 1
-          : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
-                                        : parts;
-  long piece = bytes / parts / KERNEL_BURST_BYTES * KERNEL_BURST_BYTES;
-  for (long p = 0; p < parts; ++p) {
-    long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
-    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1, count,
-                    count, count);
-    *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
-  }
-}
-
 void accel_copy_bytes_split(void *dst, const void *src, long n) {
   int ch = 0;
   accel_dma_split(&ch, dst, src, n, KERNEL_BURST_BYTES);

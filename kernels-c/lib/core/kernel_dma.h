@@ -78,9 +78,22 @@ static inline void accel_dma_wait_older_all(void) {
 /* Bytes from src to dst on the channels from *ch on (advanced past the
    last used), in parts of whole DRAM bursts, at least min_part bytes
    each, over up to all four: below min_part a second channel's start-up
-   costs more than it saves. Not waited for. */
-void accel_dma_split(int *ch, void *dst, const void *src, long bytes,
-                     long min_part);
+   costs more than it saves. Not waited for. Inline, so that a constant
+   min_part divides by a shift. */
+static inline void accel_dma_split(int *ch, void *dst, const void *src,
+                                   long bytes, long min_part) {
+  long parts = bytes / min_part;
+  parts = parts < 1                     ? 1
+          : parts > KERNEL_DMA_CHANNELS ? KERNEL_DMA_CHANNELS
+                                        : parts;
+  long piece = bytes / parts / KERNEL_BURST_BYTES * KERNEL_BURST_BYTES;
+  for (long p = 0; p < parts; ++p) {
+    long from = p * piece, count = p == parts - 1 ? bytes - from : piece;
+    accel_dma_2d_on(*ch, (char *)dst + from, (const char *)src + from, 1, count,
+                    count, count);
+    *ch = (*ch + 1) % KERNEL_DMA_CHANNELS;
+  }
+}
 
 /* n bytes from src to dst, a quarter on each channel, waited for. Out of
    line: the callers' loops keep their registers. */
