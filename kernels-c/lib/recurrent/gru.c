@@ -98,7 +98,7 @@ static long gru(const void *args, const void *unused1, const void *unused2,
   if (accel_only_checking() || !t || !b || !h)
     return ACCEL_OK;
   recurrent_buffers s = recurrent_lay_out(b, h, 3);
-  recurrent_start(&s, w, b, h, 3);
+  recurrent_start(&s, w, b, h, 3, T);
   recurrent_zero(s.cell, hp + T);
   accel_dma_wait_all();
   if (h0)

@@ -8,7 +8,7 @@
    is c. */
 
 #include "core/kernel_stack.h"
-#include "recurrent/recurrent_driver.h"
+#include "recurrent/lstm_cell.h"
 #include <stddef.h>
 
 static const char K[] = "accel_lstm";
@@ -41,45 +41,25 @@ update_items(const recurrent_rows *s, const float *g, long q, long j0) {
   }
 }
 
-/* Row r's new c and h of block q (gates staged at g), as update_items'
-   two halves. */
-static inline __attribute__((always_inline)) accel_v16f
-row_c(const recurrent_rows *s, const float *g, long q, long r) {
-  long n = q * T, h = s->h;
-  const float *xr = s->x + r * 4 * h + n, *gr = g + r * T;
-  accel_v16f ai = accel_vload(xr) + accel_vload(gr);
-  accel_v16f af = accel_vload(xr + 2 * h) + accel_vload(gr + 2 * T * T);
-  accel_v16f ac = accel_vload(xr + 3 * h) + accel_vload(gr + 3 * T * T);
-  return recurrent_sigmoid(af) * accel_vload(s->cell + r * s->hp + n) +
-         recurrent_sigmoid(ai) * accel_vtanh(ac);
-}
-
-static inline __attribute__((always_inline)) accel_v16f
-row_h(const recurrent_rows *s, const float *g, accel_v16f cv, long q, long r) {
-  const float *xr = s->x + r * 4 * s->h + q * T, *gr = g + r * T;
-  return recurrent_sigmoid(accel_vload(xr + s->h) + accel_vload(gr + T * T)) *
-         accel_vtanh(cv);
-}
-
 /* The step's last block, after every mmac: two rows at a time, so that
    their independent chains of specials overlap. */
 static void finish_block(const recurrent_rows *s, const float *g, long q) {
   float *c = s->cell;
   long r = 0;
   for (; r + 1 < s->b; r += 2) {
-    accel_v16f c0 = row_c(s, g, q, r);
-    accel_v16f c1 = row_c(s, g, q, r + 1);
+    accel_v16f c0 = lstm_row_c(s, g + r * T, q, r);
+    accel_v16f c1 = lstm_row_c(s, g + (r + 1) * T, q, r + 1);
     accel_vstore(c + r * s->hp + q * T, c0);
     accel_vstore(c + (r + 1) * s->hp + q * T, c1);
-    accel_v16f h0 = row_h(s, g, c0, q, r);
-    accel_v16f h1 = row_h(s, g, c1, q, r + 1);
+    accel_v16f h0 = lstm_row_h(s, g + r * T, c0, q, r);
+    accel_v16f h1 = lstm_row_h(s, g + (r + 1) * T, c1, q, r + 1);
     recurrent_store_h(s, h0, q, r);
     recurrent_store_h(s, h1, q, r + 1);
   }
   if (r < s->b) {
-    accel_v16f cv = row_c(s, g, q, r);
+    accel_v16f cv = lstm_row_c(s, g + r * T, q, r);
     accel_vstore(c + r * s->hp + q * T, cv);
-    recurrent_store_h(s, row_h(s, g, cv, q, r), q, r);
+    recurrent_store_h(s, lstm_row_h(s, g + r * T, cv, q, r), q, r);
   }
 }
 
@@ -131,14 +111,17 @@ static long lstm(const void *args, const void *unused1, const void *unused2,
   if (accel_only_checking() || !t || !b || !h)
     return ACCEL_OK;
   recurrent_buffers s = recurrent_lay_out(b, h, 4);
-  recurrent_start(&s, w, b, h, 4);
+  long cols = lstm_wide_cols(b, h);
+  recurrent_start(&s, w, b, h, 4, cols);
   recurrent_zero(s.cell, b * hp);
   accel_dma_wait_all();
   if (h0)
     accel_dma_2d_on(2, s.h[0], h0->data, 1, b * h * 4, 0, 0);
   if (c0)
     accel_dma_2d_on(3, s.cell, c0->data, b, h * 4, hp * 4, h * 4);
-  recurrent_run(&s, step, xw->data, y->data, t, b, h, 4, a.reverse);
+  recurrent_step_fn *run_step =
+      cols == 64 ? lstm_step_4x64 : cols == 32 ? lstm_step_8x32 : step;
+  recurrent_run(&s, run_step, xw->data, y->data, t, b, h, 4, a.reverse);
   if (yc)
     accel_dma_2d_on(2, yc->data, s.cell, b, h * 4, h * 4, hp * 4);
   accel_dma_wait_all();

@@ -161,17 +161,32 @@ static inline void recurrent_zero(float *p, long n) {
 
 /* Starts the packed R (w, G gates) on its way in on all four channels
    and zeroes the states and xw's slack: the tile's rows past B are read
-   by mmac but give rows nobody reads; zeros keep them finite. */
+   by mmac but give rows nobody reads; zeros keep them finite. cols: the
+   panels' width in the scratchpad, KERNEL_TILE as packed, or 32 or 64
+   (H a multiple of it) for mmac.8x32 and mmac.4x64, each panel of the
+   few-row forms gathered from cols / 16 packed ones, a 2-D transfer of H
+   rows of 64 bytes each (whole bursts: as fast as one contiguous row). */
 static inline __attribute__((always_inline)) void
 recurrent_start(const recurrent_buffers *s, const accel_tensor *w, long b,
-                long h, long g) {
+                long h, long g, long cols) {
   long wfloats = g * accel_tile_padded(h) * h;
-  long part = (wfloats / 4 + T - 1) / T * T;
-  for (int ch = 0; ch < 4; ++ch) {
-    long first = ch * part, n = wfloats - first < part ? wfloats - first : part;
-    if (n > 0)
-      accel_dma_2d_on(ch, s->w + first, (const float *)w->data + first, 1,
-                      n * 4, 0, 0);
+  const float *src = (const float *)w->data;
+  if (cols == T) {
+    long part = (wfloats / 4 + T - 1) / T * T;
+    for (int ch = 0; ch < 4; ++ch) {
+      long first = ch * part,
+           n = wfloats - first < part ? wfloats - first : part;
+      if (n > 0)
+        accel_dma_2d_on(ch, s->w + first, src + first, 1, n * 4, 0, 0);
+    }
+  } else {
+    /* cols / 16 is 2 or 4: shifts, not divisions. */
+    long shift = cols == 64 ? 2 : 1, panels = g * accel_tile_padded(h) / T;
+    for (long q = 0; q < panels; ++q)
+      accel_dma_2d_on((int)(q & 3),
+                      s->w + (q >> shift) * h * cols +
+                          (q & ((1 << shift) - 1)) * T,
+                      src + q * h * T, h, T * 4, cols * 4, T * 4);
   }
   recurrent_zero(s->h[0], T * h + T);
   recurrent_zero(s->h[1], T * h + T);

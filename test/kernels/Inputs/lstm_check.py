@@ -153,6 +153,15 @@ def shapes():
     yield LstmCase("packed here", 5, 2, 24, 9, packed_here=True, c0=True)
     yield LstmCase("strong r", 12, 2, 16, 10, h0=True, scale=4.0)
     yield LstmCase("h128", 3, 2, 128, 11, h0=True, c0=True)
+    # The few-row steps (lstm_wide.c): mmac.4x64 at B <= 4 and H a
+    # multiple of 64, mmac.8x32 at B <= 8 and H a multiple of 32; several
+    # panels, odd B (a lone last row), the forms' largest B.
+    yield LstmCase("4x64 b4", 5, 4, 64, 12, h0=True, c0=True)
+    yield LstmCase("4x64 b3 panels", 4, 3, 128, 13, h0=True, reverse=True)
+    yield LstmCase("4x64 b1 panels", 3, 1, 192, 14, c0=True, scale=2.0)
+    yield LstmCase("8x32 b8 panels", 4, 8, 64, 15, h0=True, c0=True)
+    yield LstmCase("8x32 b5 panels", 3, 5, 96, 16, c0=True)
+    yield LstmCase("8x32 b7", 6, 7, 32, 17, h0=True, c0=True, yc=False)
 
 
 def refusal(case):
