@@ -35,6 +35,7 @@
    costs what a full block does. */
 
 #include "attention/attention_decode.h"
+#include "attention/attention_few_tiles.h"
 #include "attention/attention_flash.h"
 #include "attention/attention_internal.h"
 #include "attention/attention_one_tile.h"
@@ -83,6 +84,10 @@ static void run(problem *pb) {
      several queries: fold_group_into_queries). */
   if (one_tile_heads(pb) && (pb->group == 1 || split_kv_heads(pb))) {
     run_one_tile_heads(pb);
+    return;
+  }
+  if (few_tile_heads(pb) && (pb->group == 1 || split_kv_heads(pb))) {
+    run_few_tile_heads(pb);
     return;
   }
   run_flash(pb);

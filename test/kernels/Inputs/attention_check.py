@@ -381,6 +381,20 @@ def shapes():
         # transfer a group
         AttnCase((1, 8), 16, 16, 16, 16),
         AttnCase((2, 8), 11, 13, 16, 16, mask="causal"),
+        # heads of a few tiles (Sq, Sk, D, Dv <= 64 without a mask: their
+        # own path): a small ViT's and an audio encoder's heads, the
+        # largest, groups of up to eight heads (the last short), head dims
+        # not multiples of 16, scales, views and broadcast k and v
+        AttnCase((1, 3), 17, 17, 32, 32),
+        AttnCase((1, 4), 32, 32, 16, 16),
+        AttnCase((1, 9), 64, 64, 64, 64, scale=0.5, values="ramp"),
+        AttnCase((1, 12), 17, 17, 32, 32, lq="bshd", lk="bshd", lv="bshd",
+                 lo="bshd"),
+        AttnCase((2, 5), 50, 33, 47, 61, scale=-1.5, lq=P, lk=P, lv=P,
+                 lo=P),
+        AttnCase((2, 3), 64, 17, 1, 64, lk="bcast", lv="bcast"),
+        AttnCase((1, 2), 18, 64, 64, 1, lq="inner", lk="inner", lv="inner",
+                 lo="inner"),
     ]
 
 

@@ -1,0 +1,333 @@
+/* attention_few_tiles.h - accel_attention for short heads of a few tiles.
+
+   Heads of up to four tiles each way (Sq, Sk, D and Dv up to 64: a small
+   ViT's 17 tokens of 32, an audio encoder's 32 frames of 16), without a
+   mask: the streamed path (attention_flash.h) pays its query blocks,
+   chunks and online softmax per head, some 1 500 bundles for a query
+   block of 16, against a hundred cycles of matrix work. Here the heads go
+   in groups of up to FewGroupHeads, as the one-tile path's do
+   (attention_one_tile.h), each unit taking the whole group in turn:
+
+     S = Q . K^T      per head, a tile per query and key block (K^T's
+                      blocks made on the tile-move port: mld, mst.t), the
+                      tiles stored in slabs: slab j holds key block j of
+                      every row of the group, one row of 16 below the other
+     P = softmax(S)   every row of the group in a few passes of the stream
+                      engine: each slab's row maxima, their max, e^((s -
+                      max) * scale) with each slab's row sums, their sum,
+                      times 1 / sum
+     o = P . V        per head and tile of o, the slabs' blocks times v's
+                      (K = 16 each), stored and sent
+
+   while the next group's q, k and v arrive. q comes as rows of the padded
+   head dim (the A operand of S), k and v in column blocks of 16 (K^T's
+   tiles, P . V's B operand). Padding that no transfer writes is zeroed
+   once per call: k's and v's rows past Sk (a zero P times stale NaN is
+   NaN), q's and k's columns past D; a score past Sk is -inf. */
+
+/* Part of attention.c's translation unit, included there alone, after
+   attention_one_tile.h (its head walk). */
+
+#ifndef ACCEL_ATTENTION_FEW_TILES_H
+#define ACCEL_ATTENTION_FEW_TILES_H
+
+#include "attention/attention_internal.h"
+#include "attention/attention_one_tile.h"
+
+/* S's tiles 0..3 and o's 4..7 by turns, K^T's 12 and 13. */
+enum {
+  FewMaxBlocks = 4,
+  FewGroupHeads = 8,
+  FewSTile = 0,
+  FewOTile = 4,
+  FewKtTile = 12,
+};
+
+/* Heads this path takes: no mask, and every dimension 1 to 4 tiles. */
+static inline int few_tile_heads(const problem *pb) {
+  long most = FewMaxBlocks * T;
+  return !pb->has_mask && !pb->causal && pb->Sq >= 1 && pb->Sq <= most &&
+         pb->Sk >= 1 && pb->Sk <= most && pb->D >= 1 && pb->D <= most &&
+         pb->Dv >= 1 && pb->Dv <= most;
+}
+
+/* The plan and the buffers, at the pool's start (the scratchpad: the
+   stack is in DRAM). Dimensions padded to tiles: sqp queries, skp keys,
+   dp and dvp columns; kb key blocks, cb and vb column blocks of k and v.
+   A group of G heads has R = G sqp rows. Layouts (floats):
+     q[b]  [G][sqp][dp]          k[b]  [cb][G][skp][T]
+     v[b]  [vb][G][skp][T]       kt    [G][kb][dp][T]
+     s     [kb][R][T] (slabs)    o[b]  [vb][R][T]
+     ep    R maxima, R scales (vs.act.exp's bias and scale)
+     mx    (kb - 1) R more maxima; sums kb R
+     rp    R zeros, R reciprocals (vs.act.none's bias and scale) */
+typedef struct {
+  long G, R, sqp, skp, dp, kb, cb, vb;
+  float *q[2], *k[2], *v[2], *o[2];
+  float *kt, *s, *ep, *mx, *sums, *rp, *zeros, *hidden, *scale_row;
+  head_walk in, out;
+} few_plan;
+
+/* The pool's floats a group of g heads takes. */
+static long few_group_floats(long g, long sqp, long skp, long dp, long dvp) {
+  long R = g * sqp, kb = skp / T;
+  return 2 * g * (sqp * dp + skp * dp + skp * dvp) + g * skp * dp +
+         kb * R * T + 2 * dvp * R + (2 + kb + kb + 2) * R;
+}
+
+static few_plan *few_make_plan(const problem *pb) {
+  few_plan *L = (few_plan *)spm->pool;
+  long sqp = round_up(pb->Sq, T), skp = round_up(pb->Sk, T);
+  long dp = round_up(pb->D, T), dvp = round_up(pb->Dv, T);
+  long head = 1 + sizeof(few_plan) / 4 + T * T + 2 * T;
+  long G = min_of(pb->heads, FewGroupHeads);
+  while (G > 1 && head + few_group_floats(G, sqp, skp, dp, dvp) > PoolFloats)
+    --G;
+  long R = G * sqp;
+  L->G = G, L->R = R, L->sqp = sqp, L->skp = skp, L->dp = dp;
+  L->kb = skp / T, L->cb = dp / T, L->vb = dvp / T;
+  float *p = spm->pool + round_up(sizeof(few_plan) / 4 + 1, T);
+  L->zeros = p, p += T * T;
+  L->hidden = p, p += T;
+  L->scale_row = p, p += T;
+  for (int b = 0; b < 2; ++b) {
+    L->q[b] = p, p += G * sqp * dp;
+    L->k[b] = p, p += G * skp * dp;
+    L->v[b] = p, p += G * skp * dvp;
+    L->o[b] = p, p += R * dvp;
+  }
+  L->kt = p, p += G * skp * dp;
+  L->s = p, p += L->kb * R * T;
+  L->ep = p, p += 2 * R;
+  L->mx = p, p += L->kb * R;
+  L->sums = p, p += L->kb * R;
+  L->rp = p;
+  return L;
+}
+
+/* dst's rows rows of len floats, rs apart, set to zero by the stream
+   engine (len at most T * T: a zero row repeated). */
+static void few_zero(const few_plan *L, float *dst, long rows, long len,
+                     long rs) {
+  if (rows <= 0 || len <= 0)
+    return;
+  accel_vs_shape(rows, len);
+  accel_vs_stride(rs, 0, 0);
+  accel_vs_add(dst, L->zeros, L->zeros);
+}
+
+/* The padding no transfer writes, in both buffers, and the constant
+   rows: the zero rows, -inf past Sk's last block, the scale. */
+static void few_prepare(const problem *pb, few_plan *L) {
+  const accel_v16f lane = {0, 1, 2,  3,  4,  5,  6,  7,
+                           8, 9, 10, 11, 12, 13, 14, 15};
+  zero_floats(L->zeros, T * T);
+  zero_floats(L->rp, L->R);
+  long last = pb->Sk - (L->kb - 1) * T;
+  accel_vstore(L->hidden, lane < (accel_v16f)(float)last
+                              ? (accel_v16f)0.0f
+                              : (accel_v16f)(-__builtin_inff()));
+  accel_vstore(L->scale_row, (accel_v16f)pb->scale);
+  long G = L->G, skp = L->skp, pad = skp - pb->Sk, dcol = pb->D % T;
+  for (int b = 0; b < 2; ++b) {
+    few_zero(L, L->k[b] + pb->Sk * T, L->cb * G, pad * T, skp * T);
+    few_zero(L, L->v[b] + pb->Sk * T, L->vb * G, pad * T, skp * T);
+    if (dcol) {
+      few_zero(L, L->k[b] + (L->cb - 1) * G * skp * T + dcol, G * skp,
+               T - dcol, T);
+      few_zero(L, L->q[b] + pb->D, G * L->sqp, L->dp - pb->D, L->dp);
+    }
+  }
+  /* The engine's last operation, which a load of hidden waits for. */
+  accel_vs_shape(1, T);
+  accel_vs_max(L->hidden, L->hidden, L->hidden);
+}
+
+/* n heads' q, k and v from the walk's head on into the buffers `buf`,
+   the transfers over the four channels by turns; the walk moves past
+   them. */
+static void few_fetch(const problem *pb, few_plan *L, int buf, long n) {
+  int ch = 0;
+  long G = L->G, skp = L->skp, dp = L->dp;
+  for (long h = 0; h < n; ++h, step_head(pb, &L->in)) {
+    view q = walk_view(&L->in, Q), k = walk_view(&L->in, K);
+    view v = walk_view(&L->in, V);
+    copy_rows(ch, L->q[buf] + h * L->sqp * dp, dp, 1, q.base, q.rs, q.cs,
+              pb->Sq, pb->D);
+    ch = (ch + 1) & 3;
+    for (long c = 0; c < L->cb; ++c, ch = (ch + 1) & 3)
+      copy_rows(ch, L->k[buf] + (c * G + h) * skp * T, T, 1,
+                k.base + c * T * k.cs, k.rs, k.cs, pb->Sk,
+                min_of(pb->D - c * T, T));
+    for (long c = 0; c < L->vb; ++c, ch = (ch + 1) & 3)
+      copy_rows(ch, L->v[buf] + (c * G + h) * skp * T, T, 1,
+                v.base + c * T * v.cs, v.rs, v.cs, pb->Sk,
+                min_of(pb->Dv - c * T, T));
+  }
+}
+
+/* OP(t) with t the constant base + (i & 3): tile numbers must be
+   constants. Bit tests, not a switch (its table would be in DRAM). */
+#define FEW_ON_TILE(i, base, OP)                                               \
+  do {                                                                         \
+    if ((i)&2) {                                                               \
+      if ((i)&1)                                                               \
+        OP((base) + 3);                                                        \
+      else                                                                     \
+        OP((base) + 2);                                                        \
+    } else {                                                                   \
+      if ((i)&1)                                                               \
+        OP((base) + 1);                                                        \
+      else                                                                     \
+        OP((base) + 0);                                                        \
+    }                                                                          \
+  } while (0)
+
+/* K^T's blocks of head h (buffer buf) into kt, on the tile-move port. */
+static void few_make_kt(const few_plan *L, int buf, long h) {
+  long G = L->G, skp = L->skp, dp = L->dp;
+  for (long j = 0; j < L->kb; ++j)
+    for (long c = 0; c < L->cb; ++c) {
+      const float *src = L->k[buf] + ((c * G + h) * skp + j * T) * T;
+      float *dst = L->kt + ((h * L->kb + j) * dp + c * T) * T;
+      if (c & 1) {
+        accel_mld(FewKtTile + 1, src);
+        accel_mst_t(FewKtTile + 1, dst);
+      } else {
+        accel_mld(FewKtTile, src);
+        accel_mst_t(FewKtTile, dst);
+      }
+    }
+}
+
+/* S of n heads into the slabs: tile i's mmac, then tile i - 1's store,
+   so that the program does not wait for the matrix unit. The next head's
+   K^T blocks are made on the port after this head's mmacs are queued. */
+static void few_scores(const few_plan *L, int buf, long n) {
+  long R = L->R, sqp = L->sqp, dp = L->dp, kb = L->kb, i = 0;
+  float *prev = NULL;
+  few_make_kt(L, buf, 0);
+  for (long h = 0; h < n; ++h) {
+    for (long qi = 0; qi < sqp; qi += T)
+      for (long j = 0; j < kb; ++j, ++i) {
+        const float *a = L->q[buf] + (h * sqp + qi) * dp;
+        const float *b = L->kt + (h * kb + j) * dp * T;
+#define FEW_SCORE(t)                                                           \
+  do {                                                                         \
+    accel_mzero(t);                                                            \
+    accel_mmac(t, a, b, dp);                                                   \
+  } while (0)
+#define FEW_STORE_PREV(t) accel_mst(t, prev)
+        FEW_ON_TILE(i, FewSTile, FEW_SCORE);
+        if (prev)
+          FEW_ON_TILE(i - 1, FewSTile, FEW_STORE_PREV);
+        prev = L->s + (j * R + h * sqp + qi) * T;
+      }
+    if (h + 1 < n)
+      few_make_kt(L, buf, h + 1);
+  }
+  FEW_ON_TILE(i - 1, FewSTile, FEW_STORE_PREV);
+}
+
+/* P = softmax(S * scale) over the first rows rows of the slabs; the last
+   slab's keys past Sk are hidden. A scale of 0 or less multiplies S
+   first (then the max of the scaled scores is the one to take). */
+static void few_softmax(const problem *pb, const few_plan *L, long rows) {
+  long R = L->R, kb = L->kb;
+  float *s = L->s, *ep = L->ep;
+  int prescale = pb->scale <= 0.0f;
+  accel_v16f exp_scale = (accel_v16f)(prescale ? 1.0f : pb->scale);
+  for (long r = 0; r < rows; r += T)
+    accel_vstore(ep + rows + r, exp_scale);
+  accel_vs_shape(rows, T);
+  accel_vs_stride(T, T, 0);
+  if (prescale)
+    for (long j = 0; j < kb; ++j)
+      accel_vs_mul(s + j * R * T, s + j * R * T, L->scale_row);
+  if (pb->Sk % T)
+    accel_vs_add(s + (kb - 1) * R * T, s + (kb - 1) * R * T, L->hidden);
+  accel_vs_shape(rows, T);
+  accel_vs_redmax(ep, s);
+  for (long j = 1; j < kb; ++j)
+    accel_vs_redmax(L->mx + (j - 1) * R, s + j * R * T);
+  if (kb > 1) {
+    accel_vs_shape(1, rows);
+    for (long j = 1; j < kb; ++j)
+      accel_vs_max(ep, ep, L->mx + (j - 1) * R);
+    accel_vs_shape(rows, T);
+  }
+  for (long j = 0; j < kb; ++j)
+    accel_vs_act_exp(s + j * R * T, s + j * R * T, ep, L->sums + j * R);
+  accel_vs_shape(1, rows);
+  for (long j = 1; j < kb; ++j)
+    accel_vs_add(L->sums, L->sums, L->sums + j * R);
+  accel_vs_act_rcp(L->rp + rows, L->sums, rcp_params, NULL);
+  accel_vs_shape(rows, T);
+  for (long j = 0; j < kb; ++j)
+    accel_vs_act_none(s + j * R * T, s + j * R * T, L->rp, NULL);
+}
+
+/* o = P . V of n heads into o[buf] (tile i's mmacs, then tile i - 1's
+   store), then sent, each head's column blocks over the channels by
+   turns, to the output walk's heads, which it moves past. The matrix
+   unit reads P from the scratchpad without waiting for the stream
+   engine: the load of P's last row first waits for the engine's last
+   write. */
+static void few_out(const problem *pb, few_plan *L, int buf, long n) {
+  long R = L->R, sqp = L->sqp, skp = L->skp, kb = L->kb, G = L->G, i = 0;
+  float *o = L->o[buf], *prev = NULL;
+  (void)*(volatile float *)(L->s + ((kb - 1) * R + n * sqp - 1) * T);
+  for (long h = 0; h < n; ++h)
+    for (long qi = 0; qi < sqp; qi += T)
+      for (long c = 0; c < L->vb; ++c, ++i) {
+        const float *p = L->s + (h * sqp + qi) * T;
+        const float *v = L->v[buf] + (c * G + h) * skp * T;
+#define FEW_PV(t)                                                              \
+  do {                                                                         \
+    accel_mzero(t);                                                            \
+    for (long j = 0; j < kb; ++j)                                              \
+      accel_mmac(t, p + j * R * T, v + j * T * T, T);                          \
+  } while (0)
+        FEW_ON_TILE(i, FewOTile, FEW_PV);
+        if (prev)
+          FEW_ON_TILE(i - 1, FewOTile, FEW_STORE_PREV);
+        prev = o + (c * R + h * sqp + qi) * T;
+      }
+  FEW_ON_TILE(i - 1, FewOTile, FEW_STORE_PREV);
+  int ch = 0;
+  for (long h = 0; h < n; ++h, step_head(pb, &L->out)) {
+    view ov = walk_view(&L->out, O);
+    for (long c = 0; c < L->vb; ++c, ch = (ch + 1) & 3)
+      copy_rows(ch, ov.base + c * T * ov.cs, ov.rs, ov.cs,
+                o + (c * R + h * sqp) * T, T, 1, pb->Sq,
+                min_of(pb->Dv - c * T, T));
+  }
+}
+
+__attribute__((noinline)) static void run_few_tile_heads(problem *pb) {
+  few_plan *L = few_make_plan(pb);
+  few_prepare(pb, L);
+  start_walk(pb, &L->in);
+  L->out = L->in;
+  long G = L->G;
+  /* The padding's zeros are written before any mmac reads them. */
+  (void)*(volatile float *)L->hidden;
+  few_fetch(pb, L, 0, min_of(pb->heads, G));
+  for (long h = 0, g = 0; h < pb->heads; h += G, ++g) {
+    int buf = g & 1;
+    long n = min_of(pb->heads - h, G);
+    /* The group's blocks are in, the last group's o has left o[buf]'s
+       twin, and the last group's mmacs have read the buffers the next
+       group's come into (an mzero waits for the matrix unit). */
+    accel_mzero(FewSTile);
+    accel_dma_wait_all();
+    if (h + n < pb->heads)
+      few_fetch(pb, L, !buf, min_of(pb->heads - h - n, G));
+    few_scores(L, buf, n);
+    few_softmax(pb, L, n * L->sqp);
+    few_out(pb, L, buf, n);
+  }
+  accel_dma_wait_all();
+}
+
+#endif
