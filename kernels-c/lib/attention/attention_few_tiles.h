@@ -65,7 +65,8 @@ typedef struct {
   long G, R, sqp, skp, dp, kb, cb, vb;
   float *q[2], *k[2], *v[2], *o[2];
   float *kt, *s, *ep, *mx, *sums, *rp, *zeros, *hidden, *scale_row;
-  head_walk in, out;
+  float *o_at[2][FewGroupHeads]; /* where each head of a group's o goes */
+  head_walk in;
 } few_plan;
 
 /* The pool's floats a group of g heads takes. */
@@ -121,14 +122,18 @@ static void few_zero(const few_plan *L, float *dst, long rows, long len,
 static void few_prepare(const problem *pb, few_plan *L) {
   const accel_v16f lane = {0, 1, 2,  3,  4,  5,  6,  7,
                            8, 9, 10, 11, 12, 13, 14, 15};
-  zero_floats(L->zeros, T * T);
-  zero_floats(L->rp, L->R);
+  /* One store at a time: a loop of them becomes a call of memset. */
+  for (long i = 0; i < T * T; i += T) {
+    accel_vstore(L->zeros + i, (accel_v16f)0.0f);
+    IN_ORDER();
+  }
   long last = pb->Sk - (L->kb - 1) * T;
   accel_vstore(L->hidden, lane < (accel_v16f)(float)last
                               ? (accel_v16f)0.0f
                               : (accel_v16f)(-__builtin_inff()));
   accel_vstore(L->scale_row, (accel_v16f)pb->scale);
   long G = L->G, skp = L->skp, pad = skp - pb->Sk, dcol = pb->D % T;
+  few_zero(L, L->rp, L->R / T, T, T);
   for (int b = 0; b < 2; ++b) {
     few_zero(L, L->k[b] + pb->Sk * T, L->cb * G, pad * T, skp * T);
     few_zero(L, L->v[b] + pb->Sk * T, L->vb * G, pad * T, skp * T);
@@ -144,14 +149,15 @@ static void few_prepare(const problem *pb, few_plan *L) {
 }
 
 /* n heads' q, k and v from the walk's head on into the buffers `buf`,
-   the transfers over the four channels by turns; the walk moves past
-   them. */
+   the transfers over the four channels by turns, and where their o goes;
+   the walk moves past them. */
 static void few_fetch(const problem *pb, few_plan *L, int buf, long n) {
   int ch = 0;
   long G = L->G, skp = L->skp, dp = L->dp;
   for (long h = 0; h < n; ++h, step_head(pb, &L->in)) {
     view q = walk_view(&L->in, Q), k = walk_view(&L->in, K);
     view v = walk_view(&L->in, V);
+    L->o_at[buf][h] = walk_view(&L->in, O).base;
     copy_rows(ch, L->q[buf] + h * L->sqp * dp, dp, 1, q.base, q.rs, q.cs,
               pb->Sq, pb->D);
     ch = (ch + 1) & 3;
@@ -269,7 +275,7 @@ static void few_softmax(const problem *pb, const few_plan *L, long rows) {
 
 /* o = P . V of n heads into o[buf] (tile i's mmacs, then tile i - 1's
    store), then sent, each head's column blocks over the channels by
-   turns, to the output walk's heads, which it moves past. The matrix
+   turns, to where few_fetch found their o. The matrix
    unit reads P from the scratchpad without waiting for the stream
    engine: the load of P's last row first waits for the engine's last
    write. */
@@ -295,10 +301,11 @@ static void few_out(const problem *pb, few_plan *L, int buf, long n) {
       }
   FEW_ON_TILE(i - 1, FewOTile, FEW_STORE_PREV);
   int ch = 0;
-  for (long h = 0; h < n; ++h, step_head(pb, &L->out)) {
-    view ov = walk_view(&L->out, O);
+  long rs = L->in.head0[O].rs, cs = L->in.head0[O].cs;
+  for (long h = 0; h < n; ++h) {
+    float *dst = L->o_at[buf][h];
     for (long c = 0; c < L->vb; ++c, ch = (ch + 1) & 3)
-      copy_rows(ch, ov.base + c * T * ov.cs, ov.rs, ov.cs,
+      copy_rows(ch, dst + c * T * cs, rs, cs,
                 o + (c * R + h * sqp) * T, T, 1, pb->Sq,
                 min_of(pb->Dv - c * T, T));
   }
@@ -308,7 +315,6 @@ __attribute__((noinline)) static void run_few_tile_heads(problem *pb) {
   few_plan *L = few_make_plan(pb);
   few_prepare(pb, L);
   start_walk(pb, &L->in);
-  L->out = L->in;
   long G = L->G;
   /* The padding's zeros are written before any mmac reads them. */
   (void)*(volatile float *)L->hidden;
