@@ -15,7 +15,13 @@
    x sits in the scratchpad once, as R rows of kc floats for each chunk of
    K (mmac's A). A slab's tile is stored, and its rows of y leave, two
    chunks after its last, when the MXU has long finished it; slabs take
-   tiles and staging blocks in turn, four of each. */
+   tiles and staging blocks in turn, four of each.
+
+   A product with a bias (a row added to every row) or an activation has
+   them applied to the stored tile on the stream engine, beside the next
+   slab's mmacs; the transfer of y waits for the engine by itself. x given
+   by columns (a 1 x 1 convolution's pixels: x[k][m]) is transposed into
+   mmac's A by the engine, and y by columns its tile before it leaves. */
 
 #include "matmul/gemm_few_rows.h"
 #include "core/kernel_activation.h"
@@ -40,14 +46,21 @@ enum {
   ChunkFloats = 8 * 1024,
   MaxKc = ChunkFloats / Cols8,
   MaxK = 16384,
+  MaxBias = 8192,
+  /* x by columns lies in buffers 2 and 3 until the engine has transposed
+     it: the first fetch into them waits for the engine (isa.md 7.12). */
+  MaxXtFloats = 2 * ChunkFloats,
 };
 
 typedef struct {
   float a[MaxRows * (MaxK + MaxKc)];
   float buf[Buffers][ChunkFloats];
   float stage[4][TileFloats]; /* slab s's at s & 3, as its tile */
-  float out[4][TileFloats / 2];
+  float out[4][TileFloats];
   float params[2 * MaxRows]; /* the sigmoid's: zeros, then ones */
+  float bias[MaxBias + Cols4];
+  float ones[Cols4], lo[Cols4], hi[Cols4];
+  float sigmoid[TileFloats];
 } few_rows_spm;
 KERNEL_SPM_FITS(few_rows_spm);
 #define S (KERNEL_SPM(few_rows_spm))
@@ -61,6 +74,12 @@ typedef struct {
   long x_rs, w_rs, y_rs;
   long M, K, N, H;
   int glu;
+  /* x by columns (x[k][m], k x_ks apart) and y by columns (y[n][m], n
+     y_ns apart): a 1 x 1 convolution's few pixels against its channels. */
+  int x_t, y_t;
+  long x_ks, y_ns;
+  const float *bias; /* per column, contiguous; NULL for none */
+  accel_activation act;
   long R, C, kc, nk, slabs;
 } plan;
 
@@ -125,6 +144,36 @@ static void load_x(const plan *p) {
       accel_dma_1d(3, S->a + p->R * full * p->kc + m * rest,
                    x + full * p->kc, rest * 4);
   }
+}
+
+/* x by columns, K rows of M floats at t (in buffers 2 and 3), as mmac's
+   A of each chunk of K: a column of t (stride M) into a row of kc floats,
+   an operation of the engine each. */
+static void transpose_x(const plan *p, const float *t) {
+  long full = p->K / p->kc, rest = p->K - full * p->kc, M = p->M;
+  if (full) {
+    accel_vs_shape(p->kc, 1);
+    accel_vs_stride(1, M, M);
+    for (long j = 0; j < full; ++j)
+      for (long m = 0; m < M; ++m) {
+        const float *src = t + j * p->kc * M + m;
+        accel_vs_max(S->a + (j * p->R + m) * p->kc, src, src);
+      }
+  }
+  if (rest) {
+    accel_vs_shape(rest, 1);
+    accel_vs_stride(1, M, M);
+    for (long m = 0; m < M; ++m) {
+      const float *src = t + full * p->kc * M + m;
+      accel_vs_max(S->a + p->R * full * p->kc + m * rest, src, src);
+    }
+  }
+}
+
+/* Until the engine has written what it was given: a load waits for the
+   operations whose operands it touches, and the engine runs in order. */
+static void stream_sync(const float *last_dst) {
+  (void)*(volatile const float *)last_dst;
 }
 
 /* A chunk of the weights: rows [k0, k0 + kl) of slab s. */
@@ -211,6 +260,55 @@ static void wait_chunk(int newer) {
     accel_dma_wait_all();
 }
 
+/* The bias (the slab's C columns of it) and the activation of slab
+   tile's M rows at stage, on the stream engine. */
+static void epilogue(const plan *p, float *stage, long n0) {
+  long M = p->M, C = p->C;
+  const float *params = S->params + MaxRows - M;
+  accel_vs_shape(M, C);
+  if (p->bias)
+    accel_vs_fma(stage, stage, S->ones, S->bias + n0);
+  switch (p->act.kind) {
+  case ACCEL_ACT_RELU:
+    accel_vs_act_relu(stage, stage, params, NULL);
+    break;
+  case ACCEL_ACT_GELU:
+    accel_vs_act_gelu_tanh(stage, stage, params, NULL);
+    break;
+  case ACCEL_ACT_GELU_ERF:
+    accel_vs_act_gelu(stage, stage, params, NULL);
+    break;
+  case ACCEL_ACT_SILU:
+    accel_vs_act_sigmoid(S->sigmoid, stage, params, NULL);
+    accel_vs_mul(stage, stage, S->sigmoid);
+    break;
+  case ACCEL_ACT_CLIP:
+    accel_vs_stride(C, C, 0);
+    accel_vs_max(stage, stage, S->lo);
+    accel_vs_min(stage, stage, S->hi);
+    break;
+  default:
+    break;
+  }
+}
+
+/* Slab s's tile (at stage) to y by columns: transposed on the engine into
+   nc rows of M floats, then one transfer where y's columns are packed. */
+static void store_columns(const plan *p, long s, const float *stage, long n0,
+                          long nc) {
+  long M = p->M, C = p->C;
+  float *out = S->out[s & 3];
+  accel_vs_shape(nc, 1);
+  accel_vs_stride(M, 1, 1);
+  for (long m = 0; m < M; ++m)
+    accel_vs_max(out + m, stage + m * C, stage + m * C);
+  if (p->y_ns == M)
+    accel_dma_2d_on((int)(s & 3), p->y + n0 * M, out, 1, nc * M * 4, 0, 0);
+  else
+    accel_dma_2d_on((int)(s & 3), p->y + n0 * p->y_ns, out, nc, M * 4,
+                    p->y_ns * 4, M * 4);
+}
+
 /* Slab s's tile out to y: its rows of C columns, or the glu's silu(gate)
    * up of its pairs on the stream engine (gate x sigmoid(gate) x up over
    the 16-float blocks of gates, 2 x 16 floats apart in the tile's rows),
@@ -220,6 +318,12 @@ static void finish(const plan *p, long s) {
   ON_TILE(s, accel_mst, stage);
   if (!p->glu) {
     long n0 = s * p->C, nc = min_of(p->N - n0, p->C);
+    if (p->bias || p->act.kind != ACCEL_ACT_NONE)
+      epilogue(p, stage, n0);
+    if (p->y_t) {
+      store_columns(p, s, stage, n0, nc);
+      return;
+    }
     accel_dma_2d_on((int)(s & 3), p->y + n0, stage, p->M, nc * 4, p->y_rs * 4,
                     p->C * 4);
     return;
@@ -244,17 +348,62 @@ static void finish(const plan *p, long s) {
    does not wait), and its y leaves (on channel s & 3, the slabs' rows
    spread over the four) before the fetch, so that the waits for a chunk
    stay waits for all but the newest transfer. */
+/* The epilogue's constants: the engine's row parameters (zeros, then
+   ones), a row of ones (the bias's scale) and clip's bounds. The bias
+   comes on channel 2, before any chunk: the first wait for a chunk
+   covers it. */
+static void set_up_epilogue(const plan *p) {
+  enum { Lanes = 16 };
+  accel_v16f params = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f,
+                       1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+  _Static_assert(2 * MaxRows == Lanes, "the parameters are one vector");
+  accel_vstore(S->params, params);
+  if (p->bias) {
+    accel_dma_1d(2, S->bias, p->bias, p->N * 4);
+    for (int i = 0; i < Cols4; i += Lanes)
+      accel_vstore(S->ones + i, (accel_v16f)1.0f);
+  }
+  if (p->act.kind == ACCEL_ACT_CLIP)
+    for (int i = 0; i < Cols4; i += Lanes) {
+      accel_vstore(S->lo + i, (accel_v16f)p->act.lo);
+      accel_vstore(S->hi + i, (accel_v16f)p->act.hi);
+    }
+}
+
+/* x by columns into buffers 2 and 3 on channel 3, ahead of the first
+   chunk. */
+static void load_x_columns(const plan *p) {
+  float *t = S->buf[2];
+  if (p->x_ks == p->M)
+    accel_dma_1d(3, t, p->x, p->K * p->M * 4);
+  else
+    accel_dma_2d(3, t, p->x, p->K, p->M * 4, p->M * 4, p->x_ks * 4);
+}
+
 static void run(const plan *p) {
   long total = p->nk * p->slabs, done = -1, ending = -1;
-  if (p->glu)
-    for (int r = 0; r < MaxRows; ++r)
-      S->params[r] = 0.0f, S->params[MaxRows + r] = 1.0f;
-  load_x(p);
+  if (p->glu || p->bias || p->act.kind != ACCEL_ACT_NONE)
+    set_up_epilogue(p);
+  if (p->x_t)
+    load_x_columns(p);
+  else
+    load_x(p);
   chunk_at a = {0, 0, 0, min_of(p->K, p->kc)}, ahead = a;
-  fetch(p, ahead, S->buf[0]);
+  int first_full = fetch(p, ahead, S->buf[0]);
+  if (p->x_t) {
+    /* x, on channel 3 before the first chunk's part there, if any. */
+    if (first_full)
+      accel_dma_wait_older(3);
+    else
+      accel_dma_wait(3);
+    transpose_x(p, S->buf[2]);
+  }
   int next_full = 0;
   if (total > 1)
     ahead = chunk_next(p, ahead), next_full = fetch(p, ahead, S->buf[1]);
+  if (p->x_t)
+    stream_sync(S->a + p->R * (p->nk - 1) * p->kc + (p->M - 1) *
+                           (p->K - (p->nk - 1) * p->kc));
   for (long i = 0; i < total; ++i) {
     wait_chunk(next_full);
     if (done >= 0)
@@ -277,18 +426,32 @@ static void run(const plan *p) {
   accel_dma_wait_all();
 }
 
+/* Whether the bias is none or a contiguous row the scratchpad holds. */
+static int bias_fits(const accel_gemm_options *o, long N) {
+  if (o->bias_kind == ACCEL_BIAS_NONE)
+    return 1;
+  return o->bias_kind == ACCEL_BIAS_PER_COLUMN && N <= MaxBias &&
+         (o->bias->strides[0] == 1 || N == 1) && o->bias->dtype == ACCEL_F32;
+}
+
 int few_rows_gemm_takes(const accel_tensor *a, const accel_tensor *b,
                         const accel_tensor *c, const accel_gemm_options *o) {
   long M = o->trans_a ? a->dims[1] : a->dims[0];
+  if (M > MaxRows) /* the general path's products, at once */
+    return 0;
   long K = o->trans_a ? a->dims[0] : a->dims[1];
+  long a_rs = o->trans_a ? a->strides[1] : a->strides[0];
   long a_cs = o->trans_a ? a->strides[0] : a->strides[1];
   long b_cs = o->trans_b ? b->strides[0] : b->strides[1];
+  int x_rows = a_cs == 1 || K == 1;
+  int x_columns = (a_rs == 1 || M == 1) && K * M <= MaxXtFloats;
+  int y_rows = c->strides[1] == 1 || c->dims[1] == 1;
+  int y_columns = c->strides[0] == 1 || M == 1;
   return M >= 1 && M <= MaxRows && K >= 1 && K <= MaxK &&
-         (a_cs == 1 || K == 1) && b_cs == 1 && c->strides[1] == 1 &&
-         o->alpha == 1.0f && o->beta == 0.0f &&
-         o->bias_kind == ACCEL_BIAS_NONE && o->act.kind == ACCEL_ACT_NONE &&
-         a->dtype == ACCEL_F32 && b->dtype == ACCEL_F32 &&
-         c->dtype == ACCEL_F32;
+         (x_rows || x_columns) && b_cs == 1 && (y_rows || y_columns) &&
+         o->alpha == 1.0f && o->beta == 0.0f && bias_fits(o, c->dims[1]) &&
+         (unsigned)o->act.kind <= ACCEL_ACT_SILU && a->dtype == ACCEL_F32 &&
+         b->dtype == ACCEL_F32 && c->dtype == ACCEL_F32;
 }
 
 void few_rows_gemm(const accel_tensor *a, const accel_tensor *b,
@@ -298,12 +461,20 @@ void few_rows_gemm(const accel_tensor *a, const accel_tensor *b,
       .w = (const float *)b->data,
       .y = (float *)c->data,
       .x_rs = o->trans_a ? a->strides[1] : a->strides[0],
+      .x_ks = o->trans_a ? a->strides[0] : a->strides[1],
       .w_rs = o->trans_b ? b->strides[1] : b->strides[0],
       .y_rs = c->strides[0],
+      .y_ns = c->strides[1],
       .M = o->trans_a ? a->dims[1] : a->dims[0],
       .K = o->trans_a ? a->dims[0] : a->dims[1],
       .N = o->trans_b ? b->dims[0] : b->dims[1],
+      .act = o->act,
   };
+  /* The transposed forms only where the plain ones do not apply. */
+  p.x_t = !(p.x_ks == 1 || p.K == 1);
+  p.y_t = !(p.y_ns == 1 || p.N == 1);
+  if (o->bias_kind == ACCEL_BIAS_PER_COLUMN)
+    p.bias = (const float *)o->bias->data;
   p = plan_for(p);
   run(&p);
 }

@@ -14,7 +14,9 @@ one, W's rows padded (its row stride not N), a and c padded, a
 transposed W, and K past 16384 (the general path).
 small: M = 2 to 8 (a decode step's batch: mmac.4x64 up to 4 rows,
 mmac.8x32 above) of the same projections and odd shapes, a's and c's
-rows padded."""
+rows padded.
+epilogue: a bias and each activation on the stream engine, and x and y
+by columns (a 1 x 1 convolution at few pixels), at 1 to 8 rows."""
 import os
 import sys
 
@@ -57,7 +59,34 @@ def small_cases():
     ]
 
 
-SETS = {"one": one_row_cases, "small": small_cases}
+def epilogue_cases():
+    """The bias, each activation, x and y by columns (a 1 x 1
+    convolution's pixels: op(a) = a^T of a contiguous [K, M], c^T's
+    columns packed or padded) at 1 to 8 rows."""
+    T = Layout("colmajor", pad=0)
+    P = Layout("colmajor")
+    return [
+        GemmCase(1, 1000, 1280, bias="col"),
+        GemmCase(1, 77, 300, bias="col", act="relu"),
+        GemmCase(3, 129, 200, bias="col", act="clip", lo=-0.25, hi=0.5),
+        GemmCase(4, 200, 96, bias="col", act="gelu"),
+        GemmCase(5, 70, 64, act="gelu_erf"),
+        GemmCase(8, 100, 160, bias="col", act="silu"),
+        GemmCase(6, 33, 40, act="relu"),
+        GemmCase(4, 1280, 320, ta=1, bias="col", act="clip", lo=0.0, hi=6.0,
+                 lc=T),
+        GemmCase(4, 160, 960, ta=1, bias="col", lc=T),
+        GemmCase(2, 96, 300, ta=1, act="silu", lc=P),
+        GemmCase(8, 50, 129, ta=1, bias="col", lc=T),
+        GemmCase(7, 65, 33, ta=1, lc=P),
+        GemmCase(1, 40, 70, ta=1, bias="col", lc=P),
+        GemmCase(4, 1, 300, ta=1, bias="col", lc=T),
+        GemmCase(3, 300, 1, ta=1, act="relu", lc=T),
+    ]
+
+
+SETS = {"one": one_row_cases, "small": small_cases,
+        "epilogue": epilogue_cases}
 
 
 def main():
