@@ -7,26 +7,26 @@
 
      S^T = K . Q^T        a mmac of K = D per block of 16 keys (A: k's rows
                           as they came, B: the group's q, scaled and
-                          transposed, lanes past G zero), stored [key][query]
-     P^T = exp(S^T + mask - m) / l
-                          on the stream engine, a row of 16 per key: its
-                          lanes are the queries, so the max m and the sum
-                          l are lane-wise over the keys, by halving
-     o = P . V            per block of 16 keys, P^T's block turned by the
-                          tile-move port (mld, mst.t), then at D = 64 (32)
-                          for up to 4 (8) query heads a mmac.4x64
-                          (mmac.8x32) of K = 16 of the block's first rows
-                          against 16 of v's rows as they came, o's rows in
-                          one tile; otherwise a mmac of K = 16 into each of
-                          o's D / 16 tiles, v in 16-column panels (as the
-                          DMA brings them: rows of 64 bytes)
+                          transposed), each block stored turned by mst.t
+                          ([query][key])
+     P = exp(S + mask - m) / l
+                          on the stream engine, P's G rows of Sk keys
+                          packed: the blocks' rows gathered with the mask
+                          added (a strided vs.add a query), the row max m
+                          (vs.redmax), the exponential with its row sums
+                          l, the division
+     o = P . V            at D = 64 (32) for up to 4 (8) query heads one
+                          mmac.4x64 (mmac.8x32) of K = Sk, P's rows against
+                          v's as they came, o's rows in one tile;
+                          otherwise one mmac of K = Sk into each of o's
+                          D / 16 tiles, v in 16-column panels (as the DMA
+                          brings them: rows of 64 bytes)
 
    k and v come as 2-D transfers of their rows, any row stride (a cache
    [B, KVH, Lmax, D] viewed at its first P rows); the next two (batch, k/v
    head)s' keys, values, queries and mask rows arrive while this one
    computes, and the next one's S^T is computed on the MXU while this
-   one's softmax runs on the stream engine and its P blocks turn on the
-   tile-move port.
+   one's softmax runs on the stream engine.
 
    A cache past SegmentKeys keys is split into segments (flash-decoding),
    each an item as above with P left unnormalized, its rows o_s, max m_s
@@ -48,16 +48,23 @@ enum {
 /* The pool, for one call. */
 enum { Sets = 3 }; /* items i - 1 (its PV), i + 1 (arrived), i + 2 (coming) */
 
+/* Item i: batch b, k/v head h, and its segment's first key and keys. */
 typedef struct {
+  long b, h, seg, k0, len;
+} item_at;
+
+typedef struct {
+  item_at items[4]; /* items i - 1 .. i + 2, item i's at i & 3 */
   float *k[Sets], *v[Sets], *q[Sets], *mask[Sets];
-  float *qt, *st[2], *pblk, *o;
-  float *rows; /* the exp's per-row bias and scale: skp zeros, skp ones */
-  float *maskp; /* the mask's: skp slots (-mask at the end), skp ones */
-  float *red;   /* the halvings' rows: the max's, then the sum's */
-  float *cols;  /* 16 ones, -m, 1 / l, 16 zeros, then 0, -1: the column
-                   operands and the mask's negation's row parameters */
-  float *acc;   /* segments: o's rows so far (G x D), then the lane-wise
-                   max m, sum l, this segment's l and the two weights */
+  float *qt, *st[2], *o;
+  float *p[2];    /* P's rows (16 of skp, the first G written), by parity */
+  float *prm[2];  /* the exponential's row parameters: m, then G ones */
+  float *sums[2]; /* its row sums l */
+  float *nrm;     /* the division's row parameters: G zeros, then 1 / l */
+  float *cols;    /* 16 zeros, 16 of -3e38 (m's floor), then 0, 1 (the
+                     reciprocal's parameters) */
+  float *acc;     /* segments: o's rows so far (G x D), then the running
+                     max M, sum L and the two weights, lane g query g */
   long skp;      /* a segment's keys rounded up to blocks of 16 */
   long seg, nseg; /* keys a segment (the last may have fewer), segments */
   long kvh, sk;   /* the problem's, read once for every item */
@@ -65,9 +72,9 @@ typedef struct {
 } decode_layout;
 
 static long decode_floats(long skp, long D) {
-  return Sets * (2 * skp * D + T * D + skp) + T * D + 2 * skp * T +
-         skp * T + D * T + 2 * skp + 2 * skp + (skp / 2 + 1) * T + 4 * T + 2 +
-         T * D + 5 * T;
+  return Sets * (2 * skp * D + T * D + skp) + D * T + 2 * skp * T +
+         2 * T * skp + D * T + 2 * 2 * T + 2 * T + 2 * T + 2 * T + 2 +
+         T * D + 4 * T;
 }
 
 /* Segments of at most SegmentKeys keys, all but the last a multiple of
@@ -113,13 +120,6 @@ int attention_decode_takes(const problem *pb) {
    stack (DRAM). */
 static ACCEL_SPM decode_layout lay;
 
-/* Zeros in n floats (16 at a time), where memset's call and checks would
-   take several times as long. */
-__attribute__((no_builtin("memset"))) static void zero_pool(float *p, long n) {
-  for (long i = 0; i < n; i += T)
-    accel_vstore(p + i, (accel_v16f)0.0f);
-}
-
 static void lay_out(long skp, long D) {
   decode_layout *l = &lay;
   float *p = spm->pool;
@@ -130,14 +130,15 @@ static void lay_out(long skp, long D) {
     l->mask[i] = p, p += skp;
   }
   l->qt = p, p += D * T;
-  l->st[0] = p, p += skp * T;
-  l->st[1] = p, p += skp * T;
-  l->pblk = p, p += skp * T;
+  for (int i = 0; i < 2; ++i) {
+    l->st[i] = p, p += skp * T;
+    l->p[i] = p, p += T * skp;
+    l->prm[i] = p, p += 2 * T;
+    l->sums[i] = p, p += T;
+  }
   l->o = p, p += D * T;
-  l->rows = p, p += 2 * skp;
-  l->maskp = p, p += 2 * skp;
-  l->red = p, p += (skp / 2 + 1) * T;
-  l->cols = p, p += 4 * T + 2;
+  l->nrm = p, p += 2 * T;
+  l->cols = p, p += 2 * T + 2;
   l->acc = p;
   l->skp = skp;
 }
@@ -149,50 +150,75 @@ static int wide_pv(const problem *pb) {
   return (pb->D == 64 && pb->group <= 4) || (pb->D == 32 && pb->group <= 8);
 }
 
-/* Item i: batch b, k/v head h, and its segment's first key and keys. */
-typedef struct {
-  long b, h, seg, k0, len;
-} item_at;
-
-static item_at item_of(const decode_layout *l, long i) {
-  long bh = l->nseg == 1 ? i : i / l->nseg;
-  item_at it = {bh / l->kvh, 0, i - bh * l->nseg, 0, 0};
-  it.h = bh - it.b * l->kvh;
+/* Item i's place, set when its transfers start: items start in order,
+   each the one after i - 1's (no division on the way). */
+static void place_item(long i) {
+  decode_layout *l = &lay;
+  item_at it = {0, 0, 0, 0, 0};
+  if (i > 0) {
+    it = l->items[(i - 1) & 3];
+    if (++it.seg == l->nseg) {
+      it.seg = 0;
+      if (++it.h == l->kvh)
+        it.h = 0, ++it.b;
+    }
+  }
   it.k0 = it.seg * l->seg;
-  it.len = l->sk - it.k0 < l->seg ? l->sk - it.k0 : l->seg;
-  return it;
+  it.len = min_of(l->sk - it.k0, l->seg);
+  l->items[i & 3] = it;
 }
 
-/* Item i's (batch b = i / KVH, k/v head h = i % KVH) keys, values (in
-   16-column panels), the group's queries and the mask's row, its
-   segment's, into buffer set i % Sets. */
-static void fetch_item(const problem *pb, const decode_layout *l, long i) {
-  const accel_tensor *q = &pb->t[Q], *k = &pb->t[K], *v = &pb->t[V];
+static item_at item_of(const decode_layout *l, long i) {
+  return l->items[i & 3];
+}
+
+/* rows of n floats (src_rs floats apart) packed at dst, a quarter a
+   channel. */
+static inline __attribute__((always_inline)) void
+rows_on_channels(float *dst, const float *src, long rows, long n,
+                 long src_rs) {
+  long q = rows / 4, rb = n * 4, sb = src_rs * 4;
+  if (q) {
+    accel_dma_2d(0, dst, src, q, rb, rb, sb);
+    accel_dma_2d(1, dst + q * n, src + q * src_rs, q, rb, rb, sb);
+    accel_dma_2d(2, dst + 2 * q * n, src + 2 * q * src_rs, q, rb, rb, sb);
+  }
+  accel_dma_2d(3, dst + 3 * q * n, src + 3 * q * src_rs, rows - 3 * q, rb, rb,
+               sb);
+}
+
+/* Item i's (batch b, k/v head h) keys, values (in 16-column panels), the
+   group's queries and the mask's row, its segment's, into buffer set
+   i % Sets: the keys and queries with part 0, the values and the mask
+   with part 1 (the set's values are read until item i - 3's o = P . V
+   has ended). */
+static inline __attribute__((always_inline)) void
+fetch_item(const problem *pb, const decode_layout *l, long i, int part) {
+  if (part == 0)
+    place_item(i);
   item_at it = item_of(l, i);
   long b = it.b, h = it.h, D = pb->D, Sk = it.len, G = pb->group;
   long s = i % Sets;
-  const float *kp = (const float *)k->data + b * k->strides[0] +
-                    h * k->strides[1] + it.k0 * k->strides[2];
+  if (part == 0) {
+    const accel_tensor *q = &pb->t[Q], *k = &pb->t[K];
+    const float *kp = (const float *)k->data + b * k->strides[0] +
+                      h * k->strides[1] + it.k0 * k->strides[2];
+    rows_on_channels(l->k[s], kp, Sk, D, k->strides[2]);
+    const float *qp = (const float *)q->data + b * q->strides[0] +
+                      h * G * q->strides[1];
+    accel_dma_2d(0, l->q[s], qp, G, D * 4, D * 4, q->strides[1] * 4);
+    return;
+  }
+  const accel_tensor *v = &pb->t[V];
   const float *vp = (const float *)v->data + b * v->strides[0] +
                     h * v->strides[1] + it.k0 * v->strides[2];
-  long half = Sk / 2;
-  if (half)
-    accel_dma_2d(0, l->k[s], kp, half, D * 4, D * 4, k->strides[2] * 4);
-  accel_dma_2d(1, l->k[s] + half * D, kp + half * k->strides[2], Sk - half,
-               D * 4, D * 4, k->strides[2] * 4);
   if (l->wide) {
-    if (half)
-      accel_dma_2d(2, l->v[s], vp, half, D * 4, D * 4, v->strides[2] * 4);
-    accel_dma_2d(3, l->v[s] + half * D, vp + half * v->strides[2], Sk - half,
-                 D * 4, D * 4, v->strides[2] * 4);
+    rows_on_channels(l->v[s], vp, Sk, D, v->strides[2]);
   } else {
-    for (long p = 0; p < D / T; ++p)
-      accel_dma_2d_on(2 + (int)(p & 1), l->v[s] + p * l->skp * T, vp + p * T,
-                      Sk, T * 4, T * 4, v->strides[2] * 4);
+    for (long c = 0; c < D / T; ++c)
+      accel_dma_2d_on((int)(c & 3), l->v[s] + c * l->skp * T, vp + c * T, Sk,
+                      T * 4, T * 4, v->strides[2] * 4);
   }
-  const float *qp = (const float *)q->data + b * q->strides[0] +
-                    h * G * q->strides[1];
-  accel_dma_2d(0, l->q[s], qp, G, D * 4, D * 4, q->strides[1] * 4);
   if (pb->has_mask) {
     long cs;
     const float *m = mask_row(pb, b, &cs);
@@ -212,88 +238,47 @@ static void transpose_queries(const decode_layout *l, const float *qrows,
 
 static ACCEL_SPM volatile float sink;
 
-/* Rows [0, n) of T floats at src (n > 1) reduced lane-wise by halving on
-   the engine into red's first row: the max takes rows [0, n - n/2)
-   against [n/2, n) (an odd n's middle row twice), the sum [0, n/2)
-   against [n - n/2, n) and its middle row plus zeros. */
-static void halve_rows(float *red, const float *src, long n, int max,
-                       const float *zeros) {
-  long h = n / 2;
-  accel_vs_shape(1, (max ? n - h : h) * T);
-  if (max) {
-    accel_vs_max(red, src, src + h * T);
-  } else {
-    accel_vs_add(red, src, src + (n - h) * T);
-    if (n & 1) {
-      accel_vs_shape(1, T);
-      accel_vs_add(red + h * T, src + h * T, zeros);
+/* Item i's S^T blocks (st, [query][key] each) gathered into P's G rows
+   of Sk keys (packed) with the mask row added, on the engine: a query's
+   full blocks as one strided operation, its last partial block another. */
+static void softmax_gather(const decode_layout *l, const float *st,
+                           const float *mask, float *p, long G, long Sk) {
+  long nb = Sk / T, rem = Sk % T;
+  const float *zeros = l->cols;
+  for (long g = 0; g < G; ++g) {
+    if (nb) {
+      accel_vs_shape(nb, T);
+      accel_vs_stride(T, T * T, mask ? T : 0);
+      accel_vs_add(p + g * Sk, st + g * T, mask ? mask : zeros);
+    }
+    if (rem) {
+      accel_vs_shape(1, rem);
+      accel_vs_add(p + g * Sk + nb * T, st + nb * T * T + g * T,
+                   mask ? mask + nb * T : zeros);
     }
   }
-  for (n -= h; n > 1; n -= h) {
-    h = n / 2;
-    accel_vs_shape(1, h * T);
-    if (max)
-      accel_vs_max(red, red, red + (n - h) * T);
-    else
-      accel_vs_add(red, red, red + (n - h) * T);
-  }
 }
 
-/* P^T = exp(S^T + mask - m) / l over the keys (rows of st), into pblk's
-   rows, on the stream engine: the mask as each row's shift by -mask
-   (vs.act.none), the lane-wise max m and sum l by halving the rows, s -
-   m, the exponential and the division; the vector unit only reads m and
-   l. In three parts, each ending where the next needs the engine's
-   result, so that the caller issues other units' work between them. */
-static void softmax_begin(const decode_layout *l, float *st,
-                          const float *mask, long Sk) {
-  long skp = l->skp;
-  if (mask) {
-    float *shift = l->maskp + (skp - Sk);
-    accel_vs_shape(1, Sk);
-    accel_vs_act_none(shift, mask, l->cols + 4 * T, NULL);
-    accel_vs_shape(Sk, T);
-    accel_vs_act_none(st, st, shift, NULL);
-  }
-  if (Sk > 1)
-    halve_rows(l->red, st, Sk, 1, l->cols + 3 * T);
-}
-
-static void softmax_middle(const decode_layout *l, float *st, long Sk) {
-  float *ones = l->cols, *negm = l->cols + T;
-  /* A query whose every key is -inf: zeros, not NaN, before the sum. */
-  accel_v16f m = __builtin_elementwise_max(
-      accel_vload(Sk > 1 ? l->red : st), (accel_v16f)-3.0e38f);
-  accel_vstore(negm, -m);
-  accel_vs_shape(Sk, T);
-  accel_vs_fma(st, st, ones, negm);
-  accel_vs_act_exp(l->pblk, st, l->rows + (l->skp - Sk), NULL);
-  if (Sk > 1)
-    halve_rows(l->red, l->pblk, Sk, 0, l->cols + 3 * T);
-}
-
-/* With normalize 0 (a segment of several): P stays exp(s - m), its sum
-   kept for combine_segment. */
-static void softmax_end(const decode_layout *l, long Sk, long D,
-                        int normalize) {
-  float *rl = l->cols + 2 * T, *zeros = l->cols + 3 * T;
-  accel_v16f sum = accel_vload(Sk > 1 ? l->red : l->pblk);
-  if (!normalize) {
-    accel_vstore(l->acc + T * D + 2 * T, sum);
-    sink = l->pblk[(Sk - 1) * T];
+/* P = exp(S - m) with its row sums l (m floored, so that a query whose
+   every key is -inf gets zeros, not NaN), then with normalize P / l. */
+static void softmax_rows(const decode_layout *l, float *p, float *prm,
+                         float *sums, long G, long Sk, int normalize) {
+  accel_vs_shape(G, Sk);
+  accel_vs_redmax(prm, p);
+  accel_vs_shape(1, G);
+  accel_vs_max(prm, prm, l->cols + T);
+  accel_vs_shape(G, Sk);
+  accel_vs_act_exp(p, p, prm, sums);
+  if (!normalize)
     return;
-  }
-  accel_v16f r = accel_vrcp(sum);
-  accel_vstore(rl, r * (2.0f - sum * r));
-  accel_vs_shape(Sk, T);
-  accel_vs_fma(l->pblk, l->pblk, rl, zeros);
-  /* The tile-move port reads pblk next: the operation's results first (a
-     load waits for the operations in flight whose operands it touches). */
-  sink = l->pblk[(Sk - 1) * T];
+  accel_vs_shape(1, G);
+  accel_vs_act_rcp(l->nrm + G, sums, l->cols + 2 * T, NULL);
+  accel_vs_shape(G, Sk);
+  accel_vs_act_none(p, p, l->nrm, NULL);
 }
 
 /* S^T of an item, block by block on tiles 0 and 1: block j's mmac, then
-   block j - 1's mst (its mmac has ended when block j's starts). */
+   block j - 1's mst.t (its mmac has ended when block j's starts). */
 typedef struct {
   const float *kb;
   float *st;
@@ -309,20 +294,20 @@ static void scores_upto(scores_at *a, long upto) {
     if (j & 1) {
       accel_mzero(1);
       accel_mmac(1, kb, lay.qt, a->D);
-      accel_mst(0, a->st + (j - 1) * T * T);
+      accel_mst_t(0, a->st + (j - 1) * T * T);
     } else {
       accel_mzero(0);
       accel_mmac(0, kb, lay.qt, a->D);
       if (j)
-        accel_mst(1, a->st + (j - 1) * T * T);
+        accel_mst_t(1, a->st + (j - 1) * T * T);
     }
   }
   if (a->next == a->blocks && a->blocks) {
     long j = a->blocks - 1;
     if (j & 1)
-      accel_mst(1, a->st + j * T * T);
+      accel_mst_t(1, a->st + j * T * T);
     else
-      accel_mst(0, a->st + j * T * T);
+      accel_mst_t(0, a->st + j * T * T);
     ++a->next;
   }
 }
@@ -369,32 +354,28 @@ static scores_at scores_start(const problem *pb, const decode_layout *l,
     break;                                                                     \
   }
 
-/* o = P . V of an item (set s, blocks of keys), issued: the group's rows
-   of D in tile 2 (a wide mmac), or D / 16 tiles 2 .. 9 of 16 rows. */
+/* o = P . V of an item (set s, its Sk keys, P's rows at p) issued: the
+   group's rows of D in tile 2 (a wide mmac), or D / 16 tiles 2 .. 9 of 16
+   rows. */
 static void pv_issue(const problem *pb, const decode_layout *l, int s,
-                     long blocks) {
+                     const float *p, long Sk) {
   long D = pb->D;
   if (l->wide) {
-    /* P's first rows (the group's queries) of each turned block against
-       16 rows of V. */
     accel_mzero(2);
-    for (long jb = 0; jb < blocks; ++jb) {
-      if (D == 64)
-        accel_mmac_4x64(2, l->pblk + jb * T * T, l->v[s] + jb * T * D, T);
-      else
-        accel_mmac_8x32(2, l->pblk + jb * T * T, l->v[s] + jb * T * D, T);
-    }
+    if (D == 64)
+      accel_mmac_4x64(2, p, l->v[s], Sk);
+    else
+      accel_mmac_8x32(2, p, l->v[s], Sk);
     return;
   }
-  for (long p = 0; p < D / T; ++p) {
-    const float *vp = l->v[s] + p * l->skp * T;
+  for (long c = 0; c < D / T; ++c) {
+    const float *vp = l->v[s] + c * l->skp * T;
 #define ISSUE(t)                                                               \
   do {                                                                         \
     accel_mzero(t);                                                            \
-    for (long jb = 0; jb < blocks; ++jb)                                       \
-      accel_mmac(t, l->pblk + jb * T * T, vp + jb * T * T, T);                 \
+    accel_mmac(t, p, vp, Sk);                                                  \
   } while (0)
-    ON_O_TILE(p, ISSUE);
+    ON_O_TILE(c, ISSUE);
 #undef ISSUE
   }
 }
@@ -440,11 +421,11 @@ static void store_o(const problem *pb, const decode_layout *l, item_at it) {
    the last segment, O / L into l->o (zeros where L is 0: every key
    masked). */
 static void combine_segment(const problem *pb, const decode_layout *l,
-                            int first, int last) {
+                            long i, int first, int last) {
   long G = pb->group, D = pb->D;
-  float *run_m = l->acc + T * D, *run_l = run_m + T, *seg_l = run_l + T,
-        *wa = seg_l + T, *wb = wa + T;
-  accel_v16f ms = -accel_vload(l->cols + T), ls = accel_vload(seg_l);
+  float *run_m = l->acc + T * D, *run_l = run_m + T, *wa = run_l + T,
+        *wb = wa + T;
+  accel_v16f ms = accel_vload(l->prm[i & 1]), ls = accel_vload(l->sums[i & 1]);
   accel_v16f m = ms, a = 0.0f, sum = 0.0f;
   if (!first) {
     accel_v16f mo = accel_vload(run_m);
@@ -480,49 +461,44 @@ static void pv_out(const problem *pb, const decode_layout *l, long i) {
   item_at it = item_of(l, i);
   pv_store(pb, l);
   if (l->nseg > 1)
-    combine_segment(pb, l, it.seg == 0, it.seg == l->nseg - 1);
+    combine_segment(pb, l, i, it.seg == 0, it.seg == l->nseg - 1);
   if (it.seg == l->nseg - 1)
     store_o(pb, l, it);
 }
 
 /* Item i, its scores already in st: its softmax on the engine while the
-   MXU computes item i + 1's scores into the other st, P's blocks turned
-   by the tile-move port ([query][key], tile 10) between those mmacs, then
-   o = P . V issued. Item i - 1's o leaves once this item's first engine
-   operations are queued, before its exponential overwrites P (the mst
-   waits for the MXU, which then has ended item i - 1's o). */
+   MXU computes item i + 1's scores into the other st, then o = P . V
+   issued. Between the MXU's instructions (it takes one at a time): item
+   i + 2's transfers, once item i - 1's o = P . V (reading the set they
+   fill) has ended, and item i - 1's o out. */
 static void compute_item(const problem *pb, const decode_layout *l, long i,
                          long items) {
   item_at it = item_of(l, i);
-  long Sk = it.len, blocks = round_up(Sk, T) / T, s = i % Sets, D = pb->D;
-  float *st = l->st[i & 1];
-  /* A short last segment: v's rows past its keys held an earlier
-     segment's, which P's rows there (finite) would meet. */
-  if (l->nseg > 1 && Sk % T)
-    for (long r = Sk; r < blocks * T; ++r)
-      for (long d0 = 0; d0 < D; d0 += T)
-        accel_vstore(l->wide ? l->v[s] + r * D + d0
-                             : l->v[s] + d0 * l->skp + r * T,
-                     (accel_v16f)0.0f);
-  scores_at next = scores_start(pb, l, i + 1, items, l->st[(i + 1) & 1]);
-  softmax_begin(l, st, pb->has_mask ? l->mask[s] : NULL, Sk);
+  long Sk = it.len, G = pb->group;
+  int s = (int)(i % Sets), par = (int)(i & 1);
+  float *p = l->p[par];
+  if (i + 2 < items)
+    fetch_item(pb, l, i + 2, 0);
+  scores_at next = scores_start(pb, l, i + 1, items, l->st[par ^ 1]);
+  scores_upto(&next, 1);
+  if (i + 2 < items)
+    fetch_item(pb, l, i + 2, 1);
+  scores_upto(&next, 2);
+  softmax_gather(l, l->st[par], pb->has_mask ? l->mask[s] : NULL, p, G, Sk);
+  scores_upto(&next, 3);
   if (i > 0)
     pv_out(pb, l, i - 1);
-  scores_upto(&next, blocks / 4);
-  softmax_middle(l, st, Sk);
-  scores_upto(&next, blocks / 2);
-  softmax_end(l, Sk, D, l->nseg == 1);
-  for (long jb = 0; jb < blocks; ++jb) {
-    accel_mld(10, l->pblk + jb * T * T);
-    accel_mst_t(10, l->pblk + jb * T * T);
-    scores_upto(&next, blocks / 2 + jb + 1);
-  }
-  scores_upto(&next, blocks);
-  pv_issue(pb, l, (int)s, blocks);
+  scores_upto(&next, 4);
+  softmax_rows(l, p, l->prm[par], l->sums[par], G, Sk, l->nseg == 1);
+  scores_upto(&next, next.blocks);
+  /* The MXU reads P next: the engine's results first (a load waits for
+     the operations in flight whose operands it touches). */
+  sink = p[G * Sk - 1];
+  pv_issue(pb, l, s, p, Sk);
 }
 
 void attention_decode_run(problem *pb) {
-  long KVH = pb->t[K].dims[1], D = pb->D, nseg;
+  long KVH = pb->t[K].dims[1], D = pb->D, G = pb->group, nseg;
   long seg = segment_keys(pb->Sk, &nseg);
   long items = pb->t[Q].dims[0] * KVH * nseg;
   lay_out(seg, D);
@@ -530,40 +506,28 @@ void attention_decode_run(problem *pb) {
   lay.wide = wide_pv(pb);
   const decode_layout *l = &lay;
   /* The first item's transfers start before the set-up below, which
-     touches none of their rows. */
-  fetch_item(pb, l, 0);
-  /* Lanes past the group stay zero; v's rows past Sk are zero (in one
-     segment; compute_item zeroes a short last one's), so that P's zeros
-     there meet no NaN. */
-  zero_pool(l->qt, D * T);
-  zero_pool(l->pblk, l->skp * T);
-  zero_pool(l->rows, l->skp);
-  for (long j = 0; j < l->skp; j += T)
-    accel_vstore(l->rows + l->skp + j, (accel_v16f)1.0f);
-  accel_vstore(l->cols, (accel_v16f)1.0f);
-  accel_vstore(l->cols + 3 * T, (accel_v16f)0.0f);
-  l->cols[4 * T] = 0.0f, l->cols[4 * T + 1] = -1.0f;
-  for (long j = 0; j < l->skp; j += T)
-    accel_vstore(l->maskp + l->skp + j, (accel_v16f)1.0f);
-  for (int s = 0; s < Sets && nseg == 1 && l->skp > pb->Sk; ++s) {
-    if (l->wide)
-      zero_pool(l->v[s] + pb->Sk * D, (l->skp - pb->Sk) * D);
-    else
-      for (long p = 0; p < D / T; ++p)
-        zero_pool(l->v[s] + p * l->skp * T + pb->Sk * T,
-                  (l->skp - pb->Sk) * T);
-  }
+     touches none of their rows. Lanes and rows past the group (qt's, P's)
+     are left as they are: they make only o's rows past the group. */
+  fetch_item(pb, l, 0, 0);
+  fetch_item(pb, l, 0, 1);
+  for (int par = 0; par < 2; ++par)
+    for (long g = 0; g < G; g += T)
+      accel_vstore(l->prm[par] + G + g, (accel_v16f)1.0f);
+  accel_vstore(l->nrm, (accel_v16f)0.0f);
+  accel_vstore(l->cols, (accel_v16f)0.0f);
+  accel_vstore(l->cols + T, (accel_v16f)-3.0e38f);
+  l->cols[2 * T] = 0.0f, l->cols[2 * T + 1] = 1.0f;
   /* Item i + 1 has arrived and item i + 2 is on its way while item i
      computes (three buffer sets: item i - 1's V was read by its PV). */
   accel_dma_wait_all();
-  if (items > 1)
-    fetch_item(pb, l, 1);
+  if (items > 1) {
+    fetch_item(pb, l, 1, 0);
+    fetch_item(pb, l, 1, 1);
+  }
   scores_at first = scores_start(pb, l, 0, items, l->st[0]);
   scores_upto(&first, first.blocks);
   for (long i = 0; i < items; ++i) {
     accel_dma_wait_all();
-    if (i + 2 < items)
-      fetch_item(pb, l, i + 2);
     compute_item(pb, l, i, items);
   }
   accel_dma_wait_all(); /* the item before's rows have left l->o */
