@@ -9,7 +9,7 @@
    (attention_one_tile.h), each unit taking the whole group in turn:
 
      S = Q . K^T      per head, a tile per query and key block (K^T's
-                      blocks made on the tile-move port: mld, mst.t), the
+                      blocks transposed by the vector unit meanwhile), the
                       tiles stored in slabs: slab j holds key block j of
                       every row of the group, one row of 16 below the other
      P = softmax(S)   every row of the group in a few passes of the stream
@@ -19,9 +19,9 @@
      o = P . V        per head and tile of o, the slabs' blocks times v's
                       (K = 16 each), stored and sent
 
-   while the next group's q, k and v arrive. q comes as rows of the padded
-   head dim (the A operand of S), k and v in column blocks of 16 (K^T's
-   tiles, P . V's B operand). Padding that no transfer writes is zeroed
+   while the next group's q, k and v arrive. q and k come as rows of the
+   padded head dim (S's A operand; K^T's columns), v in column blocks of
+   16 (P . V's B operand). Padding that no transfer writes is zeroed
    once per call: k's and v's rows past Sk (a zero P times stale NaN is
    NaN), q's and k's columns past D; a score past Sk is -inf. */
 
@@ -34,13 +34,13 @@
 #include "attention/attention_internal.h"
 #include "attention/attention_one_tile.h"
 
-/* S's tiles 0..3 and o's 4..7 by turns, K^T's 12 and 13. */
+/* S's tiles 0..3 by turns, o's 4..7 and 8..11. */
 enum {
   FewMaxBlocks = 4,
   FewGroupHeads = 8,
   FewSTile = 0,
   FewOTile = 4,
-  FewKtTile = 12,
+  FewZeros = 4 * T * T, /* the longest run of padding: 15 rows of 64 */
 };
 
 /* Heads this path takes: no mask, and every dimension 1 to 4 tiles. */
@@ -55,7 +55,7 @@ static inline int few_tile_heads(const problem *pb) {
    stack is in DRAM). Dimensions padded to tiles: sqp queries, skp keys,
    dp and dvp columns; kb key blocks, cb and vb column blocks of k and v.
    A group of G heads has R = G sqp rows. Layouts (floats):
-     q[b]  [G][sqp][dp]          k[b]  [cb][G][skp][T]
+     q[b]  [G][sqp][dp]          k[b]  [G][skp][dp]
      v[b]  [vb][G][skp][T]       kt    [G][kb][dp][T]
      s     [kb][R][T] (slabs)    o[b]  [vb][R][T]
      ep    R maxima, R scales (vs.act.exp's bias and scale)
@@ -66,6 +66,12 @@ typedef struct {
   float *q[2], *k[2], *v[2], *o[2];
   float *kt, *s, *ep, *mx, *sums, *rp, *zeros, *hidden, *scale_row;
   float *o_at[2][FewGroupHeads]; /* where each head of a group's o goes */
+  /* The heads in order: with at most one batch dimension of q above 1
+     (simple), head x of tensor i at head0[i] + x hstep[i] floats; else
+     the one-tile path's walk. */
+  view head0[O + 1];
+  long hstep[O + 1], next_head;
+  int simple;
   head_walk in;
 } few_plan;
 
@@ -80,7 +86,7 @@ static few_plan *few_make_plan(const problem *pb) {
   few_plan *L = (few_plan *)spm->pool;
   long sqp = round_up(pb->Sq, T), skp = round_up(pb->Sk, T);
   long dp = round_up(pb->D, T), dvp = round_up(pb->Dv, T);
-  long head = 1 + sizeof(few_plan) / 4 + T * T + 2 * T;
+  long head = 1 + sizeof(few_plan) / 4 + FewZeros + 2 * T;
   long G = min_of(pb->heads, FewGroupHeads);
   while (G > 1 && head + few_group_floats(G, sqp, skp, dp, dvp) > PoolFloats)
     --G;
@@ -88,7 +94,7 @@ static few_plan *few_make_plan(const problem *pb) {
   L->G = G, L->R = R, L->sqp = sqp, L->skp = skp, L->dp = dp;
   L->kb = skp / T, L->cb = dp / T, L->vb = dvp / T;
   float *p = spm->pool + round_up(sizeof(few_plan) / 4 + 1, T);
-  L->zeros = p, p += T * T;
+  L->zeros = p, p += FewZeros;
   L->hidden = p, p += T;
   L->scale_row = p, p += T;
   for (int b = 0; b < 2; ++b) {
@@ -107,7 +113,7 @@ static few_plan *few_make_plan(const problem *pb) {
 }
 
 /* dst's rows rows of len floats, rs apart, set to zero by the stream
-   engine (len at most T * T: a zero row repeated). */
+   engine (len at most FewZeros: a zero row repeated). */
 static void few_zero(const few_plan *L, float *dst, long rows, long len,
                      long rs) {
   if (rows <= 0 || len <= 0)
@@ -117,7 +123,7 @@ static void few_zero(const few_plan *L, float *dst, long rows, long len,
   accel_vs_add(dst, L->zeros, L->zeros);
 }
 
-/* The padding no transfer writes, in both buffers, and the constant
+/* The padding no transfer writes, in the buffers used, and the constant
    rows: the zero rows, -inf past Sk's last block, the scale. */
 static void few_prepare(const problem *pb, few_plan *L) {
   const accel_v16f lane = {0, 1, 2,  3,  4,  5,  6,  7,
@@ -127,6 +133,7 @@ static void few_prepare(const problem *pb, few_plan *L) {
     accel_vstore(L->zeros + i, (accel_v16f)0.0f);
     IN_ORDER();
   }
+  few_zero(L, L->zeros + T * T, FewZeros / (T * T) - 1, T * T, T * T);
   long last = pb->Sk - (L->kb - 1) * T;
   accel_vstore(L->hidden, lane < (accel_v16f)(float)last
                               ? (accel_v16f)0.0f
@@ -134,12 +141,13 @@ static void few_prepare(const problem *pb, few_plan *L) {
   accel_vstore(L->scale_row, (accel_v16f)pb->scale);
   long G = L->G, skp = L->skp, pad = skp - pb->Sk, dcol = pb->D % T;
   few_zero(L, L->rp, L->R / T, T, T);
-  for (int b = 0; b < 2; ++b) {
-    few_zero(L, L->k[b] + pb->Sk * T, L->cb * G, pad * T, skp * T);
+  /* The second buffers only if a second group comes. */
+  int nbuf = pb->heads > G ? 2 : 1;
+  for (int b = 0; b < nbuf; ++b) {
+    few_zero(L, L->k[b] + pb->Sk * L->dp, G, pad * L->dp, skp * L->dp);
     few_zero(L, L->v[b] + pb->Sk * T, L->vb * G, pad * T, skp * T);
     if (dcol) {
-      few_zero(L, L->k[b] + (L->cb - 1) * G * skp * T + dcol, G * skp,
-               T - dcol, T);
+      few_zero(L, L->k[b] + pb->D, G * skp, L->dp - pb->D, L->dp);
       few_zero(L, L->q[b] + pb->D, G * L->sqp, L->dp - pb->D, L->dp);
     }
   }
@@ -148,28 +156,79 @@ static void few_prepare(const problem *pb, few_plan *L) {
   accel_vs_max(L->hidden, L->hidden, L->hidden);
 }
 
+static void few_start_heads(const problem *pb, few_plan *L) {
+  const accel_tensor *q = &pb->t[Q];
+  int d1 = -1, many = 0;
+  for (int d = 0; d < q->rank - 2; ++d)
+    if (q->dims[d] > 1)
+      many |= d1 >= 0, d1 = d;
+  L->simple = !many;
+  L->next_head = 0;
+  if (many) {
+    start_walk(pb, &L->in);
+    return;
+  }
+  for (int i = Q; i <= O; ++i) {
+    L->head0[i] = first_head(&pb->t[i]);
+    L->hstep[i] = d1 >= 0 ? batch_stride(&pb->t[i], q, d1) : 0;
+  }
+}
+
+/* The next head's q, k, v and o views. */
+__attribute__((always_inline)) static inline void
+few_next_head(const problem *pb, few_plan *L, view v[O + 1]) {
+  if (L->simple) {
+    long x = L->next_head++;
+    for (int i = Q; i <= O; ++i) {
+      v[i] = L->head0[i];
+      v[i].base += x * L->hstep[i];
+    }
+    return;
+  }
+  for (int i = Q; i <= O; ++i)
+    v[i] = walk_view(&L->in, i);
+  step_head(pb, &L->in);
+}
+
 /* n heads' q, k and v from the walk's head on into the buffers `buf`,
    the transfers over the four channels by turns, and where their o goes;
    the walk moves past them. */
 static void few_fetch(const problem *pb, few_plan *L, int buf, long n) {
   int ch = 0;
   long G = L->G, skp = L->skp, dp = L->dp;
-  for (long h = 0; h < n; ++h, step_head(pb, &L->in)) {
-    view q = walk_view(&L->in, Q), k = walk_view(&L->in, K);
-    view v = walk_view(&L->in, V);
-    L->o_at[buf][h] = walk_view(&L->in, O).base;
+  for (long h = 0; h < n; ++h) {
+    view hv[O + 1];
+    few_next_head(pb, L, hv);
+    view q = hv[Q], k = hv[K], v = hv[V];
+    L->o_at[buf][h] = hv[O].base;
     copy_rows(ch, L->q[buf] + h * L->sqp * dp, dp, 1, q.base, q.rs, q.cs,
               pb->Sq, pb->D);
     ch = (ch + 1) & 3;
-    for (long c = 0; c < L->cb; ++c, ch = (ch + 1) & 3)
-      copy_rows(ch, L->k[buf] + (c * G + h) * skp * T, T, 1,
-                k.base + c * T * k.cs, k.rs, k.cs, pb->Sk,
-                min_of(pb->D - c * T, T));
+    copy_rows(ch, L->k[buf] + h * skp * dp, dp, 1, k.base, k.rs, k.cs, pb->Sk,
+              pb->D);
+    ch = (ch + 1) & 3;
     for (long c = 0; c < L->vb; ++c, ch = (ch + 1) & 3)
       copy_rows(ch, L->v[buf] + (c * G + h) * skp * T, T, 1,
                 v.base + c * T * v.cs, v.rs, v.cs, pb->Sk,
                 min_of(pb->Dv - c * T, T));
   }
+}
+
+/* K^T's block at dst (16 rows of 16) from the 16 x 16 block of k at src
+   (rows dp apart), by the vector unit: 16 strided loads (vld.s) of k's
+   columns, then 16 stores. */
+__attribute__((always_inline)) static inline void
+few_transpose(const float *src, float *dst, long dp) {
+  accel_v16f x[T];
+  IN_ORDER();
+#pragma clang loop unroll(full)
+  for (int d = 0; d < T; ++d)
+    x[d] = vload_strided(src + d, dp);
+  IN_ORDER();
+#pragma clang loop unroll(full)
+  for (int d = 0; d < T; ++d)
+    accel_vstore(dst + d * T, x[d]);
+  IN_ORDER();
 }
 
 /* OP(t) with t the constant base + (i & 3): tile numbers must be
@@ -188,49 +247,54 @@ static void few_fetch(const problem *pb, few_plan *L, int buf, long n) {
         OP((base) + 0);                                                        \
     }                                                                          \
   } while (0)
-
-/* K^T's blocks of head h (buffer buf) into kt, on the tile-move port. */
-static void few_make_kt(const few_plan *L, int buf, long h) {
-  long G = L->G, skp = L->skp, dp = L->dp;
-  for (long j = 0; j < L->kb; ++j)
-    for (long c = 0; c < L->cb; ++c) {
-      const float *src = L->k[buf] + ((c * G + h) * skp + j * T) * T;
-      float *dst = L->kt + ((h * L->kb + j) * dp + c * T) * T;
-      if (c & 1) {
-        accel_mld(FewKtTile + 1, src);
-        accel_mst_t(FewKtTile + 1, dst);
-      } else {
-        accel_mld(FewKtTile, src);
-        accel_mst_t(FewKtTile, dst);
-      }
-    }
-}
+#define FEW_STORE_PREV(t) accel_mst(t, prev)
 
 /* S of n heads into the slabs: tile i's mmac, then tile i - 1's store,
-   so that the program does not wait for the matrix unit. The next head's
-   K^T blocks are made on the port after this head's mmacs are queued. */
+   then one of the next head's K^T blocks, so that the matrix unit, the
+   tile-move port and the vector unit work at once. A head's K^T blocks
+   (j, c), in that order, lie one after the other in kt: [kb][dp][T]. */
 static void few_scores(const few_plan *L, int buf, long n) {
-  long R = L->R, sqp = L->sqp, dp = L->dp, kb = L->kb, i = 0;
-  float *prev = NULL;
-  few_make_kt(L, buf, 0);
+  const long R = L->R, sqp = L->sqp, skp = L->skp, dp = L->dp, kb = L->kb;
+  const long cb = L->cb, blocks = kb * L->cb;
+  const float *k = L->k[buf], *a = L->q[buf];
+  float *kt = L->kt, *prev = NULL;
+  const float *tsrc = k;
+  float *tdst = kt;
+  long tleft = blocks, tc = 0, i = 0;
+#define FEW_NEXT_KT()                                                          \
+  do {                                                                         \
+    few_transpose(tsrc, tdst, dp);                                             \
+    --tleft, tdst += T * T;                                                    \
+    if (++tc == cb)                                                            \
+      tc = 0, tsrc += (T - 1) * dp + T;                                        \
+    else                                                                       \
+      tsrc += T;                                                               \
+  } while (0)
+  while (tleft)
+    FEW_NEXT_KT();
   for (long h = 0; h < n; ++h) {
-    for (long qi = 0; qi < sqp; qi += T)
-      for (long j = 0; j < kb; ++j, ++i) {
-        const float *a = L->q[buf] + (h * sqp + qi) * dp;
-        const float *b = L->kt + (h * kb + j) * dp * T;
+    const float *kth = kt + h * kb * dp * T;
+    tleft = h + 1 < n ? blocks : 0;
+    tsrc = k + (h + 1) * skp * dp;
+    float *dst = L->s + h * sqp * T;
+    for (long qi = 0; qi < sqp; qi += T, a += T * dp, dst += T * T) {
+      const float *b = kth;
+      for (long j = 0; j < kb; ++j, ++i, b += dp * T) {
 #define FEW_SCORE(t)                                                           \
   do {                                                                         \
     accel_mzero(t);                                                            \
     accel_mmac(t, a, b, dp);                                                   \
   } while (0)
-#define FEW_STORE_PREV(t) accel_mst(t, prev)
         FEW_ON_TILE(i, FewSTile, FEW_SCORE);
         if (prev)
           FEW_ON_TILE(i - 1, FewSTile, FEW_STORE_PREV);
-        prev = L->s + (j * R + h * sqp + qi) * T;
+        prev = dst + j * R * T;
+        if (tleft)
+          FEW_NEXT_KT();
       }
-    if (h + 1 < n)
-      few_make_kt(L, buf, h + 1);
+    }
+    while (tleft)
+      FEW_NEXT_KT();
   }
   FEW_ON_TILE(i - 1, FewSTile, FEW_STORE_PREV);
 }
@@ -273,48 +337,61 @@ static void few_softmax(const problem *pb, const few_plan *L, long rows) {
     accel_vs_act_none(s + j * R * T, s + j * R * T, L->rp, NULL);
 }
 
-/* o = P . V of n heads into o[buf] (tile i's mmacs, then tile i - 1's
-   store), then sent, each head's column blocks over the channels by
-   turns, to where few_fetch found their o. The matrix
-   unit reads P from the scratchpad without waiting for the stream
-   engine: the load of P's last row first waits for the engine's last
-   write. */
+/* o = P . V of n heads into o[buf], then sent, each head's column
+   blocks over the channels by turns, to where few_fetch found their o.
+   A block of 16 rows of o takes its vb tiles from one set (4..7 or
+   8..11, by turns), each tile's mmacs followed by the store of the
+   last block's tile from the other set, long ready: the port works
+   under the matrix unit. The matrix unit reads P from the scratchpad
+   without waiting for the stream engine: the load of P's last row first
+   waits for the engine's last write. */
 static void few_out(const problem *pb, few_plan *L, int buf, long n) {
-  long R = L->R, sqp = L->sqp, skp = L->skp, kb = L->kb, G = L->G, i = 0;
-  float *o = L->o[buf], *prev = NULL;
+  long R = L->R, sqp = L->sqp, skp = L->skp, kb = L->kb, G = L->G;
+  long vb = L->vb, vstep = G * skp * T, rb = 0;
+  float *o = L->o[buf], *dst = o, *prev = NULL;
+  const float *p = L->s;
   (void)*(volatile float *)(L->s + ((kb - 1) * R + n * sqp - 1) * T);
-  for (long h = 0; h < n; ++h)
-    for (long qi = 0; qi < sqp; qi += T)
-      for (long c = 0; c < L->vb; ++c, ++i) {
-        const float *p = L->s + (h * sqp + qi) * T;
-        const float *v = L->v[buf] + (c * G + h) * skp * T;
-#define FEW_PV(t)                                                              \
-  do {                                                                         \
-    accel_mzero(t);                                                            \
-    for (long j = 0; j < kb; ++j)                                              \
-      accel_mmac(t, p + j * R * T, v + j * T * T, T);                          \
-  } while (0)
-        FEW_ON_TILE(i, FewOTile, FEW_PV);
-        if (prev)
-          FEW_ON_TILE(i - 1, FewOTile, FEW_STORE_PREV);
-        prev = o + (c * R + h * sqp + qi) * T;
-      }
-  FEW_ON_TILE(i - 1, FewOTile, FEW_STORE_PREV);
-  int ch = 0;
-  long rs = L->in.head0[O].rs, cs = L->in.head0[O].cs;
   for (long h = 0; h < n; ++h) {
-    float *dst = L->o_at[buf][h];
-    for (long c = 0; c < L->vb; ++c, ch = (ch + 1) & 3)
-      copy_rows(ch, dst + c * T * cs, rs, cs,
-                o + (c * R + h * sqp) * T, T, 1, pb->Sq,
-                min_of(pb->Dv - c * T, T));
+    const float *v = L->v[buf] + h * skp * T;
+    for (long qi = 0; qi < sqp; qi += T, ++rb, p += T * T, dst += T * T) {
+#define FEW_PV_STEP(cur, old, i)                                               \
+  do {                                                                         \
+    accel_mzero((cur) + (i));                                                  \
+    for (long j = 0; j < kb; ++j)                                              \
+      accel_mmac((cur) + (i), p + j * R * T, v + (i)*vstep + j * T * T, T);    \
+    if (prev)                                                                  \
+      accel_mst((old) + (i), prev + (i)*R * T);                                \
+  } while (0)
+#define FEW_PV_A(i) FEW_PV_STEP(FewOTile, FewOTile + 4, i)
+#define FEW_PV_B(i) FEW_PV_STEP(FewOTile + 4, FewOTile, i)
+      if (rb & 1)
+        FOR_TILES(vb, FEW_PV_B);
+      else
+        FOR_TILES(vb, FEW_PV_A);
+      prev = dst;
+    }
+  }
+#define FEW_LAST_A(i) accel_mst(FewOTile + (i), prev + (i)*R * T)
+#define FEW_LAST_B(i) accel_mst(FewOTile + 4 + (i), prev + (i)*R * T)
+  if (rb & 1)
+    FOR_TILES(vb, FEW_LAST_A);
+  else
+    FOR_TILES(vb, FEW_LAST_B);
+  int ch = 0;
+  view o0 = L->simple ? L->head0[O] : L->in.head0[O];
+  long rs = o0.rs, cs = o0.cs;
+  for (long h = 0; h < n; ++h) {
+    float *out = L->o_at[buf][h];
+    for (long c = 0; c < vb; ++c, ch = (ch + 1) & 3)
+      copy_rows(ch, out + c * T * cs, rs, cs, o + (c * R + h * sqp) * T, T, 1,
+                pb->Sq, min_of(pb->Dv - c * T, T));
   }
 }
 
 __attribute__((noinline)) static void run_few_tile_heads(problem *pb) {
   few_plan *L = few_make_plan(pb);
   few_prepare(pb, L);
-  start_walk(pb, &L->in);
+  few_start_heads(pb, L);
   long G = L->G;
   /* The padding's zeros are written before any mmac reads them. */
   (void)*(volatile float *)L->hidden;
