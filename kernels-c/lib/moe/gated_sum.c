@@ -4,7 +4,8 @@
    of each expert and a chain of Adds. Blocks of rows (and of at most
    SumMaxWidth columns) of every term arrive in the scratchpad together,
    on the four channels by turns, with the block's rows of gates, into
-   one of two buffers while the other's block is summed. */
+   one of two buffers while the other's block is summed by the stream
+   engine. */
 
 #include "core/kernel_args.h"
 #include "core/kernel_stack.h"
@@ -23,9 +24,11 @@ typedef struct {
   /* The block's rows of gates, each followed by a 1 (the ungated terms'
      weight); room for the last group of 16 rows' strided loads. */
   float gates[2][SumGateFloats + L * (ACCEL_MOE_MAX_EXPERTS + 1)];
-  /* Each term's weights of the block's rows, term-major, rows padded to
-     16: n * rows is at most SumFloats / 16. */
-  float weights[SumFloats / L + ACCEL_GATED_SUM_MAX_TERMS * L];
+  /* Each term's parameters of the stream engine's scaling (sum_block):
+     rows zeros, then the block's rows of its weights, term-major, each
+     2 rp floats (rp the rows padded to 16): n * rows is at most
+     SumFloats / 16. */
+  float weights[2 * (SumFloats / L + ACCEL_GATED_SUM_MAX_TERMS * L)];
   accel_tensor terms[ACCEL_GATED_SUM_MAX_TERMS];
   const accel_tensor *term_ptrs[ACCEL_GATED_SUM_MAX_TERMS];
   long columns[ACCEL_GATED_SUM_MAX_TERMS];
@@ -118,92 +121,32 @@ static accel_status sum_check(const char *K, const accel_tensor *gates,
   return ACCEL_OK;
 }
 
-enum { U = 4 }; /* vectors a group */
-
-/* Group k (vectors k to k + U - 1 of the block), whose vectors' rows'
-   weights are at w[u] (term i's rp floats further on each): the sum of
-   the terms' vectors by them. One row's group broadcasts one weight a
-   term. */
-static inline __attribute__((always_inline)) void
-sum_group(const float *t0, float *out, long k, const float *const *w, long rp,
-          long step, int n, int one_row) {
-  accel_v16f acc[U];
-  if (one_row) {
-    accel_v16f g = w[0][0];
-#pragma clang loop unroll(full)
-    for (int u = 0; u < U; ++u)
-      acc[u] = g * accel_vload(t0 + (k + u) * L);
-    for (int i = 1; i < n; ++i) {
-      const float *t = t0 + i * step + k * L;
-      accel_v16f gi = w[0][i * rp];
-#pragma clang loop unroll(full)
-      for (int u = 0; u < U; ++u)
-        acc[u] += gi * accel_vload(t + u * L);
-    }
-  } else {
-#pragma clang loop unroll(full)
-    for (int u = 0; u < U; ++u)
-      acc[u] = w[u][0] * accel_vload(t0 + (k + u) * L);
-    for (int i = 1; i < n; ++i) {
-      const float *t = t0 + i * step + k * L;
-#pragma clang loop unroll(full)
-      for (int u = 0; u < U; ++u)
-        acc[u] += w[u][i * rp] * accel_vload(t + u * L);
-    }
-  }
-#pragma clang loop unroll(full)
-  for (int u = 0; u < U; ++u)
-    accel_vstore(out + (k + u) * L, acc[u]);
-}
-
 /* A block of y's rows (wp floats apart, a multiple of 16) from the
-   terms' in the scratchpad: the weights of each term gathered for all
-   rows (16 at a time by strided loads), then the block's vectors (rows
-   wp / 16 vectors each, one after another) in groups of four, each the
-   sum of its terms' vectors by their row's weights, term by term in
-   order (the ONNX chain's order): the four sums stay in registers and
-   the terms' loads overlap, whatever the width. */
+   terms' in the scratchpad, on the stream engine, term by term in order
+   (the ONNX chain's order and roundings: each product rounded, then each
+   sum): y = w_0 t_0, then t_i = w_i t_i in place and y += t_i, each a
+   pass over the block at StreamLanes elements a cycle, where the vector
+   unit took 16 a cycle and its loads. A row's weight w_i is vs.act.none's
+   per-row scale (its bias 0): each term's parameters are rows zeros then
+   the rows' weights, gathered from the gates by strided loads. */
 static inline __attribute__((always_inline)) void
 sum_block(float *t0, const float *gates, long ge, long rows, long wp, int n) {
-  float *out = t0 + n * rows * wp, *wt = SSPM->weights;
+  float *out = t0 + n * rows * wp, *pr = SSPM->weights;
   long gs = ge + 1, step = rows * wp, rp = (rows + L - 1) / L * L;
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n; ++i) {
+    float *p = pr + i * 2 * rp;
     for (long r = 0; r < rp; r += L)
-      accel_vstore(
-          wt + i * rp + r,
-          accel_vload_strided(gates + r * gs + SSPM->slots[i], gs * 4));
-  long per_row = wp / L, count = rows * per_row, k = 0;
-  if (per_row % U == 0) { /* groups within rows */
-    for (long r = 0; r < rows; ++r) {
-      const float *w[U] = {wt + r};
-      for (long j = 0; j < per_row; j += U, k += U)
-        sum_group(t0, out, k, w, rp, step, n, 1);
-    }
-    return;
+      accel_vstore(p + r, (accel_v16f)0.0f);
+    for (long r = 0; r < rp; r += L)
+      accel_vstore(p + rows + r,
+                   accel_vload_strided(gates + r * gs + SSPM->slots[i], gs * 4));
   }
-  /* Vector k is at column c of row r. */
-  long r = 0, c = 0;
-  for (; k + U <= count; k += U) {
-    const float *w[U];
-#pragma clang loop unroll(full)
-    for (int u = 0; u < U; ++u) {
-      w[u] = wt + r;
-      c = c + 1 == per_row ? 0 : c + 1;
-      r += c == 0;
-    }
-    if (w[0] == w[U - 1])
-      sum_group(t0, out, k, w, rp, step, n, 1);
-    else
-      sum_group(t0, out, k, w, rp, step, n, 0);
-  }
-  for (; k < count; ++k) {
-    const float *w0 = wt + r;
-    c = c + 1 == per_row ? 0 : c + 1;
-    r += c == 0;
-    accel_v16f acc = w0[0] * accel_vload(t0 + k * L);
-    for (int i = 1; i < n; ++i)
-      acc += w0[i * rp] * accel_vload(t0 + i * step + k * L);
-    accel_vstore(out + k * L, acc);
+  accel_vs_shape(rows, wp);
+  accel_vs_act_none(out, t0, pr, NULL);
+  for (int i = 1; i < n; ++i) {
+    float *t = t0 + i * step;
+    accel_vs_act_none(t, t, pr + i * 2 * rp, NULL);
+    accel_vs_add(out, out, t);
   }
 }
 
