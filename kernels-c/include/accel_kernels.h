@@ -211,6 +211,19 @@ accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
                           accel_tensor *y,
                           const accel_conv2d_options *options);
 
+/* accel_conv2d at stride 1, one group, at most 8 input channels and
+   padded rows of at most 64 floats (LeNet's), on the matrix unit without
+   im2col: each output row's tile reads the padded rows in place
+   (conv/conv2d_rows.c). Contiguous tensors; ReLU or no activation.
+   accel_conv2d_rows_fits says whether it takes a call, and whether it is
+   the cheaper lowering; accel_conv2d_rows refuses the rest. */
+int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
+                           const accel_tensor *y,
+                           const accel_conv2d_options *options);
+accel_status accel_conv2d_rows(const accel_tensor *x, const accel_tensor *w,
+                               accel_tensor *y,
+                               const accel_conv2d_options *options);
+
 /* The largest scale accel_conv2d_upsampled takes. */
 enum { ACCEL_CONV2D_UPSAMPLED_MAX_SCALE = 8 };
 
