@@ -119,9 +119,10 @@ static long lstm(const void *args, const void *unused1, const void *unused2,
     accel_dma_2d_on(2, s.h[0], h0->data, 1, b * h * 4, 0, 0);
   if (c0)
     accel_dma_2d_on(3, s.cell, c0->data, b, h * 4, hp * 4, h * 4);
-  recurrent_step_fn *run_step =
-      cols == 64 ? lstm_step_4x64 : cols == 32 ? lstm_step_8x32 : step;
-  recurrent_run(&s, run_step, xw->data, y->data, t, b, h, 4, a.reverse);
+  if (cols == T)
+    recurrent_run(&s, step, xw->data, y->data, t, b, h, 4, a.reverse);
+  else
+    lstm_wide_run(&s, xw->data, y->data, t, b, h, a.reverse);
   if (yc)
     accel_dma_2d_on(2, yc->data, s.cell, b, h * 4, h * 4, hp * 4);
   accel_dma_wait_all();

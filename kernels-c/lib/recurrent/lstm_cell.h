@@ -31,11 +31,10 @@ lstm_row_h(const recurrent_rows *s, const float *gr, accel_v16f cv, long q,
 }
 
 /* The few-row steps (lstm_wide.c), for B and H where lstm_wide_cols is
-   not KERNEL_TILE: R's panels are H x cols. */
+   not KERNEL_TILE (R's panels are H x cols): recurrent_run's sequence
+   with them. */
 long lstm_wide_cols(long b, long h);
-void lstm_step_4x64(const recurrent_buffers *s, const float *x, const float *hb,
-                    float *hn, long b, long h);
-void lstm_step_8x32(const recurrent_buffers *s, const float *x, const float *hb,
-                    float *hn, long b, long h);
+void lstm_wide_run(const recurrent_buffers *s, const float *xsrc, float *ydst,
+                   long t, long b, long h, int reverse);
 
 #endif
