@@ -227,13 +227,28 @@ fetch_item(const problem *pb, const decode_layout *l, long i, int part) {
 }
 
 /* The group's queries (G rows of D) scaled and transposed into qt's
-   first G lanes (D rows of 16). */
+   first G lanes (D rows of 16): four rows' vectors loaded before they are
+   stored (the loads would otherwise wait for each store before them), G
+   rounded up to four (the rows past G in the set's q, and their lanes in
+   qt, are nobody's). */
 static void transpose_queries(const decode_layout *l, const float *qrows,
                               long G, long D, float scale) {
-  for (long g = 0; g < G; ++g)
-    for (long d0 = 0; d0 < D; d0 += T)
-      vstore_strided(l->qt + d0 * T + g, T,
-                     accel_vload(qrows + g * D + d0) * scale);
+  const float *restrict q = qrows;
+  float *restrict qt = l->qt;
+  const accel_v16f vs = scale;
+  for (long d = 0; d < D; d += T)
+    for (long g = 0; g < G; g += 4) {
+      const float *qr = q + g * D + d;
+      accel_v16f a = accel_vload(qr) * vs;
+      accel_v16f b = accel_vload(qr + D) * vs;
+      accel_v16f c = accel_vload(qr + 2 * D) * vs;
+      accel_v16f e = accel_vload(qr + 3 * D) * vs;
+      float *t = qt + d * T + g;
+      vstore_strided(t, T, a);
+      vstore_strided(t + 1, T, b);
+      vstore_strided(t + 2, T, c);
+      vstore_strided(t + 3, T, e);
+    }
 }
 
 static ACCEL_SPM volatile float sink;

@@ -1,7 +1,9 @@
 /* argreduce.c - accel_argreduce (ONNX ArgMax and ArgMin) and accel_hardmax
    (ONNX Hardmax): the position of each line's maximum or minimum along
    one axis, in scalar loops over x (in the scratchpad when its span fits
-   there). A line's elements are
+   there), on the vector unit for long f32 lines, and an ArgMax of f32
+   rows (a vocabulary's logits, a batch of them) with the rows' maxima on
+   the stream engine. A line's elements are
    compared as f64 (float types, exactly) or as 64-bit integers (unsigned
    ones unsigned); numpy's rule for NaN: a NaN is taken over any number
    (the first, or the last with select_last). */
@@ -79,6 +81,46 @@ static long select_in_line(accel_dtype t, const void *x, long base, long step,
   return best;
 }
 
+enum { EngineRows = 64 };
+static ACCEL_SPM float row_max[EngineRows], row_sum[EngineRows],
+    zero_params[2 * EngineRows];
+
+/* The stride of x's lines of n along axis when they are rows at least n
+   apart (every other dimension of size 1 but one), or 0. */
+static long row_stride(const elem_odometer *o, long n) {
+  long rs = n, rows = 0;
+  for (int d = 0; d < o->rank; ++d)
+    if (o->dims[d] > 1)
+      rs = o->xs[d], ++rows;
+  return rows <= 1 && rs >= n ? rs : 0;
+}
+
+/* ArgMax of f32 rows of n contiguous elements, rs apart in the
+   scratchpad, into y (ys apart): each row's maximum and its sum of x * 0
+   (NaN where it holds a NaN or an infinity, which the scalar rule then
+   decides) on the stream engine, 64 elements a cycle, then the position
+   of its first (last) maximum on the vector unit. */
+static void argmax_rows(const float *x, long rows, long n, long rs, int64_t *y,
+                        long ys, int last) {
+  for (long r = 0; r < EngineRows; r += 16)
+    accel_vstore(zero_params + 2 * r, (accel_v16f)0.0f),
+        accel_vstore(zero_params + 2 * r + 16, (accel_v16f)0.0f);
+  for (long r0 = 0; r0 < rows; r0 += EngineRows) {
+    long m = rows - r0 < EngineRows ? rows - r0 : EngineRows;
+    const float *x0 = x + r0 * rs;
+    accel_vs_shape(m, n);
+    accel_vs_stride(n, rs, n);
+    accel_vs_redmax(row_max, x0);
+    accel_vs_act_none(NULL, x0, zero_params, row_sum);
+    for (long r = 0; r < m; ++r) {
+      float sum = row_sum[r];
+      y[(r0 + r) * ys] =
+          sum == sum ? lanes_find(x0 + r * rs, n, row_max[r], 1.0f, last)
+                     : select_in_line(ACCEL_F32, x0, r * rs, 1, n, 0, last);
+    }
+  }
+}
+
 /* accel_argreduce's and accel_hardmax's arguments (kernel_stack.h). */
 typedef struct {
   const accel_tensor *x, *y;
@@ -146,6 +188,18 @@ static long argreduce_body(const void *args, const void *unused1,
   long lines = elem_odometer_count(&o), n = x->dims[axis];
   const void *xd =
       elem_stage_in(x, KERNEL_SPM(argreduce_spm)->x, sizeof(argreduce_spm));
+  long rs = row_stride(&o, n);
+  if (!a.hardmax && !a.is_min && x->dtype == ACCEL_F32 &&
+      x->strides[axis] == 1 && n >= LanesMinLine && rs &&
+      xd != x->data) {
+    long ry = 0;
+    for (int d = 0; d < o.rank; ++d)
+      if (o.dims[d] > 1)
+        ry = o.ys[d];
+    argmax_rows((const float *)xd, lines, n, rs, (int64_t *)y->data, ry,
+                a.select_last);
+    return ACCEL_OK;
+  }
   for (long l = 0; l < lines && n; ++l) {
     long xo, yo;
     elem_odometer_offsets(&o, l, &xo, &yo);

@@ -14,6 +14,44 @@ enum {
   LanesMinLine = 2 * KERNEL_LANES, /* shorter lines: the scalar loops */
 };
 
+/* The position of the contiguous line's first (or last) element x with
+   x * s == mx, mx being the line's maximum of x * s: the first (last)
+   vector holding it, then its lane (n >= 16). */
+static inline __attribute__((always_inline)) long
+lanes_find(const float *p, long n, float mx, float s, int last) {
+  const accel_v16f vs = s;
+  long full = n / LanesV * LanesV, i;
+  const accel_v16f vm = mx;
+  if (!last) {
+    /* Four vectors a test, then the one holding it. */
+    i = 0;
+    for (; i + 4 * LanesV <= full; i += 4 * LanesV) {
+      accel_v16i e = (accel_v16i)(accel_vload(p + i) * vs == vm) |
+                     (accel_v16i)(accel_vload(p + i + LanesV) * vs == vm) |
+                     (accel_v16i)(accel_vload(p + i + 2 * LanesV) * vs == vm) |
+                     (accel_v16i)(accel_vload(p + i + 3 * LanesV) * vs == vm);
+      if (accel_vredsum_i(e))
+        break;
+    }
+    for (; i < full; i += LanesV)
+      if (accel_vredsum_i((accel_v16i)(accel_vload(p + i) * vs == vm)))
+        break;
+    while (p[i] * s != mx)
+      ++i;
+    return i;
+  }
+  for (long i = n - 1; i >= full; --i)
+    if (p[i] * s == mx)
+      return i;
+  long c = full - LanesV;
+  while (!accel_vredsum_i((accel_v16i)(accel_vload(p + c) * vs == vm)))
+    c -= LanesV;
+  i = c + LanesV - 1;
+  while (p[i] * s != mx)
+    --i;
+  return i;
+}
+
 /* The index of the contiguous line's maximum (of -x for the minimum), its
    first (or last) occurrence: the line's maximum, then the first (or
    last) vector holding it, then its lane. With check, -1 where the line
@@ -57,35 +95,7 @@ lanes_select(const float *p, long n, int is_min, int last, int check) {
   }
   if (check && zs != zs)
     return -1;
-  const accel_v16f vm = mx;
-  if (!last) {
-    /* Four vectors a test, then the one holding it. */
-    i = 0;
-    for (; i + 4 * LanesV <= full; i += 4 * LanesV) {
-      accel_v16i e = (accel_v16i)(accel_vload(p + i) * vs == vm) |
-                     (accel_v16i)(accel_vload(p + i + LanesV) * vs == vm) |
-                     (accel_v16i)(accel_vload(p + i + 2 * LanesV) * vs == vm) |
-                     (accel_v16i)(accel_vload(p + i + 3 * LanesV) * vs == vm);
-      if (accel_vredsum_i(e))
-        break;
-    }
-    for (; i < full; i += LanesV)
-      if (accel_vredsum_i((accel_v16i)(accel_vload(p + i) * vs == vm)))
-        break;
-    while (p[i] * s != mx)
-      ++i;
-    return i;
-  }
-  for (long i = n - 1; i >= full; --i)
-    if (p[i] * s == mx)
-      return i;
-  long c = full - LanesV;
-  while (!accel_vredsum_i((accel_v16i)(accel_vload(p + c) * vs == vm)))
-    c -= LanesV;
-  i = c + LanesV - 1;
-  while (p[i] * s != mx)
-    --i;
-  return i;
+  return lanes_find(p, n, mx, s, last);
 }
 
 #endif

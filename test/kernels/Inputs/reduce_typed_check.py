@@ -282,11 +282,15 @@ def reduce_cases(rng):
 # ------------------------------------------------------- arg reductions
 
 def argreduce_case(t, dims, axis, is_min, last, keep, rng, ties=True,
-                   nan=False):
+                   nan=False, inf=False):
     x = random_values(rng, t, int(np.prod(dims)), ties=ties).reshape(dims)
     if nan:
         x = x.copy()
         x.reshape(-1)[1::7] = np.nan
+    if inf:
+        x = x.copy()
+        x.reshape(-1)[5::97] = np.inf
+        x.reshape(-1)[7::89] = -np.inf
     v = to_f64(t, x).astype(np.float64 if t in FLOATS else object)
     a = axis % len(dims)
 
@@ -308,10 +312,10 @@ def argreduce_case(t, dims, axis, is_min, last, keep, rng, ties=True,
     ydims = [1 if d == a else n for d, n in enumerate(dims)
              if keep or d != a]
     want = r.reshape(ydims)
-    name = "arg%s %s %s axis=%d%s%s%s" % (
+    name = "arg%s %s %s axis=%d%s%s%s%s" % (
         "min" if is_min else "max", NAMES[t], "x".join(map(str, dims)), axis,
         " last" if last else "", "" if keep else " nokeep",
-        " nan" if nan else "")
+        " nan" if nan else "", " inf" if inf else "")
 
     def check(y, _):
         bad = np.nonzero(y.reshape(-1) != want.reshape(-1))[0]
@@ -364,6 +368,11 @@ def argreduce_cases(rng):
         yield argreduce_case(F32, [8, 1024], -1, is_min, 0, True, rng)
         yield argreduce_case(F32, [3, 1030], -1, is_min, 1, False, rng,
                              ties=False)
+        # ArgMax's rows on the stream engine: more rows than one pass
+        # takes (64), a batch's [B, 1, V] logits, rows with infinities.
+        yield argreduce_case(F32, [70, 48], -1, is_min, 0, True, rng)
+        yield argreduce_case(F32, [8, 1, 1024], -1, is_min, 1, True, rng)
+        yield argreduce_case(F32, [6, 200], 1, is_min, 0, True, rng, inf=True)
     for dims, axis in (([3, 4, 5], 0), ([3, 4, 5], 1), ([3, 4, 5], -1),
                        ([1, 4], 1), ([6, 33], 0)):
         yield hardmax_case(dims, axis, rng)
