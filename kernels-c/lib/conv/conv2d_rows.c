@@ -119,12 +119,12 @@ int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
   return p.floats <= ACCEL_KERNEL_SPM_BYTES / 4 && p.OH * p.cb <= 2 * igemm;
 }
 
-/* A's panels and the bias column, zero past Cout, w's rows of KW floats
-   (one transfer an output and input channel) and the bias in place; the
-   row of ones. Waited for on channels 1 and 2. */
+/* A's panels, w's rows of KW floats in place (one transfer an output and
+   input channel), the bias column (zero past Cout) and the row of ones.
+   Rows of A past Cout hold whatever they hold: they make only tile rows
+   nobody stores. */
 static void load_weights(const rows_plan *p, const float *w,
                          const float *bias) {
-  fill(p->a, round16(p->cb * p->rows * p->k), 0.0f);
   fill(p->bias_a, round16(p->cb * p->rows), 0.0f);
   fill(p->ones, p->cols, 1.0f);
   long KH = p->KH, KW = p->KW, C = p->C, k = p->k, cout = p->Cout;
@@ -139,7 +139,7 @@ static void load_weights(const rows_plan *p, const float *w,
         accel_dma_2d(1, dst, src, KH, KW * 4, C * KW * 4, KW * 4);
     }
   if (bias)
-    accel_dma_1d(2, p->bias_a, bias, p->Cout * 4);
+    accel_dma_1d(2, p->bias_a, bias, cout * 4);
   accel_dma_wait(1);
   accel_dma_wait(2);
 }
@@ -380,7 +380,11 @@ static long conv_rows(const void *args, const void *unused1,
   if (accel_only_checking())
     return ACCEL_OK;
   rows_plan p = plan_of(x, w, y, o);
-  fill(p.x[0], 2 * round16(p.Hp * p.C * p.KW * p.cols), 0.0f);
+  /* Zeros where the padding is: without it, every float that an output
+     column before OW reads comes with the rows (the rest, whatever it
+     holds, makes only columns past OW). */
+  if (o->pad_top || o->pad_left || o->pad_bottom || o->pad_right)
+    fill(p.x[0], 2 * round16(p.Hp * p.C * p.KW * p.cols), 0.0f);
   fetcher f = fetch_start(&p, (const float *)x->data, 0, 0);
   fetch_some(&p, &f, p.C * p.KW);
   load_weights(&p, (const float *)w->data,
