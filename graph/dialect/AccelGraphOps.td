@@ -60,7 +60,10 @@ def AccelGraph_MatMulOp : AccelGraph_Op<"matmul", [
 
 def AccelGraph_GemmOp : AccelGraph_Op<"gemm", [
     AccelGraph_FusedActivationOpInterface,
-    AccelGraph_StridedOperandsOpInterface]> {
+    AccelGraph_StridedOperandsOpInterface,
+    // Few rows stored by columns (gemm_few_rows.c): a 1 x 1 convolution's.
+    DeclareOpInterfaceMethods<AccelGraph_StridedResultOpInterface,
+                              ["storesResultWith"]>]> {
   let summary = "ONNX Gemm: alpha op(A) op(B) + beta C, C broadcast";
   let arguments = !con((ins AccelGraph_Tensor:$a, AccelGraph_Tensor:$b,
                             Optional<AccelGraph_Tensor>:$c,
@@ -954,7 +957,8 @@ def AccelGraph_ExpandOp : AccelGraph_Op<"expand", [], []> {
 }
 
 // VerifyCacheWrite.cpp. Any element type, the cache's and update's one.
-def AccelGraph_CacheWriteOp : AccelGraph_Op<"cache_write", [], []> {
+def AccelGraph_CacheWriteOp : AccelGraph_Op<"cache_write", [
+    AccelGraph_StridedOperandsOpInterface], []> {
   let summary = "A key or value cache with a step's rows written into it";
   let description = [{
     result = cache[..., 0:T, ...] along axis, with rows [position,
@@ -964,7 +968,8 @@ def AccelGraph_CacheWriteOp : AccelGraph_Op<"cache_write", [], []> {
     the function's argument lies and writes the update's rows there: the
     result is a strided view of the argument's bytes (-accel-plan-memory),
     so the past is never copied. position is an int64 scalar read at run
-    time, 0 <= position <= T - S.
+    time, 0 <= position <= T - S. The update may be a view (the heads of
+    a fused q/k/v product, k's heads of a merged rotation).
   }];
   let arguments = (ins AccelGraph_Tensor:$cache, AccelGraph_Tensor:$update,
                    AccelGraph_Tensor:$position, I64Attr:$axis);

@@ -165,6 +165,9 @@ std::unique_ptr<llvm::Module> accel::graph::buildGenerationProgram(
     if (!Module)
       return nullptr;
     mlir::PassManager PM(&Context);
+    // accel-graphc's --mlir-print-ir-* and timing options, as for a model.
+    if (mlir::failed(mlir::applyPassManagerCLOptions(PM)))
+      return nullptr;
     buildGraphPipeline(PM, Shape.MaxLength);
     if (mlir::failed(PM.run(*Module)))
       return nullptr; // reported to the context's handler
