@@ -39,7 +39,11 @@ typedef struct {
 } small_spm;
 KERNEL_SPM_FITS(small_spm);
 
-typedef enum { Scalar, Dense, Row } input_form;
+typedef enum { Scalar, Dense, Row, Column } input_form;
+
+/* A column input's elements, read one by one to spread them. */
+enum { MaxColumn = 4 * KERNEL_LANES };
+static ACCEL_SPM float column[MaxColumn];
 
 /* Whether t, without its leading dims of 1, is y's trailing dims: a row
    that repeats along y's others. */
@@ -49,6 +53,24 @@ static int trailing(const accel_tensor *t, const accel_tensor *y) {
     ++first;
   int offset = y->rank - t->rank;
   for (int d = first; d < t->rank; ++d)
+    if (t->dims[d] != y->dims[d + offset])
+      return 0;
+  return 1;
+}
+
+/* Whether t is y's leading dims (y's dims before t's rank all 1) with 1s
+   after: each of its elements repeats over a run of y's (a decode step's
+   positions against the rotary frequencies). */
+static int leading(const accel_tensor *t, const accel_tensor *y) {
+  int offset = y->rank - t->rank, last = t->rank;
+  if (offset < 0)
+    return 0;
+  for (int d = 0; d < offset; ++d)
+    if (y->dims[d] != 1)
+      return 0;
+  while (last > 0 && t->dims[last - 1] == 1)
+    --last;
+  for (int d = 0; d < last; ++d)
     if (t->dims[d] != y->dims[d + offset])
       return 0;
   return 1;
@@ -66,7 +88,7 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
                  const accel_tensor *y, long n) {
   input_form form[MaxInputs];
   long row[MaxInputs];
-  int moving = 0; /* inputs that are not scalars */
+  int moving = 0, columns = 0; /* inputs that are not scalars; columns */
   for (int k = 0; k < num_inputs; ++k) {
     const accel_tensor *t = inputs[k];
     long m;
@@ -81,6 +103,8 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
       form[k] = Dense;
     else if (trailing(t, y))
       form[k] = Row;
+    else if (m <= MaxColumn && !columns++ && leading(t, y))
+      form[k] = Column;
     else
       return 0;
   }
@@ -106,6 +130,9 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
       accel_dma_2d_on(ch, spm->in[k], src, n / row[k], row[k] * 4, row[k] * 4,
                       0);
       ch = (ch + 1) % KERNEL_DMA_CHANNELS;
+    } else if (form[k] == Column) {
+      accel_dma_2d_on(ch, column, src, 1, row[k] * 4, 0, 0);
+      ch = (ch + 1) % KERNEL_DMA_CHANNELS;
     }
   }
 #pragma clang loop unroll(full)
@@ -113,6 +140,13 @@ int ew_small_run(const accel_elementwise_step *steps, int num_steps,
     if (k < num_inputs && form[k] == Scalar)
       spread(spm->in[k], value[k], n);
   accel_dma_wait_all();
+  /* A column's element j over its run [j run, (j + 1) run): each spread's
+     last vector past the run is the next one's to overwrite (the last
+     one's goes into the slack). */
+  for (int k = 0; k < num_inputs; ++k)
+    if (form[k] == Column)
+      for (long j = 0, run = n / row[k]; j < row[k]; ++j)
+        spread(spm->in[k] + j * run, column[j], run);
   const float *r = spm->in[0];
   for (int s = 0; s < num_steps; ++s) {
     const accel_elementwise_step *st = &steps[s];

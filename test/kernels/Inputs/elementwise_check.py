@@ -496,6 +496,21 @@ def chain_cases():
                [(small, "contig", u), ((), "contig", u),
                 ((129,), "contig", uniform(0.5, 2)), (small, "contig", u),
                 ((1, 129), "contig", u)], (small, "contig"))
+    # The small path's column (each element over a run of y's): a decode
+    # step's positions times the rotary frequencies, runs of 7 (a spread
+    # past its run, overwritten by the next), a column that is not the
+    # first input.
+    yield Case("small chain: tanh of a column times a row", "chain",
+               [step("mul", 1), step("tanh")],
+               [((8, 1, 1), "contig", uniform(0, 10)),
+                ((32,), "contig", uniform(0, 1))], ((8, 1, 32), "contig"))
+    yield Case("small chain: a column of runs of 7", "chain",
+               [step("mul", 1), step("exp")],
+               [((5, 1), "contig", u), ((5, 7), "contig", u)], ((5, 7), "contig"))
+    yield Case("small chain: x - a column, then tanh", "chain",
+               [step("sub", 1), step("tanh")],
+               [((6, 40), "contig", u), ((6, 1), "contig", u)],
+               ((6, 40), "contig"))
     yield Case("chain larger than the scratchpad", "chain",
                [step("mul", 1), step("add", 2), step("relu"),
                 step("sigmoid")],
