@@ -291,6 +291,17 @@ bool LayerNormOp::storesResultWith(ArrayRef<int64_t> Strides) {
          isOneRunFrom(getAxis(), shapeOf(getResult()), Strides);
 }
 
+bool GemmOp::storesResultWith(ArrayRef<int64_t> Strides) {
+  // The library writes a product of up to 8 rows by columns at its own
+  // rate (gemm_few_rows.c); the general path would write lone floats. A
+  // C other than a bias row is copied into the result first.
+  ArrayRef<int64_t> Shape = shapeOf(getResult());
+  bool BiasRow = !getC() || shapeOf(getC()).size() == 1;
+  return Shape.size() == 2 && Shape[0] <= 8 && Strides.size() == 2 &&
+         Strides[0] == 1 && Strides[1] == Shape[0] && BiasRow &&
+         getAlpha().convertToFloat() == 1.0f;
+}
+
 LogicalResult GemmNormOp::verify() {
   ArrayRef<int64_t> A = shapeOf(getA()), B = shapeOf(getB()),
                     Out = shapeOf(getResidual());

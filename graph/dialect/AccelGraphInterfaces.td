@@ -49,10 +49,12 @@ def AccelGraph_StridedResultOpInterface
   let methods = [
     InterfaceMethod<[{
         Whether the kernel can write its result with `strides` (in
-        elements, a permutation of the contiguous ones that keeps the last
-        dimension innermost).
+        elements, a permutation of the contiguous ones). By default when
+        the last dimension stays innermost: the kernel writes rows, not
+        lone floats.
       }], "bool", "storesResultWith",
-      (ins "::llvm::ArrayRef<int64_t>":$strides), [{}], [{ return true; }]>
+      (ins "::llvm::ArrayRef<int64_t>":$strides), [{}],
+      [{ return strides.empty() || strides.back() == 1; }]>
   ];
 }
 

@@ -311,18 +311,19 @@ private:
 
   /// Transpose \p T as its producer's transposed store, if the producer's
   /// kernel writes its result with T's strides (StridedResultOpInterface:
-  /// attention; a layer norm whose lines stay one run each) and T alone
-  /// reads it, and
-  /// T keeps the innermost dimension (the kernel writes rows, not lone
-  /// floats): the producer writes where T's result goes, and T is a view
-  /// with no code. The attention's output into its heads' transposed
-  /// layout, which the next projection reads as rows, is the case.
+  /// attention and a layer norm when T keeps the innermost dimension, so
+  /// that they write rows, not lone floats, the layer norm's lines one run
+  /// each; a gemm of few rows by columns) and T alone reads it: the
+  /// producer writes where T's result goes, and T is a view with no code.
+  /// The attention's output into its heads' transposed layout, which the
+  /// next projection reads as rows, is the case, and a 1 x 1 convolution
+  /// of few pixels as a gemm (LowerFewPixelConv.cpp).
   void storeTransposed(TransposeOp T, ViewPlan &Plan) const {
     Value X = T.getInput();
     auto P = X.getDefiningOp<StridedResultOpInterface>();
     ArrayRef<int64_t> Perm = T.getPerm();
     size_t Rank = Perm.size();
-    if (!P || !X.hasOneUse() || Rank == 0 || Perm.back() != int64_t(Rank) - 1)
+    if (!P || !X.hasOneUse() || Rank == 0)
       return;
     SmallVector<int64_t, 6> Out = contiguousStrides(shapeOf(T.getResult()));
     SmallVector<int64_t, 6> Strides(Rank);
