@@ -27,6 +27,7 @@
 #include "core/kernel_stack.h"
 #include "core/spm_arena.h"
 #include "pooling/pooling_global.h"
+#include "pooling/pooling_small.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -740,6 +741,13 @@ static long pool_body(const void *args, const void *unused1,
   if (p.h.k == H && p.w.k == W && !p.h.b && !p.h.e && !p.w.b && !p.w.e) {
     if (!accel_only_checking())
       global_pool_run(!p.avg, x, y->data, y->strides[0], y->strides[1]);
+    return ACCEL_OK;
+  }
+  /* A small tensor max-pooled 2 x 2 at stride 2: whole, two operations
+     a quarter. */
+  if (!p.avg && pool_small_fits(x, y, &o)) {
+    if (!accel_only_checking())
+      pool_small_run(x, y);
     return ACCEL_OK;
   }
   /* The planes as runs of one step each. */

@@ -257,6 +257,14 @@ def pool_shapes():
             Case(op, [1, 3, 1, 1], k=(2, 2), d=(3, 3), pads=(2, 2, 1, 1)),
             Case(op, [1, 5, 6, 8], k=(3, 3), pads=(2, 2, 2, 2)),
         ]
+    # 2 x 2 at stride 2 of small tensors: max on pooling_small.c (LeNet's
+    # two, fewer planes than the four quarters, an odd width), average
+    # on the tiles
+    for op in (M, A):
+        cs += [Case(op, [4, 6, 28, 28], k=(2, 2), s=(2, 2)),
+               Case(op, [4, 16, 10, 10], k=(2, 2), s=(2, 2)),
+               Case(op, [1, 3, 4, 4], k=(2, 2), s=(2, 2)),
+               Case(op, [2, 5, 6, 9], k=(2, 2), s=(2, 2))]
     # the divisor: with and without the padding, and the ceil overhang
     for incl in (0, 1):
         cs += [Case(A, [1, 16, 7, 7], k=(3, 3), s=(2, 2), pads=(1, 1, 1, 1),
@@ -292,6 +300,9 @@ def pool_special():
                        pads=(1, 1, 1, 1), special=sp))
         cs.append(Case("avgpool", [1, 16, 15, 16], k=(3, 3), s=(2, 2),
                        pads=(1, 1, 1, 1), special=sp))
+        # 2 x 2 at stride 2, small: pooling_small.c
+        cs.append(Case("maxpool", [2, 6, 8, 10], k=(2, 2), s=(2, 2),
+                       special=sp))
         cs.append(Case("global_max", [1, 16, 9, 9], special=sp))
         cs.append(Case("global_avg", [1, 16, 9, 9], special=sp))
     return cs
