@@ -78,8 +78,8 @@ typedef struct {
 /* The pool's floats a group of g heads takes. */
 static long few_group_floats(long g, long sqp, long skp, long dp, long dvp) {
   long R = g * sqp, kb = skp / T;
-  return 2 * g * (sqp * dp + skp * dp + skp * dvp) + g * skp * dp +
-         kb * R * T + 2 * dvp * R + (2 + kb + kb + 2) * R;
+  return 2 * g * (sqp * dp + skp * dp + skp * dvp) + g * skp * dp + kb * R * T +
+         2 * dvp * R + (2 + kb + kb + 2) * R;
 }
 
 static few_plan *few_make_plan(const problem *pb) {
@@ -129,8 +129,9 @@ static void few_prepare(const problem *pb, few_plan *L) {
   const accel_v16f lane = {0, 1, 2,  3,  4,  5,  6,  7,
                            8, 9, 10, 11, 12, 13, 14, 15};
   /* One store at a time: a loop of them becomes a call of memset. */
+  float *zeros = L->zeros;
   for (long i = 0; i < T * T; i += T) {
-    accel_vstore(L->zeros + i, (accel_v16f)0.0f);
+    accel_vstore(zeros + i, (accel_v16f)0.0f);
     IN_ORDER();
   }
   few_zero(L, L->zeros + T * T, FewZeros / (T * T) - 1, T * T, T * T);
@@ -390,12 +391,13 @@ static void few_out(const problem *pb, few_plan *L, int buf, long n) {
 
 __attribute__((noinline)) static void run_few_tile_heads(problem *pb) {
   few_plan *L = few_make_plan(pb);
-  few_prepare(pb, L);
   few_start_heads(pb, L);
   long G = L->G;
-  /* The padding's zeros are written before any mmac reads them. */
-  (void)*(volatile float *)L->hidden;
+  /* The first group's transfers first; the padding they do not write is
+     zeroed meanwhile, before any mmac reads it. */
   few_fetch(pb, L, 0, min_of(pb->heads, G));
+  few_prepare(pb, L);
+  (void)*(volatile float *)L->hidden;
   for (long h = 0, g = 0; h < pb->heads; h += G, ++g) {
     int buf = g & 1;
     long n = min_of(pb->heads - h, G);
