@@ -245,6 +245,10 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
     return ACCEL_OK;
   if (taps)
     conv_taps_run(&p, &tp);
+  else if (pointwise && p.C <= PointwiseBandsMaxC &&
+           p.H * p.W <= PointwiseBandsMaxPixels &&
+           conv_pointwise_bands_fits(&p))
+    conv_pointwise_bands_run(&p);
   else if (pointwise)
     run_pointwise(&p);
   else if (depthwise)

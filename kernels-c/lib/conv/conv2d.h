@@ -99,6 +99,14 @@ typedef struct {
   long part_off[MaxChannelBlocks + 1];
 } taps_plan;
 
+/* The 1 x 1 lowering of few input channels over many pixels, by bands of
+   16 output channels (conv2d_pointwise_bands.c): whether it takes p
+   (contiguous x, y and w), and the run. Its limits are tested first
+   inline, so that the other 1 x 1 shapes pay no call. */
+enum { PointwiseBandsMaxC = 96, PointwiseBandsMaxPixels = 1024 };
+int conv_pointwise_bands_fits(const conv_problem *p);
+void conv_pointwise_bands_run(const conv_problem *p);
+
 /* Whether the shape fits the scratchpad arena; 0 if not. conv_taps_plan
    also says whether the lowering applies (few channels). */
 int conv_igemm_plan(const conv_problem *p, igemm_plan *plan);

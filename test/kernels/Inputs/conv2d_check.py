@@ -562,8 +562,28 @@ def conv_depthwise_acts():
     ]
 
 
+def conv_pointwise():
+    """1 x 1 convolutions of few input channels over many pixels, by bands
+    of 16 output channels (conv2d_pointwise_bands.c): a mobile CNN's
+    expansions at 32 x 32, 16 x 16, 8 x 8 and 4 x 4 with each activation,
+    with and without a bias, two images, a number of blocks that is not a
+    multiple of four, one block, odd channel counts."""
+    return [
+        C(1, 16, 32, 32, 96, 1, 1, bias=True, act="clip", lo=0.0, hi=6.0),
+        C(1, 24, 16, 16, 144, 1, 1, bias=True, act="clip", lo=0.0, hi=6.0),
+        C(1, 32, 8, 8, 192, 1, 1, bias=True, act="silu"),
+        C(1, 64, 4, 4, 384, 1, 1, bias=True, act="clip", lo=0.0, hi=6.0),
+        C(1, 96, 4, 4, 576, 1, 1, bias=True, act="relu"),
+        C(2, 7, 4, 12, 32, 1, 1, act="gelu"),
+        C(1, 5, 5, 16, 16, 1, 1, bias=True),
+        C(1, 3, 8, 2, 48, 1, 1),
+        C(3, 40, 6, 8, 80, 1, 1, bias=True, act="clip", lo=-0.25, hi=0.5),
+    ]
+
+
 SETS = {"shapes": conv_shapes, "options": conv_options, "views": conv_views,
-        "big": conv_big, "depthwise": conv_depthwise_acts}
+        "big": conv_big, "depthwise": conv_depthwise_acts,
+        "pointwise": conv_pointwise}
 
 
 if __name__ == "__main__":

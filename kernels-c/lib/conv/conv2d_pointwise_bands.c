@@ -1,0 +1,252 @@
+/* conv2d_pointwise_bands.c - a 1 x 1 convolution of few input channels
+   over many pixels (a mobile CNN's expansions: 16 -> 96 channels at
+   32 x 32), y (Cout x P) = w (Cout x C) . x (C x P) + bias, by bands of
+   16 output channels (conv2d.h; docs/kernels.md, "accel_conv2d").
+
+   With C small, a tile's mmac is C cycles: the GEMM's epilogue per tile
+   (the bias, the activation on the vector unit, a transfer of 16 rows)
+   costs several times its product. Here x is in the scratchpad once, in
+   column blocks of 16 pixels (mmac's B), with a row of ones after its C
+   rows, and w's rows have the bias after their C weights: the product
+   adds the bias for one more cycle of the matrix unit. A band's tiles
+   only multiply and store (mst.relu for relu and a clip from 0): mzero,
+   mmac and mst, four accumulators in turn, so that a tile's store runs
+   beside the next one's product. What is left of the activation runs on
+   the stream engine over the whole band (16 x P floats, one or two
+   operations), and the band leaves, a transfer per output channel, while
+   the next band's tiles are made in the other buffer. */
+
+#include "conv/conv2d.h"
+#include <stddef.h>
+
+enum {
+  TileFloats = T * T,
+  MaxBlocks = PointwiseBandsMaxPixels / T,
+  MaxC = PointwiseBandsMaxC,
+  MaxXFloats = (MaxC + 1) * MaxBlocks * T,
+  MaxWFloats = 64 * 1024,
+  BandFloats = MaxBlocks * TileFloats,
+};
+
+typedef struct {
+  float x[MaxXFloats]; /* block j: Kp rows of 16 pixels (the last ones) */
+  float w[MaxWFloats]; /* Cout rows of Kp: C weights (and the bias) */
+  float band[2][BandFloats]; /* tile j's 16 x 16 at j TileFloats */
+  float sigmoid[BandFloats];
+  float lo[T], hi[T];
+} bands_spm;
+KERNEL_SPM_FITS(bands_spm);
+#define S (KERNEL_SPM(bands_spm))
+
+int conv_pointwise_bands_fits(const conv_problem *p) {
+  long P = p->H * p->W;
+  if (p->C > MaxC || P > MaxBlocks * T)
+    return 0;
+  return p->groups == 1 && p->KH == 1 && p->KW == 1 && p->sh == 1 &&
+         p->sw == 1 && !p->pt && !p->pl && !p->pb && !p->pr && P % T == 0 &&
+         P >= T && p->C >= 1 && p->Cout % T == 0 &&
+         p->Cout * (p->C + 1) <= MaxWFloats && p->xs[3] == 1 &&
+         p->xs[2] == p->W && p->xs[1] == P && p->ys[3] == 1 &&
+         p->ys[2] == p->W && p->ys[1] == P && p->ws[1] == 1 &&
+         p->ws[0] == p->C && p->act.kind != ACCEL_ACT_GELU_ERF;
+}
+
+/* A band's plan: K = Kp rows of A and B (C, and one for the bias). */
+typedef struct {
+  long Kp, blocks, Cout, ys1;
+  int relu; /* stores through mst.relu */
+} band_plan;
+
+/* The tile and the shape are constants in the instruction. */
+#define MST(t, dst)                                                            \
+  do {                                                                         \
+    if (relu)                                                                  \
+      accel_mst_relu(t, dst);                                                  \
+    else                                                                       \
+      accel_mst(t, dst);                                                       \
+  } while (0)
+#define STEP(t, tp, j)                                                         \
+  do {                                                                         \
+    accel_mzero(t);                                                            \
+    accel_mmac(t, a, x + (j) * K * T, K);                                      \
+    MST(tp, out + ((j)-1) * TileFloats);                                       \
+  } while (0)
+
+/* The band's tiles: A (16 rows of K) at a against each block of x, into
+   out, a tile's store beside the next one's product; relu a constant
+   where inlined. */
+static inline __attribute__((always_inline)) void
+band_tiles(const float *a, const float *x, float *out, long K, long blocks,
+           const int relu) {
+  accel_mzero(0);
+  accel_mmac(0, a, x, K);
+  long j = 1;
+  for (; j + 4 <= blocks; j += 4) {
+    STEP(1, 0, j);
+    STEP(2, 1, j + 1);
+    STEP(3, 2, j + 2);
+    STEP(0, 3, j + 3);
+  }
+  /* The last tile made is (j - 1) & 3 = 0: blocks - j more. */
+  long left = blocks - j;
+  if (left > 0)
+    STEP(1, 0, j);
+  if (left > 1)
+    STEP(2, 1, j + 1);
+  if (left > 2)
+    STEP(3, 2, j + 2);
+  /* A tree of bit tests, not a switch: a jump table is in DRAM. */
+  long last = (blocks - 1) & 3;
+  float *end = out + (blocks - 1) * TileFloats;
+  if (last & 2) {
+    if (last & 1)
+      MST(3, end);
+    else
+      MST(2, end);
+  } else {
+    if (last & 1)
+      MST(1, end);
+    else
+      MST(0, end);
+  }
+}
+#undef STEP
+#undef MST
+
+/* What the stores leave of the activation, over the band's n floats on
+   the engine; kind a constant where inlined (a test of it per band would
+   be a jump table in DRAM). clip0 says the stores made max(x, 0). */
+static inline __attribute__((always_inline)) void
+band_activate(float *out, long blocks, const int kind, const int clip0) {
+  static KERNEL_SPM_CONST const float identity[2] = {0.0f, 1.0f};
+  long n = blocks * TileFloats;
+  if (kind == ACCEL_ACT_GELU) {
+    accel_vs_shape(1, n);
+    accel_vs_act_gelu_tanh(out, out, identity, NULL);
+  } else if (kind == ACCEL_ACT_CLIP) {
+    accel_vs_shape(blocks * T, T);
+    accel_vs_stride(T, T, 0);
+    if (!clip0)
+      accel_vs_max(out, out, S->lo);
+    accel_vs_min(out, out, S->hi);
+  } else if (kind == ACCEL_ACT_SILU) {
+    accel_vs_shape(1, n);
+    accel_vs_act_sigmoid(S->sigmoid, out, identity, NULL);
+    accel_vs_mul(out, out, S->sigmoid);
+  }
+}
+
+/* The band's 16 output channels to y: channel row i is row i of each
+   tile (64 bytes, a tile apart), one transfer each, over the four
+   channels; a band of one block is y's rows as they lie, on channel
+   band mod 4. The transfers wait for the engine's results by themselves
+   (isa.md 7.12). */
+static void band_out(const float *out, float *y, long blocks, long band) {
+  long P = blocks * T;
+  if (blocks == 1) {
+    accel_dma_2d_on((int)(band & 3), y, out, 1, TileFloats * 4, 0, 0);
+    return;
+  }
+  for (int i = 0; i < T; i += 4) {
+    accel_dma_2d(0, y + i * P, out + i * T, blocks, T * 4, T * 4,
+                 TileFloats * 4);
+    accel_dma_2d(1, y + (i + 1) * P, out + (i + 1) * T, blocks, T * 4, T * 4,
+                 TileFloats * 4);
+    accel_dma_2d(2, y + (i + 2) * P, out + (i + 2) * T, blocks, T * 4, T * 4,
+                 TileFloats * 4);
+    accel_dma_2d(3, y + (i + 3) * P, out + (i + 3) * T, blocks, T * 4, T * 4,
+                 TileFloats * 4);
+  }
+}
+
+/* Image n's bands; kind, clip0 and relu constants where inlined. A band
+   of one tile: four buffers, band b's leaving on channel b mod 4 (the
+   last transfer there is band b - 4's); else two, the band before this
+   one waited for after this one's tiles (its buffer is the next's). */
+static inline __attribute__((always_inline)) void
+run_bands(const band_plan *bp, float *y, const int kind, const int clip0,
+          const int relu, long *band) {
+  long Kp = bp->Kp, blocks = bp->blocks;
+  for (long o0 = 0; o0 < bp->Cout; o0 += T, ++*band) {
+    long b = *band;
+    float *out = S->band[b & 1];
+    if (blocks == 1) {
+      out = S->band[0] + (b & 3) * TileFloats;
+      accel_dma_wait_on((int)(b & 3));
+    }
+    band_tiles(S->w + o0 * Kp, S->x, out, Kp, blocks, relu);
+    if (blocks > 1)
+      accel_dma_wait_all();
+    band_activate(out, blocks, kind, clip0);
+    band_out(out, y + o0 * bp->ys1, blocks, b);
+  }
+}
+
+/* x's image in column blocks: row k of block j is pixels 16 j .. 16 j +
+   15 of channel k, a transfer a channel, four channels a step (the
+   channel a constant: no switch). */
+static void load_x(const float *x, long C, long xs1, long Kp, long blocks) {
+#define LOAD(ch)                                                               \
+  if (k + (ch) < C)                                                            \
+  accel_dma_2d(ch, S->x + (k + (ch)) * T, x + (k + (ch)) * xs1, blocks, T * 4, \
+               Kp * T * 4, T * 4)
+  for (long k = 0; k < C; k += 4) {
+    LOAD(0);
+    LOAD(1);
+    LOAD(2);
+    LOAD(3);
+  }
+#undef LOAD
+}
+
+/* w's rows (C floats, Kp apart) and the bias after each, a quarter of
+   the rows on each channel; the row of ones after each block of x. */
+static void load_w(const conv_problem *p, long Kp, long blocks) {
+  long C = p->C, Cout = p->Cout, q = Cout / 4;
+  for (int c = 0; c < 4; ++c) {
+    long r0 = c * q, rows = c == 3 ? Cout - r0 : q;
+    accel_dma_2d_on(c, S->w + r0 * Kp, p->w + r0 * C, rows, C * 4, Kp * 4,
+                    C * 4);
+    if (p->bias)
+      accel_dma_2d_on(c, S->w + r0 * Kp + C, p->bias + r0 * p->bs, rows, 4,
+                      Kp * 4, p->bs * 4);
+  }
+  if (p->bias)
+    for (long j = 0; j < blocks; ++j)
+      accel_vstore(S->x + (j * Kp + C) * T, (accel_v16f)1.0f);
+}
+
+void conv_pointwise_bands_run(const conv_problem *p) {
+  /* The problem's fields in registers: it lies in DRAM, tens of cycles a
+     load, and the loops' stores to the scratchpad would reload them. */
+  long C = p->C, N = p->N, blocks = p->H * p->W / T, xs0 = p->xs[0];
+  long xs1 = p->xs[1], ys0 = p->ys[0];
+  int kind = p->act.kind, clip0 = kind == ACCEL_ACT_CLIP && p->act.lo == 0.0f;
+  const float *x = p->x;
+  float *y = p->y;
+  band_plan bp = {C + (p->bias != NULL), blocks, p->Cout, p->ys[1], 0};
+  load_w(p, bp.Kp, blocks);
+  accel_vstore(S->lo, (accel_v16f)p->act.lo);
+  accel_vstore(S->hi, (accel_v16f)p->act.hi);
+  long band = 0;
+  for (long n = 0; n < N; ++n) {
+    /* The previous image's bands have left before x is replaced. */
+    accel_dma_wait_all();
+    load_x(x + n * xs0, C, xs1, bp.Kp, blocks);
+    accel_dma_wait_all();
+    float *yn = y + n * ys0;
+    if (kind == ACCEL_ACT_RELU)
+      run_bands(&bp, yn, ACCEL_ACT_NONE, 0, 1, &band);
+    else if (clip0)
+      run_bands(&bp, yn, ACCEL_ACT_CLIP, 1, 1, &band);
+    else if (kind == ACCEL_ACT_CLIP)
+      run_bands(&bp, yn, ACCEL_ACT_CLIP, 0, 0, &band);
+    else if (kind == ACCEL_ACT_GELU)
+      run_bands(&bp, yn, ACCEL_ACT_GELU, 0, 0, &band);
+    else if (kind == ACCEL_ACT_SILU)
+      run_bands(&bp, yn, ACCEL_ACT_SILU, 0, 0, &band);
+    else
+      run_bands(&bp, yn, ACCEL_ACT_NONE, 0, 0, &band);
+  }
+  accel_dma_wait_all();
+}
