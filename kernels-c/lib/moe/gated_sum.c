@@ -21,8 +21,8 @@ enum {
 
 typedef struct {
   float buf[2][SumFloats]; /* term i's rows at i * rows * wp, then y's */
-  /* The block's rows of gates, each followed by a 1 (the ungated terms'
-     weight); room for the last group of 16 rows' strided loads. */
+  /* The block's rows of gates, ge + 1 floats apart; room for the last
+     group of 16 rows' strided loads. */
   float gates[2][SumGateFloats + L * (ACCEL_MOE_MAX_EXPERTS + 1)];
   /* Each term's parameters of the stream engine's scaling (sum_block):
      rows zeros, then the block's rows of its weights, term-major, each
@@ -127,27 +127,44 @@ static accel_status sum_check(const char *K, const accel_tensor *gates,
    sum): y = w_0 t_0, then t_i = w_i t_i in place and y += t_i, each a
    pass over the block at StreamLanes elements a cycle, where the vector
    unit took 16 a cycle and its loads. A row's weight w_i is vs.act.none's
-   per-row scale (its bias 0): each term's parameters are rows zeros then
-   the rows' weights, gathered from the gates by strided loads. */
+   per-row scale (its bias 0): each term's parameters are rows zeros
+   (sum_zero_biases) then the rows' weights, gathered from the gates by
+   strided loads, or ones for an ungated term. */
 static inline __attribute__((always_inline)) void
-sum_block(float *t0, const float *gates, long ge, long rows, long wp, int n) {
+sum_block(float *t0, const float *gates, long ge, long rows, long wp, int n,
+          long pstride) {
   float *out = t0 + n * rows * wp, *pr = SSPM->weights;
   long gs = ge + 1, step = rows * wp, rp = (rows + L - 1) / L * L;
   for (int i = 0; i < n; ++i) {
-    float *p = pr + i * 2 * rp;
-    for (long r = 0; r < rp; r += L)
-      accel_vstore(p + r, (accel_v16f)0.0f);
-    for (long r = 0; r < rp; r += L)
-      accel_vstore(p + rows + r,
-                   accel_vload_strided(gates + r * gs + SSPM->slots[i], gs * 4));
+    float *w = pr + i * pstride + rows;
+    long slot = SSPM->slots[i];
+    if (slot == ge)
+      for (long r = 0; r < rp; r += L)
+        accel_vstore(w + r, (accel_v16f)1.0f);
+    else
+      for (long r = 0; r < rp; r += L)
+        accel_vstore(w + r, accel_vload_strided(gates + r * gs + slot, gs * 4));
   }
   accel_vs_shape(rows, wp);
   accel_vs_act_none(out, t0, pr, NULL);
   for (int i = 1; i < n; ++i) {
     float *t = t0 + i * step;
-    accel_vs_act_none(t, t, pr + i * 2 * rp, NULL);
+    accel_vs_act_none(t, t, pr + i * pstride, NULL);
     accel_vs_add(out, out, t);
   }
+}
+
+/* The zero biases of the n terms' parameters (sum_block), pstride floats
+   apart, for blocks of up to pstride / 2 rows: a smaller block's lie
+   within them, and the weights never overwrite them. One store at a
+   time: a loop of them becomes a call of memset. */
+static void sum_zero_biases(long pstride, int n) {
+  float *pr = SSPM->weights;
+  for (int i = 0; i < n; ++i)
+    for (long r = 0; r < pstride / 2; r += L) {
+      accel_vstore(pr + i * pstride + r, (accel_v16f)0.0f);
+      __asm__ volatile("" ::: "memory");
+    }
 }
 
 /* A block: rows [r0, r0 + rows), columns [c0, c0 + w). */
@@ -205,6 +222,9 @@ static long sum_body(const void *args, const void *unused1, const void *unused2,
     SSPM->slots[i] = SSPM->columns[i] < 0 ? ge : SSPM->columns[i];
   sum_blk cur = {0, T < block ? T : block, 0, width};
   sum_issue(&cur, 0, gates, n, wp);
+  /* Each term's parameters: 2 rp floats for the first (largest) block. */
+  long pstride = 2 * ((cur.rows + L - 1) / L * L);
+  sum_zero_biases(pstride, n);
   accel_dma_wait_all();
   for (int set = 0;; set ^= 1) {
     /* The next block arrives in the other buffer under this one's sum. */
@@ -217,13 +237,10 @@ static long sum_body(const void *args, const void *unused1, const void *unused2,
     int more = next.r0 < T;
     if (more)
       sum_issue(&next, set ^ 1, gates, n, wp);
-    float *g = SSPM->gates[set];
-    for (long r = 0; r < cur.rows; ++r)
-      g[r * (ge + 1) + ge] = 1.0f;
     if (set) /* each buffer's addresses constants */
-      sum_block(SSPM->buf[1], SSPM->gates[1], ge, cur.rows, wp, n);
+      sum_block(SSPM->buf[1], SSPM->gates[1], ge, cur.rows, wp, n, pstride);
     else
-      sum_block(SSPM->buf[0], SSPM->gates[0], ge, cur.rows, wp, n);
+      sum_block(SSPM->buf[0], SSPM->gates[0], ge, cur.rows, wp, n, pstride);
     accel_copy_matrix(
         0, (float *)y->data + cur.r0 * y->strides[0] + cur.c0 * y->strides[1],
         y->strides[0], y->strides[1], SSPM->buf[set] + n * cur.rows * wp, wp, 1,
