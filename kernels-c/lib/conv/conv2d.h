@@ -103,7 +103,7 @@ typedef struct {
    16 output channels (conv2d_pointwise_bands.c): whether it takes p
    (contiguous x, y and w), and the run. Its limits are tested first
    inline, so that the other 1 x 1 shapes pay no call. */
-enum { PointwiseBandsMaxC = 96, PointwiseBandsMaxPixels = 1024 };
+enum { PointwiseBandsMaxC = 192, PointwiseBandsMaxPixels = 1024 };
 int conv_pointwise_bands_fits(const conv_problem *p);
 void conv_pointwise_bands_run(const conv_problem *p);
 

@@ -23,8 +23,12 @@ enum {
   TileFloats = T * T,
   MaxBlocks = PointwiseBandsMaxPixels / T,
   MaxC = PointwiseBandsMaxC,
-  MaxXFloats = (MaxC + 1) * MaxBlocks * T,
-  MaxWFloats = 64 * 1024,
+  /* Past it, only bands of one block pay: the GEMM's epilogue per tile
+     then weighs less against C cycles of product, and a band of many
+     blocks waits for the one before it to leave. */
+  MaxCManyBlocks = 96,
+  MaxXFloats = 128 * 1024,
+  MaxWFloats = 128 * 1024,
   BandFloats = MaxBlocks * TileFloats,
 };
 
@@ -44,7 +48,9 @@ int conv_pointwise_bands_fits(const conv_problem *p) {
     return 0;
   return p->groups == 1 && p->KH == 1 && p->KW == 1 && p->sh == 1 &&
          p->sw == 1 && !p->pt && !p->pl && !p->pb && !p->pr && P % T == 0 &&
-         P >= T && p->C >= 1 && p->Cout % T == 0 &&
+         P >= T && p->C >= 1 && (p->C <= MaxCManyBlocks || P == T) &&
+         (p->C + 1) * P <= MaxXFloats &&
+         p->Cout % T == 0 &&
          p->Cout * (p->C + 1) <= MaxWFloats && p->xs[3] == 1 &&
          p->xs[2] == p->W && p->xs[1] == P && p->ys[3] == 1 &&
          p->ys[2] == p->W && p->ys[1] == P && p->ws[1] == 1 &&

@@ -567,7 +567,8 @@ def conv_pointwise():
     of 16 output channels (conv2d_pointwise_bands.c): a mobile CNN's
     expansions at 32 x 32, 16 x 16, 8 x 8 and 4 x 4 with each activation,
     with and without a bias, two images, a number of blocks that is not a
-    multiple of four, one block, odd channel counts."""
+    multiple of four, one block, odd channel counts, and more than 96
+    input channels at one block."""
     return [
         C(1, 16, 32, 32, 96, 1, 1, bias=True, act="clip", lo=0.0, hi=6.0),
         C(1, 24, 16, 16, 144, 1, 1, bias=True, act="clip", lo=0.0, hi=6.0),
@@ -578,6 +579,9 @@ def conv_pointwise():
         C(1, 5, 5, 16, 16, 1, 1, bias=True),
         C(1, 3, 8, 2, 48, 1, 1),
         C(3, 40, 6, 8, 80, 1, 1, bias=True, act="clip", lo=-0.25, hi=0.5),
+        # more channels at one block of pixels (EfficientNet's 112 -> 672)
+        C(1, 112, 4, 4, 672, 1, 1, bias=True),
+        C(2, 150, 2, 8, 48, 1, 1, act="silu"),
     ]
 
 
