@@ -43,6 +43,9 @@ enum {
   FewZeros = 4 * T * T, /* the longest run of padding: 15 rows of 64 */
 };
 
+_Static_assert(FewMaxBlocks == 4,
+               "few_out's chain of mmacs is written for four key blocks");
+
 /* Heads this path takes: no mask, and every dimension 1 to 4 tiles. */
 static inline int few_tile_heads(const problem *pb) {
   long most = FewMaxBlocks * T;
@@ -357,9 +360,15 @@ static void few_out(const problem *pb, few_plan *L, int buf, long n) {
     for (long qi = 0; qi < sqp; qi += T, ++rb, p += T * T, dst += T * T) {
 #define FEW_PV_STEP(cur, old, i)                                               \
   do {                                                                         \
+    const float *vi = v + (i)*vstep;                                           \
     accel_mzero((cur) + (i));                                                  \
-    for (long j = 0; j < kb; ++j)                                              \
-      accel_mmac((cur) + (i), p + j * R * T, v + (i)*vstep + j * T * T, T);    \
+    accel_mmac((cur) + (i), p, vi, T);                                         \
+    if (kb > 1)                                                                \
+      accel_mmac((cur) + (i), p + R * T, vi + T * T, T);                       \
+    if (kb > 2)                                                                \
+      accel_mmac((cur) + (i), p + 2 * R * T, vi + 2 * T * T, T);               \
+    if (kb > 3)                                                                \
+      accel_mmac((cur) + (i), p + 3 * R * T, vi + 3 * T * T, T);               \
     if (prev)                                                                  \
       accel_mst((old) + (i), prev + (i)*R * T);                                \
   } while (0)
