@@ -24,13 +24,6 @@ long lstm_wide_cols(long b, long h) {
 
 enum { PassI, PassF, PassC, PassH };
 
-/* sigmoid(x) = (1 + tanh(x / 2)) / 2: one special operation where
-   recurrent_sigmoid's exponential and reciprocal are two, within vtanh's
-   2^-20 (over 2) of it. */
-static inline accel_v16f sigmoid(accel_v16f x) {
-  return accel_vtanh(x * 0.5f) * 0.5f + 0.5f;
-}
-
 /* One pass's work on rows r to r + n - 1 of panel p (gates staged at g,
    gate k KERNEL_TILE_FLOATS after gate 0), every item computed before any
    is stored: a store could alias the next item's loads for all the
@@ -49,9 +42,10 @@ static inline __attribute__((always_inline)) void batch(const recurrent_rows *s,
     const float *xr = s->x + row * 4 * h + q * T;
     float *gr = g + row * cols + (i % blocks) * T;
     if (pass == PassI) {
-      v[i] = sigmoid(accel_vload(xr) + accel_vload(gr));
+      v[i] = recurrent_sigmoid(accel_vload(xr) + accel_vload(gr));
     } else if (pass == PassF) {
-      v[i] = sigmoid(accel_vload(xr + 2 * h) + accel_vload(gr + 2 * T * T)) *
+      v[i] = recurrent_sigmoid(accel_vload(xr + 2 * h) +
+                               accel_vload(gr + 2 * T * T)) *
              accel_vload(s->cell + row * s->hp + q * T);
     } else if (pass == PassC) {
       v[i] = accel_vload(gr + 2 * T * T) +
@@ -59,7 +53,7 @@ static inline __attribute__((always_inline)) void batch(const recurrent_rows *s,
                                            accel_vload(gr + 3 * T * T));
       t[i] = accel_vtanh(v[i]);
     } else {
-      v[i] = sigmoid(accel_vload(xr + h) + accel_vload(gr + T * T)) *
+      v[i] = recurrent_sigmoid(accel_vload(xr + h) + accel_vload(gr + T * T)) *
              accel_vload(gr + 3 * T * T);
     }
   }

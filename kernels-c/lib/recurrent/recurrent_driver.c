@@ -54,6 +54,11 @@ accel_status recurrent_check_apart(const char *kernel, const accel_tensor *y,
   return ACCEL_OK;
 }
 
+void recurrent_fill(float *p, long n, float v) {
+  for (long i = 0; i < n; i += T)
+    accel_vstore(p + i, (accel_v16f)v);
+}
+
 void recurrent_pack(const float *r, long h, long g, float *packed) {
   long q_blocks = accel_tile_padded(h) / T;
   for (long k = 0; k < g; ++k)

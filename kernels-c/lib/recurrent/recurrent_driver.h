@@ -72,8 +72,12 @@ recurrent_rows_of(const recurrent_buffers *s, const float *x, const float *hb,
   return r;
 }
 
-static inline accel_v16f recurrent_sigmoid(accel_v16f x) {
-  return accel_vrcp(1.0f + accel_vexp(-x));
+/* sigmoid(x) = (1 + tanh(x / 2)) / 2: one special operation, where the
+   exponential and the reciprocal are two; within vtanh's 2^-20 (over 2)
+   of it. */
+static inline __attribute__((always_inline)) accel_v16f
+recurrent_sigmoid(accel_v16f x) {
+  return accel_vtanh(x * 0.5f) * 0.5f + 0.5f;
 }
 
 /* Row r's new h of block q into hn. A block past H keeps hn's floats
@@ -154,9 +158,12 @@ recurrent_store_h(const recurrent_rows *s, accel_v16f hv, long q, long r) {
     LAST(step_rows, lst, q_blocks - 1);                                        \
   } while (0)
 
+/* n floats (whole vectors) of v from p: out of line with v a parameter,
+   so that no caller's loop of zeros becomes memset's scalar stores. */
+void recurrent_fill(float *p, long n, float v);
+
 static inline void recurrent_zero(float *p, long n) {
-  for (long i = 0; i < n; i += T)
-    accel_vstore(p + i, (accel_v16f)0.0f);
+  recurrent_fill(p, n, 0.0f);
 }
 
 /* Starts the packed R (w, G gates) on its way in on all four channels
