@@ -6,15 +6,15 @@
    pass over the keys, so the k/v head's keys and values are read once:
 
      S^T = K . Q^T        a mmac of K = D per block of 16 keys (A: k's rows
-                          as they came, B: the group's q, scaled and
-                          transposed), each block stored turned by mst.t
-                          ([query][key])
-     P = exp(S + mask - m) / l
+                          as they came, B: the group's q, turned by the
+                          DMA: a transfer of D lone floats a query), each
+                          block stored turned by mst.t ([query][key])
+     P = exp(scale (S + mask / scale - m)) / l
                           on the stream engine, P's G rows of Sk keys
                           packed: the blocks' rows gathered with the mask
-                          added (a strided vs.add a query), the row max m
-                          (vs.redmax), the exponential with its row sums
-                          l, the division
+                          (divided by the scale) added, a strided vs.add a
+                          query, the row max m (vs.redmax), the
+                          exponential with its row sums l, the division
      o = P . V            at D = 64 (32) for up to 4 (8) query heads one
                           mmac.4x64 (mmac.8x32) of K = Sk, P's rows against
                           v's as they came, o's rows in one tile;
@@ -55,26 +55,25 @@ typedef struct {
 
 typedef struct {
   item_at items[4]; /* items i - 1 .. i + 2, item i's at i & 3 */
-  float *k[Sets], *v[Sets], *q[Sets], *mask[Sets];
-  float *qt, *st[2], *o;
+  float *k[Sets], *v[Sets], *mask[Sets];
+  float *qt[2], *st[2], *o; /* qt and st by parity */
   float *p[2];    /* P's rows (16 of skp, the first G written), by parity */
-  float *prm[2];  /* the exponential's row parameters: m, then G ones */
+  float *prm[2];  /* the exponential's row parameters: m, then G scales */
   float *sums[2]; /* its row sums l */
   float *nrm;     /* the division's row parameters: G zeros, then 1 / l */
   float *cols;    /* 16 zeros, 16 of -3e38 (m's floor), then 0, 1 (the
-                     reciprocal's parameters) */
+                     reciprocal's parameters), 0, 1 / scale (the mask's) */
   float *acc;     /* segments: o's rows so far (G x D), then the running
                      max M, sum L and the two weights, lane g query g */
-  long skp;      /* a segment's keys rounded up to blocks of 16 */
+  long skp;       /* a segment's keys rounded up to blocks of 16 */
   long seg, nseg; /* keys a segment (the last may have fewer), segments */
   long kvh, sk;   /* the problem's, read once for every item */
   int wide;       /* wide_pv's answer */
 } decode_layout;
 
 static long decode_floats(long skp, long D) {
-  return Sets * (2 * skp * D + T * D + skp) + D * T + 2 * skp * T +
-         2 * T * skp + D * T + 2 * 2 * T + 2 * T + 2 * T + 2 * T + 2 +
-         T * D + 4 * T;
+  return Sets * (2 * skp * D + skp) + 2 * D * T + 2 * skp * T + 2 * T * skp +
+         D * T + 2 * 2 * T + 2 * T + 2 * T + 2 * T + 4 + T * D + 4 * T;
 }
 
 /* Segments of at most SegmentKeys keys, all but the last a multiple of
@@ -100,7 +99,7 @@ int attention_decode_takes(const problem *pb) {
                      *o = &pb->t[O];
   if (q->rank != 4 || pb->Sq != 1 || pb->causal || pb->D != pb->Dv ||
       pb->D % T || pb->D > MaxDecodeD || pb->D == 0 || pb->Sk < 1 ||
-      pb->group > MaxGroup || pb->group < 2)
+      pb->group > MaxGroup || pb->group < 2 || !(pb->scale > 0.0f))
     return 0;
   if (q->strides[3] != 1 || k->strides[3] != 1 || v->strides[3] != 1 ||
       o->strides[3] != 1)
@@ -126,11 +125,10 @@ static void lay_out(long skp, long D) {
   for (int i = 0; i < Sets; ++i) {
     l->k[i] = p, p += skp * D;
     l->v[i] = p, p += skp * D;
-    l->q[i] = p, p += T * D;
     l->mask[i] = p, p += skp;
   }
-  l->qt = p, p += D * T;
   for (int i = 0; i < 2; ++i) {
+    l->qt[i] = p, p += D * T;
     l->st[i] = p, p += skp * T;
     l->p[i] = p, p += T * skp;
     l->prm[i] = p, p += 2 * T;
@@ -138,7 +136,7 @@ static void lay_out(long skp, long D) {
   }
   l->o = p, p += D * T;
   l->nrm = p, p += 2 * T;
-  l->cols = p, p += 2 * T + 2;
+  l->cols = p, p += 2 * T + 4;
   l->acc = p;
   l->skp = skp;
 }
@@ -175,8 +173,7 @@ static item_at item_of(const decode_layout *l, long i) {
 /* rows of n floats (src_rs floats apart) packed at dst, a quarter a
    channel. */
 static inline __attribute__((always_inline)) void
-rows_on_channels(float *dst, const float *src, long rows, long n,
-                 long src_rs) {
+rows_on_channels(float *dst, const float *src, long rows, long n, long src_rs) {
   long q = rows / 4, rb = n * 4, sb = src_rs * 4;
   if (q) {
     accel_dma_2d(0, dst, src, q, rb, rb, sb);
@@ -204,9 +201,12 @@ fetch_item(const problem *pb, const decode_layout *l, long i, int part) {
     const float *kp = (const float *)k->data + b * k->strides[0] +
                       h * k->strides[1] + it.k0 * k->strides[2];
     rows_on_channels(l->k[s], kp, Sk, D, k->strides[2]);
-    const float *qp = (const float *)q->data + b * q->strides[0] +
-                      h * G * q->strides[1];
-    accel_dma_2d(0, l->q[s], qp, G, D * 4, D * 4, q->strides[1] * 4);
+    const float *qp =
+        (const float *)q->data + b * q->strides[0] + h * G * q->strides[1];
+    /* Query g's D floats into lane g of qt's D rows of 16. */
+    for (long g = 0; g < G; ++g)
+      accel_dma_2d_on((int)(g & 3), l->qt[i & 1] + g, qp + g * q->strides[1], D,
+                      4, T * 4, 4);
     return;
   }
   const accel_tensor *v = &pb->t[V];
@@ -226,40 +226,21 @@ fetch_item(const problem *pb, const decode_layout *l, long i, int part) {
   }
 }
 
-/* The group's queries (G rows of D) scaled and transposed into qt's
-   first G lanes (D rows of 16): four rows' vectors loaded before they are
-   stored (the loads would otherwise wait for each store before them), G
-   rounded up to four (the rows past G in the set's q, and their lanes in
-   qt, are nobody's). */
-static void transpose_queries(const decode_layout *l, const float *qrows,
-                              long G, long D, float scale) {
-  const float *restrict q = qrows;
-  float *restrict qt = l->qt;
-  const accel_v16f vs = scale;
-  for (long d = 0; d < D; d += T)
-    for (long g = 0; g < G; g += 4) {
-      const float *qr = q + g * D + d;
-      accel_v16f a = accel_vload(qr) * vs;
-      accel_v16f b = accel_vload(qr + D) * vs;
-      accel_v16f c = accel_vload(qr + 2 * D) * vs;
-      accel_v16f e = accel_vload(qr + 3 * D) * vs;
-      float *t = qt + d * T + g;
-      vstore_strided(t, T, a);
-      vstore_strided(t + 1, T, b);
-      vstore_strided(t + 2, T, c);
-      vstore_strided(t + 3, T, e);
-    }
-}
-
 static ACCEL_SPM volatile float sink;
 
 /* Item i's S^T blocks (st, [query][key] each) gathered into P's G rows
-   of Sk keys (packed) with the mask row added, on the engine: a query's
-   full blocks as one strided operation, its last partial block another. */
-static void softmax_gather(const decode_layout *l, const float *st,
-                           const float *mask, float *p, long G, long Sk) {
+   of Sk keys (packed) with the mask row divided by the scale added, on
+   the engine: a query's full blocks as one strided operation, its last
+   partial block another. */
+static inline __attribute__((always_inline)) void
+softmax_gather(const decode_layout *l, const float *st, float *mask, float *p,
+               long G, long Sk) {
   long nb = Sk / T, rem = Sk % T;
   const float *zeros = l->cols;
+  if (mask) {
+    accel_vs_shape(1, Sk);
+    accel_vs_act_none(mask, mask, l->cols + 2 * T + 2, NULL);
+  }
   for (long g = 0; g < G; ++g) {
     if (nb) {
       accel_vs_shape(nb, T);
@@ -274,10 +255,11 @@ static void softmax_gather(const decode_layout *l, const float *st,
   }
 }
 
-/* P = exp(S - m) with its row sums l (m floored, so that a query whose
-   every key is -inf gets zeros, not NaN), then with normalize P / l. */
-static void softmax_rows(const decode_layout *l, float *p, float *prm,
-                         float *sums, long G, long Sk, int normalize) {
+/* P = exp(scale (S - m)) with its row sums l (m floored, so that a query
+   whose every key is -inf gets zeros, not NaN), then with normalize P / l. */
+static inline __attribute__((always_inline)) void
+softmax_rows(const decode_layout *l, float *p, float *prm, float *sums, long G,
+             long Sk, int normalize) {
   accel_vs_shape(G, Sk);
   accel_vs_redmax(prm, p);
   accel_vs_shape(1, G);
@@ -295,12 +277,13 @@ static void softmax_rows(const decode_layout *l, float *p, float *prm,
 /* S^T of an item, block by block on tiles 0 and 1: block j's mmac, then
    block j - 1's mst.t (its mmac has ended when block j's starts). */
 typedef struct {
-  const float *kb;
+  const float *kb, *qt;
   float *st;
   long next, blocks, D;
 } scores_at;
 
-static void scores_upto(scores_at *a, long upto) {
+static inline __attribute__((always_inline)) void scores_upto(scores_at *a,
+                                                              long upto) {
   if (upto > a->blocks)
     upto = a->blocks;
   for (; a->next < upto; ++a->next) {
@@ -308,11 +291,11 @@ static void scores_upto(scores_at *a, long upto) {
     const float *kb = a->kb + j * T * a->D;
     if (j & 1) {
       accel_mzero(1);
-      accel_mmac(1, kb, lay.qt, a->D);
+      accel_mmac(1, kb, a->qt, a->D);
       accel_mst_t(0, a->st + (j - 1) * T * T);
     } else {
       accel_mzero(0);
-      accel_mmac(0, kb, lay.qt, a->D);
+      accel_mmac(0, kb, a->qt, a->D);
       if (j)
         accel_mst_t(1, a->st + (j - 1) * T * T);
     }
@@ -327,15 +310,14 @@ static void scores_upto(scores_at *a, long upto) {
   }
 }
 
-/* Item i + 1's scores (its queries turned into qt first) into st, up to
-   the first `upto` blocks; none past the last item. */
+/* An item's scores (its queries in qt) into st; none past the last
+   item. */
 static scores_at scores_start(const problem *pb, const decode_layout *l,
                               long item, long items, float *st) {
-  scores_at a = {l->k[item % Sets], st, 0, 0, pb->D};
+  scores_at a = {l->k[item % Sets], l->qt[item & 1], st, 0, 0, pb->D};
   if (item >= items)
     return a.next = 1, a;
   a.blocks = round_up(item_of(l, item).len, T) / T;
-  transpose_queries(l, l->q[item % Sets], pb->group, pb->D, pb->scale);
   return a;
 }
 
@@ -435,12 +417,13 @@ static void store_o(const problem *pb, const decode_layout *l, item_at it) {
    max(M, m_s), O = O e^(M - M') + o_s e^(m_s - M') and L likewise; after
    the last segment, O / L into l->o (zeros where L is 0: every key
    masked). */
-static void combine_segment(const problem *pb, const decode_layout *l,
-                            long i, int first, int last) {
+static void combine_segment(const problem *pb, const decode_layout *l, long i,
+                            int first, int last) {
   long G = pb->group, D = pb->D;
   float *run_m = l->acc + T * D, *run_l = run_m + T, *wa = run_l + T,
         *wb = wa + T;
-  accel_v16f ms = accel_vload(l->prm[i & 1]), ls = accel_vload(l->sums[i & 1]);
+  accel_v16f ms = accel_vload(l->prm[i & 1]) * pb->scale,
+             ls = accel_vload(l->sums[i & 1]);
   accel_v16f m = ms, a = 0.0f, sum = 0.0f;
   if (!first) {
     accel_v16f mo = accel_vload(run_m);
@@ -527,11 +510,12 @@ void attention_decode_run(problem *pb) {
   fetch_item(pb, l, 0, 1);
   for (int par = 0; par < 2; ++par)
     for (long g = 0; g < G; g += T)
-      accel_vstore(l->prm[par] + G + g, (accel_v16f)1.0f);
+      accel_vstore(l->prm[par] + G + g, (accel_v16f)pb->scale);
   accel_vstore(l->nrm, (accel_v16f)0.0f);
   accel_vstore(l->cols, (accel_v16f)0.0f);
   accel_vstore(l->cols + T, (accel_v16f)-3.0e38f);
   l->cols[2 * T] = 0.0f, l->cols[2 * T + 1] = 1.0f;
+  l->cols[2 * T + 2] = 0.0f, l->cols[2 * T + 3] = 1.0f / pb->scale;
   /* Item i + 1 has arrived and item i + 2 is on its way while item i
      computes (three buffer sets: item i - 1's V was read by its PV). */
   accel_dma_wait_all();
