@@ -145,43 +145,56 @@ static void load_weights(const rows_plan *p, const float *w,
 }
 
 /* The transfers of an image's rows into its buffer, in turn: input row h
-   of channel c, its copy for kernel column kw at row ((pt + h) C + c) KW
-   + kw, column pl - kw (the columns left of 0 are nobody's); on channels
-   0 and 3, a few under each tile's mmac. */
+   of channel c to its copy for kernel column 0, row ((pt + h) C + c) KW,
+   column pl; on channels 0 and 3, a few under each tile's mmac. The other
+   columns' copies are the engine's (replicate). */
 typedef struct {
   const float *src; /* channel c's plane */
-  float *dst;       /* the copy for (c, kw) at padded row pt */
-  long c, kw;       /* the next transfer's; c == C: none left */
+  float *dst;       /* its copy for kernel column 0 at padded row pt */
+  long c;           /* the next transfer's; c == C: none left */
 } fetcher;
 
 static fetcher fetch_start(const rows_plan *p, const float *x, long n, int b) {
   fetcher f = {x + n * p->C * p->H * p->W,
-               p->x[b] + p->pt * p->C * p->KW * p->cols, 0, 0};
+               p->x[b] + p->pt * p->C * p->KW * p->cols + p->pl, 0};
   return f;
 }
 
 /* Up to count of f's transfers. The plan's fields in locals: a transfer
    writes memory, so each would be read again after it. */
 static void fetch_some(const rows_plan *p, fetcher *f, long count) {
-  long C = p->C, KW = p->KW, W = p->W, H = p->H, pl = p->pl;
-  long cols = p->cols, row_bytes = C * KW * cols * 4;
+  long C = p->C, W = p->W, H = p->H, step = p->KW * p->cols;
+  long row_bytes = C * step * 4;
   const float *src = f->src;
   float *dst = f->dst;
-  long c = f->c, kw = f->kw;
-  for (; count > 0 && c < C; --count) {
-    long cut = kw > pl ? kw - pl : 0, len = W - cut;
-    float *d = dst + (kw < pl ? pl - kw : 0);
-    if (len > 0) {
-      if (kw & 1)
-        accel_dma_2d(3, d, src + cut, H, len * 4, row_bytes, W * 4);
-      else
-        accel_dma_2d(0, d, src + cut, H, len * 4, row_bytes, W * 4);
-    }
-    dst += cols;
-    if (++kw == KW)
-      kw = 0, ++c, src += H * W;
+  long c = f->c;
+  for (; count > 0 && c < C; --count, ++c, src += H * W, dst += step) {
+    if (c & 1)
+      accel_dma_2d(3, dst, src, H, W * 4, row_bytes, W * 4);
+    else
+      accel_dma_2d(0, dst, src, H, W * 4, row_bytes, W * 4);
   }
-  f->src = src, f->dst = dst, f->c = c, f->kw = kw;
+  f->src = src, f->dst = dst, f->c = c;
+}
+
+/* Buffer xb's copies for kernel columns 1 to KW - 1 of its rows (their
+   transfers waited for): copy kw is copy 0 from column kw on, one
+   engine operation each over every row and channel (maxNum of a float
+   with itself is the float); then a load from the last one's results,
+   which waits for them, as the mmacs that read them would not. */
+static void replicate(const rows_plan *p, float *xb) {
+  long KW = p->KW, cols = p->cols, stride = KW * cols;
+  long rows = p->H * p->C;
+  float *row0 = xb + p->pt * p->C * stride;
+  for (long kw = 1; kw < KW; ++kw) {
+    accel_vs_shape(rows, cols - kw);
+    accel_vs_stride(stride, stride, stride);
+    accel_vs_max(row0 + kw * cols, row0 + kw, row0 + kw);
+  }
+  if (KW > 1) {
+    volatile float last = row0[(rows - 1) * stride + (KW - 1) * cols];
+    (void)last;
+  }
 }
 
 #define MMAC_FORM(cols, t, a, b, k)                                            \
@@ -268,7 +281,7 @@ image(const rows_plan *p, const float *xb, float *st, fetcher *f, sender *out,
      read again after it. */
   long OH = p->OH, blocks = p->cb, rows = p->rows, k = p->k;
   long items = OH * blocks;
-  long fetch_share = (p->C * p->KW + items - 1) / items;
+  long fetch_share = (p->C + items - 1) / items;
   long send_share = (p->Cout + items - 1) / items;
   int moving = f->c < p->C || out->o < p->Cout;
   long row_step = p->C * p->KW * (cols);
@@ -386,7 +399,7 @@ static long conv_rows(const void *args, const void *unused1,
   if (o->pad_top || o->pad_left || o->pad_bottom || o->pad_right)
     fill(p.x[0], 2 * round16(p.Hp * p.C * p.KW * p.cols), 0.0f);
   fetcher f = fetch_start(&p, (const float *)x->data, 0, 0);
-  fetch_some(&p, &f, p.C * p.KW);
+  fetch_some(&p, &f, p.C);
   load_weights(&p, (const float *)w->data,
                bias ? (const float *)bias->data : NULL);
   int relu = o->act.kind == ACCEL_ACT_RELU;
@@ -396,6 +409,7 @@ static long conv_rows(const void *args, const void *unused1,
     int b = (int)(n & 1);
     accel_dma_wait(0);
     accel_dma_wait(3);
+    replicate(&p, p.x[b]);
     /* Image n - 2's output has left staging buffer b (image n - 1's
        leaves under this image's tiles). */
     accel_dma_wait(1);
@@ -407,7 +421,7 @@ static long conv_rows(const void *args, const void *unused1,
       out = send_start(&p, (float *)y->data, n - 1, 1 - b);
     run_image(&p, p.x[b], p.stage[b], &f, &out, bias != NULL, relu);
     /* What the shares left. */
-    fetch_some(&p, &f, p.C * p.KW);
+    fetch_some(&p, &f, p.C);
     send_some(&p, &out, p.Cout);
   }
   out = send_start(&p, (float *)y->data, p.N - 1, (int)((p.N - 1) & 1));
