@@ -275,7 +275,9 @@ softmax_rows(const decode_layout *l, float *p, float *prm, float *sums, long G,
 }
 
 /* S^T of an item, block by block on tiles 0 and 1: block j's mmac, then
-   block j - 1's mst.t (its mmac has ended when block j's starts). */
+   block j - 1's mst.t (its mmac has ended when block j's starts); the
+   last block's mst.t by scores_last, after the MXU's next instruction
+   (which then does not wait for it). */
 typedef struct {
   const float *kb, *qt;
   float *st;
@@ -300,6 +302,9 @@ static inline __attribute__((always_inline)) void scores_upto(scores_at *a,
         accel_mst_t(1, a->st + (j - 1) * T * T);
     }
   }
+}
+
+static inline __attribute__((always_inline)) void scores_last(scores_at *a) {
   if (a->next == a->blocks && a->blocks) {
     long j = a->blocks - 1;
     if (j & 1)
@@ -493,6 +498,7 @@ static void compute_item(const problem *pb, const decode_layout *l, long i,
      the operations in flight whose operands it touches). */
   sink = p[G * Sk - 1];
   pv_issue(pb, l, s, p, Sk);
+  scores_last(&next);
 }
 
 void attention_decode_run(problem *pb) {
@@ -525,6 +531,7 @@ void attention_decode_run(problem *pb) {
   }
   scores_at first = scores_start(pb, l, 0, items, l->st[0]);
   scores_upto(&first, first.blocks);
+  scores_last(&first);
   for (long i = 0; i < items; ++i) {
     accel_dma_wait_all();
     compute_item(pb, l, i, items);
