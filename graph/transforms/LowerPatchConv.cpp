@@ -5,12 +5,12 @@
 // A convolution whose stride is its kernel (kh x kw, no padding, no
 // dilation, one group: a vision transformer's patch embedding) reads each
 // input pixel once: the patches do not overlap. It is a product of the
-// image's patches and the weights:
+// images' patches and the weights:
 //
-//   y^T [P, Cout] = patches [P, C kh kw] . w^T [C kh kw, Cout]
+//   y^T [N P, Cout] = patches [N P, C kh kw] . w^T [C kh kw, Cout]
 //
-// with patches the image [C, Ph, kh, Pw, kw] transposed to [Ph, Pw, C,
-// kh, kw] (one transposing copy) and P = Ph Pw. As an accel.gemm against
+// with patches the images [N, C, Ph, kh, Pw, kw] transposed to [N, Ph,
+// Pw, C, kh, kw] (one transposing copy) and P = Ph Pw. As an accel.gemm against
 // w stored transposed (a constant), the matrix unit takes P / 16 blocks of
 // rows of K = C kh kw each, where the convolution kernel gathers a
 // strided window for every output pixel and tap. The bias and the
@@ -49,9 +49,10 @@ struct LowerPatchConv : OpRewritePattern<Conv2dOp> {
                                 PatternRewriter &Rewriter) const override {
     ArrayRef<int64_t> X = shapeOf(Conv.getInput());
     ArrayRef<int64_t> W = shapeOf(Conv.getWeight());
-    if (X.size() != 4 || W.size() != 4 || X[0] != 1 || Conv.getGroup() != 1)
+    if (X.size() != 4 || W.size() != 4 || Conv.getGroup() != 1)
       return failure();
-    int64_t C = X[1], H = X[2], Wd = X[3], Cout = W[0], Kh = W[2], Kw = W[3];
+    int64_t N = X[0], C = X[1], H = X[2], Wd = X[3], Cout = W[0], Kh = W[2],
+            Kw = W[3];
     if (W[1] != C || Kh * Kw < 2 || H % Kh || Wd % Kw ||
         Conv.getStrides() != ArrayRef<int64_t>{Kh, Kw} ||
         Conv.getDilations() != ArrayRef<int64_t>{1, 1} ||
@@ -60,7 +61,7 @@ struct LowerPatchConv : OpRewritePattern<Conv2dOp> {
         !isF32(Conv.getBias()) || !isF32(Conv.getResult()))
       return failure();
     int64_t Ph = H / Kh, Pw = Wd / Kw, P = Ph * Pw, K = C * Kh * Kw;
-    if (P * K > MaxPatchFloats || P * K / Kw > MaxRuns)
+    if (N < 1 || N * P * K > MaxPatchFloats || N * P * K / Kw > MaxRuns)
       return failure();
     auto WConst = Conv.getWeight().getDefiningOp<arith::ConstantOp>();
     auto Dense =
@@ -83,19 +84,37 @@ struct LowerPatchConv : OpRewritePattern<Conv2dOp> {
     Value B = Rewriter.create<arith::ConstantOp>(
         WConst.getLoc(), Type({K, Cout}),
         DenseElementsAttr::get(Type({K, Cout}), ArrayRef<float>(Transposed)));
-    Value Image = Rewriter.create<ReshapeOp>(Loc, Type({C, Ph, Kh, Pw, Kw}),
-                                             Conv.getInput());
-    Value Patches = Rewriter.create<TransposeOp>(
-        Loc, Type({Ph, Pw, C, Kh, Kw}), Image,
-        Rewriter.getDenseI64ArrayAttr({1, 3, 0, 2, 4}));
-    Value A = Rewriter.create<ReshapeOp>(Loc, Type({P, K}), Patches);
+    // One image as [C, Ph, kh, Pw, kw]; N as [N, C, Ph, kh, Pw, kw], its
+    // patches' rows image by image, and the product's [N, P, Cout].
+    Value Image, Patches, Yt;
+    if (N == 1) {
+      Image = Rewriter.create<ReshapeOp>(Loc, Type({C, Ph, Kh, Pw, Kw}),
+                                         Conv.getInput());
+      Patches = Rewriter.create<TransposeOp>(
+          Loc, Type({Ph, Pw, C, Kh, Kw}), Image,
+          Rewriter.getDenseI64ArrayAttr({1, 3, 0, 2, 4}));
+    } else {
+      Image = Rewriter.create<ReshapeOp>(Loc, Type({N, C, Ph, Kh, Pw, Kw}),
+                                         Conv.getInput());
+      Patches = Rewriter.create<TransposeOp>(
+          Loc, Type({N, Ph, Pw, C, Kh, Kw}), Image,
+          Rewriter.getDenseI64ArrayAttr({0, 2, 4, 1, 3, 5}));
+    }
+    Value A = Rewriter.create<ReshapeOp>(Loc, Type({N * P, K}), Patches);
     Value Y = Rewriter.create<GemmOp>(
-        Loc, Type({P, Cout}), A, B, Conv.getBias(),
+        Loc, Type({N * P, Cout}), A, B, Conv.getBias(),
         Rewriter.getF32FloatAttr(1.0f), Rewriter.getF32FloatAttr(1.0f),
         Rewriter.getBoolAttr(false), Rewriter.getBoolAttr(false),
         Conv.getActivationAttr(), Conv.getActLoAttr(), Conv.getActHiAttr());
-    Value Yt = Rewriter.create<TransposeOp>(
-        Loc, Type({Cout, P}), Y, Rewriter.getDenseI64ArrayAttr({1, 0}));
+    if (N == 1) {
+      Yt = Rewriter.create<TransposeOp>(Loc, Type({Cout, P}), Y,
+                                        Rewriter.getDenseI64ArrayAttr({1, 0}));
+    } else {
+      Value Images = Rewriter.create<ReshapeOp>(Loc, Type({N, P, Cout}), Y);
+      Yt = Rewriter.create<TransposeOp>(
+          Loc, Type({N, Cout, P}), Images,
+          Rewriter.getDenseI64ArrayAttr({0, 2, 1}));
+    }
     Rewriter.replaceOpWithNewOp<ReshapeOp>(Conv, Conv.getType(), Yt);
     return success();
   }
