@@ -56,9 +56,12 @@ static rows_plan plan_of(const accel_tensor *x, const accel_tensor *w,
   p.pt = o->pad_top, p.pl = o->pad_left;
   p.Hp = p.H + o->pad_top + o->pad_bottom;
   long wp = p.W + o->pad_left + o->pad_right;
+  /* R = 256 / Cols and the blocks by shifts: a division takes the core
+     tens of cycles. */
+  int shift = wp <= 16 ? 4 : wp <= 32 ? 3 : 2;
   p.cols = wp <= 16 ? 16 : wp <= 32 ? 32 : 64;
-  p.rows = TileFloats / p.cols;
-  p.cb = (p.Cout + p.rows - 1) / p.rows;
+  p.rows = 1L << shift;
+  p.cb = (p.Cout + p.rows - 1) >> shift;
   p.k = p.KH * p.C * p.KW;
   float *s = accel_kernel_spm;
   long used = 0;
@@ -85,31 +88,32 @@ static int contiguous(const accel_tensor *t) {
   return 1;
 }
 
-int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
-                           const accel_tensor *y,
-                           const accel_conv2d_options *o) {
-  if (x->rank != 4 || w->rank != 4 || y->rank != 4 || x->dtype != ACCEL_F32 ||
-      w->dtype != ACCEL_F32 || y->dtype != ACCEL_F32 || !contiguous(x) ||
-      !contiguous(w) || !contiguous(y))
-    return 0;
+/* accel_conv2d_rows_fits past its first tests. */
+static __attribute__((noinline)) int fits(const accel_tensor *x,
+                                          const accel_tensor *w,
+                                          const accel_tensor *y,
+                                          const accel_conv2d_options *o) {
   if (o->groups != 1 || o->stride_h != 1 || o->stride_w != 1 ||
-      o->dilation_h != 1 || o->dilation_w != 1 || o->pad_top < 0 ||
-      o->pad_left < 0 || o->pad_bottom < 0 || o->pad_right < 0 ||
+      o->dilation_h != 1 || o->dilation_w != 1 ||
       (o->act.kind != ACCEL_ACT_NONE && o->act.kind != ACCEL_ACT_RELU))
+    return 0;
+  long C = x->dims[1], KH = w->dims[2], KW = w->dims[3];
+  long hp = x->dims[2] + o->pad_top + o->pad_bottom;
+  long wp = x->dims[3] + o->pad_left + o->pad_right;
+  if (C < 1 || wp > 64)
+    return 0;
+  if (x->dtype != ACCEL_F32 || w->dtype != ACCEL_F32 || y->dtype != ACCEL_F32 ||
+      o->pad_top < 0 || o->pad_left < 0 || o->pad_bottom < 0 ||
+      o->pad_right < 0 || w->dims[1] != C || KH < 1 || KW < 1 ||
+      KH * C * KW > 4096 || hp < KH || wp < KW || y->dims[0] != x->dims[0] ||
+      y->dims[1] != w->dims[0] || y->dims[2] != hp - KH + 1 ||
+      y->dims[3] != wp - KW + 1 || x->dims[0] < 1 || w->dims[0] < 1)
     return 0;
   if (o->bias && (o->bias->rank != 1 || o->bias->dtype != ACCEL_F32 ||
                   o->bias->dims[0] != w->dims[0] ||
                   (o->bias->dims[0] > 1 && o->bias->strides[0] != 1)))
     return 0;
-  long C = x->dims[1], KH = w->dims[2], KW = w->dims[3];
-  long hp = x->dims[2] + o->pad_top + o->pad_bottom;
-  long wp = x->dims[3] + o->pad_left + o->pad_right;
-  /* A 1 x 1 kernel is a plain GEMM (accel_conv2d's pointwise lowering). */
-  if (C < 1 || C > MaxC || w->dims[1] != C || KH < 1 || KW < 1 ||
-      KH * KW == 1 || KH * C * KW > 4096 || hp < KH || wp < KW || wp > 64 ||
-      y->dims[0] != x->dims[0] || y->dims[1] != w->dims[0] ||
-      y->dims[2] != hp - KH + 1 || y->dims[3] != wp - KW + 1 ||
-      x->dims[0] < 1 || w->dims[0] < 1)
+  if (!contiguous(x) || !contiguous(w) || !contiguous(y))
     return 0;
   rows_plan p = plan_of(x, w, y, o);
   /* The implicit GEMM's matrix time, 16 output pixels a tile and K = C KH
@@ -117,6 +121,20 @@ int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
      twice it, the rows' waste outweighs the im2col they save. */
   long igemm = ((p.OH * p.OW + T - 1) / T) * ((p.Cout + T - 1) / T);
   return p.floats <= ACCEL_KERNEL_SPM_BYTES / 4 && p.OH * p.cb <= 2 * igemm;
+}
+
+int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
+                           const accel_tensor *y,
+                           const accel_conv2d_options *o) {
+  /* Every convolution of a model asks: the tests that turn most of them
+     away (many channels, 1 x 1) come first, in a function too small to
+     save registers. */
+  if (x->dims[1] > MaxC)
+    return 0;
+  if (x->rank != 4 || w->rank != 4 || y->rank != 4 ||
+      w->dims[2] * w->dims[3] <= 1)
+    return 0;
+  return fits(x, w, y, o);
 }
 
 /* A's panels, w's rows of KW floats in place (one transfer an output and
