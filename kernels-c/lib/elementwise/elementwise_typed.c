@@ -861,9 +861,17 @@ static void run_block(const plan *p, const ew_layout *l, const long *off,
     /* By loads only for a single input: loads into several buffers would
        wait for each other's latency where transfers overlap. */
     if (p->num_inputs > 1 ||
-        !direct(spm->raw[k], src, st ? n * size : size, st <= 1, 0))
-      accel_dma_rows_on(k, spm->raw[k], src, st ? n : 1, size, size,
-                        st * (long)size);
+        !direct(spm->raw[k], src, st ? n * size : size, st <= 1, 0)) {
+      if (st == 1 && n * size >= 2 * 2048) {
+        /* Packed and large: over the channels from k's (a batch's
+           attention mask, 8 KiB of int64, takes ~320 cycles on one). */
+        int ch = k;
+        accel_dma_split(&ch, spm->raw[k], src, n * size, 2048);
+      } else {
+        accel_dma_rows_on(k, spm->raw[k], src, st ? n : 1, size, size,
+                          st * (long)size);
+      }
+    }
   }
   accel_dma_wait_all();
   void *out = vector_block(p, l, n);

@@ -85,14 +85,19 @@ void ew_vector_compare(accel_elementwise_op op, int words, const ew_operand *a,
   const int32_t *pa = a->data, *pb = b->data;
   int sa = a->scalar, sb = b->scalar;
   /* equal against a scalar (a mask's == 1): its words once, two
-     compares a vector. */
+     compares a vector, two vectors an iteration (as below). */
   if (op == ACCEL_EW_EQUAL && sb && !sa) {
     vi blo, bhi;
     load_words(pb, 1, words, 0, &blo, &bhi);
-    for (long i = 0; i < n; i += KERNEL_LANES) {
-      vi alo, ahi;
-      load_words(pa, 0, words, i, &alo, &ahi);
-      vcast_store(scratch + i, (alo == blo) & (ahi == bhi) & 1);
+    for (long i = 0; i < n; i += 2 * KERNEL_LANES) {
+      vi alo[2], ahi[2];
+#pragma clang loop unroll(full)
+      for (int u = 0; u < 2; ++u)
+        load_words(pa, 0, words, i + u * KERNEL_LANES, &alo[u], &ahi[u]);
+#pragma clang loop unroll(full)
+      for (int u = 0; u < 2; ++u)
+        vcast_store(scratch + i + u * KERNEL_LANES,
+                    (alo[u] == blo) & (ahi[u] == bhi) & 1);
     }
     goto pack;
   }
