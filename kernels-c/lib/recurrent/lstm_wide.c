@@ -142,7 +142,12 @@ pass_h_half(const recurrent_rows *s, float *g, long p, long cols, long half) {
 static inline __attribute__((always_inline)) void
 wide_step(const recurrent_buffers *s, const float *x, const float *hb,
           float *hn, long b, long h, long cols) {
-  recurrent_rows rows = recurrent_rows_of(s, x, hb, hn, b, h);
+  /* H is a multiple of 16: no lanes past it to keep (recurrent_rows_of's
+     blend, whose mask would be laid out every step). */
+  recurrent_rows rows;
+  rows.x = x, rows.hb = hb, rows.hn = hn, rows.cell = s->cell;
+  rows.b = b, rows.h = h, rows.hp = h;
+  rows.keep = (accel_v16f)0.0f;
   long panels = cols == 64 ? h >> 6 : h >> 5;
   long gate_step = panels * h * cols;
   float *stage = s->gates;
