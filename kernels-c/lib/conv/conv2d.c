@@ -245,8 +245,10 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
     return ACCEL_OK;
   if (taps)
     conv_taps_run(&p, &tp);
-  else if (pointwise && p.C <= PointwiseBandsMaxC &&
-           p.H * p.W <= PointwiseBandsMaxPixels &&
+  else if (pointwise && p.H * p.W <= PointwiseBandsMaxPixels &&
+           p.H * p.W % T == 0 &&
+           (p.C <= PointwiseBandsMaxC ||
+            (p.H * p.W == T && p.C <= PointwiseBandsMaxCOneBlock)) &&
            conv_pointwise_bands_fits(&p))
     conv_pointwise_bands_run(&p);
   else if (pointwise)

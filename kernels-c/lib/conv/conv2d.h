@@ -103,7 +103,14 @@ typedef struct {
    16 output channels (conv2d_pointwise_bands.c): whether it takes p
    (contiguous x, y and w), and the run. Its limits are tested first
    inline, so that the other 1 x 1 shapes pay no call. */
-enum { PointwiseBandsMaxC = 192, PointwiseBandsMaxPixels = 1024 };
+enum {
+  PointwiseBandsMaxPixels = 1024,
+  PointwiseBandsMaxC = 96,
+  /* Past it, only bands of one block (16 pixels) pay: the GEMM's epilogue
+     per tile then weighs less against C cycles of product, and a band of
+     many blocks waits for the one before it to leave. */
+  PointwiseBandsMaxCOneBlock = 768,
+};
 int conv_pointwise_bands_fits(const conv_problem *p);
 void conv_pointwise_bands_run(const conv_problem *p);
 

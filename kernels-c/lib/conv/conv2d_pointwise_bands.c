@@ -22,11 +22,8 @@
 enum {
   TileFloats = T * T,
   MaxBlocks = PointwiseBandsMaxPixels / T,
-  MaxC = PointwiseBandsMaxC,
-  /* Past it, only bands of one block pay: the GEMM's epilogue per tile
-     then weighs less against C cycles of product, and a band of many
-     blocks waits for the one before it to leave. */
-  MaxCManyBlocks = 96,
+  MaxC = PointwiseBandsMaxCOneBlock,
+  MaxCManyBlocks = PointwiseBandsMaxC,
   MaxXFloats = 128 * 1024,
   MaxWFloats = 128 * 1024,
   BandFloats = MaxBlocks * TileFloats,
@@ -60,7 +57,10 @@ int conv_pointwise_bands_fits(const conv_problem *p) {
 /* A band's plan: K = Kp rows of A and B (C, and one for the bias). */
 typedef struct {
   long Kp, blocks, Cout, ys1;
-  int relu; /* stores through mst.relu */
+  /* Bands of one block: w comes in four parts of bands, part c (bands c
+     part_bands on) on channel c behind x's part there; the first image's
+     bands wait for their part alone. */
+  long part_bands, parts;
 } band_plan;
 
 /* The tile and the shape are constants in the instruction. */
@@ -172,11 +172,23 @@ static void band_out(const float *out, float *y, long blocks, long band) {
 static inline __attribute__((always_inline)) void
 run_bands(const band_plan *bp, float *y, const int kind, const int clip0,
           const int relu, long *band) {
-  long Kp = bp->Kp, blocks = bp->blocks;
-  for (long o0 = 0; o0 < bp->Cout; o0 += T, ++*band) {
+  long Kp = bp->Kp, blocks = bp->blocks, pb = bp->part_bands;
+  for (long o0 = 0, part = 0; o0 < bp->Cout; o0 += T, ++*band) {
     long b = *band;
     float *out = S->band[b & 1];
     if (blocks == 1) {
+      if (b == part * pb && part < bp->parts) {
+        /* x (on every channel, before the parts of w) and part `part`. */
+        if (part == 0)
+          for (int c = 1; c < 4; ++c) {
+            if (c < bp->parts)
+              accel_dma_wait_older_on(c);
+            else
+              accel_dma_wait_on(c);
+          }
+        accel_dma_wait_on((int)part);
+        ++part;
+      }
       out = S->band[0] + (b & 3) * TileFloats;
       accel_dma_wait_on((int)(b & 3));
     }
@@ -205,12 +217,12 @@ static void load_x(const float *x, long C, long xs1, long Kp, long blocks) {
 #undef LOAD
 }
 
-/* w's rows (C floats, Kp apart) and the bias after each, a quarter of
-   the rows on each channel; the row of ones after each block of x. */
-static void load_w(const conv_problem *p, long Kp, long blocks) {
-  long C = p->C, Cout = p->Cout, q = Cout / 4;
-  for (int c = 0; c < 4; ++c) {
-    long r0 = c * q, rows = c == 3 ? Cout - r0 : q;
+/* w's rows (C floats, Kp apart) and the bias after each, part c's bands
+   on channel c; the row of ones after each block of x. */
+static void load_w(const conv_problem *p, const band_plan *bp, long blocks) {
+  long C = p->C, Cout = p->Cout, Kp = bp->Kp, q = bp->part_bands * T;
+  for (int c = 0; c < bp->parts; ++c) {
+    long r0 = c * q, rows = r0 + q > Cout ? Cout - r0 : q;
     accel_dma_2d_on(c, S->w + r0 * Kp, p->w + r0 * C, rows, C * 4, Kp * 4,
                     C * 4);
     if (p->bias)
@@ -230,16 +242,26 @@ void conv_pointwise_bands_run(const conv_problem *p) {
   int kind = p->act.kind, clip0 = kind == ACCEL_ACT_CLIP && p->act.lo == 0.0f;
   const float *x = p->x;
   float *y = p->y;
-  band_plan bp = {C + (p->bias != NULL), blocks, p->Cout, p->ys[1], 0};
-  load_w(p, bp.Kp, blocks);
+  long bands = p->Cout / T, pb = (bands + 3) / 4;
+  band_plan bp = {C + (p->bias != NULL), blocks, p->Cout, p->ys[1], pb,
+                  (bands + pb - 1) / pb};
   accel_vstore(S->lo, (accel_v16f)p->act.lo);
   accel_vstore(S->hi, (accel_v16f)p->act.hi);
   long band = 0;
   for (long n = 0; n < N; ++n) {
     /* The previous image's bands have left before x is replaced. */
     accel_dma_wait_all();
-    load_x(x + n * xs0, C, xs1, bp.Kp, blocks);
-    accel_dma_wait_all();
+    if (blocks == 1) {
+      /* x's channels are one block's rows as they lie. */
+      int ch = 0;
+      accel_dma_split(&ch, S->x, x + n * xs0, C * T * 4, 1024);
+    } else {
+      load_x(x + n * xs0, C, xs1, bp.Kp, blocks);
+    }
+    if (n == 0)
+      load_w(p, &bp, blocks);
+    if (blocks > 1 || n > 0)
+      accel_dma_wait_all();
     float *yn = y + n * ys0;
     if (kind == ACCEL_ACT_RELU)
       run_bands(&bp, yn, ACCEL_ACT_NONE, 0, 1, &band);

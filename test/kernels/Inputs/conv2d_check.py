@@ -582,6 +582,11 @@ def conv_pointwise():
         # more channels at one block of pixels (EfficientNet's 112 -> 672)
         C(1, 112, 4, 4, 672, 1, 1, bias=True),
         C(2, 150, 2, 8, 48, 1, 1, act="silu"),
+        # projections at one block (w streamed by parts of bands): 6
+        # bands, 3 (fewer than the channels), 3 images
+        C(1, 576, 4, 4, 96, 1, 1, bias=True),
+        C(1, 384, 4, 4, 48, 1, 1, act="relu"),
+        C(3, 200, 4, 4, 80, 1, 1, bias=True, act="clip", lo=0.0, hi=6.0),
     ]
 
 
