@@ -165,39 +165,78 @@ static void band_out(const float *out, float *y, long blocks, long band) {
   }
 }
 
-/* Image n's bands; kind, clip0 and relu constants where inlined. A band
-   of one tile: four buffers, band b's leaving on channel b mod 4 (the
-   last transfer there is band b - 4's); else two, the band before this
-   one waited for after this one's tiles (its buffer is the next's). */
+/* Image n's bands of several blocks; kind, clip0 and relu constants
+   where inlined: two buffers, the band before this one waited for after
+   this one's tiles (its buffer is the next's). */
 static inline __attribute__((always_inline)) void
 run_bands(const band_plan *bp, float *y, const int kind, const int clip0,
           const int relu, long *band) {
-  long Kp = bp->Kp, blocks = bp->blocks, pb = bp->part_bands;
-  for (long o0 = 0, part = 0; o0 < bp->Cout; o0 += T, ++*band) {
+  long Kp = bp->Kp, blocks = bp->blocks;
+  for (long o0 = 0; o0 < bp->Cout; o0 += T, ++*band) {
     long b = *band;
     float *out = S->band[b & 1];
-    if (blocks == 1) {
-      if (b == part * pb && part < bp->parts) {
-        /* x (on every channel, before the parts of w) and part `part`. */
-        if (part == 0)
-          for (int c = 1; c < 4; ++c) {
-            if (c < bp->parts)
-              accel_dma_wait_older_on(c);
-            else
-              accel_dma_wait_on(c);
-          }
-        accel_dma_wait_on((int)part);
-        ++part;
-      }
-      out = S->band[0] + (b & 3) * TileFloats;
-      accel_dma_wait_on((int)(b & 3));
-    }
     band_tiles(S->w + o0 * Kp, S->x, out, Kp, blocks, relu);
-    if (blocks > 1)
-      accel_dma_wait_all();
+    accel_dma_wait_all();
     band_activate(out, blocks, kind, clip0);
     band_out(out, y + o0 * bp->ys1, blocks, b);
   }
+}
+
+/* Band b's tile (b's accumulator, b mod 2) out: four buffers, band b's
+   leaving on channel b mod 4 (the last transfer there is band b - 4's). */
+static inline __attribute__((always_inline)) void
+one_block_out(const band_plan *bp, float *y, long b, long o0, const int kind,
+              const int clip0, const int relu) {
+  float *out = S->band[0] + (b & 3) * TileFloats;
+  accel_dma_wait_on((int)(b & 3));
+  if (b & 1) {
+    if (relu)
+      accel_mst_relu(1, out);
+    else
+      accel_mst(1, out);
+  } else {
+    if (relu)
+      accel_mst_relu(0, out);
+    else
+      accel_mst(0, out);
+  }
+  band_activate(out, 1, kind, clip0);
+  band_out(out, y + o0 * bp->ys1, 1, b);
+}
+
+/* Image n's bands of one block: band b's product issued before band b -
+   1's tile is stored and sent, so that the matrix unit runs under the
+   core's work for a band. The first image's bands wait for their part of
+   w alone (x, on every channel before the parts, with part 0). */
+static inline __attribute__((always_inline)) void
+run_one_block_bands(const band_plan *bp, float *y, const int kind,
+                    const int clip0, const int relu, long *band) {
+  long Kp = bp->Kp, pb = bp->part_bands;
+  for (long o0 = 0, part = 0; o0 < bp->Cout; o0 += T, ++*band) {
+    long b = *band;
+    if (b == part * pb && part < bp->parts) {
+      if (part == 0)
+        for (int c = 1; c < 4; ++c) {
+          if (c < bp->parts)
+            accel_dma_wait_older_on(c);
+          else
+            accel_dma_wait_on(c);
+        }
+      accel_dma_wait_on((int)part);
+      ++part;
+    }
+    const float *a = S->w + o0 * Kp;
+    if (b & 1) {
+      accel_mzero(1);
+      accel_mmac(1, a, S->x, Kp);
+    } else {
+      accel_mzero(0);
+      accel_mmac(0, a, S->x, Kp);
+    }
+    if (o0 > 0)
+      one_block_out(bp, y, b - 1, o0 - T, kind, clip0, relu);
+  }
+  one_block_out(bp, y, *band - 1, bp->Cout - T, kind, clip0, relu);
 }
 
 /* x's image in column blocks: row k of block j is pixels 16 j .. 16 j +
@@ -263,7 +302,20 @@ void conv_pointwise_bands_run(const conv_problem *p) {
     if (blocks > 1 || n > 0)
       accel_dma_wait_all();
     float *yn = y + n * ys0;
-    if (kind == ACCEL_ACT_RELU)
+    if (blocks == 1) {
+      if (kind == ACCEL_ACT_RELU)
+        run_one_block_bands(&bp, yn, ACCEL_ACT_NONE, 0, 1, &band);
+      else if (clip0)
+        run_one_block_bands(&bp, yn, ACCEL_ACT_CLIP, 1, 1, &band);
+      else if (kind == ACCEL_ACT_CLIP)
+        run_one_block_bands(&bp, yn, ACCEL_ACT_CLIP, 0, 0, &band);
+      else if (kind == ACCEL_ACT_GELU)
+        run_one_block_bands(&bp, yn, ACCEL_ACT_GELU, 0, 0, &band);
+      else if (kind == ACCEL_ACT_SILU)
+        run_one_block_bands(&bp, yn, ACCEL_ACT_SILU, 0, 0, &band);
+      else
+        run_one_block_bands(&bp, yn, ACCEL_ACT_NONE, 0, 0, &band);
+    } else if (kind == ACCEL_ACT_RELU)
       run_bands(&bp, yn, ACCEL_ACT_NONE, 0, 1, &band);
     else if (clip0)
       run_bands(&bp, yn, ACCEL_ACT_CLIP, 1, 1, &band);
