@@ -262,6 +262,20 @@ static void move_runs(int ch, const lines_view *v, float *buf, long first,
     off += idx[d] * v->outer_strides[d];
   }
   long run = v->outer_dims[r - 1], spacing = v->outer_strides[r - 1];
+  /* Whole runs of back-to-back lines (packed in buf too) along the next
+     outer dimension: one 2-D transfer, a run a row (a batch's heads of a
+     fused q/k/v product, a transfer's start-up a batch row otherwise). */
+  if (r >= 2 && spacing == v->n && np == v->n && idx[r - 1] == 0 &&
+      count % run == 0 && idx[r - 2] + count / run <= v->outer_dims[r - 2]) {
+    long rows = count / run, rb = run * np * 4;
+    long vs = v->outer_strides[r - 2] * 4;
+    float *line = v->base + off;
+    if (to_view)
+      accel_dma_2d_on(ch, line, buf, rows, rb, vs, rb);
+    else
+      accel_dma_2d_on(ch, buf, line, rows, rb, rb, vs);
+    return;
+  }
   for (long k = 0; k < count;) {
     long m = run - idx[r - 1] < count - k ? run - idx[r - 1] : count - k;
     float *line = v->base + off, *b = buf + k * np;

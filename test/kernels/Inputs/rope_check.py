@@ -169,6 +169,16 @@ def shapes():
     # A rank-6 x, tables of rank 3.
     yield RopeCase("rank 6", View(rnd(rng, 2, 1, 3, 2, 5, 16)),
                    View(rnd(rng, 2, 5, 16)), View(rnd(rng, 2, 5, 16)))
+    # A batch's decode step: q's and k's heads of the fused q/k/v product
+    # (batch rows of 10 heads, the first 8), half tables a batch row;
+    # into a like view too (whole batch rows of heads a transfer).
+    prod = [10 * 64, 64, 64, 1]
+    yield RopeCase("product heads", View(rnd(rng, 8, 8, 1, 64), prod),
+                   View(rnd(rng, 8, 1, 1, 32)), View(rnd(rng, 8, 1, 1, 32)))
+    yield RopeCase("product heads into a view",
+                   View(rnd(rng, 6, 8, 1, 64), prod),
+                   View(rnd(rng, 6, 1, 1, 32)), View(rnd(rng, 6, 1, 1, 32)),
+                   y=View(np.zeros((6, 8, 1, 64)), prod, fill=SENTINEL))
     yield RopeCase("empty", View(np.zeros((1, 2, 0, 32))),
                    View(np.zeros((1, 1, 0, 32))), View(np.zeros((1, 1, 0, 32))))
 
