@@ -32,7 +32,7 @@ typedef struct {
   long N, C, H, W, Cout, KH, KW, OH, OW, Hp, pt, pl;
   long cols, rows, cb; /* the form: Cols, R, output channel blocks */
   long k;              /* K = KH C KW */
-  float *a, *bias_a, *ones, *x[2], *stage[2];
+  float *a, *wraw, *bias_a, *ones, *x[2], *stage[2];
   long floats; /* the arena's floats used */
 } rows_plan;
 
@@ -67,6 +67,7 @@ static rows_plan plan_of(const accel_tensor *x, const accel_tensor *w,
   long used = 0;
 #define TAKE(field, n) (p.field = s + used, used += round16(n))
   TAKE(a, p.cb * p.rows * p.k);
+  TAKE(wraw, p.Cout * p.C * p.KH * p.KW);
   TAKE(bias_a, p.cb * p.rows);
   TAKE(ones, p.cols);
   TAKE(x[0], p.Hp * p.C * p.KW * p.cols);
@@ -137,28 +138,35 @@ int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
   return fits(x, w, y, o);
 }
 
-/* A's panels, w's rows of KW floats in place (one transfer an output and
-   input channel), the bias column (zero past Cout) and the row of ones.
-   Rows of A past Cout hold whatever they hold: they make only tile rows
-   nobody stores. */
+/* A's panels from w (whole into wraw on channels 1 and 2, then one
+   engine operation a channel and kernel row: its KW floats of every
+   output channel to their place, maxNum of a float with itself the
+   float), the bias column (zero past Cout) and the row of ones. Rows of A
+   past Cout hold whatever they hold: they make only tile rows nobody
+   stores. A load from the last operation's results waits for them. */
 static void load_weights(const rows_plan *p, const float *w,
                          const float *bias) {
+  long KH = p->KH, KW = p->KW, C = p->C, k = p->k, cout = p->Cout;
+  long n = cout * C * KH * KW, half = (n / 2 + T - 1) / T * T;
+  float *raw = p->wraw, *a = p->a;
+  accel_dma_1d(1, raw, w, (half < n ? half : n) * 4);
+  if (n > half)
+    accel_dma_1d(2, raw + half, w + half, (n - half) * 4);
   fill(p->bias_a, round16(p->cb * p->rows), 0.0f);
   fill(p->ones, p->cols, 1.0f);
-  long KH = p->KH, KW = p->KW, C = p->C, k = p->k, cout = p->Cout;
-  float *a = p->a;
-  for (long o = 0; o < cout; ++o)
-    for (long c = 0; c < C; ++c) {
-      float *dst = a + o * k + c * KW;
-      const float *src = w + (o * C + c) * KH * KW;
-      if (c & 1)
-        accel_dma_2d(2, dst, src, KH, KW * 4, C * KW * 4, KW * 4);
-      else
-        accel_dma_2d(1, dst, src, KH, KW * 4, C * KW * 4, KW * 4);
-    }
+  accel_dma_wait(1);
+  accel_dma_wait(2);
   if (bias)
     accel_dma_1d(2, p->bias_a, bias, cout * 4);
-  accel_dma_wait(1);
+  accel_vs_shape(cout, KW);
+  accel_vs_stride(k, C * KH * KW, C * KH * KW);
+  for (long c = 0; c < C; ++c)
+    for (long kh = 0; kh < KH; ++kh) {
+      const float *src = raw + (c * KH + kh) * KW;
+      accel_vs_max(a + (kh * C + c) * KW, src, src);
+    }
+  volatile float last = a[(cout - 1) * k + k - 1];
+  (void)last;
   accel_dma_wait(2);
 }
 
