@@ -34,12 +34,13 @@
 #include "attention/attention_internal.h"
 #include "attention/attention_one_tile.h"
 
-/* S's tiles 0..3 by turns, o's 4..7 and 8..11. */
+/* S's tiles 0..3 and 12..15, o's 4..7 and 8..11, by turns. */
 enum {
   FewMaxBlocks = 4,
   FewGroupHeads = 8,
   FewSTile = 0,
   FewOTile = 4,
+  FewSTile2 = 12,
   FewZeros = 4 * T * T, /* the longest run of padding: 15 rows of 64 */
 };
 
@@ -235,28 +236,12 @@ few_transpose(const float *src, float *dst, long dp) {
   IN_ORDER();
 }
 
-/* OP(t) with t the constant base + (i & 3): tile numbers must be
-   constants. Bit tests, not a switch (its table would be in DRAM). */
-#define FEW_ON_TILE(i, base, OP)                                               \
-  do {                                                                         \
-    if ((i)&2) {                                                               \
-      if ((i)&1)                                                               \
-        OP((base) + 3);                                                        \
-      else                                                                     \
-        OP((base) + 2);                                                        \
-    } else {                                                                   \
-      if ((i)&1)                                                               \
-        OP((base) + 1);                                                        \
-      else                                                                     \
-        OP((base) + 0);                                                        \
-    }                                                                          \
-  } while (0)
-#define FEW_STORE_PREV(t) accel_mst(t, prev)
-
-/* S of n heads into the slabs: tile i's mmac, then tile i - 1's store,
-   then one of the next head's K^T blocks, so that the matrix unit, the
-   tile-move port and the vector unit work at once. A head's K^T blocks
-   (j, c), in that order, lie one after the other in kt: [kb][dp][T]. */
+/* S of n heads into the slabs: a block of 16 rows takes its kb tiles
+   from one set (0..3 or 12..15, by turns), each tile's mmac followed by
+   the store of the last block's tile from the other set and one of the
+   next head's K^T blocks, so that the matrix unit, the tile-move port and
+   the vector unit work at once. A head's K^T blocks (j, c), in that
+   order, lie one after the other in kt: [kb][dp][T]. */
 static void few_scores(const few_plan *L, int buf, long n) {
   const long R = L->R, sqp = L->sqp, skp = L->skp, dp = L->dp, kb = L->kb;
   const long cb = L->cb, blocks = kb * L->cb;
@@ -264,7 +249,7 @@ static void few_scores(const few_plan *L, int buf, long n) {
   float *kt = L->kt, *prev = NULL;
   const float *tsrc = k;
   float *tdst = kt;
-  long tleft = blocks, tc = 0, i = 0;
+  long tleft = blocks, tc = 0, rb = 0;
 #define FEW_NEXT_KT()                                                          \
   do {                                                                         \
     few_transpose(tsrc, tdst, dp);                                             \
@@ -281,26 +266,33 @@ static void few_scores(const few_plan *L, int buf, long n) {
     tleft = h + 1 < n ? blocks : 0;
     tsrc = k + (h + 1) * skp * dp;
     float *dst = L->s + h * sqp * T;
-    for (long qi = 0; qi < sqp; qi += T, a += T * dp, dst += T * T) {
-      const float *b = kth;
-      for (long j = 0; j < kb; ++j, ++i, b += dp * T) {
-#define FEW_SCORE(t)                                                           \
+    for (long qi = 0; qi < sqp; qi += T, a += T * dp, dst += T * T, ++rb) {
+#define FEW_SCORE_STEP(cur, old, j)                                            \
   do {                                                                         \
-    accel_mzero(t);                                                            \
-    accel_mmac(t, a, b, dp);                                                   \
+    accel_mzero((cur) + (j));                                                  \
+    accel_mmac((cur) + (j), a, kth + (j)*dp * T, dp);                          \
+    if (prev)                                                                  \
+      accel_mst((old) + (j), prev + (j)*R * T);                                \
+    if (tleft)                                                                 \
+      FEW_NEXT_KT();                                                           \
   } while (0)
-        FEW_ON_TILE(i, FewSTile, FEW_SCORE);
-        if (prev)
-          FEW_ON_TILE(i - 1, FewSTile, FEW_STORE_PREV);
-        prev = dst + j * R * T;
-        if (tleft)
-          FEW_NEXT_KT();
-      }
+#define FEW_SCORE_A(j) FEW_SCORE_STEP(FewSTile, FewSTile2, j)
+#define FEW_SCORE_B(j) FEW_SCORE_STEP(FewSTile2, FewSTile, j)
+      if (rb & 1)
+        FOR_TILES(kb, FEW_SCORE_B);
+      else
+        FOR_TILES(kb, FEW_SCORE_A);
+      prev = dst;
     }
     while (tleft)
       FEW_NEXT_KT();
   }
-  FEW_ON_TILE(i - 1, FewSTile, FEW_STORE_PREV);
+#define FEW_SCORE_LAST_A(j) accel_mst(FewSTile + (j), prev + (j)*R * T)
+#define FEW_SCORE_LAST_B(j) accel_mst(FewSTile2 + (j), prev + (j)*R * T)
+  if (rb & 1)
+    FOR_TILES(kb, FEW_SCORE_LAST_A);
+  else
+    FOR_TILES(kb, FEW_SCORE_LAST_B);
 }
 
 /* P = softmax(S * scale) over the first rows rows of the slabs; the last
