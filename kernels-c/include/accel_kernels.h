@@ -223,6 +223,42 @@ int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
 accel_status accel_conv2d_rows(const accel_tensor *x, const accel_tensor *w,
                                accel_tensor *y,
                                const accel_conv2d_options *options);
+/* accel_conv2d_rows followed by ONNX MaxPool 2 x 2 at stride 2 without
+   padding (floor): y [N, Cout, OH / 2, OW / 2], OH and OW the
+   convolution's. The pool runs on the stream engine under the next
+   image's tiles, and only the pooled planes leave. */
+int accel_conv2d_rows_maxpool_fits(const accel_tensor *x,
+                                   const accel_tensor *w,
+                                   const accel_tensor *y,
+                                   const accel_conv2d_options *options);
+accel_status accel_conv2d_rows_maxpool(const accel_tensor *x,
+                                       const accel_tensor *w, accel_tensor *y,
+                                       const accel_conv2d_options *options);
+
+/* Whether accel_conv2d runs a 1 x 1 convolution (stride 1, no padding,
+   one group, contiguous tensors, no exact GELU) of C input and Cout output
+   channels over H x W pixels by bands of 16 output channels, its
+   activation (SiLU among them) on the stream engine over whole bands
+   (conv/conv2d_pointwise_bands.c): up to 1 024 pixels, a multiple of 16,
+   with C up to 96, or 16 pixels with C up to 768 (past 96 input channels
+   a band of several blocks of pixels pays more than the GEMM's epilogue),
+   and Cout (C + 1) up to 128 Ki floats of weights in the scratchpad. */
+enum {
+  ACCEL_CONV2D_BANDS_MAX_PIXELS = 1024,
+  ACCEL_CONV2D_BANDS_MAX_C = 96,
+  ACCEL_CONV2D_BANDS_MAX_C_ONE_BLOCK = 768,
+  ACCEL_CONV2D_BANDS_MAX_W_FLOATS = 128 * 1024,
+};
+static inline int accel_conv2d_pointwise_bands_fits(long C, long H, long W,
+                                                    long Cout) {
+  long P = H * W;
+  return P >= 16 && P <= ACCEL_CONV2D_BANDS_MAX_PIXELS && P % 16 == 0 &&
+         C >= 1 &&
+         (C <= ACCEL_CONV2D_BANDS_MAX_C ||
+          (P == 16 && C <= ACCEL_CONV2D_BANDS_MAX_C_ONE_BLOCK)) &&
+         Cout >= 16 && Cout % 16 == 0 &&
+         Cout * (C + 1) <= ACCEL_CONV2D_BANDS_MAX_W_FLOATS;
+}
 
 /* The largest scale accel_conv2d_upsampled takes. */
 enum { ACCEL_CONV2D_UPSAMPLED_MAX_SCALE = 8 };

@@ -23,7 +23,8 @@
 #include "core/spm_arena.h"
 #include <stddef.h>
 
-static const char K[] = "accel_conv2d_rows";
+static const char KConv[] = "accel_conv2d_rows";
+static const char KPool[] = "accel_conv2d_rows_maxpool";
 
 enum { T = KERNEL_TILE, TileFloats = KERNEL_TILE_FLOATS, MaxC = 8 };
 
@@ -33,6 +34,15 @@ typedef struct {
   long cols, rows, cb; /* the form: Cols, R, output channel blocks */
   long k;              /* K = KH C KW */
   float *a, *wraw, *bias_a, *ones, *x[2], *stage[2];
+  /* With a 2 x 2 max pool after: y's POH x POW, the row pairs' maxima
+     (vpool) and the pooled tiles of two images (pooled). */
+  int pool;
+  long POH, POW;
+  float *vpool, *pooled[2];
+  /* What leaves for y (the tiles or the pooled tiles): an output
+     channel's rows and their floats, its rows' distance, the next
+     channel's and the next block's. */
+  long out_rows, out_w, out_stride, out_step, out_block;
   long floats; /* the arena's floats used */
 } rows_plan;
 
@@ -48,14 +58,19 @@ static __attribute__((noinline)) void fill(float *dst, long n, float v) {
 }
 
 static rows_plan plan_of(const accel_tensor *x, const accel_tensor *w,
-                         const accel_tensor *y, const accel_conv2d_options *o) {
+                         const accel_tensor *y, const accel_conv2d_options *o,
+                         int pool) {
   rows_plan p;
   p.N = x->dims[0], p.C = x->dims[1], p.H = x->dims[2], p.W = x->dims[3];
   p.Cout = w->dims[0], p.KH = w->dims[2], p.KW = w->dims[3];
-  p.OH = y->dims[2], p.OW = y->dims[3];
   p.pt = o->pad_top, p.pl = o->pad_left;
   p.Hp = p.H + o->pad_top + o->pad_bottom;
   long wp = p.W + o->pad_left + o->pad_right;
+  p.pool = pool;
+  p.POH = y->dims[2], p.POW = y->dims[3];
+  /* Pooled, the rows a window takes (a last odd one dropped). */
+  p.OH = pool ? 2 * p.POH : y->dims[2];
+  p.OW = pool ? wp - p.KW + 1 : y->dims[3];
   /* R = 256 / Cols and the blocks by shifts: a division takes the core
      tens of cycles. */
   int shift = wp <= 16 ? 4 : wp <= 32 ? 3 : 2;
@@ -74,6 +89,19 @@ static rows_plan plan_of(const accel_tensor *x, const accel_tensor *w,
   TAKE(x[1], p.Hp * p.C * p.KW * p.cols);
   TAKE(stage[0], p.cb * p.OH * TileFloats);
   TAKE(stage[1], p.cb * p.OH * TileFloats);
+  if (pool) {
+    TAKE(vpool, p.cb * p.POH * TileFloats);
+    TAKE(pooled[0], p.cb * p.POH * TileFloats / 2);
+    TAKE(pooled[1], p.cb * p.POH * TileFloats / 2);
+    p.out_rows = p.POH, p.out_w = p.POW;
+    p.out_stride = TileFloats / 2, p.out_step = p.cols / 2;
+    p.out_block = (p.POH - 1) * TileFloats / 2;
+  } else {
+    p.vpool = p.pooled[0] = p.pooled[1] = NULL;
+    p.out_rows = p.OH, p.out_w = p.OW;
+    p.out_stride = TileFloats, p.out_step = p.cols;
+    p.out_block = (p.OH - 1) * TileFloats;
+  }
 #undef TAKE
   p.floats = used;
   return p;
@@ -89,11 +117,11 @@ static int contiguous(const accel_tensor *t) {
   return 1;
 }
 
-/* accel_conv2d_rows_fits past its first tests. */
-static __attribute__((noinline)) int fits(const accel_tensor *x,
-                                          const accel_tensor *w,
-                                          const accel_tensor *y,
-                                          const accel_conv2d_options *o) {
+/* accel_conv2d_rows_fits past its first tests (pool: y is the 2 x 2 max
+   pool's, accel_conv2d_rows_maxpool_fits). */
+static __attribute__((noinline)) int
+fits(const accel_tensor *x, const accel_tensor *w, const accel_tensor *y,
+     const accel_conv2d_options *o, int pool) {
   if (o->groups != 1 || o->stride_h != 1 || o->stride_w != 1 ||
       o->dilation_h != 1 || o->dilation_w != 1 ||
       (o->act.kind != ACCEL_ACT_NONE && o->act.kind != ACCEL_ACT_RELU))
@@ -107,8 +135,11 @@ static __attribute__((noinline)) int fits(const accel_tensor *x,
       o->pad_top < 0 || o->pad_left < 0 || o->pad_bottom < 0 ||
       o->pad_right < 0 || w->dims[1] != C || KH < 1 || KW < 1 ||
       KH * C * KW > 4096 || hp < KH || wp < KW || y->dims[0] != x->dims[0] ||
-      y->dims[1] != w->dims[0] || y->dims[2] != hp - KH + 1 ||
-      y->dims[3] != wp - KW + 1 || x->dims[0] < 1 || w->dims[0] < 1)
+      y->dims[1] != w->dims[0] || x->dims[0] < 1 || w->dims[0] < 1)
+    return 0;
+  long oh = hp - KH + 1, ow = wp - KW + 1;
+  if (pool ? y->dims[2] != oh / 2 || y->dims[3] != ow / 2 || oh < 2 || ow < 2
+           : y->dims[2] != oh || y->dims[3] != ow)
     return 0;
   if (o->bias && (o->bias->rank != 1 || o->bias->dtype != ACCEL_F32 ||
                   o->bias->dims[0] != w->dims[0] ||
@@ -116,7 +147,7 @@ static __attribute__((noinline)) int fits(const accel_tensor *x,
     return 0;
   if (!contiguous(x) || !contiguous(w) || !contiguous(y))
     return 0;
-  rows_plan p = plan_of(x, w, y, o);
+  rows_plan p = plan_of(x, w, y, o, pool);
   /* The implicit GEMM's matrix time, 16 output pixels a tile and K = C KH
      KW, against this one's, a tile of R channels an output row: past
      twice it, the rows' waste outweighs the im2col they save. */
@@ -135,7 +166,16 @@ int accel_conv2d_rows_fits(const accel_tensor *x, const accel_tensor *w,
   if (x->rank != 4 || w->rank != 4 || y->rank != 4 ||
       w->dims[2] * w->dims[3] <= 1)
     return 0;
-  return fits(x, w, y, o);
+  return fits(x, w, y, o, 0);
+}
+
+int accel_conv2d_rows_maxpool_fits(const accel_tensor *x, const accel_tensor *w,
+                                   const accel_tensor *y,
+                                   const accel_conv2d_options *o) {
+  if (x->dims[1] > MaxC || x->rank != 4 || w->rank != 4 || y->rank != 4 ||
+      w->dims[2] * w->dims[3] <= 1)
+    return 0;
+  return fits(x, w, y, o, 1);
 }
 
 /* A's panels from w (whole into wraw on channels 1 and 2, then one
@@ -252,26 +292,27 @@ typedef struct {
 } sender;
 
 static sender send_start(const rows_plan *p, float *y, long n, int b) {
-  sender s = {p->stage[b], y + n * p->Cout * p->OH * p->OW, 0, 0};
+  sender s = {p->pool ? p->pooled[b] : p->stage[b],
+              y + n * p->Cout * p->out_rows * p->out_w, 0, 0};
   return s;
 }
 
 /* Up to count of s's transfers (the plan's fields in locals, as
    fetch_some's). */
 static void send_some(const rows_plan *p, sender *s, long count) {
-  long rows = p->rows, cout = p->Cout, oh = p->OH, ow = p->OW;
-  long cols = p->cols;
+  long rows = p->rows, cout = p->Cout, oh = p->out_rows, ow = p->out_w;
+  long stride = p->out_stride * 4, step = p->out_step, block = p->out_block;
   const float *src = s->src;
   float *dst = s->dst;
   long i = s->i, o = s->o;
   for (; count > 0 && o < cout; --count, ++o, dst += oh * ow) {
     if (o & 1)
-      accel_dma_2d(2, dst, src, oh, ow * 4, ow * 4, TileFloats * 4);
+      accel_dma_2d(2, dst, src, oh, ow * 4, ow * 4, stride);
     else
-      accel_dma_2d(1, dst, src, oh, ow * 4, ow * 4, TileFloats * 4);
-    src += cols;
+      accel_dma_2d(1, dst, src, oh, ow * 4, ow * 4, stride);
+    src += step;
     if (++i == rows)
-      i = 0, src += (oh - 1) * TileFloats;
+      i = 0, src += block;
   }
   s->src = src, s->dst = dst, s->i = i, s->o = o;
 }
@@ -279,16 +320,16 @@ static void send_some(const rows_plan *p, sender *s, long count) {
 /* The last image's output, all of it, over the four channels (no input
    is coming any more): nothing runs under it. */
 static void send_last(const rows_plan *p, const sender *s) {
-  long rows = p->rows, cout = p->Cout, oh = p->OH, ow = p->OW;
-  long cols = p->cols;
+  long rows = p->rows, cout = p->Cout, oh = p->out_rows, ow = p->out_w;
+  long stride = p->out_stride * 4, step = p->out_step, block = p->out_block;
   const float *src = s->src;
   float *dst = s->dst;
   long i = s->i;
   for (long o = s->o; o < cout; ++o, dst += oh * ow) {
-    accel_dma_2d_on((int)(o & 3), dst, src, oh, ow * 4, ow * 4, TileFloats * 4);
-    src += cols;
+    accel_dma_2d_on((int)(o & 3), dst, src, oh, ow * 4, ow * 4, stride);
+    src += step;
     if (++i == rows)
-      i = 0, src += (oh - 1) * TileFloats;
+      i = 0, src += block;
   }
 }
 
@@ -382,22 +423,44 @@ static void run_image(const rows_plan *p, const float *xb, float *st,
     IMAGE_FORMS(64);
 }
 
+/* Image n's 2 x 2 max pool from staging buffer b into pooled[b], on the
+   engine while the next image's tiles go on: per block, the maxima of
+   the tiles of output rows 2 p and 2 p + 1 (a slot apart), then of
+   columns 2 q and 2 q + 1 of those (rows of one float, 2 apart; the
+   tile's rows of Cols floats pair up whole). The transfers out wait for
+   the engine's results. */
+static void pool_image(const rows_plan *p, int b) {
+  long half = TileFloats / 2, poh = p->POH;
+  for (long cb = 0; cb < p->cb; ++cb) {
+    const float *st = p->stage[b] + cb * p->OH * TileFloats;
+    float *v = p->vpool + cb * poh * TileFloats;
+    float *out = p->pooled[b] + cb * poh * half;
+    accel_vs_shape(poh, TileFloats);
+    accel_vs_stride(TileFloats, 2 * TileFloats, 2 * TileFloats);
+    accel_vs_max(v, st, st + TileFloats);
+    accel_vs_shape(poh * half, 1);
+    accel_vs_stride(1, 2, 2);
+    accel_vs_max(out, v, v + 1);
+  }
+}
+
 static accel_status check(const accel_tensor *x, const accel_tensor *w,
-                          const accel_tensor *y,
-                          const accel_conv2d_options *o) {
+                          const accel_tensor *y, const accel_conv2d_options *o,
+                          int pool) {
+  const char *K = pool ? KPool : KConv;
   accel_status s;
   if ((s = accel_check_tensor(K, "x", x, 4, 4, 0)) ||
       (s = accel_check_tensor(K, "w", w, 4, 4, 0)) ||
       (s = accel_check_tensor(K, "y", y, 4, 4, 1)) ||
       (o->bias && (s = accel_check_tensor(K, "bias", o->bias, 1, 1, 0))))
     return s;
-  if (!accel_conv2d_rows_fits(x, w, y, o))
+  if (!(pool ? accel_conv2d_rows_maxpool_fits(x, w, y, o)
+             : accel_conv2d_rows_fits(x, w, y, o)))
     return accel_kernel_error(ACCEL_ERR_UNSUPPORTED, K, "w",
-                              "not a convolution accel_conv2d_rows_fits "
-                              "takes (stride 1, one group, at most %d "
-                              "channels, a kernel past 1 x 1, padded rows "
-                              "of at most 64)",
-                              (int)MaxC);
+                              "not a convolution %s_fits takes (stride 1, "
+                              "one group, at most %d channels, a kernel past "
+                              "1 x 1, padded rows of at most 64)",
+                              K, (int)MaxC);
   const accel_tensor *inputs[3] = {x, w, o->bias};
   for (int i = 0; i < 3; ++i)
     if (inputs[i] && accel_tensors_overlap(y, inputs[i]))
@@ -410,6 +473,7 @@ typedef struct {
   const accel_tensor *x, *w;
   accel_tensor *y;
   const accel_conv2d_options *o;
+  int pool;
 } rows_args;
 
 static long conv_rows(const void *args, const void *unused1,
@@ -430,11 +494,11 @@ static long conv_rows(const void *args, const void *unused1,
     oc = *o, oc.bias = bias, o = &oc;
   }
   accel_status s;
-  if (accel_checking() && (s = check(x, w, y, o)))
+  if (accel_checking() && (s = check(x, w, y, o, r.pool)))
     return s;
   if (accel_only_checking())
     return ACCEL_OK;
-  rows_plan p = plan_of(x, w, y, o);
+  rows_plan p = plan_of(x, w, y, o, r.pool);
   /* Zeros where the padding is: without it, every float that an output
      column before OW reads comes with the rows (the rest, whatever it
      holds, makes only columns past OW). */
@@ -462,6 +526,8 @@ static long conv_rows(const void *args, const void *unused1,
     if (n)
       out = send_start(&p, (float *)y->data, n - 1, 1 - b);
     run_image(&p, p.x[b], p.stage[b], &f, &out, bias != NULL, relu);
+    if (p.pool)
+      pool_image(&p, b);
     /* What the shares left. */
     fetch_some(&p, &f, p.C);
     send_some(&p, &out, p.Cout);
@@ -472,16 +538,28 @@ static long conv_rows(const void *args, const void *unused1,
   return ACCEL_OK;
 }
 
-accel_status accel_conv2d_rows(const accel_tensor *x, const accel_tensor *w,
-                               accel_tensor *y,
-                               const accel_conv2d_options *options) {
+static accel_status run(const accel_tensor *x, const accel_tensor *w,
+                        accel_tensor *y, const accel_conv2d_options *options,
+                        int pool) {
   static ACCEL_SPM accel_conv2d_options defaults;
   static ACCEL_SPM rows_args args;
   if (!options) {
     defaults = accel_conv2d_defaults();
     options = &defaults;
   }
-  args = (rows_args){x, w, y, options};
+  args = (rows_args){x, w, y, options, pool};
   return (accel_status)accel_on_kernel_stack(conv_rows, &args, NULL, NULL,
                                              NULL);
+}
+
+accel_status accel_conv2d_rows(const accel_tensor *x, const accel_tensor *w,
+                               accel_tensor *y,
+                               const accel_conv2d_options *options) {
+  return run(x, w, y, options, 0);
+}
+
+accel_status accel_conv2d_rows_maxpool(const accel_tensor *x,
+                                       const accel_tensor *w, accel_tensor *y,
+                                       const accel_conv2d_options *options) {
+  return run(x, w, y, options, 1);
 }
