@@ -53,6 +53,8 @@ struct LowerPatchConv : OpRewritePattern<Conv2dOp> {
       return failure();
     int64_t N = X[0], C = X[1], H = X[2], Wd = X[3], Cout = W[0], Kh = W[2],
             Kw = W[3];
+    if (Conv.getBias() && shapeOf(Conv.getBias()) != ArrayRef<int64_t>{Cout})
+      return failure();
     if (W[1] != C || Kh * Kw < 2 || H % Kh || Wd % Kw ||
         Conv.getStrides() != ArrayRef<int64_t>{Kh, Kw} ||
         Conv.getDilations() != ArrayRef<int64_t>{1, 1} ||
