@@ -11,6 +11,8 @@
 #include "dialect/AccelGraphDialect.h"
 #include "transforms/FusePatterns.h"
 
+#include "accel_kernels.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -20,8 +22,10 @@ namespace {
 
 /// Whether \p Op takes SiLU on its way out for less than the separate
 /// passes cost: a matmul's or gemm's (accel_gemm applies it on the stream
-/// engine beside the next tile's mmacs) and a depthwise convolution's
-/// (its stream-engine path); another convolution's vector epilogue
+/// engine beside the next tile's mmacs), a depthwise convolution's (its
+/// stream-engine path) and a 1 x 1 convolution's that the library runs by
+/// bands (accel_conv2d_pointwise_bands_fits) or that becomes a gemm of few
+/// pixels (LowerFewPixelConv.cpp); another convolution's vector epilogue
 /// (vexp and vrcp per vector) holds the core longer than the sigmoid and
 /// the product take over memory (docs/performance.md).
 bool takesSilu(Operation *Op) {
@@ -29,8 +33,18 @@ bool takesSilu(Operation *Op) {
   if (!Conv)
     return true;
   ArrayRef<int64_t> X = shapeOf(Conv.getInput()), W = shapeOf(Conv.getWeight());
-  return X.size() == 4 && W.size() == 4 && int64_t(Conv.getGroup()) == X[1] &&
-         W[1] == 1 && W[0] == X[1];
+  if (X.size() != 4 || W.size() != 4)
+    return false;
+  if (int64_t(Conv.getGroup()) == X[1] && W[1] == 1 && W[0] == X[1])
+    return true;
+  bool Pointwise = Conv.getGroup() == 1 && W[2] == 1 && W[3] == 1 &&
+                   Conv.getStrides() == ArrayRef<int64_t>{1, 1} &&
+                   Conv.getPads() == ArrayRef<int64_t>{0, 0, 0, 0};
+  int64_t Pixels = X[2] * X[3];
+  bool FewPixels = (X[0] == 1 && Pixels <= 8) || (Pixels == 1 && X[0] <= 8);
+  return Pointwise &&
+         (FewPixels ||
+          accel_conv2d_pointwise_bands_fits(X[1], X[2], X[3], W[0]));
 }
 
 /// mul(x, sigmoid(x)) or mul(sigmoid(x), x), x read by these two alone.

@@ -1,5 +1,6 @@
 // -accel-fuse-activations (graph/transforms/FuseSilu.cpp): x * sigmoid(x)
-// after a matmul, gemm or depthwise conv becomes its silu activation;
+// after a matmul, gemm, depthwise conv or a 1 x 1 conv the library runs
+// by bands or as a gemm of few pixels becomes its silu activation;
 // otherwise the IR stays as it is.
 // RUN: accel-graph-opt -accel-fuse-activations %s | FileCheck %s
 
@@ -34,6 +35,24 @@ func.func @gemm_conv_silu(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>, %x: tensor<1
   %cs = accel.elementwise sigmoid %c : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
   %cr = accel.elementwise mul %c, %cs : (tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
   return %r, %dr, %cr : tensor<4x5xf32>, tensor<1x2x4x4xf32>, tensor<1x3x4x4xf32>
+}
+
+// 1 x 1 convolutions the library runs by bands of 16 output channels
+// (16 -> 32 at 4 x 4: accel_conv2d_pointwise_bands_fits) or that become a
+// gemm of few pixels (2 x 2) take SiLU; one of 3 output channels at 4 x 4
+// is @gemm_conv_silu's, left alone.
+// CHECK-LABEL: func.func @pointwise_silu
+// CHECK-NEXT: %[[B:.*]] = accel.conv2d %arg0, %arg1 {activation = #accel<activation silu>,
+// CHECK-NEXT: %[[F:.*]] = accel.conv2d %arg2, %arg1 {activation = #accel<activation silu>,
+// CHECK-NEXT: return %[[B]], %[[F]]
+func.func @pointwise_silu(%x: tensor<1x16x4x4xf32>, %w: tensor<32x16x1x1xf32>, %x2: tensor<1x16x2x2xf32>) -> (tensor<1x32x4x4xf32>, tensor<1x32x2x2xf32>) {
+  %c = accel.conv2d %x, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x16x4x4xf32>, tensor<32x16x1x1xf32>) -> tensor<1x32x4x4xf32>
+  %cs = accel.elementwise sigmoid %c : (tensor<1x32x4x4xf32>) -> tensor<1x32x4x4xf32>
+  %cr = accel.elementwise mul %c, %cs : (tensor<1x32x4x4xf32>, tensor<1x32x4x4xf32>) -> tensor<1x32x4x4xf32>
+  %f = accel.conv2d %x2, %w {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x16x2x2xf32>, tensor<32x16x1x1xf32>) -> tensor<1x32x2x2xf32>
+  %fs = accel.elementwise sigmoid %f : (tensor<1x32x2x2xf32>) -> tensor<1x32x2x2xf32>
+  %fr = accel.elementwise mul %fs, %f : (tensor<1x32x2x2xf32>, tensor<1x32x2x2xf32>) -> tensor<1x32x2x2xf32>
+  return %cr, %fr : tensor<1x32x4x4xf32>, tensor<1x32x2x2xf32>
 }
 
 // Left alone: x read a third time; the sigmoid read twice; the sigmoid of

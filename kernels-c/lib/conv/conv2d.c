@@ -245,10 +245,8 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
     return ACCEL_OK;
   if (taps)
     conv_taps_run(&p, &tp);
-  else if (pointwise && p.H * p.W <= PointwiseBandsMaxPixels &&
-           p.H * p.W % T == 0 &&
-           (p.C <= PointwiseBandsMaxC ||
-            (p.H * p.W == T && p.C <= PointwiseBandsMaxCOneBlock)) &&
+  else if (pointwise &&
+           accel_conv2d_pointwise_bands_fits(p.C, p.H, p.W, p.Cout) &&
            conv_pointwise_bands_fits(&p))
     conv_pointwise_bands_run(&p);
   else if (pointwise)

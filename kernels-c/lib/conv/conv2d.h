@@ -101,16 +101,9 @@ typedef struct {
 
 /* The 1 x 1 lowering of few input channels over many pixels, by bands of
    16 output channels (conv2d_pointwise_bands.c): whether it takes p
-   (contiguous x, y and w), and the run. Its limits are tested first
-   inline, so that the other 1 x 1 shapes pay no call. */
-enum {
-  PointwiseBandsMaxPixels = 1024,
-  PointwiseBandsMaxC = 96,
-  /* Past it, only bands of one block (16 pixels) pay: the GEMM's epilogue
-     per tile then weighs less against C cycles of product, and a band of
-     many blocks waits for the one before it to leave. */
-  PointwiseBandsMaxCOneBlock = 768,
-};
+   (contiguous x, y and w), and the run. Its sizes are tested first inline
+   (accel_conv2d_pointwise_bands_fits), so that the other 1 x 1 shapes pay
+   no call. */
 int conv_pointwise_bands_fits(const conv_problem *p);
 void conv_pointwise_bands_run(const conv_problem *p);
 

@@ -21,11 +21,9 @@
 
 enum {
   TileFloats = T * T,
-  MaxBlocks = PointwiseBandsMaxPixels / T,
-  MaxC = PointwiseBandsMaxCOneBlock,
-  MaxCManyBlocks = PointwiseBandsMaxC,
+  MaxBlocks = ACCEL_CONV2D_BANDS_MAX_PIXELS / T,
   MaxXFloats = 128 * 1024,
-  MaxWFloats = 128 * 1024,
+  MaxWFloats = ACCEL_CONV2D_BANDS_MAX_W_FLOATS,
   BandFloats = MaxBlocks * TileFloats,
 };
 
@@ -41,14 +39,10 @@ KERNEL_SPM_FITS(bands_spm);
 
 int conv_pointwise_bands_fits(const conv_problem *p) {
   long P = p->H * p->W;
-  if (p->C > MaxC || P > MaxBlocks * T)
-    return 0;
-  return p->groups == 1 && p->KH == 1 && p->KW == 1 && p->sh == 1 &&
-         p->sw == 1 && !p->pt && !p->pl && !p->pb && !p->pr && P % T == 0 &&
-         P >= T && p->C >= 1 && (p->C <= MaxCManyBlocks || P == T) &&
-         (p->C + 1) * P <= MaxXFloats &&
-         p->Cout % T == 0 &&
-         p->Cout * (p->C + 1) <= MaxWFloats && p->xs[3] == 1 &&
+  return accel_conv2d_pointwise_bands_fits(p->C, p->H, p->W, p->Cout) &&
+         p->groups == 1 && p->KH == 1 && p->KW == 1 && p->sh == 1 &&
+         p->sw == 1 && !p->pt && !p->pl && !p->pb && !p->pr &&
+         (p->C + 1) * P <= MaxXFloats && p->xs[3] == 1 &&
          p->xs[2] == p->W && p->xs[1] == P && p->ys[3] == 1 &&
          p->ys[2] == p->W && p->ys[1] == P && p->ws[1] == 1 &&
          p->ws[0] == p->C && p->act.kind != ACCEL_ACT_GELU_ERF;
