@@ -48,7 +48,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
+sys.path.insert(0, os.path.join(ROOT, "graph", "tools"))
 from isa_records import machine_params  # noqa: E402
+from model_work import graph_work  # noqa: E402
 
 MODELS = ["mlp", "lenet", "cnn-batchnorm", "resnet18", "transformer-opset13",
           "transformer-opset17", "text-encoder", "transformer-d256",
@@ -78,69 +80,6 @@ def checked_run(bin_dir, name, d, cache):
                                                        out.rstrip())
     cycles, util, seconds = lines[0]
     return (int(cycles), float(util), float(seconds), int(bound[0])), None
-
-
-def graph_work(bin_dir, model_path):
-    """(MACs, bytes) of the ONNX graph: the MACs of its MatMul, Gemm, Conv,
-    ConvTranspose and recurrent (LSTM, GRU, RNN) nodes, from ONNX's shape
-    inference (an independent count: not the compiler's), with its data
-    propagation for PyTorch's shape computations, which it does from opset
-    17's Shape and Reshape on (older graphs are converted first), or else
-    accel-graphc's loader; the bytes of its weights (initializers), inputs
-    and outputs."""
-    import numpy as np
-    import onnx
-    from onnx import mapping, numpy_helper, version_converter
-    m = onnx.load(model_path)
-    if m.opset_import[0].version < 17:
-        m = version_converter.convert_version(m, 17)
-    m = onnx.shape_inference.infer_shapes(m, data_prop=True)
-    shapes = {}
-    for v in list(m.graph.input) + list(m.graph.value_info) + \
-            list(m.graph.output):
-        dims = v.type.tensor_type.shape.dim
-        if all(d.HasField("dim_value") for d in dims):
-            shapes[v.name] = [d.dim_value for d in dims]
-    for t in m.graph.initializer:
-        shapes[t.name] = list(t.dims)
-    # What ONNX's inference leaves unknown (its data propagation stops at
-    # Where and Expand, as in a Llama's rotary and repeat_kv), the loader's
-    # static shapes of the same graph give.
-    printed = subprocess.run([os.path.join(bin_dir, "accel-graphc"),
-                              "--print-graph", model_path], check=True,
-                             capture_output=True, text=True).stdout
-    for name, dims in re.findall(r"([^\s(),]+):[a-z0-9]+\[([0-9x]*)\]",
-                                 printed):
-        shapes.setdefault(name, [int(d) for d in dims.split("x") if d])
-    weights = {t.name for t in m.graph.initializer}
-    nbytes = sum(numpy_helper.to_array(t).nbytes
-                 for t in m.graph.initializer)
-    for v in list(m.graph.input) + list(m.graph.output):
-        if v.name not in weights:
-            item = np.dtype(mapping.TENSOR_TYPE_TO_NP_TYPE[
-                v.type.tensor_type.elem_type]).itemsize
-            nbytes += item * int(np.prod(shapes[v.name]))
-    macs = 0
-    for n in m.graph.node:
-        if n.op_type == "MatMul":
-            a, y = shapes[n.input[0]], shapes[n.output[0]]
-            macs += int(np.prod(y)) * a[-1]
-        elif n.op_type == "Gemm":
-            a, y = shapes[n.input[0]], shapes[n.output[0]]
-            trans_a = any(x.name == "transA" and x.i for x in n.attribute)
-            macs += int(np.prod(y)) * (a[0] if trans_a else a[1])
-        elif n.op_type == "Conv":
-            w, y = shapes[n.input[1]], shapes[n.output[0]]
-            macs += int(np.prod(y)) * int(np.prod(w[1:]))
-        elif n.op_type in ("LSTM", "GRU", "RNN"):
-            # Every step's input and recurrent products: T x B rows
-            # through W [dirs, gates x H, I] and R [dirs, gates x H, H].
-            x, w, r = (shapes[n.input[i]] for i in range(3))
-            macs += x[0] * x[1] * (int(np.prod(w)) + int(np.prod(r)))
-        elif n.op_type == "ConvTranspose":
-            x, w = shapes[n.input[0]], shapes[n.input[1]]
-            macs += int(np.prod(x)) * int(np.prod(w[1:]))
-    return macs, nbytes
 
 
 def main():

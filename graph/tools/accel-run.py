@@ -102,6 +102,7 @@ import onnx
 from onnx import numpy_helper
 
 from graph_profile import add_operator_track, read_profile  # beside this script
+from model_work import graph_work, machine_peaks, whole_model_bound  # too
 
 BIN = os.path.dirname(os.path.realpath(__file__))
 RTOL, ATOL = 1e-3, 1e-7
@@ -316,6 +317,50 @@ def print_profile(ops, total, macs_per_cycle, top):
     bound = sum(op["bound"] for op in ops)
     print("  roofline sum %d cycles: the run takes %.2f x it" % (
         bound, total / max(bound, 1)))
+
+
+# The stall causes that are the core waiting for a unit's work, and the
+# unit each is charged to.
+UNIT_WAITS = [("dma-wait", "DMA"), ("dma-channel-busy", "DMA"),
+              ("matrix-busy", "matrix"), ("accumulator-dependency", "matrix"),
+              ("tile-move-busy", "tile moves"),
+              ("stream-busy", "stream engine")]
+
+
+def print_where_it_goes(model, shapes, st, ops):
+    """The run's cycles against the whole-model bound (model_work.py: the
+    ONNX graph's MACs and bytes at the machine's peaks), and the rest
+    split into: the compiled operators' own rooflines beyond the bound
+    (intermediates through DRAM, padded MACs), the core waiting on the
+    units (the simulator's stall cycles of those causes), and the calls'
+    own work and fixed costs (what is left)."""
+    try:
+        macs, nbytes = graph_work(
+            BIN, model, sum((["--input-shape", s] for s in shapes), []))
+    except Exception as e:  # a graph ONNX's own inference cannot count
+        print("  whole-model bound: not counted (%s)" % str(e).splitlines()[0])
+        return
+    peaks = machine_peaks(BIN)
+    bound, mxu, dma = whole_model_bound(macs, nbytes, peaks)
+    total = st["cycles"]
+    print("  whole-model bound %d cycles (%d MACs at %d a cycle: %d; %d bytes "
+          "at %d a cycle: %d): the run takes %.2f x it" % (
+              bound, macs, peaks["macs_per_cycle"], mxu, nbytes,
+              peaks["dma_bytes_per_cycle"], dma, total / max(bound, 1)))
+    roofline = max(sum(op["bound"] for op in ops) - bound, 0)
+    waits = {}
+    for cause, unit in UNIT_WAITS:
+        waits[unit] = waits.get(unit, 0) + st["stalls"].get(cause, 0)
+    waited = sum(waits.values())
+    rest = max(total - bound - roofline - waited, 0)
+
+    def share(n):
+        return "%d (%.0f%%)" % (n, 100.0 * n / max(total, 1))
+    print("  beyond it: the operators' rooflines %s, the core waiting on the "
+          "units %s [%s], the calls' own work and fixed costs %s" % (
+              share(roofline), share(waited),
+              ", ".join("%s %d" % (u, n) for u, n in waits.items() if n),
+              share(rest)))
 
 
 def same_kind(name, y, declared, ref):
@@ -563,6 +608,7 @@ def main():
             if args.profile:
                 print_profile(ops, st["cycles"], st["macs_per_cycle"],
                               args.top)
+                print_where_it_goes(model_path, args.input_shape, st, ops)
             # The program writes each output's raw bytes in the type and
             # shape accel-graphc gave it.
             shaped = []
