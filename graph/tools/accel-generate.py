@@ -46,6 +46,7 @@ import numpy as np
 import onnx
 
 from graph_profile import add_operator_track, read_profile  # beside this script
+from model_work import machine_peaks  # too
 
 BIN = os.path.dirname(os.path.abspath(__file__))
 ONNX_FLOAT_BYTES = {onnx.TensorProto.FLOAT: 4, onnx.TensorProto.FLOAT16: 2,
@@ -125,12 +126,6 @@ def model_facts(path):
         else:
             weights += size
     return dims[2].dim_value, layers, kv, weights, rows
-
-
-def peaks():
-    r = subprocess.run([os.path.join(BIN, "accel-graphc"), "--print-machine"],
-                       stdout=subprocess.PIPE, text=True, check=True)
-    return {k: int(v) for k, v in (l.split() for l in r.stdout.splitlines())}
 
 
 def compile_program(model, shape_args, cache):
@@ -243,7 +238,7 @@ def main():
     tokens, steps = run_program(elf, prompts, length, args.max_new_tokens,
                                 args.timeline)
 
-    rate = peaks()["dma_bytes_per_cycle"]
+    rate = machine_peaks(BIN)["dma_bytes_per_cycle"]
     batch = len(prompts)
     weight_bytes += batch * row_bytes
     ttft = steps[0][1]
