@@ -33,9 +33,10 @@ static int64_t reductionLength(Operation &Op) {
     return G.getTransA() ? A[0] : A[1];
   }
   if (auto C = dyn_cast<Conv2dOp>(Op)) {
-    // w is [Cout, C / groups, KH, KW].
+    // w is [Cout, C / groups, KH, KW]; pooled 2 x 2 (accel.maxpool), an
+    // output is four of the convolution's.
     ArrayRef<int64_t> W = shapeOf(C.getWeight());
-    return W[1] * W[2] * W[3];
+    return W[1] * W[2] * W[3] * (C->hasAttr("accel.maxpool") ? 4 : 1);
   }
   if (auto C = dyn_cast<Conv2dUpsampledOp>(Op)) {
     // w_rows is [s Cout, C, KH', KW]: each output row's products.

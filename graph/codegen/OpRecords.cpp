@@ -155,6 +155,7 @@ std::optional<OpRecord> record(Conv2dOp Op, MutableArrayRef<ViewLayout>) {
   llvm::copy(Op.getDilations(), Attrs.dilations);
   Attrs.groups = Op.getGroup();
   Attrs.act = activationOf(Op);
+  Attrs.maxpool = Op->hasAttr("accel.maxpool");
   return recordWith(ACCEL_GRAPH_CONV2D, Attrs);
 }
 

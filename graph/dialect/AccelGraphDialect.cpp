@@ -202,6 +202,9 @@ LogicalResult Conv2dOp::verify() {
       return emitOpError(Why);
     Out.push_back(*S);
   }
+  // accel.maxpool: the result is the 2 x 2 max pool's (FuseConvPool.cpp).
+  if ((*this)->hasAttr("accel.maxpool"))
+    Out[2] /= 2, Out[3] /= 2;
   return checkResult(*this, Out);
 }
 

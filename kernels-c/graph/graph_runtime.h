@@ -133,6 +133,7 @@ typedef struct {
   long dilations[2]; /* h, w */
   long groups;
   accel_graph_activation act;
+  long maxpool; /* 1: y is the 2 x 2 max pool's (accel_conv2d_rows_maxpool) */
 } accel_graph_conv2d_attrs;
 
 /* As accel_conv2d_upsampled_options; a bias operand if there are four. */
@@ -395,7 +396,7 @@ ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_activation) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_matmul_attrs) == 3 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_gemm_attrs) == 8 * 8 &&
                    offsetof(accel_graph_gemm_attrs, act) == 5 * 8);
-ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv2d_attrs) == 12 * 8 &&
+ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv2d_attrs) == 13 * 8 &&
                    offsetof(accel_graph_conv2d_attrs, groups) == 8 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_conv_transpose_attrs) == 11 * 8);
 ACCEL_GRAPH_LAYOUT(sizeof(accel_graph_pool2d_attrs) == 13 * 8 &&
