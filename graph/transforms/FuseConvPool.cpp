@@ -57,8 +57,8 @@ bool rowsKernelTakes(Conv2dOp Conv) {
   int64_t N = X[0], C = X[1], Cout = W[0], KH = W[2], KW = W[3];
   int64_t Hp = X[2] + Pads[0] + Pads[2], Wp = X[3] + Pads[1] + Pads[3];
   int64_t OH = Y[2], OW = Y[3];
-  if (N < 1 || C < 1 || C > MaxChannels || KH * KW <= 1 ||
-      KH * C * KW > 4096 || Wp > MaxPaddedRow || OH < 2 || OW < 2 || Cout < 1)
+  if (N < 1 || C < 1 || C > MaxChannels || KH * KW <= 1 || KH * C * KW > 4096 ||
+      Wp > MaxPaddedRow || OH < 2 || OW < 2 || Cout < 1)
     return false;
   int64_t Cols = Wp <= 16 ? 16 : Wp <= 32 ? 32 : 64, Rows = 256 / Cols;
   int64_t Blocks = (Cout + Rows - 1) / Rows, PoolH = OH / 2;
@@ -69,7 +69,8 @@ bool rowsKernelTakes(Conv2dOp Conv) {
                    2 * Blocks * PoolH * 128;
   // The kernel's test against the implicit GEMM: a tile an output row
   // against 16 output pixels a tile, within twice.
-  int64_t IGemm = (2 * PoolH * OW + Tile - 1) / Tile * ((Cout + Tile - 1) / Tile);
+  int64_t IGemm =
+      (2 * PoolH * OW + Tile - 1) / Tile * ((Cout + Tile - 1) / Tile);
   return Floats <= ACCEL_SPM_KERNEL_ARENA_BYTES / 4 &&
          2 * PoolH * Blocks <= 2 * IGemm;
 }
@@ -82,7 +83,11 @@ struct FuseConvPool : OpRewritePattern<Pool2dOp> {
   LogicalResult matchAndRewrite(Pool2dOp Pool,
                                 PatternRewriter &Rewriter) const override {
     auto Conv = Pool.getInput().getDefiningOp<Conv2dOp>();
+    // A conv of a nearest upsampling is -accel-fuse-upsample-conv's (in
+    // the same set of patterns), which would take the pooled result for
+    // the convolution's.
     if (!Conv || !Conv->hasOneUse() || Conv->hasAttr(MaxPoolAttrName) ||
+        Conv.getInput().getDefiningOp<ResizeOp>() ||
         Pool.getKind() != PoolKind::max ||
         Pool.getKernel() != ArrayRef<int64_t>{2, 2} ||
         Pool.getStrides() != ArrayRef<int64_t>{2, 2} ||
