@@ -23,6 +23,8 @@ namespace accel::graph {
 #define GEN_PASS_DEF_FUSECNNBLOCKSPASS
 #define GEN_PASS_DEF_FUSEGROUPNORMPASS
 #define GEN_PASS_DEF_FUSEUPSAMPLECONVPASS
+#define GEN_PASS_DEF_FUSECONVPOOLPASS
+#define GEN_PASS_DEF_LOWERFEWPIXELCONVPASS
 #define GEN_PASS_DEF_FUSESHAREDINPUTPRODUCTSPASS
 #define GEN_PASS_DEF_FUSECHANNELNORMPASS
 #define GEN_PASS_DEF_FUSEMOEPASS
@@ -63,11 +65,15 @@ struct FuseOpsPass : accel::graph::impl::FuseOpsPassBase<FuseOpsPass> {
                            populateGeluFusion, populateGemmNormFusion,
                            populateCnnBlockFusion, populateGroupNormFusion,
                            populateChannelNormFusion, populateMoeFusion,
-                           populateRopeFusion, populateTransposeSinking})) ||
+                           populateRopeFusion, populateTransposeSinking,
+                           populatePatchConvLowering})) ||
         failed(applyFamilies(getOperation(), {populateProducerDuplication,
                                               populateChainFusion})) ||
-        // After the convolutions' activations, biases and batch norms.
-        failed(applyFamilies(getOperation(), {populateUpsampleConvFusion})) ||
+        // After the convolutions' activations, biases and batch norms
+        // (and the squeeze-excitations' convolutions of one pixel).
+        failed(applyFamilies(getOperation(), {populateUpsampleConvFusion,
+                                              populateFewPixelConvLowering,
+                                              populateConvPoolFusion})) ||
         // After the SwiGLU's and the experts' fusions, which take their
         // products one by one.
         failed(applyFamilies(getOperation(), {populateSharedInputProductFusion,
@@ -90,6 +96,22 @@ struct FuseUpsampleConvPass
     : accel::graph::impl::FuseUpsampleConvPassBase<FuseUpsampleConvPass> {
   void runOnOperation() override {
     if (failed(applyFamilies(getOperation(), {populateUpsampleConvFusion})))
+      signalPassFailure();
+  }
+};
+
+struct FuseConvPoolPass
+    : accel::graph::impl::FuseConvPoolPassBase<FuseConvPoolPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateConvPoolFusion})))
+      signalPassFailure();
+  }
+};
+
+struct LowerFewPixelConvPass
+    : accel::graph::impl::LowerFewPixelConvPassBase<LowerFewPixelConvPass> {
+  void runOnOperation() override {
+    if (failed(applyFamilies(getOperation(), {populateFewPixelConvLowering})))
       signalPassFailure();
   }
 };

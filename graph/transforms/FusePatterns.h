@@ -85,6 +85,18 @@ void populateGroupNormFusion(mlir::RewritePatternSet &Patterns);
 /// accel.conv2d_upsampled of its input (FuseUpsampleConv.cpp).
 void populateUpsampleConvFusion(mlir::RewritePatternSet &Patterns);
 
+/// A few-channel convolution read by a 2 x 2 max pool at stride 2 alone as
+/// the convolution with the pool's result, accel.maxpool (FuseConvPool.cpp).
+void populateConvPoolFusion(mlir::RewritePatternSet &Patterns);
+
+/// A 1 x 1 convolution of at most 8 pixels as an accel.gemm of its pixels
+/// against its transposed weights (LowerFewPixelConv.cpp).
+void populateFewPixelConvLowering(mlir::RewritePatternSet &Patterns);
+
+/// A convolution whose stride is its kernel (patches) as a transposing
+/// copy of the image and an accel.gemm (LowerPatchConv.cpp).
+void populatePatchConvLowering(mlir::RewritePatternSet &Patterns);
+
 /// A mixture of experts' router into accel.moe_route and its gated sum
 /// of experts into accel.gated_sum (FuseMoE.cpp).
 void populateMoeFusion(mlir::RewritePatternSet &Patterns);

@@ -135,6 +135,32 @@ def FuseUpsampleConvPass : AccelGraph_FuncPass<"accel-fuse-upsample-conv"> {
   }];
 }
 
+def FuseConvPoolPass : AccelGraph_FuncPass<"accel-fuse-conv-pool"> {
+  let summary = "Fuse a few-channel convolution and its 2x2 max pool";
+  let description = [{
+    A convolution that the library's few-channel kernel takes (stride 1,
+    one group, at most 8 input channels, padded rows of at most 64
+    floats, ReLU or none), read alone by a MaxPool 2 x 2 at stride 2
+    without padding, becomes the convolution with the pool's result and
+    accel.maxpool: the kernel pools in the scratchpad
+    (accel_conv2d_rows_maxpool; FuseConvPool.cpp).
+  }];
+}
+
+def LowerFewPixelConvPass
+    : AccelGraph_FuncPass<"accel-lower-few-pixel-conv"> {
+  let summary = "Lower 1x1 convolutions of at most 8 pixels to accel.gemm";
+  let description = [{
+    A 1 x 1 convolution (stride 1, no padding, one group, constant
+    weights) of one image of at most 8 pixels, or of at most 8 images of
+    one pixel, becomes an accel.gemm of its pixels against the weights
+    stored transposed ([C, Cout]), with its bias and activation: the
+    library's product of few rows streams the weights once. One image's
+    x is op(a) under trans_a and the product is transposed back
+    (LowerFewPixelConv.cpp).
+  }];
+}
+
 def FuseSharedInputProductsPass
     : AccelGraph_FuncPass<"accel-fuse-shared-input-products"> {
   let summary = "Fuse the projections of one row of few rows into one "
