@@ -228,6 +228,12 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
   depthwise_plan dp;
   taps_plan tp;
   int pointwise = is_pointwise(&p);
+  if (!pointwise && p.C * p.KH * p.KW <= 96 && p.OW % T == 0 &&
+      conv_im2col_bands_fits(&p)) {
+    if (!accel_only_checking())
+      conv_im2col_bands_run(&p);
+    return ACCEL_OK;
+  }
   int taps = !pointwise && conv_taps_plan(&p, &tp);
   int depthwise = !pointwise && !taps && is_depthwise(&p);
   if (depthwise && !conv_depthwise_plan(&p, &dp))

@@ -106,6 +106,11 @@ typedef struct {
    no call. */
 int conv_pointwise_bands_fits(const conv_problem *p);
 void conv_pointwise_bands_run(const conv_problem *p);
+/* A small kernel (C KH KW up to 96, one image, stride 1 or 2, output rows
+   of whole blocks of 16) the same way, B made once from the padded image
+   split by phase (conv2d_pointwise_bands.c). */
+int conv_im2col_bands_fits(const conv_problem *p);
+void conv_im2col_bands_run(const conv_problem *p);
 
 /* Whether the shape fits the scratchpad arena; 0 if not. conv_taps_plan
    also says whether the lowering applies (few channels). */

@@ -25,6 +25,8 @@ enum {
   MaxXFloats = 128 * 1024,
   MaxWFloats = ACCEL_CONV2D_BANDS_MAX_W_FLOATS,
   BandFloats = MaxBlocks * TileFloats,
+  PadFloats = 40 * 1024,
+  MaxTaps = 96, /* C KH KW of a small kernel's B */
 };
 
 typedef struct {
@@ -32,6 +34,9 @@ typedef struct {
   float w[MaxWFloats]; /* Cout rows of Kp: C weights (and the bias) */
   float band[2][BandFloats]; /* tile j's 16 x 16 at j TileFloats */
   float sigmoid[BandFloats];
+  /* A small kernel's image (conv_im2col_bands_run): zero-padded, then its
+     columns split by phase of the stride. */
+  float padded[PadFloats], phases[PadFloats];
   float lo[T], hi[T];
 } bands_spm;
 KERNEL_SPM_FITS(bands_spm);
@@ -253,7 +258,8 @@ static void load_x(const float *x, long C, long xs1, long Kp, long blocks) {
 /* w's rows (C floats, Kp apart) and the bias after each, part c's bands
    on channel c; the row of ones after each block of x. */
 static void load_w(const conv_problem *p, const band_plan *bp, long blocks) {
-  long C = p->C, Cout = p->Cout, Kp = bp->Kp, q = bp->part_bands * T;
+  long Cout = p->Cout, Kp = bp->Kp, q = bp->part_bands * T;
+  long C = Kp - (p->bias != NULL); /* a row of w: C KH KW */
   for (int c = 0; c < bp->parts; ++c) {
     long r0 = c * q, rows = r0 + q > Cout ? Cout - r0 : q;
     accel_dma_2d_on(c, S->w + r0 * Kp, p->w + r0 * C, rows, C * 4, Kp * 4,
@@ -322,5 +328,106 @@ void conv_pointwise_bands_run(const conv_problem *p) {
     else
       run_bands(&bp, yn, ACCEL_ACT_NONE, 0, 0, &band);
   }
+  accel_dma_wait_all();
+}
+
+/* A small kernel (C KH KW up to 96: a mobile CNN's stem, 3 -> 32 by 3 x 3
+   at stride 2) as the bands' product: B (C KH KW rows of column blocks of
+   16 output pixels) made once in the scratchpad from the zero-padded
+   image, its columns split by phase of the stride so that 16 output
+   pixels of a row read 16 consecutive floats of a phase's row: a 2-D
+   transfer within the scratchpad per tap and block of columns, where the
+   few-channel lowering made each block's B on the vector unit. */
+int conv_im2col_bands_fits(const conv_problem *p) {
+  long s = p->sh, Hp = p->H + p->pt + p->pb, Wp = p->W + p->pl + p->pr;
+  long taps = p->C * p->KH * p->KW, P = p->OH * p->OW;
+  return p->N == 1 && p->groups == 1 && p->dh == 1 && p->dw == 1 &&
+         p->sw == s && (s == 1 || s == 2) && Wp % s == 0 && taps <= MaxTaps &&
+         p->OW % T == 0 && P <= MaxBlocks * T && p->Cout % T == 0 &&
+         p->C * Hp * Wp <= PadFloats && (taps + 1) * P <= MaxXFloats &&
+         p->Cout * (taps + 1) <= MaxWFloats && p->xs[3] == 1 &&
+         p->xs[2] == p->W && p->xs[1] == p->H * p->W && p->ys[3] == 1 &&
+         p->ys[2] == p->OW && p->ys[1] == P && p->ws[3] == 1 &&
+         p->ws[2] == p->KW && p->ws[1] == p->KH * p->KW && p->ws[0] == taps &&
+         p->act.kind != ACCEL_ACT_GELU_ERF;
+}
+
+/* The padded image: its borders zeroed and its rows in, channel c on
+   DMA channel c mod 4 (each channel's own transfers in order). */
+static void load_padded(const conv_problem *p, long Hp, long Wp) {
+  static ACCEL_SPM float zeros[ZeroFloats];
+  conv_make_zeros(zeros);
+  long H = p->H, W = p->W;
+  for (long c = 0; c < p->C; ++c) {
+    float *base = S->padded + c * Hp * Wp;
+    int ch = (int)(c & 3);
+    conv_zero_rows(ch, base, p->pt, Wp, Wp, zeros);
+    conv_zero_rows(ch, base + (p->pt + H) * Wp, p->pb, Wp, Wp, zeros);
+    conv_zero_rows(ch, base + p->pt * Wp, H, p->pl, Wp, zeros);
+    conv_zero_rows(ch, base + p->pt * Wp + p->pl + W, H, p->pr, Wp, zeros);
+    accel_dma_2d_on(ch, base + p->pt * Wp + p->pl, p->x + c * p->xs[1], H,
+                    W * 4, Wp * 4, W * 4);
+  }
+  accel_dma_wait_all();
+}
+
+/* B's row (c, i, j) of every block: output row oy's 16 pixels of block
+   column h read phase j mod s's row s oy + i of channel c from column
+   j / s + 16 h on; a transfer per tap and block column, whose data waits
+   for the engine's phases by itself (isa.md 7.12). */
+static void load_taps(const conv_problem *p, long Hp, long Wph, long Kp) {
+  long s = p->sh, hb = p->OW / T, OH = p->OH;
+  long row = 0;
+  int ch = 0;
+  for (long c = 0; c < p->C; ++c)
+    for (long i = 0; i < p->KH; ++i)
+      for (long j = 0; j < p->KW; ++j, ++row) {
+        const float *plane = s == 1 ? S->padded : S->phases;
+        const float *src = plane + (j % s) * (p->C * Hp * Wph) +
+                           (c * Hp + i) * Wph + j / s;
+        for (long h = 0; h < hb; ++h) {
+          accel_dma_2d_on(ch, S->x + (h * Kp + row) * T, src + h * T, OH,
+                          T * 4, hb * Kp * T * 4, s * Wph * 4);
+          ch = (ch + 1) & 3;
+        }
+      }
+}
+
+void conv_im2col_bands_run(const conv_problem *p) {
+  long s = p->sh, Hp = p->H + p->pt + p->pb, Wp = p->W + p->pl + p->pr;
+  long Wph = Wp / s, taps = p->C * p->KH * p->KW;
+  long blocks = p->OH * p->OW / T, bands = p->Cout / T;
+  int kind = p->act.kind, clip0 = kind == ACCEL_ACT_CLIP && p->act.lo == 0.0f;
+  band_plan bp = {taps + (p->bias != NULL), blocks, p->Cout, p->ys[1], bands,
+                  1};
+  load_padded(p, Hp, Wp);
+  if (s == 2) {
+    /* Phase q: every s-th float from q on (Wp a multiple of s, so a row's
+       phase is one run of Wph). */
+    long n = p->C * Hp * Wph;
+    accel_vs_shape(n, 1);
+    accel_vs_stride(1, s, s);
+    accel_vs_max(S->phases, S->padded, S->padded);
+    accel_vs_max(S->phases + n, S->padded + 1, S->padded + 1);
+  }
+  load_taps(p, Hp, Wph, bp.Kp);
+  load_w(p, &bp, blocks);
+  accel_vstore(S->lo, (accel_v16f)p->act.lo);
+  accel_vstore(S->hi, (accel_v16f)p->act.hi);
+  accel_dma_wait_all();
+  long band = 0;
+  float *y = p->y;
+  if (kind == ACCEL_ACT_RELU)
+    run_bands(&bp, y, ACCEL_ACT_NONE, 0, 1, &band);
+  else if (clip0)
+    run_bands(&bp, y, ACCEL_ACT_CLIP, 1, 1, &band);
+  else if (kind == ACCEL_ACT_CLIP)
+    run_bands(&bp, y, ACCEL_ACT_CLIP, 0, 0, &band);
+  else if (kind == ACCEL_ACT_GELU)
+    run_bands(&bp, y, ACCEL_ACT_GELU, 0, 0, &band);
+  else if (kind == ACCEL_ACT_SILU)
+    run_bands(&bp, y, ACCEL_ACT_SILU, 0, 0, &band);
+  else
+    run_bands(&bp, y, ACCEL_ACT_NONE, 0, 0, &band);
   accel_dma_wait_all();
 }

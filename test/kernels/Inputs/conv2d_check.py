@@ -587,6 +587,14 @@ def conv_pointwise():
         C(1, 576, 4, 4, 96, 1, 1, bias=True),
         C(1, 384, 4, 4, 48, 1, 1, act="relu"),
         C(3, 200, 4, 4, 80, 1, 1, bias=True, act="clip", lo=0.0, hi=6.0),
+        # small kernels the same way, B from the padded image split by
+        # phase (a mobile CNN's stem; stride 1; asymmetric padding)
+        C(1, 3, 64, 64, 32, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1), bias=True,
+          act="clip", lo=0.0, hi=6.0),
+        C(1, 3, 64, 64, 32, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1), bias=True,
+          act="silu"),
+        C(1, 2, 18, 16, 48, 3, 3, pad=(1, 1, 1, 1), act="relu"),
+        C(1, 4, 33, 32, 16, 2, 2, stride=(2, 2), pad=(0, 0, 1, 0), bias=True),
     ]
 
 
