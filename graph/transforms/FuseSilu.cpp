@@ -23,9 +23,10 @@ namespace {
 /// Whether \p Op takes SiLU on its way out for less than the separate
 /// passes cost: a matmul's or gemm's (accel_gemm applies it on the stream
 /// engine beside the next tile's mmacs), a depthwise convolution's (its
-/// stream-engine path) and a 1 x 1 convolution's that the library runs by
+/// stream-engine path), a 1 x 1 convolution's that the library runs by
 /// bands (accel_conv2d_pointwise_bands_fits) or that becomes a gemm of few
-/// pixels (LowerFewPixelConv.cpp); another convolution's vector epilogue
+/// pixels (LowerFewPixelConv.cpp), and a small kernel's run by the same
+/// bands (accel_conv2d_im2col_bands_fits); another convolution's vector epilogue
 /// (vexp and vrcp per vector) holds the core longer than the sigmoid and
 /// the product take over memory (docs/performance.md).
 bool takesSilu(Operation *Op) {
@@ -37,14 +38,22 @@ bool takesSilu(Operation *Op) {
     return false;
   if (int64_t(Conv.getGroup()) == X[1] && W[1] == 1 && W[0] == X[1])
     return true;
-  bool Pointwise = Conv.getGroup() == 1 && W[2] == 1 && W[3] == 1 &&
-                   Conv.getStrides() == ArrayRef<int64_t>{1, 1} &&
-                   Conv.getPads() == ArrayRef<int64_t>{0, 0, 0, 0};
+  if (Conv.getGroup() != 1 ||
+      Conv.getDilations() != ArrayRef<int64_t>{1, 1})
+    return false;
+  ArrayRef<int64_t> S = Conv.getStrides(), P = Conv.getPads();
+  bool Pointwise = W[2] == 1 && W[3] == 1 && S == ArrayRef<int64_t>{1, 1} &&
+                   P == ArrayRef<int64_t>{0, 0, 0, 0};
   int64_t Pixels = X[2] * X[3];
   bool FewPixels = (X[0] == 1 && Pixels <= 8) || (Pixels == 1 && X[0] <= 8);
-  return Pointwise &&
-         (FewPixels ||
-          accel_conv2d_pointwise_bands_fits(X[1], X[2], X[3], W[0]));
+  if (Pointwise)
+    return FewPixels ||
+           accel_conv2d_pointwise_bands_fits(X[1], X[2], X[3], W[0]);
+  ArrayRef<int64_t> Y = shapeOf(Conv.getResult());
+  return S[0] == S[1] &&
+         accel_conv2d_im2col_bands_fits(X[0], X[1], X[2] + P[0] + P[2],
+                                        X[3] + P[1] + P[3], W[2], W[3], S[0],
+                                        Y[2], Y[3], W[0]);
 }
 
 /// mul(x, sigmoid(x)) or mul(sigmoid(x), x), x read by these two alone.

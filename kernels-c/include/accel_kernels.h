@@ -260,6 +260,28 @@ static inline int accel_conv2d_pointwise_bands_fits(long C, long H, long W,
          Cout * (C + 1) <= ACCEL_CONV2D_BANDS_MAX_W_FLOATS;
 }
 
+/* Whether accel_conv2d runs a convolution of N images (one group, no
+   dilation, contiguous tensors) of C channels padded to Hp x Wp, a KH x
+   KW kernel at stride s both ways, to OH x OW pixels of Cout channels,
+   by the same bands, B made once from the padded image split by phase
+   (conv/conv2d_pointwise_bands.c): one image, s 1 or 2 with Wp a
+   multiple of it, C KH KW up to 96, OW a multiple of 16, OH OW up to
+   1 024, Cout a multiple of 16, the padded image up to 40 Ki floats. */
+enum { ACCEL_CONV2D_BANDS_MAX_TAPS = 96,
+       ACCEL_CONV2D_BANDS_MAX_PADDED = 40 * 1024 };
+static inline int accel_conv2d_im2col_bands_fits(long N, long C, long Hp,
+                                                 long Wp, long KH, long KW,
+                                                 long s, long OH, long OW,
+                                                 long Cout) {
+  long taps = C * KH * KW;
+  return N == 1 && (s == 1 || s == 2) && Wp % s == 0 && taps >= 1 &&
+         taps <= ACCEL_CONV2D_BANDS_MAX_TAPS && OW % 16 == 0 && OW >= 16 &&
+         OH >= 1 && OH * OW <= ACCEL_CONV2D_BANDS_MAX_PIXELS &&
+         Cout >= 16 && Cout % 16 == 0 &&
+         C * Hp * Wp <= ACCEL_CONV2D_BANDS_MAX_PADDED &&
+         Cout * (taps + 1) <= ACCEL_CONV2D_BANDS_MAX_W_FLOATS;
+}
+
 /* The largest scale accel_conv2d_upsampled takes. */
 enum { ACCEL_CONV2D_UPSAMPLED_MAX_SCALE = 8 };
 

@@ -55,6 +55,24 @@ func.func @pointwise_silu(%x: tensor<1x16x4x4xf32>, %w: tensor<32x16x1x1xf32>, %
   return %cr, %fr : tensor<1x32x4x4xf32>, tensor<1x32x2x2xf32>
 }
 
+// A stem (3 x 3 at stride 2, 3 -> 16 channels, 16 x 16 pixels out) the
+// library runs by the same bands takes SiLU; at stride 3 it does not.
+// CHECK-LABEL: func.func @stem_silu
+// CHECK-NEXT: %[[A:.*]] = accel.conv2d %arg0, %arg1 {activation = #accel<activation silu>,
+// CHECK-NEXT: %[[B:.*]] = accel.conv2d %arg0, %arg1 {dilations
+// CHECK-NEXT: %[[S:.*]] = accel.elementwise sigmoid %[[B]]
+// CHECK-NEXT: %[[R:.*]] = accel.elementwise mul %[[B]], %[[S]]
+// CHECK-NEXT: return %[[A]], %[[R]]
+func.func @stem_silu(%x: tensor<1x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) -> (tensor<1x16x16x16xf32>, tensor<1x16x11x11xf32>) {
+  %c = accel.conv2d %x, %w {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x16x16xf32>
+  %cs = accel.elementwise sigmoid %c : (tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %cr = accel.elementwise mul %c, %cs : (tensor<1x16x16x16xf32>, tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %d = accel.conv2d %x, %w {strides = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x11x11xf32>
+  %ds = accel.elementwise sigmoid %d : (tensor<1x16x11x11xf32>) -> tensor<1x16x11x11xf32>
+  %dr = accel.elementwise mul %d, %ds : (tensor<1x16x11x11xf32>, tensor<1x16x11x11xf32>) -> tensor<1x16x11x11xf32>
+  return %cr, %dr : tensor<1x16x16x16xf32>, tensor<1x16x11x11xf32>
+}
+
 // Left alone: x read a third time; the sigmoid read twice; the sigmoid of
 // another value; a producer with an activation already.
 // CHECK-LABEL: func.func @not_silu

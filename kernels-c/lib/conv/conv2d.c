@@ -228,7 +228,8 @@ static accel_status conv2d(const accel_tensor *x, const accel_tensor *w,
   depthwise_plan dp;
   taps_plan tp;
   int pointwise = is_pointwise(&p);
-  if (!pointwise && p.C * p.KH * p.KW <= 96 && p.OW % T == 0 &&
+  if (!pointwise && p.OW % T == 0 &&
+      p.C * p.KH * p.KW <= ACCEL_CONV2D_BANDS_MAX_TAPS &&
       conv_im2col_bands_fits(&p)) {
     if (!accel_only_checking())
       conv_im2col_bands_run(&p);

@@ -25,8 +25,7 @@ enum {
   MaxXFloats = 128 * 1024,
   MaxWFloats = ACCEL_CONV2D_BANDS_MAX_W_FLOATS,
   BandFloats = MaxBlocks * TileFloats,
-  PadFloats = 40 * 1024,
-  MaxTaps = 96, /* C KH KW of a small kernel's B */
+  PadFloats = ACCEL_CONV2D_BANDS_MAX_PADDED,
 };
 
 typedef struct {
@@ -341,11 +340,10 @@ void conv_pointwise_bands_run(const conv_problem *p) {
 int conv_im2col_bands_fits(const conv_problem *p) {
   long s = p->sh, Hp = p->H + p->pt + p->pb, Wp = p->W + p->pl + p->pr;
   long taps = p->C * p->KH * p->KW, P = p->OH * p->OW;
-  return p->N == 1 && p->groups == 1 && p->dh == 1 && p->dw == 1 &&
-         p->sw == s && (s == 1 || s == 2) && Wp % s == 0 && taps <= MaxTaps &&
-         p->OW % T == 0 && P <= MaxBlocks * T && p->Cout % T == 0 &&
-         p->C * Hp * Wp <= PadFloats && (taps + 1) * P <= MaxXFloats &&
-         p->Cout * (taps + 1) <= MaxWFloats && p->xs[3] == 1 &&
+  return accel_conv2d_im2col_bands_fits(p->N, p->C, Hp, Wp, p->KH, p->KW, s,
+                                        p->OH, p->OW, p->Cout) &&
+         p->groups == 1 && p->dh == 1 && p->dw == 1 && p->sw == s &&
+         (taps + 1) * P <= MaxXFloats && p->xs[3] == 1 &&
          p->xs[2] == p->W && p->xs[1] == p->H * p->W && p->ys[3] == 1 &&
          p->ys[2] == p->OW && p->ys[1] == P && p->ws[3] == 1 &&
          p->ws[2] == p->KW && p->ws[1] == p->KH * p->KW && p->ws[0] == taps &&
