@@ -129,13 +129,30 @@ def members(op_name):
     return [part.rsplit(" (", 1)[0] for part in op_name.split(" + ")]
 
 
-def node_outputs(model, ops, counts):
+def same_order(dims, other):
+    """Whether arrays of dims and other (the same count) hold their
+    elements in one order: each one's dimensions (1s left out) merge into
+    the other's, so that a reshape, not a transpose, relates them (an op
+    whose result is the tensor's transpose, such as a patch convolution's
+    product, is not its value)."""
+    def cuts(d):
+        out, p = set(), 1
+        for n in d:
+            if n != 1:
+                p *= n
+                out.add(p)
+        return out
+    a, b = cuts(dims), cuts(other)
+    return a <= b or b <= a
+
+
+def node_outputs(model, ops, counts, shapes):
     """Each dumped op's ONNX tensor: {tensor name: (op name, array)}. An
     op's candidates are the outputs of its nodes that leave them (read by
     another node, or a graph output) of the op's element count (counts,
-    where known); the ops
-    of one set of nodes take them from the last, each the last of its
-    size."""
+    where known) in the same order (same_order, against shapes where
+    known); the ops of one set of nodes take them from the last, each the
+    last of its size."""
     producer = {}
     consumers = {}
     for node in model.graph.node:
@@ -175,7 +192,9 @@ def node_outputs(model, ops, counts):
         for o in reversed(exits):
             for k in range(len(remaining) - 1, -1, -1):
                 size = remaining[k][1].size
-                if counts.get(o, size) == size:
+                if counts.get(o, size) == size and (
+                        o not in shapes or
+                        same_order(shapes[o], remaining[k][1].shape)):
                     found[o] = remaining[k]
                     remaining = remaining[:k]
                     break
@@ -505,7 +524,8 @@ def main(args, tools, model_path, model, elf, outputs, in_names, xs):
         ops = read_dump(dump, tools)
         counts = inferred_sizes(model)
         counts.update({name: a.size for name, a in ref.items()})
-        found = node_outputs(model, ops, counts)
+        found = node_outputs(model, ops, counts,
+                             {name: a.shape for name, a in ref.items()})
         check_plant(args.plant_error, ops, tools)
         shape_of = {name: list(a.shape) for name, a in ref.items()}
         for i in model.graph.initializer:
