@@ -264,9 +264,9 @@ static inline int accel_conv2d_pointwise_bands_fits(long C, long H, long W,
    dilation, contiguous tensors) of C channels padded to Hp x Wp, a KH x
    KW kernel at stride s both ways, to OH x OW pixels of Cout channels,
    by the same bands, B made once from the padded image split by phase
-   (conv/conv2d_pointwise_bands.c): one image, s 1 or 2 with Wp a
-   multiple of it, C KH KW up to 96, OW a multiple of 16, OH OW up to
-   1 024, Cout a multiple of 16, the padded image up to 40 Ki floats. */
+   (conv/conv2d_pointwise_bands.c): s 1 or 2 with Wp a multiple of it,
+   C KH KW up to 96, OW a multiple of 16, OH OW up to 1 024, Cout a
+   multiple of 16, the padded image up to 40 Ki floats. */
 enum { ACCEL_CONV2D_BANDS_MAX_TAPS = 96,
        ACCEL_CONV2D_BANDS_MAX_PADDED = 40 * 1024 };
 static inline int accel_conv2d_im2col_bands_fits(long N, long C, long Hp,
@@ -274,7 +274,7 @@ static inline int accel_conv2d_im2col_bands_fits(long N, long C, long Hp,
                                                  long s, long OH, long OW,
                                                  long Cout) {
   long taps = C * KH * KW;
-  return N == 1 && (s == 1 || s == 2) && Wp % s == 0 && taps >= 1 &&
+  return N >= 1 && (s == 1 || s == 2) && Wp % s == 0 && taps >= 1 &&
          taps <= ACCEL_CONV2D_BANDS_MAX_TAPS && OW % 16 == 0 && OW >= 16 &&
          OH >= 1 && OH * OW <= ACCEL_CONV2D_BANDS_MAX_PIXELS &&
          Cout >= 16 && Cout % 16 == 0 &&

@@ -350,12 +350,15 @@ int conv_im2col_bands_fits(const conv_problem *p) {
          p->act.kind != ACCEL_ACT_GELU_ERF;
 }
 
-/* The padded image: its borders zeroed and its rows in, channel c on
-   DMA channel c mod 4 (each channel's own transfers in order). */
-static void load_padded(const conv_problem *p, long Hp, long Wp) {
+/* Image x padded: its borders zeroed and its rows in, channel c on DMA
+   channel c mod 4 (each channel's own transfers in order), once the
+   previous image's transfers (its bands leaving) have ended. */
+static void load_padded(const conv_problem *p, const float *x, long Hp,
+                        long Wp) {
   static ACCEL_SPM float zeros[ZeroFloats];
   conv_make_zeros(zeros);
   long H = p->H, W = p->W;
+  accel_dma_wait_all();
   for (long c = 0; c < p->C; ++c) {
     float *base = S->padded + c * Hp * Wp;
     int ch = (int)(c & 3);
@@ -363,7 +366,7 @@ static void load_padded(const conv_problem *p, long Hp, long Wp) {
     conv_zero_rows(ch, base + (p->pt + H) * Wp, p->pb, Wp, Wp, zeros);
     conv_zero_rows(ch, base + p->pt * Wp, H, p->pl, Wp, zeros);
     conv_zero_rows(ch, base + p->pt * Wp + p->pl + W, H, p->pr, Wp, zeros);
-    accel_dma_2d_on(ch, base + p->pt * Wp + p->pl, p->x + c * p->xs[1], H,
+    accel_dma_2d_on(ch, base + p->pt * Wp + p->pl, x + c * p->xs[1], H,
                     W * 4, Wp * 4, W * 4);
   }
   accel_dma_wait_all();
@@ -398,34 +401,37 @@ void conv_im2col_bands_run(const conv_problem *p) {
   int kind = p->act.kind, clip0 = kind == ACCEL_ACT_CLIP && p->act.lo == 0.0f;
   band_plan bp = {taps + (p->bias != NULL), blocks, p->Cout, p->ys[1], bands,
                   1};
-  load_padded(p, Hp, Wp);
-  if (s == 2) {
-    /* Phase q: every s-th float from q on (Wp a multiple of s, so a row's
-       phase is one run of Wph). */
-    long n = p->C * Hp * Wph;
-    accel_vs_shape(n, 1);
-    accel_vs_stride(1, s, s);
-    accel_vs_max(S->phases, S->padded, S->padded);
-    accel_vs_max(S->phases + n, S->padded + 1, S->padded + 1);
-  }
-  load_taps(p, Hp, Wph, bp.Kp);
-  load_w(p, &bp, blocks);
   accel_vstore(S->lo, (accel_v16f)p->act.lo);
   accel_vstore(S->hi, (accel_v16f)p->act.hi);
-  accel_dma_wait_all();
   long band = 0;
-  float *y = p->y;
-  if (kind == ACCEL_ACT_RELU)
-    run_bands(&bp, y, ACCEL_ACT_NONE, 0, 1, &band);
-  else if (clip0)
-    run_bands(&bp, y, ACCEL_ACT_CLIP, 1, 1, &band);
-  else if (kind == ACCEL_ACT_CLIP)
-    run_bands(&bp, y, ACCEL_ACT_CLIP, 0, 0, &band);
-  else if (kind == ACCEL_ACT_GELU)
-    run_bands(&bp, y, ACCEL_ACT_GELU, 0, 0, &band);
-  else if (kind == ACCEL_ACT_SILU)
-    run_bands(&bp, y, ACCEL_ACT_SILU, 0, 0, &band);
-  else
-    run_bands(&bp, y, ACCEL_ACT_NONE, 0, 0, &band);
+  for (long n = 0; n < p->N; ++n) {
+    load_padded(p, p->x + n * p->xs[0], Hp, Wp);
+    if (s == 2) {
+      /* Phase q: every s-th float from q on (Wp a multiple of s, so a
+         row's phase is one run of Wph). */
+      long m = p->C * Hp * Wph;
+      accel_vs_shape(m, 1);
+      accel_vs_stride(1, s, s);
+      accel_vs_max(S->phases, S->padded, S->padded);
+      accel_vs_max(S->phases + m, S->padded + 1, S->padded + 1);
+    }
+    load_taps(p, Hp, Wph, bp.Kp);
+    if (n == 0)
+      load_w(p, &bp, blocks);
+    accel_dma_wait_all();
+    float *y = p->y + n * p->ys[0];
+    if (kind == ACCEL_ACT_RELU)
+      run_bands(&bp, y, ACCEL_ACT_NONE, 0, 1, &band);
+    else if (clip0)
+      run_bands(&bp, y, ACCEL_ACT_CLIP, 1, 1, &band);
+    else if (kind == ACCEL_ACT_CLIP)
+      run_bands(&bp, y, ACCEL_ACT_CLIP, 0, 0, &band);
+    else if (kind == ACCEL_ACT_GELU)
+      run_bands(&bp, y, ACCEL_ACT_GELU, 0, 0, &band);
+    else if (kind == ACCEL_ACT_SILU)
+      run_bands(&bp, y, ACCEL_ACT_SILU, 0, 0, &band);
+    else
+      run_bands(&bp, y, ACCEL_ACT_NONE, 0, 0, &band);
+  }
   accel_dma_wait_all();
 }

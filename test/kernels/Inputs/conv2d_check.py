@@ -595,6 +595,8 @@ def conv_pointwise():
           act="silu"),
         C(1, 2, 18, 16, 48, 3, 3, pad=(1, 1, 1, 1), act="relu"),
         C(1, 4, 33, 32, 16, 2, 2, stride=(2, 2), pad=(0, 0, 1, 0), bias=True),
+        C(2, 3, 32, 32, 32, 3, 3, stride=(2, 2), pad=(1, 1, 1, 1), bias=True,
+          act="relu"),
     ]
 
 
