@@ -14,7 +14,10 @@
    beside the next one's product. What is left of the activation runs on
    the stream engine over the whole band (16 x P floats, one or two
    operations), and the band leaves, a transfer per output channel, while
-   the next band's tiles are made in the other buffer. */
+   the next band's tiles are made in the other buffer. At 16 pixels a band
+   is one tile, and band b's mmac is issued before band b - 1's tile is
+   stored. A small kernel (a stem's 3 x 3) runs the same bands on B made
+   once from the padded image (conv_im2col_bands_run, at the end). */
 
 #include "conv/conv2d.h"
 #include <stddef.h>
