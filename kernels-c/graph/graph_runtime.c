@@ -131,8 +131,6 @@ static accel_status conv2d(accel_tensor *t, int n,
     o.bias = &t[2];
   if (r->maxpool)
     return accel_conv2d_rows_maxpool(&t[0], &t[1], &t[n - 1], &o);
-  if (accel_conv2d_rows_fits(&t[0], &t[1], &t[n - 1], &o))
-    return accel_conv2d_rows(&t[0], &t[1], &t[n - 1], &o);
   return accel_conv2d(&t[0], &t[1], &t[n - 1], &o);
 }
 

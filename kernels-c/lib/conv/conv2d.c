@@ -289,6 +289,11 @@ static long staged(const void *x, const void *w, const void *y,
 accel_status accel_conv2d(const accel_tensor *x, const accel_tensor *w,
                           accel_tensor *y,
                           const accel_conv2d_options *options) {
+  /* Few input channels over rows (conv2d_rows.c), where that is the
+     cheaper lowering: its own staging and checks. (Missing arguments go on
+     to the checks below.) */
+  if (x && w && y && options && accel_conv2d_rows_fits(x, w, y, options))
+    return accel_conv2d_rows(x, w, y, options);
   return (accel_status)accel_on_kernel_stack(staged, x, w, y, options);
 }
 
