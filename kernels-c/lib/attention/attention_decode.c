@@ -184,11 +184,11 @@ rows_on_channels(float *dst, const float *src, long rows, long n, long src_rs) {
                sb);
 }
 
-/* Item i's (batch b, k/v head h) keys, values (in 16-column panels), the
-   group's queries and the mask's row, its segment's, into buffer set
-   i % Sets: the keys and queries with part 0, the values and the mask
-   with part 1 (the set's values are read until item i - 3's o = P . V
-   has ended). */
+/* Item i's (batch b, k/v head h) keys, values (in 16-column panels) and
+   the mask's row, its segment's, into buffer set i % Sets, the group's
+   queries into qt[i & 1]: the keys and queries with part 0, the values
+   and the mask with part 1 (the set's values are read until item
+   i - 3's o = P . V has ended). */
 static inline __attribute__((always_inline)) void
 fetch_item(const problem *pb, const decode_layout *l, long i, int part) {
   if (part == 0)
