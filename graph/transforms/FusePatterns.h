@@ -14,7 +14,9 @@
 #include <optional>
 
 namespace mlir {
+class PatternRewriter;
 class RewritePatternSet;
+class Value;
 } // namespace mlir
 
 namespace accel::graph {
@@ -96,6 +98,14 @@ void populateFewPixelConvLowering(mlir::RewritePatternSet &Patterns);
 /// A convolution whose stride is its kernel (patches) as a transposing
 /// copy of the image and an accel.gemm (LowerPatchConv.cpp).
 void populatePatchConvLowering(mlir::RewritePatternSet &Patterns);
+
+/// A convolution's weights [Cout, ...], an f32 constant read as [Cout, K],
+/// stored transposed as a new constant [K, Cout]: the B of the gemm a
+/// convolution lowers to (LowerPatchConv.cpp, LowerFewPixelConv.cpp).
+/// Null, and nothing created, where they are not a dense constant.
+mlir::Value transposedConvWeights(mlir::PatternRewriter &Rewriter,
+                                  mlir::Value Weights, int64_t Cout,
+                                  int64_t K);
 
 /// A mixture of experts' router into accel.moe_route and its gated sum
 /// of experts into accel.gated_sum (FuseMoE.cpp).

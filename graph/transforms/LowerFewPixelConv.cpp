@@ -61,26 +61,14 @@ struct LowerFewPixelConv : OpRewritePattern<Conv2dOp> {
         (Conv.getBias() && Cout > MaxBias) ||
         (ByColumns && C * P > MaxColumnsFloats))
       return failure();
-    auto WConst = Conv.getWeight().getDefiningOp<arith::ConstantOp>();
-    auto Dense =
-        WConst ? dyn_cast<DenseElementsAttr>(WConst.getValue()) : nullptr;
-    if (!Dense)
+    Value B = transposedConvWeights(Rewriter, Conv.getWeight(), Cout, C);
+    if (!B)
       return failure();
-
-    SmallVector<float> Values(Dense.getValues<float>());
-    SmallVector<float> Transposed(C * Cout);
-    for (int64_t O = 0; O != Cout; ++O)
-      for (int64_t I = 0; I != C; ++I)
-        Transposed[I * Cout + O] = Values[O * C + I];
 
     Location Loc = Conv.getLoc();
     auto F32 = Rewriter.getF32Type();
-    auto WType = RankedTensorType::get({C, Cout}, F32);
-    Value B = Rewriter.create<arith::ConstantOp>(
-        WConst.getLoc(), WType,
-        DenseElementsAttr::get(WType, ArrayRef<float>(Transposed)));
-    SmallVector<int64_t, 2> AShape =
-        ByColumns ? SmallVector<int64_t, 2>{C, P} : SmallVector<int64_t, 2>{P, C};
+    SmallVector<int64_t, 2> AShape = ByColumns ? SmallVector<int64_t, 2>{C, P}
+                                               : SmallVector<int64_t, 2>{P, C};
     Value A = Rewriter.create<ReshapeOp>(
         Loc, RankedTensorType::get(AShape, F32), Conv.getInput());
     Value Y = Rewriter.create<GemmOp>(
@@ -90,8 +78,8 @@ struct LowerFewPixelConv : OpRewritePattern<Conv2dOp> {
         Conv.getActivationAttr(), Conv.getActLoAttr(), Conv.getActHiAttr());
     if (ByColumns)
       Y = Rewriter.create<TransposeOp>(Loc,
-                                       RankedTensorType::get({Cout, P}, F32),
-                                       Y, Rewriter.getDenseI64ArrayAttr({1, 0}));
+                                       RankedTensorType::get({Cout, P}, F32), Y,
+                                       Rewriter.getDenseI64ArrayAttr({1, 0}));
     Rewriter.replaceOpWithNewOp<ReshapeOp>(Conv, Conv.getType(), Y);
     return success();
   }

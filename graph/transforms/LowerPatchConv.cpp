@@ -65,27 +65,16 @@ struct LowerPatchConv : OpRewritePattern<Conv2dOp> {
     int64_t Ph = H / Kh, Pw = Wd / Kw, P = Ph * Pw, K = C * Kh * Kw;
     if (N < 1 || N * P * K > MaxPatchFloats || N * P * K / Kw > MaxRuns)
       return failure();
-    auto WConst = Conv.getWeight().getDefiningOp<arith::ConstantOp>();
-    auto Dense =
-        WConst ? dyn_cast<DenseElementsAttr>(WConst.getValue()) : nullptr;
-    if (!Dense)
-      return failure();
-
     // w [Cout, C, kh, kw] is [Cout, K] row-major; B is its transpose.
-    SmallVector<float> Values(Dense.getValues<float>());
-    SmallVector<float> Transposed(K * Cout);
-    for (int64_t O = 0; O != Cout; ++O)
-      for (int64_t I = 0; I != K; ++I)
-        Transposed[I * Cout + O] = Values[O * K + I];
+    Value B = transposedConvWeights(Rewriter, Conv.getWeight(), Cout, K);
+    if (!B)
+      return failure();
 
     Location Loc = Conv.getLoc();
     auto F32 = Rewriter.getF32Type();
     auto Type = [&](ArrayRef<int64_t> Shape) {
       return RankedTensorType::get(Shape, F32);
     };
-    Value B = Rewriter.create<arith::ConstantOp>(
-        WConst.getLoc(), Type({K, Cout}),
-        DenseElementsAttr::get(Type({K, Cout}), ArrayRef<float>(Transposed)));
     // One image as [C, Ph, kh, Pw, kw]; N as [N, C, Ph, kh, Pw, kw], its
     // patches' rows image by image, and the product's [N, P, Cout].
     Value Image, Patches, Yt;
@@ -123,6 +112,25 @@ struct LowerPatchConv : OpRewritePattern<Conv2dOp> {
 };
 
 } // namespace
+
+Value accel::graph::transposedConvWeights(PatternRewriter &Rewriter,
+                                          Value Weights, int64_t Cout,
+                                          int64_t K) {
+  auto Const = Weights.getDefiningOp<arith::ConstantOp>();
+  auto Dense = Const ? dyn_cast<DenseElementsAttr>(Const.getValue()) : nullptr;
+  if (!Dense || !Dense.getElementType().isF32() ||
+      Dense.getNumElements() != Cout * K)
+    return nullptr;
+  SmallVector<float> Values(Dense.getValues<float>());
+  SmallVector<float> Transposed(K * Cout);
+  for (int64_t O = 0; O != Cout; ++O)
+    for (int64_t I = 0; I != K; ++I)
+      Transposed[I * Cout + O] = Values[O * K + I];
+  auto Type = RankedTensorType::get({K, Cout}, Rewriter.getF32Type());
+  return Rewriter.create<arith::ConstantOp>(
+      Const.getLoc(), Type,
+      DenseElementsAttr::get(Type, ArrayRef<float>(Transposed)));
+}
 
 void accel::graph::populatePatchConvLowering(RewritePatternSet &Patterns) {
   Patterns.add<LowerPatchConv>(Patterns.getContext());
