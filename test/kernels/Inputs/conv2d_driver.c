@@ -1,5 +1,7 @@
-/* One accel_conv2d call on tensors read from a file
- * (test/kernels/conv2d.test, made by conv2d_check.py):
+/* One accel_conv2d call (or, built with -DCONV_ENTRY=accel_conv2d_rows or
+ * accel_conv2d_rows_maxpool, that entry point's: conv2d-rows.test) on
+ * tensors read from a file (test/kernels/conv2d.test, made by
+ * conv2d_check.py):
  *   conv2d_driver <case> <output>
  * The case file is little-endian:
  *   char magic[8] = "CONVCAS1"
@@ -11,12 +13,18 @@
  * A record with present = 0 is a null pointer (bias only). The output is
  * y's whole buffer after the call, so the checker sees what was written
  * outside the view too.
- * Exits 1 on bad input, 2 if accel_conv2d returns an error (it has printed
+ * Exits 1 on bad input, 2 if the call returns an error (it has printed
  * its own line), 0 otherwise. */
 #include <accel.h>
 #include <accel_kernels.h>
 
 #include "driver_io.h"
+
+#ifndef CONV_ENTRY
+#define CONV_ENTRY accel_conv2d
+#endif
+#define NAME_OF(f) #f
+#define NAME(f) NAME_OF(f)
 
 int main(int argc, char **argv) {
   if (argc != 3) {
@@ -47,10 +55,11 @@ int main(int argc, char **argv) {
   o.bias = r[3].present ? &t[3] : NULL;
 
   accel_region_begin();
-  accel_status s = accel_conv2d(&t[0], &t[1], &t[2], h[10] ? NULL : &o);
+  accel_status s = CONV_ENTRY(&t[0], &t[1], &t[2], h[10] ? NULL : &o);
   accel_region_end();
   if (s != ACCEL_OK) {
-    fprintf(stderr, "conv2d_driver: accel_conv2d returned %d\n", (int)s);
+    fprintf(stderr, "conv2d_driver: %s returned %d\n", NAME(CONV_ENTRY),
+            (int)s);
     return 2;
   }
   return !driver_write_buffer(argv[2], buffers[2], &r[2]);

@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 """accel_conv2d_rows (libaccelkernels.a) on accel-sim against numpy in
 float64: conv2d_check.py's cases (its case files, reference and bounds),
-through conv2d_rows_driver.c.
+through conv2d_driver.c built with -DCONV_ENTRY=accel_conv2d_rows.
 
   conv2d_rows_check.py --sim "accel-sim [options]"
                        --driver conv2d_rows_driver.elf --dir DIR
                        [--set all|shapes|errors] [--only TEXT]
 
-With --set pooled (through conv2d_rows_pool_driver.c),
+With --set pooled (through conv2d_driver.c built with
+-DCONV_ENTRY=accel_conv2d_rows_maxpool),
 accel_conv2d_rows_maxpool: the convolution then a 2 x 2 max pool.
 
 The shapes cover each matrix form (padded rows of at most 16 floats on
