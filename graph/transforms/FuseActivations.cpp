@@ -147,6 +147,10 @@ std::optional<SmallVector<double>> constantValues(Value V) {
 
 } // namespace
 
+bool accel::graph::isF32(Value V) {
+  return !V || cast<ShapedType>(V.getType()).getElementType().isF32();
+}
+
 std::optional<double> accel::graph::splatConstant(Value V) {
   auto C = V.getDefiningOp<arith::ConstantOp>();
   auto Dense = C ? dyn_cast<DenseElementsAttr>(C.getValue()) : nullptr;

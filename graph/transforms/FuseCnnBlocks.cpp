@@ -24,10 +24,6 @@ using namespace accel::graph;
 
 namespace {
 
-bool isF32(Value V) {
-  return cast<ShapedType>(V.getType()).getElementType().isF32();
-}
-
 /// A convolution by [Out, In, 1, 1] weights of an input of 1 x 1 planes,
 /// one group, no padding: a matrix-vector product per image.
 bool isPointwiseOfVector(Conv2dOp Conv) {

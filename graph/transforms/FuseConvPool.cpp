@@ -33,10 +33,6 @@ constexpr int64_t MaxChannels = 8, MaxPaddedRow = 64, Tile = 16;
 /// (Conv2dOp::verify, OpRecords.cpp, OpCost.cpp).
 constexpr llvm::StringLiteral MaxPoolAttrName = "accel.maxpool";
 
-bool isF32(Value V) {
-  return cast<ShapedType>(V.getType()).getElementType().isF32();
-}
-
 int64_t roundTile(int64_t N) { return (N + Tile - 1) / Tile * Tile; }
 
 /// Whether accel_conv2d_rows_maxpool takes \p Conv (its output [N, Cout,

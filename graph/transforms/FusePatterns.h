@@ -27,6 +27,10 @@ class ElementwiseOp;
 /// a splat), for the patterns' scales and exponents (FuseActivations.cpp).
 std::optional<double> splatConstant(mlir::Value V);
 
+/// Whether V's elements are f32, or V is absent (an optional operand not
+/// given): the lowerings' and fusions' test of their operands.
+bool isF32(mlir::Value V);
+
 /// Activations, bias adds and batch norms into the matrix unit's kernels
 /// (FuseActivations.cpp).
 void populateActivationFusion(mlir::RewritePatternSet &Patterns);

@@ -30,10 +30,6 @@ using namespace accel::graph;
 
 namespace {
 
-bool isF32(Value V) {
-  return cast<ShapedType>(V.getType()).getElementType().isF32();
-}
-
 /// The integer s of \p R, a nearest upsampling of an NCHW tensor by [1, 1,
 /// s, s] whose output pixel (y, x) is input pixel (y / s, x / s): nearest,
 /// asymmetric, floor, its configuration constant, and its result s times

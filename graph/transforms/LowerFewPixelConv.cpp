@@ -33,10 +33,6 @@ namespace {
 constexpr int64_t MaxRows = 8, MaxK = 16384, MaxColumnsFloats = 16384,
                   MaxBias = 8192;
 
-bool isF32(Value V) {
-  return !V || cast<ShapedType>(V.getType()).getElementType().isF32();
-}
-
 struct LowerFewPixelConv : OpRewritePattern<Conv2dOp> {
   using OpRewritePattern::OpRewritePattern;
 

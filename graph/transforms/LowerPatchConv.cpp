@@ -38,10 +38,6 @@ namespace {
 /// convolution kernel.
 constexpr int64_t MaxPatchFloats = 65536, MaxRuns = 4096;
 
-bool isF32(Value V) {
-  return !V || cast<ShapedType>(V.getType()).getElementType().isF32();
-}
-
 struct LowerPatchConv : OpRewritePattern<Conv2dOp> {
   using OpRewritePattern::OpRewritePattern;
 
