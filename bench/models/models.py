@@ -17,15 +17,15 @@ Per model: simulated cycles of the model's run; the whole-model bound,
 max(MACs / MacsPerCycle, bytes / (DmaChannels x DmaBytesPerCycle)) with
 the MACs of the ONNX graph's MatMul, Gemm, Conv, ConvTranspose, LSTM, GRU
 and RNN nodes and the bytes of its weights, inputs and outputs
-(independent of how the compiler splits or fuses the graph), and cycles
-over it; the roofline sum, the sum over the compiled operators of each one's bound (accel-graphc's
+(independent of how the compiler splits or fuses the graph; accel-run
+--profile counts them, graph/tools/model_work.py), and cycles over it; the roofline sum, the sum over the compiled operators of each one's bound (accel-graphc's
 graph/codegen/OpCost.cpp: the larger of its MACs at MacsPerCycle and its
 operands' and result's bytes at DmaChannels x DmaBytesPerCycle, from
 isa/AccelMachine.td; a fused operator's intermediates are not traffic;
 the program's profile file carries them, accel-run --profile sums them),
 and cycles over it; the matrix unit's utilization by useful MACs (the
-ONNX graph's MatMul, Gemm and Conv MACs, counted here from its inferred
-shapes, / (MacsPerCycle x cycles): the tiles' padding does not count);
+ONNX graph's MatMul, Gemm and Conv MACs, the same count, /
+(MacsPerCycle x cycles): the tiles' padding does not count);
 the planned arena's
 peak against the sum of all tensors (accel.arena_bytes,
 accel.unplanned_bytes); and host times in this run: the compile
@@ -48,9 +48,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
-sys.path.insert(0, os.path.join(ROOT, "graph", "tools"))
 from isa_records import machine_params  # noqa: E402
-from model_work import graph_work  # noqa: E402
 
 MODELS = ["mlp", "lenet", "cnn-batchnorm", "resnet18", "transformer-opset13",
           "transformer-opset17", "text-encoder", "transformer-d256",
@@ -63,8 +61,9 @@ END = "<!-- bench/models/models.py: end -->"
 def checked_run(bin_dir, name, d, cache):
     """accel-run of the model's directory d (its test data set), with
     --profile: (cycles, matrix utilization, the simulator's seconds, the
-    roofline sum), or (None, what went wrong) if the run failed or an
-    output did not match."""
+    roofline sum, the ONNX graph's MACs and bytes: accel-run counts them
+    with graph/tools/model_work.py), or (None, what went wrong) if the run
+    failed or an output did not match."""
     run = subprocess.run(
         [os.path.join(bin_dir, "accel-run"), "--cache", cache, "--profile",
          "--top", "1", "--tolerance", "model", d],
@@ -73,13 +72,16 @@ def checked_run(bin_dir, name, d, cache):
     lines = re.findall(r"^test_data_set_0: (\d+) cycles, matrix utilization "
                        r"([0-9.]+) \(simulator: ([0-9.]+) s\)$", out, re.M)
     bound = re.findall(r"^  roofline sum (\d+) cycles", out, re.M)
+    work = re.findall(r"^  whole-model bound \d+ cycles \((\d+) MACs at \d+ "
+                      r"a cycle: \d+; (\d+) bytes", out, re.M)
     # accel-run exits 0 only if every output matched
     if run.returncode or len(lines) != 1 or len(bound) != 1 or \
-            "MISMATCH" in out:
+            len(work) != 1 or "MISMATCH" in out:
         return None, "accel-run exited with %d:\n%s" % (run.returncode,
                                                        out.rstrip())
     cycles, util, seconds = lines[0]
-    return (int(cycles), float(util), float(seconds), int(bound[0])), None
+    return (int(cycles), float(util), float(seconds), int(bound[0]),
+            int(work[0][0]), int(work[0][1])), None
 
 
 def main():
@@ -127,8 +129,7 @@ def main():
                 print("models.py: %s: FAILED its check: %s" % (name, problem),
                       file=sys.stderr)
                 continue
-            cycles, _, sim_s, bound = result
-            macs, nbytes = graph_work(bin_dir, model_path)
+            cycles, _, sim_s, bound, macs, nbytes = result
             whole = max(macs / p["MacsPerCycle"],
                         nbytes / (p["DmaChannels"] * p["DmaBytesPerCycle"]))
             util = macs / (p["MacsPerCycle"] * cycles)

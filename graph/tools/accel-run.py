@@ -327,20 +327,29 @@ UNIT_WAITS = [("dma-wait", "DMA"), ("dma-channel-busy", "DMA"),
               ("stream-busy", "stream engine")]
 
 
-def print_where_it_goes(model, shapes, st, ops):
-    """The run's cycles against the whole-model bound (model_work.py: the
-    ONNX graph's MACs and bytes at the machine's peaks), and the rest
-    split into: the compiled operators' own rooflines beyond the bound
-    (intermediates through DRAM, padded MACs), the core waiting on the
-    units (the simulator's stall cycles of those causes), and the calls'
-    own work and fixed costs (what is left)."""
+def count_model(model, shapes):
+    """The ONNX graph's (MACs, bytes) and the machine's peaks
+    (model_work.py), or the reason they cannot be counted: once a run,
+    for every data set's profile."""
     try:
         macs, nbytes = graph_work(
             BIN, model, sum((["--input-shape", s] for s in shapes), []))
     except Exception as e:  # a graph ONNX's own inference cannot count
-        print("  whole-model bound: not counted (%s)" % str(e).splitlines()[0])
+        return str(e).splitlines()[0]
+    return macs, nbytes, machine_peaks(BIN)
+
+
+def print_where_it_goes(counted, st, ops):
+    """The run's cycles against the whole-model bound (counted:
+    count_model's MACs and bytes at the machine's peaks), and the rest
+    split into: the compiled operators' own rooflines beyond the bound
+    (intermediates through DRAM, padded MACs), the core waiting on the
+    units (the simulator's stall cycles of those causes), and the calls'
+    own work and fixed costs (what is left)."""
+    if isinstance(counted, str):
+        print("  whole-model bound: not counted (%s)" % counted)
         return
-    peaks = machine_peaks(BIN)
+    macs, nbytes, peaks = counted
     bound, mxu, dma = whole_model_bound(macs, nbytes, peaks)
     total = st["cycles"]
     print("  whole-model bound %d cycles (%d MACs at %d a cycle: %d; %d bytes "
@@ -571,7 +580,8 @@ def main():
                                      model, elf, outputs, in_names, xs))
 
     all_ok = True
-    with tempfile.TemporaryDirectory() as work:
+    counted = None  # count_model's, at the first profile
+    with tempfile.TemporaryDirectory() as tmp:
         for name, ins, outs in sets:
             xs = [read_tensor(p) for p in ins]
             if len(xs) != len(in_names):
@@ -593,7 +603,7 @@ def main():
                                        [t or np.float32 for _, t, _ in outputs],
                                        args.stats,
                                        args.fast, args.profile, timeline,
-                                       work)
+                                       tmp)
             if timeline:
                 add_operator_track(timeline, ops)
             if args.fast:
@@ -608,7 +618,9 @@ def main():
             if args.profile:
                 print_profile(ops, st["cycles"], st["macs_per_cycle"],
                               args.top)
-                print_where_it_goes(model_path, args.input_shape, st, ops)
+                if counted is None:
+                    counted = count_model(model_path, args.input_shape)
+                print_where_it_goes(counted, st, ops)
             # The program writes each output's raw bytes in the type and
             # shape accel-graphc gave it.
             shaped = []
